@@ -1,0 +1,1 @@
+"""Many games at once: simulation, tournaments, statistics, benchmarks."""

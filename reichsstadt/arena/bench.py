@@ -1,0 +1,103 @@
+"""Throughput of an engine under uniformly random self-play: decisions per second,
+games per second, clone() time and memory per state. Printed, never asserted."""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..core import CHANCE, Game, game as find_game, sample_chance
+
+
+@dataclass
+class BenchResult:
+    game: str
+    players: int
+    games: int
+    decisions: int          # player decisions (chance draws not counted)
+    chance_steps: int
+    seconds: float
+    decisions_per_second: float
+    games_per_second: float
+    clone_microseconds: float
+    bytes_per_state: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def random_game(game: Game, players: int, seed: int, options: dict | None = None) -> tuple[int, int]:
+    """One game of random self-play as fast as the contract allows; (decisions, chance steps)."""
+    state = game.new(players, seed, options)
+    rng = random.Random(seed)
+    decisions = chance = 0
+    while True:
+        to_act = state.to_act()
+        if not to_act:
+            return decisions, chance
+        if to_act[0] == CHANCE:
+            state.apply(CHANCE, sample_chance(state, rng))
+            chance += 1
+        else:
+            seat = to_act[0]
+            legal = state.legal(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            decisions += 1
+
+
+def midgame_states(game: Game, players: int, seed: int, count: int, options: dict | None = None) -> list:
+    """States taken along random games, to time clone() on realistic positions."""
+    out = []
+    rng = random.Random(seed)
+    while len(out) < count:
+        state = game.new(players, rng.randrange(1 << 30), options)
+        step = 0
+        while state.to_act() and len(out) < count:
+            to_act = state.to_act()
+            if to_act[0] == CHANCE:
+                state.apply(CHANCE, sample_chance(state, rng))
+            else:
+                legal = state.legal(to_act[0])
+                state.apply(to_act[0], legal[rng.randrange(len(legal))])
+            step += 1
+            if step % 7 == 0:
+                out.append(state.clone())
+    return out
+
+
+def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1, options: dict | None = None) -> BenchResult:
+    game = find_game(game_id)
+    options = game.resolve(players, options)
+    games = decisions = chance = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        d, c = random_game(game, players, seed + games, options)
+        decisions += d
+        chance += c
+        games += 1
+    elapsed = time.perf_counter() - start
+
+    states = midgame_states(game, players, seed, 200, options)
+    rounds = 20
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        for s in states:
+            s.clone()
+    clone_us = (time.perf_counter() - t0) / (rounds * len(states)) * 1e6
+
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    copies = [s.clone() for s in states]
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    del copies
+    return BenchResult(
+        game=game_id, players=players, games=games, decisions=decisions, chance_steps=chance,
+        seconds=round(elapsed, 3), decisions_per_second=round(decisions / elapsed, 1),
+        games_per_second=round(games / elapsed, 2), clone_microseconds=round(clone_us, 2),
+        bytes_per_state=int(grown / len(states)),
+    )

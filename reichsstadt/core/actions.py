@@ -1,0 +1,130 @@
+"""Actions: small immutable values with a stable JSON form, and the fixed integer index
+space (per game and player count) that RL adapters use for masks."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from .errors import IllegalAction
+
+Field = int | str | bool | tuple
+
+
+def _freeze(value: Any, where: str) -> Field:
+    if isinstance(value, bool) or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v, where) for v in value)
+    raise IllegalAction(f"{where}: field values must be numbers, strings, booleans or lists, not {type(value).__name__}")
+
+
+def _thaw(value: Field) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Action:
+    """One move: a type name plus named fields, e.g. Action("buy", guild=2, good=0).
+
+    Equal actions compare and hash equal, so engines may build every action once and
+    hand out the same objects from legal()."""
+
+    __slots__ = ("type", "fields", "_key", "_hash")
+
+    def __init__(self, type: str, **fields: Any) -> None:
+        frozen = {k: _freeze(v, f"action {type!r} field {k!r}") for k, v in fields.items()}
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "fields", frozen)
+        key = (type, tuple(sorted(frozen.items())))
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for names that are not slots: the action's fields.
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(f"action {self.type!r} has no field {name!r}") from None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
+        return f"Action({self.type!r}{', ' if inner else ''}{inner})"
+
+    def __reduce__(self):  # picklable for process pools
+        return (_rebuild, (self.type, self.fields))
+
+    def to_json(self) -> dict:
+        """The stable JSON form: {"type": ..., field: value, ...}."""
+        out: dict[str, Any] = {"type": self.type}
+        for k, v in self.fields.items():
+            out[k] = _thaw(v)
+        return out
+
+    @staticmethod
+    def from_json(obj: Any) -> "Action":
+        """Parse the JSON form without knowing the game; games check names and values."""
+        if not isinstance(obj, dict):
+            raise IllegalAction(f"an action must be a JSON object with a 'type', not {type(obj).__name__}")
+        kind = obj.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise IllegalAction(f"an action needs a non-empty string 'type', got {kind!r}")
+        fields = {k: v for k, v in obj.items() if k != "type"}
+        return Action(kind, **fields)
+
+
+def _rebuild(kind: str, fields: dict) -> Action:
+    return Action(kind, **fields)
+
+
+class ActionSpace:
+    """Every action a game can ever offer for one player count, each with a fixed index.
+
+    Built once per (game, players) and cached by the game; encode/decode are dict and
+    list look-ups."""
+
+    __slots__ = ("actions", "_index")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index: dict[Action, int] = {}
+        for i, a in enumerate(self.actions):
+            if a in self._index:
+                raise ValueError(f"action {a!r} appears twice in the action space")
+            self._index[a] = i
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._index
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except KeyError:
+            raise IllegalAction(f"{action!r} is not an action of this game") from None
+
+    def decode(self, index: int) -> Action:
+        if not isinstance(index, int) or not 0 <= index < len(self.actions):
+            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+    def canonical(self, action: Action) -> Action:
+        """The space's own instance equal to `action` (engines compare by identity fast)."""
+        return self.actions[self.encode(action)]

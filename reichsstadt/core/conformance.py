@@ -1,0 +1,132 @@
+"""Checks of the contract that hold for every game, for the games' own test suites:
+random legal play with every contract promise verified at every step."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any, Callable
+
+from .actions import Action
+from .chance import make_rng, sample_chance
+from .contract import CHANCE, Game, State
+from .errors import IllegalAction
+from .record import Match, replay
+
+
+def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) -> None:
+    """Every promise of the contract at one state (raises AssertionError on a breach)."""
+    to_act = state.to_act()
+    players = state.players
+    assert state.over() == (to_act == ()), "over() must agree with to_act() == ()"
+    if to_act == (CHANCE,):
+        outcomes = state.chance_outcomes()
+        assert outcomes, "a chance node lists at least one outcome"
+        total = sum(p for _, p in outcomes)
+        assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
+        assert all(p > 0 for _, p in outcomes), "chance outcomes have positive probability"
+        for seat in range(players):
+            assert state.legal(seat) == [], "no seat acts at a chance node"
+    else:
+        for seat in range(players):
+            legal = state.legal(seat)
+            if seat in to_act:
+                assert legal, f"seat {seat} is to act but has no legal action"
+                space = game.action_space(players)
+                for a in legal:
+                    assert space.decode(space.encode(a)) == a, f"{a} does not round-trip its index"
+                    assert game.action_from_json(json.loads(json.dumps(a.to_json())), players) == a
+            else:
+                assert legal == [], f"seat {seat} is not to act but has legal actions"
+    for viewer in [None, *range(players)]:
+        json.dumps(state.view(viewer))  # JSON-ready
+    if not deep:
+        return
+    snap = state.to_json()
+    assert json.loads(json.dumps(snap)) == snap, "snapshots are plain JSON"
+    restored = game.from_json(json.loads(json.dumps(snap)))
+    assert restored.to_json() == snap, "from_json(to_json()) restores the state"
+    twin = state.clone()
+    assert twin.to_json() == snap, "clone() equals the original"
+    # an illegal action raises and changes nothing
+    seat = to_act[0] if to_act else 0
+    bogus = Action("no-such-action")
+    try:
+        state.apply(seat, bogus)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an unknown action was accepted")
+    assert state.to_json() == snap, "a refused action changed the state"
+    if to_act and to_act != (CHANCE,):
+        wrong = next((s for s in range(players) if s not in to_act), None)
+        if wrong is not None:
+            legal = state.legal(to_act[0])
+            try:
+                state.apply(wrong, legal[0])
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"seat {wrong} acted out of turn")
+            assert state.to_json() == snap, "a refused action changed the state"
+        for s in to_act:
+            sampled = state.sample(s, rng)
+            assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
+            assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
+
+
+def random_playout(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    on_step: Callable[[State], None] | None = None,
+    max_steps: int = 200_000,
+) -> Match:
+    """A whole game of uniformly random legal play, recorded; `on_step` sees every state."""
+    match = Match(game, players, seed, options)
+    rng = make_rng(seed + 7)
+    state = match.state
+    for _ in range(max_steps):
+        if on_step is not None:
+            on_step(state)
+        to_act = state.to_act()
+        if not to_act:
+            return match
+        if to_act == (CHANCE,):
+            match._apply(CHANCE, sample_chance(state, match.rng))
+        else:
+            seat = to_act[rng.randrange(len(to_act))]
+            legal = state.legal(seat)
+            match.play(seat, legal[rng.randrange(len(legal))])
+    raise AssertionError(f"{game.id} with {players} players, seed {seed}: no end after {max_steps} steps")
+
+
+_CHILD = """
+import json, sys
+import reichsstadt
+from reichsstadt.core.conformance import random_playout
+g = reichsstadt.game(sys.argv[1])
+m = random_playout(g, int(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4]))
+print(json.dumps(m.record.moves))
+"""
+
+
+def record_in_subprocess(game_id: str, players: int, seed: int, options: dict, hashseed: int) -> list:
+    """The moves of a random playout run in a fresh interpreter with PYTHONHASHSEED set."""
+    import os
+
+    env = dict(os.environ, PYTHONHASHSEED=str(hashseed))
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, game_id, str(players), str(seed), json.dumps(options)],
+        env=env, capture_output=True, text=True, check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def check_replay(match: Match) -> None:
+    """The record replays to the identical state."""
+    again = replay(json.loads(json.dumps(match.record.to_json())))
+    assert again.to_json() == match.state.to_json(), "replay reaches the same state"

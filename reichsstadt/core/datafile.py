@@ -1,0 +1,60 @@
+"""Reading component data files: a readable error naming the file and what is wrong."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import DataFileError
+
+
+def load_json(path: str | Path) -> Any:
+    """Parse a JSON data file, or raise DataFileError naming the file, line and column."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError(f"data file {str(p)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"data file {str(p)!r} cannot be read: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"data file {str(p)!r} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def load_packaged_json(package: str, name: str) -> Any:
+    """A JSON file shipped inside a package (the bundled component data)."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+class Check:
+    """Collects the path inside a data file for error messages while validating.
+
+    Usage: `c = Check("norenberc components"); c.require(cond, "guilds", "must list 6 guilds")`.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def fail(self, where: str, message: str) -> None:
+        raise DataFileError(f"{self.what}: {where}: {message}")
+
+    def require(self, condition: bool, where: str, message: str) -> None:
+        if not condition:
+            self.fail(where, message)
+
+    def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
+        at = f"{where}.{key}" if where else key
+        if not isinstance(obj, dict):
+            self.fail(where or "top level", f"must be an object, not {type(obj).__name__}")
+        if key not in obj:
+            self.fail(at, "is missing")
+        value = obj[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            self.fail(at, f"must be {names}, not {type(value).__name__} {value!r}")
+        return value

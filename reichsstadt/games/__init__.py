@@ -1,0 +1,1 @@
+"""The three games; each package imports reichsstadt.core and nothing else of the project."""

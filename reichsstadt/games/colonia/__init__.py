@@ -1,0 +1,1 @@
+"""colonia: engine package (GAME is defined once the rules are in)."""

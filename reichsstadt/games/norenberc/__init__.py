@@ -1,0 +1,1 @@
+"""norenberc: engine package (GAME is defined once the rules are in)."""

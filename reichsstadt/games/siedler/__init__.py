@@ -1,0 +1,1 @@
+"""siedler: engine package (GAME is defined once the rules are in)."""
