@@ -27,6 +27,12 @@ def _load(game_id: str) -> Game | None:
     return found
 
 
+def register(found: Game, module: str | None = None) -> None:
+    """Add a game from outside the project (a researcher's own title, a test's toy game)."""
+    _MODULES.setdefault(found.id, module or type(found).__module__)
+    _loaded[found.id] = found
+
+
 def games() -> list[str]:
     """The ids of the games this installation plays."""
     return [gid for gid in _MODULES if _load(gid) is not None]

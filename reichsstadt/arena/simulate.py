@@ -1,0 +1,168 @@
+"""Bulk simulation: many games between bots, in several processes, and their statistics."""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from ..bots import make_bot
+from ..core import CHANCE, BadOption, Seat, game as find_game, make_rng, sample_chance
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    decisions: int
+    chance_steps: int
+
+
+def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bots: Sequence[str]) -> GameResult:
+    """One game between named bots, seeded: the same arguments give the same game."""
+    game = find_game(game_id)
+    state = game.new(players, seed, options)
+    rng = make_rng(seed)
+    agents = [make_bot(name, seed * 31 + i) for i, name in enumerate(bots)]
+    seats = [Seat(state, i) for i in range(players)]
+    decisions = chance = 0
+    while True:
+        to_act = state.to_act()
+        if not to_act:
+            break
+        if to_act[0] == CHANCE:
+            state.apply(CHANCE, sample_chance(state, rng))
+            chance += 1
+            continue
+        for seat in to_act:  # a simultaneous decision: every owing seat answers
+            if seat in state.to_act():
+                state.apply(seat, agents[seat].act(seats[seat]))
+                decisions += 1
+    out = state.outcome()
+    return GameResult(seed, list(out.scores), list(out.ranks), list(out.winners),
+                      [dict(b) for b in out.breakdown], decisions, chance)
+
+
+def _play_chunk(args: tuple) -> list[GameResult]:
+    game_id, players, seeds, options, bots = args
+    return [play_one(game_id, players, s, options, bots) for s in seeds]
+
+
+def simulate(
+    game_id: str,
+    games: int,
+    players: int,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    bots: Sequence[str] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play `games` games (seeds seed, seed+1, ...) on `jobs` processes, in seed order."""
+    game = find_game(game_id)
+    resolved = game.resolve(players, options)
+    bots = list(bots) if bots else ["random"] * players
+    if len(bots) != players:
+        raise BadOption(f"{len(bots)} bots named for {players} players")
+    for name in bots:
+        make_bot(name)  # unknown names fail here, before any process starts
+    if games < 1:
+        raise BadOption(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    seeds = list(range(seed, seed + games))
+    chunk = max(1, min(50, games // (jobs * 8) or 1))
+    batches = [(game_id, players, seeds[i:i + chunk], resolved, bots) for i in range(0, games, chunk)]
+    results: list[GameResult] = []
+    if jobs == 1:
+        for b in batches:
+            done = _play_chunk(b)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for done in pool.map(_play_chunk, batches):
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    return results
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    games: int
+    bots: list[str]
+    wins: list[float]                 # shared wins split evenly
+    win_rate: list[float]
+    mean_score: list[float]
+    mean_breakdown: list[dict[str, float]]
+    decisions: dict[str, float] = field(default_factory=dict)   # game length
+    chance_steps_mean: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarize(game_id: str, players: int, bots: Sequence[str], results: Sequence[GameResult]) -> Summary:
+    n = len(results)
+    wins = [0.0] * players
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1 / len(r.winners)
+    mean_score = [statistics.fmean(r.scores[i] for r in results) for i in range(players)]
+    items: list[str] = []
+    for r in results:
+        for b in r.breakdown:
+            for k in b:
+                if k not in items:
+                    items.append(k)
+    breakdown = [
+        {k: round(statistics.fmean(r.breakdown[i].get(k, 0) for r in results), 3) for k in items}
+        for i in range(players)
+    ]
+    lengths = [r.decisions for r in results]
+    return Summary(
+        game=game_id, players=players, games=n, bots=list(bots),
+        wins=[round(w, 3) for w in wins], win_rate=[round(w / n, 4) for w in wins],
+        mean_score=[round(s, 3) for s in mean_score], mean_breakdown=breakdown,
+        decisions={"mean": round(statistics.fmean(lengths), 1), "min": min(lengths),
+                   "max": max(lengths), "median": statistics.median(lengths)},
+        chance_steps_mean=round(statistics.fmean(r.chance_steps for r in results), 1),
+    )
+
+
+def _rows(results: Sequence[GameResult]) -> Iterator[dict[str, Any]]:
+    for r in results:
+        for seat, score in enumerate(r.scores):
+            row = {"seed": r.seed, "seat": seat, "score": score, "rank": r.ranks[seat],
+                   "won": int(seat in r.winners), "decisions": r.decisions}
+            row.update({f"vp_{k}": v for k, v in r.breakdown[seat].items()})
+            yield row
+
+
+def write_results(path: str | Path, summary: Summary, results: Sequence[GameResult]) -> None:
+    """JSON (summary and every game) or CSV (one row per game and seat), by the suffix."""
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        p.write_text(json.dumps({"summary": summary.to_json(), "games": [asdict(r) for r in results]}, indent=1) + "\n")
+    elif p.suffix.lower() == ".csv":
+        rows = list(_rows(results))
+        fields: list[str] = []
+        for row in rows:
+            fields.extend(k for k in row if k not in fields)
+        with p.open("w", newline="") as fh:
+            writer = csv.DictWriter(fh, fieldnames=fields, restval=0)
+            writer.writeheader()
+            writer.writerows(rows)
+    else:
+        raise BadOption(f"--out must end in .json or .csv, not {p.name!r}")

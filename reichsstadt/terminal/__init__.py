@@ -1,0 +1,1 @@
+"""Playing and replaying in a terminal (Rich): the board, the moves in words, prompts."""

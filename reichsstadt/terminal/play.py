@@ -1,0 +1,152 @@
+"""A game in the terminal: humans and bots at one table, the record saved at the end."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Callable, Sequence
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+
+from ..bots import make_bot
+from ..core import Action, IllegalAction, Match, Seat, State
+
+HELP = (
+    "Type the number of a move. Other commands: [bold]b[/] board again, [bold]l[/] whole log, "
+    "[bold]s[/] save the game so far, [bold]q[/] save and quit, [bold]h[/] this help."
+)
+
+
+class TerminalTable:
+    """Seats are "human" or a bot name. With several humans (hot seat) the screen is
+    handed over between them so no one sees another's hidden cards."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[str],
+        console: Console,
+        ask: Callable[[str], str],
+        save_to: Path,
+        seed: int,
+    ) -> None:
+        self.match = match
+        self.seats = list(seats)
+        self.console = console
+        self.ask = ask
+        self.save_to = save_to
+        self.humans = [i for i, s in enumerate(seats) if s == "human"]
+        self.bots = {i: make_bot(s, seed * 31 + i) for i, s in enumerate(seats) if s != "human"}
+        self.names = match.record.names
+        # log lines as each seat (and a spectator) may know them
+        self.logs: dict[int | None, list[str]] = {v: [] for v in [None, *range(match.state.players)]}
+        self.shown: dict[int | None, int] = {v: 0 for v in self.logs}
+        self.last_human: int | None = None
+        match.listeners.append(self._log)
+
+    def _log(self, seat: int, action: Action, state: State) -> None:
+        who = "Chance" if seat < 0 else self.names[seat]
+        for viewer, lines in self.logs.items():
+            lines.append(f"{who}: {state.describe(seat, action, viewer)}")
+
+    def save(self) -> Path:
+        self.match.record.save(self.save_to)
+        return self.save_to
+
+    def run(self) -> bool:
+        """Play to the end (True) or until a human quits or input ends (False)."""
+        state = self.match.state
+        while True:
+            self.match.resolve_chance()
+            to_act = state.to_act()
+            if not to_act:
+                break
+            bot_seats = [s for s in to_act if s in self.bots]
+            for s in bot_seats:
+                if s in state.to_act():
+                    self.match.play(s, self.bots[s].act(Seat(state, s)))
+            if bot_seats:
+                continue
+            if not self.human_turn(to_act[0]):
+                return False
+        self.finish()
+        return True
+
+    def show(self, seat: int, full_log: bool = False) -> None:
+        from .widgets import board
+
+        state = self.match.state
+        self.console.print(Rule(f"{self.match.game.title}: {self.names[seat]} to act"))
+        self.console.print(board(self.match.game.id, state.view(seat), seat, self.names))
+        lines = self.logs[seat]
+        start = 0 if full_log else self.shown[seat]
+        if lines[start:]:
+            recent = lines[start:] if full_log else lines[start:][-30:]
+            self.console.print(Panel("\n".join(recent), title="Log" if full_log else "Since your last move"))
+        self.shown[seat] = len(lines)
+
+    def human_turn(self, seat: int) -> bool:
+        from .widgets import moves_table
+
+        state = self.match.state
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.clear()
+            answer = self.ask(f"Hand the screen to {self.names[seat]}, then press Enter ")
+            if answer is None:
+                return self._input_ended()
+        self.last_human = seat
+        self.show(seat)
+        while True:
+            legal = state.legal(seat)
+            self.console.print(moves_table([state.describe(seat, a, seat) for a in legal]))
+            answer = self.ask(f"{self.names[seat]}, your move (1-{len(legal)}, h for help): ")
+            if answer is None:
+                return self._input_ended()
+            text = answer.strip().lower()
+            if text in ("h", "help", "?"):
+                self.console.print(HELP)
+            elif text in ("b", "board"):
+                self.show(seat)
+            elif text in ("l", "log"):
+                self.show(seat, full_log=True)
+            elif text in ("s", "save"):
+                self.console.print(f"Saved to {self.save()}")
+            elif text in ("q", "quit"):
+                self.console.print(f"Game saved to {self.save()}; continue it later from the record with "
+                                   f"[bold]reichsstadt replay {self.save_to}[/].")
+                return False
+            elif text.isdigit() and 1 <= int(text) <= len(legal):
+                try:
+                    self.match.play(seat, legal[int(text) - 1])
+                except IllegalAction as exc:  # the engine has the last word
+                    self.console.print(f"[red]Refused:[/] {exc}")
+                    continue
+                return True
+            elif text.isdigit():
+                self.console.print(f"[red]There is no move {text}:[/] type a number from 1 to {len(legal)}.")
+            else:
+                self.console.print(f"[red]{answer.strip()!r} is not a move:[/] type a number from 1 to {len(legal)}, or h for help.")
+
+    def _input_ended(self) -> bool:
+        self.console.print(f"\nInput ended; the game so far is saved to {self.save()}.")
+        return False
+
+    def finish(self) -> None:
+        from .widgets import board, outcome_table
+
+        state = self.match.state
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.console.print(Rule(f"{self.match.game.title}: game over"))
+        self.console.print(board(self.match.game.id, state.view(viewer), viewer, self.names))
+        unseen = self.logs[viewer][self.shown[viewer]:]
+        if unseen:
+            self.console.print(Panel("\n".join(unseen[-30:]), title="Last moves"))
+        self.console.print(outcome_table(state.outcome(), self.names))
+        self.console.print(f"Record saved to {self.save()}  (replay: reichsstadt replay {self.save_to})")
+
+
+def default_record_path(game_id: str) -> Path:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path(f"reichsstadt-{game_id}-{stamp}.json")

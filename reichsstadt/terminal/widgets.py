@@ -1,0 +1,63 @@
+"""Pieces of the terminal screen shared by play and replay: the board of any game, the
+numbered list of moves, the final scores."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Sequence
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+
+from ..core import Outcome
+
+
+def board(game_id: str, view: dict, seat: int | None, names: Sequence[str]) -> RenderableType:
+    """The game's own renderer (games/<id>/terminal.py), or the view as data if it has none."""
+    try:
+        module = importlib.import_module(f"reichsstadt.games.{game_id}.terminal")
+    except ModuleNotFoundError:
+        return Pretty(json.loads(json.dumps(view)))
+    return module.render(view, seat, list(names))
+
+
+def moves_table(descriptions: Sequence[str]) -> Table:
+    """Numbered moves, in two columns when the list is long."""
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    columns = 2 if len(descriptions) > 14 else 1
+    for _ in range(columns):
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+    rows = (len(descriptions) + columns - 1) // columns
+    for r in range(rows):
+        cells: list[str] = []
+        for c in range(columns):
+            i = c * rows + r
+            if i < len(descriptions):
+                cells += [str(i + 1), descriptions[i]]
+            else:
+                cells += ["", ""]
+        table.add_row(*cells)
+    return table
+
+
+def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
+    """Final ranks, scores and every scoring item per player."""
+    items: list[str] = []
+    for b in outcome.breakdown:
+        items.extend(k for k in b if k not in items)
+    table = Table(title="Final scores")
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    for item in items:
+        table.add_column(item.replace("_", " "), justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    order = sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s))
+    for s in order:
+        cells = [str(outcome.ranks[s]), names[s]]
+        cells += [str(outcome.breakdown[s].get(k, 0)) if outcome.breakdown else "" for k in items]
+        cells.append(str(outcome.scores[s]))
+        table.add_row(*cells, style="green" if outcome.ranks[s] == 1 else None)
+    return table

@@ -1,0 +1,178 @@
+"""The core contract on a toy game: actions, spaces, options, records, replay, Match,
+Seat, the conformance checks themselves."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import reichsstadt
+from reichsstadt.core import (
+    CHANCE, Action, ActionSpace, BadOption, DataFileError, IllegalAction, Match, Record,
+    RecordError, Seat, rank_by, replay,
+)
+from reichsstadt.core.conformance import check_replay, check_step, random_playout
+from reichsstadt.core.datafile import Check, load_json
+from reichsstadt.core.registry import register
+
+from toygame import GAME as TOY
+
+register(TOY)
+
+
+def test_entry_points_exist():
+    assert reichsstadt.CHANCE == CHANCE == -1
+    assert "toy" in reichsstadt.games()
+    assert reichsstadt.game("toy") is TOY
+    with pytest.raises(BadOption, match="unknown game 'nope'"):
+        reichsstadt.game("nope")
+
+
+def test_action_json_round_trip_and_identity():
+    a = Action("buy", guild=2, goods=[2, 2, 0])
+    assert a.to_json() == {"type": "buy", "guild": 2, "goods": [2, 2, 0]}
+    b = Action.from_json(json.loads(json.dumps(a.to_json())))
+    assert a == b and hash(a) == hash(b)
+    assert a.guild == 2 and a.goods == (2, 2, 0)
+    assert Action("buy", guild=2, goods=[2, 2, 1]) != a
+    with pytest.raises(AttributeError):
+        a.guild = 3
+
+
+@pytest.mark.parametrize("bad, message", [
+    ([1, 2], "JSON object"),
+    ({"guild": 2}, "non-empty string 'type'"),
+    ({"type": ""}, "non-empty string 'type'"),
+    ({"type": "buy", "guild": {"x": 1}}, "field 'guild'"),
+])
+def test_malformed_action_json_is_named(bad, message):
+    with pytest.raises(IllegalAction, match=message):
+        Action.from_json(bad)
+
+
+def test_action_space_encodes_and_refuses():
+    space = TOY.action_space(2)
+    assert TOY.num_actions(2) == len(space) == 11
+    for i in range(len(space)):
+        assert space.encode(space.decode(i)) == i
+    with pytest.raises(IllegalAction, match="outside 0..10"):
+        space.decode(11)
+    with pytest.raises(IllegalAction, match="not an action"):
+        space.encode(Action("fly"))
+    with pytest.raises(ValueError, match="twice"):
+        ActionSpace([Action("x"), Action("x")])
+    assert TOY.action_from_json({"type": "die", "face": 3}, 2) is space.decode(5 + 2)
+    with pytest.raises(IllegalAction, match="not an action of toy"):
+        TOY.action_from_json({"type": "die", "face": 7})
+
+
+def test_options_are_checked():
+    assert TOY.resolve(2, None) == {"target": 10}
+    assert TOY.resolve(3, {"target": "12"}) == {"target": 12}
+    with pytest.raises(BadOption, match="no option 'colour'; its options are: target"):
+        TOY.resolve(2, {"colour": "red"})
+    with pytest.raises(BadOption, match="at most 30, not 99"):
+        TOY.resolve(2, {"target": 99})
+    with pytest.raises(BadOption, match="whole number, not 'ten'"):
+        TOY.resolve(2, {"target": "ten"})
+    with pytest.raises(BadOption, match="for 2–3 players, not 5"):
+        TOY.new(5, 1)
+
+
+def test_data_files_report_path_and_position(tmp_path):
+    bad = tmp_path / "c.json"
+    bad.write_text('{"guilds": [1, 2,]}')
+    with pytest.raises(DataFileError, match=r"c.json.*line 1, column 18"):
+        load_json(bad)
+    with pytest.raises(DataFileError, match="does not exist"):
+        load_json(tmp_path / "missing.json")
+    check = Check("toy components")
+    with pytest.raises(DataFileError, match="toy components: guilds: must be list, not int 3"):
+        check.get({"guilds": 3}, "guilds", list)
+
+
+def test_rank_by_shares_ties_competition_style():
+    assert rank_by([(5,), (9,), (5,), (1,)]) == (2, 1, 2, 4)
+    assert rank_by([(5, 2), (5, 1)]) == (1, 2)
+
+
+def test_simultaneous_bids_hidden_until_all_in():
+    s = TOY.new(3, 1)
+    assert s.to_act() == (0, 1, 2)
+    s.apply(1, Action("bid", amount=2))
+    assert s.to_act() == (0, 2)
+    assert s.view(0)["bids"] == [None, True, False]     # only *whether* seat 1 bid
+    assert s.view(1)["bids"] == [False, 2, False]
+    with pytest.raises(IllegalAction, match="seat 1 is not to act"):
+        s.apply(1, Action("bid", amount=0))
+
+
+def test_match_records_every_step_and_replays():
+    m = random_playout(TOY, 3, seed=5)
+    assert m.state.over()
+    assert any(seat == CHANCE for seat, _ in m.record.moves)
+    check_replay(m)
+    again = random_playout(TOY, 3, seed=5)
+    assert again.record.moves == m.record.moves
+
+
+def test_record_errors_are_named(tmp_path):
+    m = random_playout(TOY, 2, seed=3)
+    obj = m.record.to_json()
+    broken = json.loads(json.dumps(obj))
+    broken["moves"][0] = [0, {"type": "bid", "amount": 9}]
+    with pytest.raises(RecordError, match="record move 0 .* does not replay"):
+        replay(broken)
+    with pytest.raises(RecordError, match="field 'players'"):
+        Record.from_json({**obj, "players": "two"})
+    with pytest.raises(RecordError, match="format"):
+        Record.from_json({**obj, "format": 99})
+    path = tmp_path / "r.json"
+    path.write_text("{not json")
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Record.load(path)
+    m.record.save(path)
+    assert Record.load(path).moves == m.record.moves
+
+
+def test_match_refuses_chance_from_players():
+    m = Match(TOY, 2, seed=1)
+    with pytest.raises(IllegalAction, match="drawn by the match"):
+        m.play(CHANCE, Action("die", face=6))
+    assert m.record.moves == []
+
+
+def test_seat_gives_view_legal_and_samples_only():
+    s = TOY.new(2, 1)
+    s.apply(0, Action("bid", amount=2))
+    seat = Seat(s, 1)
+    assert seat.view() == s.view(1) and seat.legal() == s.legal(1)
+    assert not hasattr(seat, "state")
+    sampled = seat.sample(random.Random(0))
+    assert sampled.view(1) == s.view(1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]))
+def test_conformance_checks_hold_on_the_toy_game(seed, players):
+    rng = random.Random(seed)
+    random_playout(TOY, players, seed, on_step=lambda s: check_step(TOY, s, rng))
+
+
+def test_conformance_check_catches_a_leaky_clone():
+    s = TOY.new(2, 1)
+
+    class Leaky(type(s)):
+        __slots__ = ()
+
+        def clone(self):
+            c = super().clone()
+            c.totals[0] += 1
+            return c
+
+    leaky = Leaky.__new__(Leaky)
+    for k in type(s).__slots__:
+        setattr(leaky, k, getattr(s, k))
+    with pytest.raises(AssertionError, match="clone"):
+        check_step(TOY, leaky, random.Random(0))
