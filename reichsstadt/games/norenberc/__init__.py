@@ -1,1 +1,7 @@
-"""norenberc: engine package (GAME is defined once the rules are in)."""
+"""Norenberc (Andreas Steding, 2010): the rules engine. `GAME` is found by the registry."""
+
+from .game import Norenberc
+
+GAME = Norenberc()
+
+__all__ = ["GAME", "Norenberc"]

@@ -1,0 +1,110 @@
+"""Section "Fin de la Partie": final scoring in the rulebook's order, and the winner's
+tie-breaks (most artisans, then the highest total artisan value)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reichsstadt.core.contract import Outcome, rank_by
+
+from .data import APPRENTICE, ARTISAN, ENGRAVER, FOREMAN, NOBLE, TAX_COLLECTOR
+
+if TYPE_CHECKING:
+    from .state import NorenbercState
+
+MAJORITY = (5, 3, 1)        # first, second, third place
+MAJORITY_TIED = (4, 2, 0)   # each of several players tied for that place
+THIRTY = 30
+THIRTY_VP = 2
+ALL_TYPES_VP = 5
+RICHEST_VP, RICHEST_TIED_VP = 5, 2
+CREST_VP = (0, 0, 0, 2, 5, 9, 14, 20)  # by distinct crests, 7 or more -> 20
+
+ITEMS = ("nobles", "tax_collectors", "foremen", "majorities", "apprentices", "thirty_plus",
+         "all_types", "richest", "crests")
+
+
+def majority_points(keys: dict[int, tuple[int, int]]) -> tuple[dict[int, int], dict[int, int]]:
+    """One guild's majority: keys are (total value, tile count) of the players owning at
+    least one artisan of it. Returns (points, place) per player; place 1..3 or 0.
+
+    Ties on value go to more tiles; still tied for first: 4 each and no second place;
+    tied for second: 2 each and no third; tied for third: 0. A sole first-placed player
+    also takes the points of places nobody claims (fewer than three placing)."""
+    seats = sorted(keys)
+    ranks = rank_by([keys[p] for p in seats])
+    points: dict[int, int] = {}
+    place: dict[int, int] = {}
+    claimed: set[int] = set()
+    for p, r in zip(seats, ranks):
+        size = sum(1 for q in ranks if q == r)
+        claimed.update(range(r, r + size))
+        place[p] = r if r <= 3 else 0
+        if r <= 3:
+            points[p] = MAJORITY[r - 1] if size == 1 else MAJORITY_TIED[r - 1]
+        else:
+            points[p] = 0
+    firsts = [p for p, r in zip(seats, ranks) if r == 1]
+    if len(firsts) == 1:
+        for u in (2, 3):
+            if u not in claimed:
+                points[firsts[0]] += MAJORITY[u - 1]
+    return points, place
+
+
+def breakdown(state: "NorenbercState") -> list[dict[str, int]]:
+    comp = state.comp
+    kind, guild, value = comp.tile_kind, comp.tile_guild, comp.tile_value
+    n, G = state.n, state.G
+    out = [dict.fromkeys(ITEMS, 0) for _ in range(n)]
+    artisans = [[t for t in state.owned[p] if kind[t] == ARTISAN] for p in range(n)]
+    # Sun citizens (Apprentice and Engraver change the later items)
+    for p in range(n):
+        for t in state.owned[p]:
+            k = kind[t]
+            if k == NOBLE:
+                out[p]["nobles"] += value[t]
+            elif k == TAX_COLLECTOR:
+                out[p]["tax_collectors"] += state.money[p] // 10
+            elif k == FOREMAN:
+                out[p]["foremen"] += sum(1 for a in artisans[p] if value[a] == value[t])
+    # Majority of artisans, guild by guild
+    totals = [[0] * G for _ in range(n)]
+    counts = [[0] * G for _ in range(n)]
+    for p in range(n):
+        for a in artisans[p]:
+            totals[p][guild[a]] += value[a]
+            counts[p][guild[a]] += 1
+    for g in range(G):
+        keys = {p: (totals[p][g], counts[p][g]) for p in range(n) if counts[p][g]}
+        if not keys:
+            continue
+        points, place = majority_points(keys)
+        for p, v in points.items():
+            out[p]["majorities"] += v
+            if place[p] in (2, 3):
+                out[p]["apprentices"] += sum(1 for t in state.owned[p] if kind[t] == APPRENTICE)
+    for p in range(n):
+        out[p]["thirty_plus"] = THIRTY_VP * sum(1 for g in range(G) if totals[p][g] >= THIRTY)
+        if all(counts[p][g] for g in range(G)):
+            out[p]["all_types"] = ALL_TYPES_VP
+    most = max(state.money)
+    rich = [p for p in range(n) if state.money[p] == most]
+    for p in rich:
+        out[p]["richest"] = RICHEST_VP if len(rich) == 1 else RICHEST_TIED_VP
+    for p in range(n):
+        distinct = sum(1 for g in range(G) if state.gcrest[p * G + g]) + state.pcrest[p]
+        distinct += sum(1 for t in state.owned[p] if kind[t] == ENGRAVER)
+        out[p]["crests"] = CREST_VP[min(distinct, len(CREST_VP) - 1)]
+    return out
+
+
+def outcome(state: "NorenbercState") -> Outcome:
+    parts = breakdown(state)
+    scores = tuple(sum(b.values()) for b in parts)
+    comp = state.comp
+    keys = []
+    for p in range(state.n):
+        arts = [t for t in state.owned[p] if comp.tile_kind[t] == ARTISAN]
+        keys.append((scores[p], len(arts), sum(comp.tile_value[t] for t in arts)))
+    return Outcome(scores=scores, ranks=rank_by(keys), breakdown=tuple(parts))

@@ -1,0 +1,249 @@
+"""What each seat may see (view) and plain words for actions (describe).
+
+Hidden: other players' money (except what the favourite tie-break revealed), plans not
+yet revealed (during simultaneous planning even their size), and the guest pile (only
+its size is shown; the state never orders it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reichsstadt.core.actions import Action
+from reichsstadt.core.contract import CHANCE
+
+from .actions import (
+    K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING,
+    K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, K_SWAP,
+)
+from .data import ROOM_LETTERS
+from .state import (
+    ACT, BUY, GUARD1, MASTER_INDEX, OVER, PHASE_NAMES, PLAN, REFILL, ROB, SETUP_GUESTS,
+    SETUP_STACK, STEP_NAMES, NorenbercState,
+)
+
+
+def _player(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def view(s: NorenbercState, seat: int | None) -> dict[str, Any]:
+    comp = s.comp
+    G, n = s.G, s.n
+    tiles = comp.tiles
+
+    def tile(t: int) -> dict | None:
+        return dict(tiles[t]) if t >= 0 else None
+
+    over = s.phase == OVER
+    mi = MASTER_INDEX[s.round - 1]
+    guilds = []
+    for g in range(G):
+        ws = s.ws[g * 5:g * 5 + 5]
+        master = ws[mi]
+        guilds.append({
+            "guild": g,
+            "name": comp.guild_names[g],
+            "good": comp.good_names[g],
+            "master": tile(master),
+            "master_value": comp.tile_value[master] if master >= 0 else None,
+            # the workshops above the master, bottom to top; the doubled top workshop
+            # shows its upper tile and, under it, the covered one
+            "workshops": [tile(ws[k]) for k in (1, 2) if k > mi],
+            "top": tile(ws[4]) if mi < 4 else None,
+            "covered": tile(ws[3]) if mi < 4 else None,
+            "rooms": [tile(t) for t in s.rooms[g * 4:g * 4 + 4]],
+            "store": s.store[g * G:(g + 1) * G],
+            "roof": s.roof[g],
+            "crests": s.crests[g],
+            "mayors": sum(1 for i in range(1, len(s.mayors), 2) if s.mayors[i] == g),
+            "prestige": s.pg == g,
+            "prestige_crest": s.pg == g and bool(s.pg_crest),
+        })
+    hidden_plans = s.phase == PLAN and not s.open_planning
+    players = []
+    for p in range(n):
+        mine = seat == p
+        entry: dict[str, Any] = {
+            "seat": p,
+            "money": s.money[p] if (mine or over) else None,
+            "agents": s.agents[p],
+            "available": s.avail[p],
+            "moon": bool(s.moon[p]),
+            "goods": s.hold[p * G:(p + 1) * G],
+            "tiles": [tile(t) for t in s.owned[p]],
+            "crests": s.gcrest[p * G:(p + 1) * G],
+            "prestige_crests": s.pcrest[p],
+            "peddler_goods": [
+                [s.peds[i], s.peds[i + 2]] for i in range(0, len(s.peds), 3) if s.peds[i + 1] == p
+            ],
+            "turn_position": s.order.index(p) if p in s.order else None,
+        }
+        cards = bin(s.plan[p]).count("1")
+        if s.phase == PLAN:
+            state = ("passed" if s.pstate[p] == 2 else "done" if s.pstate[p] == 1 else "planning")
+            if s.moon[p]:
+                state = "moon"
+            if hidden_plans and not mine and state in ("passed", "done"):
+                state = "done"  # simultaneous: others see only that a choice is made
+            entry["planning"] = state
+            # open planning: the face-down cards of those who planned are countable
+            entry["cards"] = cards if mine or (not hidden_plans and state == "done") else None
+        else:
+            entry["planning"] = None
+            entry["cards"] = cards
+        entry["plan"] = _bits(s.plan[p]) if mine else None
+        players.append(entry)
+    current = None
+    if s.phase == ACT:
+        current = {
+            "guild": s.cg,
+            "revealed": [p for p in range(n) if s.rev >> p & 1],
+            "still_to_act": [p for p in s.order if s.acting >> p & 1],
+            "actor": s.actor,
+            "step": STEP_NAMES[s.step],
+            "buy_limit": s.buy_limit,
+            "bought": s.bcount,
+            "hiring": tile(s.htile) if s.htile >= 0 else None,
+            "room": s.hroom if s.hroom >= 0 else None,
+            "victim": s.victim if s.victim >= 0 else None,
+            "guard_first": tile(s.gfirst) if s.gfirst >= 0 else None,
+        }
+    return {
+        "game": "norenberc",
+        "seat": seat,
+        "players": n,
+        "round": s.round,
+        "turn": s.turn,
+        "phase": PHASE_NAMES[s.phase],
+        "to_act": list(s.to_act()),
+        "order": s.order[:],
+        "open_planning": s.open_planning,
+        "guilds": guilds,
+        "seats": players,
+        "current": current,
+        "prestige_guild": s.pg,
+        "prestige_reserve": s.pres_reserve,
+        "prestige_out": s.pres_out,
+        "pile_size": len(s.pile) + s.pile_unknown,
+        "citizens_unseen": len(s.unseen),
+        "out_of_game": [tile(t) for t in s.out],
+        "mayors_on_roofs": [[s.mayors[i], s.mayors[i + 1]] for i in range(0, len(s.mayors), 2)],
+        "revealed_money": [list(e) for e in s.moneylog],
+        "favourites": [list(e) for e in s.favlog],
+        "room_prices": [[list(f) for f in forms] for forms in comp.rooms],
+        "over": over,
+    }
+
+
+def _bits(mask: int) -> list[int]:
+    return [g for g in range(mask.bit_length()) if mask >> g & 1]
+
+
+def _goods_list(s: NorenbercState, types: list[int]) -> str:
+    counts: dict[int, int] = {}
+    for t in types:
+        counts[t] = counts.get(t, 0) + 1
+    parts = [s.comp.goods_word(t, c) for t, c in sorted(counts.items())]
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -> str:
+    code = s.acts.code.get(action)
+    if code is None:
+        return f"unknown action {action!r}"
+    kind, a, b = code
+    comp = s.comp
+    gname = comp.guild_names
+    who = "You" if viewer == seat and seat != CHANCE else _player(seat)
+    g = s.cg
+    if kind == K_ORDER:
+        return f"{_player(a)} takes place {len(s.order) + 1} in turn order"
+    if kind == K_DRAW:
+        name = comp.tile_name(a) if a < comp.tile_count else f"tile {a}"
+        if s.phase == SETUP_STACK:
+            gg, k = divmod(s.cursor, 5)
+            where = "on top of the fourth (the doubled top workshop)" if k == 4 else f"window {k + 1}"
+            return f"{name} goes to the {gname[gg]}' workshop, {where}"
+        if s.phase in (SETUP_GUESTS, REFILL):
+            r = s._next_room()
+            if r >= 0:
+                return f"{name} is drawn from the guest pile into room {ROOM_LETTERS[r % 4]} of the {gname[r // 4]}"
+        return f"draw {name}"
+    if kind == K_PLAN:
+        if viewer != seat:
+            return f"{who} lays an action card face down"
+        return f"{who}: plan an action at the {gname[a]}"
+    if kind == K_PLAN_DONE:
+        count = bin(s.plan[seat]).count("1")
+        if viewer != seat and not s.open_planning:
+            return f"{who} has finished planning"
+        return f"{who}: finish planning ({count} action card{'s' if count != 1 else ''})"
+    if kind == K_PASS:
+        if viewer != seat and not s.open_planning:
+            return f"{who} has finished planning"
+        return f"{who}: pass for the rest of the round (token to the moon)"
+    mv = s.master_value(g) if 0 <= g < s.G else 0
+    if kind == K_SELL:
+        return (f"{who}: sell {comp.goods_word(g, a)} to the {gname[g]} at {mv} thalers each "
+                f"({a * mv} thalers)")
+    if kind == K_BUY:
+        more = "buy" if s.step != BUY else "buy another"
+        return f"{who}: {more} 1 {comp.good_names[a]} from the {gname[g]}' store for {mv} thalers"
+    if kind == K_BUY_END:
+        return f"{who}: stop buying"
+    if kind == K_NOTHING:
+        return f"{who}: do nothing at the {gname[g]} (the agent still goes up on the roof)"
+    if kind == K_HIRE:
+        t = s.rooms[g * 4 + a] if 0 <= g < s.G else -1
+        guest = comp.tile_name(t) if t >= 0 else "nobody"
+        forms = comp.rooms[a]
+        need_g, need_any = forms[b] if b < len(forms) else (0, 0)
+        price = comp.goods_word(g, need_g)
+        if need_any:
+            price += f" and {need_any} good{'s' if need_any > 1 else ''} of any type"
+        bonus = s.roof[g] if 0 <= g < s.G else 0
+        return (f"{who}: hire the {guest} from room {ROOM_LETTERS[a]} of the {gname[g]}, paying {price}"
+                f" (bonus {bonus} thaler{'s' if bonus != 1 else ''})")
+    if kind == K_PAY:
+        types = [a] if b < 0 else [a, b]
+        return f"{who}: pay {_goods_list(s, types)} as the goods of any type"
+    if kind == K_FRONT:
+        return f"{who}: move to first place in turn order" if a else f"{who}: keep the same place in turn order"
+    if kind == K_ROB:
+        return f"{who}: send the Thief to {_player(a)}"
+    if kind == K_STEAL:
+        v = s.victim
+        return (f"{who}: take 1 {comp.good_names[a]} from {_player(v) if v >= 0 else 'the victim'} "
+                f"(who gets {s.master_value(a)} thalers from the bank)")
+    if kind == K_DECLINE:
+        if s.step == ROB:
+            return f"{who}: let the Thief take nothing"
+        if s.step == GUARD1:
+            return f"{who}: let the Guard swap nothing"
+        return f"{who}: decline"
+    if kind == K_GUARD:
+        return f"{who}: the Guard moves the {comp.tile_name(a)} ({_place(s, a)})"
+    if kind == K_SWAP:
+        first = s.gfirst
+        return (f"{who}: swap it with the {comp.tile_name(a)} ({_place(s, a)})"
+                if first < 0 else
+                f"{who}: swap the {comp.tile_name(first)} ({_place(s, first)}) with the "
+                f"{comp.tile_name(a)} ({_place(s, a)})")
+    if kind == K_PEDDLER:
+        return f"{who}: put 1 {comp.good_names[a]} on the Peddler (it counts as 4 for the favourite)"
+    if kind == K_MAYOR:
+        return f"{who}: put the Mayor on the roof of the {gname[a]} for the rest of the game"
+    return f"{who}: {action.type}"
+
+
+def _place(s: NorenbercState, t: int) -> str:
+    names = s.comp.guild_names
+    if t in s.ws:
+        i = s.ws.index(t)
+        g, k = divmod(i, 5)
+        return f"{names[g]} workshop {'top' if k == 4 else k + 1}"
+    if t in s.rooms:
+        i = s.rooms.index(t)
+        return f"{names[i // 4]} room {ROOM_LETTERS[i % 4]}"
+    return "elsewhere"
+
