@@ -1,0 +1,153 @@
+"""What each seat may know of a Colonia state: the board is public; each screen (money,
+materials, goods, relics) only to its owner; secret choices only once revealed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .data import CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, RELICS_PER_CITY
+from .state import (
+    D_AMOUNT, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
+    STEP_DAY, STREET_NAMES, S_OVER,
+)
+
+if TYPE_CHECKING:
+    from .state import ColoniaState
+
+DECISIONS = {
+    D_NONE: "chance", D_FAMILY: "family cards", D_VOTE: "vote", D_TURN: "turn", D_GOOD: "choose a good",
+    D_ENSHRINE: "shrine", D_RECALL: "recall members", D_EXCHANGE: "exchange money", D_AMOUNT: "exchange amount",
+}
+
+
+def relic_json(s: "ColoniaState", card: int) -> dict[str, Any]:
+    comp = s.comp
+    city = card // CARDS_PER_CITY
+    return {
+        "card": card, "city": comp.cities[city], "currency": comp.currencies[city],
+        "kind": "shrine" if card % CARDS_PER_CITY == RELICS_PER_CITY else "relic",
+        "price": comp.relic_price[card], "points": comp.relic_points[card],
+    }
+
+
+def ship_json(s: "ColoniaState", pos: int) -> dict[str, Any] | None:
+    comp = s.comp
+    ship = s.port[pos]
+    if ship < 0:
+        return None
+    data = comp.ships[ship]
+    holds = []
+    for h, (need, value) in enumerate(data.holds):
+        owner = s.hold_owner[pos * MAX_HOLDS + h]
+        holds.append({"goods": [comp.goods[g] for g in need], "value": value, "loaded_by": owner if owner >= 0 else None})
+    out: dict[str, Any] = {
+        "ship": ship, "city": comp.cities[data.city], "currency": comp.currencies[data.city],
+        "sails": pos < s.scalars[7], "holds": holds,
+    }
+    if s.scalars[10] or s.extra_owner[pos] >= 0:
+        owner = s.extra_owner[pos]
+        out["extra_hold"] = {"loaded_by": owner if owner >= 0 else None}
+    return out
+
+
+def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
+    comp = s.comp
+    sc = s.scalars
+    n = s.n
+    f = comp.contract_fields
+    week_card = None
+    if sc[5] >= 0:
+        wc = comp.week_cards[sc[5]]
+        week_card = {"card": sc[5], "stalls": list(wc.stalls), "contracts": list(wc.contracts),
+                     "dice": wc.dice, "ships": wc.ships}
+    players = []
+    for p in range(n):
+        mine = seat == p
+        revealed = s.scalars[2] != D_FAMILY and s.choice[p] >= 0
+        entry: dict[str, Any] = {
+            "seat": p,
+            "home": s.home[p],
+            "street": {STREET_NAMES[d]: s.street[p * 4 + d] for d in range(4)},
+            "town_hall": s.hall[p],
+            "out_of_game": s.box[p],
+            "family_cards_left": [v for v in range(3, 9) if not s.fam_used[p * 6 + v - 3]],
+            "card": (s.choice[p] if (revealed or mine) and s.choice[p] >= 0 else None),
+            "card_face_down": bool(revealed and s.zero[p]),
+            "chosen": s.choice[p] >= 0,
+            "votes": s.votes_w[p] if revealed and not s.zero[p] else 0,
+            "passed": bool(s.passed[p]) if sc[2] == D_TURN else None,
+            "shrines": [
+                {"city": comp.cities[c], "relic": relic_json(s, s.shrine[c]) if s.shrine[c] >= 0 else None}
+                for c in range(N_CITIES) if s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY] == p
+            ],
+            "windows": [comp.cities[c] for c in range(N_CITIES) if s.windows[c] == p],
+        }
+        if mine or sc[1] == S_OVER:
+            entry["money"] = {comp.currencies[c]: s.money[p * N_CITIES + c] for c in range(N_CITIES)}
+            entry["materials"] = {comp.materials[m]: s.mats[p * N_MATERIALS + m] for m in range(N_MATERIALS)}
+            entry["goods"] = {comp.goods[g]: s.goods[p * N_GOODS + g] for g in range(N_GOODS)}
+            entry["relics"] = [relic_json(s, c) for c in range(len(s.relic_owner)) if s.relic_owner[c] == p]
+        else:
+            entry["money"] = entry["materials"] = entry["goods"] = entry["relics"] = None
+        if sc[2] == D_VOTE:
+            entry["voted"] = s.votes[p] >= 0
+            if mine and s.votes[p] >= 0:
+                entry["vote"] = "yes" if s.votes[p] else "no"
+        players.append(entry)
+    ordinances = []
+    for i, o in enumerate(s.ords):
+        od = comp.ordinances[o]
+        ordinances.append({"ordinance": o, "day": DAYS[od.day], "text": od.en, "german": od.de,
+                           "result": {-1: "pending", 0: "rejected", 1: "passed"}[s.ord_result[i]]})
+    last_vote = None
+    if s.last_vote:
+        o = s.last_vote[0]
+        last_vote = {"ordinance": o, "text": comp.ordinances[o].en, "passed": bool(s.last_vote[1]),
+                     "votes": [{-1: None, 0: "no", 1: "yes"}[v] for v in s.last_vote[2:]]}
+    stalls = []
+    for st in range(sc[9]):
+        stalls.append({
+            "materials": {comp.materials[m]: s.stall_mats[st * N_MATERIALS + m] for m in range(N_MATERIALS)},
+            "size": s.stall_size[st], "taken_by": s.stall_taker[st] if s.stall_taker[st] >= 0 else None,
+            "foreign": st >= len(comp.week_cards[sc[5]].stalls) if sc[5] >= 0 else False,
+        })
+    craftsmen = []
+    for c in range(len(comp.craftsmen)):
+        craftsmen.append({
+            "name": comp.craftsmen[c], "good": comp.goods[comp.products[c]],
+            "materials": [comp.materials[m] for m in comp.recipes[c]],
+            "stick": s.sticks[c], "commissioned": s.commissioned[c],
+            "fields": [[s.cf_owner[c * f + i], s.cf_n[c * f + i]] for i in range(s.cf_len[c])],
+        })
+    to_act = s.to_act()
+    out: dict[str, Any] = {
+        "game": "colonia", "players": n, "seat": seat, "week": sc[0], "weeks": comp.weeks,
+        "day": DAYS[STEP_DAY[sc[1]]], "over": sc[1] == S_OVER,
+        "decision": DECISIONS[sc[2]] if sc[1] != S_OVER else "over",
+        "to_act": list(to_act),
+        "order": list(s.order) if sc[0] > 1 or sc[1] > 3 else [],
+        "mayor": s.order[0] if sc[0] > 1 or sc[1] > 3 else None,
+        "week_card": week_card, "ordinances": ordinances, "last_vote": last_vote,
+        "fewer_members": sc[11], "fewer_members_next_week": sc[12],
+        "stalls": stalls, "bag": sum(s.bag), "craftsmen": craftsmen,
+        "port": [ship_json(s, pos) for pos in range(PORT)], "ships_sailing": sc[7],
+        "ship_deck": sum(s.ship_deck), "ship_discards": sum(s.ship_discard),
+        "relics": [dict(relic_json(s, card), secured_by=(owner if owner >= 0 else None))
+                   for card, owner in zip(s.display, s.secured_by)],
+        "relic_deck": sum(s.relic_deck),
+        "relic_discards": [relic_json(s, c) for c in range(len(s.relic_discard)) if s.relic_discard[c]],
+        "goods_supply": {comp.goods[g]: s.supply[g] for g in range(N_GOODS)},
+        "players_info": players,
+    }
+    if sc[2] == D_ENSHRINE:
+        out["bought"] = relic_json(s, sc[4])
+    if sc[2] == D_RECALL:
+        out["recall"] = {"street": STREET_NAMES[sc[14]], "up_to": sc[15]}
+    if sc[2] in (D_EXCHANGE, D_AMOUNT):
+        out["exchange_limit"] = sc[15]
+    if sc[2] == D_AMOUNT:
+        out["exchange"] = {"give": comp.currencies[sc[4] // N_CITIES], "take": comp.currencies[sc[4] % N_CITIES]}
+    if sc[1] == S_OVER:
+        res = s.outcome()
+        out["outcome"] = res.to_json()
+    return out

@@ -1,0 +1,84 @@
+"""Helpers for the Colonia tests: positions built directly, chance resolved by choice,
+and the conservation invariants."""
+
+from __future__ import annotations
+
+from reichsstadt.core import CHANCE, Action
+from reichsstadt.games.colonia import GAME, ColoniaState
+from reichsstadt.games.colonia.data import CARDS_PER_CITY, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT
+
+
+def fresh(players: int = 4, seed: int = 0) -> ColoniaState:
+    return GAME.new(players, seed)
+
+
+def resolve_chance(s: ColoniaState, prefer: dict[str, int] | None = None) -> None:
+    """Resolve chance nodes until a player must act, taking the first listed outcome, or
+    for a given action type the outcome whose first field equals prefer[type]."""
+    prefer = prefer or {}
+    while s.to_act() == (CHANCE,):
+        outs = [a for a, _ in s.chance_outcomes()]
+        pick = outs[0]
+        t = outs[0].type
+        if t in prefer:
+            for a in outs:
+                if list(a.fields.values())[0] == prefer[t]:
+                    pick = a
+                    break
+        s.apply(CHANCE, pick)
+
+
+def play(s: ColoniaState, seat: int, kind: str, **fields) -> None:
+    s.apply(seat, GAME.action_from_json({"type": kind, **fields}, s.players))
+
+
+def until(s: ColoniaState, cond, policy=None, limit: int = 5000) -> None:
+    """Play on (chance: first outcome; players: `policy(state, seat)` or pass/first legal)
+    until cond(s) holds."""
+    for _ in range(limit):
+        if cond(s):
+            return
+        to_act = s.to_act()
+        assert to_act, "the game ended before the condition held"
+        if to_act == (CHANCE,):
+            s.apply(CHANCE, s.chance_outcomes()[0][0])
+            continue
+        seat = to_act[0]
+        a = policy(s, seat) if policy else None
+        if a is None:
+            legal = s.legal(seat)
+            a = Action("pass") if Action("pass") in legal else legal[-1]
+        s.apply(seat, a)
+    raise AssertionError("condition never held")
+
+
+def check_invariants(s: ColoniaState) -> None:
+    comp = s.comp
+    n = s.n
+    for m in range(N_MATERIALS):
+        total = s.bag[m] + sum(s.stall_mats[m::N_MATERIALS]) + sum(s.mats[p * N_MATERIALS + m] for p in range(n))
+        assert total == comp.materials_per_type, f"material {m}: {total}"
+    for g in range(N_GOODS):
+        total = s.supply[g] + sum(s.goods[p * N_GOODS + g] for p in range(n))
+        assert total == comp.goods_per_type, f"good {g}: {total}"
+    f = comp.contract_fields
+    for p in range(n):
+        members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
+        members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
+        members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
+        members += sum(1 for o in s.secured_by if o == p)
+        assert members == comp.members_per_colour, f"seat {p} has {members} members"
+        assert min(s.home[p], s.box[p], *s.street[p * 4:(p + 1) * 4]) >= 0
+    assert min(s.money) >= 0, "money is never negative"
+    assert min(s.goods) >= 0 and min(s.mats) >= 0 and min(s.bag) >= 0 and min(s.supply) >= 0
+    places = [0] * len(s.relic_owner)
+    for c in range(len(s.relic_owner)):
+        places[c] = s.relic_deck[c] + s.relic_discard[c] + (c in s.display) + (s.relic_owner[c] >= 0)
+    assert places == [1] * len(places), "every relic card is in exactly one place"
+    ships = [s.ship_deck[i] + s.ship_discard[i] + (i in s.port) for i in range(len(s.ship_deck))]
+    assert ships == [1] * len(ships), "every ship is in exactly one place"
+    for c in range(N_CITIES):
+        if s.shrine[c] >= 0:
+            assert s.shrine[c] // CARDS_PER_CITY == c
+            assert s.relic_owner[s.shrine[c]] == s.relic_owner[c * CARDS_PER_CITY + CARDS_PER_CITY - 1]
+    assert len(s.port) == PORT and len(s.hold_owner) == PORT * MAX_HOLDS
