@@ -86,3 +86,123 @@ def play_until(s: NorenbercState, cond, rng, limit: int = 100000) -> NorenbercSt
             legal = s.legal(seat)
             s.apply(seat, legal[rng.randrange(len(legal))])
     raise AssertionError("condition never reached")
+
+
+# -- building positions directly ---------------------------------------------------------
+
+def ready(players: int, order: list[int] | None = None, **options) -> NorenbercState:
+    """A game right after setup, drawn deterministically (first outcome of each draw)."""
+    s = GAME.new(players, 0, options)
+    while s.to_act() == (CHANCE,):
+        s.apply(CHANCE, s.chance_outcomes()[0][0])
+    if order is not None:
+        s.order[:] = order
+    s._legal_cache = None
+    return s
+
+
+def find(s: NorenbercState, kind: int, guild: int | None = None, value: int | None = None,
+         agent: bool | None = None, avoid: tuple = ()) -> int:
+    comp = s.comp
+    for t in range(comp.tile_count):
+        if comp.tile_kind[t] != kind or t in avoid:
+            continue
+        if guild is not None and comp.tile_guild[t] != guild:
+            continue
+        if value is not None and comp.tile_value[t] != value:
+            continue
+        if agent is not None and comp.tile_agent[t] != agent:
+            continue
+        return t
+    raise LookupError("no such tile")
+
+
+def _take(s: NorenbercState, t: int) -> tuple[list, int] | None:
+    """Remove t from a list-like place (pile, hands, out, unseen); return its slot if it
+    sits in a workshop or a room (left as it is, for a swap)."""
+    for lst in (s.ws, s.rooms):
+        if t in lst:
+            return lst, lst.index(t)
+    for lst in [s.pile, s.out, *s.owned]:
+        if t in lst:
+            lst.remove(t)
+            return None
+    if t in s.unseen:
+        s.unseen.remove(t)
+        s.pile_unknown = min(s.pile_unknown, len(s.unseen))
+    return None
+
+
+def put(s: NorenbercState, t: int, lst: list, i: int) -> None:
+    """Put tile t at slot i of s.ws or s.rooms; what was there takes t's old slot, or
+    goes to the guest pile. Keeps every tile accounted for."""
+    old = lst[i]
+    if old == t:
+        return
+    slot = _take(s, t)
+    lst[i] = t
+    if slot is not None:
+        slot[0][slot[1]] = old
+    elif old >= 0:
+        from bisect import insort
+        insort(s.pile, old)
+    s._legal_cache = None
+
+
+def give(s: NorenbercState, p: int, t: int) -> None:
+    slot = _take(s, t)
+    if slot is not None:
+        slot[0][slot[1]] = -1
+    s.owned[p].append(t)
+
+
+def set_master(s: NorenbercState, g: int, value: int, slot: int | None = None) -> int:
+    """The artisan of guild g with `value` becomes the workshop tile at `slot` (default:
+    the current master)."""
+    k = MASTER_INDEX[s.round - 1] if slot is None else slot
+    current = s.ws[g * 5 + k]
+    if current >= 0 and s.comp.tile_value[current] == value:
+        return current
+    avoid = tuple(x for x in s.ws if x >= 0)
+    try:
+        t = find(s, ARTISAN, g, value, avoid=avoid)
+    except LookupError:
+        t = find(s, ARTISAN, g, value)
+    put(s, t, s.ws, g * 5 + k)
+    return t
+
+
+def set_goods(s: NorenbercState, p: int, t: int, count: int) -> None:
+    """Player p holds `count` goods of type t, the difference taken from or put in the
+    store of guild t (so goods stay conserved)."""
+    G = s.G
+    diff = count - s.hold[p * G + t]
+    s.hold[p * G + t] = count
+    s.store[t * G + t] -= diff
+    assert s.store[t * G + t] >= 0
+    s._legal_cache = None
+
+
+def plan(s: NorenbercState, seat: int, guilds: list[int]) -> None:
+    acts = s.acts
+    if not guilds:
+        s.apply(seat, acts.pass_)
+        return
+    for g in sorted(guilds):
+        s.apply(seat, acts.plan[g])
+    s.apply(seat, acts.plan_done)
+
+
+def legal_json(s: NorenbercState, seat: int) -> list[dict]:
+    return [a.to_json() for a in s.legal(seat)]
+
+
+def draw_first(s: NorenbercState) -> None:
+    while s.to_act() == (CHANCE,):
+        s.apply(CHANCE, s.chance_outcomes()[0][0])
+
+
+def run_nothing(s: NorenbercState) -> None:
+    """Everyone does nothing in every called guild until the next planning or the end."""
+    while s.phase == ACT:
+        s.apply(s.actor, s.acts.nothing)
