@@ -82,3 +82,96 @@ def check_invariants(s: ColoniaState) -> None:
             assert s.shrine[c] // CARDS_PER_CITY == c
             assert s.relic_owner[s.shrine[c]] == s.relic_owner[c * CARDS_PER_CITY + CARDS_PER_CITY - 1]
     assert len(s.port) == PORT and len(s.hold_owner) == PORT * MAX_HOLDS
+
+
+def members_of(s: ColoniaState, p: int) -> int:
+    """Every member of seat p wherever it stands (home, box, town hall, streets, contract
+    fields, holds, secured relics)."""
+    f = s.comp.contract_fields
+    members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
+    members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
+    members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
+    members += sum(1 for o in s.secured_by if o == p)
+    return members
+
+
+def fix_box(s: ColoniaState) -> None:
+    """After a test moved members by hand: the box (members out of play) takes up the
+    difference so that 38 per colour stay accounted for."""
+    for p in range(s.n):
+        s.box[p] += s.comp.members_per_colour - members_of(s, p)
+        assert s.box[p] >= 0
+    s._legal = None
+
+
+def at_step(step: int, players: int = 4, seed: int = 0, week: int = 1) -> ColoniaState:
+    """A position of the given week just before `step` runs. Tuesday and Wednesday's
+    market are reached by play (chance: first outcome; players pass); later steps by
+    jumping from Wednesday's market (pending draws dropped), and a turn phase is
+    started with everyone able to act (goods for Friday, money for Sunday, materials
+    for Thursday moved from the supply, the bag or the bank)."""
+    from reichsstadt.games.colonia.state import D_FAMILY, D_TURN, S_FRI_LOAD, S_SUN_BUY, S_THU_CONTRACT, S_TUE_ORDER, S_WED_BUY, TURN_STEPS
+
+    s = fresh(players, seed)
+    if step == S_TUE_ORDER:
+        until(s, lambda st: st.scalars[0] == week and st.scalars[2] == D_FAMILY)
+        return s
+    until(s, lambda st: st.scalars[0] == week and st.scalars[1] == S_WED_BUY and st.scalars[2] == D_TURN)
+    if step == S_WED_BUY:
+        return s
+    s.queue.clear()
+    if step > S_WED_BUY + 1:  # the market closed: its leftovers are back in the bag
+        for i in range(len(s.stall_mats)):
+            s.bag[i % N_MATERIALS] += s.stall_mats[i]
+            s.stall_mats[i] = 0
+    s.scalars[1] = step
+    s.scalars[2] = 0
+    s.scalars[3] = -1
+    s.passed = [0] * players
+    s._legal = None
+    if step in TURN_STEPS:
+        for p in range(players):
+            if step == S_FRI_LOAD:
+                for g in range(N_GOODS):
+                    if s.supply[g] >= 2:
+                        s.supply[g] -= 2
+                        s.goods[p * N_GOODS + g] += 2
+            elif step == S_SUN_BUY:
+                for c in range(N_CITIES):
+                    s.money[p * N_CITIES + c] += 20
+            elif step == S_THU_CONTRACT:
+                for m in range(N_MATERIALS):
+                    if s.bag[m]:
+                        s.bag[m] -= 1
+                        s.mats[p * N_MATERIALS + m] += 1
+        s._advance()
+    return s
+
+
+def ordinance_id(effect: str, arg: int | None = None) -> int:
+    comp = GAME.components(None)[0]
+    for i, o in enumerate(comp.ordinances):
+        if o.effect == effect and (arg is None or o.arg == arg):
+            return i
+    raise KeyError(effect)
+
+
+def vote_on(s: ColoniaState, effect: str, ballots: dict[int, bool] | None = None, arg: int | None = None) -> None:
+    """Put one ordinance of `effect` before the council on its day and vote (default: all
+    yes). `s` must be at the start of the week's Wednesday (S_WED_START) or later."""
+    from reichsstadt.games.colonia.state import VOTE_STEPS
+
+    o = ordinance_id(effect, arg)
+    day = s.comp.ordinances[o].day
+    step = next(k for k, v in VOTE_STEPS.items() if v == day)
+    s.ords = [o]
+    s.ord_result = [-1]
+    s.scalars[8] = 0
+    s.scalars[1] = step
+    s.scalars[2] = 0
+    s._legal = None
+    s._advance()
+    for p in list(s.to_act()):
+        if p >= 0:
+            yes = True if ballots is None else ballots.get(p, True)
+            s.apply(p, Action("vote", yes=yes))
