@@ -1,0 +1,209 @@
+"""Final scoring tie rules ("Fin de la Partie"), the winner's tie-breaks, the component
+data file and its validation, and the words and board shown to players."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from norenberc_helpers import ARTISAN, BAKERS, BREWERS, GAME, find, ready  # noqa: E402
+
+from reichsstadt.core import DataFileError, Match, Record, replay  # noqa: E402
+from reichsstadt.core.conformance import random_playout  # noqa: E402
+from reichsstadt.games.norenberc.data import ENGRAVER, TAX_COLLECTOR, bundled  # noqa: E402
+from reichsstadt.games.norenberc.scoring import majority_points, outcome  # noqa: E402
+from reichsstadt.games.norenberc.state import OVER  # noqa: E402
+
+
+@pytest.mark.parametrize("keys,points,places", [
+    ({0: (10, 2), 1: (8, 1), 2: (5, 1)}, {0: 5, 1: 3, 2: 1}, {0: 1, 1: 2, 2: 3}),
+    ({0: (10, 2), 1: (10, 3), 2: (5, 1)}, {1: 5, 0: 3, 2: 1}, {1: 1, 0: 2, 2: 3}),   # more tiles wins
+    ({0: (10, 2), 1: (10, 2), 2: (5, 1)}, {0: 4, 1: 4, 2: 1}, {0: 1, 1: 1, 2: 3}),   # tied first
+    ({0: (10, 2), 1: (8, 2), 2: (8, 2), 3: (2, 1)}, {0: 5, 1: 2, 2: 2, 3: 0}, {0: 1, 1: 2, 2: 2, 3: 0}),
+    ({0: (10, 2), 1: (8, 2), 2: (5, 1), 3: (5, 1)}, {0: 5, 1: 3, 2: 0, 3: 0}, {0: 1, 1: 2, 2: 3, 3: 3}),
+    ({0: (10, 2)}, {0: 9}, {0: 1}),                                              # no 2nd, no 3rd
+    ({0: (10, 2), 1: (3, 1)}, {0: 6, 1: 3}, {0: 1, 1: 2}),                      # no 3rd
+])
+def test_majority_places_and_ties(keys, points, places):
+    """"Majorité des Artisans": 5/3/1; ties broken by tile count; still tied for first:
+    4 each and no second; for second: 2 each and no third; for third: 0 each; missing
+    places go to the first-placed player."""
+    got_points, got_places = majority_points(keys)
+    assert got_points == points and got_places == places
+
+
+def finished(players: int = 3):
+    s = ready(players)
+    for p in range(players):
+        s.owned[p] = []
+    s.gcrest = [0] * (players * s.G)
+    s.pcrest = [0] * players
+    s.phase = OVER
+    return s
+
+
+def test_richest_tie_gives_2_each_and_tax_collector_counts_tens():
+    """"Joueur le plus riche": 5 VP, or 2 VP to each tied; Collecteur d'impôt: 1 VP per
+    full 10 thalers."""
+    s = finished()
+    s.money = [29, 29, 10]
+    s.owned[0] = [find(s, TAX_COLLECTOR)]
+    b = outcome(s).breakdown
+    assert [x["richest"] for x in b] == [2, 2, 0]
+    assert b[0]["tax_collectors"] == 2
+
+
+def test_crest_table_prestige_crests_distinct_and_engraver():
+    """"Collection de blasons": 0/0/0/2/5/9/14/20 VP by distinct crests; each prestige
+    crest is distinct; the Engraver counts as one more."""
+    s = finished()
+    G = s.G
+    s.gcrest[0 * G + BREWERS] = 3   # three of one guild: one distinct crest
+    s.gcrest[0 * G + BAKERS] = 1
+    s.pcrest[0] = 2
+    s.owned[0] = [find(s, ENGRAVER)]
+    s.pcrest[1] = 4
+    s.gcrest[1 * G:(1 + 1) * G] = [1, 1, 1, 1]
+    b = outcome(s).breakdown
+    assert b[0]["crests"] == 9        # 2 guilds + 2 prestige + Engraver = 5
+    assert b[1]["crests"] == 20       # 8 distinct: 7 or more
+    assert b[2]["crests"] == 0
+
+
+def test_thirty_plus_and_all_types():
+    """"Valeur des artisans de 30+" (2 VP per type reaching 30) and "Tous les types" (5 VP)."""
+    s = finished(2)
+    for v in (7, 6, 6, 5, 5):       # 29: not yet
+        s.owned[0].append(find(s, ARTISAN, BREWERS, v, avoid=tuple(s.owned[0])))
+    assert outcome(s).breakdown[0]["thirty_plus"] == 0
+    s.owned[0].append(find(s, ARTISAN, BREWERS, 2, avoid=tuple(s.owned[0])))
+    assert outcome(s).breakdown[0]["thirty_plus"] == 2
+    for g in range(1, s.G):
+        s.owned[1].append(find(s, ARTISAN, g, 2))
+    assert outcome(s).breakdown[1]["all_types"] == 0
+    s.owned[1].append(find(s, ARTISAN, BREWERS, 3))
+    assert outcome(s).breakdown[1]["all_types"] == 5
+
+
+def test_winner_tie_breaks_artisans_then_total_value_then_shared():
+    """End of "Fin de la Partie": most VP; tie -> most artisans; then highest total
+    artisan value; still tied: a shared win."""
+    s = finished(2)
+    s.money = [0, 0]
+    # each is alone in one guild: 5 + 3 + 1 = 9 VP each, and both tie for richest
+    s.owned[0] = [find(s, ARTISAN, BREWERS, 3)]
+    s.owned[1] = [find(s, ARTISAN, BAKERS, 3)]
+    out = outcome(s)
+    assert out.scores == (11, 11) and out.ranks == (1, 1)
+    s.owned[1] = [find(s, ARTISAN, BAKERS, 4)]          # higher total value
+    out = outcome(s)
+    assert out.scores == (11, 11) and out.ranks == (2, 1)
+    s.owned[0] = [find(s, ARTISAN, BREWERS, 2), find(s, ARTISAN, BREWERS, 2, avoid=(find(s, ARTISAN, BREWERS, 2),))]
+    s.owned[1] = [find(s, ARTISAN, BAKERS, 7)]          # more artisans beats more value
+    out = outcome(s)
+    assert out.scores == (11, 11) and out.ranks == (1, 2)
+
+
+# -- the data file ----------------------------------------------------------------------
+
+def test_bundled_components_match_the_rulebook():
+    """"Contenu du jeu": 6 guilds of 11 artisans, 26 citizens, 12 goods and 4 crests per
+    guild, 4 prestige crests, 8 agents (4 at start), 25 thalers."""
+    c = bundled()
+    assert len(c.guild_names) == 6 and c.citizens == 26 and c.tile_count == 92
+    assert (c.goods_per_guild, c.crests_per_guild, c.prestige_crests) == (12, 4, 4)
+    assert (c.agents_start, c.agents_max, c.start_money, c.income) == (4, 8, 25, 3)
+    assert c.citizens_kept == {2: 8, 3: 12, 4: 16, 5: 20}
+    assert c.rooms == (((1, 0),), ((1, 1),), ((2, 0), (1, 2)), ((3, 0), (2, 2)))
+
+
+def _raw() -> dict:
+    return copy.deepcopy(bundled().raw)
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r["guilds"].pop(), "guilds: must list exactly 6"),
+    (lambda r: r["guilds"][2]["artisans"].pop(), "guilds[2].artisans: must list exactly 11"),
+    (lambda r: r["guilds"][1]["artisans"][3].update(value="4"), "guilds[1].artisans[3].value: must be int"),
+    (lambda r: r["guilds"][0]["artisans"][0].update(value=0), "guilds[0].artisans[0].value: must be between"),
+    (lambda r: r["citizens"][4].update(kind="jester"), "citizens[4].kind: must be one of"),
+    (lambda r: r["citizens"][7].pop("value"), "citizens[7].value: is missing"),
+    (lambda r: r.update(agents_start=9), "agents_start: must be between 1 and 8"),
+    (lambda r: r["citizens_kept"].update({"5": 99}), "citizens_kept.5"),
+    (lambda r: r["rooms"][2].append([1, 1]), "rooms[2]: must list 1 or 2"),
+    (lambda r: r.pop("income"), "income: is missing"),
+])
+def test_components_file_is_validated_with_a_named_entry(edit, message):
+    """Component data is validated on load; the error names the entry and the rule."""
+    raw = _raw()
+    edit(raw)
+    with pytest.raises(DataFileError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        GAME.new(3, 1, {"components": raw})
+
+
+def test_user_components_file_plays_and_replays(tmp_path):
+    """`--components FILE`: a user's own file (here: every artisan worth 3, Musicians 9)
+    is loaded from a path, played, recorded and replayed."""
+    raw = _raw()
+    for guild in raw["guilds"]:
+        for a in guild["artisans"]:
+            a["value"] = 3
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(raw))
+    s = GAME.new(3, 5, {"components": str(path)})
+    assert s.comp.tile_value[0] == 3 and not s.comp.bundled
+    m = random_playout(GAME, 3, 5, {"components": str(path)})
+    again = replay(json.loads(json.dumps(m.record.to_json())))
+    assert again.to_json() == m.state.to_json()
+    assert GAME.from_json(m.state.to_json()).comp.tile_value[5] == 3
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    with pytest.raises(Exception, match="not valid JSON"):
+        GAME.new(3, 5, {"components": str(bad)})
+
+
+# -- words and board --------------------------------------------------------------------
+
+def test_describe_is_plain_and_hides_plans_from_others():
+    """describe(): the hire reads like the rulebook; another player's card stays hidden."""
+    s = ready(3, order=[0, 1, 2])
+    assert s.describe(0, s.acts.plan[BAKERS], 0) == "You: plan an action at the Bakers"
+    assert "face down" in s.describe(0, s.acts.plan[BAKERS], 1)
+    assert "Bakers" not in s.describe(0, s.acts.plan[BAKERS], 1)
+    from norenberc_helpers import plan, put, set_goods, BEER
+    put(s, find(s, ARTISAN, BAKERS, 7), s.rooms, BREWERS * 4 + 1)
+    set_goods(s, 0, BEER, 2)
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    text = s.describe(0, s.acts.hire[1][0], None)
+    assert text == ("Player 1: hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
+                    "of any type (bonus 0 thalers)")
+    assert s.describe(0, s.acts.sell[2], 0).startswith("You: sell 2 beers to the Brewers at")
+
+
+def test_terminal_board_renders_every_phase():
+    """terminal.render draws a view at every kind of position without error."""
+    from rich.console import Console
+
+    from reichsstadt.games.norenberc.terminal import render
+
+    console = Console(width=140, record=True, file=open("/dev/null", "w"))
+    m = Match(GAME, 4, 9)
+    names = ["Ann", "Bob", "Cy", "Di"]
+    rng_state = random_playout(GAME, 4, 9)
+    state = GAME.new(4, 9)
+    for i, (seat, move) in enumerate(rng_state.record.moves):
+        if i % 25 == 0:
+            console.print(render(state.view(seat if seat >= 0 else None), seat if seat >= 0 else None, names))
+        state.apply(seat, GAME.action_from_json(move, 4))
+    console.print(render(state.view(0), 0, names))
+    text = console.export_text()
+    assert "Brewers" in text and "Ann" in text
+    assert m.state.players == 4
+    assert Record.from_json(rng_state.record.to_json()).players == 4
