@@ -24,7 +24,7 @@ from reichsstadt.games.norenberc.state import ACT, PLAN  # noqa: E402
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@SETTINGS
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**31), open_planning=st.booleans())
 def test_random_play_ends_and_keeps_every_invariant(players: int, seed: int, open_planning: bool) -> None:
     """Random legal play always ends, never raises; invariants hold at every step and
