@@ -1,0 +1,129 @@
+"""End of the game and scoring (rulebook p. 23): church windows, relic points doubled
+in shrines, the tie-breaks; the examples of the London window and of the 23 points."""
+
+from __future__ import annotations
+
+import pytest
+
+from reichsstadt.core import IllegalAction
+from reichsstadt.games.colonia import GAME
+from reichsstadt.games.colonia.state import S_OVER, S_SUN_BUY
+
+from colonia_helpers import at_step, check_invariants, until
+
+COMP = GAME.components(None)[0]
+BERGEN, BRUGGE, LONDON, NOWGOROD = range(4)
+
+
+def _final(players: int = 4):
+    """The last Sunday's relic market, every family's screen emptied."""
+    s = at_step(S_SUN_BUY, players, week=6)
+    for p in range(players):
+        s.money[p * 4:(p + 1) * 4] = [0, 0, 0, 0]
+    s.passed = [1] * players
+    return s
+
+
+def _finish(s) -> None:
+    s.scalars[2] = 0
+    s.scalars[1] = S_SUN_BUY + 2  # Sunday's end: the last week has no securing
+    s._legal = None
+    s._advance()
+    assert s.scalars[1] == S_OVER and s.over()
+
+
+def _give(s, p: int, card: int) -> None:
+    for lst in (s.relic_deck, s.relic_discard):
+        lst[card] = 0
+    if card in s.display:
+        i = s.display.index(card)
+        del s.display[i]
+        del s.secured_by[i]
+    s.relic_owner[card] = p
+
+
+def test_the_game_ends_after_the_sixth_sunday_purchases() -> None:
+    """p. 23: the game ends when the sixth week's Sunday purchases are over."""
+    s = at_step(S_SUN_BUY, 4, week=6)
+    with pytest.raises(IllegalAction):
+        s.outcome()
+    until(s, lambda st: st.over())
+    assert s.scalars[0] == 6 and s.to_act() == ()
+    check_invariants(s)
+
+
+def test_london_window_example() -> None:
+    """p. 23: green 10, violet 3, yellow 2, red 4 Pfund Sterling: green gets the London
+    window and pays his 10 to the bank; had another player 10 too, nobody would get it."""
+    green, violet, yellow, red = range(4)
+    s = _final()
+    for p, k in ((green, 10), (violet, 3), (yellow, 2), (red, 4)):
+        s.money[p * 4 + LONDON] = k
+    _finish(s)
+    assert s.windows[LONDON] == green and s.money[green * 4 + LONDON] == 0
+    assert s.money[red * 4 + LONDON] == 4
+    assert s.outcome().breakdown[green]["windows"] == COMP.window_points
+    s = _final()
+    for p, k in ((green, 10), (violet, 10), (yellow, 2), (red, 4)):
+        s.money[p * 4 + LONDON] = k
+    _finish(s)
+    assert s.windows[LONDON] == -1 and s.money[green * 4 + LONDON] == 10
+
+
+def test_23_point_scoring_example() -> None:
+    """p. 23: relics 1 + 2 + 2 + 3 + 3 = 11, a relic of 5 in a shrine 2 x 5 = 10, an
+    empty shrine 0, one church window 2: 23 points."""
+    green = 0
+    s = _final()
+    # Bergen relics worth 1, 2, 2, 3; a London relic worth 3; the Brügge 5 in its shrine;
+    # the Nowgorod shrine empty
+    for card in (BERGEN * 12 + 0, BERGEN * 12 + 3, BERGEN * 12 + 4, BERGEN * 12 + 6, LONDON * 12 + 6,
+                 BRUGGE * 12 + 10, BRUGGE * 12 + 11, NOWGOROD * 12 + 11):
+        _give(s, green, card)
+    s.shrine[BRUGGE] = BRUGGE * 12 + 10
+    s.money[green * 4 + BERGEN] = 7
+    _finish(s)
+    out = s.outcome()
+    assert out.breakdown[green]["relics"] == 11 + 5
+    assert out.breakdown[green]["shrines"] == 5
+    assert out.breakdown[green]["windows"] == 2
+    assert out.scores[green] == 23 and out.ranks[green] == 1
+    check_invariants(s)
+
+
+@pytest.mark.parametrize("item", ["money", "goods", "materials"])
+def test_tie_breaks_money_then_goods_then_materials(item: str) -> None:
+    """p. 23: equal points: more money in all currencies (after the windows), then more
+    goods, then more materials; otherwise the tie stands."""
+    s = _final()
+    _give(s, 0, 0)
+    _give(s, 1, 1)
+    for p in range(4):
+        s.goods[p * 5:(p + 1) * 5] = [0] * 5
+        s.mats[p * 5:(p + 1) * 5] = [0] * 5
+        s.money[p * 4:(p + 1) * 4] = [1, 1, 1, 1]  # equal money: no windows
+    if item == "money":
+        s.money[1 * 4 + 0] = 0
+        s.money[1 * 4 + 1] = 0
+        s.money[0 * 4 + 0] = 0
+    elif item == "goods":
+        s.goods[1 * 5 + 2] = 1
+    else:
+        s.mats[1 * 5 + 4] = 1
+    _finish(s)
+    out = s.outcome()
+    assert out.scores[0] == out.scores[1] == 1
+    if item == "money":
+        # seat 0 had 3 left, seat 1 had 2: seat 0 first
+        assert out.ranks[0] == 1 and out.ranks[1] == 2
+    else:
+        assert out.ranks[1] == 1 and out.ranks[0] == 2
+
+
+def test_a_full_tie_is_shared() -> None:
+    s = _final()
+    for p in range(4):
+        s.goods[p * 5:(p + 1) * 5] = [0] * 5
+        s.mats[p * 5:(p + 1) * 5] = [0] * 5
+    _finish(s)
+    assert s.outcome().ranks == (1, 1, 1, 1)
