@@ -942,9 +942,12 @@ class ColoniaState(State):
             )
             for p in range(self.n)
         ]
-        for p in range(self.n):
-            items[p]["money"], items[p]["goods"], items[p]["materials"] = keys[p][1], keys[p][2], keys[p][3]
-        return Outcome(scores, rank_by(keys), tuple(items))
+        breakdown = tuple(
+            {"relics": items[p]["relics"], "shrines": items[p]["shrines"], "windows": items[p]["windows"],
+             "money": keys[p][1], "goods": keys[p][2], "materials": keys[p][3]}
+            for p in range(self.n)
+        )
+        return Outcome(scores, rank_by(keys), breakdown)
 
     # -- hidden information -----------------------------------------------------------
     def sample(self, seat: int, rng: random.Random) -> "ColoniaState":
