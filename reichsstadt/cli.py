@@ -136,7 +136,7 @@ def simulate(
         raise BadOption(f"--out must end in .json or .csv, not {out.name!r}")
     opts = _options(option, components, map_file)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=False, disable=not console.is_terminal and False) as progress:
+                  console=console) as progress:
         task = progress.add_task(f"{game_id}, {n} players", total=games)
         results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
     summary = summarize(game_id, n, bot_list, results)
@@ -147,18 +147,18 @@ def simulate(
 
 
 def _print_summary(summary: Any) -> None:
+    # One column per seat: the breakdown items then fit on any terminal as rows.
     table = Table(title=f"{summary.games} games of {summary.game}, {summary.players} players")
-    table.add_column("Seat")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("Mean score", justify="right")
+    table.add_column("")
+    for s in range(summary.players):
+        table.add_column(f"Seat {s + 1}", justify="right")
+    table.add_row("Bot", *summary.bots)
+    table.add_row("Wins", *[f"{w:g}" for w in summary.wins])
+    table.add_row("Win rate", *[f"{w:.1%}" for w in summary.win_rate], style="bold")
+    table.add_row("Mean score", *[f"{m:.2f}" for m in summary.mean_score], style="bold", end_section=True)
     items = list(summary.mean_breakdown[0]) if summary.mean_breakdown else []
     for item in items:
-        table.add_column(item.replace("_", " "), justify="right")
-    for s in range(summary.players):
-        table.add_row(str(s + 1), summary.bots[s], f"{summary.wins[s]:g}", f"{summary.win_rate[s]:.1%}",
-                      f"{summary.mean_score[s]:.2f}", *[f"{summary.mean_breakdown[s][k]:.2f}" for k in items])
+        table.add_row(f"  {item.replace('_', ' ')}", *[f"{b[item]:.2f}" for b in summary.mean_breakdown])
     console.print(table)
     d = summary.decisions
     console.print(f"Game length in decisions: mean {d['mean']}, median {d['median']}, min {d['min']}, "

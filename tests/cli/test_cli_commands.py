@@ -1,0 +1,131 @@
+"""The `reichsstadt` command as a user runs it: a real process, real input and files."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import reichsstadt
+
+GAMES = {"norenberc": 3, "colonia": 3}   # game id -> a player count for quick runs
+
+
+def run(*args: str, input: str = "", cwd=None, timeout: int = 240) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1")
+    return subprocess.run([sys.executable, "-m", "reichsstadt", *args], input=input, text=True,
+                          capture_output=True, cwd=cwd, env=env, timeout=timeout)
+
+
+def test_every_game_is_installed():
+    assert set(GAMES) <= set(reichsstadt.games())
+    out = run("games")
+    assert out.returncode == 0
+    for gid in GAMES:
+        assert gid in out.stdout
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_bots_only_game_plays_to_the_end_and_saves_a_record_that_replays(game_id, tmp_path):
+    n = GAMES[game_id]
+    record = tmp_path / "game.json"
+    out = run("play", game_id, "--players", str(n), "--seats", ",".join(["random"] * n),
+              "--seed", "11", "--save", str(record))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Final scores" in out.stdout
+    data = json.loads(record.read_text())
+    assert data["game"] == game_id and data["players"] == n and data["seed"] == 11
+    state = reichsstadt.replay(data)
+    assert state.over()
+    shown = run("replay", str(record))
+    assert shown.returncode == 0, shown.stderr
+    assert "Final scores" in shown.stdout
+    # every score printed at the end of play is the replayed outcome's
+    for score in state.outcome().scores:
+        assert str(score) in shown.stdout
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_human_input_is_checked_and_the_game_saved_on_quit(game_id, tmp_path):
+    n = GAMES[game_id]
+    record = tmp_path / "q.json"
+    out = run("play", game_id, "--players", str(n), "--seed", "5", "--save", str(record),
+              input="hello\n999\nh\n1\nq\n")
+    assert out.returncode == 1
+    assert "'hello' is not a move" in out.stdout
+    assert "There is no move 999" in out.stdout
+    assert "Type the number of a move" in out.stdout       # the help
+    assert "Game saved to" in out.stdout
+    data = json.loads(record.read_text())
+    human_moves = [m for s, m in data["moves"] if s == 0]
+    assert len(human_moves) == 1                             # the "1", and nothing else
+    reichsstadt.replay(data)                                 # a partial record still replays
+
+
+def test_input_ending_saves_the_game(tmp_path):
+    record = tmp_path / "eof.json"
+    out = run("play", "norenberc", "--players", "2", "--seed", "3", "--save", str(record), input="")
+    assert out.returncode == 1
+    assert "Input ended" in out.stdout
+    assert json.loads(record.read_text())["game"] == "norenberc"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "norenberc", "--players", "9"], "norenberc is for 2–5 players, not 9"),
+    (["play", "norenberc", "--players", "2", "--seats", "human,wizard"], "seat 'wizard' is neither"),
+    (["play", "norenberc", "--players", "2", "--seats", "human"], "--seats names 1 seats for 2 players"),
+    (["play", "norenberc", "--option", "colour=red"], "norenberc has no option 'colour'"),
+    (["play", "norenberc", "--option", "open_planning"], "--option takes key=value"),
+    (["play", "norenberc", "--components", "/nonexistent.json"], "does not exist"),
+    (["simulate", "norenberc", "--games", "2", "--out", "x.txt"], ".json or .csv"),
+    (["replay", "/nonexistent.json"], "record file '/nonexistent.json' does not exist"),
+])
+def test_bad_input_is_refused_with_a_reason(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in " ".join(out.stdout.split())
+
+
+def test_broken_components_file_is_named(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"guilds": ')
+    out = run("play", "norenberc", "--components", str(broken))
+    assert out.returncode == 2
+    assert "broken.json" in out.stdout and "not valid JSON" in out.stdout
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_simulate_reports_and_writes_results(game_id, tmp_path):
+    n = GAMES[game_id]
+    path = tmp_path / "r.json"
+    out = run("simulate", game_id, "--games", "6", "--players", str(n), "--jobs", "2", "--out", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "Win rate" in out.stdout and "Game length in decisions" in out.stdout
+    data = json.loads(path.read_text())
+    assert data["summary"]["games"] == 6
+    assert sum(data["summary"]["wins"]) == pytest.approx(6)
+    csv_path = tmp_path / "r.csv"
+    assert run("simulate", game_id, "--games", "3", "--players", str(n), "--out", str(csv_path)).returncode == 0
+    assert len(csv_path.read_text().strip().splitlines()) == 1 + 3 * n
+
+
+def test_bench_prints_its_measures():
+    out = run("bench", "norenberc", "--players", "3", "--seconds", "0.5", "--json")
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout)
+    assert figures["games"] >= 1 and figures["decisions_per_second"] > 0 and figures["clone_microseconds"] > 0
+
+
+def test_replay_steps_through_a_game(tmp_path):
+    record = tmp_path / "g.json"
+    assert run("play", "norenberc", "--players", "2", "--seats", "random,random", "--seed", "2",
+               "--save", str(record)).returncode == 0
+    total = len(json.loads(record.read_text())["moves"])
+    out = run("replay", str(record), "--step", "--seat", "1", input="\n\n5\nx\n99999\ne\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "[2/" in out.stdout and f"[5/{total}]" in out.stdout
+    assert "'x' is not a step command" in out.stdout
+    assert f"the record has moves 1 to {total}" in out.stdout
+    assert "Final scores" in out.stdout
