@@ -108,7 +108,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def describe(self, seat: int, action: Action, viewer: int | None) -> str:
         """Plain words for `action` taken by `seat` in this state (call before applying),
-        as `viewer` may know it: a hidden card another player draws stays hidden."""
+        as `viewer` may know it: a hidden card another player draws stays hidden.
+
+        A phrase that does not name the actor ("sell 2 beers to the Brewers at 6 thalers
+        each"): the caller puts the player's name in front, in a log, or lists it as a
+        choice. Other seats are named "Player N" (1-based)."""
 
 
 class Game(abc.ABC):

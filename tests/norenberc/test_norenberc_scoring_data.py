@@ -172,7 +172,7 @@ def test_user_components_file_plays_and_replays(tmp_path):
 def test_describe_is_plain_and_hides_plans_from_others():
     """describe(): the hire reads like the rulebook; another player's card stays hidden."""
     s = ready(3, order=[0, 1, 2])
-    assert s.describe(0, s.acts.plan[BAKERS], 0) == "You: plan an action at the Bakers"
+    assert s.describe(0, s.acts.plan[BAKERS], 0) == "plan an action at the Bakers"
     assert "face down" in s.describe(0, s.acts.plan[BAKERS], 1)
     assert "Bakers" not in s.describe(0, s.acts.plan[BAKERS], 1)
     from norenberc_helpers import plan, put, set_goods, BEER
@@ -182,9 +182,9 @@ def test_describe_is_plain_and_hides_plans_from_others():
     plan(s, 1, [])
     plan(s, 2, [])
     text = s.describe(0, s.acts.hire[1][0], None)
-    assert text == ("Player 1: hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
+    assert text == ("hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
                     "of any type (bonus 0 thalers)")
-    assert s.describe(0, s.acts.sell[2], 0).startswith("You: sell 2 beers to the Brewers at")
+    assert s.describe(0, s.acts.sell[2], 0).startswith("sell 2 beers to the Brewers at")
 
 
 def test_terminal_board_renders_every_phase():

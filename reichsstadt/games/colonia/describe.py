@@ -45,7 +45,6 @@ def ship_words(s: "ColoniaState", ship: int) -> str:
 def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str:
     comp = s.comp
     t = a.type
-    who = f"Player {seat + 1}" if seat >= 0 else "Chance"
     if t.startswith("draw_") or t in ("roll", "tie_first"):
         kind, arg = s.queue[0] if s.queue else (-1, 0)
         if t == "draw_week":
@@ -85,61 +84,61 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
         need = max(0, a.value - s.scalars[11])
         if viewer == seat:
             return f"Play family card {a.value}: send {need} members to the town hall"
-        return f"{who} chooses a family card (hidden until all reveal)"
+        return "choose a family card (hidden until all reveal)"
     if t == "vote":
         o = comp.ordinances[s.ords[s.scalars[8]]]
         if viewer == seat:
             return f"Vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
-        return f"{who} casts a secret vote on the ordinance: {o.en}"
+        return f"cast a secret vote on the ordinance: {o.en}"
     if t == "choose_good":
-        return f"{who} takes a {comp.goods[a.good]} for the 6"
+        return f"take a {comp.goods[a.good]} for the 6"
     if t == "buy_stall":
         base = a.stall * N_MATERIALS
         mats = ", ".join(f"{s.stall_mats[base + m]} {comp.materials[m]}" for m in range(N_MATERIALS) if s.stall_mats[base + m])
         k = s.stall_size[a.stall]
-        return f"{who}: take the {_plural(k, 'material')} of stall {a.stall + 1} ({mats}) with {_plural(k, 'member')}"
+        return f"take the {_plural(k, 'material')} of stall {a.stall + 1} ({mats}) with {_plural(k, 'member')}"
     if t == "commission":
         c = a.craftsman
         r0, r1 = comp.recipes[c]
         k = s.commissioned[c] + 1
         field = s.cf_len[c] + 1
         where = "above" if field <= s.sticks[c] else "below"
-        return (f"{who}: commission a {comp.goods[comp.products[c]]} from the {comp.craftsmen[c]}: return "
+        return (f"commission a {comp.goods[comp.products[c]]} from the {comp.craftsmen[c]}: return "
                 f"{comp.materials[r0]} and {comp.materials[r1]} to the bag, put {_plural(k, 'member')} on contract "
                 f"field {field} ({where} the stick)")
     if t == "load":
         ship = s.port[a.ship]
         need, value = comp.ships[ship].holds[a.hold]
         city = comp.ships[ship].city
-        return (f"{who}: load hold {a.hold + 1} of the ship to {comp.cities[city]} at place {ROMAN[a.ship]} with "
+        return (f"load hold {a.hold + 1} of the ship to {comp.cities[city]} at place {ROMAN[a.ship]} with "
                 f"{' + '.join(comp.goods[g] for g in need)} for {value} {comp.currencies[city]}, with 1 member")
     if t == "load_extra":
         ship = s.port[a.ship]
         city = comp.ships[ship].city
-        return (f"{who}: load a {comp.goods[a.good]} into the extra hold of the ship to {comp.cities[city]} "
+        return (f"load a {comp.goods[a.good]} into the extra hold of the ship to {comp.cities[city]} "
                 f"at place {ROMAN[a.ship]}, with 1 member")
     if t == "buy_relic":
         i = s.display.index(a.card) if a.card in s.display else -1
         owner = s.secured_by[i] if i >= 0 else -1
         extra = f" (secured by Player {owner + 1}, whose member goes home)" if owner >= 0 else ""
-        return f"{who}: buy {relic_words(s, a.card)}{extra}"
+        return f"buy {relic_words(s, a.card)}{extra}"
     if t == "enshrine":
         city = a.card // CARDS_PER_CITY
-        return f"{who}: put {relic_words(s, a.card)} in the {comp.cities[city]} shrine (its points double)"
+        return f"put {relic_words(s, a.card)} in the {comp.cities[city]} shrine (its points double)"
     if t == "leave_shrine_empty":
-        return f"{who}: leave the shrine as it is"
+        return "leave the shrine as it is"
     if t == "secure":
-        return f"{who}: secure {relic_words(s, a.card)} with 1 member"
+        return f"secure {relic_words(s, a.card)} with 1 member"
     if t == "pass":
-        return f"{who}: pass ({PASS_WORDS.get(s.scalars[1], 'nothing more')})"
+        return f"pass ({PASS_WORDS.get(s.scalars[1], 'nothing more')})"
     if t == "recall":
-        return f"{who}: bring {_plural(a.count, 'member')} home from the {STREET_NAMES[s.scalars[14]]} street field"
+        return f"bring {_plural(a.count, 'member')} home from the {STREET_NAMES[s.scalars[14]]} street field"
     if t == "exchange":
-        return f"{who}: exchange {comp.currencies[a.give]} into {comp.currencies[a.take]}"
+        return f"exchange {comp.currencies[a.give]} into {comp.currencies[a.take]}"
     if t == "exchange_amount":
         give, take = divmod(s.scalars[4], N_CITIES)
-        return f"{who}: exchange {a.amount} {comp.currencies[give]} into {a.amount} {comp.currencies[take]}"
+        return f"exchange {a.amount} {comp.currencies[give]} into {a.amount} {comp.currencies[take]}"
     if t == "keep_money":
-        return f"{who}: exchange no money"
-    return f"{who}: {a.to_json()}"
+        return "exchange no money"
+    return f"{a.to_json()}"
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from reichsstadt.core.actions import Action
-from reichsstadt.core.contract import CHANCE
 
 from .actions import (
     K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING,
@@ -154,7 +153,6 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
     kind, a, b = code
     comp = s.comp
     gname = comp.guild_names
-    who = "You" if viewer == seat and seat != CHANCE else _player(seat)
     g = s.cg
     if kind == K_ORDER:
         return f"{_player(a)} takes place {len(s.order) + 1} in turn order"
@@ -171,28 +169,28 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
         return f"draw {name}"
     if kind == K_PLAN:
         if viewer != seat:
-            return f"{who} lays an action card face down"
-        return f"{who}: plan an action at the {gname[a]}"
+            return "lay an action card face down"
+        return f"plan an action at the {gname[a]}"
     if kind == K_PLAN_DONE:
         count = bin(s.plan[seat]).count("1")
         if viewer != seat and not s.open_planning:
-            return f"{who} has finished planning"
-        return f"{who}: finish planning ({count} action card{'s' if count != 1 else ''})"
+            return "finish planning"
+        return f"finish planning ({count} action card{'s' if count != 1 else ''})"
     if kind == K_PASS:
         if viewer != seat and not s.open_planning:
-            return f"{who} has finished planning"
-        return f"{who}: pass for the rest of the round (token to the moon)"
+            return "finish planning"
+        return "pass for the rest of the round (token to the moon)"
     mv = s.master_value(g) if 0 <= g < s.G else 0
     if kind == K_SELL:
-        return (f"{who}: sell {comp.goods_word(g, a)} to the {gname[g]} at {mv} thalers each "
+        return (f"sell {comp.goods_word(g, a)} to the {gname[g]} at {mv} thalers each "
                 f"({a * mv} thalers)")
     if kind == K_BUY:
         more = "buy" if s.step != BUY else "buy another"
-        return f"{who}: {more} 1 {comp.good_names[a]} from the {gname[g]}' store for {mv} thalers"
+        return f"{more} 1 {comp.good_names[a]} from the {gname[g]}' store for {mv} thalers"
     if kind == K_BUY_END:
-        return f"{who}: stop buying"
+        return "stop buying"
     if kind == K_NOTHING:
-        return f"{who}: do nothing at the {gname[g]} (the agent still goes up on the roof)"
+        return f"do nothing at the {gname[g]} (the agent still goes up on the roof)"
     if kind == K_HIRE:
         t = s.rooms[g * 4 + a] if 0 <= g < s.G else -1
         guest = comp.tile_name(t) if t >= 0 else "nobody"
@@ -202,38 +200,38 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
         if need_any:
             price += f" and {need_any} good{'s' if need_any > 1 else ''} of any type"
         bonus = s.roof[g] if 0 <= g < s.G else 0
-        return (f"{who}: hire the {guest} from room {ROOM_LETTERS[a]} of the {gname[g]}, paying {price}"
+        return (f"hire the {guest} from room {ROOM_LETTERS[a]} of the {gname[g]}, paying {price}"
                 f" (bonus {bonus} thaler{'s' if bonus != 1 else ''})")
     if kind == K_PAY:
         types = [a] if b < 0 else [a, b]
-        return f"{who}: pay {_goods_list(s, types)} as the goods of any type"
+        return f"pay {_goods_list(s, types)} as the goods of any type"
     if kind == K_FRONT:
-        return f"{who}: move to first place in turn order" if a else f"{who}: keep the same place in turn order"
+        return "move to first place in turn order" if a else "keep the same place in turn order"
     if kind == K_ROB:
-        return f"{who}: send the Thief to {_player(a)}"
+        return f"send the Thief to {_player(a)}"
     if kind == K_STEAL:
         v = s.victim
-        return (f"{who}: take 1 {comp.good_names[a]} from {_player(v) if v >= 0 else 'the victim'} "
+        return (f"take 1 {comp.good_names[a]} from {_player(v) if v >= 0 else 'the victim'} "
                 f"(who gets {s.master_value(a)} thalers from the bank)")
     if kind == K_DECLINE:
         if s.step == ROB:
-            return f"{who}: let the Thief take nothing"
+            return "let the Thief take nothing"
         if s.step == GUARD1:
-            return f"{who}: let the Guard swap nothing"
-        return f"{who}: decline"
+            return "let the Guard swap nothing"
+        return "decline"
     if kind == K_GUARD:
-        return f"{who}: the Guard moves the {comp.tile_name(a)} ({_place(s, a)})"
+        return f"the Guard moves the {comp.tile_name(a)} ({_place(s, a)})"
     if kind == K_SWAP:
         first = s.gfirst
-        return (f"{who}: swap it with the {comp.tile_name(a)} ({_place(s, a)})"
+        return (f"swap it with the {comp.tile_name(a)} ({_place(s, a)})"
                 if first < 0 else
-                f"{who}: swap the {comp.tile_name(first)} ({_place(s, first)}) with the "
+                f"swap the {comp.tile_name(first)} ({_place(s, first)}) with the "
                 f"{comp.tile_name(a)} ({_place(s, a)})")
     if kind == K_PEDDLER:
-        return f"{who}: put 1 {comp.good_names[a]} on the Peddler (it counts as 4 for the favourite)"
+        return f"put 1 {comp.good_names[a]} on the Peddler (it counts as 4 for the favourite)"
     if kind == K_MAYOR:
-        return f"{who}: put the Mayor on the roof of the {gname[a]} for the rest of the game"
-    return f"{who}: {action.type}"
+        return f"put the Mayor on the roof of the {gname[a]} for the rest of the game"
+    return f"{action.type}"
 
 
 def _place(s: NorenbercState, t: int) -> str:
