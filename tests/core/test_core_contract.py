@@ -176,3 +176,11 @@ def test_conformance_check_catches_a_leaky_clone():
         setattr(leaky, k, getattr(s, k))
     with pytest.raises(AssertionError, match="clone"):
         check_step(TOY, leaky, random.Random(0))
+
+
+def test_games_entry_point_survives_importing_a_game_package():
+    """`reichsstadt.games` is also the name of the games' package: importing one must not
+    turn the entry point into something uncallable."""
+    import reichsstadt.games.norenberc  # noqa: F401
+
+    assert "norenberc" in reichsstadt.games()
