@@ -44,20 +44,17 @@ def moves_table(descriptions: Sequence[str]) -> Table:
 
 
 def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
-    """Final ranks, scores and every scoring item per player."""
+    """Final ranks, every scoring item and the total: one column per player, best first."""
     items: list[str] = []
     for b in outcome.breakdown:
         items.extend(k for k in b if k not in items)
-    table = Table(title="Final scores")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    for item in items:
-        table.add_column(item.replace("_", " "), justify="right")
-    table.add_column("Total", justify="right", style="bold")
     order = sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s))
+    table = Table(title="Final scores")
+    table.add_column("")
     for s in order:
-        cells = [str(outcome.ranks[s]), names[s]]
-        cells += [str(outcome.breakdown[s].get(k, 0)) if outcome.breakdown else "" for k in items]
-        cells.append(str(outcome.scores[s]))
-        table.add_row(*cells, style="green" if outcome.ranks[s] == 1 else None)
+        table.add_column(names[s], justify="right", style="green" if outcome.ranks[s] == 1 else None)
+    table.add_row("Rank", *[str(outcome.ranks[s]) for s in order], end_section=True)
+    for item in items:
+        table.add_row(item.replace("_", " "), *[str(outcome.breakdown[s].get(item, 0)) for s in order])
+    table.add_row("Total", *[str(outcome.scores[s]) for s in order], style="bold")
     return table
