@@ -93,6 +93,7 @@ def play(
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
     save: Optional[Path] = typer.Option(None, help="Where to save the game record."),
+    resume: Optional[Path] = typer.Option(None, help="Continue the game saved in this record."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
     map_file: Optional[Path] = MapFlag,
@@ -100,6 +101,9 @@ def play(
     """Play a game in the terminal against bots (or friends at one keyboard)."""
     from .terminal.play import TerminalTable, default_record_path
 
+    if resume is not None:
+        _resume(game_id, resume, seats, save)
+        return
     n = _players(game_id, players)
     seat_kinds = _seats(seats, n)
     name_list = [s.strip() for s in names.split(",")] if names else [
@@ -110,6 +114,24 @@ def play(
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file), name_list)
     table = TerminalTable(match, seat_kinds, console, _ask, save or default_record_path(game_id), seed)
+    finished = table.run()
+    raise typer.Exit(0 if finished else 1)
+
+
+def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]) -> None:
+    """Continue a saved game: same players and names; seats as given (default: seat 1 human)."""
+    from .core import Record
+    from .terminal.play import TerminalTable
+
+    record = Record.load(path)
+    if record.game != game_id:
+        raise BadOption(f"{path} is a game of {record.game}, not {game_id}")
+    match = Match.from_record(record)
+    if match.state.over():
+        raise BadOption(f"the game in {path} is already over; see it with: reichsstadt replay {path}")
+    seat_kinds = _seats(seats, record.players)
+    table = TerminalTable(match, seat_kinds, console, _ask, save or path, record.seed + len(record.moves))
+    console.print(f"Resuming {match.game.title} after {len(record.moves)} moves.")
     finished = table.run()
     raise typer.Exit(0 if finished else 1)
 

@@ -114,8 +114,8 @@ class TerminalTable:
             elif text in ("s", "save"):
                 self.console.print(f"Saved to {self.save()}")
             elif text in ("q", "quit"):
-                self.console.print(f"Game saved to {self.save()}; continue it later from the record with "
-                                   f"[bold]reichsstadt replay {self.save_to}[/].")
+                self.console.print(f"Game saved to {self.save()}; continue it with "
+                                   f"[bold]reichsstadt play {self.match.game.id} --resume {self.save_to}[/].")
                 return False
             elif text.isdigit() and 1 <= int(text) <= len(legal):
                 try:
@@ -130,7 +130,8 @@ class TerminalTable:
                 self.console.print(f"[red]{answer.strip()!r} is not a move:[/] type a number from 1 to {len(legal)}, or h for help.")
 
     def _input_ended(self) -> bool:
-        self.console.print(f"\nInput ended; the game so far is saved to {self.save()}.")
+        self.console.print(f"\nInput ended; the game so far is saved to {self.save()} "
+                           f"(continue: reichsstadt play {self.match.game.id} --resume {self.save_to}).")
         return False
 
     def finish(self) -> None:

@@ -129,3 +129,17 @@ def test_replay_steps_through_a_game(tmp_path):
     assert "'x' is not a step command" in out.stdout
     assert f"the record has moves 1 to {total}" in out.stdout
     assert "Final scores" in out.stdout
+
+
+def test_a_quit_game_resumes_where_it_stopped(tmp_path):
+    record = tmp_path / "r.json"
+    assert run("play", "norenberc", "-p", "3", "--seed", "2", "--save", str(record), input="1\nq\n").returncode == 1
+    before = json.loads(record.read_text())["moves"]
+    out = run("play", "norenberc", "--resume", str(record), input="1\n1\nq\n")
+    assert out.returncode == 1 and f"Resuming Norenberc after {len(before)} moves" in out.stdout
+    after = json.loads(record.read_text())["moves"]
+    assert after[:len(before)] == before                         # nothing lost
+    assert len([1 for s, _ in after if s == 0]) == 3              # one old move, two new ones
+    reichsstadt.replay(json.loads(record.read_text()))
+    wrong = run("play", "colonia", "--resume", str(record))
+    assert wrong.returncode == 2 and "is a game of norenberc, not colonia" in wrong.stdout
