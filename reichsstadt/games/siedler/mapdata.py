@@ -1,0 +1,412 @@
+"""The Siedler von Nürnberg map: loading the JSON data file, checking every constraint
+the rulebook states (naming the broken entry), and compiling it into flat tuples the
+rules code indexes by small ints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.datafile import Check, load_packaged_json
+from ...core.errors import DataFileError
+
+RESOURCES: tuple[str, ...] = ("wood", "wool", "grain", "brick", "stone")
+GOLD = 5  # gold is traded like a resource (5.2.1) but is no card
+TRADABLES: tuple[str, ...] = RESOURCES + ("gold",)
+TERRAIN_TYPES: dict[str, str] = {
+    "forest": "wood", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "stone",
+}
+ROAD_NAMES: tuple[str, ...] = ("I", "II", "III", "IV", "V")
+NAMED_ROAD_CITIES: dict[str, str] = {"I": "Frankfurt", "II": "Prague", "III": "Venice"}
+GOODS: tuple[str, ...] = ("Zirkel", "Helme", "Papier", "Ruestungen", "Tand")
+HARVEST_NUMBERS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+EVENTS: tuple[str, ...] = ("none", "hourglass", "markgraf", "lehm", "wegezoll", "raubritter")
+EV_NONE, EV_HOURGLASS, EV_MARKGRAF, EV_LEHM, EV_WEGEZOLL, EV_RAUBRITTER = range(6)
+MAX_SEGMENTS = 12  # bound of the fixed action space: at most 13 intersections per road
+MAX_TRIANGLES = 16  # 16 towers in the box (0.)
+COLORS: tuple[str, ...] = ("white", "red", "blue", "orange")
+# Section 3: the beginner rights of way (white Venice, red Prague, blue V, orange IV).
+BEGINNER_RIGHTS: dict[str, str] = {"III": "white", "II": "red", "V": "blue", "IV": "orange"}
+
+
+def card_kinds() -> list[tuple[int, int, int]]:
+    """Every event card kind the action space knows: (number, event, road); number 0 and
+    road -1 where the card has none."""
+    kinds: list[tuple[int, int, int]] = []
+    for n in HARVEST_NUMBERS:
+        for ev in (EV_NONE, EV_HOURGLASS, EV_MARKGRAF, EV_LEHM):
+            kinds.append((n, ev, -1))
+        for road in range(5):
+            kinds.append((n, EV_WEGEZOLL, road))
+    kinds.append((0, EV_RAUBRITTER, -1))
+    return kinds
+
+
+class SiedlerMap:
+    """A validated map, compiled to tuples indexed by small ints."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.raw = raw
+        self._labels: dict[str, Any] | None = None
+        t = raw["terrains"]
+        self.terrain_ids: tuple[str, ...] = tuple(x["id"] for x in t)
+        self.terrain_type: tuple[str, ...] = tuple(x["type"] for x in t)
+        self.terrain_res: tuple[int, ...] = tuple(RESOURCES.index(TERRAIN_TYPES[x["type"]]) for x in t)
+        self.terrain_num: tuple[int, ...] = tuple(x["number"] for x in t)
+        tindex = {tid: i for i, tid in enumerate(self.terrain_ids)}
+        by_num: list[list[int]] = [[] for _ in range(13)]
+        for i, n in enumerate(self.terrain_num):
+            by_num[n].append(i)
+        self.terrains_of_number: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in by_num)
+        # roads in the fixed order I..V; intersections numbered globally
+        roads = {r["id"]: r for r in raw["roads"]}
+        self.road_len: list[int] = []       # segments per road
+        self.road_offset: list[int] = []    # first global intersection of each road
+        inter_terr: list[tuple[int, ...]] = []
+        inter_road: list[int] = []
+        inter_idx: list[int] = []
+        for k, name in enumerate(ROAD_NAMES):
+            inters = roads[name]["intersections"]
+            self.road_offset.append(len(inter_terr))
+            self.road_len.append(len(inters) - 1)
+            for j, it in enumerate(inters):
+                inter_terr.append(tuple(tindex[x] for x in it["touches"]))
+                inter_road.append(k)
+                inter_idx.append(j)
+        self.inter_terrains: tuple[tuple[int, ...], ...] = tuple(inter_terr)
+        self.inter_road: tuple[int, ...] = tuple(inter_road)
+        self.inter_idx: tuple[int, ...] = tuple(inter_idx)
+        self.n_inters = len(inter_terr)
+        self.n_segments = sum(self.road_len)
+        self.seg_offset: tuple[int, ...] = tuple(sum(self.road_len[:k]) for k in range(5))
+        terr_inters: list[list[int]] = [[] for _ in t]
+        for gi, ts in enumerate(inter_terr):
+            for x in ts:
+                terr_inters[x].append(gi)
+        self.terrain_inters: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in terr_inters)
+        # cities and goods
+        self.city_road: dict[str, int] = {c["name"]: ROAD_NAMES.index(c["road"]) for c in raw["cities"]}
+        self.city_toll: dict[str, int] = {c["name"]: c["toll"] for c in raw["cities"]}
+        goods = {g["name"]: g for g in raw["goods"]}
+        self.good_recipe: tuple[tuple[int, ...], ...] = tuple(
+            tuple(goods[name]["recipe"].get(r, 0) for r in RESOURCES) for name in GOODS)
+        self.good_city: tuple[str, ...] = tuple(goods[name]["city"] for name in GOODS)
+        self.good_road: tuple[int, ...] = tuple(self.city_road[c] for c in self.good_city)
+        self.good_price: tuple[int, ...] = tuple(goods[name]["price"] for name in GOODS)
+        self.good_toll: tuple[int, ...] = tuple(self.city_toll[c] for c in self.good_city)
+        # the city: sectors and red intersections
+        sectors = {s["id"]: s for s in raw["city"]["sectors"]}
+        reds = raw["city"]["red_intersections"]
+        self.red_ids: tuple[str, ...] = tuple(r["id"] for r in reds)
+        port: list[int] = []       # -1 none, 5 = 3:1 on anything, r = 2:1 on resource r
+        bauhof: list[bool] = []
+        red_goods: list[tuple[int, ...]] = []
+        for r in reds:
+            mark = r.get("mark")
+            port.append(-1 if mark is None else (5 if mark == "3:1" else RESOURCES.index(mark)))
+            kinds = [sectors[s]["kind"] for s in r["touches"]]
+            bauhof.append("bauhof" in kinds)
+            red_goods.append(tuple(sorted({GOODS.index(sectors[s]["good"]) for s in r["touches"]
+                                           if sectors[s]["kind"] == "goods"})))
+        self.red_port: tuple[int, ...] = tuple(port)
+        self.red_bauhof: tuple[bool, ...] = tuple(bauhof)
+        self.red_goods: tuple[tuple[int, ...], ...] = tuple(red_goods)
+        self.wall_pieces: int = raw["wall"]["pieces"]
+        self.triangle_after: tuple[int, ...] = tuple(raw["wall"]["tower_triangles_after"])
+        years = raw["time_track"]["years"]
+        self.years: tuple[int, ...] = tuple(years)
+        self.reshuffle_at: tuple[int, ...] = tuple(years.index(y) for y in raw["time_track"]["reshuffle"])
+        # the event deck as counts per card kind of the fixed universe
+        kinds_all = card_kinds()
+        counts = [0] * len(kinds_all)
+        for c in raw["events"]:
+            counts[kinds_all.index(_card_key(c))] += c["count"]
+        self.deck_counts: tuple[int, ...] = tuple(counts)
+        # beginner positions: per color, settlements (global intersections), star, tolls (roads)
+        self.beginner: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
+        for b in raw["beginner"]:
+            inters = tuple(self.road_offset[ROAD_NAMES.index(s["road"])] + s["index"] for s in b["settlements"])
+            star = next(inters[i] for i, s in enumerate(b["settlements"]) if s.get("star"))
+            tolls = tuple(ROAD_NAMES.index(x) for x in b["tolls"])
+            self.beginner.append((inters, star, tolls))
+
+    def labels(self) -> dict[str, Any]:
+        """Static words for views: what each road intersection and red intersection
+        touches (built once per map)."""
+        cached = getattr(self, "_labels", None)
+        if cached is None:
+            short = {"forest": "Fo", "pasture": "Pa", "fields": "Fi", "hills": "Hi", "mountains": "Mo"}
+            roads = {}
+            for k, name in enumerate(ROAD_NAMES):
+                off = self.road_offset[k]
+                roads[name] = [" ".join(f"{short[self.terrain_type[x]]}{self.terrain_num[x]}" for x in self.inter_terrains[gi])
+                               for gi in range(off, off + self.road_len[k] + 1)]
+            reds = []
+            for j in range(len(self.red_ids)):
+                parts = [GOODS[g] for g in self.red_goods[j]]
+                if self.red_port[j] == 5:
+                    parts.append("3:1")
+                elif self.red_port[j] >= 0:
+                    parts.append(f"2:1 {RESOURCES[self.red_port[j]]}")
+                if self.red_bauhof[j]:
+                    parts.append("Bauhof")
+                reds.append(", ".join(parts))
+            goods = [{"name": GOODS[g], "recipe": {RESOURCES[r]: c for r, c in enumerate(self.good_recipe[g]) if c},
+                      "city": self.good_city[g], "price": self.good_price[g], "toll": self.good_toll[g]}
+                     for g in range(5)]
+            cached = {"roads": roads, "reds": reds, "goods": goods, "years": list(self.years),
+                      "triangles_after": list(self.triangle_after)}
+            self._labels = cached
+        return cached
+
+    def inter_name(self, gi: int) -> str:
+        return f"road {ROAD_NAMES[self.inter_road[gi]]}, intersection {self.inter_idx[gi] + 1}"
+
+
+def _card_key(c: dict) -> tuple[int, int, int]:
+    ev = EVENTS.index(c["event"])
+    road = ROAD_NAMES.index(c["road"]) if ev == EV_WEGEZOLL else -1
+    return (c["number"] or 0, ev, road)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate(raw: Any) -> None:
+    """Every constraint the rulebook states about the board and its components; raises
+    DataFileError naming the entry and the section it breaks."""
+    c = Check("siedler map")
+    c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    # terrains (1.2, 5.1.1)
+    terrains = c.get(raw, "terrains", list)
+    ids: list[str] = []
+    for i, t in enumerate(terrains):
+        w = f"terrains[{i}]"
+        tid = c.get(t, "id", str, w)
+        c.require(tid not in ids, f"{w}.id", f"duplicate terrain id {tid!r}")
+        ids.append(tid)
+        ty = c.get(t, "type", str, w)
+        c.require(ty in TERRAIN_TYPES, f"{w}.type",
+                  f"{ty!r} is not one of the five terrains (1.2): {', '.join(TERRAIN_TYPES)}")
+        n = c.get(t, "number", int, w)
+        c.require(n in HARVEST_NUMBERS, f"{w}.number", f"{n} is not a harvest number 2-12 without 7 (5.1.1)")
+        xy = c.get(t, "xy", list, w)
+        c.require(len(xy) == 2 and all(isinstance(v, (int, float)) for v in xy), f"{w}.xy", "must be [x, y]")
+    for n in HARVEST_NUMBERS:
+        have = [t["id"] for t in terrains if t["number"] == n]
+        want = 2 if n == 2 else 3
+        c.require(len(have) == want, "terrains",
+                  f"harvest number {n} is on {len(have)} terrains; 5.1.1 says each number names three terrains and only two carry a 2")
+    fours = sorted(TERRAIN_TYPES[t["type"]] for t in terrains if t["number"] == 4)
+    c.require(fours == ["grain", "stone", "wool"], "terrains",
+              f"the 4s yield {', '.join(fours)}; 1.5 says a 4 yields wool, grain and stone")
+    # roads (5.2.2.1, 5.2.2.2, Q2)
+    roads = c.get(raw, "roads", list)
+    names = [r.get("id") if isinstance(r, dict) else None for r in roads]
+    c.require(sorted(map(str, names)) == sorted(ROAD_NAMES), "roads",
+              f"must be the five roads I, II, III, IV, V (1.10), not {names}")
+    for i, r in enumerate(roads):
+        w = f"roads[{r['id']}]"
+        inters = c.get(r, "intersections", list, w)
+        c.require(2 <= len(inters) <= MAX_SEGMENTS + 1, f"{w}.intersections",
+                  f"a road has 1 to {MAX_SEGMENTS} segments between two intersections each (Q2), not {len(inters) - 1}")
+        for j, it in enumerate(inters):
+            wj = f"{w}.intersections[{j}]"
+            touches = c.get(it, "touches", list, wj)
+            c.require(all(x in ids for x in touches), f"{wj}.touches", f"names an unknown terrain in {touches}")
+            c.require(len(set(touches)) == len(touches), f"{wj}.touches", "names a terrain twice")
+            c.require(1 <= len(touches) <= 3, f"{wj}.touches",
+                      f"an intersection of hexes touches 1 to 3 terrains (1.6), not {len(touches)}")
+            xy = c.get(it, "xy", list, wj)
+            c.require(len(xy) == 2, f"{wj}.xy", "must be [x, y]")
+        if r["id"] in NAMED_ROAD_CITIES:
+            c.require(r.get("city") == NAMED_ROAD_CITIES[r["id"]], f"{w}.city",
+                      f"road {r['id']} leads to {NAMED_ROAD_CITIES[r['id']]} (Q2, 5.2.3)")
+        else:
+            c.require(r.get("city") is None, f"{w}.city", "roads IV and V lead to no city")
+    # cities and goods (5.2.3, 1.12)
+    cities = c.get(raw, "cities", list)
+    cnames = []
+    for i, ci in enumerate(cities):
+        w = f"cities[{i}]"
+        name = c.get(ci, "name", str, w)
+        road = c.get(ci, "road", str, w)
+        c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road", f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
+        toll = c.get(ci, "toll", int, w)
+        c.require(toll >= 0, f"{w}.toll", "a toll is at least 0 gold")
+        cnames.append(name)
+    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities", "must be Frankfurt, Prague and Venice (1.12)")
+    goods = c.get(raw, "goods", list)
+    gnames = [g.get("name") if isinstance(g, dict) else None for g in goods]
+    c.require(sorted(map(str, gnames)) == sorted(GOODS), "goods", f"must be the five goods {', '.join(GOODS)} (5.2.3), not {gnames}")
+    for g in goods:
+        w = f"goods[{g['name']}]"
+        recipe = c.get(g, "recipe", dict, w)
+        c.require(bool(recipe) and all(k in RESOURCES and _int(v) and v > 0 for k, v in recipe.items()),
+                  f"{w}.recipe", "needs positive counts of resources (gold is no ingredient)")
+        c.require(c.get(g, "city", str, w) in cnames, f"{w}.city", "is not a city of the map")
+        c.require(c.get(g, "price", int, w) > 0, f"{w}.price", "a good sells for at least 1 gold")
+    z = next(g for g in goods if g["name"] == "Zirkel")
+    c.require(z["recipe"] == {"wood": 1, "stone": 1} and z["city"] == "Frankfurt" and z["price"] == 3, "goods[Zirkel]",
+              "1.12 says Zirkel are made of wood and stone and sell in Frankfurt for 3 gold")
+    # the city (1.1, 5.2.2.3, 5.2.2.5, 5.2.1, 5.2.3)
+    city = c.get(raw, "city", dict)
+    sectors = c.get(city, "sectors", list, "city")
+    c.require(len(sectors) == 12, "city.sectors", f"the old town has 12 sectors (1.1), not {len(sectors)}")
+    skinds: dict[str, dict] = {}
+    for i, s in enumerate(sectors):
+        w = f"city.sectors[{i}]"
+        sid = c.get(s, "id", str, w)
+        kind = c.get(s, "kind", str, w)
+        c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind", f"{kind!r} is not goods, hauptmarkt or bauhof")
+        if kind == "goods":
+            c.require(s.get("good") in GOODS, f"{w}.good", f"{s.get('good')!r} is not a good")
+        skinds[sid] = s
+    for g in GOODS:
+        n = sum(1 for s in sectors if s.get("good") == g)
+        c.require(n == 2, "city.sectors", f"{g} has {n} production spaces; 5.2.3 gives every good two")
+    c.require(sum(1 for s in sectors if s["kind"] == "hauptmarkt") == 1, "city.sectors", "needs one Hauptmarkt (5.2.1)")
+    c.require(sum(1 for s in sectors if s["kind"] == "bauhof") == 1, "city.sectors", "needs one Bauhof (5.2.2.5)")
+    reds = c.get(city, "red_intersections", list, "city")
+    c.require(len(reds) == 12, "city.red_intersections", f"there are 12 red intersections (5.2.2.3), not {len(reds)}")
+    marks = []
+    for i, r in enumerate(reds):
+        w = f"city.red_intersections[{i}]"
+        c.get(r, "id", str, w)
+        touches = c.get(r, "touches", list, w)
+        c.require(all(x in skinds for x in touches), f"{w}.touches", f"names an unknown sector in {touches}")
+        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches", "a red intersection touches two or three sectors")
+        mark = r.get("mark")
+        if mark is not None:
+            c.require(mark == "3:1" or mark in RESOURCES, f"{w}.mark", f"{mark!r} is neither 3:1 nor a resource's 2:1")
+            c.require(any(skinds[x]["kind"] == "hauptmarkt" for x in touches), f"{w}.mark",
+                      "trade marks are on the Hauptmarkt's corners (5.2.1)")
+            marks.append(mark)
+    c.require("3:1" in marks, "city.red_intersections", "the Hauptmarkt needs a corner marked 3:1 (5.2.1)")
+    c.require(any(m in RESOURCES for m in marks), "city.red_intersections", "the Hauptmarkt needs a corner marked with a resource for 2:1 (5.2.1)")
+    c.require(any(any(skinds[x]["kind"] == "bauhof" for x in r["touches"]) for r in reds), "city.red_intersections",
+              "a red intersection must touch the Bauhof, or no tower could ever be built (5.2.2.5)")
+    # wall (0., 5.2.2.4, 5.2.2.5)
+    wall = c.get(raw, "wall", dict)
+    c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", "the box has 26 wall pieces (0.)")
+    tri = c.get(wall, "tower_triangles_after", list, "wall")
+    c.require(1 <= len(tri) <= MAX_TRIANGLES and all(_int(x) and 1 <= x <= 26 for x in tri) and tri == sorted(set(tri)),
+              "wall.tower_triangles_after", "lists increasing wall pieces 1-26 after which a tower triangle opens (at most 16 towers, 0.)")
+    # time (6.4, 7)
+    tt = c.get(raw, "time_track", dict)
+    years = c.get(tt, "years", list, "time_track")
+    c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)), "time_track.years",
+              "runs from 1355 (3.) to 1400 (7.) in increasing years")
+    c.require(c.get(tt, "reshuffle", list, "time_track") == [1370, 1385], "time_track.reshuffle",
+              "the red spaces are 1370 and 1385 (6.4)")
+    c.require(1370 in years and 1385 in years, "time_track.years", "must contain the red spaces 1370 and 1385 (6.4)")
+    # event deck (0., 1.11, 8.)
+    events = c.get(raw, "events", list)
+    total = 0
+    per_num: dict[int, int] = {}
+    per_ev: dict[str, int] = {}
+    wz_roads: set[str] = set()
+    for i, e in enumerate(events):
+        w = f"events[{i}]"
+        ev = c.get(e, "event", str, w)
+        c.require(ev in EVENTS, f"{w}.event", f"{ev!r} is not one of {', '.join(EVENTS)}")
+        cnt = c.get(e, "count", int, w)
+        c.require(cnt > 0, f"{w}.count", "must be positive")
+        num = e.get("number")
+        if ev == "raubritter":
+            c.require(num is None, f"{w}.number", "Raubritter cards carry no harvest number (6.1)")
+        else:
+            c.require(num in HARVEST_NUMBERS, f"{w}.number", f"{num!r} is not a harvest number (5.1)")
+            per_num[num] = per_num.get(num, 0) + cnt
+        if ev == "wegezoll":
+            c.require(e.get("road") in ROAD_NAMES, f"{w}.road", "a Wegezoll card names one of the five roads (8.4)")
+            wz_roads.add(e["road"])
+        total += cnt
+        per_ev[ev] = per_ev.get(ev, 0) + cnt
+    c.require(total == 36, "events", f"the deck has 36 event cards (0.), not {total}")
+    for n, want, why in ((6, 5, "1.11"), (8, 5, "1.11"), (2, 1, "1.11"), (12, 1, "1.11")):
+        c.require(per_num.get(n, 0) == want, "events", f"number {n} is on {per_num.get(n, 0)} cards; {why} says {want}")
+    for ev, want, why in (("hourglass", 3, "8.1"), ("markgraf", 4, "8.2"), ("lehm", 14, "8.3")):
+        c.require(per_ev.get(ev, 0) == want, "events", f"{per_ev.get(ev, 0)} {ev} cards; {why} says {want}")
+    c.require(per_ev.get("raubritter", 0) >= 1 and per_ev.get("wegezoll", 0) >= 1, "events",
+              "the deck needs Raubritter (8.5) and Wegezoll (8.4) cards")
+    # beginner setup (3, 1.6)
+    beg = c.get(raw, "beginner", list)
+    c.require(len(beg) == 4 and [b.get("color") for b in beg] == list(COLORS), "beginner",
+              "lists the four colors white, red, blue, orange (3.)")
+    roads_by = {r["id"]: r for r in roads}
+    occupied: dict[str, list[int]] = {k: [] for k in ROAD_NAMES}
+    tolls_on: dict[str, list[str]] = {k: [] for k in ROAD_NAMES}
+    for b in beg:
+        w = f"beginner[{b['color']}]"
+        setl = c.get(b, "settlements", list, w)
+        tolls = c.get(b, "tolls", list, w)
+        c.require(len(setl) == 2 and len(tolls) == 2, w, "each player starts with two settlements and two toll stations (1.3)")
+        c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w, "exactly one settlement carries the star (3.)")
+        for x in tolls:
+            c.require(x in ROAD_NAMES, f"{w}.tolls", f"{x!r} is not a road")
+            tolls_on[x].append(b["color"])
+        for s in setl:
+            road = c.get(s, "road", str, w)
+            c.require(road in ROAD_NAMES, f"{w}.settlements", f"{road!r} is not a road")
+            idx = c.get(s, "index", int, w)
+            c.require(1 <= idx < len(roads_by[road]["intersections"]), f"{w}.settlements",
+                      f"road {road} intersection {idx + 1}: settlements are not built on the intersection touching the city (5.2.2.2)")
+            c.require(road in tolls, f"{w}.settlements", f"a settlement on road {road} needs the owner's toll station there (5.2.2.2)")
+            occupied[road].append(idx)
+    for road, idxs in occupied.items():
+        idxs.sort()
+        for a, b2 in zip(idxs, idxs[1:]):
+            c.require(b2 - a >= 2, "beginner", f"settlements on road {road} at intersections {a + 1} and {b2 + 1} leave no free intersection between them (5.2.2.2)")
+    for road, owners in tolls_on.items():
+        c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner", f"road {road} has more tolls than segments")
+    # rights of way of the beginner setup (3.): first toll, then strict majority
+    for road, want in BEGINNER_RIGHTS.items():
+        holder = None
+        cnt: dict[str, int] = {}
+        for o in tolls_on[road]:
+            cnt[o] = cnt.get(o, 0) + 1
+            if holder is None or cnt[o] > cnt[holder]:
+                holder = o
+        c.require(holder == want, "beginner", f"3. gives {want} the right of way of road {road}, but the positions give it to {holder}")
+    white = beg[0]
+    tid_type = {t["id"]: t for t in terrains}
+    star = next(s for s in white["settlements"] if s.get("star"))
+    star_res = sorted(TERRAIN_TYPES[tid_type[x]["type"]] for x in roads_by[star["road"]]["intersections"][star["index"]]["touches"])
+    c.require(star_res == ["grain", "grain", "wool"], "beginner[white]",
+              f"3. says white's starred settlement yields two grain and one wool at the start, not {', '.join(star_res)}")
+    found = False
+    for s in white["settlements"]:
+        ts = roads_by[s["road"]]["intersections"][s["index"]]["touches"]
+        got = sorted((tid_type[x]["type"], tid_type[x]["number"]) for x in ts)
+        found = found or got == [("forest", 3), ("hills", 5), ("mountains", 6)]
+    c.require(found, "beginner[white]", "1.6 says a white settlement touches a forest 3, hills 5 and mountains 6")
+    rb = c.get(raw, "raubritterburg", dict)
+    c.require(isinstance(rb.get("xy"), list), "raubritterburg.xy", "must be [x, y]")
+
+
+_BUNDLED: SiedlerMap | None = None
+
+
+def load_map(obj: Any = None) -> SiedlerMap:
+    """The validated map: the bundled map.json for None, else the given parsed JSON."""
+    global _BUNDLED
+    if obj is None:
+        if _BUNDLED is None:
+            raw = load_packaged_json(__package__, "map.json")
+            _check(raw)
+            _BUNDLED = SiedlerMap(raw)
+        return _BUNDLED
+    if isinstance(obj, SiedlerMap):
+        return obj
+    _check(obj)
+    return SiedlerMap(obj)
+
+
+def _check(raw: Any) -> None:
+    try:
+        validate(raw)
+    except DataFileError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+        raise DataFileError(f"siedler map: malformed entry ({type(exc).__name__}: {exc})") from None
