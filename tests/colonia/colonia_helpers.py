@@ -66,10 +66,15 @@ def check_invariants(s: ColoniaState) -> None:
         members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
         members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
         members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
-        members += sum(1 for o in s.secured_by if o == p)
+        members += sum(1 for o in s.secured_by if o == p) + s.pending[p]
         assert members == comp.members_per_colour, f"seat {p} has {members} members"
         assert min(s.home[p], s.box[p], *s.street[p * 4:(p + 1) * 4]) >= 0
     assert min(s.money) >= 0, "money is never negative"
+    for p in range(n):
+        base = p * N_MATERIALS
+        for m in range(N_MATERIALS):
+            assert s.mats[base + m] >= s.mknown[base + m] >= 0, "publicly known materials are held"
+        assert sum(s.mats[base:base + N_MATERIALS]) == sum(s.mknown[base:base + N_MATERIALS]) + s.msecret[p]
     assert min(s.goods) >= 0 and min(s.mats) >= 0 and min(s.bag) >= 0 and min(s.supply) >= 0
     places = [0] * len(s.relic_owner)
     for c in range(len(s.relic_owner)):
@@ -91,7 +96,7 @@ def members_of(s: ColoniaState, p: int) -> int:
     members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
     members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
     members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
-    members += sum(1 for o in s.secured_by if o == p)
+    members += sum(1 for o in s.secured_by if o == p) + s.pending[p]
     return members
 
 

@@ -47,15 +47,27 @@ def test_two_foreign_merchants_offer_four_materials_each() -> None:
     assert s.view(None)["stalls"][n]["foreign"]
 
 
-def test_every_player_draws_two_materials_hidden_from_the_others() -> None:
+def test_every_player_may_draw_two_materials_hidden_from_the_others() -> None:
+    """'Jeder Spieler darf sofort zwei Rohstoffe aus dem Beutel ziehen' / 'Each player may
+    draw two resources from the bag immediately' / 'Ciascun giocatore può ... pescare':
+    each player, in turn order, draws two or declines; the draws are hidden."""
+    from reichsstadt.games.colonia.state import D_DRAW
+
     s = at_step(S_WED_BUY, 4)
     before = [sum(s.mats[p * 5:(p + 1) * 5]) for p in range(4)]
     vote_on(s, "draw_materials")
+    order = s.order[:]
+    for i, p in enumerate(order):
+        assert s.scalars[2] == D_DRAW and s.to_act() == (p,)
+        assert [a.count for a in s.legal(p)] == [2, 0]
+        play(s, p, "take_materials", count=0 if i == 1 else 2)
     kind, p = s.queue[0]
+    assert p == order[0]
     a = s.chance_outcomes()[0][0]
     assert "hidden" in s.describe(CHANCE, a, (p + 1) % 4) and "hidden" not in s.describe(CHANCE, a, p)
     resolve_chance(s)
-    assert [sum(s.mats[p * 5:(p + 1) * 5]) for p in range(4)] == [b + 2 for b in before]
+    assert [sum(s.mats[q * 5:(q + 1) * 5]) - before[q] for q in range(4)] == [0 if q == order[1] else 2 for q in range(4)]
+    check_invariants(s)
 
 
 def test_one_craftsman_fulfils_two_extra_contracts() -> None:
@@ -191,3 +203,62 @@ def test_a_rejected_ordinance_changes_nothing() -> None:
     sizes = s.stall_size[:]
     vote_on(s, "foreign_merchants", {0: False, 1: False, 2: False, 3: False})
     assert s.stall_size == sizes and s.ord_result == [0]
+
+
+def test_one_more_material_only_for_the_week_cards_stalls() -> None:
+    """'Per ciascuna bancarella viene estratta dal sacco 1 materia prima in più rispetto a
+    quelle indicate nella carta settimana': the foreign merchants' stalls (4 each, not on
+    the week card) get no extra material, even when they arrived first."""
+    s = at_step(S_WED_BUY, 4)
+    n = s.scalars[9]
+    sizes = s.stall_size[:n]
+    from reichsstadt.games.colonia.state import VOTE_STEPS
+    from colonia_helpers import ordinance_id
+
+    s.ords = [ordinance_id("foreign_merchants"), ordinance_id("more_per_stall")]
+    s.ord_result = [-1, -1]
+    s.scalars[8] = 0
+    s.scalars[1] = next(k for k, v in VOTE_STEPS.items() if v == 2)
+    s.scalars[2] = 0
+    s._legal = None
+    s._advance()
+    for _ in range(2):
+        for p in list(s.to_act()):
+            if p >= 0:
+                play(s, p, "vote", yes=True)
+        resolve_chance(s)
+    assert s.scalars[9] == n + 2
+    assert s.stall_size[:n] == [k + 1 for k in sizes] and s.stall_size[n:n + 2] == [4, 4]
+    check_invariants(s)
+
+
+def test_ships_sailing_early_in_the_last_week_are_replaced() -> None:
+    """'Zwei Schiffe verlassen sofort den Hafen ... Schiffe werden aufgefüllt' / 'the ships
+    are being replenished': also in week 6, so that there are ships to load that Friday."""
+    s = at_step(S_FRI_LOAD, 4, week=6)
+    assert s.scalars[0] == 6
+    vote_on(s, "sail_now", arg=2)
+    assert s.to_act() == (CHANCE,)
+    resolve_chance(s)
+    assert min(s.port) >= 0
+    check_invariants(s)
+
+
+def test_members_of_ships_sailing_early_wait_a_week_on_the_friday_street_field() -> None:
+    """The early ships 'vengono conteggiate come tutte le barche in partenza': their members
+    go onto the Friday street field that evening, after last week's members went home,
+    and stay until next Friday evening (p. 17: usable again 8 days later)."""
+    s = at_step(S_FRI_LOAD, 4, week=2)
+    s.hold_owner[0] = 1
+    s.street[1 * 4 + FRI] = 2
+    s.home[1] -= 3
+    fix_box(s)
+    home = s.home[1]
+    vote_on(s, "sail_now", arg=1)
+    assert s.pending[1] == 1 and s.street[1 * 4 + FRI] == 2
+    from colonia_helpers import until
+
+    until(s, lambda st: st.scalars[1] > S_FRI_LOAD)
+    assert s.street[1 * 4 + FRI] == 1 and s.pending[1] == 0
+    assert s.home[1] >= home + 2 - 4
+    check_invariants(s)

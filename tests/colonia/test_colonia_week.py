@@ -131,9 +131,10 @@ def test_shortfall_takes_from_street_fields_tuesday_first_and_card_counts_zero()
     resolve_chance(s)
     assert s.zero[1] == 1 and s.card[1] == 0 and s.votes_w[1] == 0
     assert s.order[-1] == 1
-    # 2 from home, 3 from Tuesday, 3 from Wednesday; on Wednesday morning the 2 left on
-    # the Wednesday field come home
-    assert s.home[1] == 2 and s.street[1 * 4 + WED] == 0
+    # 2 from home, 3 from Tuesday, 3 from Wednesday; the 2 left on the Wednesday field
+    # stay there until Wednesday evening
+    assert s.scalars[1] == S_WED_BUY
+    assert s.home[1] == 0 and s.street[1 * 4 + WED] == 2
     assert s.street[1 * 4 + TUE] == 8      # the town hall's 8 go to the Tuesday street field
     assert s.view(0)["players_info"][1]["card_face_down"]
 
@@ -268,7 +269,7 @@ def test_market_purchase_of_six_materials_with_six_members() -> None:
     assert "6 materials of stall 1" in text and "6 members" in text
     play(s, p, "buy_stall", stall=0)
     assert s.mats[p * 5:(p + 1) * 5] == [a + b for a, b in zip(mats, [2, 1, 1, 1, 1])]
-    assert s.home[p] == home - 6 and s.street[p * 4 + WED] == 6
+    assert s.home[p] == home - 6 and s.pending[p] == 6  # on the stall until the evening
     assert s.stall_taker[0] == p and s.stall_mats[0:5] == [0] * 5
 
 
@@ -446,14 +447,17 @@ def test_ships_above_the_stick_sail_and_pay_in_their_currency() -> None:
     check_invariants(s)
 
 
-def test_friday_street_members_come_home_on_friday() -> None:
-    """p. 20: on Friday the members on the Friday street field come home (not in week 1)."""
-    s = at_step(S_FRI_START, 4, week=2)
-    s.street[0 * 4 + FRI] += 2
+def test_friday_street_members_come_home_on_friday_evening() -> None:
+    """p. 20 'Spostamenti': after the loading, the members on the Friday street field come
+    home (not in week 1): they cannot load a ship that Friday."""
+    s = at_step(S_FRI_LOAD, 4, week=2)
+    p = s.scalars[3]
+    s.home[p] = 0
+    s.street[p * 4 + FRI] = 2
     fix_box(s)
-    home = s.home[0]
-    s._advance()
-    assert s.street[0 * 4 + FRI] == 0 and s.home[0] >= home + 2
+    assert s.legal(p) == [Action("pass")] or all(a.type == "pass" for a in s.legal(p))
+    until(s, lambda st: st.scalars[1] > S_FRI_LOAD)
+    assert s.street[p * 4 + FRI] == 0 and s.home[p] == 2
 
 
 def test_relics_are_paid_in_their_own_currency() -> None:
@@ -488,16 +492,26 @@ def test_shrine_holds_one_relic_of_its_city_and_doubles_it() -> None:
             del s.display[i]
             del s.secured_by[i]
     s.relic_owner[relic] = p
+    twin = brugge * 12 + 8       # another relic of 4 points: a card of its own
+    for lst in (s.relic_deck, s.relic_discard):
+        lst[twin] = 0
+    if twin in s.display:
+        i = s.display.index(twin)
+        del s.display[i]
+        del s.secured_by[i]
+    s.relic_owner[twin] = p
     s.display.append(shrine)
     s.secured_by.append(-1)
     s.money[p * 4 + brugge] = 9
     s._legal = None
     play(s, p, "buy_relic", card=shrine)
     assert s.to_act() == (p,)
-    assert set(s.legal(p)) == {Action("enshrine", card=relic), Action("leave_shrine_empty")}
+    # 'associare direttamente una reliquia in suo possesso': any one card of the city
+    assert set(s.legal(p)) == {Action("enshrine", card=relic), Action("enshrine", card=twin),
+                               Action("leave_shrine_empty")}
     play(s, p, "enshrine", card=relic)
     assert s.shrine[brugge] == relic
-    assert s.score_items(p)["shrines"] == 4 and s.score_items(p)["relics"] == 4
+    assert s.score_items(p)["shrines"] == 4 and s.score_items(p)["relics"] == 8
     check_invariants(s)
 
 
@@ -527,17 +541,23 @@ def test_securing_relics_and_buying_a_secured_one_returns_the_member() -> None:
 
 
 def test_members_locked_until_the_same_day_next_week() -> None:
-    """p. 17 N.B.: used members stay on the street field and come back only a week later;
-    members on carried-over contracts and on ships that stay remain where they are."""
+    """p. 17 N.B.: used members stay on the street field and can be used again only 8 days
+    later; p. 18 'Spostamenti': on Wednesday the street field's members come home after
+    the market, and only then the stall members go onto it."""
     s = at_step(S_WED_BUY, 4)
     p = s.scalars[3]
     stall = next(a.stall for a in s.legal(p) if a.type == "buy_stall")
     k = s.stall_size[stall]
     play(s, p, "buy_stall", stall=stall)
+    until(s, lambda st: st.scalars[1] > S_WED_BUY)
+    assert s.street[p * 4 + WED] == k and s.pending[p] == 0  # Wednesday evening
     until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
     assert s.street[p * 4 + WED] == k  # still locked on next Tuesday
     until(s, lambda st: st.scalars[0] == 2 and st.scalars[1] == S_WED_BUY and st.scalars[2] == D_TURN)
-    assert s.street[p * 4 + WED] == 0  # home again on Wednesday, before the market opens
+    assert s.street[p * 4 + WED] == k  # still locked during next Wednesday's market
+    home = s.home[p]
+    until(s, lambda st: st.scalars[1] > S_WED_BUY)
+    assert s.street[p * 4 + WED] == 0 and s.home[p] == home + k  # home on the 8th day's evening
 
 
 def test_every_turn_phase_is_played_in_turn_order_starting_with_the_mayor() -> None:

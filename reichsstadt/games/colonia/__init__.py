@@ -17,7 +17,7 @@ class ColoniaGame(Game):
     id = "colonia"
     title = "Colonia"
     players = range(3, 7)
-    version = 1
+    version = 2
     options = {
         "components": Option(
             "components", "data", None,

@@ -31,6 +31,8 @@ EXCHANGE = tuple(
 )
 EXCHANGE_AMOUNT = tuple(Action("exchange_amount", amount=k) for k in range(MAX_EXCHANGE + 1))
 KEEP_MONEY = Action("keep_money")
+MAX_TAKE = 5
+TAKE_MATERIALS = tuple(Action("take_materials", count=k) for k in range(MAX_TAKE + 1))
 
 # chance outcomes
 DRAW_WEEK = tuple(Action("draw_week", card=i) for i in range(N_WEEK_CARDS))
@@ -60,6 +62,7 @@ def build_space(players: int) -> ActionSpace:
     for a in range(N_CITIES):
         acts += [EXCHANGE[a][b] for b in range(N_CITIES) if b != a]
     acts += EXCHANGE_AMOUNT[1:]
+    acts += TAKE_MATERIALS
     acts += DRAW_WEEK
     acts += DRAW_ORDINANCE
     acts += DRAW_MATERIAL

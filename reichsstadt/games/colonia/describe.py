@@ -83,12 +83,12 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
     if t == "family":
         need = max(0, a.value - s.scalars[11])
         if viewer == seat:
-            return f"Play family card {a.value}: send {need} members to the town hall"
+            return f"play family card {a.value}: send {need} members to the town hall"
         return "choose a family card (hidden until all reveal)"
     if t == "vote":
         o = comp.ordinances[s.ords[s.scalars[8]]]
         if viewer == seat:
-            return f"Vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
+            return f"vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
         return f"cast a secret vote on the ordinance: {o.en}"
     if t == "choose_good":
         return f"take a {comp.goods[a.good]} for the 6"
@@ -140,5 +140,9 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
         return f"exchange {a.amount} {comp.currencies[give]} into {a.amount} {comp.currencies[take]}"
     if t == "keep_money":
         return "exchange no money"
+    if t == "take_materials":
+        if a.count == 0:
+            return "draw no materials from the bag"
+        return f"draw {_plural(a.count, 'material')} from the bag (the others do not see which)"
     return f"{a.to_json()}"
 

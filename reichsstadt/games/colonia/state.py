@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core import CHANCE, Action, IllegalAction, Outcome, State, rank_by
+from ...core import CHANCE, Action, IllegalAction, Outcome, State
 from . import actions as A
 from .data import (
     CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_ORDINANCES,
     N_RELIC_CARDS, N_SHIPS, N_WEEK_CARDS, PORT, RELICS_PER_CITY, Components,
 )
+from .scoring import award_windows, outcome, score_items
 
 # street fields (index into a player's 4 street counters)
 TUE, WED, THU, FRI = 0, 1, 2, 3
@@ -24,13 +25,13 @@ STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
 # steps of the week, in order
 (S_SETUP, S_MON, S_TUE_CHOOSE, S_TUE_ORDER, S_WED_START, S_WED_VOTES, S_WED_BUY, S_WED_END,
  S_THU_START, S_THU_VOTES, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_FRI_START, S_FRI_VOTES,
- S_FRI_LOAD, S_SAT_VOTES, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_SUN_END, S_OVER) = range(22)
-STEP_DAY = (0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 6)
+ S_FRI_LOAD, S_FRI_END, S_SAT_VOTES, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_SUN_END, S_OVER) = range(23)
+STEP_DAY = (0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 6, 6, 6, 6)
 VOTE_STEPS = {S_WED_VOTES: 2, S_THU_VOTES: 3, S_FRI_VOTES: 4, S_SAT_VOTES: 5}
 TURN_STEPS = (S_WED_BUY, S_THU_CONTRACT, S_FRI_LOAD, S_SUN_BUY, S_SUN_SECURE)
 
 # pending decisions
-D_NONE, D_FAMILY, D_VOTE, D_TURN, D_GOOD, D_ENSHRINE, D_RECALL, D_EXCHANGE, D_AMOUNT = range(9)
+D_NONE, D_FAMILY, D_VOTE, D_TURN, D_GOOD, D_ENSHRINE, D_RECALL, D_EXCHANGE, D_AMOUNT, D_DRAW = range(10)
 
 # chance queue entries: (kind, argument)
 Q_WEEK, Q_ORD, Q_STALL, Q_PMAT, Q_PORT, Q_RELIC, Q_GOOD_DIE, Q_EXTRA_DIE, Q_TIE = range(9)
@@ -44,7 +45,7 @@ _FIELDS = (
     "commissioned", "port", "hold_owner", "extra_owner", "ship_deck", "ship_discard",
     "relic_deck", "relic_discard", "display", "secured_by", "relic_owner", "shrine",
     "ord_used", "ords", "ord_result", "votes", "last_vote", "passed", "chain", "queue",
-    "windows", "scalars",
+    "windows", "pending", "mknown", "msecret", "scalars",
 )
 
 
@@ -111,6 +112,13 @@ class ColoniaState(State):
         self.chain: list[int] = []
         self.queue: list[tuple[int, int]] = []
         self.windows = [-1] * N_CITIES
+        # members used today that go onto the day's street field in the evening (market
+        # stalls on Wednesday, ships sailing early on Friday)
+        self.pending = [0] * n
+        # what every seat knows of each screen's materials: taken from a stall (public)
+        # less spent on contracts; msecret counts those drawn blind from the bag
+        self.mknown = [0] * (n * N_MATERIALS)
+        self.msecret = [0] * n
         self.scalars = [1, S_SETUP, D_NONE, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
     # -- scalar accessors (kept in one list so clone copies one list) -----------------
@@ -192,6 +200,8 @@ class ColoniaState(State):
                 if self.money[seat * N_CITIES + a] > 0:
                     out += [A.EXCHANGE[a][b] for b in range(N_CITIES) if b != a]
             return out
+        if d == D_DRAW:
+            return [A.TAKE_MATERIALS[sc[15]], A.TAKE_MATERIALS[0]]
         if d == D_AMOUNT:
             give = sc[4] // N_CITIES
             top = min(self.comp_limit(), self.money[seat * N_CITIES + give])
@@ -257,17 +267,10 @@ class ColoniaState(State):
         city = bought // CARDS_PER_CITY
         if bought % CARDS_PER_CITY != RELICS_PER_CITY:
             return [A.ENSHRINE[bought]]
-        # the shrine was bought: one choice per distinct relic value owned in its city
-        seen: list[int] = []
-        out: list[Action] = []
+        # the shrine was bought: any one relic card of its city the player owns (p. 22)
         base = city * CARDS_PER_CITY
-        for card in range(base, base + RELICS_PER_CITY):
-            if self.relic_owner[card] == p:
-                pts = self.comp.relic_points[card]
-                if pts not in seen:
-                    seen.append(pts)
-                    out.append(A.ENSHRINE[card])
-        return out
+        owner = self.relic_owner
+        return [A.ENSHRINE[card] for card in range(base, base + RELICS_PER_CITY) if owner[card] == p]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.scalars[2] != D_NONE or not self.queue:
@@ -367,6 +370,11 @@ class ColoniaState(State):
             self.home[p] += k
             self._next_in_chain()
             return
+        if d == D_DRAW:
+            # the draws wait until every player has said yes or no, then go in turn order
+            self.queue.extend([(Q_PMAT, p)] * a.count)
+            self._next_in_chain()
+            return
         if d == D_EXCHANGE:
             if t == "keep_money":
                 self._next_in_chain()
@@ -391,19 +399,27 @@ class ColoniaState(State):
             base = s * N_MATERIALS
             mbase = p * N_MATERIALS
             for m in range(N_MATERIALS):
-                self.mats[mbase + m] += self.stall_mats[base + m]
-                self.stall_mats[base + m] = 0
+                x = self.stall_mats[base + m]
+                if x:
+                    self.mats[mbase + m] += x
+                    self.mknown[mbase + m] += x   # everyone saw what lay on the stall
+                    self.stall_mats[base + m] = 0
             self.stall_taker[s] = p
             self.home[p] -= k
-            # the members stand on the stall until evening, then on the Wednesday street field
-            self.street[p * 4 + WED] += k
+            # the members stand on the stall until the evening (then the street field)
+            self.pending[p] += k
         elif t == "commission":
             c = a.craftsman
             r0, r1 = self.comp.recipes[c]
-            self.mats[p * N_MATERIALS + r0] -= 1
-            self.mats[p * N_MATERIALS + r1] -= 1
-            self.bag[r0] += 1
-            self.bag[r1] += 1
+            mbase = p * N_MATERIALS
+            for r in (r0, r1):
+                self.mats[mbase + r] -= 1
+                self.bag[r] += 1
+                # a material nobody saw arrive was one of the blind draws
+                if self.mknown[mbase + r]:
+                    self.mknown[mbase + r] -= 1
+                else:
+                    self.msecret[p] -= 1
             self.commissioned[c] += 1
             k = self.commissioned[c]
             i = c * self.comp.contract_fields + self.cf_len[c]
@@ -498,6 +514,7 @@ class ColoniaState(State):
             m = a.material
             self.bag[m] -= 1
             self.mats[arg * N_MATERIALS + m] += 1
+            self.msecret[arg] += 1
         elif kind == Q_PORT:
             self.ship_deck[a.card] = 0
             self.port[arg] = a.card
@@ -593,10 +610,8 @@ class ColoniaState(State):
                 self.hall[p] = 0
             sc[1] = S_WED_START
         elif step in (S_WED_START, S_THU_START, S_FRI_START):
-            d = {S_WED_START: WED, S_THU_START: THU, S_FRI_START: FRI}[step]
-            for p in range(n):
-                self.home[p] += self.street[p * 4 + d]
-                self.street[p * 4 + d] = 0
+            # last week's members on this day's street field come home only in the
+            # evening, after the day's action (p. 17: usable again 8 days later)
             sc[1] = step + 1
         elif step in VOTE_STEPS:
             i = sc[8]
@@ -620,7 +635,11 @@ class ColoniaState(State):
                     for m in range(N_MATERIALS):
                         self.bag[m] += self.stall_mats[base + m]
                         self.stall_mats[base + m] = 0
+            self._evening(WED)
             sc[1] = S_THU_START
+        elif step == S_FRI_END:
+            self._evening(FRI)
+            sc[1] = S_SAT_VOTES
         elif step == S_THU_DICE:
             self.queue.extend([(Q_EXTRA_DIE, 0)] * sc[6])
             sc[1] = S_THU_GOODS
@@ -669,6 +688,8 @@ class ColoniaState(State):
             if kind == D_RECALL and self.street[p * 4 + sc[14]] > 0:
                 break
             if kind == D_EXCHANGE and any(self.money[p * N_CITIES:(p + 1) * N_CITIES]):
+                break
+            if kind == D_DRAW:
                 break
             self.chain.pop(0)
         if self.chain:
@@ -775,7 +796,8 @@ class ColoniaState(State):
         sc = self.scalars
         e = ordi.effect
         if e == "more_per_stall":
-            for s in range(sc[9]):
+            # one more than the week card shows: the week card's stalls, not foreign ones
+            for s in range(len(self.comp.week_cards[sc[5]].stalls)):
                 if self.stall_taker[s] < 0:
                     self.queue.append((Q_STALL, s))
         elif e == "foreign_merchants":
@@ -786,8 +808,9 @@ class ColoniaState(State):
                 sc[9] = s + 1
                 self.queue.extend([(Q_STALL, s)] * ordi.arg)
         elif e == "draw_materials":
-            for p in self.order:
-                self.queue.extend([(Q_PMAT, p)] * ordi.arg)
+            if any(self.bag):  # "each player may draw two" (darf / may / può): a choice
+                sc[15] = ordi.arg
+                self._start_chain(D_DRAW, self.order[:])
         elif e == "extra_contracts":
             c, k = divmod(ordi.arg, 100)
             self.sticks[c] = min(self.comp.contract_fields, self.sticks[c] + k)
@@ -799,7 +822,7 @@ class ColoniaState(State):
             for pos in range(PORT):
                 self.extra_owner[pos] = -1
         elif e == "sail_now":
-            self._sail(ordi.arg)
+            self._sail(ordi.arg, early=True)
         elif e == "roll_good":
             for p in self.order:
                 self.queue.append((Q_GOOD_DIE, p))
@@ -811,9 +834,23 @@ class ColoniaState(State):
             sc[15] = ordi.arg
             self._start_chain(D_EXCHANGE, self.order[:])
 
+    def _evening(self, d: int) -> None:
+        """A day's end: last week's members on its street field go home, then the
+        members used today go onto it, until the same evening next week."""
+        street = self.street
+        home = self.home
+        pending = self.pending
+        for p in range(self.n):
+            i = p * 4 + d
+            home[p] += street[i]
+            street[i] = pending[p]
+            pending[p] = 0
+
     def _deliver_goods(self) -> None:
-        """Thursday evening: each occupied field above its stick yields one good; those
-        members go to the Thursday street field; the rest slide up and wait."""
+        """Thursday evening: each occupied field above its stick yields one good; last
+        week's Thursday members go home, and the members of the fields served go onto
+        the Thursday street field; the rest slide up and wait."""
+        self._evening(THU)
         f = self.comp.contract_fields
         for c in range(N_CRAFTSMEN):
             g = self.comp.products[c]
@@ -837,10 +874,12 @@ class ColoniaState(State):
             self.cf_len[c] = len(rest_o)
             self.sticks[c] = 0
 
-    def _sail(self, count: int) -> None:
+    def _sail(self, count: int, early: bool = False) -> None:
         """The ships at places I.. sail: each loaded hold pays its value in the ship's
         currency, its member goes to the Friday street field; the rest move up and the
-        empty places are filled from the deck."""
+        empty places are filled from the deck. Ships sailing early (a Friday ordinance)
+        put their members on the Friday street field that evening, after last week's
+        members have gone home, and the port is refilled even in the last week."""
         comp = self.comp
         extra_value = next((o.arg for o in comp.ordinances if o.effect == "extra_hold"), 2)
         for pos in range(min(count, PORT)):
@@ -852,12 +891,18 @@ class ColoniaState(State):
                 owner = self.hold_owner[pos * MAX_HOLDS + h]
                 if owner >= 0:
                     self.money[owner * N_CITIES + city] += value
-                    self.street[owner * 4 + FRI] += 1
+                    if early:
+                        self.pending[owner] += 1
+                    else:
+                        self.street[owner * 4 + FRI] += 1
                     self.hold_owner[pos * MAX_HOLDS + h] = -1
             owner = self.extra_owner[pos]
             if owner >= 0:
                 self.money[owner * N_CITIES + city] += extra_value
-                self.street[owner * 4 + FRI] += 1
+                if early:
+                    self.pending[owner] += 1
+                else:
+                    self.street[owner * 4 + FRI] += 1
                 self.extra_owner[pos] = -1
             self.ship_discard[ship] = 1
             self.port[pos] = -1
@@ -875,7 +920,7 @@ class ColoniaState(State):
                 self.port[pos] = -1
                 self.hold_owner[pos * MAX_HOLDS:(pos + 1) * MAX_HOLDS] = [-1] * MAX_HOLDS
                 self.extra_owner[pos] = -1
-        if self.scalars[0] < comp.weeks:
+        if early or self.scalars[0] < comp.weeks:
             for pos in range(len(keep), PORT):
                 self.queue.append((Q_PORT, pos))
 
@@ -904,86 +949,61 @@ class ColoniaState(State):
         sc[0] += 1
         sc[1] = S_MON
 
+    # -- scoring (scoring.py) ----------------------------------------------------------
     def _award_windows(self) -> None:
-        """Each church window goes to the one player with strictly the most money of its
-        currency, who pays that money to the bank."""
-        n = self.n
-        for c in range(N_CITIES):
-            amounts = [self.money[p * N_CITIES + c] for p in range(n)]
-            best = max(amounts)
-            if best > 0 and amounts.count(best) == 1:
-                p = amounts.index(best)
-                self.windows[c] = p
-                self.money[p * N_CITIES + c] = 0
+        award_windows(self)
 
-    # -- scoring ----------------------------------------------------------------------
     def score_items(self, p: int) -> dict[str, int]:
-        comp = self.comp
-        relics = sum(
-            comp.relic_points[card] for card in range(N_RELIC_CARDS) if self.relic_owner[card] == p
-        )
-        doubled = sum(
-            comp.relic_points[card] for card in self.shrine if card >= 0 and self.relic_owner[card] == p
-        )
-        windows = sum(1 for w in self.windows if w == p) * comp.window_points
-        return {"relics": relics, "shrines": doubled, "windows": windows, "total": relics + doubled + windows}
+        return score_items(self, p)
 
     def outcome(self) -> Outcome:
-        if not self.over():
-            raise IllegalAction("the game is not over yet")
-        items = [self.score_items(p) for p in range(self.n)]
-        scores = tuple(it["total"] for it in items)
-        keys = [
-            (
-                scores[p],
-                sum(self.money[p * N_CITIES:(p + 1) * N_CITIES]),
-                sum(self.goods[p * N_GOODS:(p + 1) * N_GOODS]),
-                sum(self.mats[p * N_MATERIALS:(p + 1) * N_MATERIALS]),
-            )
-            for p in range(self.n)
-        ]
-        breakdown = tuple(
-            {"relics": items[p]["relics"], "shrines": items[p]["shrines"], "windows": items[p]["windows"],
-             "money": keys[p][1], "goods": keys[p][2], "materials": keys[p][3]}
-            for p in range(self.n)
-        )
-        return Outcome(scores, rank_by(keys), breakdown)
+        return outcome(self)
 
     # -- hidden information -----------------------------------------------------------
     def sample(self, seat: int, rng: random.Random) -> "ColoniaState":
-        """Redraw what `seat` cannot see: the others' secret choices not yet revealed, and
-        the others' materials (start and ordinance draws come blind from the bag), keeping
-        each other family's number of materials and every public count."""
+        """A state `seat` cannot tell apart from this one. Public play shows everything
+        but three things: the materials other families drew blind from the bag (at the
+        start and by the 'draw' ordinance) and still hold, the family cards chosen but
+        not yet revealed, and the votes cast but not yet revealed. Those are drawn anew:
+        the blind materials from the pool of every material `seat` cannot place (the bag
+        and the others' blind draws), each family keeping its number of them and every
+        material the table saw it take; the cards among each family's unused ones; the
+        votes yes or no. Money, goods and relics follow from public play and stay."""
         s = self.clone()
         n = self.n
-        others = [p for p in range(n) if p != seat]
-        pool: list[int] = []
-        for m in range(N_MATERIALS):
-            pool += [m] * s.bag[m]
-            for p in others:
-                pool += [m] * s.mats[p * N_MATERIALS + m]
-        rng.shuffle(pool)
-        k = 0
-        for p in others:
-            count = sum(s.mats[p * N_MATERIALS:(p + 1) * N_MATERIALS])
+        others = [p for p in range(n) if p != seat and s.msecret[p]]
+        if others:
+            pool: list[int] = []
+            bag = s.bag
+            mats = s.mats
+            known = s.mknown
             for m in range(N_MATERIALS):
-                s.mats[p * N_MATERIALS + m] = 0
-            for m in pool[k:k + count]:
-                s.mats[p * N_MATERIALS + m] += 1
-            k += count
-        bag = [0] * N_MATERIALS
-        for m in pool[k:]:
-            bag[m] += 1
-        s.bag = bag
+                pool += [m] * bag[m]
+                for p in others:
+                    i = p * N_MATERIALS + m
+                    pool += [m] * (mats[i] - known[i])
+            rng.shuffle(pool)
+            k = 0
+            for p in others:
+                base = p * N_MATERIALS
+                mats[base:base + N_MATERIALS] = known[base:base + N_MATERIALS]
+                count = s.msecret[p]
+                for m in pool[k:k + count]:
+                    mats[base + m] += 1
+                k += count
+            new_bag = [0] * N_MATERIALS
+            for m in pool[k:]:
+                new_bag[m] += 1
+            s.bag = new_bag
         d = s.scalars[2]
         if d == D_FAMILY:
-            for p in others:
-                if s.choice[p] >= 0:
+            for p in range(n):
+                if p != seat and s.choice[p] >= 0:
                     left = [v for v in range(3, 9) if not s.fam_used[p * 6 + v - 3]]
                     s.choice[p] = left[rng.randrange(len(left))]
         elif d == D_VOTE:
-            for p in others:
-                if s.votes[p] >= 0:
+            for p in range(n):
+                if p != seat and s.votes[p] >= 0:
                     s.votes[p] = rng.randrange(2)
         return s
 
@@ -1000,7 +1020,7 @@ class ColoniaState(State):
     # -- snapshots --------------------------------------------------------------------
     def to_json(self) -> dict:
         out: dict[str, Any] = {
-            "game": "colonia", "version": 1, "players": self.n, "seed": self.seed,
+            "game": "colonia", "version": 2, "players": self.n, "seed": self.seed,
             "components": self.comp.raw if self.custom else None,
         }
         for name in _FIELDS:

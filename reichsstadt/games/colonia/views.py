@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .data import CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, RELICS_PER_CITY
 from .state import (
-    D_AMOUNT, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
+    D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
     STEP_DAY, STREET_NAMES, S_OVER,
 )
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 DECISIONS = {
     D_NONE: "chance", D_FAMILY: "family cards", D_VOTE: "vote", D_TURN: "turn", D_GOOD: "choose a good",
     D_ENSHRINE: "shrine", D_RECALL: "recall members", D_EXCHANGE: "exchange money", D_AMOUNT: "exchange amount",
+    D_DRAW: "draw materials",
 }
 
 
@@ -69,6 +70,7 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
             "home": s.home[p],
             "street": {STREET_NAMES[d]: s.street[p * 4 + d] for d in range(4)},
             "town_hall": s.hall[p],
+            "placed_today": s.pending[p],
             "out_of_game": s.box[p],
             "family_cards_left": [v for v in range(3, 9) if not s.fam_used[p * 6 + v - 3]],
             "card": (s.choice[p] if (revealed or mine) and s.choice[p] >= 0 else None),
@@ -89,6 +91,10 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
             entry["relics"] = [relic_json(s, c) for c in range(len(s.relic_owner)) if s.relic_owner[c] == p]
         else:
             entry["money"] = entry["materials"] = entry["goods"] = entry["relics"] = None
+        # what the whole table knows of the screen's materials: those seen taken from a
+        # stall (less those spent), and how many were drawn blind
+        entry["materials_seen"] = {comp.materials[m]: s.mknown[p * N_MATERIALS + m] for m in range(N_MATERIALS)}
+        entry["materials_blind"] = s.msecret[p]
         if sc[2] == D_VOTE:
             entry["voted"] = s.votes[p] >= 0
             if mine and s.votes[p] >= 0:
@@ -143,6 +149,8 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
         out["bought"] = relic_json(s, sc[4])
     if sc[2] == D_RECALL:
         out["recall"] = {"street": STREET_NAMES[sc[14]], "up_to": sc[15]}
+    if sc[2] == D_DRAW:
+        out["draw"] = sc[15]
     if sc[2] in (D_EXCHANGE, D_AMOUNT):
         out["exchange_limit"] = sc[15]
     if sc[2] == D_AMOUNT:
