@@ -46,10 +46,12 @@ def view(s: NorenbercState, seat: int | None) -> dict[str, Any]:
             "master": tile(master),
             "master_value": comp.tile_value[master] if master >= 0 else None,
             # the workshops above the master, bottom to top; the doubled top workshop
-            # shows its upper tile and, under it, the covered one
+            # shows its upper tile and, under it, the covered one (laid face up at setup,
+            # so known to all); in round 4 the master itself covers it and the favourite
+            # wins both
             "workshops": [tile(ws[k]) for k in (1, 2) if k > mi],
             "top": tile(ws[4]) if mi < 4 else None,
-            "covered": tile(ws[3]) if mi < 4 else None,
+            "covered": tile(ws[3]),
             "rooms": [tile(t) for t in s.rooms[g * 4:g * 4 + 4]],
             "store": s.store[g * G:(g + 1) * G],
             "roof": s.roof[g],
