@@ -1,0 +1,206 @@
+"""The map data file: the bundled map passes, and every check of the validator names the
+entry and the rulebook constraint a broken map breaks."""
+
+from __future__ import annotations
+
+import pytest
+from siedler_helpers import raw_map, start
+
+import reichsstadt
+from reichsstadt.core import DataFileError
+from reichsstadt.core.conformance import random_playout
+from reichsstadt.games.siedler import load_map
+from reichsstadt.games.siedler.svg import board_svg
+
+
+def test_bundled_map_is_valid_and_shaped_as_the_notes_say():
+    m = load_map()
+    assert len(m.terrain_ids) == 29
+    assert m.road_len == [9, 9, 9, 7, 7]  # I-III 9 segments, IV-V 7 (notes)
+    assert sum(m.deck_counts) == 36
+    assert len(m.red_ids) == 12 and m.wall_pieces == 26
+
+
+def _terrain(raw, number, k=0):
+    return [t for t in raw["terrains"] if t["number"] == number][k]
+
+
+def _mut_number_count(raw):
+    _terrain(raw, 3)["number"] = 11
+    _terrain(raw, 4)["number"] = 3  # keeps 29 terrains, breaks the three-per-number rule
+
+
+def _mut_seven(raw):
+    raw["terrains"][0]["number"] = 7
+
+
+def _mut_terrain_type(raw):
+    raw["terrains"][0]["type"] = "desert"
+
+
+def _mut_fours(raw):
+    for t in raw["terrains"]:
+        if t["number"] == 4 and t["type"] == "pasture":
+            t["type"] = "forest"
+
+
+def _mut_roads(raw):
+    raw["roads"].pop()
+
+
+def _mut_road_city(raw):
+    raw["roads"][0]["city"] = "Prague"
+
+
+def _mut_touches(raw):
+    raw["roads"][0]["intersections"][3]["touches"] = []
+
+
+def _mut_unknown_terrain(raw):
+    raw["roads"][1]["intersections"][2]["touches"] = ["T99"]
+
+
+def _mut_sectors(raw):
+    raw["city"]["sectors"].pop()
+
+
+def _mut_reds(raw):
+    raw["city"]["red_intersections"].pop()
+
+
+def _mut_good_spaces(raw):
+    s = next(s for s in raw["city"]["sectors"] if s.get("good") == "Tand")
+    s["good"] = "Papier"
+
+
+def _mut_mark_off_market(raw):
+    r = next(r for r in raw["city"]["red_intersections"] if not r.get("mark") and not any(
+        x == "S6" for x in r["touches"]))
+    r["mark"] = "wood"
+
+
+def _mut_no_three_one(raw):
+    for r in raw["city"]["red_intersections"]:
+        if r.get("mark") == "3:1":
+            r["mark"] = "wool"
+
+
+def _mut_no_bauhof_red(raw):
+    bauhof = next(s["id"] for s in raw["city"]["sectors"] if s["kind"] == "bauhof")
+    for r in raw["city"]["red_intersections"]:
+        r["touches"] = [x if x != bauhof else "S1" for x in r["touches"]]
+        if len(set(r["touches"])) < len(r["touches"]):
+            r["touches"] = ["S1", "S2"]
+
+
+def _mut_wall(raw):
+    raw["wall"]["pieces"] = 20
+
+
+def _mut_time(raw):
+    raw["time_track"]["reshuffle"] = [1370]
+
+
+def _mut_deck_size(raw):
+    raw["events"][0]["count"] += 1
+
+
+def _mut_hourglass(raw):
+    e = next(e for e in raw["events"] if e["event"] == "hourglass")
+    e["event"] = "none"
+
+
+def _mut_raubritter_number(raw):
+    e = next(e for e in raw["events"] if e["event"] == "raubritter")
+    e["number"] = 7
+
+
+def _mut_zirkel(raw):
+    next(g for g in raw["goods"] if g["name"] == "Zirkel")["price"] = 4
+
+
+def _mut_goods(raw):
+    raw["goods"].pop()
+
+
+def _mut_beginner_city_spot(raw):
+    raw["beginner"][0]["settlements"][1]["index"] = 0
+
+
+def _mut_beginner_distance(raw):
+    raw["beginner"][2]["settlements"][1]["index"] = 4  # next to white's settlement at 3 on road III
+
+
+def _mut_beginner_no_toll(raw):
+    raw["beginner"][1]["settlements"][1]["road"] = "I"
+
+
+def _mut_beginner_rights(raw):
+    raw["beginner"][2]["tolls"] = ["III", "III"]
+    raw["beginner"][2]["settlements"][0]["road"] = "III"
+    raw["beginner"][2]["settlements"][0]["index"] = 9
+
+
+def _mut_white_star(raw):
+    w = raw["beginner"][0]["settlements"]
+    w[0]["star"], w[1]["star"] = False, True
+
+
+CASES = [
+    (_mut_number_count, "5.1.1"), (_mut_seven, "without 7"), (_mut_terrain_type, "1.2"), (_mut_fours, "1.5"),
+    (_mut_roads, "five roads"), (_mut_road_city, "leads to Frankfurt"), (_mut_touches, "1 to 3 terrains"),
+    (_mut_unknown_terrain, "unknown terrain"), (_mut_sectors, "12 sectors"), (_mut_reds, "12 red"),
+    (_mut_good_spaces, "5.2.3 gives every good two"), (_mut_mark_off_market, "Hauptmarkt's corners"),
+    (_mut_no_three_one, "3:1"), (_mut_no_bauhof_red, "Bauhof"), (_mut_wall, "26 wall"), (_mut_time, "6.4"),
+    (_mut_deck_size, "36 event cards"), (_mut_hourglass, "8.1"), (_mut_raubritter_number, "no harvest number"),
+    (_mut_zirkel, "1.12"), (_mut_goods, "five goods"), (_mut_beginner_city_spot, "touching the city"),
+    (_mut_beginner_distance, "no free intersection"), (_mut_beginner_no_toll, "toll station there"),
+    (_mut_beginner_rights, "right of way"), (_mut_white_star, "two grain and one wool"),
+]
+
+
+@pytest.mark.parametrize("mutate,expected", CASES, ids=[f.__name__[5:] for f, _ in CASES])
+def test_validator_names_the_broken_constraint(mutate, expected):
+    raw = raw_map()
+    mutate(raw)
+    with pytest.raises(DataFileError) as err:
+        load_map(raw)
+    assert expected in str(err.value)
+
+
+def test_malformed_map_is_a_data_file_error():
+    with pytest.raises(DataFileError):
+        load_map({"terrains": "nope"})
+    with pytest.raises(DataFileError):
+        load_map([])
+
+
+def test_user_map_plays_through_the_option(tmp_path):
+    """--map FILE: a user's own (valid) map is used for a whole game."""
+    import json
+
+    raw = raw_map()
+    a, b = raw["terrains"][0], raw["terrains"][1]
+    moved = list(b["xy"])
+    a["xy"], b["xy"] = b["xy"], a["xy"]  # a different but valid drawing
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(raw))
+    game = reichsstadt.game("siedler")
+    match = random_playout(game, 3, 5, {"map": str(path)})
+    assert match.state.over()
+    assert match.state.m.raw["terrains"][0]["xy"] == moved
+    bad = raw_map()
+    bad["terrains"][0]["number"] = 7
+    with pytest.raises(DataFileError):
+        game.new(3, 1, {"map": bad})
+
+
+def test_svg_draws_board_and_pieces():
+    svg = board_svg()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<polygon") >= 29 and "road III, segment 9" in svg and "road IV, segment 8" not in svg
+    assert "1385" in svg and "wall piece 26" in svg and "red intersection 12" in svg
+    s = start()
+    with_pieces = board_svg(None, s.view(None))
+    assert with_pieces.count("<path") == 8  # the 8 beginner settlements
+    assert board_svg(raw_map()) == svg
