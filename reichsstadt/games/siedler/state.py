@@ -1022,6 +1022,12 @@ class SiedlerState(State):
         code = self.t.code.get(action)
         if code is None:
             return f"unknown action {action!r}"
+        try:
+            return self._describe(seat, action, code, viewer)
+        except IndexError:  # a position this map does not have (an illegal action)
+            return f"Player {seat + 1}: {action.type} {action.fields} (no such place on this map)"
+
+    def _describe(self, seat: int, action: Action, code: tuple[int, int, int], viewer: int | None) -> str:
         kind, a, b = code
         m = self.m
         who = "Chance" if seat == CHANCE else f"Player {seat + 1}"
