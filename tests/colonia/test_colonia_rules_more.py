@@ -346,3 +346,59 @@ def test_random_games_never_leave_a_seat_without_a_move() -> None:
     for seed in range(3):
         match = random_playout(GAME, rng.choice((3, 4, 5, 6)), seed)
         assert match.state.over()
+
+
+def _hand(s, p: int, card: int) -> None:
+    for lst in (s.relic_deck, s.relic_discard):
+        lst[card] = 0
+    if card in s.display:
+        i = s.display.index(card)
+        del s.display[i]
+        del s.secured_by[i]
+    s.relic_owner[card] = p
+
+
+def _offer(s, card: int) -> None:
+    for lst in (s.relic_deck, s.relic_discard):
+        lst[card] = 0
+    if card not in s.display:
+        s.display.append(card)
+        s.secured_by.append(-1)
+
+
+def test_an_empty_shrine_is_filled_only_when_a_relic_is_bought_and_then_stays() -> None:
+    """p. 22: a shrine may be left empty; each time its owner buys a relic of its city he
+    decides at once whether to put it in; the relic stays in the shrine to the end; a
+    shrine alone scores nothing (p. 23: 2 x 0)."""
+    s = at_step(S_SUN_BUY, 4)
+    p = s.scalars[3]
+    london = 2
+    shrine, old, new, later = london * 12 + 11, london * 12 + 0, london * 12 + 10, london * 12 + 9
+    _hand(s, p, old)
+    for c in (shrine, new, later):
+        _offer(s, c)
+    s.money[p * 4 + london] = 100
+    s._legal = None
+    play(s, p, "buy_relic", card=shrine)
+    assert set(s.legal(p)) == {Action("enshrine", card=old), Action("leave_shrine_empty")}
+    play(s, p, "leave_shrine_empty")
+    assert s.shrine[london] == -1 and s.score_items(p)["shrines"] == 0
+    s.scalars[3] = p
+    s.scalars[2] = D_TURN
+    s.passed[p] = 0
+    s._legal = None
+    play(s, p, "buy_relic", card=new)
+    # only the relic just bought may go in, not the old one
+    assert set(s.legal(p)) == {Action("enshrine", card=new), Action("leave_shrine_empty")}
+    play(s, p, "enshrine", card=new)
+    assert s.shrine[london] == new
+    s.scalars[3] = p
+    s.scalars[2] = D_TURN
+    s.passed[p] = 0
+    s._legal = None
+    play(s, p, "buy_relic", card=later)
+    from reichsstadt.games.colonia.state import D_ENSHRINE
+
+    assert s.shrine[london] == new and s.scalars[2] != D_ENSHRINE  # no second choice
+    assert s.score_items(p)["shrines"] == COMP.relic_points[new]
+    check_invariants(s)

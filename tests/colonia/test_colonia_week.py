@@ -558,13 +558,3 @@ def test_members_locked_until_the_same_day_next_week() -> None:
     home = s.home[p]
     until(s, lambda st: st.scalars[1] > S_WED_BUY)
     assert s.street[p * 4 + WED] == 0 and s.home[p] == home + k  # home on the 8th day's evening
-
-
-def test_every_turn_phase_is_played_in_turn_order_starting_with_the_mayor() -> None:
-    """p. 17-22: buying, commissioning, loading and relic purchases start with the mayor
-    and go on in turn order."""
-    s = at_step(S_WED_BUY, 4)
-    assert s.scalars[3] == next(p for p in s.order if not s.passed[p])
-    assert s.order[0] == s.view(None)["mayor"]
-    for step in (S_THU_CONTRACT, S_SUN_BUY):
-        assert step in (S_THU_CONTRACT, S_SUN_BUY)
