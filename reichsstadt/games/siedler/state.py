@@ -47,6 +47,7 @@ PHASE_NAMES = ("start", "setup-toll", "setup-settlement", "draw", "discard", "ro
 # responses to an offer
 R_NONE, R_PENDING, R_ACCEPT, R_DECLINE, R_COUNTER_GIVE, R_COUNTER_WANT, R_COUNTERED = range(7)
 
+_VP_KINDS = frozenset((K_END, K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_COUNCIL, K_FIRST))
 _SLOTS = (
     "phase", "cur", "first", "hand", "gold", "supply", "deck", "dpile", "deck_left", "time", "robber",
     "seg_owner", "tolls_on", "settle_owner", "row_holder", "red_owner", "wall_owner", "tower_owner",
@@ -516,9 +517,9 @@ class SiedlerState(State):
         if self.phase == P_OVER:
             raise IllegalAction("the game is over")
         if seat == CHANCE:
-            if self.to_act() != (CHANCE,):
-                raise IllegalAction("this is not a chance node")
-            if not any(a == action for a, _ in self.chance_outcomes()):
+            if not self._chance_ok(code):
+                if self.to_act() != (CHANCE,):
+                    raise IllegalAction("this is not a chance node")
                 raise IllegalAction(f"{action!r} is not a possible outcome here")
         else:
             to_act = self.to_act()
@@ -530,9 +531,25 @@ class SiedlerState(State):
                 raise IllegalAction(f"{self.describe(seat, action, seat)}: not allowed now ({PHASE_NAMES[self.phase]} phase)")
         self._cache_seat = -99
         self._do(seat, code)
-        if self.phase != P_OVER and self.phase >= P_DRAW and self.vp(self.cur) >= TARGET_VP:
+        # only the active player's own moves (and a new turn) can raise their VP
+        if code[0] in _VP_KINDS and self.phase != P_OVER and self.phase >= P_DRAW and self.vp(self.cur) >= TARGET_VP:
             self.winner = self.cur  # 13 VP during one's own turn (7a)
             self.phase = P_OVER
+
+    def _chance_ok(self, code: tuple[int, int, int]) -> bool:
+        """Is this a possible outcome of the chance node we are at? (a fast path of
+        chance_outcomes())"""
+        kind, a, _ = code
+        ph = self.phase
+        if ph == P_DRAW:
+            return kind == K_DRAW and self.deck[a] > 0
+        if ph == P_STEAL_CARD:
+            return kind == K_CARD and self.hand[self.steal_victim * 5 + a] > 0
+        if ph == P_WZ_CARD:
+            return kind == K_CARD and self.hand[self.wz[0] * 5 + a] > 0
+        if ph == P_START:
+            return kind == K_FIRST
+        return False
 
     def _do(self, seat: int, code: tuple[int, int, int]) -> None:
         kind, a, b = code
