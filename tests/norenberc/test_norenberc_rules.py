@@ -78,17 +78,21 @@ def test_turn_order_is_random():
 # -- Planification ----------------------------------------------------------------------
 
 def test_planning_is_simultaneous_and_secret():
-    """"Phase de Planification": every player plans at once; others see only whether a
-    player has chosen, not the cards."""
+    """"Phase de Planification": every player plans at once, cards « face cachée »: the
+    others see how many cards lie face down and whose token turned to the moon, never
+    the guilds."""
     s = ready(3)
     assert s.to_act() == (0, 1, 2)
     s.apply(1, s.acts.plan[BAKERS])
     assert s.view(0)["seats"][1]["planning"] == "planning"
     s.apply(1, s.acts.plan_done)
     v = s.view(0)["seats"][1]
-    assert v["planning"] == "done" and v["cards"] is None and v["plan"] is None
+    assert v["planning"] == "done" and v["cards"] == 1 and v["plan"] is None
     assert s.view(1)["seats"][1]["plan"] == [BAKERS]
     assert s.to_act() == (0, 2)
+    s.apply(2, s.acts.pass_)
+    assert s.view(0)["seats"][2]["planning"] == "passed"
+    assert s.describe(1, s.acts.plan[BAKERS], 0) == "lay an action card face down"
 
 
 def test_passing_turns_to_the_moon_for_the_round():

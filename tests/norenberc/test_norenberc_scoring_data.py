@@ -207,3 +207,57 @@ def test_terminal_board_renders_every_phase():
     assert "Brewers" in text and "Ann" in text
     assert m.state.players == 4
     assert Record.from_json(rng_state.record.to_json()).players == 4
+
+
+def test_terminal_board_fits_120_columns_and_explains_itself():
+    """The board at 120 columns: no line wider; the headline says round, turn and who is
+    to act; the workshops read as the next masters with a legend; the goods race is one
+    column per good; others' money is '?'."""
+    from rich.console import Console
+
+    from reichsstadt.games.norenberc.terminal import render
+
+    names = ["You", "Player 2 (random bot)", "Player 3 (random bot)", "Player 4 (random bot)",
+             "Player 5 (random bot)"]
+    for players, seed in ((5, 3), (3, 11)):
+        m = random_playout(GAME, players, seed)
+        state = GAME.new(players, seed)
+        checked = 0
+        for i, (seat, move) in enumerate(m.record.moves):
+            if i % 37 == 0 or state.round == 4 and checked < 40:
+                console = Console(width=120, record=True, file=open("/dev/null", "w"))
+                console.print(render(state.view(0), 0, names))
+                text = console.export_text()
+                assert max(len(line) for line in text.splitlines()) <= 120
+                view = state.view(0)
+                assert f"round {view['round']} of 4, turn {view['turn']}" in text
+                assert "Next masters" in text.replace("\n", " ") or "masters" in text
+                assert "Master = price" in text
+                if view["phase"] == "planning" and view["to_act"]:
+                    assert "waiting for " + names[view["to_act"][0]] in text
+                if view["round"] == 4 and view["phase"] != "game over":
+                    brewers = view["guilds"][0]
+                    assert f"{brewers['master']['value']}{'+' if brewers['master']['agent_plus'] else ''}/" in text
+                checked += 1
+            state.apply(seat, GAME.action_from_json(move, players))
+        assert checked > 10
+
+
+def test_describe_words_for_payments_and_purchases():
+    """Plain words: one good of any type is "the good of any type"; a second purchase
+    says how many more the player may buy; a Guard target says which round it is master."""
+    from norenberc_helpers import BEER, PAGE, SHOE, plan, set_goods
+
+    s = ready(3, order=[0, 1, 2])
+    set_goods(s, 0, BEER, 3)
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    assert s.describe(0, s.acts.pay1[SHOE], 0) == "pay 1 shoe as the good of any type"
+    assert s.describe(0, s.acts.pay2[SHOE][PAGE], 0) == "pay 1 shoe and 1 page as the 2 goods of any type"
+    s.apply(0, s.acts.buy[BEER])
+    assert s.describe(0, s.acts.buy[BEER], 0).endswith("(good 2 of at most 3)")
+    from reichsstadt.games.norenberc.views import _place
+    assert _place(s, s.ws[BREWERS * 5 + 1]) == "Brewers workshop: master in round 2"
+    assert _place(s, s.ws[BREWERS * 5 + 4]) == "Brewers workshop: master in round 4"
+    assert _place(s, s.ws[BREWERS * 5 + 3]) == "under the Brewers' top workshop tile"

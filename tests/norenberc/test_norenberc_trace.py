@@ -634,3 +634,23 @@ def test_rules_table_names_only_tests_that_exist():
     mine = re.findall(r"^def (test_\w+)\(", Path(__file__).read_text(), re.M)
     listed = {name for short, name in named if short == "trace"}
     assert set(mine) - listed == {"test_rules_table_names_only_tests_that_exist"}
+
+
+def test_sample_during_planning_keeps_card_counts_and_passes_and_redraws_guilds():
+    """"Phase de Planification": cards lie « face cachée » — a seat sees how many each
+    other player laid and who turned to the moon, not which guilds: sample() keeps the
+    first two and draws the guilds again."""
+    import random
+
+    s = ready(4)
+    plan(s, 1, [BREWERS, BAKERS])
+    plan(s, 2, [])
+    s.apply(3, s.acts.plan[SHOEMAKERS])          # still planning
+    seen = set()
+    for i in range(40):
+        t = s.sample(0, random.Random(i))
+        assert t.view(0) == s.view(0) and t.legal(0) == s.legal(0)
+        assert [bin(t.plan[q]).count("1") for q in range(4)] == [0, 2, 0, 1]
+        assert t.pstate == s.pstate
+        seen.add((t.plan[1], t.plan[3]))
+    assert len(seen) > 5

@@ -819,29 +819,18 @@ class NorenbercState(State):
         return outcome(self)
 
     def sample(self, seat: int, rng: random.Random) -> "NorenbercState":
-        """Others' plans not yet revealed are drawn again; all else is public (money is
-        fixed by public actions) or not stored at all (the pile's order)."""
+        """The guilds of others' face-down cards are drawn again (their number and who
+        passed are on the table for all to see); all else is public (money is fixed by
+        public actions) or not stored at all (the pile's order)."""
         s = self.clone()
-        s._legal_cache = None
         G = self.G
-        if self.phase == PLAN and not self.open_planning:
-            for q in range(self.n):
-                if q == seat or self.moon[q]:
-                    continue
-                if self.pstate[q] == 0:
-                    s.plan[q] = 0
-                else:
-                    k = rng.randrange(min(self.avail[q], G) + 1)
-                    s.pstate[q] = 1 if k else 2
-                    s.plan[q] = sum(1 << g for g in rng.sample(range(G), k))
-        else:
-            low = self.cg + 1 if self.phase == ACT else 0
-            for q in range(self.n):
-                if q == seat:
-                    continue
-                k = bin(self.plan[q]).count("1")
-                if k:
-                    s.plan[q] = sum(1 << g for g in rng.sample(range(low, G), k))
+        low = self.cg + 1 if self.phase == ACT else 0
+        for q in range(self.n):
+            if q == seat:
+                continue
+            k = bin(self.plan[q]).count("1")
+            if k:
+                s.plan[q] = sum(1 << g for g in rng.sample(range(low, G), k))
         return s
 
     def to_json(self) -> dict:

@@ -1,32 +1,63 @@
 """The Norenberc board in a terminal, drawn from a view (Rich). The only module of the
-engine package that imports Rich."""
+engine package that imports Rich. Fits 120 columns."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 ROOMS = "ABCD"
 GUILD_STYLES = ("yellow", "magenta", "green", "cyan", "blue", "red")
+SYMBOLS = {"star": "★", "moon": "☾", "sun": "☀"}
+STEP_WORDS = {
+    "choose": "sell, hire, buy or do nothing",
+    "buy": "buy more or stop",
+    "pay": "pay the goods of any type",
+    "thief: victim": "whom does the Thief rob?",
+    "thief: goods": "which goods does the Thief take?",
+    "guard: first": "the Guard: first artisan to swap",
+    "guard: second": "the Guard: swap it with which?",
+    "peddler": "which good goes on the Peddler?",
+    "mayor": "on which roof goes the Mayor?",
+    "turn order": "move to first place in turn order?",
+}
+SHORT = {
+    "councillor": "Councillor", "thief": "Thief", "guard": "Guard", "musician": "Musician",
+    "peddler": "Peddler", "mayor": "Mayor", "noble": "Noble", "tax_collector": "Tax Coll.",
+    "engraver": "Engraver", "foreman": "Foreman", "apprentice": "Apprentice",
+}
+LEGEND = (
+    "Master = price of one good here (sell or buy). Next masters: the tiles that take over in the "
+    "later rounds; 7/5 = a 7 lying on a 5: round 4's favourite wins both. 2+ = Agent+ (one more "
+    "agent). Rooms: G = goods of the guild, +2 = 2 goods of any type. ♛ = prestige crest."
+)
 
 
-def _tile(t: dict | None) -> str:
+def _artisan(t: dict) -> str:
+    return f"{t['value']}{'+' if t.get('agent_plus') else ''}"
+
+
+def _tile(t: dict | None, guild_names: list[str] | None = None) -> str:
+    """A tile in a few characters: an artisan as its value (with its guild when it sits
+    outside its own guild), a citizen as its symbol and name."""
     if not t:
         return "·"
     if t["kind"] == "artisan":
-        return f"{t['value']}{'+' if t.get('agent_plus') else ''}"
-    mark = {"star": "★", "moon": "☾", "sun": "☀"}.get(t.get("symbol", ""), "")
-    return f"{mark}{t['name']}"
+        if guild_names is None:
+            return _artisan(t)
+        return f"{guild_names[t['guild']][:4]} {_artisan(t)}"
+    name = SHORT.get(t["kind"], t["name"])
+    if "value" in t:
+        name += f" {t['value']}"
+    return f"{SYMBOLS.get(t.get('symbol', ''), '')}{name}"
 
 
-def _tile_full(t: dict | None, guild_names: list[str]) -> str:
-    if not t:
-        return "·"
-    if t["kind"] == "artisan":
-        return f"{guild_names[t['guild']][:4]} {_tile(t)}"
-    return _tile(t)
+def _store(counts: list[int], own: int, goods: list[str]) -> str:
+    """A guild's store: its own goods first, then the others paid into it."""
+    parts = [f"{counts[own]} {goods[own]}"] + [f"+{c} {goods[i]}" for i, c in enumerate(counts) if c and i != own]
+    return " ".join(parts)
 
 
 def _goods(counts: list[int], goods: list[str]) -> str:
@@ -34,96 +65,149 @@ def _goods(counts: list[int], goods: list[str]) -> str:
     return ", ".join(parts) if parts else "—"
 
 
+def _name(names: list[str], p: int) -> str:
+    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
+
+
+def _price(forms: list) -> str:
+    return "/".join(f"{a}G" + (f"+{b}" if b else "") for a, b in forms)
+
+
+def _headline(view: dict, names: list[str]) -> Text:
+    gnames = [g["name"] for g in view["guilds"]]
+    head = Text(f"Norenberc — round {view['round']} of 4, turn {view['turn']} — ", style="bold")
+    phase = view["phase"]
+    cur = view.get("current")
+    if view["over"]:
+        head.append("game over", style="bold")
+    elif phase == "planning":
+        waiting = [_name(names, p) for p in view["to_act"]]
+        head.append("planning: " + (f"waiting for {', '.join(waiting)}" if waiting else "all planned"))
+    elif cur:
+        who = _name(names, cur["actor"])
+        head.append(f"{gnames[cur['guild']]} called — {who} to act: {STEP_WORDS.get(cur['step'], cur['step'])}")
+    else:
+        head.append(phase)
+    return head
+
+
 def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     guilds = view["guilds"]
     gnames = [g["name"] for g in guilds]
     goods = [g["good"] for g in guilds]
     prices = view.get("room_prices", [])
-
-    def price(r: int) -> str:
-        if r >= len(prices):
-            return ""
-        return " or ".join(f"{a}G" + (f"+{b}any" if b else "") for a, b in prices[r])
-
-    head = Text(
-        f"Norenberc — round {view['round']} of 4, turn {view['turn']} — {view['phase']}",
-        style="bold",
-    )
-    board = Table(title="Guilds", expand=False, show_lines=True)
-    board.add_column("Guild")
-    board.add_column("Master", justify="center")
-    board.add_column("Workshops ↑", justify="center")
-    for r in range(4):
-        board.add_column(f"Room {ROOMS[r]}\n{price(r)}", justify="center")
-    board.add_column("Store")
-    board.add_column("Roof", justify="center")
-    board.add_column("Crests", justify="center")
+    rnd = view["round"]
+    later = list(range(rnd + 1, 5))
     cur = view.get("current") or {}
+
+    board = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    board.add_column("Guild", no_wrap=True)
+    board.add_column("Master\n= price", justify="center", no_wrap=True)
+    board.add_column("Next\nmasters" + (f"\nround {'·'.join(map(str, later))}" if later else ""),
+                     justify="center", no_wrap=True)
+    for r in range(4):
+        board.add_column(f"Room {ROOMS[r]}\n{_price(prices[r]) if r < len(prices) else ''}",
+                         justify="center", max_width=11)
+    board.add_column("Store", max_width=26)
+    board.add_column("Roof\nagents", justify="center", max_width=9)
+    board.add_column("Crests\nleft", justify="center")
     for g in guilds:
         i = g["guild"]
         name = Text(f"{i + 1} {g['name']}", style=GUILD_STYLES[i % len(GUILD_STYLES)])
-        if g["prestige"]:
-            name.append(" ♛" if g["prestige_crest"] else " (prestige)", style="bold")
+        if g["prestige_crest"]:
+            name.append(" ♛", style="bold")
         if cur.get("guild") == i:
-            name.append(" ◀ called", style="reverse")
-        shops = [_tile(t) for t in g["workshops"]]
+            name.append(" ◀", style="reverse")
+        master = Text(_artisan(g["master"]) if g["master"] else "—", style="bold")
+        if rnd == 4 and g.get("covered"):
+            master.append(f"/{_artisan(g['covered'])}")
+        nxt = [_artisan(t) for t in g["workshops"] if t]
         if g["top"]:
-            shops.append(f"{_tile(g['top'])}/{_tile(g['covered'])}")
-        roof = str(g["roof"]) + (f" +{g['mayors']} Mayor" if g["mayors"] else "")
+            nxt.append(f"{_artisan(g['top'])}/{_artisan(g['covered'])}" if g.get("covered") else _artisan(g["top"]))
+        roof = str(g["roof"]) + (f" +{g['mayors']}Mayor" if g["mayors"] else "")
         board.add_row(
-            name,
-            Text(str(g["master_value"] if g["master_value"] is not None else "—"), style="bold"),
-            " ".join(shops) or "—",
-            *[_tile_full(t, gnames) for t in g["rooms"]],
-            _goods(g["store"], goods),
-            roof,
-            str(g["crests"]),
+            name, master, " · ".join(nxt) or "—",
+            *[_tile(t, None if t and t["kind"] == "artisan" and t["guild"] == i else gnames) for t in g["rooms"]],
+            _store(g["store"], i, goods), roof, str(g["crests"]),
         )
 
-    people = Table(title="Players (turn order top to bottom)", show_lines=False)
-    for col in ("", "Player", "Thalers", "Agents", "Goods", "Tiles", "Crests", "Plan"):
-        people.add_column(col)
+    people = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    people.add_column("")
+    people.add_column("Player (turn order)", max_width=24, no_wrap=True)
+    people.add_column("Thalers", justify="right")
+    people.add_column("Agents\nfree/all", justify="center")
+    for good in goods:
+        people.add_column(good, justify="center")
+    people.add_column("Plan", max_width=26)
+    owned: list[str] = []
     for p in view["order"] or range(view["players"]):
         e = view["seats"][p]
-        who = Text(names[p] if p < len(names) else f"Player {p + 1}")
+        who = Text(_name(names, p))
         if p == seat:
             who.stylize("bold underline")
-        status = "☾" if e["moon"] else ""
-        if p in view["to_act"]:
-            status = "▶"
+        status = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
         money = "?" if e["money"] is None else str(e["money"])
-        crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
-        if e["prestige_crests"]:
-            crests.append(f"{e['prestige_crests']}×prestige")
-        tiles = ", ".join(_tile_full(t, gnames) for t in e["tiles"]) or "—"
-        if e["peddler_goods"]:
-            tiles += " | on Peddler: " + ", ".join(goods[g] for _, g in e["peddler_goods"] if g >= 0)
-        if e["plan"] is not None and e["plan"]:
-            plan = ", ".join(gnames[g] for g in e["plan"])
-        elif e.get("planning") in ("done", "passed", "planning"):
-            plan = e["planning"]
-        else:
-            plan = "" if e["cards"] in (None, 0) else f"{e['cards']} card(s) face down"
         people.add_row(
             status, who, money, f"{e['available']}/{e['agents']}",
-            _goods(e["goods"], goods), tiles, ", ".join(crests) or "—", plan,
+            *[str(c) if c else "·" for c in e["goods"]], _plan(e, gnames, cur, p),
         )
-    parts: list[RenderableType] = [head, board, people]
+        crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
+        if e["prestige_crests"]:
+            crests.append("♛" * e["prestige_crests"])
+        tiles = ", ".join(_tile(t, gnames) for t in e["tiles"]) or "none"
+        peddled = [goods[g] for _, g in e["peddler_goods"] if g >= 0]
+        if peddled:
+            tiles += " (on the Peddler: " + ", ".join(peddled) + ")"
+        line = Text(f"{_name(names, p)}: ", style="bold" if p == seat else "")
+        line.append(f"tiles {tiles}; crests {' '.join(crests) or 'none'}")
+        owned.append(line)
+
     info = [f"Guest pile: {view['pile_size']} tiles"]
     if cur:
-        info.append(
-            f"Called: {gnames[cur['guild']]} — revealed by "
-            + ", ".join(names[p] if p < len(names) else str(p) for p in cur["revealed"])
-            + f"; buy limit {cur['buy_limit']}"
-        )
+        line = f"{gnames[cur['guild']]}: cards revealed by " + ", ".join(_name(names, p) for p in cur["revealed"])
+        waiting = [_name(names, p) for p in cur["still_to_act"] if p != cur["actor"]]
+        if waiting:
+            line += "; to act after " + _name(names, cur["actor"]) + ": " + ", ".join(waiting)
+        info.append(line)
+        if cur["buy_limit"] < 3:
+            info.append(f"First turn of the game: at most {cur['buy_limit']} good(s) per purchase in this guild")
+        if cur["hiring"]:
+            info.append(f"{_name(names, cur['actor'])} is hiring: {_tile(cur['hiring'], gnames)}"
+                        + (f" (room {ROOMS[cur['room']]})" if cur["room"] is not None else ""))
+        if cur["guard_first"]:
+            info.append(f"The Guard moves: {_tile(cur['guard_first'], gnames)} — now pick the artisan to swap it with")
     if view["revealed_money"]:
         last = view["revealed_money"][-4:]
         info.append("Money revealed in favourite ties: " + "; ".join(
-            f"round {r}, {gnames[g]}: {names[p] if p < len(names) else p} had {m}" for r, g, p, m in last))
+            f"round {r}, {gnames[g]}: {_name(names, p)} had {m}" for r, g, p, m in last))
     if view["favourites"]:
-        rnd = view["favourites"][-1][0]
-        favs = [f for f in view["favourites"] if f[0] == rnd]
-        info.append(f"Favourites of round {rnd}: " + ", ".join(
-            f"{gnames[g]} → {(names[p] if p < len(names) else p) if p >= 0 else 'nobody'}" for _, g, p in favs))
-    parts.append(Panel("\n".join(info), expand=False))
-    return Group(*parts)
+        last_round = view["favourites"][-1][0]
+        favs = [f for f in view["favourites"] if f[0] == last_round]
+        info.append(f"Favourites of round {last_round}: " + ", ".join(
+            f"{gnames[g]} → {_name(names, p) if p >= 0 else 'nobody'}" for _, g, p in favs))
+    legend = Text(LEGEND, style="dim")
+    return Group(_headline(view, names), board, legend, people, *owned, Text("\n".join(info)))
+
+
+def _plan(e: dict, gnames: list[str], cur: dict, p: int) -> str:
+    if e["moon"]:
+        return "done for the round (☾)"
+    mine = e["plan"]
+    now = " (now)" if cur and p in cur.get("still_to_act", []) else ""
+    if mine is not None:
+        text = ", ".join(gnames[g] for g in mine) if mine else ""
+        if e.get("planning") == "passed":
+            return "passes"
+        if e.get("planning") == "planning":
+            return f"choosing: {text}" if text else "choosing…"
+        return (f"{gnames[cur['guild']]}{now}" + (", " if text else "") if now else "") + (text or ("" if now else "—"))
+    cards = e["cards"] or 0
+    state = e.get("planning")
+    if state == "passed":
+        return "passes"
+    if state == "planning":
+        return f"choosing… ({cards} laid)" if cards else "choosing…"
+    words = f"{cards} face down" if cards else ""
+    if now:
+        return "here" + (f", {words}" if words else "")
+    return words or "—"

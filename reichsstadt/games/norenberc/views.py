@@ -1,8 +1,10 @@
 """What each seat may see (view) and plain words for actions (describe).
 
-Hidden: other players' money (except what the favourite tie-break revealed), plans not
-yet revealed (during simultaneous planning even their size), and the guest pile (only
-its size is shown; the state never orders it)."""
+Hidden: other players' money (except what the favourite tie-break revealed), the guilds
+of plans not yet revealed, and the guest pile (only its size is shown; the state never
+orders it). As at the table, everyone sees how many cards a player has laid face down
+and whose token shows the moon, during planning too: the log (describe) says as much,
+and a view must not know less than the log."""
 
 from __future__ import annotations
 
@@ -60,7 +62,6 @@ def view(s: NorenbercState, seat: int | None) -> dict[str, Any]:
             "prestige": s.pg == g,
             "prestige_crest": s.pg == g and bool(s.pg_crest),
         })
-    hidden_plans = s.phase == PLAN and not s.open_planning
     players = []
     for p in range(n):
         mine = seat == p
@@ -84,14 +85,10 @@ def view(s: NorenbercState, seat: int | None) -> dict[str, Any]:
             state = ("passed" if s.pstate[p] == 2 else "done" if s.pstate[p] == 1 else "planning")
             if s.moon[p]:
                 state = "moon"
-            if hidden_plans and not mine and state in ("passed", "done"):
-                state = "done"  # simultaneous: others see only that a choice is made
             entry["planning"] = state
-            # open planning: the face-down cards of those who planned are countable
-            entry["cards"] = cards if mine or (not hidden_plans and state == "done") else None
         else:
             entry["planning"] = None
-            entry["cards"] = cards
+        entry["cards"] = cards  # face down on the table: countable, guilds unknown
         entry["plan"] = _bits(s.plan[p]) if mine else None
         players.append(entry)
     current = None
@@ -175,20 +172,18 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
         return f"plan an action at the {gname[a]}"
     if kind == K_PLAN_DONE:
         count = bin(s.plan[seat]).count("1")
-        if viewer != seat and not s.open_planning:
-            return "finish planning"
         return f"finish planning ({count} action card{'s' if count != 1 else ''})"
     if kind == K_PASS:
-        if viewer != seat and not s.open_planning:
-            return "finish planning"
         return "pass for the rest of the round (token to the moon)"
     mv = s.master_value(g) if 0 <= g < s.G else 0
     if kind == K_SELL:
         return (f"sell {comp.goods_word(g, a)} to the {gname[g]} at {mv} thalers each "
                 f"({a * mv} thalers)")
     if kind == K_BUY:
-        more = "buy" if s.step != BUY else "buy another"
-        return f"{more} 1 {comp.good_names[a]} from the {gname[g]}' store for {mv} thalers"
+        if s.step == BUY:
+            return (f"buy another {comp.good_names[a]} for {mv} thalers "
+                    f"(good {s.bcount + 1} of at most {s.buy_limit})")
+        return f"buy 1 {comp.good_names[a]} from the {gname[g]}' store for {mv} thalers"
     if kind == K_BUY_END:
         return "stop buying"
     if kind == K_NOTHING:
@@ -206,7 +201,8 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
                 f" (bonus {bonus} thaler{'s' if bonus != 1 else ''})")
     if kind == K_PAY:
         types = [a] if b < 0 else [a, b]
-        return f"pay {_goods_list(s, types)} as the goods of any type"
+        what = "the good of any type" if b < 0 else "the 2 goods of any type"
+        return f"pay {_goods_list(s, types)} as {what}"
     if kind == K_FRONT:
         return "move to first place in turn order" if a else "keep the same place in turn order"
     if kind == K_ROB:
@@ -241,7 +237,10 @@ def _place(s: NorenbercState, t: int) -> str:
     if t in s.ws:
         i = s.ws.index(t)
         g, k = divmod(i, 5)
-        return f"{names[g]} workshop {'top' if k == 4 else k + 1}"
+        if k == 3:
+            return f"under the {names[g]}' top workshop tile"
+        rnd = 4 if k == 4 else k + 1
+        return f"{names[g]} workshop: master in round {rnd}"
     if t in s.rooms:
         i = s.rooms.index(t)
         return f"{names[i // 4]} room {ROOM_LETTERS[i % 4]}"
