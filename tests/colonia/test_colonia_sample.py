@@ -249,3 +249,32 @@ def test_the_draw_ordinance_adds_to_the_blind_part() -> None:
     for seat in range(4):
         assert_consistent(s, s.sample(seat, random.Random(seat)), seat)
     assert Action("take_materials", count=2) in GAME.action_space(4)
+
+
+def test_describe_of_ones_own_choices_tells_nothing_of_the_others_secrets() -> None:
+    """A seat's list of moves (describe with viewer = seat) is the same whatever the other
+    families chose or voted in secret."""
+    s = market(4, 7)
+    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    for p in (1, 2, 3):
+        play(s, p, "family", value=s.legal(p)[0].value)
+    twin = s.clone()
+    for p in (1, 2, 3):
+        twin.choice[p] = [v for v in range(3, 9) if not twin.fam_used[p * 6 + v - 3]][-1]
+    assert [s.describe(0, a, 0) for a in s.legal(0)] == [twin.describe(0, a, 0) for a in twin.legal(0)]
+    from colonia_helpers import ordinance_id
+    from reichsstadt.games.colonia.state import VOTE_STEPS
+
+    v = market(4, 8)
+    v.ords = [ordinance_id("foreign_merchants")]
+    v.ord_result = [-1]
+    v.scalars[8] = 0
+    v.scalars[1] = next(k for k, d in VOTE_STEPS.items() if d == 2)
+    v.scalars[2] = 0
+    v._legal = None
+    v._advance()
+    for p in (1, 2, 3):
+        play(v, p, "vote", yes=True)
+    twin = v.clone()
+    twin.votes[1:] = [0, 0, 0]
+    assert [v.describe(0, a, 0) for a in v.legal(0)] == [twin.describe(0, a, 0) for a in twin.legal(0)]

@@ -22,6 +22,12 @@ PASS_WORDS = {
 }
 
 
+def _a(word: str) -> str:
+    if word == "shoes":
+        return "a pair of shoes"
+    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
+
+
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
@@ -60,9 +66,9 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
         if t == "draw_material":
             name = comp.materials[a.material]
             if kind == Q_STALL:
-                return f"A {name} is drawn from the bag for stall {arg + 1}"
+                return f"{_a(name).capitalize()} is drawn from the bag for stall {arg + 1}"
             if viewer == arg:
-                return f"Player {arg + 1} draws a {name} from the bag"
+                return f"Player {arg + 1} draws {_a(name)} from the bag"
             return f"Player {arg + 1} draws a material from the bag (hidden)"
         if t == "draw_ship":
             return f"{ship_words(s, a.card)[0].upper()}{ship_words(s, a.card)[1:]} enters the port at place {ROMAN[arg]}"
@@ -73,7 +79,7 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
             if kind == Q_GOOD_DIE:
                 if f == 6:
                     return f"Player {arg + 1} rolls a 6 and will choose a good"
-                return f"Player {arg + 1} rolls a {f}: a {comp.goods[comp.products[f - 1]]}"
+                return f"Player {arg + 1} rolls a {f}: {_a(comp.goods[comp.products[f - 1]])}"
             if f == 6:
                 return "Extra-contract die shows 6: every craftsman fulfils one more contract"
             return f"Extra-contract die shows {f}: the {comp.craftsmen[f - 1]} fulfils one more contract"
@@ -83,15 +89,19 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
     if t == "family":
         need = max(0, a.value - s.scalars[11])
         if viewer == seat:
-            return f"play family card {a.value}: send {need} members to the town hall"
-        return "choose a family card (hidden until all reveal)"
+            text = f"play family card {a.value}: send {need} members to the town hall"
+        else:
+            text = "choose a family card (hidden until all reveal)"
+        return text
     if t == "vote":
         o = comp.ordinances[s.ords[s.scalars[8]]]
         if viewer == seat:
-            return f"vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
-        return f"cast a secret vote on the ordinance: {o.en}"
+            text = f"vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
+        else:
+            text = f"cast a secret vote on the ordinance: {o.en}"
+        return text
     if t == "choose_good":
-        return f"take a {comp.goods[a.good]} for the 6"
+        return f"take {_a(comp.goods[a.good])} for the 6"
     if t == "buy_stall":
         base = a.stall * N_MATERIALS
         mats = ", ".join(f"{s.stall_mats[base + m]} {comp.materials[m]}" for m in range(N_MATERIALS) if s.stall_mats[base + m])
@@ -103,7 +113,7 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
         k = s.commissioned[c] + 1
         field = s.cf_len[c] + 1
         where = "above" if field <= s.sticks[c] else "below"
-        return (f"commission a {comp.goods[comp.products[c]]} from the {comp.craftsmen[c]}: return "
+        return (f"commission {_a(comp.goods[comp.products[c]])} from the {comp.craftsmen[c]}: return "
                 f"{comp.materials[r0]} and {comp.materials[r1]} to the bag, put {_plural(k, 'member')} on contract "
                 f"field {field} ({where} the stick)")
     if t == "load":
@@ -115,7 +125,7 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
     if t == "load_extra":
         ship = s.port[a.ship]
         city = comp.ships[ship].city
-        return (f"load a {comp.goods[a.good]} into the extra hold of the ship to {comp.cities[city]} "
+        return (f"load {_a(comp.goods[a.good])} into the extra hold of the ship to {comp.cities[city]} "
                 f"at place {ROMAN[a.ship]}, with 1 member")
     if t == "buy_relic":
         i = s.display.index(a.card) if a.card in s.display else -1

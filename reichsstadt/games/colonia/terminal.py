@@ -1,16 +1,34 @@
 """Colonia in a terminal: the board of one view drawn with Rich (only this module
-imports Rich)."""
+imports Rich), at most 120 columns wide.
+
+From the top: the day and what is asked now; the week card and the ordinances; the
+market and the craftsmen; the port and the relics; the families (what the table can
+see); the screens the viewer may see (its own, or all at the end)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+WIDTH = 120
 ROMAN = ("I", "II", "III", "IV")
+SHORT = {"Pfund Sterling": "Pfund"}
+
+ASK = {
+    "wednesday": "Market: take all the materials of one stall, putting as many members from home on it; "
+                 "or pass (no more buying this week).",
+    "thursday": "Craftsmen: commission one contract: return the craftsman's two materials to the bag and put "
+                "members on his next free field (his 1st contract this week costs 1 member, the 2nd 2, ...); "
+                "or pass for the week.",
+    "friday": "Port: load one free hold: hand in exactly its goods and put 1 member on it; or pass for the week.",
+    "sunday-buy": "Relics: buy one displayed card, paid in its city's currency; or pass for the week.",
+    "sunday-secure": "Secure a displayed relic with 1 member from home (it stays for next week); or pass.",
+}
 
 
 def _name(names: list[str], seat: Any) -> str:
@@ -19,107 +37,195 @@ def _name(names: list[str], seat: Any) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def _counts(d: dict[str, int] | None) -> str:
+def _counts(d: dict[str, int] | None, short: bool = False) -> str:
     if d is None:
         return "hidden"
-    parts = [f"{v} {k}" for k, v in d.items() if v]
+    parts = [f"{v} {SHORT.get(k, k) if short else k}" for k, v in d.items() if v]
     return ", ".join(parts) or "none"
+
+
+def _asked(view: dict, seat: int | None, names: list[str]) -> str:
+    """One line: what the game waits for now, and from whom."""
+    decision = view["decision"]
+    to_act = view["to_act"]
+    who = ", ".join(_name(names, s) for s in to_act if s is not None and s >= 0)
+    you = seat is not None and seat in to_act
+    if view["over"]:
+        return "The game is over."
+    if decision == "family cards":
+        text = ("Everyone secretly picks a family card (3-8, each once per game): that many members go to the "
+                "town hall; the card gives as many votes and the turn order (highest = mayor, plays first).")
+        if view.get("fewer_members"):
+            text += f" This week every family sends {view['fewer_members']} member fewer."
+    elif decision == "vote":
+        pending = [o for o in view["ordinances"] if o["result"] == "pending"]
+        text = "Secret vote, weighted by town-hall votes, ties go the mayor's way: " + (pending[0]["text"] if pending else "")
+    elif decision == "turn":
+        day = view["day"]
+        key = day if day != "sunday" else ("sunday-secure" if view.get("phase") == "securing relics" else "sunday-buy")
+        text = ASK.get(key, "Your turn.")
+    elif decision == "shrine":
+        b = view.get("bought", {})
+        text = f"Shrine: put a relic of {b.get('city', 'its city')} in the shrine (its points double, for good) or not."
+    elif decision == "recall members":
+        r = view.get("recall", {})
+        text = f"Ordinance: bring up to {r.get('up_to')} members home from the {r.get('street')} street field."
+    elif decision in ("exchange money", "exchange amount"):
+        text = f"Ordinance: exchange up to {view.get('exchange_limit')} of one currency into another, 1:1."
+    elif decision == "draw materials":
+        text = f"Ordinance: draw {view.get('draw')} materials from the bag (the others will not see which), or not."
+    elif decision == "choose a good":
+        text = "A six: choose any one good from the supply."
+    else:
+        text = "Chance."
+    if who:
+        text += f"  [waiting for: {'you' if you and len(to_act) == 1 else who}]"
+    return text
+
+
+def _week_line(view: dict) -> str:
+    wc = view.get("week_card")
+    if not wc:
+        return "No week card yet."
+    names = [c["name"] for c in view["craftsmen"]]
+    contracts = ", ".join(f"{n} {k}" for n, k in zip(names, wc["contracts"]))
+    return (f"Week card {wc['card'] + 1}: ordinary contracts {contracts}; {wc['dice']} extra-contract dice on "
+            f"Thursday; {view['ships_sailing']} ship(s) sail on Saturday.")
+
+
+def _fields(c: dict, names: list[str]) -> tuple[str, str]:
+    stick = c["stick"]
+    served = [f"{_name(names, o)}x{k}" for o, k in c["fields"][:stick]]
+    waiting = [f"{_name(names, o)}x{k}" for o, k in c["fields"][stick:]]
+    return ", ".join(served) or "-", ", ".join(waiting) or "-"
 
 
 def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     parts: list[RenderableType] = []
-    head = (f"Colonia: week {view['week']} of {view['weeks']}, {view['day'].capitalize()}"
-            f" ({view['decision']})")
+    day = view["day"].capitalize()
+    head = f"Week {view['week']} of {view['weeks']}, {day}"
     if view.get("mayor") is not None:
-        head += f"; mayor {_name(names, view['mayor'])}; order " + " > ".join(_name(names, s) for s in view["order"])
+        head += f".  Mayor: {_name(names, view['mayor'])}.  Turn order: " + " > ".join(
+            _name(names, s) for s in view["order"])
     parts.append(Text(head, style="bold"))
+    parts.append(Text("Now: " + _asked(view, seat, names), style="yellow"))
+    parts.append(Text(_week_line(view)))
 
-    wc = view.get("week_card")
-    ords = Table(title="Ordinances", show_header=True, expand=False)
+    ords = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Ordinances (voted on their day, left to right)", expand=False, title_justify="left")
     ords.add_column("day")
     ords.add_column("ordinance")
-    ords.add_column("vote")
+    ords.add_column("result")
     for o in view["ordinances"]:
         ords.add_row(o["day"].capitalize(), o["text"], o["result"])
     if view.get("last_vote"):
         lv = view["last_vote"]
         votes = ", ".join(f"{_name(names, i)} {v}" for i, v in enumerate(lv["votes"]) if v)
-        ords.caption = f"last vote: {'passed' if lv['passed'] else 'rejected'} ({votes})"
-    if wc:
-        ords.title = f"Week card {wc['card'] + 1}: {wc['dice']} extra dice, {view['ships_sailing']} ships sail; ordinances"
-    parts.append(ords)
+        ords.caption = f"Last vote: {'passed' if lv['passed'] else 'rejected'} ({votes or 'nobody could vote'})"
+    if view["ordinances"]:
+        parts.append(ords)
 
-    market = Table(title=f"Market (bag: {view['bag']} materials)")
+    market = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Market (bag: {view['bag']})", title_justify="left")
     market.add_column("stall")
     market.add_column("materials")
     market.add_column("taken by")
     for i, st in enumerate(view["stalls"]):
-        market.add_row(f"{i + 1}{' (foreign)' if st['foreign'] else ''}", _counts(st["materials"]) if st["taken_by"] is None
-                       else f"{st['size']} taken", _name(names, st["taken_by"]))
-    crafts = Table(title="Craftsmen")
+        label = f"{i + 1}{' foreign' if st['foreign'] else ''}"
+        if st["taken_by"] is None:
+            text = _counts(st["materials"])
+            market.add_row(label, "- (back in the bag)" if text == "none" else text, "")
+        else:
+            market.add_row(label, f"{st['size']} taken", f"{_name(names, st['taken_by'])} ({st['size']} members)")
+    crafts = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Craftsmen (the stick: contracts served this week)", title_justify="left")
     crafts.add_column("craftsman")
-    crafts.add_column("recipe")
-    crafts.add_column("stick")
-    crafts.add_column("contract fields (owner x members)")
+    crafts.add_column("needs: makes")
+    crafts.add_column("stick", justify="right")
+    crafts.add_column("served (owner x members)")
+    crafts.add_column("waiting below the stick")
     for c in view["craftsmen"]:
-        fields = " | ".join(f"{_name(names, o)} x{k}" for o, k in c["fields"]) or "-"
-        crafts.add_row(c["name"], f"{' + '.join(c['materials'])} -> {c['good']}", str(c["stick"]), fields)
-    parts.append(Table.grid(padding=(0, 2)))
-    parts[-1].add_row(market, crafts)
+        served, waiting = _fields(c, names)
+        crafts.add_row(c["name"], f"{' + '.join(c['materials'])}: {c['good']}", str(c["stick"]), served, waiting)
 
-    port = Table(title=f"Port (deck {view['ship_deck']})")
+    port = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Port (ship deck {view['ship_deck']})", title_justify="left")
     port.add_column("place")
-    port.add_column("ship")
-    port.add_column("holds")
+    port.add_column("bound for")
+    port.add_column("holds: goods = pay  [loaded by]")
     for i, sh in enumerate(view["port"]):
         if sh is None:
             port.add_row(ROMAN[i], "empty", "")
             continue
-        holds = "; ".join(
-            f"{'+'.join(h['goods'])}={h['value']}" + (f" [{_name(names, h['loaded_by'])}]" if h["loaded_by"] is not None else "")
-            for h in sh["holds"]
-        )
+        holds = []
+        for h in sh["holds"]:
+            text = f"{'+'.join(h['goods'])}={h['value']}"
+            if h["loaded_by"] is not None:
+                text += f" [{_name(names, h['loaded_by'])}]"
+            holds.append(text)
         if "extra_hold" in sh:
             lb = sh["extra_hold"]["loaded_by"]
-            holds += "; any good=2" + (f" [{_name(names, lb)}]" if lb is not None else "")
-        port.add_row(ROMAN[i] + (" (sails)" if sh["sails"] else ""), f"to {sh['city']} ({sh['currency']})", holds)
-    relics = Table(title=f"Relics (deck {view['relic_deck']})")
+            holds.append("any good=2" + (f" [{_name(names, lb)}]" if lb is not None else ""))
+        place = ROMAN[i] + (" sails" if sh["sails"] else "")
+        port.add_row(place, f"{sh['city']} ({SHORT.get(sh['currency'], sh['currency'])})", "; ".join(holds))
+    relics = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Relics (deck {view['relic_deck']})", title_justify="left")
+    relics.add_column("#", justify="right")
     relics.add_column("card")
     relics.add_column("price")
-    relics.add_column("points")
+    relics.add_column("pts", justify="right")
     relics.add_column("secured by")
-    for r in view["relics"]:
-        relics.add_row(f"{r['city']} {r['kind']}", f"{r['price']} {r['currency']}", str(r["points"]),
-                       _name(names, r["secured_by"]) if r["secured_by"] is not None else "")
-    grid = Table.grid(padding=(0, 2))
-    grid.add_row(port, relics)
+    for i, r in enumerate(view["relics"]):
+        relics.add_row(str(i + 1), f"{r['city']} {r['kind']}", f"{r['price']} {SHORT.get(r['currency'], r['currency'])}",
+                       str(r["points"]) if r["kind"] == "relic" else "x2", _name(names, r["secured_by"]) if r["secured_by"] is not None else "")
+    grid = Table.grid(padding=(0, 3))
+    grid.add_row(market, relics)
     parts.append(grid)
+    parts.append(crafts)
+    parts.append(port)
 
-    fam = Table(title="Families")
-    for col in ("player", "home", "street Tu/We/Th/Fr", "card", "votes", "cards left", "money", "materials",
-                "goods", "relics / shrines"):
+    fam = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Families (what everyone sees)", title_justify="left",
+                expand=True)
+    for col in ("player", "home", "today", "street", "card", "votes", "cards left"):
         fam.add_column(col)
+    fam.add_column("materials: seen + unseen", ratio=2)
+    show_shrines = any(p["shrines"] or p["windows"] for p in view["players_info"])
+    if show_shrines:
+        fam.add_column("shrines, windows", ratio=1)
     for p in view["players_info"]:
         s = p["seat"]
         street = "/".join(str(v) for v in p["street"].values())
-        card = "chosen" if p["chosen"] and p["card"] is None else ("-" if p["card"] is None else str(p["card"]))
-        if p["card_face_down"]:
-            card += " (face down: 0)"
-        relic_txt = "hidden" if p["relics"] is None else ", ".join(
-            f"{r['city']} {r['points']}" for r in p["relics"] if r["kind"] == "relic") or "none"
-        shrines = ", ".join(f"{sh['city']} shrine" + (f" with {sh['relic']['points']}" if sh["relic"] else " empty")
+        if p["card"] is None:
+            card = "chosen" if p["chosen"] else "-"
+        else:
+            card = str(p["card"]) + (" (face down: 0)" if p["card_face_down"] else "")
+        seen = _counts(p.get("materials_seen"))
+        blind = p.get("materials_blind", 0)
+        shrines = ", ".join(f"{sh['city']} shrine " + (f"({sh['relic']['points']}x2)" if sh["relic"] else "(empty)")
                             for sh in p["shrines"])
-        if shrines:
-            relic_txt += f" / {shrines}"
         if p["windows"]:
-            relic_txt += " / windows: " + ", ".join(p["windows"])
+            shrines = ", ".join(x for x in (shrines, "windows: " + ", ".join(p["windows"])) if x)
+        passed = " (passed)" if p.get("passed") else ""
         style = "bold" if s == seat else ""
-        fam.add_row(Text(_name(names, s), style=style), str(p["home"]), street, card, str(p["votes"]),
-                    " ".join(map(str, p["family_cards_left"])), _counts(p["money"]), _counts(p["materials"]),
-                    _counts(p["goods"]), relic_txt)
+        row = [Text(_name(names, s) + passed, style=style), str(p["home"]), str(p.get("placed_today", 0)),
+               street, card, str(p["votes"]), " ".join(map(str, p["family_cards_left"])), f"{seen} + {blind} unseen"]
+        if show_shrines:
+            row.append(shrines or "-")
+        fam.add_row(*row)
+    fam.caption = ("today: members used today, onto the street field tonight. street: members on the Tuesday/"
+                   "Wednesday/Thursday/Friday street fields, home again that evening next week. "
+                   "seen: taken from stalls; unseen: drawn blind from the bag. Screens of others: hidden.")
+    fam.caption_justify = "left"
     parts.append(fam)
+
+    screens = [p for p in view["players_info"] if p["money"] is not None]
+    if screens:
+        scr = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Your screen" if len(screens) == 1 and screens[0]["seat"] == seat else "Screens",
+                    title_justify="left")
+        for col in ("player", "money", "materials", "goods", "relics"):
+            scr.add_column(col)
+        for p in screens:
+            rel = ", ".join(f"{r['city']} {r['points']}" for r in p["relics"] if r["kind"] == "relic") or "none"
+            scr.add_row(_name(names, p["seat"]), _counts(p["money"], short=True), _counts(p["materials"]),
+                        _counts(p["goods"]), rel)
+        parts.append(scr)
     if view.get("outcome"):
         out = view["outcome"]
         lines = [f"{_name(names, i)}: {sc} points (rank {rk})" for i, (sc, rk) in enumerate(zip(out["scores"], out["ranks"]))]
         parts.append(Panel("\n".join(lines), title="Final scores"))
-    return Panel(Group(*parts), title="Colonia")
+    return Panel(Group(*parts), title="Colonia", width=WIDTH)

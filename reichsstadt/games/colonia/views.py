@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 from .data import CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, RELICS_PER_CITY
 from .state import (
     D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
-    STEP_DAY, STREET_NAMES, S_OVER,
+    STEP_DAY, STREET_NAMES, S_FRI_LOAD, S_OVER, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_WED_BUY,
 )
 
 if TYPE_CHECKING:
     from .state import ColoniaState
 
+PHASES = {S_WED_BUY: "market", S_THU_CONTRACT: "contracts", S_FRI_LOAD: "loading",
+          S_SUN_BUY: "buying relics", S_SUN_SECURE: "securing relics"}
 DECISIONS = {
     D_NONE: "chance", D_FAMILY: "family cards", D_VOTE: "vote", D_TURN: "turn", D_GOOD: "choose a good",
     D_ENSHRINE: "shrine", D_RECALL: "recall members", D_EXCHANGE: "exchange money", D_AMOUNT: "exchange amount",
@@ -130,6 +132,7 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
         "game": "colonia", "players": n, "seat": seat, "week": sc[0], "weeks": comp.weeks,
         "day": DAYS[STEP_DAY[sc[1]]], "over": sc[1] == S_OVER,
         "decision": DECISIONS[sc[2]] if sc[1] != S_OVER else "over",
+        "phase": PHASES.get(sc[1]),
         "to_act": list(to_act),
         "order": list(s.order) if sc[0] > 1 or sc[1] > 3 else [],
         "mayor": s.order[0] if sc[0] > 1 or sc[1] > 3 else None,
