@@ -9,7 +9,7 @@ import pytest
 
 import reichsstadt
 
-GAMES = {"norenberc": 3, "colonia": 3}   # game id -> a player count for quick runs
+GAMES = {"norenberc": 3, "siedler": 3, "colonia": 3}   # game id -> a player count for quick runs
 
 
 def run(*args: str, input: str = "", cwd=None, timeout: int = 240) -> subprocess.CompletedProcess:

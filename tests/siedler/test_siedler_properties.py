@@ -111,8 +111,8 @@ def test_describe_is_plain_words():
     s = main_phase(start())
     set_hand(s, 0, wood=2, brick=1, gold=3)
     texts = [s.describe(0, a, 0) for a in s.legal(0)]
-    assert "Player 1 builds a toll station on road I, segment 1 (1 wood, 1 brick)" in texts
-    assert any(t.startswith("Player 1 builds wall piece 1") for t in texts)
+    assert "build a toll station on road I, segment 1 (1 wood, 1 brick)" in texts
+    assert any(t.startswith("build wall piece 1") for t in texts)
 
 
 @pytest.mark.parametrize("players,setup", [(4, "beginner"), (3, "expert")])

@@ -1047,7 +1047,6 @@ class SiedlerState(State):
     def _describe(self, seat: int, action: Action, code: tuple[int, int, int], viewer: int | None) -> str:
         kind, a, b = code
         m = self.m
-        who = "Chance" if seat == CHANCE else f"Player {seat + 1}"
         if kind == K_FIRST:
             how = "by the highest event card (9.)" if self.setup == "expert" else "at random"
             return f"Player {a + 1} is chosen {how} to start"
@@ -1063,16 +1062,16 @@ class SiedlerState(State):
             what = RESOURCES[a] if viewer in (holder, victim) else "a random resource card"
             return f"Player {holder + 1} draws {what} from Player {victim + 1} for the Wegezoll"
         if kind == K_END:
-            return f"{who} ends the turn"
+            return "end the turn"
         if kind == K_TOLL:
             used = sum(self.tolls_on[a * self.n: a * self.n + self.n])
             free = "" if self.phase == P_SETUP_TOLL else " (1 wood, 1 brick)"
-            return f"{who} builds a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}"
+            return f"build a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}"
         if kind == K_SETTLE:
             cost = "" if self.phase == P_SETUP_SETTLE else " (1 wood, 1 wool, 1 grain, 1 brick)"
             gi = m.road_offset[a] + b
             near = ", ".join(f"{m.terrain_type[x]} {m.terrain_num[x]}" for x in m.inter_terrains[gi]) if b < m.road_len[a] + 1 and gi < m.n_inters else ""
-            return f"{who} builds a settlement on road {ROAD_NAMES[a]}, intersection {b + 1} ({near}){cost}"
+            return f"build a settlement on road {ROAD_NAMES[a]}, intersection {b + 1} ({near}){cost}"
         if kind == K_WORKSHOP:
             sectors = ", ".join(GOODS[g] for g in m.red_goods[a]) or "no goods"
             extra = []
@@ -1083,63 +1082,63 @@ class SiedlerState(State):
             if m.red_bauhof[a]:
                 extra.append("Bauhof")
             more = "; " + ", ".join(extra) if extra else ""
-            return f"{who} builds a workshop on red intersection {a + 1} ({sectors}{more}) (2 grain, 3 stone)"
+            return f"build a workshop on red intersection {a + 1} ({sectors}{more}) (2 grain, 3 stone)"
         if kind == K_WALL:
             piece = len(self.wall_owner) + 1
             if self.phase == P_LEHM:
-                return f"{who} builds wall piece {piece} for 3 gold, no brick (Kostenloser Lehm)"
-            return f"{who} builds wall piece {piece} (1 brick, 3 gold): 1 prestige"
+                return f"build wall piece {piece} for 3 gold, no brick (Kostenloser Lehm)"
+            return f"build wall piece {piece} (1 brick, 3 gold): 1 prestige"
         if kind == K_TOWER:
-            return f"{who} builds a tower in the triangle after wall piece {m.triangle_after[a]} (1 brick, 1 wood, 3 gold): 2 prestige"
+            return f"build a tower in the triangle after wall piece {m.triangle_after[a]} (1 brick, 1 wood, 3 gold): 2 prestige"
         if kind == K_PRODUCE:
             p = self.cur
             price = m.good_price[a] * (2 if self.doubled(p, a) else 1)
             holder = self.row_holder[m.good_road[a]]
             toll = f", paying {m.good_toll[a]} toll to Player {holder + 1}" if holder >= 0 and holder != p else ""
             recipe = ", ".join(f"{c} {RESOURCES[r]}" for r, c in enumerate(m.good_recipe[a]) if c)
-            return f"{who} produces {GOODS[a]} from {recipe} and sells them in {m.good_city[a]} for {price} gold{toll}"
+            return f"produce {GOODS[a]} from {recipe} and sell them in {m.good_city[a]} for {price} gold{toll}"
         if kind == K_BANK:
             rate = self.bank_rate(self.cur, a)
-            return f"{who} trades {rate} {TRADABLES[a]} with the bank for 1 {TRADABLES[b]}"
+            return f"trade {rate} {TRADABLES[a]} with the bank for 1 {TRADABLES[b]}"
         if kind == K_OFFER:
-            return f"{who} starts a trade offer"
+            return "start a trade offer"
         if kind == K_GIVE:
-            return f"{who} offers 1 {TRADABLES[a]} more"
+            return f"offer 1 {TRADABLES[a]} more"
         if kind == K_WANT:
-            return f"{who} asks for 1 {TRADABLES[a]} more"
+            return f"ask for 1 {TRADABLES[a]} more"
         if kind == K_DONE:
-            return f"{who} finishes this side of the offer"
+            return "finish this side of the offer"
         if kind == K_CANCEL:
-            return f"{who} drops the offer" if self.phase != P_RESPOND else f"{who} drops the counter-offer and declines"
+            return "drop the offer" if self.phase != P_RESPOND else "drop the counter-offer and decline"
         if kind == K_SEND:
             target = "everyone" if a < 0 else f"Player {a + 1}"
-            return f"{who} offers {_vec(self.og)} for {_vec(self.ow)} to {target}"
+            return f"offer {_vec(self.og)} for {_vec(self.ow)} to {target}"
         if kind == K_ACCEPT:
-            return f"{who} accepts: gives {_vec(self.ow)} for {_vec(self.og)}"
+            return f"accept: give {_vec(self.ow)} for {_vec(self.og)}"
         if kind == K_DECLINE:
-            return f"{who} declines the offer"
+            return "decline the offer"
         if kind == K_COUNTER:
-            return f"{who} makes a counter-offer"
+            return "make a counter-offer"
         if kind == K_CLOSE:
-            return f"{who} trades {_vec(self.og)} for {_vec(self.ow)} with Player {a + 1}"
+            return f"trade {_vec(self.og)} for {_vec(self.ow)} with Player {a + 1}"
         if kind == K_TAKE_COUNTER:
-            return (f"{who} takes Player {a + 1}'s counter-offer: receives {_vec(self.cg[a * 6: a * 6 + 6])} "
+            return (f"take Player {a + 1}'s counter-offer: receive {_vec(self.cg[a * 6: a * 6 + 6])} "
                     f"for {_vec(self.cw[a * 6: a * 6 + 6])}")
         if kind == K_WITHDRAW:
-            return f"{who} withdraws the offer"
+            return "withdraw the offer"
         if kind == K_DISCARD:
-            return f"{who} discards 1 {RESOURCES[a]} (Raubritter)"
+            return f"discard 1 {RESOURCES[a]} (Raubritter)"
         if kind == K_ROBBER:
-            return f"{who} moves the robber knight to {m.terrain_ids[a]} ({m.terrain_type[a]} {m.terrain_num[a]})"
+            return f"move the robber knight to {m.terrain_ids[a]} ({m.terrain_type[a]} {m.terrain_num[a]})"
         if kind == K_STEAL:
-            return f"{who} will steal a random resource card from Player {a + 1}"
+            return f"steal a random resource card from Player {a + 1}"
         if kind == K_PASS:
-            return f"{who} builds no wall piece (Kostenloser Lehm)"
+            return "build no wall piece (Kostenloser Lehm)"
         if kind == K_COUNCIL:
             c = self.council_of(a)
             name = COUNCIL_NAMES[c] if c >= 0 else "a council card"
-            return f"{who} takes the {name} from Player {a + 1}"
-        return f"{who}: {action!r}"
+            return f"take the {name} from Player {a + 1}"
+        return repr(action)
 
 
 def _vec(v: list[int]) -> str:
