@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .data import CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, RELICS_PER_CITY
 from .state import (
     D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
-    STEP_DAY, STREET_NAMES, S_FRI_LOAD, S_OVER, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_WED_BUY,
+    STEP_DAY, STREET_NAMES, S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_TUE_CHOOSE, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_WED_BUY,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ def ship_json(s: "ColoniaState", pos: int) -> dict[str, Any] | None:
         holds.append({"goods": [comp.goods[g] for g in need], "value": value, "loaded_by": owner if owner >= 0 else None})
     out: dict[str, Any] = {
         "ship": ship, "city": comp.cities[data.city], "currency": comp.currencies[data.city],
-        "sails": pos < s.scalars[7], "holds": holds,
+        # the port's stick stands from Monday's week card until the ships sail on Saturday
+        "sails": pos < s.scalars[7] and S_TUE_CHOOSE <= s.scalars[1] <= S_SAT_SAIL, "holds": holds,
     }
     if s.scalars[10] or s.extra_owner[pos] >= 0:
         owner = s.extra_owner[pos]
