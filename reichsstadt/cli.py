@@ -76,12 +76,27 @@ MapFlag = typer.Option(None, "--map", help="Your own map data file (JSON, Siedle
 @app.command()
 def games() -> None:
     """The games this installation plays."""
-    table = Table("id", "title", "players", "options")
+    table = Table("id", "title", "players", "options (--option name=value; data files: --components/--map)",
+                  show_lines=True)
     for gid in game_ids():
         g = find_game(gid)
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
-                      ", ".join(f"{o.name} ({o.help})" for o in g.options.values()))
+                      "\n".join(_option_line(o) for o in g.options.values()))
     console.print(table)
+
+
+def _option_line(o: Any) -> str:
+    if o.kind == "data":
+        kind = "a JSON file"
+    elif o.kind == "choice":
+        kind = " | ".join(map(str, o.choices)) + f", default {o.default}"
+    elif o.kind == "bool":
+        kind = f"true | false, default {str(o.default).lower()}"
+    else:
+        bounds = "".join([f", at least {o.minimum}" if o.minimum is not None else "",
+                          f", at most {o.maximum}" if o.maximum is not None else ""])
+        kind = f"a number, default {o.default}{bounds}"
+    return f"[bold]{o.name}[/] ({kind}): {o.help}"
 
 
 @app.command()
@@ -230,6 +245,33 @@ def bench(
     for key, value in result.to_json().items():
         table.add_row(key.replace("_", " "), str(value))
     console.print(table)
+
+
+@app.command()
+def data(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    out: Optional[Path] = typer.Option(None, help="Write the bundled data file here, to edit."),
+    check: Optional[Path] = typer.Option(None, help="Validate your own data file and say what is wrong."),
+) -> None:
+    """The component data: export the bundled file to correct it, or check your own."""
+    from importlib import resources
+
+    g = find_game(game_id)
+    option = next((o for o in g.options.values() if o.kind == "data"), None)
+    if option is None:
+        raise BadOption(f"{game_id} has no data file option")
+    if (out is None) == (check is None):
+        raise BadOption("give exactly one of --out FILE (export the bundled data) or --check FILE (validate yours)")
+    if out is not None:
+        text = resources.files(f"reichsstadt.games.{game_id}").joinpath(f"{option.name}.json").read_text("utf-8")
+        out.write_text(text, encoding="utf-8")
+        console.print(f"The bundled {game_id} {option.name} data is in {out}; play with your edit by "
+                      f"--{option.name} {out}")
+        return
+    for players in g.players:  # validation may depend on the player count
+        g.new(players, 0, {option.name: str(check)})
+    console.print(f"{check} is a valid {game_id} {option.name} file (checked for "
+                  f"{g.players.start}–{g.players.stop - 1} players).")
 
 
 @app.command()

@@ -143,3 +143,35 @@ def test_a_quit_game_resumes_where_it_stopped(tmp_path):
     reichsstadt.replay(json.loads(record.read_text()))
     wrong = run("play", "colonia", "--resume", str(record))
     assert wrong.returncode == 2 and "is a game of norenberc, not colonia" in wrong.stdout
+
+
+def test_an_owner_exports_corrects_checks_and_plays_with_their_own_data(tmp_path):
+    """Owners of the physical game: export the bundled file, correct a tile, check, play."""
+    mine = tmp_path / "mine.json"
+    assert run("data", "norenberc", "--out", str(mine)).returncode == 0
+    data = json.loads(mine.read_text())
+    data["guilds"][0]["artisans"][0]["value"] = 3          # "my Brewer tile says 3"
+    mine.write_text(json.dumps(data))
+    ok = run("data", "norenberc", "--check", str(mine))
+    assert ok.returncode == 0 and "is a valid norenberc components file" in ok.stdout
+    record = tmp_path / "g.json"
+    assert run("play", "norenberc", "-p", "2", "--seats", "random,random", "--seed", "4",
+               "--components", str(mine), "--save", str(record)).returncode == 0
+    saved = json.loads(record.read_text())
+    assert saved["options"]["components"]["guilds"][0]["artisans"][0]["value"] == 3
+    mine.unlink()                                          # the record carries the data itself
+    assert reichsstadt.replay(saved).over()
+
+    del data["guilds"][0]["artisans"][1]
+    mine.write_text(json.dumps(data))
+    bad = run("data", "norenberc", "--check", str(mine))
+    assert bad.returncode == 2 and "guilds[0].artisans" in " ".join(bad.stdout.split())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_bundled_data_file_exports_and_validates(game_id, tmp_path):
+    path = tmp_path / "d.json"
+    assert run("data", game_id, "--out", str(path)).returncode == 0
+    out = run("data", game_id, "--check", str(path))
+    assert out.returncode == 0, out.stdout
+    assert run("data", game_id).returncode == 2
