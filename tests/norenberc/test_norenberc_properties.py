@@ -150,3 +150,27 @@ def test_chance_outcomes_are_lazy_draws() -> None:
         state.apply(CHANCE, sample_chance(state, rng))
     assert seen[:2] == ["order", "order"] and seen.count("draw") == 4 * 5 + 4 * 3
     assert state.phase == PLAN and state.to_act() == (0, 1, 2)
+
+
+def test_clone_copies_every_field_and_shares_no_list() -> None:
+    """clone() (spelt out field by field for speed) copies every slot of the state, and
+    changing the clone's lists leaves the original alone."""
+    from reichsstadt.games.norenberc.state import _COPY, _SCALARS
+
+    rng = random.Random(8)
+    state = play_until(GAME.new(4, 8), lambda s: s.round == 2 and s.phase == ACT, rng)
+    state.moneylog.append([1, 0, 0, 5])
+    twin = state.clone()
+    for name in _SCALARS + _COPY + ("owned",):
+        assert getattr(twin, name) == getattr(state, name), name
+        if name in _COPY or name == "owned":
+            assert getattr(twin, name) is not getattr(state, name), name
+    snap = json.dumps(state.to_json())
+    for name in _COPY:
+        lst = getattr(twin, name)
+        lst.append(99)
+        if lst[:-1] and isinstance(lst[0], list):
+            lst[0].append(7)
+    for o in twin.owned:
+        o.append(1)
+    assert json.dumps(state.to_json()) == snap

@@ -40,6 +40,7 @@ STEP_NAMES = ("choose", "buy", "pay", "thief: victim", "thief: goods", "guard: f
 # Which workshop slot holds the master in rounds 1..4 (slot 3 lies under slot 4).
 MASTER_INDEX = (0, 1, 2, 4)
 ROUNDS = 4
+_CHANCE_ONLY = (CHANCE,)
 
 _COPY = (
     "order", "money", "agents", "avail", "moon", "hold", "store", "ws", "rooms", "roof",
@@ -110,10 +111,53 @@ class NorenbercState(State):
     def clone(self) -> "NorenbercState":
         c = NorenbercState.__new__(NorenbercState)
         c.n, c.G, c.comp, c.acts, c.open_planning = self.n, self.G, self.comp, self.acts, self.open_planning
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        for name in _COPY:
-            setattr(c, name, getattr(self, name)[:])
+        # every name of _SCALARS and _COPY, spelt out: a loop of getattr/setattr costs
+        # twice as much (test_clone_copies_every_field_and_shares_no_list checks it)
+        c.phase = self.phase
+        c.step = self.step
+        c.round = self.round
+        c.turn = self.turn
+        c.cursor = self.cursor
+        c.pres_reserve = self.pres_reserve
+        c.pres_out = self.pres_out
+        c.pg = self.pg
+        c.pg_crest = self.pg_crest
+        c.pile_unknown = self.pile_unknown
+        c.cg = self.cg
+        c.rev = self.rev
+        c.acting = self.acting
+        c.actor = self.actor
+        c.buy_limit = self.buy_limit
+        c.htile = self.htile
+        c.hroom = self.hroom
+        c.hform = self.hform
+        c.bcount = self.bcount
+        c.blast = self.blast
+        c.victim = self.victim
+        c.scount = self.scount
+        c.slast = self.slast
+        c.gfirst = self.gfirst
+        c.seed = self.seed
+        c.order = self.order[:]
+        c.money = self.money[:]
+        c.agents = self.agents[:]
+        c.avail = self.avail[:]
+        c.moon = self.moon[:]
+        c.hold = self.hold[:]
+        c.store = self.store[:]
+        c.ws = self.ws[:]
+        c.rooms = self.rooms[:]
+        c.roof = self.roof[:]
+        c.crests = self.crests[:]
+        c.gcrest = self.gcrest[:]
+        c.pcrest = self.pcrest[:]
+        c.peds = self.peds[:]
+        c.mayors = self.mayors[:]
+        c.out = self.out[:]
+        c.pile = self.pile[:]
+        c.unseen = self.unseen[:]
+        c.plan = self.plan[:]
+        c.pstate = self.pstate[:]
         c.owned = [o[:] for o in self.owned]
         c.moneylog = [e[:] for e in self.moneylog]
         c.favlog = [e[:] for e in self.favlog]
@@ -143,17 +187,29 @@ class NorenbercState(State):
         return -1
 
     def to_act(self) -> tuple[int, ...]:
+        # cached with the legal moves until the next apply (see legal())
+        cache = self._legal_cache
+        if cache is not None and cache[0] is not None:
+            return cache[0]
         ph = self.phase
         if ph == ACT:
-            return (self.actor,)
-        if ph == PLAN:
+            out: tuple[int, ...] = (self.actor,)
+        elif ph == PLAN:
             if self.open_planning:
                 p = self._planner_open()
-                return (p,) if p >= 0 else ()
-            return tuple(p for p in range(self.n) if not self.moon[p] and self.pstate[p] == 0)
-        if ph == OVER:
-            return ()
-        return (CHANCE,)
+                out = (p,) if p >= 0 else ()
+            else:
+                moon, pstate = self.moon, self.pstate
+                out = tuple([p for p in range(self.n) if not moon[p] and not pstate[p]])
+        elif ph == OVER:
+            out = ()
+        else:
+            out = _CHANCE_ONLY
+        if cache is None:
+            self._legal_cache = [out, -2, None]
+        else:
+            cache[0] = out
+        return out
 
     def over(self) -> bool:
         return self.phase == OVER
@@ -170,10 +226,12 @@ class NorenbercState(State):
             return [(acts.draw[t], 1.0 / len(left)) for t in left]
         if ph == SETUP_GUESTS or ph == REFILL:
             size = len(self.pile) + self.pile_unknown
-            out = [(acts.draw[t], 1.0 / size) for t in self.pile]
+            draw = acts.draw
+            q = 1.0 / size
+            out = [(draw[t], q) for t in self.pile]
             if self.pile_unknown:
                 p = self.pile_unknown / (size * len(self.unseen))
-                out.extend((acts.draw[t], p) for t in self.unseen)
+                out += [(draw[t], p) for t in self.unseen]
             return out
         return []
 
@@ -223,20 +281,22 @@ class NorenbercState(State):
         else:
             self.unseen.remove(a)
             self.pile_unknown -= 1
-        self.rooms[self._next_room()] = a
-        self._after_guest_draw()
+        r = self._next_room()
+        self.rooms[r] = a
+        self._after_guest_draw(r + 1)
 
-    def _next_room(self) -> int:
-        first = 1 if self.phase == SETUP_GUESTS else 0  # setup leaves every first room empty
+    def _next_room(self, start: int = 0) -> int:
+        """The next room a guest is drawn into (guild by guild, left to right), from room
+        index `start` on; -1 if none. Setup leaves every first room empty."""
+        setup = self.phase == SETUP_GUESTS
         rooms = self.rooms
-        for g in range(self.G):
-            for r in range(first, 4):
-                if rooms[g * 4 + r] < 0:
-                    return g * 4 + r
+        for i in range(start, len(rooms)):
+            if rooms[i] < 0 and not (setup and i & 3 == 0):
+                return i
         return -1
 
-    def _after_guest_draw(self) -> None:
-        if self._next_room() >= 0 and self.pile_unknown + len(self.pile) > 0:
+    def _after_guest_draw(self, start: int = 0) -> None:
+        if self.pile_unknown + len(self.pile) > 0 and self._next_room(start) >= 0:
             return
         self._choose_prestige()  # setup K, or end of round step 7
         self.turn = 1
@@ -388,12 +448,19 @@ class NorenbercState(State):
         hold = self.hold
         out: list[Action] = []
         if step == CHOOSE:
-            for k in range(1, hold[p * G + g] + 1):
-                out.append(acts.sell[k])
-            for r in range(4):
-                if self.rooms[g * 4 + r] >= 0:
-                    for f in self._hire_forms(p, g, r):
-                        out.append(acts.hire[r][f])
+            have_guild = hold[p * G + g]
+            if have_guild:
+                out.extend(acts.sell[1:have_guild + 1])
+                # the rooms a player can pay (see _hire_forms), inlined: this is hot
+                total = sum(hold[p * G:p * G + G])
+                rooms = self.rooms
+                prices = self.comp.rooms
+                hire = acts.hire
+                for r in range(4):
+                    if rooms[g * 4 + r] >= 0:
+                        for f, (need_g, need_any) in enumerate(prices[r]):
+                            if have_guild >= need_g and total >= need_g + need_any:
+                                out.append(hire[r][f])
             if self.buy_limit > 0 and self.money[p] >= self.master_value(g):
                 base = g * G
                 for t in range(G):
@@ -724,17 +791,24 @@ class NorenbercState(State):
 
     # -- the contract ------------------------------------------------------------------
     def legal(self, seat: int) -> list[Action]:
+        # _legal_cache: None, or [to_act or None, seat, that seat's legal moves]; every
+        # change of the state sets it to None (apply, and tests that edit a state)
         cache = self._legal_cache
-        if cache is not None and cache[0] == seat:
-            return cache[1]
+        if cache is not None and cache[1] == seat:
+            return cache[2]
         ph = self.phase
         if ph == ACT:
             out = self._legal_act(seat) if seat == self.actor else []
         elif ph == PLAN:
             out = self._legal_plan(seat) if seat in self.to_act() else []
+            cache = self._legal_cache
         else:
             out = []
-        self._legal_cache = (seat, out)
+        if cache is None:
+            self._legal_cache = [None, seat, out]
+        else:
+            cache[1] = seat
+            cache[2] = out
         return out
 
     def apply(self, seat: int, action: Action) -> None:
@@ -753,12 +827,18 @@ class NorenbercState(State):
             self._legal_cache = None
             self._apply_chance(kind, a)
             return
-        to_act = self.to_act()
-        if seat not in to_act:
-            who = "a chance draw" if to_act == (CHANCE,) else f"seat(s) {', '.join(map(str, to_act))}"
-            raise IllegalAction(f"it is not seat {seat}'s turn: waiting for {who}")
-        legal = self.legal(seat)
-        if action not in legal:
+        legal = self.legal(seat)  # [] for a seat not to act
+        for x in legal:  # legal() hands out the action space's own objects
+            if x is action:
+                break
+        else:
+            if action in legal:  # an equal action made elsewhere
+                self.apply(seat, legal[legal.index(action)])
+                return
+            to_act = self.to_act()
+            if seat not in to_act:
+                who = "a chance draw" if to_act == (CHANCE,) else f"seat(s) {', '.join(map(str, to_act))}"
+                raise IllegalAction(f"it is not seat {seat}'s turn: waiting for {who}")
             ctx = PHASE_NAMES[ph] + (f", {STEP_NAMES[self.step]}" if ph == ACT else "")
             raise IllegalAction(
                 f"seat {seat} cannot {self.describe(seat, action, seat)!r} now ({ctx}): "
@@ -768,12 +848,13 @@ class NorenbercState(State):
         if ph == PLAN:
             if kind == K_PLAN:
                 self.plan[seat] |= 1 << a
-            elif kind == K_PLAN_DONE:
-                self.pstate[seat] = 1
-            else:
-                self.pstate[seat] = 2
-            if all(self.moon[p] or self.pstate[p] for p in range(self.n)):
-                self._end_planning()
+                return
+            self.pstate[seat] = 1 if kind == K_PLAN_DONE else 2
+            moon, pstate = self.moon, self.pstate
+            for p in range(self.n):
+                if not moon[p] and not pstate[p]:
+                    return  # someone is still planning
+            self._end_planning()
             return
         self._apply_act(seat, kind, a, b)
 
