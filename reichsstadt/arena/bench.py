@@ -9,7 +9,7 @@ import tracemalloc
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..core import CHANCE, Game, game as find_game, sample_chance
+from ..core import CHANCE, Game, State, game as find_game, sample_chance
 
 
 @dataclass
@@ -48,9 +48,9 @@ def random_game(game: Game, players: int, seed: int, options: dict | None = None
             decisions += 1
 
 
-def midgame_states(game: Game, players: int, seed: int, count: int, options: dict | None = None) -> list:
+def midgame_states(game: Game, players: int, seed: int, count: int, options: dict | None = None) -> list[State]:
     """States taken along random games, to time clone() on realistic positions."""
-    out = []
+    out: list[State] = []
     rng = random.Random(seed)
     while len(out) < count:
         state = game.new(players, rng.randrange(1 << 30), options)

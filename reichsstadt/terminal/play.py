@@ -28,7 +28,7 @@ class TerminalTable:
         match: Match,
         seats: Sequence[str],
         console: Console,
-        ask: Callable[[str], str],
+        ask: Callable[[str], str | None],
         save_to: Path,
         seed: int,
     ) -> None:
