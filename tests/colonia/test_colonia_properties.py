@@ -29,6 +29,11 @@ def test_random_games_end_and_keep_every_invariant(players: int, seed: int) -> N
     def on_step(state) -> None:
         steps[0] += 1
         check_invariants(state)
+        for seat in state.to_act():  # the cached legal moves are the computed ones
+            if seat >= 0:
+                assert state.legal(seat) == state._compute_legal(seat)
+            else:
+                assert state.chance_outcomes() == state._compute_chance()
         if steps[0] % 11 == 0:
             check_step(GAME, state, rng, deep=steps[0] % 33 == 0)
 

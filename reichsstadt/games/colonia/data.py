@@ -94,6 +94,8 @@ class Components:
     relic_points: tuple[int, ...]          # 0 for shrines
     window_points: int
     ordinances: tuple[Ordinance, ...]
+    hold_need: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
+    """per ship, per hold: (good, how many) pairs (derived from `ships`)"""
 
     @staticmethod
     def card_city(card: int) -> int:
@@ -260,6 +262,10 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         start_goods=start_goods, weeks=weeks, relic_display=display, extra_relic_places=extra_places,
         week_cards=tuple(week_cards), ships=tuple(ships_out), relic_price=relic_price,
         relic_points=relic_points, window_points=window_points, ordinances=tuple(ord_out),
+        hold_need=tuple(
+            tuple(tuple((g, need.count(g)) for g in sorted(set(need))) for need, _value in ship.holds)
+            for ship in ships_out
+        ),
     )
 
 

@@ -140,8 +140,56 @@ class ColoniaState(State):
         new.seed = self.seed
         new._legal = None
         new._legal_seat = -2
-        for name in _FIELDS:
-            setattr(new, name, getattr(self, name)[:])
+        new.money = self.money[:]
+        new.mats = self.mats[:]
+        new.goods = self.goods[:]
+        new.bag = self.bag[:]
+        new.supply = self.supply[:]
+        new.home = self.home[:]
+        new.box = self.box[:]
+        new.street = self.street[:]
+        new.hall = self.hall[:]
+        new.fam_used = self.fam_used[:]
+        new.choice = self.choice[:]
+        new.card = self.card[:]
+        new.zero = self.zero[:]
+        new.votes_w = self.votes_w[:]
+        new.order = self.order[:]
+        new.prev_order = self.prev_order[:]
+        new.tiebreak = self.tiebreak[:]
+        new.week_used = self.week_used[:]
+        new.stall_mats = self.stall_mats[:]
+        new.stall_size = self.stall_size[:]
+        new.stall_taker = self.stall_taker[:]
+        new.sticks = self.sticks[:]
+        new.cf_owner = self.cf_owner[:]
+        new.cf_n = self.cf_n[:]
+        new.cf_len = self.cf_len[:]
+        new.commissioned = self.commissioned[:]
+        new.port = self.port[:]
+        new.hold_owner = self.hold_owner[:]
+        new.extra_owner = self.extra_owner[:]
+        new.ship_deck = self.ship_deck[:]
+        new.ship_discard = self.ship_discard[:]
+        new.relic_deck = self.relic_deck[:]
+        new.relic_discard = self.relic_discard[:]
+        new.display = self.display[:]
+        new.secured_by = self.secured_by[:]
+        new.relic_owner = self.relic_owner[:]
+        new.shrine = self.shrine[:]
+        new.ord_used = self.ord_used[:]
+        new.ords = self.ords[:]
+        new.ord_result = self.ord_result[:]
+        new.votes = self.votes[:]
+        new.last_vote = self.last_vote[:]
+        new.passed = self.passed[:]
+        new.chain = self.chain[:]
+        new.queue = self.queue[:]
+        new.windows = self.windows[:]
+        new.pending = self.pending[:]
+        new.mknown = self.mknown[:]
+        new.msecret = self.msecret[:]
+        new.scalars = self.scalars[:]
         return new
 
     # -- the contract -----------------------------------------------------------------
@@ -160,6 +208,8 @@ class ColoniaState(State):
         return (sc[3],)
 
     def legal(self, seat: int) -> list[Action]:
+        if seat == CHANCE:
+            return []
         if self._legal is not None and self._legal_seat == seat:
             return self._legal
         out = self._compute_legal(seat)
@@ -238,15 +288,16 @@ class ColoniaState(State):
                 ship = self.port[pos]
                 if ship < 0:
                     continue
-                for h, (need, _value) in enumerate(comp.ships[ship].holds):
-                    if self.hold_owner[pos * MAX_HOLDS + h] >= 0:
+                owners = self.hold_owner
+                row = A.LOAD[pos]
+                for h, need in enumerate(comp.hold_need[ship]):
+                    if owners[pos * MAX_HOLDS + h] >= 0:
                         continue
-                    if len(need) == 1 or len(set(need)) == len(need):
-                        ok = all(goods[gbase + g] > 0 for g in need)
+                    for g, k in need:
+                        if goods[gbase + g] < k:
+                            break
                     else:
-                        ok = all(goods[gbase + g] >= need.count(g) for g in need)
-                    if ok:
-                        out.append(A.LOAD[pos][h])
+                        out.append(row[h])
                 if self.scalars[10] and self.extra_owner[pos] < 0:
                     for g in range(N_GOODS):
                         if goods[gbase + g] > 0:
@@ -273,6 +324,14 @@ class ColoniaState(State):
         return [A.ENSHRINE[card] for card in range(base, base + RELICS_PER_CITY) if owner[card] == p]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._legal_seat == CHANCE and self._legal is not None:
+            return self._legal  # type: ignore[return-value]
+        out = self._compute_chance()
+        self._legal = out  # type: ignore[assignment]
+        self._legal_seat = CHANCE
+        return out
+
+    def _compute_chance(self) -> list[tuple[Action, float]]:
         if self.scalars[2] != D_NONE or not self.queue:
             return []
         kind, _arg = self.queue[0]
@@ -309,12 +368,18 @@ class ColoniaState(State):
         if seat == CHANCE:
             if to_act != (CHANCE,):
                 raise IllegalAction(f"no chance draw is due now; seats {list(to_act)} must decide")
-            for a, _p in self.chance_outcomes():
-                if a == action:
-                    self._apply_chance(a)
+            outcomes = self.chance_outcomes()
+            for a, _p in outcomes:
+                if a is action:
                     break
             else:
-                raise IllegalAction(f"{action.to_json()} is not a possible outcome of this chance draw")
+                for a, _p in outcomes:
+                    if a == action:
+                        break
+                else:
+                    raise IllegalAction(f"{action.to_json()} is not a possible outcome of this chance draw")
+            self._legal = None
+            self._apply_chance(a)
         else:
             if not isinstance(seat, int) or not 0 <= seat < self.n:
                 raise IllegalAction(f"seat {seat!r} is not a seat of this {self.n}-player game")
@@ -322,14 +387,16 @@ class ColoniaState(State):
                 raise IllegalAction(f"Player {seat + 1} is not to act now (to act: {self._who(to_act)})")
             legal = self.legal(seat)
             for a in legal:
-                if a is action or a == action:
-                    action = a
+                if a is action:
                     break
             else:
-                raise IllegalAction(f"Player {seat + 1} may not {action.to_json()} now: {self._why(seat, action)}")
-            self._apply_player(seat, action)
-        self._legal = None
-        self._legal_seat = -2
+                for a in legal:
+                    if a == action:
+                        break
+                else:
+                    raise IllegalAction(f"Player {seat + 1} may not {action.to_json()} now: {self._why(seat, action)}")
+            self._legal = None
+            self._apply_player(seat, a)
         self._advance()
 
     def _who(self, seats: tuple[int, ...]) -> str:
@@ -542,6 +609,9 @@ class ColoniaState(State):
     # -- running the week -------------------------------------------------------------
     def _advance(self) -> None:
         sc = self.scalars
+        if sc[2] == D_NONE:
+            self._legal = None  # whatever was cached (legal moves, chance outcomes) is stale
+            self._legal_seat = -2
         while True:
             if sc[2] != D_NONE:
                 return
@@ -664,9 +734,13 @@ class ColoniaState(State):
             p = order[(start + k) % n]
             if self.passed[p]:
                 continue
-            if self._turn_options(p, sc[1]):
+            opts = self._turn_options(p, sc[1])
+            if opts:
                 sc[2] = D_TURN
                 sc[3] = p
+                opts.append(A.PASS)
+                self._legal = opts  # what legal(p) would compute
+                self._legal_seat = p
                 return
             self.passed[p] = 1
         sc[2] = D_NONE
