@@ -28,6 +28,15 @@ class SiedlerGame(Game):
                         choices=("beginner", "expert")),
         "offers_per_turn": Option("offers_per_turn", "int", 3, "trade offers the active player may make per turn",
                                   minimum=0),
+        "bank_trades_per_turn": Option(
+            "bank_trades_per_turn", "int", 30,
+            "bank trades the active player may make per turn; the rulebook sets no limit (5.2.1), but "
+            "producing Zirkel, selling them and trading the gold back can loop at no loss, so a finite "
+            "bound keeps every game finite", minimum=1),
+        "offer_cards": Option(
+            "offer_cards", "int", 5,
+            "cards (gold counted) per side of one trade offer or counter-offer; the rulebook sets no "
+            "limit (5.2.1), the bound keeps an offer's chain of small decisions finite", minimum=1),
     }
     version = 1
 
@@ -35,8 +44,7 @@ class SiedlerGame(Game):
         opts = self.resolve(players, options)
         raw = opts["map"]
         m = load_map(raw)
-        return SiedlerState.blank(self, m, table(players), players, seed, opts["setup"], opts["offers_per_turn"],
-                                  raw if raw is not None else None)
+        return SiedlerState.blank(self, m, table(players), players, seed, opts, raw if raw is not None else None)
 
     def from_json(self, obj: dict) -> SiedlerState:
         self.check_snapshot(obj)
@@ -44,8 +52,10 @@ class SiedlerGame(Game):
             players = obj["players"]
             if players not in self.players:
                 raise RecordError(f"siedler snapshot has {players!r} players")
-            state = self.new(players, obj["seed"], {"map": obj["map"], "setup": obj["setup"],
-                                                    "offers_per_turn": obj["offers_per_turn"]})
+            opts = {"map": obj["map"], "setup": obj["setup"], "offers_per_turn": obj["offers_per_turn"]}
+            for name in ("bank_trades_per_turn", "offer_cards"):  # snapshots from before these options
+                opts[name] = obj.get(name, self.options[name].default)
+            state = self.new(players, obj["seed"], opts)
             state.restore(obj)
         except RecordError:
             raise

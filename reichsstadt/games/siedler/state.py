@@ -36,8 +36,6 @@ COUNCIL_NAMES = ("Siebenerrat", "Kleiner Rat", "Grosser Rat")
 COUNCIL_AT = 3                       # prestige that earns a council card (6.3)
 COUNCIL_LOCK = 12                    # prestige that makes a held card permanent (6.3)
 REMOVED = -2                         # the Kleiner Rat with three players (3.)
-MAX_OFFER_SIDE = 5                   # cards per side of one offer: keeps the chain finite
-BANK_TRADES_PER_TURN = 30            # an engine bound: break-even bank loops must end
 
 (P_START, P_SETUP_TOLL, P_SETUP_SETTLE, P_DRAW, P_DISCARD, P_ROBBER, P_STEAL, P_STEAL_CARD, P_LEHM,
  P_WZ_CARD, P_MAIN, P_OFFER_GIVE, P_OFFER_WANT, P_OFFER_SEND, P_RESPOND, P_CLOSE, P_COUNCIL, P_OVER) = range(18)
@@ -64,18 +62,23 @@ _LIST_SLOTS = frozenset((
 
 
 class SiedlerState(State):
-    __slots__ = ("game", "m", "t", "n", "seed", "setup", "offers_per_turn", "map_raw", "_cache_seat", "_cache") + _SLOTS
+    __slots__ = ("game", "m", "t", "n", "seed", "setup", "offers_per_turn", "bank_limit", "offer_side", "map_raw",
+                 "_cache_seat", "_cache") + _SLOTS
 
     game_id = "siedler"
 
     # -- creation ------------------------------------------------------------------------
     @classmethod
-    def blank(cls, game: Any, m: SiedlerMap, t: ActionTable, players: int, seed: int, setup: str,
-              offers_per_turn: int, map_raw: dict | None) -> "SiedlerState":
+    def blank(cls, game: Any, m: SiedlerMap, t: ActionTable, players: int, seed: int, opts: dict[str, Any],
+              map_raw: dict | None) -> "SiedlerState":
+        """A new game; `opts` are the resolved options (setup, offers_per_turn,
+        bank_trades_per_turn, offer_cards)."""
         s = cls.__new__(cls)
         n = players
-        s.game, s.m, s.t, s.n, s.seed, s.setup = game, m, t, n, seed, setup
-        s.offers_per_turn, s.map_raw = offers_per_turn, map_raw
+        s.game, s.m, s.t, s.n, s.seed, s.setup = game, m, t, n, seed, opts["setup"]
+        setup = s.setup
+        s.offers_per_turn, s.map_raw = opts["offers_per_turn"], map_raw
+        s.bank_limit, s.offer_side = opts["bank_trades_per_turn"], opts["offer_cards"]
         s._cache_seat, s._cache = -99, []
         s.phase, s.cur, s.first = P_START, 0, 0
         s.hand = [0] * (5 * n)
@@ -200,7 +203,7 @@ class SiedlerState(State):
             side = self.og if ph == P_OFFER_GIVE else self.cg[seat * 6: seat * 6 + 6]
             other = self.ow if ph == P_OFFER_GIVE else self.cw[seat * 6: seat * 6 + 6]
             out = []
-            if sum(side) < MAX_OFFER_SIDE:
+            if sum(side) < self.offer_side:
                 for r in range(6):
                     if other[r] == 0 and self._holding(seat, r) > side[r]:
                         out.append(t.give[r])
@@ -212,7 +215,7 @@ class SiedlerState(State):
             side = self.ow if ph == P_OFFER_WANT else self.cw[seat * 6: seat * 6 + 6]
             other = self.og if ph == P_OFFER_WANT else self.cg[seat * 6: seat * 6 + 6]
             out = []
-            if sum(side) < MAX_OFFER_SIDE:
+            if sum(side) < self.offer_side:
                 for r in range(6):
                     if other[r] == 0:
                         out.append(t.want[r])
@@ -284,7 +287,7 @@ class SiedlerState(State):
             rec = m.good_recipe[g]
             if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
                 out.append(t.produce[g])
-        if self.bank_trades < BANK_TRADES_PER_TURN:
+        if self.bank_trades < self.bank_limit:
             three, two = self._ports(p)
             sup = self.supply
             for x in range(6):
@@ -907,6 +910,7 @@ class SiedlerState(State):
         s = SiedlerState.__new__(SiedlerState)
         s.game, s.m, s.t, s.n, s.seed, s.setup = self.game, self.m, self.t, self.n, self.seed, self.setup
         s.offers_per_turn, s.map_raw = self.offers_per_turn, self.map_raw
+        s.bank_limit, s.offer_side = self.bank_limit, self.offer_side
         s._cache_seat, s._cache = -99, []
         s.phase, s.cur, s.first = self.phase, self.cur, self.first
         s.hand, s.gold, s.supply = self.hand[:], self.gold[:], self.supply[:]
@@ -970,7 +974,9 @@ class SiedlerState(State):
     # -- snapshots -------------------------------------------------------------------------
     def to_json(self) -> dict:
         out: dict[str, Any] = {"game": "siedler", "version": 1, "players": self.n, "seed": self.seed,
-                               "setup": self.setup, "offers_per_turn": self.offers_per_turn, "map": self.map_raw}
+                               "setup": self.setup, "offers_per_turn": self.offers_per_turn,
+                               "bank_trades_per_turn": self.bank_limit, "offer_cards": self.offer_side,
+                               "map": self.map_raw}
         for name in _SLOTS:
             v = getattr(self, name)
             out[name] = list(v) if name in _LIST_SLOTS else v
@@ -1023,6 +1029,7 @@ class SiedlerState(State):
             "council": {COUNCIL_NAMES[i]: (None if h == -1 else ("removed" if h == REMOVED else h))
                         for i, h in enumerate(self.council)},
             "offer": offer, "offers_left": max(0, self.offers_per_turn - self.offers_made),
+            "bank_trades_left": max(0, self.bank_limit - self.bank_trades), "offer_cards": self.offer_side,
             "lehm_queue": list(self.lehm), "winner": self.winner if self.phase == P_OVER else None,
             "board": m.labels(),
         }
