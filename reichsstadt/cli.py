@@ -129,7 +129,17 @@ def play(
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file), name_list)
     table = TerminalTable(match, seat_kinds, console, _ask, save or default_record_path(game_id), seed)
-    finished = table.run()
+    _run_table(table)
+
+
+def _run_table(table: Any) -> None:
+    """Play on; Ctrl-C saves the game like q does."""
+    try:
+        finished = table.run()
+    except KeyboardInterrupt:
+        console.print(f"\nInterrupted; the game so far is saved to {table.save()} "
+                      f"(continue: reichsstadt play {table.match.game.id} --resume {table.save_to}).")
+        raise typer.Exit(130) from None
     raise typer.Exit(0 if finished else 1)
 
 
@@ -147,8 +157,7 @@ def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]
     seat_kinds = _seats(seats, record.players)
     table = TerminalTable(match, seat_kinds, console, _ask, save or path, record.seed + len(record.moves))
     console.print(f"Resuming {match.game.title} after {len(record.moves)} moves.")
-    finished = table.run()
-    raise typer.Exit(0 if finished else 1)
+    _run_table(table)
 
 
 @app.command()
