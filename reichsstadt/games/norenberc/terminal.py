@@ -149,7 +149,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
         money = "?" if e["money"] is None else str(e["money"])
         people.add_row(
             status, who, money, f"{e['available']}/{e['agents']}",
-            *[str(c) if c else "·" for c in e["goods"]], _plan(e, gnames, cur, p),
+            *[str(c) if c else "·" for c in e["goods"]], "—" if view["over"] else _plan(e, gnames, cur, p),
         )
         crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
         if e["prestige_crests"]:
