@@ -83,7 +83,7 @@ class TerminalTable:
         lines = self.logs[seat]
         start = 0 if full_log else self.shown[seat]
         if lines[start:]:
-            recent = lines[start:] if full_log else lines[start:][-30:]
+            recent = lines[start:] if full_log else _fold_draws(lines[start:])[-30:]
             self.console.print(Panel("\n".join(recent), title="Log" if full_log else "Since your last move"))
         self.shown[seat] = len(lines)
 
@@ -146,6 +146,25 @@ class TerminalTable:
             self.console.print(Panel("\n".join(unseen[-30:]), title="Last moves"))
         self.console.print(outcome_table(state.outcome(), self.names))
         self.console.print(f"Record saved to {self.save()}  (replay: reichsstadt replay {self.save_to})")
+
+
+def _fold_draws(lines: list[str], keep: int = 3) -> list[str]:
+    """Long runs of chance lines (a market filled from the bag) shortened to their first
+    few and a count; the full log (l) keeps every line."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in [*lines, ""]:
+        if line.startswith("Chance: "):
+            run.append(line)
+            continue
+        if len(run) > keep + 1:
+            out += run[:keep] + [f"Chance: … {len(run) - keep} more draws (l shows the whole log)"]
+        else:
+            out += run
+        run = []
+        if line:
+            out.append(line)
+    return out
 
 
 def default_record_path(game_id: str) -> Path:
