@@ -69,7 +69,8 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def legal(self, seat: int) -> list[Action]:
-        """The actions `seat` may take now: never empty for a seat in to_act(); [] otherwise."""
+        """The actions `seat` may take now: never empty for a seat in to_act(); [] otherwise.
+        The list may be the engine's own cache: read it, never modify it."""
 
     @abc.abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, float]]:
