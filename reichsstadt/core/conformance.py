@@ -75,6 +75,12 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
             sampled = state.sample(s, rng)
             assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
             assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
+            # words are information too: what `s` reads of any move now possible must not
+            # depend on what `s` cannot know
+            for actor in to_act:
+                for a in state.legal(actor):
+                    assert sampled.describe(actor, a, s) == state.describe(actor, a, s), (
+                        f"describe() of seat {actor}'s {a} tells seat {s} something hidden")
 
 
 def random_playout(
