@@ -531,13 +531,151 @@ class SiedlerState(State):
                     raise IllegalAction(f"there is no seat {seat!r}")
                 raise IllegalAction(f"it is not seat {seat}'s decision now (waiting for {list(to_act)})")
             if action not in self.legal(seat):
-                raise IllegalAction(f"{self.describe(seat, action, seat)}: not allowed now ({PHASE_NAMES[self.phase]} phase)")
+                try:
+                    why = self._refusal(seat, code)
+                except IndexError:
+                    why = "no such place on this map"
+                raise IllegalAction(f"{self.describe(seat, action, seat)}: {why}")
         self._cache_seat = -99
         self._do(seat, code)
         # only the active player's own moves (and a new turn) can raise their VP
         if code[0] in _VP_KINDS and self.phase != P_OVER and self.phase >= P_DRAW and self.vp(self.cur) >= TARGET_VP:
             self.winner = self.cur  # 13 VP during one's own turn (7a)
             self.phase = P_OVER
+
+    def _refusal(self, p: int, code: tuple[int, int, int]) -> str:
+        """Why a move that is not legal now is refused (only called on refusal)."""
+        kind, a, b = code
+        m, n, h = self.m, self.n, self.hand
+        ph = self.phase
+        have = {r: h[p * 5 + i] for i, r in enumerate(RESOURCES)}
+        have["gold"] = self.gold[p]
+
+        def lacks(cost: dict[str, int], what: str) -> str | None:
+            short = [f"{c - have[r]} {r}" for r, c in cost.items() if have[r] < c]
+            if short:
+                return f"{what} costs {_words(cost)}; you lack {', '.join(short)}"
+            return None
+
+        main_kinds = (K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_PRODUCE, K_BANK, K_OFFER, K_END)
+        if kind in main_kinds and ph != P_MAIN and not (ph in (P_SETUP_TOLL, P_SETUP_SETTLE) and kind in (K_TOLL, K_SETTLE)) \
+                and not (ph == P_LEHM and kind == K_WALL):
+            return f"not now: {self._asked()}"
+        if kind == K_TOLL:
+            used = sum(self.tolls_on[a * n: a * n + n])
+            if ph == P_SETUP_SETTLE:
+                return f"not now: {self._asked()}"
+            if used >= m.road_len[a]:
+                return (f"road {ROAD_NAMES[a]} has no free segment left (all {m.road_len[a]} taken; "
+                        "the stub at the end of a road is no segment, Q2)")
+            if ph == P_SETUP_TOLL:
+                return f"road {ROAD_NAMES[a]} has no intersection left for the settlement that follows (9.)"
+            if not self.toll_left[p]:
+                return f"you have no toll stations left ({TOLLS} each)"
+            return lacks({"wood": 1, "brick": 1}, "a toll station") or "not allowed now"
+        if kind == K_SETTLE:
+            if ph == P_SETUP_TOLL:
+                return f"not now: {self._asked()}"
+            if ph == P_SETUP_SETTLE and a != self.setup_road:
+                return f"the settlement goes on road {ROAD_NAMES[self.setup_road]}, where you just placed the toll station (9.)"
+            if b > m.road_len[a]:
+                return f"road {ROAD_NAMES[a]} has intersections 1 to {m.road_len[a] + 1} only"
+            if b == 0:
+                return "no settlement on the intersection touching the city (5.2.2.2)"
+            gi = m.road_offset[a] + b
+            if self.settle_owner[gi] >= 0:
+                return "that intersection already holds a settlement"
+            if gi not in self._free_spots(a):
+                return ("along the road there must be a free intersection between it and every other "
+                        "settlement, in both directions (5.2.2.2)")
+            if ph == P_MAIN:
+                if not self.set_left[p]:
+                    return f"you have no settlements left ({SETTLEMENTS} each)"
+                if not self.tolls_on[a * n + p]:
+                    return f"you need a toll station of your own on road {ROAD_NAMES[a]} first (5.2.2.2)"
+                return lacks({"wood": 1, "wool": 1, "grain": 1, "brick": 1}, "a settlement") or "not allowed now"
+        if kind == K_WORKSHOP:
+            if self.red_owner[a] >= 0:
+                return "that red intersection already holds a workshop (5.2.2.3)"
+            if not self.work_left[p]:
+                return f"you have no workshops left ({WORKSHOPS} each)"
+            return lacks({"grain": 2, "stone": 3}, "a workshop") or "not allowed now"
+        if kind == K_WALL:
+            if len(self.wall_owner) >= m.wall_pieces:
+                return f"the city wall is complete ({m.wall_pieces} pieces)"
+            if ph == P_LEHM:
+                return "you may not build a wall piece now" if self.lehm[0] != p else lacks({"gold": 3}, "the wall piece")
+            return lacks({"brick": 1, "gold": WALL_GOLD}, "a wall piece") or "not allowed now"
+        if kind == K_TOWER:
+            if a >= len(m.triangle_after):
+                return f"this map has {len(m.triangle_after)} tower triangles"
+            if self.tower_owner[a] >= 0:
+                return "that triangle already holds a tower"
+            after = m.triangle_after[a]
+            if len(self.wall_owner) < min(after + 1, m.wall_pieces):
+                return (f"the triangle after wall piece {after} opens only when the wall reaches piece "
+                        f"{min(after + 1, m.wall_pieces)} (5.2.2.5)")
+            if not self._tower_ok(p):
+                return "a tower needs a workshop of yours next to the Bauhof (5.2.2.5)"
+            return lacks({"wood": 1, "brick": 1, "gold": TOWER_GOLD}, "a tower") or "not allowed now"
+        if kind == K_PRODUCE:
+            cost = {RESOURCES[r]: c for r, c in enumerate(m.good_recipe[a]) if c}
+            return lacks(cost, GOODS[a]) or "not allowed now"
+        if kind == K_BANK:
+            if self.bank_trades >= self.bank_limit:
+                return (f"you made the {self.bank_limit} bank trades this game allows per turn "
+                        "(option bank_trades_per_turn)")
+            rate = self.bank_rate(p, a)
+            if have[TRADABLES[a]] < rate:
+                return f"the bank takes {rate} {TRADABLES[a]} for 1; you have {have[TRADABLES[a]]}"
+            if b != GOLD and not self.supply[b]:
+                return f"the bank has no {TRADABLES[b]} left"
+            return "not allowed now"
+        if kind == K_OFFER:
+            if self.offers_made >= self.offers_per_turn:
+                return f"you made the {self.offers_per_turn} trade offers allowed per turn (option offers_per_turn)"
+            return "you have nothing to offer"
+        if kind == K_ACCEPT and ph == P_RESPOND and p in self.to_act():
+            return f"you cannot give what the offer asks ({_vec(self.ow)})"
+        if kind in (K_GIVE, K_WANT, K_DONE) and p in self.to_act():
+            return (f"an offer's side holds 1 to {self.offer_side} cards (option offer_cards); what you give you "
+                    "must hold, and no type on both sides")
+        if kind in (K_CLOSE, K_TAKE_COUNTER) and ph == P_CLOSE:
+            return f"Player {a + 1} did not accept, or you can no longer pay"
+        if kind == K_ROBBER and ph == P_ROBBER:
+            return "the robber knight must move to a different terrain (6.1)"
+        if kind == K_STEAL and ph == P_STEAL:
+            return "steal from an opponent who holds resource cards (6.1)"
+        if kind == K_DISCARD and ph == P_DISCARD:
+            return "discard a card you hold"
+        return f"not now: {self._asked()}"
+
+    def _asked(self) -> str:
+        """What the game waits for, in words."""
+        ph = self.phase
+        if ph == P_MAIN:
+            return f"Player {self.cur + 1} trades, builds, produces or ends the turn"
+        if ph in (P_OFFER_GIVE, P_OFFER_WANT, P_OFFER_SEND):
+            return f"Player {self.cur + 1} is putting together a trade offer"
+        if ph == P_RESPOND:
+            return "the players asked are answering a trade offer"
+        if ph == P_CLOSE:
+            return f"Player {self.cur + 1} closes or withdraws the trade offer"
+        if ph == P_DISCARD:
+            return "players with more than 7 cards discard half (6.1)"
+        if ph == P_ROBBER:
+            return f"Player {self.cur + 1} moves the robber knight (6.1)"
+        if ph == P_STEAL:
+            return f"Player {self.cur + 1} chooses whom to steal from (6.1)"
+        if ph == P_LEHM:
+            return f"Player {self.lehm[0] + 1} may build a wall piece for 3 gold (Kostenloser Lehm, 8.3)"
+        if ph == P_COUNCIL:
+            return f"Player {self.council_player + 1} chooses whose council card to take (6.3)"
+        if ph == P_SETUP_TOLL:
+            return f"Player {self.cur + 1} places a starting toll station (9.)"
+        if ph == P_SETUP_SETTLE:
+            return f"Player {self.cur + 1} places a starting settlement on road {ROAD_NAMES[self.setup_road]} (9.)"
+        return "an event card or a random card is drawn"
 
     def _chance_ok(self, code: tuple[int, int, int]) -> bool:
         """Is this a possible outcome of the chance node we are at? (a fast path of
@@ -1049,7 +1187,7 @@ class SiedlerState(State):
         try:
             return self._describe(seat, action, code, viewer)
         except IndexError:  # a position this map does not have (an illegal action)
-            return f"Player {seat + 1}: {action.type} {action.fields} (no such place on this map)"
+            return f"{action.type} {action.fields} (no such place on this map)"
 
     def _describe(self, seat: int, action: Action, code: tuple[int, int, int], viewer: int | None) -> str:
         kind, a, b = code
@@ -1146,6 +1284,10 @@ class SiedlerState(State):
             name = COUNCIL_NAMES[c] if c >= 0 else "a council card"
             return f"take the {name} from Player {a + 1}"
         return repr(action)
+
+
+def _words(cost: dict[str, int]) -> str:
+    return ", ".join(f"{c} {r}" for r, c in cost.items())
 
 
 def _vec(v: list[int]) -> str:
