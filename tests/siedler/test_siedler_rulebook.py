@@ -340,3 +340,19 @@ def test_refused_moves_name_the_reason_and_change_nothing(build, cards, message)
     with pytest.raises(IllegalAction, match=message):
         s.apply(WHITE, build(s.t))
     assert s.to_json() == snap
+
+
+# -- RULES.md stays true ------------------------------------------------------------------------------
+def test_rules_md_names_only_tests_that_exist():
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    short = {"rules": "rules", "book": "rulebook", "map": "map", "options": "options", "properties": "properties",
+             "smoke": "smoke", "terminal": "terminal", "svg": "svg"}
+    text = (here / "RULES.md").read_text(encoding="utf-8")
+    refs = re.findall(r"\b(\w+)::(test_\w+)", text)
+    assert len(refs) > 150
+    for f, name in refs:
+        src = (here / f"test_siedler_{short[f]}.py").read_text(encoding="utf-8")
+        assert f"def {name}(" in src, f"RULES.md names {f}::{name}, which does not exist"
