@@ -16,6 +16,29 @@ K_ROB, K_STEAL, K_DECLINE, K_GUARD, K_SWAP, K_PEDDLER, K_MAYOR = 12, 13, 14, 15,
 class Acts:
     """The fixed action objects for `players` seats (guilds 1..players+1)."""
 
+    draw: list[Action]
+    order: list[Action]
+    plan: list[Action]
+    plan_done: Action
+    pass_: Action
+    sell: list[Action]
+    buy: list[Action]
+    buy_end: Action
+    nothing: Action
+    hire: list[list[Action]]
+    pay1: list[Action]
+    pay2: list[list[Action]]
+    front: list[Action]
+    rob: list[Action]
+    steal: list[Action]
+    decline: Action
+    guard: list[Action]
+    swap: list[Action]
+    peddler: list[Action]
+    mayor: list[Action]
+    code: dict[Action, tuple[int, int, int]]
+    space: ActionSpace
+
     def __init__(self, players: int) -> None:
         g_count = players + 1
         self.draw = [Action("draw", tile=t) for t in range(MAX_TILES)]
@@ -29,7 +52,9 @@ class Acts:
         self.nothing = Action("nothing")
         self.hire = [[Action("hire", room=r, form=f) for f in range(2)] for r in range(4)]
         self.pay1 = [Action("pay", goods=(t,)) for t in range(g_count)]
-        self.pay2 = [[Action("pay", goods=(a, b)) if a <= b else None for b in range(g_count)] for a in range(g_count)]
+        # pay2[a][b] and pay2[b][a] are one action, its goods in type order
+        pairs = {(a, b): Action("pay", goods=(a, b)) for a in range(g_count) for b in range(a, g_count)}
+        self.pay2 = [[pairs[min(a, b), max(a, b)] for b in range(g_count)] for a in range(g_count)]
         self.front = [Action("front", move=False), Action("front", move=True)]
         self.rob = [Action("rob", victim=s) for s in range(players)]
         self.steal = [Action("steal", good=t) for t in range(g_count)]

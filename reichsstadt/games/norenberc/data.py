@@ -55,6 +55,30 @@ class Components:
         "peddler_worth", "citizens_kept", "rooms", "tiles",
     )
 
+    raw: dict[str, Any]
+    bundled: bool
+    guild_names: tuple[str, ...]
+    good_names: tuple[str, ...]
+    goods_names: tuple[str, ...]
+    # per tile id
+    tile_kind: tuple[int, ...]
+    tile_guild: tuple[int, ...]    # -1 for citizens
+    tile_value: tuple[int, ...]
+    tile_agent: tuple[bool, ...]
+    citizens: int
+    goods_per_guild: int
+    crests_per_guild: int
+    prestige_crests: int
+    agents_start: int
+    agents_max: int
+    start_money: int
+    income: int
+    peddler_worth: int
+    citizens_kept: dict[int, int]  # by player count
+    # per room: the ways to pay, each (goods of the guild, goods of any type)
+    rooms: tuple[tuple[tuple[int, int], ...], ...]
+    tiles: tuple[dict[str, Any], ...]
+
     def __init__(self, raw: dict, bundled: bool) -> None:
         self.raw = raw
         self.bundled = bundled

@@ -70,6 +70,67 @@ class NorenbercState(State):
 
     __slots__ = ("n", "G", "comp", "acts", "open_planning", "owned", "_legal_cache") + _COPY + _SCALARS
 
+    # fixed for the game
+    n: int
+    G: int
+    comp: Components
+    acts: Acts
+    open_planning: bool
+    # owned[p]: the tile ids player p holds
+    owned: list[list[int]]
+    # None, or [to_act or None, seat, that seat's legal moves or None]: a list of mixed
+    # items, reused in place by to_act() and legal(), which mypy cannot type item by item
+    _legal_cache: list[Any] | None
+    # _COPY: flat lists of small ints (see the module docstring)
+    order: list[int]
+    money: list[int]
+    agents: list[int]
+    avail: list[int]
+    moon: list[int]
+    hold: list[int]
+    store: list[int]
+    ws: list[int]
+    rooms: list[int]
+    roof: list[int]
+    crests: list[int]
+    gcrest: list[int]
+    pcrest: list[int]
+    peds: list[int]       # (tile, player, good) triples
+    mayors: list[int]     # (tile, guild) pairs
+    out: list[int]
+    pile: list[int]
+    unseen: list[int]
+    plan: list[int]       # bit masks of planned guilds
+    pstate: list[int]
+    moneylog: list[list[int]]
+    favlog: list[list[int]]
+    # _SCALARS
+    phase: int
+    step: int
+    round: int
+    turn: int
+    cursor: int
+    pres_reserve: int
+    pres_out: int
+    pg: int
+    pg_crest: int
+    pile_unknown: int
+    cg: int
+    rev: int
+    acting: int
+    actor: int
+    buy_limit: int
+    htile: int
+    hroom: int
+    hform: int
+    bcount: int
+    blast: int
+    victim: int
+    scount: int
+    slast: int
+    gfirst: int
+    seed: int
+
     # -- construction ------------------------------------------------------------------
     @classmethod
     def start(cls, players: int, seed: int, comp: Components, acts: Acts, open_planning: bool) -> "NorenbercState":

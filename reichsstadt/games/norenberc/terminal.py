@@ -139,7 +139,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     for good in goods:
         people.add_column(good, justify="center")
     people.add_column("Plan", max_width=26)
-    owned: list[str] = []
+    owned: list[Text] = []
     for p in view["order"] or range(view["players"]):
         e = view["seats"][p]
         who = Text(_name(names, p))
@@ -164,11 +164,11 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
 
     info = [f"Guest pile: {view['pile_size']} tiles"]
     if cur:
-        line = f"{gnames[cur['guild']]}: cards revealed by " + ", ".join(_name(names, p) for p in cur["revealed"])
+        said = f"{gnames[cur['guild']]}: cards revealed by " + ", ".join(_name(names, p) for p in cur["revealed"])
         waiting = [_name(names, p) for p in cur["still_to_act"] if p != cur["actor"]]
         if waiting:
-            line += "; to act after " + _name(names, cur["actor"]) + ": " + ", ".join(waiting)
-        info.append(line)
+            said += "; to act after " + _name(names, cur["actor"]) + ": " + ", ".join(waiting)
+        info.append(said)
         if cur["buy_limit"] < 3:
             info.append(f"First turn of the game: at most {cur['buy_limit']} good(s) per purchase in this guild")
         if cur["hiring"]:
