@@ -54,6 +54,66 @@ class ColoniaState(State):
 
     __slots__ = _FIELDS + ("n", "comp", "custom", "seed", "_legal", "_legal_seat")
 
+    # fixed for the game
+    n: int
+    comp: Components
+    custom: bool
+    seed: int
+    # the legal moves of seat _legal_seat, until the next apply
+    _legal: list[Action] | None
+    _legal_seat: int
+    # _FIELDS: flat lists of small ints (see __init__)
+    money: list[int]
+    mats: list[int]
+    goods: list[int]
+    bag: list[int]
+    supply: list[int]
+    home: list[int]
+    box: list[int]
+    street: list[int]
+    hall: list[int]
+    fam_used: list[int]
+    choice: list[int]
+    card: list[int]
+    zero: list[int]
+    votes_w: list[int]
+    order: list[int]
+    prev_order: list[int]
+    tiebreak: list[int]
+    week_used: list[int]
+    stall_mats: list[int]
+    stall_size: list[int]
+    stall_taker: list[int]
+    sticks: list[int]
+    cf_owner: list[int]
+    cf_n: list[int]
+    cf_len: list[int]
+    commissioned: list[int]
+    port: list[int]
+    hold_owner: list[int]
+    extra_owner: list[int]
+    ship_deck: list[int]
+    ship_discard: list[int]
+    relic_deck: list[int]
+    relic_discard: list[int]
+    display: list[int]
+    secured_by: list[int]
+    relic_owner: list[int]
+    shrine: list[int]
+    ord_used: list[int]
+    ords: list[int]
+    ord_result: list[int]
+    votes: list[int]
+    last_vote: list[int]
+    passed: list[int]
+    chain: list[int]
+    queue: list[tuple[int, int]]   # pending chance nodes: (kind, argument)
+    windows: list[int]
+    pending: list[int]
+    mknown: list[int]
+    msecret: list[int]
+    scalars: list[int]
+
     # scalars: [week, step, decision, actor, aux, week_card, dice, sail, ord_i, n_stalls,
     #           extra_active, fewer_now, fewer_next, turn, recall_street, recall_max]
     def __init__(self, comp: Components, players: int, seed: int, custom: bool) -> None:
@@ -62,7 +122,7 @@ class ColoniaState(State):
         self.comp = comp
         self.custom = custom
         self.seed = seed
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._legal_seat = -2
         c = comp
         self.money = [c.start_money] * (n * N_CITIES)
@@ -81,7 +141,7 @@ class ColoniaState(State):
         self.votes_w = [0] * n
         self.order = list(range(n))
         self.prev_order = list(range(n))
-        self.tiebreak: list[int] = []
+        self.tiebreak = []
         self.week_used = [0] * N_WEEK_CARDS
         self.stall_mats = [0] * (MAX_STALL_SLOTS * N_MATERIALS)
         self.stall_size = [0] * MAX_STALL_SLOTS
@@ -99,18 +159,18 @@ class ColoniaState(State):
         self.ship_discard = [0] * N_SHIPS
         self.relic_deck = [1] * N_RELIC_CARDS
         self.relic_discard = [0] * N_RELIC_CARDS
-        self.display: list[int] = []
-        self.secured_by: list[int] = []
+        self.display = []
+        self.secured_by = []
         self.relic_owner = [-1] * N_RELIC_CARDS
         self.shrine = [-1] * N_CITIES      # the relic card in each city's shrine
         self.ord_used = [0] * N_ORDINANCES
-        self.ords: list[int] = []          # this week's ordinances, sorted by day
-        self.ord_result: list[int] = []    # per ordinance of the week: -1 pending, 0 rejected, 1 passed
+        self.ords = []          # this week's ordinances, sorted by day
+        self.ord_result = []    # per ordinance of the week: -1 pending, 0 rejected, 1 passed
         self.votes = [-1] * n
-        self.last_vote: list[int] = []     # [ordinance, passed, vote per seat (-1 none)]
+        self.last_vote = []     # [ordinance, passed, vote per seat (-1 none)]
         self.passed = [0] * n
-        self.chain: list[int] = []
-        self.queue: list[tuple[int, int]] = []
+        self.chain = []
+        self.queue = []
         self.windows = [-1] * N_CITIES
         # members used today that go onto the day's street field in the evening (market
         # stalls on Wednesday, ships sailing early on Friday)
@@ -122,10 +182,21 @@ class ColoniaState(State):
         self.scalars = [1, S_SETUP, D_NONE, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
     # -- scalar accessors (kept in one list so clone copies one list) -----------------
-    week = property(lambda s: s.scalars[0])
-    step = property(lambda s: s.scalars[1])
-    decision = property(lambda s: s.scalars[2])
-    actor = property(lambda s: s.scalars[3])
+    @property
+    def week(self) -> int:
+        return self.scalars[0]
+
+    @property
+    def step(self) -> int:
+        return self.scalars[1]
+
+    @property
+    def decision(self) -> int:
+        return self.scalars[2]
+
+    @property
+    def actor(self) -> int:
+        return self.scalars[3]
 
     @property
     def players(self) -> int:

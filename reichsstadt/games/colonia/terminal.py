@@ -202,8 +202,10 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
             shrines = ", ".join(x for x in (shrines, "windows: " + ", ".join(p["windows"])) if x)
         passed = " (passed)" if p.get("passed") else ""
         style = "bold" if s == seat else ""
-        row = [Text(_name(names, s) + passed, style=style), str(p["home"]), str(p.get("placed_today", 0)),
-               street, card, str(p["votes"]), " ".join(map(str, p["family_cards_left"])), f"{seen} + {blind} unseen"]
+        row: list[RenderableType] = [
+            Text(_name(names, s) + passed, style=style), str(p["home"]), str(p.get("placed_today", 0)),
+            street, card, str(p["votes"]), " ".join(map(str, p["family_cards_left"])), f"{seen} + {blind} unseen",
+        ]
         if show_shrines:
             row.append(shrines or "-")
         fam.add_row(*row)
