@@ -202,5 +202,5 @@ def test_svg_draws_board_and_pieces():
     assert "1385" in svg and "wall piece 26" in svg and "red intersection 12" in svg
     s = start()
     with_pieces = board_svg(None, s.view(None))
-    assert with_pieces.count("<path") == 8  # the 8 beginner settlements
+    assert with_pieces.count('data-piece="settlement"') == 8  # the 8 beginner settlements
     assert board_svg(raw_map()) == svg
