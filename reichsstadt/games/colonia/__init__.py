@@ -37,7 +37,7 @@ class ColoniaGame(Game):
         state._advance()
         return state
 
-    def from_json(self, obj: dict) -> ColoniaState:
+    def from_json(self, obj: dict[str, Any]) -> ColoniaState:
         self.check_snapshot(obj)
         players = obj.get("players")
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:

@@ -107,7 +107,7 @@ class Components:
 
 
 def _int(c: Check, obj: Any, key: str, where: str, lo: int, hi: int) -> int:
-    v = c.get(obj, key, int, where)
+    v: int = c.get(obj, key, int, where)
     c.require(lo <= v <= hi, f"{where}.{key}" if where else key, f"must be between {lo} and {hi}, not {v}")
     return v
 

@@ -1152,7 +1152,7 @@ class ColoniaState(State):
                     s.votes[p] = rng.randrange(2)
         return s
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         from .views import view
 
         return view(self, seat)
@@ -1163,7 +1163,7 @@ class ColoniaState(State):
         return describe(self, seat, action, viewer)
 
     # -- snapshots --------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": "colonia", "version": 2, "players": self.n, "seed": self.seed,
             "components": self.comp.raw if self.custom else None,
@@ -1173,7 +1173,7 @@ class ColoniaState(State):
             out[name] = [list(x) for x in value] if name == "queue" else list(value)
         return out
 
-    def restore(self, obj: dict) -> None:
+    def restore(self, obj: dict[str, Any]) -> None:
         for name in _FIELDS:
             value = obj[name]
             if not isinstance(value, list):

@@ -44,7 +44,7 @@ def _counts(d: dict[str, int] | None, short: bool = False) -> str:
     return ", ".join(parts) or "none"
 
 
-def _asked(view: dict, seat: int | None, names: list[str]) -> str:
+def _asked(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     """One line: what the game waits for now, and from whom."""
     decision = view["decision"]
     to_act = view["to_act"]
@@ -83,7 +83,7 @@ def _asked(view: dict, seat: int | None, names: list[str]) -> str:
     return text
 
 
-def _week_line(view: dict) -> str:
+def _week_line(view: dict[str, Any]) -> str:
     wc = view.get("week_card")
     if not wc:
         return "No week card yet."
@@ -93,14 +93,14 @@ def _week_line(view: dict) -> str:
             f"Thursday; {view['ships_sailing']} ship(s) sail on Saturday.")
 
 
-def _fields(c: dict, names: list[str]) -> tuple[str, str]:
+def _fields(c: dict[str, Any], names: list[str]) -> tuple[str, str]:
     stick = c["stick"]
     served = [f"{_name(names, o)}x{k}" for o, k in c["fields"][:stick]]
     waiting = [f"{_name(names, o)}x{k}" for o, k in c["fields"][stick:]]
     return ", ".join(served) or "-", ", ".join(waiting) or "-"
 
 
-def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
     parts: list[RenderableType] = []
     day = view["day"].capitalize()
     head = f"Week {view['week']} of {view['weeks']}, {day}"

@@ -79,7 +79,7 @@ class Components:
     rooms: tuple[tuple[tuple[int, int], ...], ...]
     tiles: tuple[dict[str, Any], ...]
 
-    def __init__(self, raw: dict, bundled: bool) -> None:
+    def __init__(self, raw: dict[str, Any], bundled: bool) -> None:
         self.raw = raw
         self.bundled = bundled
         c = Check("norenberc components")
@@ -139,7 +139,7 @@ class Components:
         self.citizens = len(citizens)
 
         def number(key: str, low: int, high: int) -> int:
-            v = c.get(raw, key, int)
+            v: int = c.get(raw, key, int)
             c.require(low <= v <= high, key, f"must be between {low} and {high}, not {v}")
             return v
 

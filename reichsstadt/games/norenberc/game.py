@@ -35,7 +35,7 @@ class Norenberc(Game):
         comp = data.load(opts["components"])
         return NorenbercState.start(players, seed, comp, acts_for(players), opts["open_planning"])
 
-    def from_json(self, obj: dict) -> NorenbercState:
+    def from_json(self, obj: dict[str, Any]) -> NorenbercState:
         self.check_snapshot(obj)
         players = obj.get("players")
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:

@@ -948,7 +948,7 @@ class NorenbercState(State):
 
         return describe(self, seat, action, viewer)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         from .views import view
 
         return view(self, seat)
@@ -975,7 +975,7 @@ class NorenbercState(State):
                 s.plan[q] = sum(1 << g for g in rng.sample(range(low, G), k))
         return s
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "norenberc", "version": 1, "players": self.n,
                                "open_planning": self.open_planning,
                                "components": None if self.comp.bundled else self.comp.raw}
@@ -987,7 +987,7 @@ class NorenbercState(State):
         return out
 
     @classmethod
-    def from_snapshot(cls, obj: dict, comp: Components, acts: Acts) -> "NorenbercState":
+    def from_snapshot(cls, obj: dict[str, Any], comp: Components, acts: Acts) -> "NorenbercState":
         s = cls.__new__(cls)
         n = obj["players"]
         s.n, s.G, s.comp, s.acts = n, n + 1, comp, acts

@@ -3,6 +3,8 @@ engine package that imports Rich. Fits 120 columns."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -35,11 +37,11 @@ LEGEND = (
 )
 
 
-def _artisan(t: dict) -> str:
+def _artisan(t: dict[str, Any]) -> str:
     return f"{t['value']}{'+' if t.get('agent_plus') else ''}"
 
 
-def _tile(t: dict | None, guild_names: list[str] | None = None) -> str:
+def _tile(t: dict[str, Any] | None, guild_names: list[str] | None = None) -> str:
     """A tile in a few characters: an artisan as its value (with its guild when it sits
     outside its own guild), a citizen as its symbol and name."""
     if not t:
@@ -69,11 +71,11 @@ def _name(names: list[str], p: int) -> str:
     return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
-def _price(forms: list) -> str:
+def _price(forms: list[list[int]]) -> str:
     return "/".join(f"{a}G" + (f"+{b}" if b else "") for a, b in forms)
 
 
-def _headline(view: dict, names: list[str]) -> Text:
+def _headline(view: dict[str, Any], names: list[str]) -> Text:
     gnames = [g["name"] for g in view["guilds"]]
     head = Text(f"Norenberc — round {view['round']} of 4, turn {view['turn']} — ", style="bold")
     phase = view["phase"]
@@ -91,7 +93,7 @@ def _headline(view: dict, names: list[str]) -> Text:
     return head
 
 
-def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
     guilds = view["guilds"]
     gnames = [g["name"] for g in guilds]
     goods = [g["good"] for g in guilds]
@@ -189,7 +191,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     return Group(_headline(view, names), board, legend, people, *owned, Text("\n".join(info)))
 
 
-def _plan(e: dict, gnames: list[str], cur: dict, p: int) -> str:
+def _plan(e: dict[str, Any], gnames: list[str], cur: dict[str, Any], p: int) -> str:
     if e["moon"]:
         return "done for the round (☾)"
     mine = e["plan"]

@@ -32,7 +32,7 @@ def view(s: NorenbercState, seat: int | None) -> dict[str, Any]:
     G, n = s.G, s.n
     tiles = comp.tiles
 
-    def tile(t: int) -> dict | None:
+    def tile(t: int) -> dict[str, Any] | None:
         return dict(tiles[t]) if t >= 0 else None
 
     over = s.phase == OVER
