@@ -224,7 +224,7 @@ class SiedlerState(State):
             out.append(t.cancel)
             return out
         if ph == P_OFFER_SEND:
-            return list(t.send[:1]) + [t.send[q + 1] for q in range(self.n) if q != seat]
+            return list(t.send[:1]) + [t.send[q + 1] for q in range(self.n) if q != seat] + [t.cancel]
         if ph == P_RESPOND:
             out = []
             if self._can_pay(seat, self.ow):
@@ -1194,18 +1194,21 @@ class SiedlerState(State):
         m = self.m
         if kind == K_FIRST:
             how = "by the highest event card (9.)" if self.setup == "expert" else "at random"
-            return f"Player {a + 1} is chosen {how} to start"
+            return f"first player, chosen {how}: {_who(a, viewer)}"
         if kind == K_DRAW:
-            return f"Player {self.cur + 1} draws an event card: {self._card_text(a)}"
+            whose = "your" if self.cur == viewer else f"Player {self.cur + 1}'s"
+            return f"event card for {whose} turn: {self._card_text(a)}"
         if kind == K_CARD:
             if self.phase == P_STEAL_CARD:
                 thief, victim = self.cur, self.steal_victim
                 what = RESOURCES[a] if viewer in (thief, victim) else "a resource card"
-                return f"Player {thief + 1} steals {what} from Player {victim + 1}"
+                verb = "steal" if thief == viewer else "steals"
+                return f"{_who(thief, viewer).capitalize()} {verb} {what} from {_who(victim, viewer)}"
             holder = self.row_holder[self.wz_road] if self.wz_road >= 0 else -1
             victim = self.wz[0] if self.wz else -1
             what = RESOURCES[a] if viewer in (holder, victim) else "a random resource card"
-            return f"Player {holder + 1} draws {what} from Player {victim + 1} for the Wegezoll"
+            verb = "draw" if holder == viewer else "draws"
+            return f"{_who(holder, viewer).capitalize()} {verb} {what} from {_who(victim, viewer)} for the Wegezoll"
         if kind == K_END:
             return "end the turn"
         if kind == K_TOLL:
@@ -1284,6 +1287,11 @@ class SiedlerState(State):
             name = COUNCIL_NAMES[c] if c >= 0 else "a council card"
             return f"take the {name} from Player {a + 1}"
         return repr(action)
+
+
+def _who(p: int, viewer: int | None) -> str:
+    """A seat as the viewer reads it: "you" for the viewer's own seat."""
+    return "you" if p == viewer else f"Player {p + 1}"
 
 
 def _words(cost: dict[str, int]) -> str:

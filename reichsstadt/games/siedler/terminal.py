@@ -1,102 +1,251 @@
-"""The terminal board of Die Siedler von Nürnberg, drawn with Rich from a view."""
+"""The terminal board of Die Siedler von Nürnberg, drawn with Rich from a view, at most
+120 columns wide: who is to act and on what, the players (one's own hand in full, the
+others' card counts), the five roads as strips from the city gate outward, the city's red
+intersections, the wall, the council and, while one is open, the trade offer."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 COLORS = ("white", "red", "blue", "dark_orange")
-RES = ("wood", "wool", "grain", "brick", "stone")
+COLOR_WORDS = ("white", "red", "blue", "orange")
+WIDTH = 120
+
+
+def _name(p: int, names: list[str]) -> str:
+    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
 def _who(p: int | None, names: list[str]) -> Text:
     if p is None or p < 0:
-        return Text("-", style="dim")
-    return Text(names[p] if p < len(names) else f"P{p + 1}", style=f"bold {COLORS[p % 4]}")
+        return Text("–", style="dim")
+    return Text(_name(p, names), style=f"bold {COLORS[p % 4]}")
+
+
+def _mark(p: int, sign: str) -> Text:
+    """A piece of seat p: its sign and the seat number, in the seat's colour."""
+    style = f"bold black on {COLORS[p % 4]}" if p % 4 == 0 else f"bold {COLORS[p % 4]} reverse"
+    return Text(f"{sign}{p + 1}", style=style)
+
+
+def _cards(d: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in d.items() if v) or "nothing"
+
+
+def _now(view: dict, seat: int | None, names: list[str]) -> Text:
+    """What the game waits for, in words, from the viewer's side."""
+    ph, active, to_act = view["phase"], view["active"], view["to_act"]
+    act = _name(active, names)
+    mine = seat is not None and seat in to_act
+    who = ", ".join(_name(p, names) for p in to_act)
+    words = {
+        "main": f"{act} may trade, build, produce and sell (in any order), or end the turn",
+        "offer-give": f"{act} is making a trade offer: what to give",
+        "offer-want": f"{act} is making a trade offer: what to ask for",
+        "offer-send": f"{act} is making a trade offer: whom to offer it to",
+        "respond": f"{who} {'answers' if len(to_act) == 1 else 'answer'} {act}'s trade offer",
+        "close": f"{act} trades with one who accepted, or withdraws the offer",
+        "discard": f"Raubritter! {who} must discard half of their cards",
+        "robber": f"Raubritter! {act} moves the robber knight",
+        "steal": f"{act} chooses whom to steal a resource card from",
+        "kostenloser-lehm": f"Kostenloser Lehm: {who} may build one wall piece for 3 gold (no brick)",
+        "council": f"{who} passed several council members and chooses whose card to take",
+        "setup-toll": f"{act} places a starting toll station",
+        "setup-settlement": f"{act} places a starting settlement on the road of that toll station",
+        "over": "the game is over",
+    }.get(ph, "cards are being drawn")
+    if mine:
+        words = {
+            "main": "trade, build, produce and sell (in any order), or end the turn",
+            "offer-give": "choose what you give in your trade offer (one card at a time), then finish that side",
+            "offer-want": "choose what you ask for (one card at a time), then finish that side",
+            "offer-send": "choose whom to offer it to",
+            "respond": f"answer {act}'s trade offer: accept, decline or make a counter-offer",
+            "close": "trade with one who accepted (or take a counter-offer), or withdraw the offer",
+            "discard": "discard half of your cards, one at a time (Raubritter)",
+            "robber": "move the robber knight to another terrain (Raubritter)",
+            "steal": "choose whom to steal a random resource card from",
+            "kostenloser-lehm": "build one wall piece for 3 gold, no brick (Kostenloser Lehm), or pass",
+            "council": "you passed several council members: choose whose card to take",
+            "setup-toll": "place a starting toll station",
+            "setup-settlement": "place a starting settlement on the road of that toll station",
+        }.get(ph, words)
+        offer = view.get("offer") or {}
+        if ph == "respond" and offer.get("responses", [])[seat] == "countering":
+            words = "make your counter-offer: what you give (one card at a time), then what you ask for"
+    out = Text()
+    if mine:
+        out.append("Your decision: ", style="bold green")
+    else:
+        out.append("Now: ", style="bold")
+    out.append(words)
+    return out
 
 
 def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
-    """Players, roads, the city and any trade offer, from what `seat` may see."""
+    """The board from what `seat` may see (None: a spectator)."""
     board = view["board"]
-    head = Text()
-    head.append(f"Year {view['year']}  ", style="bold")
-    head.append(f"phase: {view['phase']}  active: ")
-    head.append_text(_who(view["active"], names))
-    head.append(f"  last card: {view['last_card'] or '-'}  robber: {view['robber'] or 'Raubritterburg'}")
-    head.append(f"  deck: {view['deck_left']} cards  supply: " + ", ".join(f"{k} {v}" for k, v in view["supply"].items()))
+    n = view["players"]
+    parts: list[RenderableType] = []
 
-    players = Table(title="Players", expand=False)
-    for col in ("player", "hand", "cards", "gold", "prestige", "VP", "council", "left (settl./works./tolls)"):
-        players.add_column(col)
+    # -- headline: year, whose turn, the event card, what is asked now ------------------------------
+    head = Text()
+    head.append(f"Year {view['year']}", style="bold")
+    head.append("   Turn: ")
+    head.append_text(_who(view["active"], names))
+    head.append(f"   Event card: {view['last_card'] or '–'}")
+    head.append("\n")
+    head.append_text(_now(view, seat, names))
+    head.append("\n")
+    head.append(f"Robber knight: {view['robber'] or 'at the Raubritterburg'}   Event deck: {view['deck_left']} cards   "
+                "Bank: " + ", ".join(f"{v} {k}" for k, v in view["supply"].items()), style="dim")
+    parts.append(Panel(head, expand=False, box=box.ROUNDED))
+
+    # -- players ----------------------------------------------------------------------------------
+    players = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False, show_edge=False)
+    players.add_column("#", justify="right")
+    players.add_column("player", max_width=30)
+    players.add_column("hand", max_width=34)
+    players.add_column("gold", justify="right")
+    players.add_column("prest.", justify="right")
+    players.add_column("VP", justify="right")
+    players.add_column("council")
+    players.add_column("left s/w/t")
     for p, info in enumerate(view["seats"]):
         hand = info["hand"]
-        shown = ", ".join(f"{v} {k}" for k, v in hand.items() if v) if hand is not None else "hidden"
+        if hand is not None:
+            shown = Text(f"{_cards(hand)} ({info['cards']} cards)", style="bold")
+        else:
+            shown = Text(f"{info['cards']} cards", style="dim")
+        if info.get("discard_owed"):
+            shown.append(f"; must discard {info['discard_owed']}", style="bold red")
         left = info["pieces_left"]
-        players.add_row(_who(p, names), shown or "-", str(info["cards"]), str(info["gold"]), str(info["prestige"]),
-                        str(info["vp"]), info["council"] or "-",
-                        f"{left['settlements']}/{left['workshops']}/{left['tolls']}")
+        name = _who(p, names)
+        if p == view["active"]:
+            name.append(" ◀ turn", style="bold")
+        players.add_row(_mark(p, ""), name, shown, str(info["gold"]), str(info["prestige"]), str(info["vp"]),
+                        info["council"] or "–", f"{left['settlements']}/{left['workshops']}/{left['tolls']}")
+    parts.append(players)
 
-    roads = Table(title="Roads (from the city outward)")
-    roads.add_column("road")
-    roads.add_column("right of way")
-    roads.add_column("toll stations by segment")
-    roads.add_column("intersections: settlement [terrains]")
+    # -- roads as strips from the city gate ---------------------------------------------------------
+    goods = board["goods"]
+    city_toll = {g["city"]: g["toll"] for g in goods}
+    dest = {"I": "Frankfurt", "II": "Prague", "III": "Venice"}
+    roads = Text()
+    roads.append("Roads from the city gate outward", style="bold")
+    roads.append(" (3: free intersection, ⌂n: settlement of player n, ──: free segment, ▮n: toll station)\n",
+                 style="dim")
     for name, road in view["roads"].items():
-        tolls = Text()
-        for i, o in enumerate(road["tolls"]):
-            tolls.append(f"{i + 1}:")
-            tolls.append_text(_who(o, names) if o >= 0 else Text("·", style="dim"))
-            tolls.append(" ")
-        inters = Text()
-        for i, o in enumerate(road["settlements"]):
-            inters.append(f"{i + 1}")
+        city = dest.get(name)
+        label = f"{name:<4}" + (f"→ {city} (toll {city_toll.get(city, '?')})" if city else "→ forest")
+        roads.append(f"{label:<25}")
+        roads.append("right of way ")
+        holder = road["right_of_way"]
+        roads.append_text(_mark(holder, "") if holder is not None and holder >= 0 else Text("–", style="dim"))
+        roads.append("  gate ")
+        inters, tolls = road["settlements"], road["tolls"]
+        for i, o in enumerate(inters):
             if o >= 0:
-                inters.append("=")
-                inters.append_text(_who(o, names))
-            inters.append(f"[{board['roads'][name][i]}] ", style="dim" if o < 0 else "")
-        roads.add_row(name, _who(road["right_of_way"], names), tolls, inters)
+                roads.append_text(_mark(o, "⌂"))
+            else:
+                roads.append(f"{i + 1:>2}", style="dim" if i else "dim italic")
+            if i < len(tolls):
+                roads.append(" ")
+                roads.append_text(_mark(tolls[i], "▮") if tolls[i] >= 0 else Text("──", style="dim"))
+                roads.append(" ")
+        if city:
+            roads.append(f" ┄ {city}", style="dim")
+        roads.append("\n")
+    roads.rstrip()
+    parts.append(roads)
 
-    city = Table(title="Nuremberg")
-    city.add_column("red intersection")
-    city.add_column("touches")
-    city.add_column("workshop")
+    # -- the city ------------------------------------------------------------------------------------
+    city = Text()
+    city.append("Nuremberg, red intersections (a workshop doubles the goods beside it; ", style="bold")
+    city.append("■n", style="bold")
+    city.append(" = workshop of player n):\n", style="bold")
+    cells = []
     for j, label in enumerate(board["reds"]):
-        city.add_row(str(j + 1), label, _who(view["workshops"][j], names))
-    walls = Text("Wall: ")
-    for i, o in enumerate(view["walls"]):
-        walls.append_text(_who(o, names))
-        walls.append(" ")
-    walls.append(f"({len(view['walls'])}/26)  Towers: ")
+        label = label.replace("Ruestungen", "Rüstungen").replace("3:1", "3:1 bank").replace("2:1 ", "bank 2:1 ")
+        cell = Text(f"{j + 1:>2} {label} ")
+        o = view["workshops"][j]
+        cell.append_text(_mark(o, "■") if o >= 0 else Text("–", style="dim"))
+        cells.append(cell)
+    for r in range(0, len(cells), 4):
+        line = Text()
+        for cell in cells[r: r + 4]:
+            pad = 29 - len(cell.plain)
+            line.append_text(cell)
+            line.append(" " * max(1, pad))
+        line.rstrip()
+        city.append_text(line)
+        city.append("\n")
+    walls = view["walls"]
+    city.append(f"Wall {len(walls)}/26: ", style="bold")
+    for o in walls:
+        city.append_text(_mark(o, ""))
+        city.append(" ")
+    if not walls:
+        city.append("no piece yet ", style="dim")
+    city.append("  Towers (triangle after piece): ", style="bold")
     for i, o in enumerate(view["towers"]):
-        walls.append(f"after {board['triangles_after'][i]}:")
-        walls.append_text(_who(o, names) if o >= 0 else Text("·", style="dim"))
-        walls.append(" ")
-    council = Text("Council: ")
-    for name, holder in view["council"].items():
-        council.append(f"{name} ")
-        council.append_text(Text(str(holder)) if holder == "removed" else _who(holder, names))
-        council.append("  ")
-    goods = Text("Goods: " + "; ".join(
-        f"{g['name']} ({'+'.join(f'{c} {r}' for r, c in g['recipe'].items())}) -> {g['city']} {g['price']} gold, toll {g['toll']}"
-        for g in board["goods"]))
-    parts: list[RenderableType] = [Panel(head), players, roads, city, walls, council, goods]
+        city.append(f"{board['triangles_after'][i]}:")
+        city.append_text(_mark(o, "▲") if o >= 0 else Text("·", style="dim"))
+        city.append(" ")
+    city.append("\nCouncil: ", style="bold")
+    for cname, holder in view["council"].items():
+        if holder == "removed":
+            continue
+        city.append(f"{cname} ")
+        city.append_text(_who(holder if isinstance(holder, int) else None, names))
+        city.append("   ")
+    if "removed" in view["council"].values():
+        city.append("(Kleiner Rat not used with 3 players)", style="dim")
+    city.append("\nGoods (make and sell at once): ", style="bold")
+    for i, g in enumerate(goods):
+        recipe = "+".join(f"{c} {r}" if c > 1 else r for r, c in g["recipe"].items())
+        item = f"{g['name'].replace('Ruestungen', 'Rüstungen')} {recipe} → {g['city']} {g['price']} gold"
+        city.append(item + ("; " if i < len(goods) - 1 else ""))
+        if i == 1 or i == 3:
+            city.append("\n  ")
+    parts.append(city)
+
+    # -- the trade offer under negotiation -------------------------------------------------------------
     offer = view.get("offer")
     if offer:
-        give = ", ".join(f"{v} {k}" for k, v in offer["give"].items() if v) or "nothing yet"
-        want = ", ".join(f"{v} {k}" for k, v in offer["want"].items() if v) or "nothing yet"
-        to = "everyone" if offer["to"] < 0 else names[offer["to"]]
-        lines = [f"Offer: {give} for {want} to {to}"]
+        active = view["active"]
+        lines = Text()
+        you = seat == active
+        lines.append_text(Text("You", style=f"bold {COLORS[active % 4]}") if you else _who(active, names))
+        lines.append(" give " if you else " gives ")
+        lines.append(_cards(offer["give"]) if any(offer["give"].values()) else "(not chosen yet)", style="bold")
+        lines.append(" and ask for " if you else " and asks for ")
+        lines.append(_cards(offer["want"]) if any(offer["want"].values()) else "(not chosen yet)", style="bold")
+        if view["phase"] in ("respond", "close"):
+            lines.append(" — offered to ")
+            lines.append("everyone" if offer["to"] < 0 else _name(offer["to"], names))
         for p, r in enumerate(offer["responses"]):
-            if r != "none":
-                c = offer["counters"][p]
-                extra = ""
-                if r.startswith("counter"):
-                    extra = (" (gives " + (", ".join(f"{v} {k}" for k, v in c["give"].items() if v) or "-")
-                             + " for " + (", ".join(f"{v} {k}" for k, v in c["want"].items() if v) or "-") + ")")
-                lines.append(f"  {names[p] if p < len(names) else p}: {r}{extra}")
-        parts.append(Panel("\n".join(lines), title="Trade"))
+            if r == "none":
+                continue
+            lines.append("\n  ")
+            lines.append_text(_who(p, names))
+            c = offer["counters"][p]
+            if r == "pending":
+                lines.append(": has not answered yet", style="dim")
+            elif r == "accept":
+                lines.append(": accepts", style="bold green")
+            elif r == "decline":
+                lines.append(": declines", style="red")
+            elif r == "countering":
+                lines.append(f": is making a counter-offer (gives {_cards(c['give'])}, asks {_cards(c['want'])})")
+            else:
+                lines.append(f": counter-offer: gives {_cards(c['give'])} and asks for {_cards(c['want'])}",
+                             style="bold yellow")
+        parts.append(Panel(lines, title="Trade offer", expand=False, width=min(WIDTH, 118)))
     if view.get("winner") is not None:
-        parts.append(Text(f"Winner by 13 victory points: {names[view['winner']]}", style="bold green"))
+        parts.append(Text(f"Winner with 13 victory points: {_name(view['winner'], names)}", style="bold green"))
     return Group(*parts)
