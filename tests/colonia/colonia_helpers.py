@@ -180,3 +180,14 @@ def vote_on(s: ColoniaState, effect: str, ballots: dict[int, bool] | None = None
         if p >= 0:
             yes = True if ballots is None else ballots.get(p, True)
             s.apply(p, Action("vote", yes=yes))
+
+
+def give_relic(s: ColoniaState, p: int, card: int) -> None:
+    """Put a relic card behind player p's screen, taking it out of the deck, discards and display."""
+    for lst in (s.relic_deck, s.relic_discard):
+        lst[card] = 0
+    if card in s.display:
+        i = s.display.index(card)
+        del s.display[i]
+        del s.secured_by[i]
+    s.relic_owner[card] = p

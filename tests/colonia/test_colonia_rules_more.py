@@ -15,7 +15,7 @@ from reichsstadt.games.colonia.state import (
     S_THU_CONTRACT, S_THU_DICE, S_TUE_ORDER, S_WED_BUY, THU, VOTE_STEPS,
 )
 
-from colonia_helpers import at_step, check_invariants, fix_box, ordinance_id, play, resolve_chance, until
+from colonia_helpers import at_step, give_relic, check_invariants, fix_box, ordinance_id, play, resolve_chance, until
 
 COMP = GAME.components(None)[0]
 
@@ -348,15 +348,6 @@ def test_random_games_never_leave_a_seat_without_a_move() -> None:
         assert match.state.over()
 
 
-def _hand(s, p: int, card: int) -> None:
-    for lst in (s.relic_deck, s.relic_discard):
-        lst[card] = 0
-    if card in s.display:
-        i = s.display.index(card)
-        del s.display[i]
-        del s.secured_by[i]
-    s.relic_owner[card] = p
-
 
 def _offer(s, card: int) -> None:
     for lst in (s.relic_deck, s.relic_discard):
@@ -374,7 +365,7 @@ def test_an_empty_shrine_is_filled_only_when_a_relic_is_bought_and_then_stays() 
     p = s.scalars[3]
     london = 2
     shrine, old, new, later = london * 12 + 11, london * 12 + 0, london * 12 + 10, london * 12 + 9
-    _hand(s, p, old)
+    give_relic(s, p, old)
     for c in (shrine, new, later):
         _offer(s, c)
     s.money[p * 4 + london] = 100

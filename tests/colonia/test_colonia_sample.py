@@ -14,7 +14,7 @@ from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.data import N_MATERIALS
 from reichsstadt.games.colonia.state import D_FAMILY, D_VOTE, S_THU_CONTRACT, S_WED_BUY
 
-from colonia_helpers import at_step, check_invariants, play, until
+from colonia_helpers import check_invariants, play, until
 
 LEATHER, IRON, WOOD, LINEN, FUR = range(5)
 HIDDEN_FIELDS = ("bag", "mats", "choice", "votes")

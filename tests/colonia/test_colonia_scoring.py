@@ -9,7 +9,7 @@ from reichsstadt.core import IllegalAction
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.state import S_OVER, S_SUN_BUY
 
-from colonia_helpers import at_step, check_invariants, until
+from colonia_helpers import at_step, give_relic, check_invariants, until
 
 COMP = GAME.components(None)[0]
 BERGEN, BRUGGE, LONDON, NOWGOROD = range(4)
@@ -31,15 +31,6 @@ def _finish(s) -> None:
     s._advance()
     assert s.scalars[1] == S_OVER and s.over()
 
-
-def _give(s, p: int, card: int) -> None:
-    for lst in (s.relic_deck, s.relic_discard):
-        lst[card] = 0
-    if card in s.display:
-        i = s.display.index(card)
-        del s.display[i]
-        del s.secured_by[i]
-    s.relic_owner[card] = p
 
 
 def test_the_game_ends_after_the_sixth_sunday_purchases() -> None:
@@ -79,7 +70,7 @@ def test_23_point_scoring_example() -> None:
     # the Nowgorod shrine empty
     for card in (BERGEN * 12 + 0, BERGEN * 12 + 3, BERGEN * 12 + 4, BERGEN * 12 + 6, LONDON * 12 + 6,
                  BRUGGE * 12 + 10, BRUGGE * 12 + 11, NOWGOROD * 12 + 11):
-        _give(s, green, card)
+        give_relic(s, green, card)
     s.shrine[BRUGGE] = BRUGGE * 12 + 10
     s.money[green * 4 + BERGEN] = 7
     _finish(s)
@@ -96,8 +87,8 @@ def test_tie_breaks_money_then_goods_then_materials(item: str) -> None:
     """p. 23: equal points: more money in all currencies (after the windows), then more
     goods, then more materials; otherwise the tie stands."""
     s = _final()
-    _give(s, 0, 0)
-    _give(s, 1, 1)
+    give_relic(s, 0, 0)
+    give_relic(s, 1, 1)
     for p in range(4):
         s.goods[p * 5:(p + 1) * 5] = [0] * 5
         s.mats[p * 5:(p + 1) * 5] = [0] * 5

@@ -8,11 +8,11 @@ import pytest
 from reichsstadt.core import CHANCE, Action, IllegalAction
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.state import (
-    D_FAMILY, D_TURN, D_VOTE, FRI, S_FRI_LOAD, S_FRI_START, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE,
-    S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_CHOOSE, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE, WED,
+    D_FAMILY, D_TURN, D_VOTE, FRI, S_FRI_LOAD, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE,
+    S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE, WED,
 )
 
-from colonia_helpers import at_step, check_invariants, fix_box, fresh, play, resolve_chance, until, vote_on
+from colonia_helpers import at_step, check_invariants, give_relic, fix_box, fresh, play, resolve_chance, until, vote_on
 
 COMP = GAME.components(None)[0]
 
@@ -484,22 +484,12 @@ def test_shrine_holds_one_relic_of_its_city_and_doubles_it() -> None:
     brugge = 1
     relic = brugge * 12 + 9  # price 14, 4 points
     shrine = brugge * 12 + 11
-    for card in (relic, shrine):
-        for lst in (s.relic_deck, s.relic_discard):
-            lst[card] = 0
-        if card in s.display:
-            i = s.display.index(card)
-            del s.display[i]
-            del s.secured_by[i]
-    s.relic_owner[relic] = p
+    owner_of_shrine = s.relic_owner[shrine]
+    give_relic(s, p, relic)
+    give_relic(s, p, shrine)
+    s.relic_owner[shrine] = owner_of_shrine   # the shrine goes on the display below, for sale
     twin = brugge * 12 + 8       # another relic of 4 points: a card of its own
-    for lst in (s.relic_deck, s.relic_discard):
-        lst[twin] = 0
-    if twin in s.display:
-        i = s.display.index(twin)
-        del s.display[i]
-        del s.secured_by[i]
-    s.relic_owner[twin] = p
+    give_relic(s, p, twin)
     s.display.append(shrine)
     s.secured_by.append(-1)
     s.money[p * 4 + brugge] = 9

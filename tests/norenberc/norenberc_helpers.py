@@ -8,7 +8,7 @@ import reichsstadt
 from reichsstadt.core import CHANCE, Action
 from reichsstadt.games.norenberc.data import ARTISAN, ARTISANS
 from reichsstadt.games.norenberc.state import (
-    ACT, CHOOSE, MASTER_INDEX, MAYOR_STEP, PLAN, SETUP_GUESTS, SETUP_ORDER, SETUP_STACK, NorenbercState,
+    ACT, CHOOSE, MASTER_INDEX, MAYOR_STEP, PLAN, REFILL, SETUP_GUESTS, SETUP_ORDER, SETUP_STACK, NorenbercState,
 )
 
 GAME = reichsstadt.game("norenberc")
@@ -206,3 +206,17 @@ def run_nothing(s: NorenbercState) -> None:
     """Everyone does nothing in every called guild until the next planning or the end."""
     while s.phase == ACT:
         s.apply(s.actor, s.acts.nothing)
+
+
+def to_round_end(s) -> None:
+    """Everyone still in the round passes: the round ends (favourites, income, ...)."""
+    while s.phase == PLAN:
+        for p in s.to_act():
+            plan(s, p, [])
+        run_nothing(s)
+
+
+def refill(s) -> None:
+    """Draw the new guests of the rooms (first outcome each time)."""
+    while s.phase == REFILL:
+        s.apply(CHANCE, s.chance_outcomes()[0][0])

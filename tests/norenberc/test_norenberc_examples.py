@@ -9,8 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from norenberc_helpers import (  # noqa: E402
-    ARTISAN, BAKERS, BEER, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS, check_invariants,
-    find, give, plan, put, ready, run_nothing, set_goods, set_master,
+    ARTISAN, BAKERS, BEER, BREWERS, PASTRY, PRINTERS, SHOE, SHOEMAKERS, check_invariants,
+    find, plan, put, ready, run_nothing, set_goods, set_master,
 )
 
 from reichsstadt.games.norenberc.data import (  # noqa: E402

@@ -10,6 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from norenberc_helpers import (  # noqa: E402
+    refill, to_round_end,
     ARTISAN, BAKERS, BEER, BREWERS, GAME, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS,
     check_invariants, find, give, plan, put, ready, run_nothing, set_goods, set_master,
 )
@@ -19,21 +20,10 @@ from reichsstadt.games.norenberc.data import (  # noqa: E402
     COUNCILLOR, GUARD, MAYOR, MUSICIAN, PEDDLER, THIEF,
 )
 from reichsstadt.games.norenberc.state import (  # noqa: E402
-    ACT, FRONT, GUARD1, OVER, PAY, PEDDLE, PLAN, REFILL, ROB,
+    ACT, FRONT, GUARD1, OVER, PAY, PEDDLE, PLAN, ROB,
 )
 
 
-def to_round_end(s) -> None:
-    """Everyone passes: the round ends (favourites, income, ...)."""
-    while s.phase == PLAN:
-        for p in s.to_act():
-            plan(s, p, [])
-        run_nothing(s)
-
-
-def refill(s) -> None:
-    while s.phase == REFILL:
-        s.apply(CHANCE, s.chance_outcomes()[0][0])
 
 
 # -- Mise en place ----------------------------------------------------------------------

@@ -12,18 +12,19 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from norenberc_helpers import (  # noqa: E402
+    refill, to_round_end,
     ARTISAN, BAKERS, BEER, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS,
-    check_invariants, find, give, plan, put, ready, run_nothing, set_goods, set_master,
+    check_invariants, find, give, plan, put, ready, set_goods, set_master,
 )
 
-from reichsstadt.core import CHANCE, Action, IllegalAction  # noqa: E402
+from reichsstadt.core import Action, IllegalAction  # noqa: E402
 from reichsstadt.games.norenberc.data import (  # noqa: E402
     ARTISANS_PER_GUILD, COUNCILLOR, ENGRAVER, GUARD, MAYOR, MUSICIAN, NOBLE, PEDDLER,
     TAX_COLLECTOR, THIEF,
 )
 from reichsstadt.games.norenberc.scoring import outcome  # noqa: E402
 from reichsstadt.games.norenberc.state import (  # noqa: E402
-    ACT, FRONT, GUARD1, GUARD2, MASTER_INDEX, OVER, PLAN, REFILL, ROB, STEAL,
+    ACT, FRONT, GUARD1, GUARD2, MASTER_INDEX, OVER, REFILL, ROB, STEAL,
 )
 
 
@@ -31,17 +32,6 @@ def snapshot(s) -> str:
     return json.dumps(s.to_json(), sort_keys=True)
 
 
-def to_round_end(s) -> None:
-    """Everyone still in the round passes: the round ends."""
-    while s.phase == PLAN:
-        for p in s.to_act():
-            plan(s, p, [])
-        run_nothing(s)
-
-
-def refill(s) -> None:
-    while s.phase == REFILL:
-        s.apply(CHANCE, s.chance_outcomes()[0][0])
 
 
 def finish_actions(s) -> None:
