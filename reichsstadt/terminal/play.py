@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -12,6 +13,8 @@ from rich.rule import Rule
 
 from ..bots import make_bot
 from ..core import Action, IllegalAction, Match, Seat, State
+
+_PLAYER = re.compile(r"\bPlayer (\d+)\b")
 
 HELP = (
     "Type the number of a move. Other commands: [bold]b[/] board again, [bold]l[/] whole log, "
@@ -44,12 +47,26 @@ class TerminalTable:
         self.logs: dict[int | None, list[str]] = {v: [] for v in [None, *range(match.state.players)]}
         self.shown: dict[int | None, int] = {v: 0 for v in self.logs}
         self.last_human: int | None = None
+        self.last_actor: dict[int | None, int] = {}
+        # names used inside sentences: a chosen name, or "You"; default bot names stay "Player N"
+        self.short_names = {i + 1: n for i, n in enumerate(self.names) if not n.startswith(f"Player {i + 1}")}
         match.listeners.append(self._log)
 
     def _log(self, seat: int, action: Action, state: State) -> None:
         who = "Chance" if seat < 0 else self.names[seat]
         for viewer, lines in self.logs.items():
-            lines.append(f"{who}: {state.describe(seat, action, viewer)}")
+            text = self.words(state.describe(seat, action, viewer))
+            # one player's chain of small decisions (an offer built card by card, three
+            # buys) reads as one line; only lines the viewer has not yet seen grow
+            if seat >= 0 and self.last_actor.get(viewer) == seat and len(lines) > self.shown[viewer]:
+                lines[-1] += f"; {text}"
+            else:
+                lines.append(f"{who}: {text}")
+            self.last_actor[viewer] = seat
+
+    def words(self, text: str) -> str:
+        """Engines name seats "Player N"; at this table they have names ("You", "Ann")."""
+        return _PLAYER.sub(lambda m: self.short_names.get(int(m.group(1)), m.group(0)), text)
 
     def save(self) -> Path:
         self.match.record.save(self.save_to)
@@ -100,7 +117,7 @@ class TerminalTable:
         self.show(seat)
         while True:
             legal = state.legal(seat)
-            self.console.print(moves_table([state.describe(seat, a, seat) for a in legal]))
+            self.console.print(moves_table([self.words(state.describe(seat, a, seat)) for a in legal]))
             answer = self.ask(f"{self.names[seat]}, your move (1-{len(legal)}, h for help): ")
             if answer is None:
                 return self._input_ended()

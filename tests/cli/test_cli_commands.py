@@ -175,3 +175,13 @@ def test_every_bundled_data_file_exports_and_validates(game_id, tmp_path):
     out = run("data", game_id, "--check", str(path))
     assert out.returncode == 0, out.stdout
     assert run("data", game_id).returncode == 2
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_players_are_called_by_their_names_everywhere(game_id, tmp_path):
+    """Engines say "Player 2"; at a table of Ann, Bob and Cyd the screen says their names."""
+    out = run("play", game_id, "-p", "3", "--seats", "random,random,random", "--names", "Ann,Bob,Cyd",
+              "--seed", "3", "--save", str(tmp_path / "g.json"))
+    assert out.returncode == 0
+    assert "Ann" in out.stdout and "Cyd" in out.stdout
+    assert "Player 1" not in out.stdout and "Player 3" not in out.stdout
