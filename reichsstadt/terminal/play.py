@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -13,8 +12,7 @@ from rich.rule import Rule
 
 from ..bots import make_bot
 from ..core import Action, IllegalAction, Match, Seat, State
-
-_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+from .widgets import board, moves_table, name_players, outcome_table, sentence_names
 
 HELP = (
     "Type the number of a move. Other commands: [bold]b[/] board again, [bold]l[/] whole log, "
@@ -48,8 +46,7 @@ class TerminalTable:
         self.shown: dict[int | None, int] = {v: 0 for v in self.logs}
         self.last_human: int | None = None
         self.last_actor: dict[int | None, int] = {}
-        # names used inside sentences: a chosen name, or "You"; default bot names stay "Player N"
-        self.short_names = {i + 1: n for i, n in enumerate(self.names) if not n.startswith(f"Player {i + 1}")}
+        self.short_names = sentence_names(self.names)
         match.listeners.append(self._log)
 
     def _log(self, seat: int, action: Action, state: State) -> None:
@@ -66,7 +63,7 @@ class TerminalTable:
 
     def words(self, text: str) -> str:
         """Engines name seats "Player N"; at this table they have names ("You", "Ann")."""
-        return _PLAYER.sub(lambda m: self.short_names.get(int(m.group(1)), m.group(0)), text)
+        return name_players(text, self.short_names)
 
     def save(self) -> Path:
         self.match.record.save(self.save_to)
@@ -92,8 +89,6 @@ class TerminalTable:
         return True
 
     def show(self, seat: int, full_log: bool = False) -> None:
-        from .widgets import board
-
         state = self.match.state
         self.console.print(Rule(f"{self.match.game.title}: {self.names[seat]} to act"))
         self.console.print(board(self.match.game.id, state.view(seat), seat, self.names))
@@ -105,8 +100,6 @@ class TerminalTable:
         self.shown[seat] = len(lines)
 
     def human_turn(self, seat: int) -> bool:
-        from .widgets import moves_table
-
         state = self.match.state
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
@@ -152,8 +145,6 @@ class TerminalTable:
         return False
 
     def finish(self) -> None:
-        from .widgets import board, outcome_table
-
         state = self.match.state
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.console.print(Rule(f"{self.match.game.title}: game over"))

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from ..core import CHANCE, Record, RecordError, game as find_game, replay
-from .widgets import board, outcome_table
+from .widgets import board, name_players, outcome_table, sentence_names
 
 STEP_HELP = ("Enter: next move · a number: go to that move · b: board · e: to the end · "
              "q: quit")
@@ -18,11 +18,12 @@ def move_lines(record: Record, viewer: int | None) -> list[str]:
     """Every move of the record in words, as `viewer` (None: a spectator) may know it."""
     game = find_game(record.game)
     state = replay(record, upto=0)
+    names = sentence_names(record.names)
     lines = []
     for i, (seat, move) in enumerate(record.moves):
         action = game.action_from_json(move, record.players)
         who = "Chance" if seat == CHANCE else record.names[seat] if 0 <= seat < len(record.names) else f"Seat {seat}"
-        lines.append(f"{i + 1:>4}. {who}: {state.describe(seat, action, viewer)}")
+        lines.append(f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names)}")
         state.apply(seat, action)
     return lines
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from typing import Sequence
 
 from rich.console import RenderableType
@@ -12,6 +13,20 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from ..core import Outcome
+
+
+_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+
+
+def sentence_names(names: Sequence[str]) -> dict[int, str]:
+    """How seats are called inside sentences: a chosen name or "You"; a default name
+    ("Player 2 (random bot)") stays "Player 2"."""
+    return {i + 1: n for i, n in enumerate(names) if not n.startswith(f"Player {i + 1}")}
+
+
+def name_players(text: str, names: dict[int, str]) -> str:
+    """Engines name seats "Player N" (1-based); put the table's names in their place."""
+    return _PLAYER.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 
 def board(game_id: str, view: dict, seat: int | None, names: Sequence[str]) -> RenderableType:
