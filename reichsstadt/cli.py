@@ -119,7 +119,10 @@ def play(
     if resume is not None:
         _resume(game_id, resume, seats, save)
         return
+    if players is None and seats:  # "--seats human,random,random" says how many play
+        players = len([x for x in seats.split(",") if x.strip()])
     n = _players(game_id, players)
+    find_game(game_id).resolve(n, None)  # the player count is checked before the seats
     seat_kinds = _seats(seats, n)
     name_list = [s.strip() for s in names.split(",")] if names else [
         ("You" if k == "human" and seat_kinds.count("human") == 1 else f"Player {i + 1}") +
