@@ -43,10 +43,13 @@ def test_same_day_ordinances_are_voted_one_after_another_left_to_right() -> None
     _put_to_vote(s, ["foreign_merchants", "more_per_stall"], 2)
     assert s.scalars[2] == D_VOTE and s.scalars[8] == 0
     _all_vote(s, False)
-    assert s.last_vote[0] == s.ords[0] and s.ord_result == [0, -1]
+    assert s.view(None)["last_vote"]["ordinance"] == s.ords[0] and s.ord_result == [0, -1]
     assert s.scalars[2] == D_VOTE and s.scalars[8] == 1  # the second is voted next
     _all_vote(s, False)
     assert s.ord_result == [0, 0] and s.scalars[2] == D_TURN
+    # the board keeps both votes of the day, each with its ordinance
+    votes = [o["vote"] for o in s.view(0)["ordinances"]]
+    assert all(v is not None and v["passed"] is False for v in votes)
 
 
 def test_every_ordinance_is_drawn_once_and_leaves_the_game() -> None:

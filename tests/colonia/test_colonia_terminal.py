@@ -25,3 +25,47 @@ def test_render_along_a_whole_game() -> None:
     console.print(render(state.view(1), 1, names))
     text = console.export_text()
     assert "Colonia" in text and "Final scores" in text and "hidden" in text
+
+
+def test_members_on_the_board_add_up_at_every_step() -> None:
+    """p. 17 N.B.: members used are locked on the board until the same day next week. The
+    view says, for every family and at every step, where each member is (home, town hall,
+    today's stalls, contract fields, ships, secured relics, the four street fields) and the
+    places add up to the members the family has; the board draws that table."""
+    from reichsstadt.core import CHANCE
+    from reichsstadt.core.conformance import random_playout as playout
+
+    for players, seed in ((3, 4), (6, 9)):
+        match = playout(GAME, players, seed)
+        state = GAME.new(players, seed)
+        per = state.comp.members_by_players[players]
+        for i, (seat, mv) in enumerate(match.record.moves):
+            v = state.view(None)
+            assert v["members_per_player"] == per
+            for p in v["players_info"]:
+                m = p["members"]
+                assert m["total"] == per, (i, p["seat"], m)
+                assert m["home"] == p["home"] and m["street"] == p["street"]
+            if seat != CHANCE and i % 50 == 0:
+                console = Console(width=130, record=True, color_system=None)
+                console.print(render(state.view(seat), seat, ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]))
+                text = console.export_text()
+                assert f"Members ({per} per family)" in text and "street fields come home" in text
+            state.apply(seat, GAME.action_from_json(mv, players))
+
+
+def test_street_fields_say_when_their_members_come_home() -> None:
+    """p. 17: a street field's members come home on that day of the next week (Tuesday:
+    after the town hall is filled; the other days in the evening)."""
+    from colonia_helpers import at_step
+    from reichsstadt.games.colonia.state import S_SUN_BUY, S_THU_CONTRACT, S_WED_BUY
+
+    s = at_step(S_WED_BUY, 4, week=2)
+    home = s.view(0)["street_home"]
+    assert home == {"Tuesday": "next Tuesday after the town hall", "Wednesday": "tonight",
+                    "Thursday": "this Thursday evening", "Friday": "this Friday evening"}
+    s = at_step(S_THU_CONTRACT, 4, week=2)
+    assert s.view(0)["street_home"]["Wednesday"] == "next Wednesday evening"
+    assert s.view(0)["street_home"]["Thursday"] == "tonight"
+    s = at_step(S_SUN_BUY, 4, week=6)
+    assert set(s.view(0)["street_home"].values()) == {"not before the game ends"}

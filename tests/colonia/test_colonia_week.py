@@ -207,7 +207,8 @@ def test_vote_11_to_7_is_rejected() -> None:
     size = s.stall_size[:]
     vote_on(s, "more_per_stall", {violet: True, green: True, red: False, yellow: False})
     assert s.ord_result == [0] and s.stall_size == size
-    assert s.last_vote[1] == 0
+    last = s.view(None)["last_vote"]
+    assert last["passed"] is False and (last["yes"], last["no"]) == (8, 11)
 
 
 def test_mayor_breaks_a_tie_and_yes_majority_applies_at_once() -> None:

@@ -68,7 +68,7 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
             if kind == Q_STALL:
                 return f"{_a(name).capitalize()} is drawn from the bag for stall {arg + 1}"
             if viewer == arg:
-                return f"Player {arg + 1} draws {_a(name)} from the bag"
+                return f"You draw {_a(name)} from the bag (the others do not see which)"
             return f"Player {arg + 1} draws a material from the bag (hidden)"
         if t == "draw_ship":
             return f"{ship_words(s, a.card)[0].upper()}{ship_words(s, a.card)[1:]} enters the port at place {ROMAN[arg]}"
@@ -77,14 +77,15 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
         if t == "roll":
             f = a.face
             if kind == Q_GOOD_DIE:
+                who, rolls = ("You", "roll") if viewer == arg else (f"Player {arg + 1}", "rolls")
                 if f == 6:
-                    return f"Player {arg + 1} rolls a 6 and will choose a good"
-                return f"Player {arg + 1} rolls a {f}: {_a(comp.goods[comp.products[f - 1]])}"
+                    return f"{who} {rolls} a 6 and will choose a good"
+                return f"{who} {rolls} a {f}: {_a(comp.goods[comp.products[f - 1]])}"
             if f == 6:
                 return "Extra-contract die shows 6: every craftsman fulfils one more contract"
             return f"Extra-contract die shows {f}: the {comp.craftsmen[f - 1]} fulfils one more contract"
         if t == "tie_first":
-            return f"A die decides between equal family cards: Player {a.seat + 1} plays first of them"
+            return f"A die decides between equal family cards; first of them: Player {a.seat + 1}"
         return f"Chance: {a.to_json()}"
     if t == "family":
         need = max(0, a.value - s.scalars[11])
@@ -96,9 +97,9 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
     if t == "vote":
         o = comp.ordinances[s.ords[s.scalars[8]]]
         if viewer == seat:
-            text = f"vote {'yes' if a.yes else 'no'} on the ordinance: {o.en}"
+            text = f"vote {'yes' if a.yes else 'no'} on the ordinance \"{o.en.rstrip('.')}\""
         else:
-            text = f"cast a secret vote on the ordinance: {o.en}"
+            text = f"cast a secret vote on the ordinance \"{o.en.rstrip('.')}\""
         return text
     if t == "choose_good":
         return f"take {_a(comp.goods[a.good])} for the 6"

@@ -167,7 +167,9 @@ class ColoniaState(State):
         self.ords = []          # this week's ordinances, sorted by day
         self.ord_result = []    # per ordinance of the week: -1 pending, 0 rejected, 1 passed
         self.votes = [-1] * n
-        self.last_vote = []     # [ordinance, passed, vote per seat (-1 none)]
+        # this week's votes, one record after another: [ordinance, passed, vote per seat
+        # (-1: did not vote)]; the last record is the last vote
+        self.last_vote = []
         self.passed = [0] * n
         self.chain = []
         self.queue = []
@@ -731,6 +733,7 @@ class ColoniaState(State):
             sc[1] = S_MON
         elif step == S_MON:
             self.ords = []
+            self.last_vote = []
             self.ord_result = []
             sc[8] = 0
             sc[10] = 0
@@ -924,7 +927,7 @@ class ColoniaState(State):
         i = sc[8]
         o = self.ords[i]
         self.ord_result[i] = 1 if passed else 0
-        self.last_vote = [o, 1 if passed else 0] + [
+        self.last_vote += [o, 1 if passed else 0] + [
             -1 if self.zero[p] else self.votes[p] for p in range(self.n)
         ]
         for p in range(self.n):

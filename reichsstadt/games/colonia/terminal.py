@@ -24,7 +24,8 @@ ASK = {
                  "or pass (no more buying this week).",
     "thursday": "Craftsmen: commission one contract: return the craftsman's two materials to the bag and put "
                 "members on his next free field (his 1st contract this week costs 1 member, the 2nd 2, ...); "
-                "or pass for the week.",
+                "or pass for the week. Fields above the stick are served tonight, with the extra-contract dice "
+                "moving sticks down first.",
     "friday": "Port: load one free hold: hand in exactly its goods and put 1 member on it; or pass for the week.",
     "sunday-buy": "Relics: buy one displayed card, paid in its city's currency; or pass for the week.",
     "sunday-secure": "Secure a displayed relic with 1 member from home (it stays for next week); or pass.",
@@ -48,7 +49,7 @@ def _asked(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     """One line: what the game waits for now, and from whom."""
     decision = view["decision"]
     to_act = view["to_act"]
-    who = ", ".join(_name(names, s) for s in to_act if s is not None and s >= 0)
+    who = ", ".join(_short(names, s) for s in to_act if s is not None and s >= 0)
     you = seat is not None and seat in to_act
     if view["over"]:
         return "The game is over."
@@ -95,9 +96,50 @@ def _week_line(view: dict[str, Any]) -> str:
 
 def _fields(c: dict[str, Any], names: list[str]) -> tuple[str, str]:
     stick = c["stick"]
-    served = [f"{_name(names, o)}x{k}" for o, k in c["fields"][:stick]]
-    waiting = [f"{_name(names, o)}x{k}" for o, k in c["fields"][stick:]]
+    served = [f"{_short(names, o)}x{k}" for o, k in c["fields"][:stick]]
+    waiting = [f"{_short(names, o)}x{k}" for o, k in c["fields"][stick:]]
     return ", ".join(served) or "-", ", ".join(waiting) or "-"
+
+
+def _short(names: list[str], seat: Any) -> str:
+    """A seat's name without the kind of player ("Player 2 (random bot)" -> "Player 2")."""
+    name = _name(names, seat)
+    if name.endswith(")") and " (" in name:
+        name = name[:name.index(" (")]
+    return name
+
+
+def _members_table(view: dict[str, Any], seat: int | None, names: list[str]) -> Table:
+    """Where every member of every family is now, and when the street fields come home;
+    the columns add up to the members each family has."""
+    home_when = view["street_home"]
+    per = view["members_per_player"]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left",
+                  title=f"Members ({per} per family): where they are now")
+    table.add_column("player", no_wrap=True)
+    for col in ("home", "town hall", "today", "contracts served/ waiting", "ships", "relics",
+                "street Tue", "street Wed", "street Thu", "street Fri", "total"):
+        table.add_column(col, justify="right", min_width=max(len(w) for w in col.split()))
+    for p in view["players_info"]:
+        m = p["members"]
+        s = p["seat"]
+        row: list[RenderableType] = [
+            Text(_short(names, s), style="bold" if s == seat else ""), str(m["home"]), str(m["town_hall"]),
+            str(m["today"]), f"{m['contracts_above_stick']}/{m['contracts_below_stick']}", str(m["ships"]),
+            str(m["secured_relics"]),
+        ]
+        row += [str(m["street"][d]) for d in ("Tuesday", "Wednesday", "Thursday", "Friday")]
+        row.append(str(m["total"]))
+        table.add_row(*row)
+    table.caption = (
+        "Only members at home can be used. The street fields come home: "
+        + "; ".join(f"{d[:3]} {home_when[d]}" for d in ("Tuesday", "Wednesday", "Thursday", "Friday"))
+        + ". today: on the stalls (or ships sailed early), onto the day's street field tonight. Contracts: "
+        "the served ones (above the stick) go to the Thursday street field on Thursday evening, the waiting "
+        "ones stay until served. Ships: aboard until the ship sails on Saturday, then the Friday street field. "
+        "Relics: until someone buys the secured relic, then home.")
+    table.caption_justify = "left"
+    return table
 
 
 def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
@@ -105,8 +147,8 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     day = view["day"].capitalize()
     head = f"Week {view['week']} of {view['weeks']}, {day}"
     if view.get("mayor") is not None:
-        head += f".  Mayor: {_name(names, view['mayor'])}.  Turn order: " + " > ".join(
-            _name(names, s) for s in view["order"])
+        head += f".  Mayor: {_short(names, view['mayor'])}.  Turn order: " + " > ".join(
+            _short(names, s) for s in view["order"])
     parts.append(Text(head, style="bold"))
     parts.append(Text("Now: " + _asked(view, seat, names), style="yellow"))
     parts.append(Text(_week_line(view)))
@@ -115,12 +157,23 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     ords.add_column("day")
     ords.add_column("ordinance")
     ords.add_column("result")
+    weights = {p["seat"]: p["votes"] for p in view["players_info"]}
     for o in view["ordinances"]:
-        ords.add_row(o["day"].capitalize(), o["text"], o["result"])
-    if view.get("last_vote"):
-        lv = view["last_vote"]
-        votes = ", ".join(f"{_name(names, i)} {v}" for i, v in enumerate(lv["votes"]) if v)
-        ords.caption = f"Last vote: {'passed' if lv['passed'] else 'rejected'} ({votes or 'nobody could vote'})"
+        text, result = o["text"], o["result"]
+        v = o.get("vote")
+        if v is not None:
+            sides = []
+            for side in ("yes", "no"):
+                who = [f"{_short(names, i)} {weights.get(i, 0)}" for i, b in enumerate(v["votes"]) if b == side]
+                sides.append(f"{side}: {', '.join(who) or 'nobody'}")
+            out = [_short(names, i) for i, b in enumerate(v["votes"]) if b is None]
+            if out:
+                sides.append(f"no vote (card face down): {', '.join(out)}")
+            text += "\n  " + "; ".join(sides)
+            result += f" {v['yes']}:{v['no']}"
+            if v["yes"] == v["no"] and v["yes"] + v["no"] > 0:
+                result += " (mayor)"
+        ords.add_row(o["day"].capitalize(), text, result)
     if view["ordinances"]:
         parts.append(ords)
 
@@ -134,12 +187,12 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
             text = _counts(st["materials"])
             market.add_row(label, "- (back in the bag)" if text == "none" else text, "")
         else:
-            market.add_row(label, f"{st['size']} taken", f"{_name(names, st['taken_by'])} ({st['size']} members)")
-    crafts = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Craftsmen (the stick: contracts served this week)", title_justify="left")
+            market.add_row(label, f"{st['size']} taken", f"{_short(names, st['taken_by'])} ({st['size']} members)")
+    crafts = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Craftsmen (fields above the stick are served on Thursday evening)", title_justify="left")
     crafts.add_column("craftsman")
     crafts.add_column("needs: makes")
     crafts.add_column("stick", justify="right")
-    crafts.add_column("served (owner x members)")
+    crafts.add_column("above the stick (owner x members)")
     crafts.add_column("waiting below the stick")
     for c in view["craftsmen"]:
         served, waiting = _fields(c, names)
@@ -157,11 +210,11 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         for h in sh["holds"]:
             text = f"{'+'.join(h['goods'])}={h['value']}"
             if h["loaded_by"] is not None:
-                text += f" [{_name(names, h['loaded_by'])}]"
+                text += f" [{_short(names, h['loaded_by'])}]"
             holds.append(text)
         if "extra_hold" in sh:
             lb = sh["extra_hold"]["loaded_by"]
-            holds.append("any good=2" + (f" [{_name(names, lb)}]" if lb is not None else ""))
+            holds.append("any good=2" + (f" [{_short(names, lb)}]" if lb is not None else ""))
         place = ROMAN[i] + (" sails" if sh["sails"] else "")
         port.add_row(place, f"{sh['city']} ({SHORT.get(sh['currency'], sh['currency'])})", "; ".join(holds))
     relics = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Relics (deck {view['relic_deck']})", title_justify="left")
@@ -172,7 +225,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     relics.add_column("secured by")
     for i, r in enumerate(view["relics"]):
         relics.add_row(str(i + 1), f"{r['city']} {r['kind']}", f"{r['price']} {SHORT.get(r['currency'], r['currency'])}",
-                       str(r["points"]) if r["kind"] == "relic" else "x2", _name(names, r["secured_by"]) if r["secured_by"] is not None else "")
+                       str(r["points"]) if r["kind"] == "relic" else "x2", _short(names, r["secured_by"]) if r["secured_by"] is not None else "")
     grid = Table.grid(padding=(0, 3))
     grid.add_row(market, relics)
     parts.append(grid)
@@ -181,7 +234,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
 
     fam = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Families (what everyone sees)", title_justify="left",
                 expand=True)
-    for col in ("player", "home", "today", "street", "card", "votes", "cards left"):
+    for col in ("player", "card", "votes", "cards left"):
         fam.add_column(col)
     fam.add_column("materials: seen + unseen", ratio=2)
     show_shrines = any(p["shrines"] or p["windows"] for p in view["players_info"])
@@ -189,7 +242,6 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         fam.add_column("shrines, windows", ratio=1)
     for p in view["players_info"]:
         s = p["seat"]
-        street = "/".join(str(v) for v in p["street"].values())
         if p["card"] is None:
             card = "chosen" if p["chosen"] else "-"
         else:
@@ -203,17 +255,17 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         passed = " (passed)" if p.get("passed") else ""
         style = "bold" if s == seat else ""
         row: list[RenderableType] = [
-            Text(_name(names, s) + passed, style=style), str(p["home"]), str(p.get("placed_today", 0)),
-            street, card, str(p["votes"]), " ".join(map(str, p["family_cards_left"])), f"{seen} + {blind} unseen",
+            Text(_short(names, s) + passed, style=style), card, str(p["votes"]),
+            " ".join(map(str, p["family_cards_left"])) or "-", f"{seen} + {blind} unseen",
         ]
         if show_shrines:
             row.append(shrines or "-")
         fam.add_row(*row)
-    fam.caption = ("today: members used today, onto the street field tonight. street: members on the Tuesday/"
-                   "Wednesday/Thursday/Friday street fields, home again that evening next week. "
-                   "seen: taken from stalls; unseen: drawn blind from the bag. Screens of others: hidden.")
+    fam.caption = ("seen: taken from stalls (less those spent); unseen: drawn blind from the bag. "
+                   "Screens of others: hidden.")
     fam.caption_justify = "left"
     parts.append(fam)
+    parts.append(_members_table(view, seat, names))
 
     screens = [p for p in view["players_info"] if p["money"] is not None]
     if screens:
@@ -223,7 +275,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
             scr.add_column(col)
         for p in screens:
             rel = ", ".join(f"{r['city']} {r['points']}" for r in p["relics"] if r["kind"] == "relic") or "none"
-            scr.add_row(_name(names, p["seat"]), _counts(p["money"], short=True), _counts(p["materials"]),
+            scr.add_row(_short(names, p["seat"]), _counts(p["money"], short=True), _counts(p["materials"]),
                         _counts(p["goods"]), rel)
         parts.append(scr)
     if view.get("outcome"):

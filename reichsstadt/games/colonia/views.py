@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .data import CARDS_PER_CITY, DAYS, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, RELICS_PER_CITY
 from .state import (
     D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE,
-    STEP_DAY, STREET_NAMES, S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_TUE_CHOOSE, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_WED_BUY,
+    STEP_DAY, STREET_NAMES, S_FRI_END, S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_THU_GOODS, S_TUE_CHOOSE, S_TUE_ORDER, S_SUN_BUY,
+    S_SUN_SECURE, S_THU_CONTRACT, S_WED_BUY, S_WED_END,
 )
 
 if TYPE_CHECKING:
@@ -54,6 +55,54 @@ def ship_json(s: "ColoniaState", pos: int) -> dict[str, Any] | None:
     return out
 
 
+# the step at whose end each street field's members come home (Tuesday: after the town
+# hall is filled; Wednesday, Thursday, Friday: in the evening)
+STREET_EVENING = (S_TUE_ORDER, S_WED_END, S_THU_GOODS, S_FRI_END)
+
+
+def members(s: "ColoniaState", p: int) -> dict[str, Any]:
+    """Where the family's members are, all public: at home, in the town hall, on today's
+    stalls or early-sailed ships (onto the street field tonight), on contract fields
+    (above the stick: served on Thursday evening; below: waiting), aboard ships, on
+    secured relics, on the four street fields; and the total, which is the family's
+    members for this player count."""
+    f = s.comp.contract_fields
+    above = below = 0
+    for c in range(len(s.sticks)):
+        stick = s.sticks[c]
+        for i in range(s.cf_len[c]):
+            if s.cf_owner[c * f + i] == p:
+                if i < stick:
+                    above += s.cf_n[c * f + i]
+                else:
+                    below += s.cf_n[c * f + i]
+    ships = sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
+    relics = sum(1 for o in s.secured_by if o == p)
+    street = {STREET_NAMES[d]: s.street[p * 4 + d] for d in range(4)}
+    total = s.home[p] + s.hall[p] + s.pending[p] + above + below + ships + relics + sum(street.values())
+    return {"home": s.home[p], "town_hall": s.hall[p], "today": s.pending[p], "contracts_above_stick": above,
+            "contracts_below_stick": below, "ships": ships, "secured_relics": relics, "street": street,
+            "total": total}
+
+
+def street_home(s: "ColoniaState") -> dict[str, str]:
+    """When the members now on each street field come home: tonight, later this week
+    (their day's evening is still ahead), next week, or not before the game ends."""
+    step = s.scalars[1]
+    last_week = s.scalars[0] >= s.comp.weeks
+    out = {}
+    for d in range(4):
+        day = STREET_NAMES[d]
+        when = "Tuesday after the town hall" if d == 0 else f"{day} evening"
+        if step > STREET_EVENING[d]:
+            out[day] = "not before the game ends" if last_week else f"next {when}"
+        elif STEP_DAY[step] == d + 1:
+            out[day] = "today after the town hall" if d == 0 else "tonight"
+        else:
+            out[day] = f"this {when}"
+    return out
+
+
 def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
     comp = s.comp
     sc = s.scalars
@@ -74,6 +123,7 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
             "street": {STREET_NAMES[d]: s.street[p * 4 + d] for d in range(4)},
             "town_hall": s.hall[p],
             "placed_today": s.pending[p],
+            "members": members(s, p),
             "out_of_game": s.box[p],
             "family_cards_left": [v for v in range(3, 9) if not s.fam_used[p * 6 + v - 3]],
             "card": (s.choice[p] if (revealed or mine) and s.choice[p] >= 0 else None),
@@ -103,16 +153,24 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
             if mine and s.votes[p] >= 0:
                 entry["vote"] = "yes" if s.votes[p] else "no"
         players.append(entry)
+    width = n + 2
+    records = [s.last_vote[i:i + width] for i in range(0, len(s.last_vote), width)]
+
+    def vote_json(rec: list[int]) -> dict[str, Any]:
+        ballots = [{-1: None, 0: "no", 1: "yes"}[v] for v in rec[2:]]
+        return {"ordinance": rec[0], "text": comp.ordinances[rec[0]].en, "passed": bool(rec[1]), "votes": ballots,
+                "yes": sum(s.votes_w[p] for p in range(n) if rec[2 + p] == 1),
+                "no": sum(s.votes_w[p] for p in range(n) if rec[2 + p] == 0)}
+
     ordinances = []
     for i, o in enumerate(s.ords):
         od = comp.ordinances[o]
-        ordinances.append({"ordinance": o, "day": DAYS[od.day], "text": od.en, "german": od.de,
-                           "result": {-1: "pending", 0: "rejected", 1: "passed"}[s.ord_result[i]]})
-    last_vote = None
-    if s.last_vote:
-        o = s.last_vote[0]
-        last_vote = {"ordinance": o, "text": comp.ordinances[o].en, "passed": bool(s.last_vote[1]),
-                     "votes": [{-1: None, 0: "no", 1: "yes"}[v] for v in s.last_vote[2:]]}
+        entry_o: dict[str, Any] = {"ordinance": o, "day": DAYS[od.day], "text": od.en, "german": od.de,
+                                   "result": {-1: "pending", 0: "rejected", 1: "passed"}[s.ord_result[i]]}
+        rec = next((r for r in records if r[0] == o), None)
+        entry_o["vote"] = vote_json(rec) if rec is not None else None
+        ordinances.append(entry_o)
+    last_vote = vote_json(records[-1]) if records else None
     stalls = []
     for st in range(sc[9]):
         stalls.append({
@@ -148,6 +206,8 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
         "relic_discards": [relic_json(s, c) for c in range(len(s.relic_discard)) if s.relic_discard[c]],
         "goods_supply": {comp.goods[g]: s.supply[g] for g in range(N_GOODS)},
         "players_info": players,
+        "street_home": street_home(s),
+        "members_per_player": s.comp.members_by_players[n],
     }
     if sc[2] == D_ENSHRINE:
         out["bought"] = relic_json(s, sc[4])
