@@ -1180,6 +1180,16 @@ class SiedlerState(State):
                 3: "Kostenloser Lehm", 4: f"Wegezoll on road {ROAD_NAMES[road] if road >= 0 else ''}"}[ev]
         return f"harvest {number}" + (f", {text}" if text else "")
 
+    def _beside(self, terr: int, viewer: int | None) -> str:
+        """Whose settlements touch a terrain, in words (the robber's choice needs it)."""
+        count = [0] * self.n
+        for gi in self.m.terrain_inters[terr]:
+            o = self.settle_owner[gi]
+            if o >= 0:
+                count[o] += 1
+        parts = [_who(q, viewer) + (f" x{c}" if c > 1 else "") for q, c in enumerate(count) if c]
+        return "settlements of " + ", ".join(parts) if parts else "no settlement beside it"
+
     def describe(self, seat: int, action: Action, viewer: int | None) -> str:
         code = self.t.code.get(action)
         if code is None:
@@ -1277,7 +1287,7 @@ class SiedlerState(State):
         if kind == K_DISCARD:
             return f"discard 1 {RESOURCES[a]} (Raubritter)"
         if kind == K_ROBBER:
-            return f"move the robber knight to {m.terrain_ids[a]} ({m.terrain_type[a]} {m.terrain_num[a]})"
+            return f"move the robber knight to {m.terrain_ids[a]} ({m.terrain_type[a]} {m.terrain_num[a]}; {self._beside(a, viewer)})"
         if kind == K_STEAL:
             return f"steal a random resource card from Player {a + 1}"
         if kind == K_PASS:
