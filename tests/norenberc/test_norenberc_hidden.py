@@ -19,8 +19,7 @@ import random
 import pytest
 from rich.console import Console
 
-from reichsstadt.core import CHANCE
-from reichsstadt.core import sample_chance
+from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.games.norenberc.state import ACT, OVER, NorenbercState
 from reichsstadt.games.norenberc.terminal import render
 

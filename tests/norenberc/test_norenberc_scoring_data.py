@@ -261,3 +261,41 @@ def test_describe_words_for_payments_and_purchases():
     assert _place(s, s.ws[BREWERS * 5 + 1]) == "Brewers workshop: master in round 2"
     assert _place(s, s.ws[BREWERS * 5 + 4]) == "Brewers workshop: master in round 4"
     assert _place(s, s.ws[BREWERS * 5 + 3]) == "under the Brewers' top workshop tile"
+
+
+def _board_text(state, seat, names) -> str:
+    from rich.console import Console
+
+    from reichsstadt.games.norenberc.terminal import render
+
+    console = Console(width=130, record=True, file=open("/dev/null", "w"))
+    console.print(render(state.view(seat), seat, names))
+    return console.export_text()
+
+
+def test_board_says_you_are_hiring():
+    """Play-test: the board told the player "You is hiring"; the table's own name reads
+    "You are hiring", others "Bo is hiring"."""
+    from norenberc_helpers import plan
+
+    s = ready(3, order=[1, 0, 2])  # not first: the hire ends with the turn order choice
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    hire = next(a for a in s.legal(0) if a.to_json() == {"type": "hire", "room": 1, "form": 0})
+    s.apply(0, hire)
+    s.apply(0, s.legal(0)[0])  # the good of any type paid: the guest is in hand
+    assert "You are hiring: " in _board_text(s, 0, ["You", "Bo", "Cy"])
+    assert "Ann is hiring: " in _board_text(s, 1, ["Ann", "Bo", "Cy"])
+
+
+def test_open_planning_board_shows_who_plans_later():
+    """Play-test: with open planning (one by one in reverse turn order) the players whose
+    turn to plan has not come showed "choosing…" as if they were planning now; they read
+    "plans later", and the one planning now "choosing…"."""
+    s = ready(3, order=[0, 1, 2], open_planning=True)
+    assert s.to_act() == (2,)
+    lines = _board_text(s, 2, ["Ann", "Bo", "Cy"]).splitlines()
+    rows = {name: next(line for line in lines if f" {name} " in line and "4/4" in line) for name in ("Ann", "Bo", "Cy")}
+    assert "plans later" in rows["Ann"] and "plans later" in rows["Bo"]
+    assert "choosing" in rows["Cy"] and "plans later" not in rows["Cy"]

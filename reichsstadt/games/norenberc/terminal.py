@@ -151,7 +151,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         money = "?" if e["money"] is None else str(e["money"])
         people.add_row(
             status, who, money, f"{e['available']}/{e['agents']}",
-            *[str(c) if c else "·" for c in e["goods"]], "—" if view["over"] else _plan(e, gnames, cur, p),
+            *[str(c) if c else "·" for c in e["goods"]], "—" if view["over"] else _plan(e, gnames, cur, p, view),
         )
         crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
         if e["prestige_crests"]:
@@ -174,7 +174,8 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         if cur["buy_limit"] < 3:
             info.append(f"First turn of the game: at most {cur['buy_limit']} good(s) per purchase in this guild")
         if cur["hiring"]:
-            info.append(f"{_name(names, cur['actor'])} is hiring: {_tile(cur['hiring'], gnames)}"
+            who = _name(names, cur["actor"])
+            info.append(f"{who} {'are' if who == 'You' else 'is'} hiring: {_tile(cur['hiring'], gnames)}"
                         + (f" (room {ROOMS[cur['room']]})" if cur["room"] is not None else ""))
         if cur["guard_first"]:
             info.append(f"The Guard moves: {_tile(cur['guard_first'], gnames)} — now pick the artisan to swap it with")
@@ -191,9 +192,12 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     return Group(_headline(view, names), board, legend, people, *owned, Text("\n".join(info)))
 
 
-def _plan(e: dict[str, Any], gnames: list[str], cur: dict[str, Any], p: int) -> str:
+def _plan(e: dict[str, Any], gnames: list[str], cur: dict[str, Any], p: int, view: dict[str, Any]) -> str:
     if e["moon"]:
         return "done for the round (☾)"
+    if view["open_planning"] and e.get("planning") == "planning" and p not in view["to_act"]:
+        # open planning: one by one in reverse turn order; this player's turn is still to come
+        return "plans later"
     mine = e["plan"]
     now = " (now)" if cur and p in cur.get("still_to_act", []) else ""
     if mine is not None:
