@@ -174,8 +174,8 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         if cur["buy_limit"] < 3:
             info.append(f"First turn of the game: at most {cur['buy_limit']} good(s) per purchase in this guild")
         if cur["hiring"]:
-            who = _name(names, cur["actor"])
-            info.append(f"{who} {'are' if who == 'You' else 'is'} hiring: {_tile(cur['hiring'], gnames)}"
+            hirer = _name(names, cur["actor"])
+            info.append(f"{hirer} {'are' if hirer == 'You' else 'is'} hiring: {_tile(cur['hiring'], gnames)}"
                         + (f" (room {ROOMS[cur['room']]})" if cur["room"] is not None else ""))
         if cur["guard_first"]:
             info.append(f"The Guard moves: {_tile(cur['guard_first'], gnames)} — now pick the artisan to swap it with")
