@@ -111,8 +111,30 @@ def test_describe_is_plain_words():
     s = main_phase(start())
     set_hand(s, 0, wood=2, brick=1, gold=3)
     texts = [s.describe(0, a, 0) for a in s.legal(0)]
-    assert "build a toll station on road I, segment 1 (1 wood, 1 brick)" in texts
-    assert any(t.startswith("build wall piece 1") for t in texts)
+    assert "build a toll station on road I, segment 1 (1 wood, 1 brick): takes the right of way (1 VP)" in texts
+    assert "build a toll station on road IV, segment 2 (1 wood, 1 brick)" in texts  # a tie: orange keeps it
+    assert "build wall piece 1 (1 brick, 3 gold): 1 prestige" in texts
+    assert "start a trade offer (1 of 3 this turn)" in texts
+
+
+def test_move_words_say_what_the_move_does():
+    """Play-testing: a player must see what a card or a build does without digging it out
+    of the board: the harvest and the event of a card (5.1.1, 8.), whose settlements a
+    robber terrain touches (6.1), a council card won by prestige (6.3)."""
+    s = main_phase(start())
+    s.prestige[0] = 2
+    set_hand(s, 0, brick=1, gold=3)
+    assert s.describe(0, s.t.wall, 0) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, take the Siebenerrat (4 VP)"
+    assert s.describe(0, s.t.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
+    robber = [s.describe(0, a, 0) for a in s.t.robber]
+    assert "move the robber knight to T23 (forest 3; settlements of you)" in robber
+    assert "move the robber knight to T11 (forest 8; settlements of Player 2, Player 4 x2)" in robber
+    s.apply(0, s.t.end)
+    card = next(a for a, _ in s.chance_outcomes() if a.fields["number"] == 3 and a.fields["event"] == "none")
+    assert s.describe(CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
+                                           "Player 2 gets 1 stone; Player 4 gets 1 stone")
+    raub = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "raubritter")
+    assert s.describe(CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
 
 
 @pytest.mark.parametrize("players,setup", [(4, "beginner"), (3, "expert")])

@@ -57,7 +57,7 @@ def test_trade_offer_panel_shows_the_offer_and_every_answer():
     out = _text(s.view(1), 1)
     assert "Ann gives 1 wood and asks for 1 stone — offered to everyone" in out
     assert "Your decision: answer Ann's trade offer" in out
-    assert "Bob: has not answered yet" in out
+    assert "Bob: you have not answered yet" in out
     act(s, 1, "accept")
     act(s, 2, "counter")
     act(s, 2, "give", resource="stone")

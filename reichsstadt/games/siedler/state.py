@@ -620,7 +620,7 @@ class SiedlerState(State):
             return lacks({"wood": 1, "brick": 1, "gold": TOWER_GOLD}, "a tower") or "not allowed now"
         if kind == K_PRODUCE:
             cost = {RESOURCES[r]: c for r, c in enumerate(m.good_recipe[a]) if c}
-            return lacks(cost, GOODS[a]) or "not allowed now"
+            return lacks(cost, _good(a)) or "not allowed now"
         if kind == K_BANK:
             if self.bank_trades >= self.bank_limit:
                 return (f"you made the {self.bank_limit} bank trades this game allows per turn "
@@ -1169,8 +1169,20 @@ class SiedlerState(State):
             "offer": offer, "offers_left": max(0, self.offers_per_turn - self.offers_made),
             "bank_trades_left": max(0, self.bank_limit - self.bank_trades), "offer_cards": self.offer_side,
             "lehm_queue": list(self.lehm), "winner": self.winner if self.phase == P_OVER else None,
+            "result": self._result() if self.phase == P_OVER else None,
             "board": m.labels(),
         }
+
+    def _result(self) -> dict:
+        """How the game ended and who won (7.): by 13 VP in one's own turn, or at 1400 by
+        the most VP, ties to the higher council card, else shared."""
+        out = self.outcome()
+        winners = [p for p in range(self.n) if out.ranks[p] == 1]
+        top = max(out.scores)
+        tied = [p for p in range(self.n) if out.scores[p] == top]
+        councils = {p: COUNCIL_NAMES[self.council_of(p)] if self.council_of(p) >= 0 else None for p in tied}
+        return {"reason": "thirteen" if self.winner >= 0 else "year_1400", "winners": winners,
+                "scores": list(out.scores), "tied_on_most": tied if len(tied) > 1 else [], "councils": councils}
 
     def _card_text(self, k: int) -> str:
         number, ev, road = self.t.kinds[k]
@@ -1179,6 +1191,99 @@ class SiedlerState(State):
         text = {0: "", 1: "the years pass (hourglass)", 2: "the Markgraf intervenes",
                 3: "Kostenloser Lehm", 4: f"Wegezoll on road {ROAD_NAMES[road] if road >= 0 else ''}"}[ev]
         return f"harvest {number}" + (f", {text}" if text else "")
+
+    def _draw_effects(self, k: int, viewer: int | None) -> str:
+        """What an event card does, in words, from the state before it is applied (all of
+        it public: the harvest, the Wegezoll gold, the time stone)."""
+        m, n = self.m, self.n
+        number, ev, road = self.t.kinds[k]
+        if ev == EV_RAUBRITTER:
+            return " (no harvest)"
+        parts = []
+        t = self.clone()
+        t._harvest(number)
+        got = []
+        for q in range(n):
+            g = [t.hand[q * 5 + r] - self.hand[q * 5 + r] for r in range(5)]
+            if any(g):
+                got.append(f"{_who(q, viewer)} {'get' if q == viewer else 'gets'} {_vec(g + [0])}")
+        blocked = self.robber >= 0 and self.robber in m.terrains_of_number[number]
+        short = [RESOURCES[r] for r in range(5) if t.supply[r] == self.supply[r] and self._claims(number, r) > self.supply[r]]
+        harvest = "; ".join(got) if got else "nobody harvests"
+        if blocked:
+            harvest += f" (the robber knight blocks {m.terrain_ids[self.robber]})"
+        if short:
+            harvest += f" (the bank cannot pay every claim for {', '.join(short)}: nobody gets it)"
+        parts.append(harvest)
+        if ev == EV_HOURGLASS:
+            year = m.years[self.time + 1]
+            if self.time + 1 == len(m.years) - 1:
+                parts.append(f"the time stone reaches {year}: the game ends now (7b)")
+            elif self.time + 1 in m.reshuffle_at:
+                parts.append(f"the time stone moves to {year}, a red space: the discards are shuffled back into the deck")
+            else:
+                parts.append(f"the time stone moves to {year}")
+        elif ev == EV_MARKGRAF:
+            parts.append("the robber knight returns to the Raubritterburg" if self.robber >= 0
+                         else "the robber knight stays at the Raubritterburg")
+        elif ev == EV_LEHM:
+            can = [_who(q, viewer) for q in ((self.cur + i) % n for i in range(n)) if self.gold[q] >= WALL_GOLD]
+            if len(self.wall_owner) >= m.wall_pieces:
+                parts.append("the wall is complete: nobody builds")
+            else:
+                parts.append("with 3 gold: " + ", ".join(can) if can else "nobody has 3 gold for a wall piece")
+        elif ev == EV_WEGEZOLL:
+            holder = self.row_holder[road]
+            if holder < 0:
+                parts.append(f"nobody holds the right of way of road {ROAD_NAMES[road]}: nobody pays")
+            else:
+                off = m.road_offset[road]
+                pays = []
+                for q in range(n):
+                    if q == holder:
+                        continue
+                    owed = sum(1 for gi in range(off, off + m.road_len[road] + 1) if self.settle_owner[gi] == q)
+                    if not owed:
+                        continue
+                    gold = min(owed, self.gold[q])
+                    cards = min(owed - gold, t._cards(q))  # cards after the harvest
+                    bits = [f"{gold} gold"] if gold else []
+                    if cards:
+                        bits.append(f"{cards} random card{'s' if cards > 1 else ''}")
+                    lost = owed - gold - cards
+                    what = " and ".join(bits) if bits else "nothing"
+                    pays.append(f"{_who(q, viewer)} {'pay' if q == viewer else 'pays'} {what}"
+                                + (f" ({lost} lost)" if lost else ""))
+                to = _who(holder, viewer)
+                parts.append(f"to {to}: " + "; ".join(pays) if pays else f"nobody but {to} has settlements there")
+        return ": " + "; ".join(parts)
+
+    def _claims(self, number: int, r: int) -> int:
+        c = 0
+        for terr in self.m.terrains_of_number[number]:
+            if terr != self.robber and self.m.terrain_res[terr] == r:
+                for gi in self.m.terrain_inters[terr]:
+                    if self.settle_owner[gi] >= 0:
+                        c += 1
+        return c
+
+    def _council_effect(self, p: int, points: int, viewer: int | None) -> str:
+        """What `points` more prestige does to p's council card (6.3), in words."""
+        if not 0 <= p < self.n:
+            return ""
+        t = self.clone()
+        before = self.council_of(p)
+        t._gain_prestige(p, points, P_MAIN)
+        if t.phase == P_COUNCIL:
+            return ", then you choose whose council card to take" if p == viewer else ", then a choice of council cards"
+        after = t.council_of(p)
+        if after == before or after < 0:
+            return ""
+        name = f"the {COUNCIL_NAMES[after]} ({COUNCIL_VP[after]} VP)"
+        prev = self.council[after]
+        if prev >= 0:
+            name += f" from {_who(prev, viewer)}"
+        return f", {'take' if p == viewer else 'takes'} {name}"
 
     def _beside(self, terr: int, viewer: int | None) -> str:
         """Whose settlements touch a terrain, in words (the robber's choice needs it)."""
@@ -1207,7 +1312,7 @@ class SiedlerState(State):
             return f"first player, chosen {how}: {_who(a, viewer)}"
         if kind == K_DRAW:
             whose = "your" if self.cur == viewer else f"Player {self.cur + 1}'s"
-            return f"event card for {whose} turn: {self._card_text(a)}"
+            return f"event card for {whose} turn: {self._card_text(a)}{self._draw_effects(a, viewer)}"
         if kind == K_CARD:
             if self.phase == P_STEAL_CARD:
                 thief, victim = self.cur, self.steal_victim
@@ -1224,42 +1329,50 @@ class SiedlerState(State):
         if kind == K_TOLL:
             used = sum(self.tolls_on[a * self.n: a * self.n + self.n])
             free = "" if self.phase == P_SETUP_TOLL else " (1 wood, 1 brick)"
-            return f"build a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}"
+            p = seat
+            holder = self.row_holder[a]
+            mine = self.tolls_on[a * self.n + p] + 1 if 0 <= p < self.n else 0
+            gain = ""
+            if holder != p and (holder < 0 or mine > self.tolls_on[a * self.n + holder]):
+                gain = (": takes the right of way (1 VP)" if holder < 0 else
+                        f": takes the right of way from {_who(holder, viewer)} (1 VP)")
+            return f"build a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}{gain}"
         if kind == K_SETTLE:
             cost = "" if self.phase == P_SETUP_SETTLE else " (1 wood, 1 wool, 1 grain, 1 brick)"
             gi = m.road_offset[a] + b
             near = ", ".join(f"{m.terrain_type[x]} {m.terrain_num[x]}" for x in m.inter_terrains[gi]) if b < m.road_len[a] + 1 and gi < m.n_inters else ""
             return f"build a settlement on road {ROAD_NAMES[a]}, intersection {b + 1} ({near}){cost}"
         if kind == K_WORKSHOP:
-            sectors = ", ".join(GOODS[g] for g in m.red_goods[a]) or "no goods"
+            sectors = ", ".join(_good(g) for g in m.red_goods[a]) or "no goods"
             extra = []
             if m.red_port[a] == 5:
                 extra.append("3:1 trade")
             elif m.red_port[a] >= 0:
                 extra.append(f"2:1 {RESOURCES[m.red_port[a]]} trade")
             if m.red_bauhof[a]:
-                extra.append("Bauhof")
+                extra.append("Bauhof: lets you build towers")
             more = "; " + ", ".join(extra) if extra else ""
             return f"build a workshop on red intersection {a + 1} ({sectors}{more}) (2 grain, 3 stone)"
         if kind == K_WALL:
             piece = len(self.wall_owner) + 1
             if self.phase == P_LEHM:
-                return f"build wall piece {piece} for 3 gold, no brick (Kostenloser Lehm)"
-            return f"build wall piece {piece} (1 brick, 3 gold): 1 prestige"
+                return f"build wall piece {piece} for 3 gold, no brick (Kostenloser Lehm): 1 prestige{self._council_effect(seat, 1, viewer)}"
+            return f"build wall piece {piece} (1 brick, 3 gold): 1 prestige{self._council_effect(seat, 1, viewer)}"
         if kind == K_TOWER:
-            return f"build a tower in the triangle after wall piece {m.triangle_after[a]} (1 brick, 1 wood, 3 gold): 2 prestige"
+            return (f"build a tower in the triangle after wall piece {m.triangle_after[a]} (1 brick, 1 wood, 3 gold): "
+                    f"2 prestige{self._council_effect(seat, 2, viewer)}")
         if kind == K_PRODUCE:
             p = self.cur
             price = m.good_price[a] * (2 if self.doubled(p, a) else 1)
             holder = self.row_holder[m.good_road[a]]
             toll = f", paying {m.good_toll[a]} toll to Player {holder + 1}" if holder >= 0 and holder != p else ""
             recipe = ", ".join(f"{c} {RESOURCES[r]}" for r, c in enumerate(m.good_recipe[a]) if c)
-            return f"produce {GOODS[a]} from {recipe} and sell them in {m.good_city[a]} for {price} gold{toll}"
+            return f"produce {_good(a)} from {recipe} and sell them in {m.good_city[a]} for {price} gold{toll}"
         if kind == K_BANK:
             rate = self.bank_rate(self.cur, a)
             return f"trade {rate} {TRADABLES[a]} with the bank for 1 {TRADABLES[b]}"
         if kind == K_OFFER:
-            return "start a trade offer"
+            return f"start a trade offer ({self.offers_made + 1} of {self.offers_per_turn} this turn)"
         if kind == K_GIVE:
             return f"offer 1 {TRADABLES[a]} more"
         if kind == K_WANT:
@@ -1302,6 +1415,10 @@ class SiedlerState(State):
 def _who(p: int, viewer: int | None) -> str:
     """A seat as the viewer reads it: "you" for the viewer's own seat."""
     return "you" if p == viewer else f"Player {p + 1}"
+
+
+def _good(g: int) -> str:
+    return GOODS[g].replace("Ruestungen", "Rüstungen")
 
 
 def _words(cost: dict[str, int]) -> str:

@@ -120,7 +120,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
         if hand is not None:
             shown = Text(f"{_cards(hand)} ({info['cards']} cards)", style="bold")
         else:
-            shown = Text(f"{info['cards']} cards", style="dim")
+            shown = Text(f"{info['cards']} card{'' if info['cards'] == 1 else 's'}", style="dim")
         if info.get("discard_owed"):
             shown.append(f"; must discard {info['discard_owed']}", style="bold red")
         left = info["pieces_left"]
@@ -235,7 +235,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
             lines.append_text(_who(p, names))
             c = offer["counters"][p]
             if r == "pending":
-                lines.append(": has not answered yet", style="dim")
+                lines.append(": you have not answered yet" if p == seat else ": has not answered yet", style="dim")
             elif r == "accept":
                 lines.append(": accepts", style="bold green")
             elif r == "decline":
@@ -246,6 +246,30 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
                 lines.append(f": counter-offer: gives {_cards(c['give'])} and asks for {_cards(c['want'])}",
                              style="bold yellow")
         parts.append(Panel(lines, title="Trade offer", expand=False, width=min(WIDTH, 118)))
-    if view.get("winner") is not None:
-        parts.append(Text(f"Winner with 13 victory points: {_name(view['winner'], names)}", style="bold green"))
+    if view.get("result"):
+        parts.append(_result(view["result"], names))
     return Group(*parts)
+
+
+def _result(res: dict, names: list[str]) -> Text:
+    """Who won and why (7.)."""
+    out = Text(style="bold green")
+    win = res["winners"]
+    scores = res["scores"]
+    both = " and ".join(_name(p, names) for p in win)
+    if res["reason"] == "thirteen":
+        out.append(f"{both} reached 13 victory points during their own turn and wins (7a).")
+        return out
+    out.append("The time stone reached 1400: the game ends at once (7b). ")
+    tied = res["tied_on_most"]
+    if not tied:
+        out.append(f"{both} wins with the most victory points ({scores[win[0]]}).")
+        return out
+    who = ", ".join(_name(p, names) for p in tied)
+    out.append(f"{who} tie on {scores[tied[0]]} victory points; ")
+    held = {int(p): c for p, c in res["councils"].items() if c}
+    if len(win) == 1:
+        out.append(f"{both} holds the higher council card ({held.get(win[0])}) and wins.")
+    else:
+        out.append(f"none of them holds a council card: {both} share the win.")
+    return out
