@@ -1,0 +1,100 @@
+"""Where the Italian or the Russian rulebook says something the French does not (or says
+it differently), beyond what /work/shared/rules/norenberc.md settles: the reading chosen
+from the three texts, one test each. The list, with the tests that already covered a
+reading, is in RULES.md ("The other translations")."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from norenberc_helpers import (  # noqa: E402
+    ARTISAN, BAKERS, BREWERS, SHOE, SHOEMAKERS, find, plan, ready, refill, to_round_end,
+)
+from test_norenberc_rules import citizen_hire  # noqa: E402
+
+from reichsstadt.games.norenberc.data import NOBLE, PEDDLER  # noqa: E402
+from reichsstadt.games.norenberc.scoring import breakdown, outcome  # noqa: E402
+from reichsstadt.games.norenberc.state import ACT, OVER, PLAN, REFILL  # noqa: E402
+
+
+def _finished(players: int):
+    s = ready(players)
+    for p in range(players):
+        s.owned[p] = []
+    s.gcrest = [0] * (players * s.G)
+    s.pcrest = [0] * players
+    s.money = [0] * players
+    s.phase = OVER
+    return s
+
+
+def test_winner_tie_goes_to_the_highest_total_artisan_value_not_the_best_single_artisan():
+    """Winner's tie-break. fr « la valeur totale des artisans la plus élevée », ru « с более
+    высоким суммарным значением своих мастеров »; it « il giocatore con l'artigiano col
+    valore più alto » (the single best artisan). Two texts and the summary sense agree:
+    the total. Here 5 + 5 = 10 beats 7 + 2 = 9, though 7 is the best single tile."""
+    s = _finished(2)
+    five = find(s, ARTISAN, BREWERS, 5)
+    s.owned[0] = [five, find(s, ARTISAN, BREWERS, 5, avoid=(five,))]
+    s.owned[1] = [find(s, ARTISAN, BAKERS, 7), find(s, ARTISAN, BAKERS, 2)]
+    out = outcome(s)
+    assert out.scores[0] == out.scores[1]
+    assert out.ranks == (1, 2)
+
+
+def test_majority_tie_counts_the_artisan_tiles_of_that_guild_only():
+    """Majority ties. fr « le nombre de tuiles possédées départage »; it « il numero di
+    tessere artigiano, non il loro valore »; ru « количество … тайлов мастеров этого
+    типа ». Read with it/ru: the artisans of that guild, not citizens nor other guilds'
+    artisans. Player 0: Brewer 6 plus a Noble and two Bakers (4 tiles); player 1: Brewers
+    3 + 3 (2 tiles of the type): player 1 is first at the Brewers."""
+    s = _finished(2)
+    three = find(s, ARTISAN, BREWERS, 3)
+    bake2 = find(s, ARTISAN, BAKERS, 2)
+    s.owned[0] = [find(s, ARTISAN, BREWERS, 6), find(s, NOBLE), bake2, find(s, ARTISAN, BAKERS, 3)]
+    s.owned[1] = [three, find(s, ARTISAN, BREWERS, 3, avoid=(three,))]
+    parts = breakdown(s)
+    # Brewers: 1 first (5, and the unclaimed third: +1), 0 second (3); Bakers: 0 alone (9)
+    assert parts[1]["majorities"] == 6
+    assert parts[0]["majorities"] == 3 + 9
+
+
+def test_a_short_pile_leaves_the_last_rooms_empty_not_the_leftmost():
+    """"Fin d'une Manche" 6. All three texts fill the empty rooms one by one from left to
+    right, guild by guild from the Brewers; then fr « certaines resteront inoccupées », ru
+    « некоторые комнаты остаются пустыми », it « le finestre più a sinistra rimangono
+    vuote » (the leftmost stay empty), which contradicts its own filling order. Read with
+    fr/ru: the rooms the pile cannot reach are the last ones (right, later guilds)."""
+    s = ready(2)
+    to_round_end(s)
+    assert s.phase == REFILL
+    # each guild: room A emptied, the guests slid left, room D empty; two guests left
+    assert [s.rooms[g * 4 + 3] for g in range(3)] == [-1, -1, -1]
+    assert all(s.rooms[g * 4 + r] >= 0 for g in range(3) for r in range(3))
+    s.pile = s.pile[:2]
+    s.pile_unknown = 0
+    s._legal_cache = None
+    refill(s)
+    assert s.phase == PLAN
+    assert s.rooms[BREWERS * 4 + 3] >= 0 and s.rooms[BAKERS * 4 + 3] >= 0
+    assert s.rooms[SHOEMAKERS * 4 + 3] == -1
+    assert all(s.rooms[g * 4 + r] >= 0 for g in range(3) for r in range(3))
+
+
+def test_the_peddlers_good_counts_only_for_the_favourite():
+    """Colporteur. fr: the tile with its good « vaudra 4 » at the favourites; it « conta come
+    4 … solamente per questo scopo », ru « (только для выбора фаворита) »: only for that.
+    The good on the tile is not the player's to sell or to pay with until it returns."""
+    s, ped = citizen_hire(PEDDLER, {SHOE: 1})
+    s.apply(0, s.acts.peddler[SHOE])
+    assert s.hold[0 * s.G + SHOE] == 0
+    while s.phase == ACT:
+        s.apply(s.actor, s.acts.nothing)
+    assert s.phase == PLAN and s.to_act() == (0,)
+    plan(s, 0, [SHOEMAKERS])
+    assert s.phase == ACT and s.cg == SHOEMAKERS and s.actor == 0
+    kinds = {a.to_json()["type"] for a in s.legal(0)}
+    assert "sell" not in kinds and "hire" not in kinds   # no shoe in hand: none to sell or pay
