@@ -605,6 +605,32 @@ def test_9_expert_snake_setup():
     assert all(s.set_left[p] == 3 and s.toll_left[p] == 13 for p in range(3))
 
 
+def test_9_setup_tie_two_to_two_goes_to_the_first_placer():
+    """9.: "Per ognuna delle cinque strade, il giocatore con più stazioni di pedaggio riceve
+    la relativa carta 'diritti di passaggio', risolvendo eventuali parità in favore del
+    giocatore che ha collocato la prima stazione" (and 3.: "Durante la preparazione del
+    gioco, eventuali parità sono risolte in favore del giocatore che ha piazzato per primo
+    la stazione di pedaggio"). Snake A, B, C, C, B, A: A and B each put both tolls on road
+    I; B passes A 2 to 1 on the way, but after the setup it is 2 to 2 and A placed first."""
+    s = start(3, "expert", first=0)
+    roads = iter(["I", "I", "II", "III", "I", "I"])
+    texts = []
+    while s.phase != P_DRAW:
+        p = s.to_act()[0]
+        road = next(roads)
+        texts.append(next(s.describe(p, a, p) for a in s.legal(p) if a.type == "toll" and a.road == road))
+        act(s, p, "toll", road=road)
+        s.apply(p, [a for a in s.legal(p) if a.type == "settle"][-1])
+    assert s.tolls_on[0 * 3 + 0] == s.tolls_on[0 * 3 + 1] == 2
+    assert s.row_holder[0] == 0
+    assert texts[-1].endswith("takes the right of way from Player 2 (1 VP)")
+    # in the game proper the card moves only to strictly more tolls (5.2.2.1)
+    main_phase(s, 1)
+    set_hand(s, 1, wood=1, brick=1)
+    act(s, 1, "toll", road="I")
+    assert s.row_holder[0] == 1
+
+
 def test_9_expert_cards_for_the_second_settlement():
     s = start(3, "expert", first=0)
     placed = {}

@@ -401,8 +401,21 @@ class SiedlerState(State):
         self.tolls_on[k * n + p] += 1
         self.toll_left[p] -= 1
         holder = self.row_holder[k]
-        if holder < 0 or (holder != p and self.tolls_on[k * n + p] > self.tolls_on[k * n + holder]):
+        if self.phase == P_SETUP_TOLL or self.phase == P_START:
+            self.row_holder[k] = self._setup_holder(k)
+        elif holder < 0 or (holder != p and self.tolls_on[k * n + p] > self.tolls_on[k * n + holder]):
             self.row_holder[k] = p
+
+    def _setup_holder(self, k: int) -> int:
+        """3., 9.: in the setup the most tolls on a road takes its card, ties to the one
+        who placed first (tolls fill from the city, so the first placed is the nearest)."""
+        n, off = self.n, self.m.seg_offset[k]
+        best = max(self.tolls_on[k * n + q] for q in range(n))
+        for i in range(self.m.road_len[k]):
+            o = self.seg_owner[off + i]
+            if o >= 0 and self.tolls_on[k * n + o] == best:
+                return o
+        return -1
 
     def _pay(self, p: int, cost: tuple[int, ...] | list[int]) -> None:
         h, sup = self.hand, self.supply
@@ -1331,9 +1344,15 @@ class SiedlerState(State):
             free = "" if self.phase == P_SETUP_TOLL else " (1 wood, 1 brick)"
             p = seat
             holder = self.row_holder[a]
-            mine = self.tolls_on[a * self.n + p] + 1 if 0 <= p < self.n else 0
+            if self.phase == P_SETUP_TOLL and 0 <= p < self.n:
+                t = self.clone()
+                t._place_toll(p, a)
+                after = t.row_holder[a]
+            else:
+                mine = self.tolls_on[a * self.n + p] + 1 if 0 <= p < self.n else 0
+                after = p if holder < 0 or (holder != p and mine > self.tolls_on[a * self.n + holder]) else holder
             gain = ""
-            if holder != p and (holder < 0 or mine > self.tolls_on[a * self.n + holder]):
+            if holder != p and after == p:
                 gain = (": takes the right of way (1 VP)" if holder < 0 else
                         f": takes the right of way from {_who(holder, viewer)} (1 VP)")
             return f"build a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}{gain}"
