@@ -69,3 +69,19 @@ def test_street_fields_say_when_their_members_come_home() -> None:
     assert s.view(0)["street_home"]["Thursday"] == "tonight"
     s = at_step(S_SUN_BUY, 4, week=6)
     assert set(s.view(0)["street_home"].values()) == {"not before the game ends"}
+
+
+def test_log_words_for_the_drawer_and_for_the_others() -> None:
+    """The start draws read 'You draw a ...' to the drawer (the table's names replace
+    'Player N', so 'Player 1 draws' would read 'You draws') and stay hidden to the others."""
+    from reichsstadt.core import CHANCE
+    from reichsstadt.games.colonia.state import Q_PMAT
+
+    s = GAME.new(3, 1)
+    while s.queue and s.queue[0][0] != Q_PMAT:
+        s.apply(CHANCE, s.chance_outcomes()[0][0])
+    a = s.chance_outcomes()[0][0]
+    p = s.queue[0][1]
+    assert s.describe(CHANCE, a, p).startswith("You draw a")
+    other = (p + 1) % 3
+    assert s.describe(CHANCE, a, other) == f"Player {p + 1} draws a material from the bag (hidden)"

@@ -85,7 +85,9 @@ def describe(s: "ColoniaState", seat: int, a: Action, viewer: int | None) -> str
                 return "Extra-contract die shows 6: every craftsman fulfils one more contract"
             return f"Extra-contract die shows {f}: the {comp.craftsmen[f - 1]} fulfils one more contract"
         if t == "tie_first":
-            return f"A die decides between equal family cards; first of them: Player {a.seat + 1}"
+            tied = [q for q in s._tie_candidates(arg)]
+            names = ", ".join(f"Player {q + 1}" for q in tied)
+            return f"A die decides among the equal family cards {arg} ({names}); the first of them to play: Player {a.seat + 1}"
         return f"Chance: {a.to_json()}"
     if t == "family":
         need = max(0, a.value - s.scalars[11])
