@@ -299,3 +299,16 @@ def test_open_planning_board_shows_who_plans_later():
     rows = {name: next(line for line in lines if f" {name} " in line and "4/4" in line) for name in ("Ann", "Bo", "Cy")}
     assert "plans later" in rows["Ann"] and "plans later" in rows["Bo"]
     assert "choosing" in rows["Cy"] and "plans later" not in rows["Cy"]
+
+
+def test_turn_order_draw_reads_well_when_the_name_is_you():
+    """Play-test: the terminal puts "You" for the human's own "Player N", so the draw of
+    the turn order read "You takes place 1 in turn order"; the words name the player last,
+    with no verb to agree: "place 1 in turn order goes to Player 1"."""
+    from reichsstadt.core import CHANCE
+
+    s = GAME.new(3, 1)
+    first = s.chance_outcomes()[0][0]
+    text = s.describe(CHANCE, first, 0)
+    assert text == "place 1 in turn order goes to Player 1"
+    assert "You takes" not in text.replace("Player 1", "You")

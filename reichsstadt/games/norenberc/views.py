@@ -154,7 +154,7 @@ def describe(s: NorenbercState, seat: int, action: Action, viewer: int | None) -
     gname = comp.guild_names
     g = s.cg
     if kind == K_ORDER:
-        return f"{_player(a)} takes place {len(s.order) + 1} in turn order"
+        return f"place {len(s.order) + 1} in turn order goes to {_player(a)}"
     if kind == K_DRAW:
         name = comp.tile_name(a) if a < comp.tile_count else f"tile {a}"
         if s.phase == SETUP_STACK:
