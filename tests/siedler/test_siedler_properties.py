@@ -16,7 +16,7 @@ from siedler_helpers import draw, main_phase, set_hand, start
 import reichsstadt
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.core.conformance import check_replay, check_step, random_playout, record_in_subprocess
-from reichsstadt.games.siedler.state import SETTLEMENTS, TOLLS, TOWERS, WORKSHOPS
+from reichsstadt.games.siedler.state import P_DRAW, P_RESPOND, SETTLEMENTS, TOLLS, TOWERS, WORKSHOPS
 
 GAME = reichsstadt.game("siedler")
 
@@ -133,6 +133,12 @@ def test_move_words_say_what_the_move_does():
     card = next(a for a, _ in s.chance_outcomes() if a.fields["number"] == 3 and a.fields["event"] == "none")
     assert s.describe(CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
                                            "Player 2 gets 1 stone; Player 4 gets 1 stone")
+    main_phase(s, 1)
+    s.apply(1, s.t.offer)
+    assert s.describe(1, s.t.give[0], 1) == "offer 1 wood more"
+    s.phase = P_RESPOND  # a counter-offer's words say so
+    assert s.describe(2, s.t.give[0], 2) == "counter-offer: give 1 wood more"
+    s.phase = P_DRAW
     raub = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "raubritter")
     assert s.describe(CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
 

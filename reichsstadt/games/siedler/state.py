@@ -1358,6 +1358,8 @@ class SiedlerState(State):
             return f"build a toll station on road {ROAD_NAMES[a]}, segment {used + 1}{free}{gain}"
         if kind == K_SETTLE:
             cost = "" if self.phase == P_SETUP_SETTLE else " (1 wood, 1 wool, 1 grain, 1 brick)"
+            if self.phase == P_SETUP_SETTLE and self.setup_pos >= self.n:
+                cost = ": the second settlement brings one card per terrain beside it (9.)"
             gi = m.road_offset[a] + b
             near = ", ".join(f"{m.terrain_type[x]} {m.terrain_num[x]}" for x in m.inter_terrains[gi]) if b < m.road_len[a] + 1 and gi < m.n_inters else ""
             return f"build a settlement on road {ROAD_NAMES[a]}, intersection {b + 1} ({near}){cost}"
@@ -1393,9 +1395,9 @@ class SiedlerState(State):
         if kind == K_OFFER:
             return f"start a trade offer ({self.offers_made + 1} of {self.offers_per_turn} this turn)"
         if kind == K_GIVE:
-            return f"offer 1 {TRADABLES[a]} more"
+            return f"offer 1 {TRADABLES[a]} more" if self.phase != P_RESPOND else f"counter-offer: give 1 {TRADABLES[a]} more"
         if kind == K_WANT:
-            return f"ask for 1 {TRADABLES[a]} more"
+            return f"ask for 1 {TRADABLES[a]} more" if self.phase != P_RESPOND else f"counter-offer: ask for 1 {TRADABLES[a]} more"
         if kind == K_DONE:
             return "finish this side of the offer"
         if kind == K_CANCEL:
