@@ -18,6 +18,8 @@ from .core import BadOption, Match, ReichsstadtError, game as find_game, games a
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Norenberc, Die Siedler von Nürnberg and Colonia: play, simulate, replay, benchmark.")
 console = Console()
+if not console.is_terminal:  # piped to a file or a pager: the boards are drawn for 120 columns
+    console = Console(width=120)
 
 SEAT_ALIASES = {"h": "human", "human": "human", "r": "random", "random": "random"}
 
@@ -62,6 +64,10 @@ def _players(game_id: str, players: Optional[int]) -> int:
 
 
 def _ask(prompt: str) -> str | None:
+    if sys.stdin.isatty():  # keys typed while bots moved must not answer a question not yet asked
+        import termios
+
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
     try:
         return console.input(prompt)
     except EOFError:
@@ -221,7 +227,7 @@ def replay(
     step: bool = typer.Option(False, help="Walk the game move by move."),
 ) -> None:
     """Show a saved game: every move, the board, the scores."""
-    from .terminal.replay import load, print_replay, step_replay
+    from .terminal.replay import as_seen_by, load, print_replay, step_replay
 
     record = load(str(file))
     viewer = None
@@ -229,6 +235,7 @@ def replay(
         if not 1 <= seat <= record.players:
             raise BadOption(f"--seat is 1 to {record.players}, not {seat}")
         viewer = seat - 1
+    record.names = as_seen_by(record.names, viewer)
     if step:
         step_replay(record, console, viewer, _ask)
     else:

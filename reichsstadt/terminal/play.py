@@ -103,6 +103,9 @@ class TerminalTable:
         state = self.match.state
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
+            if self.console.is_terminal:  # and the scrollback, where the last player's plan still is
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
             answer = self.ask(f"Hand the screen to {self.names[seat]}, then press Enter ")
             if answer is None:
                 return self._input_ended()
@@ -111,7 +114,8 @@ class TerminalTable:
         while True:
             legal = state.legal(seat)
             self.console.print(moves_table([self.words(state.describe(seat, a, seat)) for a in legal]))
-            answer = self.ask(f"{self.names[seat]}, your move (1-{len(legal)}, h for help): ")
+            span = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            answer = self.ask(f"{self.names[seat]}, your move ({span}, h for help): ")
             if answer is None:
                 return self._input_ended()
             text = answer.strip().lower()
@@ -154,6 +158,8 @@ class TerminalTable:
             self.console.print(Panel("\n".join(unseen[-30:]), title="Last moves"))
         self.console.print(outcome_table(state.outcome(), self.names))
         self.console.print(f"Record saved to {self.save()}  (replay: reichsstadt replay {self.save_to})")
+        if self.humans:  # leave the final board on screen until the player has read it
+            self.ask("Press Enter to leave ")
 
 
 def _fold_draws(lines: list[str], keep: int = 3) -> list[str]:

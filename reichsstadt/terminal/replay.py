@@ -81,6 +81,11 @@ def step_replay(record: Record, console: Console, viewer: int | None, ask: Calla
                 console.print(outcome_table(state.outcome(), record.names))
 
 
+def as_seen_by(names: list[str], viewer: int | None) -> list[str]:
+    """A saved game calls its one human "You"; replayed as anyone else, that is Player N."""
+    return [f"Player {i + 1}" if n == "You" and i != viewer else n for i, n in enumerate(names)]
+
+
 def load(path: str) -> Record:
     record = Record.load(path)
     find_game(record.game)

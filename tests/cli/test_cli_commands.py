@@ -185,3 +185,13 @@ def test_players_are_called_by_their_names_everywhere(game_id, tmp_path):
     assert out.returncode == 0
     assert "Ann" in out.stdout and "Cyd" in out.stdout
     assert "Player 1" not in out.stdout and "Player 3" not in out.stdout
+
+
+def test_replay_calls_the_human_you_only_when_seen_from_their_seat(tmp_path):
+    record = tmp_path / "g.json"
+    run("play", "siedler", "-p", "3", "--seed", "8", "--save", str(record), input="1\n1\n1\nq\n")
+    assert json.loads(record.read_text())["names"][0] == "You"
+    spectator = run("replay", str(record))
+    assert spectator.returncode == 0 and "You" not in spectator.stdout and "Player 1" in spectator.stdout
+    own = run("replay", str(record), "--seat", "1")
+    assert "You" in own.stdout
