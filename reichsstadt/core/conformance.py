@@ -42,6 +42,8 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
                 assert legal == [], f"seat {seat} is not to act but has legal actions"
     for viewer in [None, *range(players)]:
         json.dumps(state.view(viewer))  # JSON-ready
+        news = state.news(viewer)
+        assert isinstance(news, list) and all(isinstance(t, str) and t for t in news), "news() is a list of sentences"
     if not deep:
         return
     snap = state.to_json()

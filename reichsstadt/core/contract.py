@@ -116,6 +116,14 @@ class State(abc.ABC):
         choice. Other seats are named "Player N" (1-based)."""
 
 
+    def news(self, viewer: int | None) -> list[str]:
+        """What the last apply() set in motion beyond the move itself (cards revealed, votes
+        counted, ships paid, income), in plain words as `viewer` may know it, seats named
+        "Player N". Read right after apply(); describe() cannot say it, because before the
+        move it may not be known yet. Engines with automatic steps override this."""
+        return []
+
+
 class Game(abc.ABC):
     """One title. Found by id in the registry; stateless apart from caches."""
 

@@ -127,7 +127,8 @@ class Match:
             options={k: v for k, v in resolved.items() if v != self.game.options[k].default},
             names=list(names) if names else [f"Player {i + 1}" for i in range(players)],
         )
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []   # called before each move is applied
+        self.after: list[Listener] = []       # called after it (to read State.news)
 
     @staticmethod
     def from_record(record: Record) -> "Match":
@@ -150,6 +151,8 @@ class Match:
             listen(seat, action, self.state)
         self.state.apply(seat, action)
         self.record.moves.append((seat, action.to_json()))
+        for listen in self.after:
+            listen(seat, action, self.state)
 
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a player must act or the game is over."""

@@ -48,6 +48,7 @@ class TerminalTable:
         self.last_actor: dict[int | None, int] = {}
         self.short_names = sentence_names(self.names)
         match.listeners.append(self._log)
+        match.after.append(self._news)
 
     def _log(self, seat: int, action: Action, state: State) -> None:
         who = "Chance" if seat < 0 else self.names[seat]
@@ -60,6 +61,13 @@ class TerminalTable:
             else:
                 lines.append(f"{who}: {text}")
             self.last_actor[viewer] = seat
+
+    def _news(self, seat: int, action: Action, state: State) -> None:
+        for viewer, lines in self.logs.items():
+            news = state.news(viewer)
+            lines.extend(f"  ⤷ {self.words(text)}" for text in news)
+            if news:
+                self.last_actor[viewer] = -2  # what follows is a new line
 
     def words(self, text: str) -> str:
         """Engines name seats "Player N"; at this table they have names ("You", "Ann")."""

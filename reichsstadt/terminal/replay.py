@@ -25,6 +25,7 @@ def move_lines(record: Record, viewer: int | None) -> list[str]:
         who = "Chance" if seat == CHANCE else record.names[seat] if 0 <= seat < len(record.names) else f"Seat {seat}"
         lines.append(f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names)}")
         state.apply(seat, action)
+        lines.extend(f"        ⤷ {name_players(text, names)}" for text in state.news(viewer))
     return lines
 
 

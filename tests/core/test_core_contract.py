@@ -184,3 +184,17 @@ def test_games_entry_point_survives_importing_a_game_package():
     import reichsstadt.games.norenberc  # noqa: F401
 
     assert "norenberc" in reichsstadt.games()
+
+
+def test_match_tells_after_listeners_what_a_move_set_in_motion():
+    """State.news() is read after apply(): here, a 1 on the die wipes the turn's total."""
+    m = Match(TOY, 2, seed=1)
+    heard: list[tuple[int, list[str]]] = []
+    m.after.append(lambda seat, action, state: heard.append((seat, state.news(None))))
+    for seat in (0, 1):
+        m.play(seat, Action("bid", amount=0))
+    m.play(0, Action("roll"))
+    m._apply(CHANCE, Action("die", face=1))
+    assert heard[-1] == (CHANCE, ["Player 1 loses everything rolled this turn"])
+    assert heard[0] == (0, [])
+    assert m.state.news(0) == ["Player 1 loses everything rolled this turn"]

@@ -16,7 +16,7 @@ DIE = [Action("die", face=f) for f in range(1, 7)]
 
 
 class ToyState(State):
-    __slots__ = ("n", "bids", "totals", "turn", "rolling", "target")
+    __slots__ = ("n", "bids", "totals", "turn", "rolling", "target", "busted")
     game_id = "toy"
 
     def __init__(self, n: int, target: int) -> None:
@@ -26,6 +26,7 @@ class ToyState(State):
         self.turn = 0
         self.rolling = False
         self.target = target
+        self.busted = False  # what the last move set in motion, for news()
 
     @property
     def players(self) -> int:
@@ -55,6 +56,7 @@ class ToyState(State):
             if action not in DIE:
                 raise IllegalAction(f"{action} is not a die face")
             self.rolling = False
+            self.busted = action.face == 1
             if action.face == 1:
                 self.totals[self.turn] = 0
                 self.turn += 1
@@ -65,6 +67,7 @@ class ToyState(State):
             return
         if action not in self.legal(seat):
             raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self.busted = False
         if action.type == "bid":
             self.bids[seat] = action.amount
         elif action is ROLL or action == ROLL:
@@ -89,6 +92,7 @@ class ToyState(State):
     def clone(self) -> "ToyState":
         c = ToyState.__new__(ToyState)
         c.n, c.bids, c.totals, c.turn, c.rolling, c.target = self.n, self.bids[:], self.totals[:], self.turn, self.rolling, self.target
+        c.busted = self.busted
         return c
 
     def sample(self, seat: int, rng: random.Random) -> "ToyState":
@@ -100,6 +104,9 @@ class ToyState(State):
     def to_json(self) -> dict:
         return {"game": "toy", "version": 1, "n": self.n, "bids": self.bids, "totals": self.totals,
                 "turn": self.turn, "rolling": self.rolling, "target": self.target}
+
+    def news(self, viewer: int | None) -> list[str]:
+        return [f"Player {self.turn} loses everything rolled this turn"] if self.busted else []
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> str:
         if action.type == "bid":
@@ -121,6 +128,7 @@ class ToyGame(Game):
         self.check_snapshot(obj)
         s = ToyState(obj["n"], obj["target"])
         s.bids, s.totals, s.turn, s.rolling = list(obj["bids"]), list(obj["totals"]), obj["turn"], obj["rolling"]
+        s.busted = False
         return s
 
     def build_action_space(self, players: int) -> ActionSpace:
