@@ -23,6 +23,9 @@ def award_windows(s: "ColoniaState") -> None:
             p = amounts.index(best)
             s.windows[c] = p
             s.money[p * N_CITIES + c] = 0
+            s.ev.append((12, c, p, best))   # E_WINDOW (state.py)
+        else:
+            s.ev.append((12, c, -1, best))
 
 
 def score_items(s: "ColoniaState", p: int) -> dict[str, int]:

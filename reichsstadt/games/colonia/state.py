@@ -18,6 +18,11 @@ from .data import (
 )
 from .scoring import award_windows, outcome, score_items
 
+# news: what apply() set in motion, kept as small tuples (kind, ints...) and put into
+# words by news.py; reset at the start of every apply
+(E_CARD, E_ORDER, E_VOTE, E_NO_VOTE, E_STALL_BACK, E_HOME, E_GOOD, E_CARRY, E_SAIL, E_PAY,
+ E_AUTOPASS, E_RELIC_GONE, E_WINDOW, E_OVER) = range(14)
+
 # street fields (index into a player's 4 street counters)
 TUE, WED, THU, FRI = 0, 1, 2, 3
 STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
@@ -52,7 +57,7 @@ _FIELDS = (
 class ColoniaState(State):
     game_id = "colonia"
 
-    __slots__ = _FIELDS + ("n", "comp", "custom", "seed", "_legal", "_legal_seat")
+    __slots__ = _FIELDS + ("n", "comp", "custom", "seed", "_legal", "_legal_seat", "ev")
 
     # fixed for the game
     n: int
@@ -62,6 +67,8 @@ class ColoniaState(State):
     # the legal moves of seat _legal_seat, until the next apply
     _legal: list[Action] | None
     _legal_seat: int
+    # what the last apply() set in motion (see news.py); not part of snapshots
+    ev: list[tuple[int, ...]]
     # _FIELDS: flat lists of small ints (see __init__)
     money: list[int]
     mats: list[int]
@@ -124,6 +131,7 @@ class ColoniaState(State):
         self.seed = seed
         self._legal = None
         self._legal_seat = -2
+        self.ev = []
         c = comp
         self.money = [c.start_money] * (n * N_CITIES)
         self.mats = [0] * (n * N_MATERIALS)
@@ -213,6 +221,7 @@ class ColoniaState(State):
         new.seed = self.seed
         new._legal = None
         new._legal_seat = -2
+        new.ev = self.ev  # never mutated: apply() starts a new list
         new.money = self.money[:]
         new.mats = self.mats[:]
         new.goods = self.goods[:]
@@ -435,6 +444,7 @@ class ColoniaState(State):
     def apply(self, seat: int, action: Action) -> None:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
+        self.ev = []
         to_act = self.to_act()
         if not to_act:
             raise IllegalAction("the game is over")
@@ -607,10 +617,12 @@ class ColoniaState(State):
             return bool(self._enshrine_options(p, card))
         return self.relic_owner[shrine_card] == p and self.shrine[city] < 0
 
-    def _gain_good(self, p: int, g: int) -> None:
+    def _gain_good(self, p: int, g: int) -> bool:
         if self.supply[g] > 0:  # an exhausted good is not received
             self.supply[g] -= 1
             self.goods[p * N_GOODS + g] += 1
+            return True
+        return False
 
     def _apply_chance(self, a: Action) -> None:
         kind, arg = self.queue.pop(0)
@@ -749,6 +761,8 @@ class ColoniaState(State):
             self._set_order()
             for p in range(n):
                 # last week's Tuesday members come home; the town hall empties onto the street
+                if self.street[p * 4 + TUE]:
+                    self.ev.append((E_HOME, p, self.street[p * 4 + TUE], TUE))
                 self.home[p] += self.street[p * 4 + TUE]
                 self.street[p * 4 + TUE] = self.hall[p]
                 self.hall[p] = 0
@@ -776,6 +790,8 @@ class ColoniaState(State):
             for s in range(MAX_STALL_SLOTS):
                 if self.stall_taker[s] < 0:
                     base = s * N_MATERIALS
+                    if self.stall_size[s]:
+                        self.ev.append((E_STALL_BACK, s, *self.stall_mats[base:base + N_MATERIALS]))
                     for m in range(N_MATERIALS):
                         self.bag[m] += self.stall_mats[base + m]
                         self.stall_mats[base + m] = 0
@@ -817,6 +833,7 @@ class ColoniaState(State):
                 self._legal_seat = p
                 return
             self.passed[p] = 1
+            self.ev.append((E_AUTOPASS, p, sc[1]))
         sc[2] = D_NONE
         sc[3] = -1
         sc[1] += 1
@@ -877,6 +894,7 @@ class ColoniaState(State):
                 self.zero[p] = 0
                 self.card[p] = v
                 self.votes_w[p] = placed
+            self.ev.append((E_CARD, p, v, self.zero[p], placed))
         sc[2] = D_NONE
         self.tiebreak = []
         if sc[0] == 1:
@@ -899,10 +917,12 @@ class ColoniaState(State):
         keys.sort()
         self.order = [k[2] for k in keys]
         self.prev_order = self.order[:]
+        self.ev.append((E_ORDER, *self.order))
 
     def _start_vote(self) -> None:
         sc = self.scalars
         if not any(not z for z in self.zero):
+            self.ev.append((E_NO_VOTE, self.ords[sc[8]]))
             self._finish_vote(False)  # no face-up card: nobody may vote, nothing passes
             return
         for p in range(self.n):
@@ -920,6 +940,8 @@ class ColoniaState(State):
                 no += self.votes_w[p]
         mayor = self.order[0]
         passed = yes > no or (yes == no and self.votes[mayor] == 1)
+        self.ev.append((E_VOTE, self.ords[self.scalars[8]], yes, no, 1 if passed else 0, mayor,
+                        *[-1 if self.zero[p] else self.votes[p] for p in range(self.n)]))
         self._finish_vote(passed)
 
     def _finish_vote(self, passed: bool) -> None:
@@ -990,6 +1012,8 @@ class ColoniaState(State):
         pending = self.pending
         for p in range(self.n):
             i = p * 4 + d
+            if street[i]:
+                self.ev.append((E_HOME, p, street[i], d))
             home[p] += street[i]
             street[i] = pending[p]
             pending[p] = 0
@@ -1008,8 +1032,11 @@ class ColoniaState(State):
             done = min(stick, length)
             for i in range(base, base + done):
                 p = self.cf_owner[i]
-                self._gain_good(p, g)
+                got = self._gain_good(p, g)
+                self.ev.append((E_GOOD, p, c, g, 1 if got else 0))
                 self.street[p * 4 + THU] += self.cf_n[i]
+            if length > done:
+                self.ev.append((E_CARRY, c, length - done))
             rest_o = self.cf_owner[base + done:base + length]
             rest_n = self.cf_n[base + done:base + length]
             for i in range(f):
@@ -1035,10 +1062,12 @@ class ColoniaState(State):
             if ship < 0:
                 continue
             city = comp.ships[ship].city
+            self.ev.append((E_SAIL, ship, pos))
             for h, (_need, value) in enumerate(comp.ships[ship].holds):
                 owner = self.hold_owner[pos * MAX_HOLDS + h]
                 if owner >= 0:
                     self.money[owner * N_CITIES + city] += value
+                    self.ev.append((E_PAY, owner, value, city, h))
                     if early:
                         self.pending[owner] += 1
                     else:
@@ -1047,6 +1076,7 @@ class ColoniaState(State):
             owner = self.extra_owner[pos]
             if owner >= 0:
                 self.money[owner * N_CITIES + city] += extra_value
+                self.ev.append((E_PAY, owner, extra_value, city, -1))
                 if early:
                     self.pending[owner] += 1
                 else:
@@ -1079,6 +1109,7 @@ class ColoniaState(State):
             self._award_windows()
             sc[1] = S_OVER
             sc[2] = D_NONE
+            self.ev.append((E_OVER,))
             return
         display, secured = [], []
         for card, owner in zip(self.display, self.secured_by):
@@ -1087,6 +1118,7 @@ class ColoniaState(State):
                 secured.append(owner)
             else:
                 self.relic_discard[card] = 1
+                self.ev.append((E_RELIC_GONE, card))
         self.display = display
         self.secured_by = secured
         self.queue.extend([(Q_RELIC, 0)] * max(0, comp.relic_display - len(display)))
@@ -1159,6 +1191,11 @@ class ColoniaState(State):
         from .views import view
 
         return view(self, seat)
+
+    def news(self, viewer: int | None) -> list[str]:
+        from .news import news
+
+        return news(self, viewer)
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> str:
         from .describe import describe
