@@ -60,6 +60,24 @@ def assert_same_to(seat: int, a: ColoniaState, b: ColoniaState, what: str, board
         assert a.legal(seat) == b.legal(seat), f"{what}: legal({seat}) differs"
     assert words(a, b, seat) == words(b, a, seat), f"{what}: describe() read by {seat} differs"
     assert board_text(b, seat) == board, f"{what}: the board drawn for {seat} differs"
+    assert a.news(seat) == b.news(seat), f"{what}: news({seat}) differs"
+    # the same next move in both (one possible in both that does not itself reveal the
+    # secret: not the last family card or vote) sets in motion what reads the same
+    if a.scalars[2] in (D_FAMILY, D_VOTE):
+        return
+    for actor in a.to_act():
+        if actor == CHANCE:
+            mine = [x for x, _ in b.chance_outcomes()]
+            common = [x for x, _ in a.chance_outcomes() if x in mine]
+        else:
+            mine = b.legal(actor)
+            common = [x for x in a.legal(actor) if x in mine]
+        if common:
+            a2, b2 = a.clone(), b.clone()
+            a2.apply(actor, common[-1])
+            b2.apply(actor, common[-1])
+            assert a2.news(seat) == b2.news(seat), f"{what}: news({seat}) after the next move differs"
+            return
 
 
 def screen_titles(text: str) -> list[str]:
