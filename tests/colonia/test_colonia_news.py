@@ -59,7 +59,7 @@ def test_tuesday_reveal_tells_cards_zeros_order_and_mayor() -> None:
         text = "\n".join(news)
         assert "Family cards revealed: Player 1 4, Player 2 8, Player 3 5, Player 4 6" in text
         assert "Player 2's 8 counts 0" in text
-        assert "Turn order: Player 4, Player 3, Player 1, Player 2; Player 4 is mayor" in text
+        assert "Turn order: Player 4, Player 3, Player 1, Player 2 (mayor: Player 4)" in text
 
 
 def test_week_one_tie_die_then_the_order() -> None:
@@ -72,7 +72,7 @@ def test_week_one_tie_die_then_the_order() -> None:
     words = s.describe(CHANCE, Action("tie_first", seat=1), 0)
     assert "Player 1, Player 2" in words and "Player 2" in words
     s.apply(CHANCE, Action("tie_first", seat=1))
-    assert "Turn order: Player 3, Player 2, Player 1, Player 4; Player 3 is mayor" in s.news(2)
+    assert "Turn order: Player 3, Player 2, Player 1, Player 4 (mayor: Player 3)" in s.news(2)
 
 
 def test_a_sailing_ship_pays_each_owner_in_its_currency() -> None:

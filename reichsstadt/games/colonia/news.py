@@ -59,8 +59,8 @@ def news(s: "ColoniaState", viewer: int | None) -> list[str]:
             continue
         if k == E_ORDER:
             order = list(e[1:])
-            out.append(f"Turn order: {', '.join(f'Player {p + 1}' for p in order)}; "
-                       f"Player {order[0] + 1} is mayor")
+            out.append(f"Turn order: {', '.join(f'Player {p + 1}' for p in order)} "
+                       f"(mayor: Player {order[0] + 1})")
         elif k == E_VOTE:
             o, yes, no, passed, mayor = e[1:6]
             votes = e[6:]
