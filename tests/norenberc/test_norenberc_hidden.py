@@ -20,7 +20,7 @@ import pytest
 from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
-from reichsstadt.games.norenberc.state import ACT, OVER, NorenbercState
+from reichsstadt.games.norenberc.state import ACT, N_INCOME, OVER, NorenbercState
 from reichsstadt.games.norenberc.terminal import render
 
 from norenberc_helpers import GAME
@@ -127,6 +127,51 @@ def _audit(s: NorenbercState, rng: random.Random) -> None:
     for e in s.view(None)["seats"]:
         assert e["plan"] is None
         assert e["money"] is None or s.phase == OVER
+
+
+def _news_twins(s: NorenbercState, seat: int | None, rng: random.Random) -> list[NorenbercState]:
+    """Twins right after a move: those of _twins, and one where the others' income this
+    move brought (behind their chests until the game is over) was another amount."""
+    out = _twins(s, seat, rng)
+    if s.phase != OVER and any(e[0] == N_INCOME for e in s.events):
+        t = s.clone()
+        t.events = [(N_INCOME, e[1], e[2] + 7) if e[0] == N_INCOME and e[1] != seat else e for e in s.events]
+        for e in t.events:
+            if e[0] == N_INCOME and e[1] != seat:
+                t.money[e[1]] += 7
+        out.append(t)
+    return out
+
+
+def _audit_news(s: NorenbercState, rng: random.Random) -> int:
+    """news(seat) right after a move is the same on every twin the seat cannot tell apart."""
+    for seat in [*range(s.n), None]:
+        news = s.news(seat)
+        for t in _news_twins(s, seat, rng):
+            assert t.news(seat) == news, f"news({seat}) tells what it cannot know"
+    return 1
+
+
+@pytest.mark.parametrize("players,seed,open_planning", [
+    (2, 1, False), (3, 2, False), (4, 3, True), (5, 4, False), (5, 5, True),
+])
+def test_news_right_after_a_move_is_the_same_on_states_a_seat_cannot_tell_apart(
+        players: int, seed: int, open_planning: bool) -> None:
+    """The news (guilds called, favourites, income, ...) of each move that set something in
+    motion, on twins made right after the move: the spectator and every seat read the same
+    words, so no other player's money or unrevealed plan gets out."""
+    rng = random.Random(seed)
+    s = GAME.new(players, seed, {"open_planning": open_planning})
+    audited = rounds = 0
+    while not s.over():
+        p = s.to_act()[0] if s.to_act() != (CHANCE,) else CHANCE
+        s.apply(p, sample_chance(s, rng) if p == CHANCE else rng.choice(s.legal(p)))
+        if s.events and (audited % 3 == 0 or any(e[0] == N_INCOME for e in s.events)):
+            rounds += any(e[0] == N_INCOME for e in s.events)
+            audited += _audit_news(s, rng)
+        elif s.events:
+            audited += 1
+    assert rounds == 4 and audited >= 20
 
 
 @pytest.mark.parametrize("players,seed,open_planning", [

@@ -616,7 +616,7 @@ def test_rules_table_names_only_tests_that_exist():
     files = {"examples": "test_norenberc_examples.py", "rules": "test_norenberc_rules.py",
              "trace": "test_norenberc_trace.py", "scoring": "test_norenberc_scoring_data.py",
              "properties": "test_norenberc_properties.py", "hidden": "test_norenberc_hidden.py",
-             "translations": "test_norenberc_translations.py"}
+             "translations": "test_norenberc_translations.py", "news": "test_norenberc_news.py"}
     table = (here / "RULES.md").read_text()
     named = re.findall(r"`(\w+)::(test_\w+)`", table)
     assert len(named) > 100

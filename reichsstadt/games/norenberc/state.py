@@ -42,6 +42,14 @@ MASTER_INDEX = (0, 1, 2, 4)
 ROUNDS = 4
 _CHANCE_ONLY = (CHANCE,)
 
+# News: what the last apply() set in motion, kept as small tuples (kind, ints...) in
+# `events` (a fresh list at each apply) and put into words by views.news().
+(N_CALL, N_TURN_END, N_MOON, N_ROUND_END, N_TIE, N_FAV, N_NOFAV, N_RETURN, N_TILE, N_AGENT,
+ N_CREST, N_PCREST, N_PCREST_OUT, N_PED, N_HOME, N_INCOME, N_OVER, N_MASTER, N_LEAVE,
+ N_PRESTIGE, N_BACK) = range(21)
+# why a guild's favourite won: the most goods, or a tie broken by money or by turn order
+WHY_GOODS, WHY_MONEY, WHY_ORDER = range(3)
+
 _COPY = (
     "order", "money", "agents", "avail", "moon", "hold", "store", "ws", "rooms", "roof",
     "crests", "gcrest", "pcrest", "peds", "mayors", "out", "pile", "unseen", "plan",
@@ -68,7 +76,7 @@ def _bits(mask: int) -> list[int]:
 class NorenbercState(State):
     game_id = "norenberc"
 
-    __slots__ = ("n", "G", "comp", "acts", "open_planning", "owned", "_legal_cache") + _COPY + _SCALARS
+    __slots__ = ("n", "G", "comp", "acts", "open_planning", "owned", "_legal_cache", "events") + _COPY + _SCALARS
 
     # fixed for the game
     n: int
@@ -81,6 +89,9 @@ class NorenbercState(State):
     # None, or [to_act or None, seat, that seat's legal moves or None]: a list of mixed
     # items, reused in place by to_act() and legal(), which mypy cannot type item by item
     _legal_cache: list[Any] | None
+    # what the last apply() set in motion (see N_CALL...); clone() shares it (apply
+    # replaces it, never changes it in place); not part of a snapshot
+    events: list[tuple[int, ...]]
     # _COPY: flat lists of small ints (see the module docstring)
     order: list[int]
     money: list[int]
@@ -167,6 +178,7 @@ class NorenbercState(State):
         s.htile = s.hroom = s.hform = s.victim = s.gfirst = -1
         s.bcount = s.blast = s.scount = s.slast = 0
         s._legal_cache = None
+        s.events = []
         return s
 
     def clone(self) -> "NorenbercState":
@@ -223,6 +235,7 @@ class NorenbercState(State):
         c.moneylog = [e[:] for e in self.moneylog]
         c.favlog = [e[:] for e in self.favlog]
         c._legal_cache = None
+        c.events = self.events
         return c
 
     # -- small queries -----------------------------------------------------------------
@@ -380,6 +393,7 @@ class NorenbercState(State):
             self.pg_crest = 1
         else:
             self.pg_crest = 0
+        self.events.append((N_PRESTIGE, best, self.pg_crest))
 
     # -- planning ----------------------------------------------------------------------
     def _start_planning(self) -> None:
@@ -430,6 +444,7 @@ class NorenbercState(State):
                     plan[p] ^= bit
                     self.avail[p] -= 1
             if rev:
+                self.events.append((N_CALL, g, *[p for p in self.order if rev >> p & 1]))
                 self.cg = g
                 self.rev = self.acting = rev
                 self.buy_limit = self._buy_limit(bin(rev).count("1"))
@@ -475,9 +490,12 @@ class NorenbercState(State):
         self.cg = -1
         self.rev = 0
         self.actor = -1
+        ev = self.events
+        ev.append((N_TURN_END, self.turn))
         for p in range(self.n):
             if not self.moon[p] and self.avail[p] == 0:
                 self.moon[p] = 1
+                ev.append((N_MOON, p))
         if all(self.moon):
             self._end_of_round()
         else:
@@ -606,6 +624,9 @@ class NorenbercState(State):
         if self.agents[p] < self.comp.agents_max:
             self.agents[p] += 1
             self.avail[p] += 1  # usable from the next planning phase: the plan is fixed
+            self.events.append((N_AGENT, p, 1))
+        else:
+            self.events.append((N_AGENT, p, 0))
 
     def _reshuffle(self, t: int) -> None:
         insort(self.pile, t)
@@ -626,13 +647,16 @@ class NorenbercState(State):
         elif kind == COUNCILLOR:
             self._gain_agent(p)
             self._reshuffle(t)
+            self.events.append((N_BACK, t))
         elif kind == THIEF:
             self._reshuffle(t)
+            self.events.append((N_BACK, t))
             if any(v != p and self.goods_of(v) for v in range(self.n)):
                 self.step = ROB
                 return
         elif kind == GUARD:
             self._reshuffle(t)
+            self.events.append((N_BACK, t))
             if len(self._legal_act_guard1()) > 1:
                 self.step = GUARD1
                 return
@@ -642,6 +666,7 @@ class NorenbercState(State):
                 self.step = PEDDLE
                 return
             self._reshuffle(t)  # nothing to put on it: straight back into the pile
+            self.events.append((N_BACK, t))
         elif kind == MAYOR:
             self.step = MAYOR_STEP
             return
@@ -761,6 +786,8 @@ class NorenbercState(State):
         mi = MASTER_INDEX[rnd - 1]
         hold = self.hold
         peds = self.peds
+        ev = self.events
+        ev.append((N_ROUND_END, rnd))
         # 1) favourites, guild by guild
         for g in range(G):
             count = [hold[p * G + g] for p in range(n)]
@@ -773,41 +800,55 @@ class NorenbercState(State):
                 self.ws[g * 5 + k] = -1
             if best == 0:
                 self.out.extend(tiles)  # no favourite: the master leaves the game
+                ev.append((N_NOFAV, g, *tiles))
                 if self.pg == g and self.pg_crest:
                     self.pg_crest = 0
                     self.pres_out += 1
+                    ev.append((N_PCREST_OUT, g))
                 self.favlog.append([rnd, g, -1])
                 continue
             tied = [p for p in range(n) if count[p] == best]
+            why = WHY_GOODS
             if len(tied) > 1:
                 # tie: the tied players reveal their money; then turn order decides
+                tie = [N_TIE, g]
                 for p in tied:
                     self.moneylog.append([rnd, g, p, self.money[p]])
+                    tie += (p, self.money[p])
+                ev.append(tuple(tie))
                 most = max(self.money[p] for p in tied)
                 tied = [p for p in tied if self.money[p] == most]
+                why = WHY_MONEY
                 if len(tied) > 1:
                     tied = [next(p for p in self.order if p in tied)]
+                    why = WHY_ORDER
             f = tied[0]
+            ev.append((N_FAV, g, f, why, best))
             self.favlog.append([rnd, g, f])
             # the favourite returns one good of the type (one on their Peddler may serve)
             if hold[f * G + g]:
                 hold[f * G + g] -= 1
+                ev.append((N_RETURN, f, g, 0))
             else:
                 for i in range(0, len(peds), 3):
                     if peds[i + 1] == f and peds[i + 2] == g:
                         peds[i + 2] = -1
                         break
+                ev.append((N_RETURN, f, g, 1))
             self.store[g * G + g] += 1
             for t in tiles:
                 self.owned[f].append(t)
+                ev.append((N_TILE, f, t))
                 if comp.tile_agent[t]:
                     self._gain_agent(f)
             if self.crests[g] > 0:
                 self.crests[g] -= 1
                 self.gcrest[f * G + g] += 1
+                ev.append((N_CREST, f, g))
             if self.pg == g and self.pg_crest:
                 self.pg_crest = 0
                 self.pcrest[f] += 1
+                ev.append((N_PCREST, f, g))
         # Peddlers: the good goes back to its owner, the tile into the guest pile.
         for i in range(0, len(peds), 3):
             t, p, good = peds[i], peds[i + 1], peds[i + 2]
@@ -815,10 +856,12 @@ class NorenbercState(State):
                 hold[p * G + good] += 1
             self.owned[p].remove(t)
             self._reshuffle(t)
+            ev.append((N_PED, p, t, good))
         self.peds = []
         # 2) all agents come home
         for p in range(n):
             self.avail[p] = self.agents[p]
+        ev.append((N_HOME,))
         self.roof = [0] * G
         # 3) income: 3 thalers, Musicians, and 1 per artisan of a Mayor's guild per Mayor
         tval = comp.tile_value
@@ -833,18 +876,23 @@ class NorenbercState(State):
                 mg = self.mayors[i + 1]
                 gain += sum(1 for t in self.owned[p] if tkind[t] == ARTISAN and tguild[t] == mg)
             self.money[p] += gain
+            ev.append((N_INCOME, p, gain))
         if rnd == ROUNDS:
             self.phase = OVER
             self.actor = -1
+            ev.append((N_OVER,))
             return
         # 4) tokens back to the agent side; 5) the next artisan becomes master
         self.moon = [0] * n
         self.round = rnd + 1
+        for g in range(G):
+            ev.append((N_MASTER, g, self.master_tile(g)))
         # 6) rooms: the leftmost guest leaves the game, the rest slide left, refill
         for g in range(G):
             row = self.rooms[g * 4:g * 4 + 4]
             if row[0] >= 0:
                 self.out.append(row[0])
+                ev.append((N_LEAVE, g, row[0]))
             kept = [t for t in row[1:] if t >= 0]
             self.rooms[g * 4:g * 4 + 4] = kept + [-1] * (4 - len(kept))
         self.phase = REFILL
@@ -877,6 +925,7 @@ class NorenbercState(State):
         if code is None:
             raise IllegalAction(f"{action!r} is not a Norenberc action for {self.n} players")
         kind, a, b = code
+        self.events = []
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")
@@ -953,6 +1002,11 @@ class NorenbercState(State):
 
         return view(self, seat)
 
+    def news(self, viewer: int | None) -> list[str]:
+        from .views import news
+
+        return news(self, viewer)
+
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise IllegalAction("the game is not over yet")
@@ -1006,4 +1060,5 @@ class NorenbercState(State):
         if len(s.owned) != n or len(s.money) != n or len(s.hold) != n * (n + 1):
             raise ValueError("the lists do not match the player count")
         s._legal_cache = None
+        s.events = []
         return s

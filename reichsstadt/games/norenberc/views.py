@@ -18,8 +18,10 @@ from .actions import (
 )
 from .data import ROOM_LETTERS
 from .state import (
-    ACT, BUY, GUARD1, MASTER_INDEX, OVER, PHASE_NAMES, PLAN, REFILL, ROB, SETUP_GUESTS,
-    SETUP_STACK, STEP_NAMES, NorenbercState,
+    ACT, BUY, GUARD1, MASTER_INDEX, N_AGENT, N_BACK, N_CALL, N_CREST, N_FAV, N_HOME, N_INCOME,
+    N_LEAVE, N_MASTER, N_MOON, N_NOFAV, N_OVER, N_PCREST, N_PCREST_OUT, N_PED, N_PRESTIGE,
+    N_RETURN, N_ROUND_END, N_TIE, N_TILE, N_TURN_END, OVER, PHASE_NAMES, PLAN, REFILL, ROB,
+    SETUP_GUESTS, SETUP_STACK, STEP_NAMES, WHY_GOODS, WHY_MONEY, NorenbercState,
 )
 
 
@@ -246,3 +248,88 @@ def _place(s: NorenbercState, t: int) -> str:
         return f"{names[i // 4]} room {ROOM_LETTERS[i % 4]}"
     return "elsewhere"
 
+
+
+def _names(seats: list[int] | tuple[int, ...]) -> str:
+    parts = [_player(p) for p in seats]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def news(s: NorenbercState, viewer: int | None) -> list[str]:
+    """The events of the last apply() in words for `viewer`: only what the table shows
+    (revealed cards, tiles, crests, goods) and, of money, only the viewer's own income,
+    the amounts a favourite tie makes the tied players reveal, and all of it once the
+    game is over (when every chest is opened)."""
+    comp = s.comp
+    gname = comp.guild_names
+    tname = comp.tile_name
+    over = s.phase == OVER
+    out: list[str] = []
+    for e in s.events:
+        # seats are named as sentence objects only ("for Player 1"), never as subjects:
+        # the terminal puts "You" in their place
+        k = e[0]
+        if k == N_CALL:
+            who = e[2:]
+            if len(who) == 1:
+                out.append(f"the {gname[e[1]]} are called: card revealed there by {_player(who[0])}")
+            else:
+                out.append(f"the {gname[e[1]]} are called: cards revealed there by {_names(who)}, "
+                           f"who act in that order (turn order)")
+        elif k == N_TURN_END:
+            out.append(f"end of turn {e[1]}")
+        elif k == N_MOON:
+            out.append(f"no agent left for {_player(e[1])}: the token turns to the moon")
+        elif k == N_ROUND_END:
+            out.append(f"end of round {e[1]}: the guilds choose their favourites")
+        elif k == N_TIE:
+            pairs = [(e[i], e[i + 1]) for i in range(2, len(e), 2)]
+            out.append(f"{gname[e[1]]}: tie for the most {comp.goods_names[e[1]]} between "
+                       f"{_names([p for p, _ in pairs])}; money revealed: "
+                       + ", ".join(f"{_player(p)} {m} thalers" for p, m in pairs))
+        elif k == N_FAV:
+            g, f, why, count = e[1], e[2], e[3], e[4]
+            reason = (f"the most {comp.goods_names[g]}: {count}" if why == WHY_GOODS else
+                      "tie broken by the most money" if why == WHY_MONEY else
+                      "tie of goods and money broken by turn order")
+            out.append(f"{gname[g]}: the favourite is {_player(f)} ({reason})")
+        elif k == N_NOFAV:
+            tiles = " and the ".join(tname(t) for t in e[2:])
+            out.append(f"{gname[e[1]]}: nobody holds {comp.goods_names[e[1]]}, no favourite; "
+                       f"the master, the {tiles}, leaves the game")
+        elif k == N_PCREST_OUT:
+            out.append(f"the prestige crest of the {gname[e[1]]} leaves the game")
+        elif k == N_RETURN:
+            src = " from the Peddler" if e[3] else ""
+            out.append(f"1 {comp.good_names[e[2]]} of {_player(e[1])}{src} goes back to the {gname[e[2]]}' store")
+        elif k == N_TILE:
+            out.append(f"the {tname(e[2])} goes to {_player(e[1])}")
+        elif k == N_AGENT:
+            out.append(f"one more agent for {_player(e[1])}" if e[2] else
+                       f"no more agent for {_player(e[1])}: the most agents already")
+        elif k == N_CREST:
+            out.append(f"a crest of the {gname[e[2]]} goes to {_player(e[1])}")
+        elif k == N_PCREST:
+            out.append(f"the prestige crest of the {gname[e[2]]} goes to {_player(e[1])}")
+        elif k == N_PED:
+            good = f"the {comp.good_names[e[3]]} on it goes back to its owner, " if e[3] >= 0 else ""
+            out.append(f"Peddler of {_player(e[1])}: {good}the tile goes back into the guest pile")
+        elif k == N_HOME:
+            out.append("all agents come home")
+        elif k == N_INCOME:
+            if viewer == e[1] or over:
+                out.append(f"income for {_player(e[1])}: {e[2]} thalers")
+            else:
+                out.append(f"income for {_player(e[1])} (behind the chest)")
+        elif k == N_OVER:
+            out.append("the game is over")
+        elif k == N_MASTER:
+            out.append(f"the new master of the {gname[e[1]]} is the {tname(e[2])}")
+        elif k == N_LEAVE:
+            out.append(f"the {tname(e[2])} leaves the {gname[e[1]]}' leftmost room and the game")
+        elif k == N_PRESTIGE:
+            crest = " (with a prestige crest)" if e[2] else " (no prestige crest left)"
+            out.append(f"the {gname[e[1]]} become the prestige guild{crest}")
+        elif k == N_BACK:
+            out.append(f"the {tname(e[1])} goes back into the guest pile")
+    return [t[0].upper() + t[1:] for t in out]
