@@ -128,11 +128,16 @@ def test_last_round_news_ends_with_the_game_over_and_shows_all_income() -> None:
     """Round 4 ends after income: the game is over; every chest opens, so every amount shows."""
     s = _round_end_position()
     for rnd in range(1, 5):
+        if rnd == 4:
+            master, under = s.master_tile(PRINTERS), s.ws[PRINTERS * 5 + 3]
         to_round_end(s)
         if rnd < 4:
             refill(s)
     assert s.over()
     news = s.news(1)
+    tile = s.comp.tile_name
+    assert (f"Printers: nobody holds pages, no favourite; the master, the {tile(master)}, and the "
+            f"tile under it, the {tile(under)}, leave the game") in news
     assert news[-1] == "The game is over"
     assert "Income for Player 1: 3 thalers" in news
     assert s.to_act() == ()

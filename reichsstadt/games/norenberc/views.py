@@ -294,9 +294,9 @@ def news(s: NorenbercState, viewer: int | None) -> list[str]:
                       "tie of goods and money broken by turn order")
             out.append(f"{gname[g]}: the favourite is {_player(f)} ({reason})")
         elif k == N_NOFAV:
-            tiles = " and the ".join(tname(t) for t in e[2:])
-            out.append(f"{gname[e[1]]}: nobody holds {comp.goods_names[e[1]]}, no favourite; "
-                       f"the master, the {tiles}, leaves the game")
+            gone = (f"the master, the {tname(e[2])}, leaves the game" if len(e) == 3 else
+                    f"the master, the {tname(e[2])}, and the tile under it, the {tname(e[3])}, leave the game")
+            out.append(f"{gname[e[1]]}: nobody holds {comp.goods_names[e[1]]}, no favourite; {gone}")
         elif k == N_PCREST_OUT:
             out.append(f"the prestige crest of the {gname[e[1]]} leaves the game")
         elif k == N_RETURN:
