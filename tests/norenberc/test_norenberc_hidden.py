@@ -20,7 +20,7 @@ import pytest
 from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
-from reichsstadt.games.norenberc.state import ACT, N_INCOME, OVER, NorenbercState
+from reichsstadt.games.norenberc.state import _NO_EVENTS, ACT, N_INCOME, OVER, NorenbercState
 from reichsstadt.games.norenberc.terminal import render
 
 from norenberc_helpers import GAME
@@ -172,6 +172,7 @@ def test_news_right_after_a_move_is_the_same_on_states_a_seat_cannot_tell_apart(
         elif s.events:
             audited += 1
     assert rounds == 4 and audited >= 20
+    assert _NO_EVENTS == [], "the shared empty event list was appended to"
 
 
 @pytest.mark.parametrize("players,seed,open_planning", [

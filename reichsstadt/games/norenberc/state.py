@@ -43,12 +43,15 @@ ROUNDS = 4
 _CHANCE_ONLY = (CHANCE,)
 
 # News: what the last apply() set in motion, kept as small tuples (kind, ints...) in
-# `events` (a fresh list at each apply) and put into words by views.news().
+# `events` (a new list for each apply that has any) and put into words by views.news().
 (N_CALL, N_TURN_END, N_MOON, N_ROUND_END, N_TIE, N_FAV, N_NOFAV, N_RETURN, N_TILE, N_AGENT,
  N_CREST, N_PCREST, N_PCREST_OUT, N_PED, N_HOME, N_INCOME, N_OVER, N_MASTER, N_LEAVE,
  N_PRESTIGE, N_BACK) = range(21)
 # why a guild's favourite won: the most goods, or a tie broken by money or by turn order
 WHY_GOODS, WHY_MONEY, WHY_ORDER = range(3)
+# apply() starts with `events` set to this shared empty list (no allocation on the hot
+# path); _event() puts a list of its own in its place before the first append
+_NO_EVENTS: list[tuple[int, ...]] = []
 
 _COPY = (
     "order", "money", "agents", "avail", "moon", "hold", "store", "ws", "rooms", "roof",
@@ -393,7 +396,7 @@ class NorenbercState(State):
             self.pg_crest = 1
         else:
             self.pg_crest = 0
-        self.events.append((N_PRESTIGE, best, self.pg_crest))
+        self._event((N_PRESTIGE, best, self.pg_crest))
 
     # -- planning ----------------------------------------------------------------------
     def _start_planning(self) -> None:
@@ -444,7 +447,9 @@ class NorenbercState(State):
                     plan[p] ^= bit
                     self.avail[p] -= 1
             if rev:
-                self.events.append((N_CALL, g, *[p for p in self.order if rev >> p & 1]))
+                # who revealed; views.news() lists them in turn order, which no step of
+                # this apply changes after the call (the apply stops for the first actor)
+                self._event((N_CALL, g, rev))
                 self.cg = g
                 self.rev = self.acting = rev
                 self.buy_limit = self._buy_limit(bin(rev).count("1"))
@@ -490,8 +495,8 @@ class NorenbercState(State):
         self.cg = -1
         self.rev = 0
         self.actor = -1
+        self._event((N_TURN_END, self.turn))
         ev = self.events
-        ev.append((N_TURN_END, self.turn))
         for p in range(self.n):
             if not self.moon[p] and self.avail[p] == 0:
                 self.moon[p] = 1
@@ -620,13 +625,20 @@ class NorenbercState(State):
         out.sort()
         return out
 
+    def _event(self, e: tuple[int, ...]) -> None:
+        ev = self.events
+        if ev is _NO_EVENTS:
+            self.events = [e]
+        else:
+            ev.append(e)
+
     def _gain_agent(self, p: int) -> None:
         if self.agents[p] < self.comp.agents_max:
             self.agents[p] += 1
             self.avail[p] += 1  # usable from the next planning phase: the plan is fixed
-            self.events.append((N_AGENT, p, 1))
+            self._event((N_AGENT, p, 1))
         else:
-            self.events.append((N_AGENT, p, 0))
+            self._event((N_AGENT, p, 0))
 
     def _reshuffle(self, t: int) -> None:
         insort(self.pile, t)
@@ -647,16 +659,16 @@ class NorenbercState(State):
         elif kind == COUNCILLOR:
             self._gain_agent(p)
             self._reshuffle(t)
-            self.events.append((N_BACK, t))
+            self._event((N_BACK, t))
         elif kind == THIEF:
             self._reshuffle(t)
-            self.events.append((N_BACK, t))
+            self._event((N_BACK, t))
             if any(v != p and self.goods_of(v) for v in range(self.n)):
                 self.step = ROB
                 return
         elif kind == GUARD:
             self._reshuffle(t)
-            self.events.append((N_BACK, t))
+            self._event((N_BACK, t))
             if len(self._legal_act_guard1()) > 1:
                 self.step = GUARD1
                 return
@@ -666,7 +678,7 @@ class NorenbercState(State):
                 self.step = PEDDLE
                 return
             self._reshuffle(t)  # nothing to put on it: straight back into the pile
-            self.events.append((N_BACK, t))
+            self._event((N_BACK, t))
         elif kind == MAYOR:
             self.step = MAYOR_STEP
             return
@@ -786,8 +798,8 @@ class NorenbercState(State):
         mi = MASTER_INDEX[rnd - 1]
         hold = self.hold
         peds = self.peds
+        self._event((N_ROUND_END, rnd))
         ev = self.events
-        ev.append((N_ROUND_END, rnd))
         # 1) favourites, guild by guild
         for g in range(G):
             count = [hold[p * G + g] for p in range(n)]
@@ -925,7 +937,7 @@ class NorenbercState(State):
         if code is None:
             raise IllegalAction(f"{action!r} is not a Norenberc action for {self.n} players")
         kind, a, b = code
-        self.events = []
+        self.events = _NO_EVENTS
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")

@@ -270,7 +270,7 @@ def news(s: NorenbercState, viewer: int | None) -> list[str]:
         # the terminal puts "You" in their place
         k = e[0]
         if k == N_CALL:
-            who = e[2:]
+            who = [p for p in s.order if e[2] >> p & 1]
             if len(who) == 1:
                 out.append(f"the {gname[e[1]]} are called: card revealed there by {_player(who[0])}")
             else:
