@@ -15,18 +15,19 @@ STEP_HELP = ("Enter: next move · a number: go to that move · b: board · e: to
 
 
 def move_lines(record: Record, viewer: int | None) -> list[str]:
-    """Every move of the record in words, as `viewer` (None: a spectator) may know it."""
+    """Every move of the record in words, as `viewer` (None: a spectator) may know it, one
+    entry per move: its line, then what it set in motion (State.news), if anything."""
     game = find_game(record.game)
     state = replay(record, upto=0)
     names = sentence_names(record.names)
-    lines = []
+    entries = []
     for i, (seat, move) in enumerate(record.moves):
         action = game.action_from_json(move, record.players)
         who = "Chance" if seat == CHANCE else record.names[seat] if 0 <= seat < len(record.names) else f"Seat {seat}"
-        lines.append(f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names)}")
+        text = f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names)}"
         state.apply(seat, action)
-        lines.extend(f"        ⤷ {name_players(text, names)}" for text in state.news(viewer))
-    return lines
+        entries.append("\n".join([text, *(f"        ⤷ {name_players(t, names)}" for t in state.news(viewer))]))
+    return entries
 
 
 def print_replay(record: Record, console: Console, viewer: int | None) -> None:
