@@ -319,5 +319,5 @@ def main() -> None:
     try:
         app()
     except ReichsstadtError as exc:
-        console.print(f"[red]error:[/] {exc}", highlight=False)
+        console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)
