@@ -361,14 +361,14 @@ def validate(raw: Any) -> None:
     for road, owners in tolls_on.items():
         c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner", f"road {road} has more tolls than segments")
     # rights of way of the beginner setup (3.): first toll, then strict majority
-    for road, want in BEGINNER_RIGHTS.items():
+    for road, color in BEGINNER_RIGHTS.items():
         holder = None
-        cnt: dict[str, int] = {}
+        per_color: dict[str, int] = {}
         for o in tolls_on[road]:
-            cnt[o] = cnt.get(o, 0) + 1
-            if holder is None or cnt[o] > cnt[holder]:
+            per_color[o] = per_color.get(o, 0) + 1
+            if holder is None or per_color[o] > per_color[holder]:
                 holder = o
-        c.require(holder == want, "beginner", f"3. gives {want} the right of way of road {road}, but the positions give it to {holder}")
+        c.require(holder == color, "beginner", f"3. gives {color} the right of way of road {road}, but the positions give it to {holder}")
     white = beg[0]
     tid_type = {t["id"]: t for t in terrains}
     star = next(s for s in white["settlements"] if s.get("star"))

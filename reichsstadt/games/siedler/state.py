@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from ...core.actions import Action
-from ...core.contract import CHANCE, Outcome, State, rank_by
+from ...core.contract import CHANCE, Game, Outcome, State, rank_by
 from ...core.errors import IllegalAction
 from .actions import (
     K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER, K_DECLINE, K_DISCARD, K_DONE,
@@ -67,10 +67,73 @@ class SiedlerState(State):
 
     game_id = "siedler"
 
+    # fixed for the game
+    game: Game
+    m: SiedlerMap
+    t: ActionTable
+    n: int
+    seed: int
+    setup: str
+    offers_per_turn: int
+    bank_limit: int
+    offer_side: int
+    map_raw: dict[str, Any] | None
+    # the legal moves of seat _cache_seat (-99: none), until the next apply
+    _cache_seat: int
+    _cache: list[Action]
+    # _SLOTS: the snapshot (see blank() for what each holds)
+    phase: int
+    cur: int
+    first: int
+    hand: list[int]
+    gold: list[int]
+    supply: list[int]
+    deck: list[int]
+    dpile: list[int]
+    deck_left: int
+    time: int
+    robber: int
+    seg_owner: list[int]
+    tolls_on: list[int]
+    settle_owner: list[int]
+    row_holder: list[int]
+    red_owner: list[int]
+    wall_owner: list[int]
+    tower_owner: list[int]
+    prestige: list[int]
+    council: list[int]
+    set_left: list[int]
+    work_left: list[int]
+    toll_left: list[int]
+    offers_made: int
+    bank_trades: int
+    og: list[int]
+    ow: list[int]
+    offer_to: int
+    resp: list[int]
+    cg: list[int]
+    cw: list[int]
+    lehm: list[int]
+    discard_owe: list[int]
+    wz: list[int]
+    wz_road: int
+    steal_victim: int
+    council_pending: int
+    council_player: int
+    council_resume: int
+    council_cands: list[int]
+    setup_order: list[int]
+    setup_pos: int
+    setup_road: int
+    winner: int
+    unk: list[int]
+    hidden_any: bool
+    last_card: int
+
     # -- creation ------------------------------------------------------------------------
     @classmethod
-    def blank(cls, game: Any, m: SiedlerMap, t: ActionTable, players: int, seed: int, opts: dict[str, Any],
-              map_raw: dict | None) -> "SiedlerState":
+    def blank(cls, game: Game, m: SiedlerMap, t: ActionTable, players: int, seed: int, opts: dict[str, Any],
+              map_raw: dict[str, Any] | None) -> "SiedlerState":
         """A new game; `opts` are the resolved options (setup, offers_per_turn,
         bank_trades_per_turn, offer_cards)."""
         s = cls.__new__(cls)
@@ -296,8 +359,9 @@ class SiedlerState(State):
                 if have >= rate:
                     row2 = t.bank[x]
                     for y in range(6):
-                        if y != x and (y == GOLD or sup[y]):
-                            out.append(row2[y])
+                        a = row2[y]  # None only for y == x
+                        if a is not None and (y == GOLD or sup[y]):
+                            out.append(a)
         if self.offers_made < self.offers_per_turn and (gold or wood or wool or grain or brick or stone):
             out.append(t.offer)
         return out
@@ -617,7 +681,8 @@ class SiedlerState(State):
             if len(self.wall_owner) >= m.wall_pieces:
                 return f"the city wall is complete ({m.wall_pieces} pieces)"
             if ph == P_LEHM:
-                return "you may not build a wall piece now" if self.lehm[0] != p else lacks({"gold": 3}, "the wall piece")
+                return ("you may not build a wall piece now" if self.lehm[0] != p
+                        else lacks({"gold": 3}, "the wall piece") or "not allowed now")
             return lacks({"brick": 1, "gold": WALL_GOLD}, "a wall piece") or "not allowed now"
         if kind == K_TOWER:
             if a >= len(m.triangle_after):
