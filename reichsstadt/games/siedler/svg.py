@@ -91,10 +91,10 @@ def board_svg(map_data: Any = None, view: dict | None = None) -> str:
     # -- the surroundings: terrains with resource, harvest number and its frequency ------------
     for t in terrains:
         cx, cy = fpt(t["xy"])
-        pts = " ".join(f"{_f(cx + S * math.cos(math.radians(a)))},{_f(cy + S * math.sin(math.radians(a)))}"
-                       for a in (-90, -30, 30, 90, 150, 210))
+        corners = " ".join(f"{_f(cx + S * math.cos(math.radians(a)))},{_f(cy + S * math.sin(math.radians(a)))}"
+                           for a in (-90, -30, 30, 90, 150, 210))
         res = TERRAIN_TYPES[t["type"]]
-        c.add(f'<polygon points="{pts}" fill="{FILL[t["type"]]}" stroke="{BROWN}" stroke-width="1.2">'
+        c.add(f'<polygon points="{corners}" fill="{FILL[t["type"]]}" stroke="{BROWN}" stroke-width="1.2">'
               f'<title>{escape(t["id"])}: {t["type"]} ({res}), harvest number {t["number"]}</title></polygon>')
         hot = t["number"] in (6, 8)
         c.add(f'<circle cx="{_f(cx)}" cy="{_f(cy - 5)}" r="13" fill="#fffbe8" stroke="{BROWN}"/>')
@@ -128,8 +128,8 @@ def board_svg(map_data: Any = None, view: dict | None = None) -> str:
                 c.text(mx, my - 30, s["good"].replace("ue", "ü"), 11.5, weight="bold")
                 parts = [f"{n} {r}" if n > 1 else r for r, n in g.get("recipe", {}).items()]
                 lines = [" + ".join(parts)] if len(parts) < 3 else [" + ".join(parts[:2]), "+ " + " + ".join(parts[2:])]
-                for i, line in enumerate(lines):
-                    c.text(mx, my - 16 + 10 * i, line, 8.5, fill="#5d4037")
+                for i, text_line in enumerate(lines):
+                    c.text(mx, my - 16 + 10 * i, text_line, 8.5, fill="#5d4037")
                 c.text(mx, my + 22, f"→ {g.get('city', '?')}", 8.5, fill="#5d4037")
                 c.text(mx, my + 33, f"{g.get('price', '?')} gold", 8.5, fill="#5d4037", weight="bold")
             elif s["kind"] == "hauptmarkt":
@@ -178,7 +178,8 @@ def board_svg(map_data: Any = None, view: dict | None = None) -> str:
         vroad = view["roads"].get(rid) if view else None
         gate = (gate_x, pts[0][1])
         line = [(city_right + WALL_PAD + WALL_BAND, pts[0][1]), gate] + pts
-        end = bend = None
+        end: tuple[float, float] | None = None
+        bend: tuple[float, float] | None = None
         if road.get("city"):  # the stub: one more hex edge, then out to the city's name
             (px_, py_), (lx_, ly_) = pts[-2], pts[-1]
             bend = (2 * lx_ - px_, py_)
@@ -188,7 +189,7 @@ def board_svg(map_data: Any = None, view: dict | None = None) -> str:
               f'stroke-linecap="round"/>')
         c.add(f'<path d="{path}" fill="none" stroke="{ROAD_FILL}" stroke-width="6.5" stroke-linejoin="round" '
               f'stroke-linecap="round"><title>road {rid}</title></path>')
-        if end:  # Q2: the named stub beyond the last intersection is no segment
+        if end and bend:  # Q2: the named stub beyond the last intersection is no segment
             c.add(f'<path d="M{_f(pts[-1][0])},{_f(pts[-1][1])} L{_f(bend[0])},{_f(bend[1])} L{_f(end[0])},{_f(end[1])}" '
                   f'fill="none" stroke="{ROAD_EDGE}" stroke-width="6" stroke-dasharray="5,4"><title>road {rid} to '
                   f'{escape(road["city"])}: this stub is no segment (Q2)</title></path>')

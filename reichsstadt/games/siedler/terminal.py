@@ -164,10 +164,10 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     parts.append(roads)
 
     # -- the city ------------------------------------------------------------------------------------
-    city = Text()
-    city.append("Nuremberg, red intersections (a workshop doubles the goods beside it; ", style="bold")
-    city.append("■n", style="bold")
-    city.append(" = workshop of player n):\n", style="bold")
+    town = Text()
+    town.append("Nuremberg, red intersections (a workshop doubles the goods beside it; ", style="bold")
+    town.append("■n", style="bold")
+    town.append(" = workshop of player n):\n", style="bold")
     cells = []
     for j, label in enumerate(board["reds"]):
         label = label.replace("Ruestungen", "Rüstungen").replace("3:1", "3:1 bank").replace("2:1 ", "bank 2:1 ")
@@ -182,37 +182,37 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
             line.append_text(cell)
             line.append(" " * max(1, pad))
         line.rstrip()
-        city.append_text(line)
-        city.append("\n")
+        town.append_text(line)
+        town.append("\n")
     walls = view["walls"]
-    city.append(f"Wall {len(walls)}/26: ", style="bold")
+    town.append(f"Wall {len(walls)}/26: ", style="bold")
     for o in walls:
-        city.append_text(_mark(o, ""))
-        city.append(" ")
+        town.append_text(_mark(o, ""))
+        town.append(" ")
     if not walls:
-        city.append("no piece yet ", style="dim")
-    city.append("  Towers (triangle after piece): ", style="bold")
+        town.append("no piece yet ", style="dim")
+    town.append("  Towers (triangle after piece): ", style="bold")
     for i, o in enumerate(view["towers"]):
-        city.append(f"{board['triangles_after'][i]}:")
-        city.append_text(_mark(o, "▲") if o >= 0 else Text("·", style="dim"))
-        city.append(" ")
-    city.append("\nCouncil: ", style="bold")
+        town.append(f"{board['triangles_after'][i]}:")
+        town.append_text(_mark(o, "▲") if o >= 0 else Text("·", style="dim"))
+        town.append(" ")
+    town.append("\nCouncil: ", style="bold")
     for cname, holder in view["council"].items():
         if holder == "removed":
             continue
-        city.append(f"{cname} ")
-        city.append_text(_who(holder if isinstance(holder, int) else None, names))
-        city.append("   ")
+        town.append(f"{cname} ")
+        town.append_text(_who(holder if isinstance(holder, int) else None, names))
+        town.append("   ")
     if "removed" in view["council"].values():
-        city.append("(Kleiner Rat not used with 3 players)", style="dim")
-    city.append("\nGoods (make and sell at once): ", style="bold")
+        town.append("(Kleiner Rat not used with 3 players)", style="dim")
+    town.append("\nGoods (make and sell at once): ", style="bold")
     for i, g in enumerate(goods):
         recipe = "+".join(f"{c} {r}" if c > 1 else r for r, c in g["recipe"].items())
         item = f"{g['name'].replace('Ruestungen', 'Rüstungen')} {recipe} → {g['city']} {g['price']} gold"
-        city.append(item + ("; " if i < len(goods) - 1 else ""))
+        town.append(item + ("; " if i < len(goods) - 1 else ""))
         if i == 1 or i == 3:
-            city.append("\n  ")
-    parts.append(city)
+            town.append("\n  ")
+    parts.append(town)
 
     # -- the trade offer under negotiation -------------------------------------------------------------
     offer = view.get("offer")
