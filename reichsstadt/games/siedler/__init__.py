@@ -46,7 +46,7 @@ class SiedlerGame(Game):
         m = load_map(raw)
         return SiedlerState.blank(self, m, table(players), players, seed, opts, raw if raw is not None else None)
 
-    def from_json(self, obj: dict) -> SiedlerState:
+    def from_json(self, obj: dict[str, Any]) -> SiedlerState:
         self.check_snapshot(obj)
         try:
             players = obj["players"]

@@ -162,7 +162,7 @@ class SiedlerMap:
         return f"road {ROAD_NAMES[self.inter_road[gi]]}, intersection {self.inter_idx[gi] + 1}"
 
 
-def _card_key(c: dict) -> tuple[int, int, int]:
+def _card_key(c: dict[str, Any]) -> tuple[int, int, int]:
     ev = EVENTS.index(c["event"])
     road = ROAD_NAMES.index(c["road"]) if ev == EV_WEGEZOLL else -1
     return (c["number"] or 0, ev, road)
@@ -253,7 +253,7 @@ def validate(raw: Any) -> None:
     city = c.get(raw, "city", dict)
     sectors = c.get(city, "sectors", list, "city")
     c.require(len(sectors) == 12, "city.sectors", f"the old town has 12 sectors (1.1), not {len(sectors)}")
-    skinds: dict[str, dict] = {}
+    skinds: dict[str, dict[str, Any]] = {}
     for i, s in enumerate(sectors):
         w = f"city.sectors[{i}]"
         sid = c.get(s, "id", str, w)

@@ -1188,7 +1188,7 @@ class SiedlerState(State):
         return s
 
     # -- snapshots -------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "siedler", "version": 1, "players": self.n, "seed": self.seed,
                                "setup": self.setup, "offers_per_turn": self.offers_per_turn,
                                "bank_trades_per_turn": self.bank_limit, "offer_cards": self.offer_side,
@@ -1198,13 +1198,13 @@ class SiedlerState(State):
             out[name] = list(v) if name in _LIST_SLOTS else v
         return out
 
-    def restore(self, obj: dict) -> None:
+    def restore(self, obj: dict[str, Any]) -> None:
         for name in _SLOTS:
             v = obj[name]
             setattr(self, name, list(v) if name in _LIST_SLOTS else v)
 
     # -- views and words --------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         m, n = self.m, self.n
         players = []
         for p in range(n):
@@ -1251,7 +1251,7 @@ class SiedlerState(State):
             "board": m.labels(),
         }
 
-    def _result(self) -> dict:
+    def _result(self) -> dict[str, Any]:
         """How the game ended and who won (7.): by 13 VP in one's own turn, or at 1400 by
         the most VP, ties to the higher council card, else shared."""
         out = self.outcome()

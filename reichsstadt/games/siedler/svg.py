@@ -60,7 +60,7 @@ class _Canvas:
         self.text(x0 + w / 2, y + size * 0.35, s, size, fill=ink, weight="bold")
 
 
-def board_svg(map_data: Any = None, view: dict | None = None) -> str:
+def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
     """The map (None: the bundled one; a parsed map or a SiedlerMap otherwise) as an SVG
     document; with a view (State.view), the pieces in play too."""
     m = load_map(map_data)
@@ -333,7 +333,7 @@ def _castle(c: _Canvas, x: float, y: float) -> None:
     c.text(x, y + 26, "Raubritterburg", 10, weight="bold", fill="#212121")
 
 
-def _wall(c: _Canvas, raw: dict, view: dict | None, px0: float, py0: float, px1: float, py1: float) -> None:
+def _wall(c: _Canvas, raw: dict[str, Any], view: dict[str, Any] | None, px0: float, py0: float, px1: float, py1: float) -> None:
     """The wall track: numbered pieces counter-clockwise from the arrow at the top-left
     corner (down the left side, along the bottom, up the right, back along the top)."""
     d = WALL_PAD + WALL_BAND / 2
@@ -408,7 +408,7 @@ def _wall(c: _Canvas, raw: dict, view: dict | None, px0: float, py0: float, px1:
               f'{after}{who}</title></polygon>')
 
 
-def _normal(sides: list, dist: float, total: float) -> tuple[float, float]:
+def _normal(sides: list[tuple[tuple[float, float], tuple[float, float]]], dist: float, total: float) -> tuple[float, float]:
     """The outward unit normal of the track at a distance along it (the side it is on)."""
     dist %= total
     for (ax, ay), (bx, by) in sides:

@@ -5,6 +5,8 @@ intersections, the wall, the council and, while one is open, the trade offer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -32,11 +34,11 @@ def _mark(p: int, sign: str) -> Text:
     return Text(f"{sign}{p + 1}", style=style)
 
 
-def _cards(d: dict) -> str:
+def _cards(d: dict[str, int]) -> str:
     return ", ".join(f"{v} {k}" for k, v in d.items() if v) or "nothing"
 
 
-def _now(view: dict, seat: int | None, names: list[str]) -> Text:
+def _now(view: dict[str, Any], seat: int | None, names: list[str]) -> Text:
     """What the game waits for, in words, from the viewer's side."""
     ph, active, to_act = view["phase"], view["active"], view["to_act"]
     act = _name(active, names)
@@ -86,7 +88,7 @@ def _now(view: dict, seat: int | None, names: list[str]) -> Text:
     return out
 
 
-def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
     """The board from what `seat` may see (None: a spectator)."""
     board = view["board"]
     n = view["players"]
@@ -251,7 +253,7 @@ def render(view: dict, seat: int | None, names: list[str]) -> RenderableType:
     return Group(*parts)
 
 
-def _result(res: dict, names: list[str]) -> Text:
+def _result(res: dict[str, Any], names: list[str]) -> Text:
     """Who won and why (7.)."""
     out = Text(style="bold green")
     win = res["winners"]
