@@ -12,9 +12,9 @@ from reichsstadt.core import CHANCE, Action
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.data import N_MATERIALS
-from reichsstadt.games.colonia.state import D_FAMILY, D_VOTE, S_THU_CONTRACT, S_WED_BUY
+from reichsstadt.games.colonia.state import D_FAMILY, D_VOTE, S_THU_CONTRACT, S_WED_BUY, VOTE_STEPS
 
-from colonia_helpers import check_invariants, play, until
+from colonia_helpers import check_invariants, ordinance_id, play, until
 
 LEATHER, IRON, WOOD, LINEN, FUR = range(5)
 HIDDEN_FIELDS = ("bag", "mats", "choice", "votes")
@@ -82,6 +82,18 @@ def market(players: int = 4, seed: int = 1, week: int = 1):
             legal = s.legal(to_act[0])
             s.apply(to_act[0], Action("pass") if Action("pass") in legal else legal[0])
     return s
+
+
+def wednesday_vote(v):
+    """The market state with a Wednesday ordinance (foreign merchants) up for the vote."""
+    v.ords = [ordinance_id("foreign_merchants")]
+    v.ord_result = [-1]
+    v.scalars[8] = 0
+    v.scalars[1] = next(k for k, d in VOTE_STEPS.items() if d == 2)
+    v.scalars[2] = 0
+    v._legal = None
+    v._advance()
+    return v
 
 
 def _market_with_leather_stall():
@@ -195,17 +207,7 @@ def test_unrevealed_family_cards_and_votes_are_redrawn_the_rest_kept() -> None:
     for _ in range(20):
         assert s.sample(1, rng).choice[1] == s.choice[1]
     # votes
-    from colonia_helpers import ordinance_id
-    from reichsstadt.games.colonia.state import VOTE_STEPS
-
-    v = market(4, 5)
-    v.ords = [ordinance_id("foreign_merchants")]
-    v.ord_result = [-1]
-    v.scalars[8] = 0
-    v.scalars[1] = next(k for k, d in VOTE_STEPS.items() if d == 2)
-    v.scalars[2] = 0
-    v._legal = None
-    v._advance()
+    v = wednesday_vote(market(4, 5))
     assert v.scalars[2] == D_VOTE
     play(v, 1, "vote", yes=True)
     play(v, 3, "vote", yes=False)
@@ -262,17 +264,7 @@ def test_describe_of_ones_own_choices_tells_nothing_of_the_others_secrets() -> N
     for p in (1, 2, 3):
         twin.choice[p] = [v for v in range(3, 9) if not twin.fam_used[p * 6 + v - 3]][-1]
     assert [s.describe(0, a, 0) for a in s.legal(0)] == [twin.describe(0, a, 0) for a in twin.legal(0)]
-    from colonia_helpers import ordinance_id
-    from reichsstadt.games.colonia.state import VOTE_STEPS
-
-    v = market(4, 8)
-    v.ords = [ordinance_id("foreign_merchants")]
-    v.ord_result = [-1]
-    v.scalars[8] = 0
-    v.scalars[1] = next(k for k, d in VOTE_STEPS.items() if d == 2)
-    v.scalars[2] = 0
-    v._legal = None
-    v._advance()
+    v = wednesday_vote(market(4, 8))
     for p in (1, 2, 3):
         play(v, p, "vote", yes=True)
     twin = v.clone()

@@ -68,3 +68,15 @@ def raw_map() -> dict:
 
 def hand(s: SiedlerState, p: int) -> dict[str, int]:
     return {r: s.hand[p * 5 + i] for i, r in enumerate(RESOURCES) if s.hand[p * 5 + i]}
+
+
+def offer(s: SiedlerState, seat: int, give: list[str], want: list[str], to: int) -> None:
+    """5.2.1: the active player builds an offer card by card and sends it (to=-1: everyone)."""
+    act(s, seat, "offer")
+    for r in give:
+        act(s, seat, "give", resource=r)
+    act(s, seat, "done")
+    for r in want:
+        act(s, seat, "want", resource=r)
+    act(s, seat, "done")
+    act(s, seat, "send", to=to)

@@ -49,6 +49,21 @@ def give_workshops(s, p, k):
     assert k == 0
 
 
+
+def give_settlement(s, p: int) -> None:
+    """A settlement of p's on the first free intersection (a VP without playing for it)."""
+    gi = next(gi for gi in range(s.m.n_inters) if s.settle_owner[gi] < 0)
+    s.settle_owner[gi] = p
+    s.set_left[p] -= 1
+
+
+def draw_an_hourglass(s) -> None:
+    """The next event card is an hourglass (one is put on the deck): time moves on."""
+    hourglass = next(k for k, (_, ev, _) in enumerate(s.t.kinds) if ev == EV_HOURGLASS)
+    s.deck[hourglass] += 1
+    s.deck_left += 1
+    s.apply(CHANCE, s.t.draw[hourglass])
+
 def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
     rng = random.Random(21)
     s = play_until(GAME.new(4, 21), rng, lambda s: s.phase == P_MAIN and s.time >= 2 and s.set_left[s.cur] >= 1
@@ -90,9 +105,7 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
             if s.work_left[p]:
                 give_workshops(s, p, 1)
             else:
-                gi = next(gi for gi in range(s.m.n_inters) if s.settle_owner[gi] < 0)
-                s.settle_owner[gi] = p
-                s.set_left[p] -= 1
+                give_settlement(s, p)
         assert s.vp(p) == top
     assert all(s.vp(q) < top for q in (0, 2))
     hourglass = next(k for k, (_, ev, _) in enumerate(s.t.kinds) if ev == EV_HOURGLASS and s.deck[k] + s.dpile[k])
@@ -125,13 +138,8 @@ def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
             if s.work_left[p]:
                 give_workshops(s, p, 1)
             else:
-                gi = next(gi for gi in range(s.m.n_inters) if s.settle_owner[gi] < 0)
-                s.settle_owner[gi] = p
-                s.set_left[p] -= 1
-    hourglass = next(k for k, (_, ev, _) in enumerate(s.t.kinds) if ev == EV_HOURGLASS)
-    s.deck[hourglass] += 1
-    s.deck_left += 1
-    s.apply(CHANCE, s.t.draw[hourglass])
+                give_settlement(s, p)
+    draw_an_hourglass(s)
     out = s.outcome()
     assert out.winners == (0, 2)
     text = screen(s, 1)
@@ -144,13 +152,8 @@ def test_7b_a_clear_leader_at_1400_wins_and_the_screen_says_so():
     s = play_until(GAME.new(4, 3), rng, lambda s: s.phase == P_DRAW and s.time == len(s.m.years) - 2)
     leader = 2
     while any(s.vp(q) >= s.vp(leader) for q in range(4) if q != leader):
-        gi = next(gi for gi in range(s.m.n_inters) if s.settle_owner[gi] < 0)
-        s.settle_owner[gi] = leader
-        s.set_left[leader] -= 1
-    hourglass = next(k for k, (_, ev, _) in enumerate(s.t.kinds) if ev == EV_HOURGLASS)
-    s.deck[hourglass] += 1
-    s.deck_left += 1
-    s.apply(CHANCE, s.t.draw[hourglass])
+        give_settlement(s, leader)
+    draw_an_hourglass(s)
     out = s.outcome()
     assert out.winners == (leader,)
     assert f"{NAMES[leader]} wins with the most victory points ({out.scores[leader]})." in screen(s, leader)

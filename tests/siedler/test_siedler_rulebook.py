@@ -4,7 +4,7 @@ and the reasons given when a move is refused. Positions are built with the helpe
 from __future__ import annotations
 
 import pytest
-from siedler_helpers import act, draw, gi, hand, has, main_phase, set_hand, start
+from siedler_helpers import act, draw, gi, hand, has, main_phase, offer, set_hand, start
 
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.games.siedler import GAME
@@ -126,13 +126,7 @@ def test_5_2_1_gold_is_traded_like_a_resource_between_players():
     s = main_phase(start())
     set_hand(s, WHITE, gold=0, wood=1)
     set_hand(s, RED, gold=5)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="gold")
-    act(s, WHITE, "want", resource="gold")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=RED)
+    offer(s, WHITE, give=["wood"], want=["gold", "gold"], to=RED)
     act(s, RED, "accept")
     act(s, WHITE, "close", partner=RED)
     assert s.gold[WHITE] == 2 and s.gold[RED] == 3 and hand(s, RED) == {"wood": 1}
@@ -144,12 +138,7 @@ def test_5_2_1_counter_offer_taken_only_if_the_active_player_can_pay():
     s = main_phase(start())
     set_hand(s, WHITE, gold=0, wood=1)
     set_hand(s, RED, stone=1)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="stone")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=RED)
+    offer(s, WHITE, give=["wood"], want=["stone"], to=RED)
     act(s, RED, "counter")
     act(s, RED, "give", resource="stone")
     act(s, RED, "done")
@@ -163,12 +152,7 @@ def test_5_2_1_counter_offer_taken_only_if_the_active_player_can_pay():
 def test_5_2_1_only_the_addressed_player_answers():
     s = main_phase(start())
     set_hand(s, WHITE, wood=1)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="gold")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=BLUE)
+    offer(s, WHITE, give=["wood"], want=["gold"], to=BLUE)
     assert s.to_act() == (BLUE,)
     with pytest.raises(IllegalAction, match="not seat 1's decision"):
         s.apply(RED, s.t.accept)

@@ -4,7 +4,7 @@ directly with the helpers, and the rulebook's worked examples are tests."""
 from __future__ import annotations
 
 import pytest
-from siedler_helpers import act, draw, gi, hand, has, legal_types, main_phase, set_hand, start
+from siedler_helpers import act, draw, gi, hand, has, legal_types, main_phase, offer, set_hand, start
 
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.games.siedler.state import (
@@ -126,13 +126,7 @@ def test_5_2_1_player_trade_offer_accept_close():
     set_hand(s, RED, stone=1)
     set_hand(s, BLUE, stone=2)
     set_hand(s, ORANGE)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "give", resource="gold")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="stone")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=-1)
+    offer(s, WHITE, give=["wood", "gold"], want=["stone"], to=-1)
     assert set(s.to_act()) == {RED, BLUE, ORANGE}  # a simultaneous answer
     assert not has(s, ORANGE, "accept")  # no one may give what they lack
     act(s, RED, "accept")
@@ -149,12 +143,7 @@ def test_5_2_1_counter_offer_and_withdraw():
     s = main_phase(start())
     set_hand(s, WHITE, wood=2, grain=1)
     set_hand(s, RED, stone=2)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="stone")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=RED)
+    offer(s, WHITE, give=["wood"], want=["stone"], to=RED)
     assert s.to_act() == (RED,)
     act(s, RED, "counter")
     act(s, RED, "give", resource="stone")
@@ -165,12 +154,7 @@ def test_5_2_1_counter_offer_and_withdraw():
     assert has(s, WHITE, "take_counter", partner=RED)
     act(s, WHITE, "take_counter", partner=RED)
     assert hand(s, WHITE) == {"wood": 1, "stone": 1} and hand(s, RED) == {"stone": 1, "wood": 1, "grain": 1}
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="grain")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=RED)
+    offer(s, WHITE, give=["wood"], want=["grain"], to=RED)
     act(s, RED, "accept")
     act(s, WHITE, "withdraw")
     assert hand(s, WHITE) == {"wood": 1, "stone": 1}
@@ -189,12 +173,7 @@ def test_5_2_1_only_the_active_player_trades_and_offers_are_bounded():
 def test_5_2_1_declined_by_everyone_returns_to_the_turn():
     s = main_phase(start())
     set_hand(s, WHITE, wood=1)
-    act(s, WHITE, "offer")
-    act(s, WHITE, "give", resource="wood")
-    act(s, WHITE, "done")
-    act(s, WHITE, "want", resource="gold")
-    act(s, WHITE, "done")
-    act(s, WHITE, "send", to=-1)
+    offer(s, WHITE, give=["wood"], want=["gold"], to=-1)
     for p in (RED, BLUE, ORANGE):
         act(s, p, "decline")
     assert s.phase == P_MAIN and hand(s, WHITE) == {"wood": 1}
