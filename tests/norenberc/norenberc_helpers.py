@@ -8,7 +8,7 @@ import reichsstadt
 from reichsstadt.core import CHANCE, Action
 from reichsstadt.games.norenberc.data import ARTISAN, ARTISANS
 from reichsstadt.games.norenberc.state import (
-    ACT, CHOOSE, MASTER_INDEX, MAYOR_STEP, PLAN, REFILL, SETUP_GUESTS, SETUP_ORDER, SETUP_STACK, NorenbercState,
+    ACT, CHOOSE, MASTER_INDEX, MAYOR_STEP, OVER, PLAN, REFILL, SETUP_GUESTS, SETUP_ORDER, SETUP_STACK, NorenbercState,
 )
 
 GAME = reichsstadt.game("norenberc")
@@ -220,3 +220,15 @@ def refill(s) -> None:
     """Draw the new guests of the rooms (first outcome each time)."""
     while s.phase == REFILL:
         s.apply(CHANCE, s.chance_outcomes()[0][0])
+
+
+def finished(players: int = 3) -> NorenbercState:
+    """A game over with nothing owned, no crests and no money: scoring tests add to it."""
+    s = ready(players)
+    for p in range(players):
+        s.owned[p] = []
+    s.gcrest = [0] * (players * s.G)
+    s.pcrest = [0] * players
+    s.money = [0] * players
+    s.phase = OVER
+    return s

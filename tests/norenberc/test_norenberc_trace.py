@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from norenberc_helpers import (  # noqa: E402
+    finished,
     refill, to_round_end,
     ARTISAN, BAKERS, BEER, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS,
     check_invariants, find, give, plan, put, ready, set_goods, set_master,
@@ -488,15 +489,6 @@ def test_round_four_no_favourite_both_tiles_leave():
 
 # -- Fin de la Partie ------------------------------------------------------------------------
 
-def finished(players: int = 3):
-    s = ready(players)
-    for p in range(players):
-        s.owned[p] = []
-    s.gcrest = [0] * (players * s.G)
-    s.pcrest = [0] * players
-    s.money = [0] * players
-    s.phase = OVER
-    return s
 
 
 @pytest.mark.parametrize("money,richest", [

@@ -11,24 +11,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from norenberc_helpers import (  # noqa: E402
+    finished,
     ARTISAN, BAKERS, BREWERS, SHOE, SHOEMAKERS, find, plan, ready, refill, to_round_end,
 )
 from test_norenberc_rules import citizen_hire  # noqa: E402
 
 from reichsstadt.games.norenberc.data import NOBLE, PEDDLER  # noqa: E402
 from reichsstadt.games.norenberc.scoring import breakdown, outcome  # noqa: E402
-from reichsstadt.games.norenberc.state import ACT, OVER, PLAN, REFILL  # noqa: E402
+from reichsstadt.games.norenberc.state import ACT, PLAN, REFILL  # noqa: E402
 
 
-def _finished(players: int):
-    s = ready(players)
-    for p in range(players):
-        s.owned[p] = []
-    s.gcrest = [0] * (players * s.G)
-    s.pcrest = [0] * players
-    s.money = [0] * players
-    s.phase = OVER
-    return s
 
 
 def test_winner_tie_goes_to_the_highest_total_artisan_value_not_the_best_single_artisan():
@@ -36,7 +28,7 @@ def test_winner_tie_goes_to_the_highest_total_artisan_value_not_the_best_single_
     высоким суммарным значением своих мастеров »; it « il giocatore con l'artigiano col
     valore più alto » (the single best artisan). Two texts and the summary sense agree:
     the total. Here 5 + 5 = 10 beats 7 + 2 = 9, though 7 is the best single tile."""
-    s = _finished(2)
+    s = finished(2)
     five = find(s, ARTISAN, BREWERS, 5)
     s.owned[0] = [five, find(s, ARTISAN, BREWERS, 5, avoid=(five,))]
     s.owned[1] = [find(s, ARTISAN, BAKERS, 7), find(s, ARTISAN, BAKERS, 2)]
@@ -51,7 +43,7 @@ def test_majority_tie_counts_the_artisan_tiles_of_that_guild_only():
     типа ». Read with it/ru: the artisans of that guild, not citizens nor other guilds'
     artisans. Player 0: Brewer 6 plus a Noble and two Bakers (4 tiles); player 1: Brewers
     3 + 3 (2 tiles of the type): player 1 is first at the Brewers."""
-    s = _finished(2)
+    s = finished(2)
     three = find(s, ARTISAN, BREWERS, 3)
     bake2 = find(s, ARTISAN, BAKERS, 2)
     s.owned[0] = [find(s, ARTISAN, BREWERS, 6), find(s, NOBLE), bake2, find(s, ARTISAN, BAKERS, 3)]
