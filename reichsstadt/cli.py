@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .core import BadOption, Match, ReichsstadtError, game as find_game, games as game_ids
+from .core import BadOption, Match, ReichsstadtError, frontend, game as find_game, game_ids
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Norenberc, Die Siedler von Nürnberg and Colonia: play, simulate, replay, benchmark.")
@@ -300,17 +300,14 @@ def board(
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Draw a game's board from its data file (Siedler: the map)."""
-    import importlib
-
-    find_game(game_id)
-    try:
-        module = importlib.import_module(f"reichsstadt.games.{game_id}.svg")
-    except ModuleNotFoundError:
-        raise BadOption(f"{game_id} has no board drawing; Siedler has one") from None
+    g = find_game(game_id)
+    if "svg" not in g.frontends:
+        raise BadOption(f"{g.title} has no board drawing; "
+                        f"{', '.join(find_game(i).title for i in game_ids() if 'svg' in find_game(i).frontends)} has one")
     from .core.datafile import load_json
 
-    data = module.load_map(load_json(map_file) if map_file else None)
-    svg.write_text(module.board_svg(data), encoding="utf-8")
+    draw = frontend(game_id, "svg")  # (data file contents or None for the bundled one) -> SVG text
+    svg.write_text(draw(load_json(map_file) if map_file else None), encoding="utf-8")
     console.print(f"Board written to {svg}")
 
 

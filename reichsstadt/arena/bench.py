@@ -9,7 +9,8 @@ import tracemalloc
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..core import CHANCE, Game, State, game as find_game, sample_chance
+from ..bots.random_bot import RandomBot
+from ..core import Game, Match, State, game as find_game
 
 
 @dataclass
@@ -30,41 +31,29 @@ class BenchResult:
 
 
 def random_game(game: Game, players: int, seed: int, options: dict | None = None) -> tuple[int, int]:
-    """One game of random self-play as fast as the contract allows; (decisions, chance steps)."""
-    state = game.new(players, seed, options)
-    rng = random.Random(seed)
-    decisions = chance = 0
-    while True:
-        to_act = state.to_act()
-        if not to_act:
-            return decisions, chance
-        if to_act[0] == CHANCE:
-            state.apply(CHANCE, sample_chance(state, rng))
-            chance += 1
-        else:
-            seat = to_act[0]
-            legal = state.legal(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
-            decisions += 1
+    """One game of random self-play through the runner, unrecorded; (decisions, chance steps)."""
+    match = Match(game, players, seed, options, recording=False)
+    bot = RandomBot(seed)
+    match.advance({s: bot for s in range(players)})
+    return match.decisions, match.chance_steps
 
 
 def midgame_states(game: Game, players: int, seed: int, count: int, options: dict | None = None) -> list[State]:
-    """States taken along random games, to time clone() on realistic positions."""
+    """States taken along random games (every 7th move), to time clone() on realistic
+    positions."""
     out: list[State] = []
     rng = random.Random(seed)
     while len(out) < count:
-        state = game.new(players, rng.randrange(1 << 30), options)
-        step = 0
-        while state.to_act() and len(out) < count:
-            to_act = state.to_act()
-            if to_act[0] == CHANCE:
-                state.apply(CHANCE, sample_chance(state, rng))
-            else:
-                legal = state.legal(to_act[0])
-                state.apply(to_act[0], legal[rng.randrange(len(legal))])
-            step += 1
-            if step % 7 == 0:
+        match = Match(game, players, rng.randrange(1 << 30), options, recording=False)
+        bot = RandomBot(rng.randrange(1 << 30))
+        moves = [0]
+
+        def take(seat: int, action: Any, state: State) -> None:
+            moves[0] += 1
+            if moves[0] % 7 == 0 and len(out) < count:
                 out.append(state.clone())
+        match.after.append(take)
+        match.advance({s: bot for s in range(players)})
     return out
 
 

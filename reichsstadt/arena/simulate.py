@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..bots import make_bot
-from ..core import CHANCE, BadOption, Seat, game as find_game, make_rng, sample_chance
+from ..core import BadOption, Match, game as find_game
 
 
 @dataclass
@@ -27,27 +27,10 @@ class GameResult:
 
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bots: Sequence[str]) -> GameResult:
     """One game between named bots, seeded: the same arguments give the same game."""
-    game = find_game(game_id)
-    state = game.new(players, seed, options)
-    rng = make_rng(seed)
-    agents = [make_bot(name, seed * 31 + i) for i, name in enumerate(bots)]
-    seats = [Seat(state, i) for i in range(players)]
-    decisions = chance = 0
-    while True:
-        to_act = state.to_act()
-        if not to_act:
-            break
-        if to_act[0] == CHANCE:
-            state.apply(CHANCE, sample_chance(state, rng))
-            chance += 1
-            continue
-        for seat in to_act:  # a simultaneous decision: every owing seat answers
-            if seat in state.to_act():
-                state.apply(seat, agents[seat].act(seats[seat]))
-                decisions += 1
-    out = state.outcome()
+    match = Match(game_id, players, seed, options, recording=False)
+    out = match.run({i: make_bot(name, seed * 31 + i) for i, name in enumerate(bots)})
     return GameResult(seed, list(out.scores), list(out.ranks), list(out.winners),
-                      [dict(b) for b in out.breakdown], decisions, chance)
+                      [dict(b) for b in out.breakdown], match.decisions, match.chance_steps)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:

@@ -1,16 +1,22 @@
-"""The contract every engine keeps, records and replay, the registry, the seeded RNG."""
+"""The contract every engine keeps, the runner, records and replay, the registry, the
+seeded random source, messages."""
 
 from .actions import Action, ActionSpace
 from .chance import make_rng, sample_chance
-from .contract import CHANCE, Game, Outcome, State, rank_by
-from .errors import BadOption, DataFileError, IllegalAction, RecordError, ReichsstadtError
+from .contract import CHANCE, Game, GameInfo, Outcome, Pick, State, rank_by
+from .errors import BadOption, DataFileError, FrontendError, IllegalAction, RecordError, ReichsstadtError
+from .fields import SHARED
+from .messages import Message, Player
 from .options import Option, resolve_options
-from .record import Match, Record, replay
-from .registry import game, games
+from .record import Record, replay
+from .registry import frontend, game, game_ids, register
+from .runner import Agent, Match
 from .seat import Seat
+from .views import envelope
 
 __all__ = [
-    "Action", "ActionSpace", "BadOption", "CHANCE", "DataFileError", "Game", "IllegalAction",
-    "Match", "Option", "Outcome", "Record", "RecordError", "ReichsstadtError", "Seat", "State",
-    "game", "games", "make_rng", "rank_by", "replay", "resolve_options", "sample_chance",
+    "Action", "ActionSpace", "Agent", "BadOption", "CHANCE", "DataFileError", "FrontendError", "Game",
+    "GameInfo", "IllegalAction", "Match", "Message", "Option", "Outcome", "Pick", "Player", "Record", "RecordError",
+    "ReichsstadtError", "SHARED", "Seat", "State", "envelope", "frontend", "game", "game_ids", "make_rng",
+    "rank_by", "register", "replay", "resolve_options", "sample_chance",
 ]

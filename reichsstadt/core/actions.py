@@ -95,7 +95,7 @@ class ActionSpace:
     Built once per (game, players) and cached by the game; encode/decode are dict and
     list look-ups."""
 
-    __slots__ = ("actions", "_index")
+    __slots__ = ("actions", "_index", "own_objects")
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
@@ -104,6 +104,8 @@ class ActionSpace:
             if a in self._index:
                 raise ValueError(f"action {a!r} appears twice in the action space")
             self._index[a] = i
+        # any equal action -> the space's own object (engines compare by identity)
+        self.own_objects: dict[Action, Action] = {a: a for a in self.actions}
 
     def __len__(self) -> int:
         return len(self.actions)

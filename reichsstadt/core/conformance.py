@@ -10,10 +10,52 @@ import sys
 from typing import Any, Callable
 
 from .actions import Action
-from .chance import make_rng, sample_chance
+from .chance import make_rng
 from .contract import CHANCE, Game, State
 from .errors import IllegalAction
-from .record import Match, replay
+from .messages import Message
+from .record import replay
+from .runner import Match
+from .seat import Seat
+from .views import ENVELOPE_SCHEMA
+
+
+def _words_ok(value: Any, what: str) -> None:
+    """describe()/news() give a non-empty string or a Message whose every id is in the
+    English catalog."""
+    from ..i18n import render
+
+    assert isinstance(value, (str, Message)), f"{what} is a str or a Message, not {type(value).__name__}"
+    shown = render(value)
+    assert shown and "⟨" not in shown, f"{what} has a message id missing from the English catalog: {shown!r}"
+
+
+def _scramble(obj: Any) -> None:
+    """Change every list and dict inside a view in place (to prove views are copies)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            _scramble(v)
+        obj["scrambled"] = True
+    elif isinstance(obj, list):
+        for v in obj:
+            _scramble(v)
+        obj.append("scrambled")
+
+
+def check_view(state: State, viewer: int | None) -> None:
+    """A view is fresh, JSON-ready, in the common envelope; changing it changes nothing."""
+    view = state.view(viewer)
+    frozen = json.loads(json.dumps(view))
+    assert frozen == view, "a view is plain JSON (no tuples, no sets, string keys)"
+    missing = [k for k in ENVELOPE_SCHEMA["required"] if k not in view]
+    assert not missing, f"the view lacks the envelope's {missing}"
+    assert view["game"] == state.game.id and view["seat"] == viewer and view["players"] == state.players
+    assert view["to_act"] == list(state.to_act()) and view["over"] == state.over()
+    assert isinstance(view["phase"], str) and view["phase"], "phase is a non-empty string id"
+    assert isinstance(view["seats"], list) and len(view["seats"]) == state.players
+    assert isinstance(view["table"], dict)
+    _scramble(view)
+    assert state.view(viewer) == frozen, "changing a view changed the state's next view: views must be copies"
 
 
 def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) -> None:
@@ -28,10 +70,11 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
         assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
         assert all(p > 0 for _, p in outcomes), "chance outcomes have positive probability"
         for seat in range(players):
-            assert state.legal(seat) == [], "no seat acts at a chance node"
+            assert state.legal(seat) == (), "no seat acts at a chance node"
     else:
         for seat in range(players):
             legal = state.legal(seat)
+            assert isinstance(legal, tuple), "legal() is a tuple"
             if seat in to_act:
                 assert legal, f"seat {seat} is to act but has no legal action"
                 space = game.action_space(players)
@@ -39,26 +82,28 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
                     assert space.decode(space.encode(a)) == a, f"{a} does not round-trip its index"
                     assert game.action_from_json(json.loads(json.dumps(a.to_json())), players) == a
             else:
-                assert legal == [], f"seat {seat} is not to act but has legal actions"
+                assert legal == (), f"seat {seat} is not to act but has legal actions"
     for viewer in [None, *range(players)]:
-        json.dumps(state.view(viewer))  # JSON-ready
+        check_view(state, viewer)
         news = state.news(viewer)
-        assert isinstance(news, list) and all(isinstance(t, str) and t for t in news), "news() is a list of sentences"
+        assert isinstance(news, list), "news() is a list"
+        for item in news:
+            _words_ok(item, "a news item")
     if not deep:
         return
     snap = state.to_json()
     assert json.loads(json.dumps(snap)) == snap, "snapshots are plain JSON"
     restored = game.from_json(json.loads(json.dumps(snap)))
     assert restored.to_json() == snap, "from_json(to_json()) restores the state"
+    assert restored.to_act() == to_act and all(restored.legal(s) == state.legal(s) for s in range(players))
     twin = state.clone()
     assert twin.to_json() == snap, "clone() equals the original"
     # an illegal action raises and changes nothing
     seat = to_act[0] if to_act else 0
-    bogus = Action("no-such-action")
     try:
-        state.apply(seat, bogus)
-    except IllegalAction:
-        pass
+        state.apply(seat, Action("no-such-action"))
+    except IllegalAction as exc:
+        _words_ok(exc.message or str(exc), "a refusal")
     else:
         raise AssertionError("an unknown action was accepted")
     assert state.to_json() == snap, "a refused action changed the state"
@@ -68,12 +113,14 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
             legal = state.legal(to_act[0])
             try:
                 state.apply(wrong, legal[0])
-            except IllegalAction:
-                pass
+            except IllegalAction as exc:
+                _words_ok(exc.message or str(exc), "a refusal")
             else:
                 raise AssertionError(f"seat {wrong} acted out of turn")
             assert state.to_json() == snap, "a refused action changed the state"
         for s in to_act:
+            for a in state.legal(s)[:8]:
+                _words_ok(state.describe(s, a, s), f"describe() of {a}")
             sampled = state.sample(s, rng)
             assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
             assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
@@ -83,6 +130,17 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
                 for a in state.legal(actor):
                     assert sampled.describe(actor, a, s) == state.describe(actor, a, s), (
                         f"describe() of seat {actor}'s {a} tells seat {s} something hidden")
+
+
+class _RandomAgent:
+    """Uniformly random legal moves (the bots package sits above the core)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, seat: Seat) -> Action:
+        legal = seat.legal()
+        return legal[self.rng.randrange(len(legal))]
 
 
 def random_playout(
@@ -96,20 +154,13 @@ def random_playout(
     """A whole game of uniformly random legal play, recorded; `on_step` sees every state."""
     match = Match(game, players, seed, options)
     rng = make_rng(seed + 7)
-    state = match.state
-    for _ in range(max_steps):
-        if on_step is not None:
-            on_step(state)
-        to_act = state.to_act()
-        if not to_act:
-            return match
-        if to_act == (CHANCE,):
-            match._apply(CHANCE, sample_chance(state, match.rng))
-        else:
-            seat = to_act[rng.randrange(len(to_act))]
-            legal = state.legal(seat)
-            match.play(seat, legal[rng.randrange(len(legal))])
-    raise AssertionError(f"{game.id} with {players} players, seed {seed}: no end after {max_steps} steps")
+    agent = _RandomAgent(rng)
+    if on_step is not None:
+        match.listeners.append(lambda seat, action, state: on_step(state))
+    match.advance({s: agent for s in range(players)}, max_moves=max_steps, shuffle=rng)
+    if on_step is not None:
+        on_step(match.state)
+    return match
 
 
 _CHILD = """

@@ -1,9 +1,24 @@
 """The project's errors: every bad input raises one of these with a message that says
 what was wrong, and the state it was given stays as it was."""
 
+from __future__ import annotations
+
+from typing import Any
+
 
 class ReichsstadtError(Exception):
-    """Base of every error the project raises on purpose."""
+    """Base of every error the project raises on purpose.
+
+    Raised with plain English text or with a catalog message (core.messages.Message),
+    which a terminal or a browser can say in the reader's language (`message`);
+    str(error) is English either way, rendered only when someone reads it."""
+
+    def __init__(self, what: Any) -> None:
+        super().__init__(what)
+        self.message = what if not isinstance(what, str) else None
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class IllegalAction(ReichsstadtError):
@@ -19,4 +34,9 @@ class DataFileError(ReichsstadtError):
 
 
 class RecordError(ReichsstadtError):
-    """A game record or snapshot that is malformed or does not replay."""
+    """A game record, snapshot or position that is malformed or does not replay."""
+
+
+class FrontendError(ReichsstadtError):
+    """A game's declared frontend (terminal renderer, SVG board, web renderer) is missing
+    or cannot be loaded."""

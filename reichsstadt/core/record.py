@@ -1,19 +1,17 @@
-"""Game records (JSON) and the runner that writes them.
+"""Game records (JSON) and replay.
 
 A record holds every action taken, chance outcomes included, so replaying it needs no
-random source and reaches the same state on every machine."""
+random source and reaches the same state on every machine. The runner that writes
+records is core/runner.py (Match)."""
 
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .actions import Action
-from .chance import make_rng, sample_chance
-from .contract import CHANCE, Game, State
+from .contract import State
 from .errors import IllegalAction, ReichsstadtError, RecordError
 from .registry import game as find_game
 
@@ -100,62 +98,3 @@ def replay(record: Record | dict, upto: int | None = None) -> State:
         except IllegalAction as exc:
             raise RecordError(f"record move {i} (seat {seat}, {move}) does not replay: {exc}") from None
     return state
-
-
-Listener = Callable[[int, Action, State], None]
-
-
-class Match:
-    """A live game: the state, its seeded random source, and the record being written.
-
-    Every change goes through play() or resolve_chance(), so the record is complete."""
-
-    def __init__(
-        self,
-        game: Game | str,
-        players: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        names: list[str] | None = None,
-    ) -> None:
-        self.game = find_game(game) if isinstance(game, str) else game
-        resolved = self.game.resolve(players, options)
-        self.state = self.game.new(players, seed, resolved)
-        self.rng: random.Random = make_rng(seed)
-        self.record = Record(
-            game=self.game.id, players=players, seed=seed,
-            options={k: v for k, v in resolved.items() if v != self.game.options[k].default},
-            names=list(names) if names else [f"Player {i + 1}" for i in range(players)],
-        )
-        self.listeners: list[Listener] = []   # called before each move is applied
-        self.after: list[Listener] = []       # called after it (to read State.news)
-
-    @staticmethod
-    def from_record(record: Record) -> "Match":
-        """Continue a recorded game (its random source continues from a fresh seed
-        derived from the record, since the record does not hold the RNG's position)."""
-        m = Match(record.game, record.players, record.seed, record.options, record.names)
-        m.state = replay(record)
-        m.record.moves = list(record.moves)
-        m.rng = make_rng(record.seed * 1_000_003 + len(record.moves))
-        return m
-
-    def play(self, seat: int, action: Action) -> None:
-        """Apply a player's action (IllegalAction leaves everything as it was)."""
-        if seat == CHANCE:
-            raise IllegalAction("chance outcomes are drawn by the match, not played")
-        self._apply(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        for listen in self.listeners:  # before apply: describe() reads the state as it was
-            listen(seat, action, self.state)
-        self.state.apply(seat, action)
-        self.record.moves.append((seat, action.to_json()))
-        for listen in self.after:
-            listen(seat, action, self.state)
-
-    def resolve_chance(self) -> None:
-        """Draw chance outcomes until a player must act or the game is over."""
-        state = self.state
-        while state.to_act() == (CHANCE,):
-            self._apply(CHANCE, sample_chance(state, self.rng))

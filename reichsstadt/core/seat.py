@@ -30,7 +30,7 @@ class Seat:
     def view(self) -> dict:
         return self._state.view(self.seat)
 
-    def legal(self) -> list[Action]:
+    def legal(self) -> tuple[Action, ...]:
         return self._state.legal(self.seat)
 
     def to_act(self) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 
 from ..bots import make_bot
-from ..core import Action, IllegalAction, Match, Seat, State
+from ..core import Action, IllegalAction, Match, Message, Seat, State
 from .widgets import board, moves_table, name_players, outcome_table, sentence_names
 
 HELP = (
@@ -53,7 +53,7 @@ class TerminalTable:
     def _log(self, seat: int, action: Action, state: State) -> None:
         who = "Chance" if seat < 0 else self.names[seat]
         for viewer, lines in self.logs.items():
-            text = self.words(state.describe(seat, action, viewer))
+            text = self.words(state.describe(seat, action, viewer), viewer)
             # one player's chain of small decisions (an offer built card by card, three
             # buys) reads as one line; only lines the viewer has not yet seen grow
             if seat >= 0 and self.last_actor.get(viewer) == seat and len(lines) > self.shown[viewer]:
@@ -65,13 +65,13 @@ class TerminalTable:
     def _news(self, seat: int, action: Action, state: State) -> None:
         for viewer, lines in self.logs.items():
             news = state.news(viewer)
-            lines.extend(f"  ⤷ {self.words(text)}" for text in news)
+            lines.extend(f"  ⤷ {self.words(text, viewer)}" for text in news)
             if news:
                 self.last_actor[viewer] = -2  # what follows is a new line
 
-    def words(self, text: str) -> str:
-        """Engines name seats "Player N"; at this table they have names ("You", "Ann")."""
-        return name_players(text, self.short_names)
+    def words(self, text: "str | Message", viewer: int | None = None) -> str:
+        """Words at this table: seats by their names ("You", "Ann")."""
+        return name_players(text, self.short_names, viewer)
 
     def save(self) -> Path:
         self.match.record.save(self.save_to)
@@ -79,19 +79,11 @@ class TerminalTable:
 
     def run(self) -> bool:
         """Play to the end (True) or until a human quits or input ends (False)."""
-        state = self.match.state
         while True:
-            self.match.resolve_chance()
-            to_act = state.to_act()
-            if not to_act:
+            waiting = self.match.advance(self.bots)
+            if not waiting:
                 break
-            bot_seats = [s for s in to_act if s in self.bots]
-            for s in bot_seats:
-                if s in state.to_act():
-                    self.match.play(s, self.bots[s].act(Seat(state, s)))
-            if bot_seats:
-                continue
-            if not self.human_turn(to_act[0]):
+            if not self.human_turn(waiting[0]):
                 return False
         self.finish()
         return True
@@ -121,7 +113,7 @@ class TerminalTable:
         self.show(seat)
         while True:
             legal = state.legal(seat)
-            self.console.print(moves_table([self.words(state.describe(seat, a, seat)) for a in legal]))
+            self.console.print(moves_table([self.words(state.describe(seat, a, seat), seat) for a in legal]))
             span = "1" if len(legal) == 1 else f"1-{len(legal)}"
             answer = self.ask(f"{self.names[seat]}, your move ({span}, h for help): ")
             if answer is None:

@@ -24,9 +24,9 @@ def move_lines(record: Record, viewer: int | None) -> list[str]:
     for i, (seat, move) in enumerate(record.moves):
         action = game.action_from_json(move, record.players)
         who = "Chance" if seat == CHANCE else record.names[seat] if 0 <= seat < len(record.names) else f"Seat {seat}"
-        text = f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names)}"
+        text = f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names, viewer)}"
         state.apply(seat, action)
-        entries.append("\n".join([text, *(f"        ⤷ {name_players(t, names)}" for t in state.news(viewer))]))
+        entries.append("\n".join([text, *(f"        ⤷ {name_players(t, names, viewer)}" for t in state.news(viewer))]))
     return entries
 
 

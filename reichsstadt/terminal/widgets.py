@@ -3,7 +3,6 @@ numbered list of moves, the final scores."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from typing import Sequence
@@ -12,7 +11,8 @@ from rich.console import RenderableType
 from rich.pretty import Pretty
 from rich.table import Table
 
-from ..core import Outcome
+from ..core import Message, Outcome, frontend, game as find_game
+from ..i18n import render
 
 
 _PLAYER = re.compile(r"\bPlayer (\d+)\b")
@@ -24,18 +24,23 @@ def sentence_names(names: Sequence[str]) -> dict[int, str]:
     return {i + 1: n for i, n in enumerate(names) if not n.startswith(f"Player {i + 1}")}
 
 
-def name_players(text: str, names: dict[int, str]) -> str:
-    """Engines name seats "Player N" (1-based); put the table's names in their place."""
+def name_players(text: "str | Message", names: dict[int, str], viewer: int | None = None) -> str:
+    """Words for the table: a message rendered with the table's names (the viewer's own
+    seat as "you"); plain text with "Player N" (1-based) replaced by the names."""
+    if isinstance(text, Message):
+        listed = [names.get(i + 1, f"Player {i + 1}") for i in range(max(names, default=0) + 8)]
+        return render(text, names=listed, viewer=viewer)
     return _PLAYER.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
 
 
 def board(game_id: str, view: dict, seat: int | None, names: Sequence[str]) -> RenderableType:
-    """The game's own renderer (games/<id>/terminal.py), or the view as data if it has none."""
-    try:
-        module = importlib.import_module(f"reichsstadt.games.{game_id}.terminal")
-    except ModuleNotFoundError:
+    """The game's declared terminal frontend; a game that declares none (a researcher's
+    own title) is shown as its view's data. A declared frontend that cannot be loaded
+    is an error (FrontendError), never a silent fallback."""
+    if "terminal" not in find_game(game_id).frontends:
         return Pretty(json.loads(json.dumps(view)))
-    return module.render(view, seat, list(names))
+    render = frontend(game_id, "terminal")
+    return render(view, seat, list(names))
 
 
 def moves_table(descriptions: Sequence[str]) -> Table:

@@ -10,7 +10,7 @@ from reichsstadt.arena.simulate import play_one, simulate, summarize, write_resu
 from reichsstadt.core import BadOption
 from reichsstadt.core.registry import register
 
-from toygame import GAME as TOY
+from tests.core.toygame import GAME as TOY
 
 register(TOY)
 

@@ -19,7 +19,7 @@ def run(*args: str, input: str = "", cwd=None, timeout: int = 240) -> subprocess
 
 
 def test_every_game_is_installed():
-    assert set(GAMES) <= set(reichsstadt.games())
+    assert set(GAMES) <= set(reichsstadt.game_ids())
     out = run("games")
     assert out.returncode == 0
     for gid in GAMES:

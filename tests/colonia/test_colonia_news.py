@@ -10,7 +10,7 @@ from reichsstadt.games.colonia.state import (
     D_FAMILY, E_WINDOW, S_SAT_SAIL, S_TUE_ORDER, S_WED_START, Q_PMAT,
 )
 
-from colonia_helpers import at_step, fix_box, fresh, play, resolve_chance, until, vote_on
+from tests.colonia.colonia_helpers import at_step, fix_box, fresh, play, resolve_chance, until, vote_on
 
 COMP = GAME.components(None)[0]
 

@@ -7,7 +7,7 @@ from reichsstadt.core import CHANCE, Action
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.state import D_RECALL, D_EXCHANGE, FRI, S_FRI_LOAD, S_SAT_SAIL, THU, WED, S_WED_BUY
 
-from colonia_helpers import at_step, check_invariants, fix_box, play, resolve_chance, vote_on
+from tests.colonia.colonia_helpers import at_step, check_invariants, fix_box, play, resolve_chance, vote_on
 
 COMP = GAME.components(None)[0]
 
@@ -168,7 +168,7 @@ def test_two_more_relics_on_the_extra_places() -> None:
 
 
 def test_next_week_each_family_places_one_member_fewer() -> None:
-    from colonia_helpers import until
+    from tests.colonia.colonia_helpers import until
     from reichsstadt.games.colonia.state import D_FAMILY
 
     s = at_step(S_SAT_SAIL, 4)
@@ -213,7 +213,7 @@ def test_one_more_material_only_for_the_week_cards_stalls() -> None:
     n = s.scalars[9]
     sizes = s.stall_size[:n]
     from reichsstadt.games.colonia.state import VOTE_STEPS
-    from colonia_helpers import ordinance_id
+    from tests.colonia.colonia_helpers import ordinance_id
 
     s.ords = [ordinance_id("foreign_merchants"), ordinance_id("more_per_stall")]
     s.ord_result = [-1, -1]
@@ -256,7 +256,7 @@ def test_members_of_ships_sailing_early_wait_a_week_on_the_friday_street_field()
     home = s.home[1]
     vote_on(s, "sail_now", arg=1)
     assert s.pending[1] == 1 and s.street[1 * 4 + FRI] == 2
-    from colonia_helpers import until
+    from tests.colonia.colonia_helpers import until
 
     until(s, lambda st: st.scalars[1] > S_FRI_LOAD)
     assert s.street[1 * 4 + FRI] == 1 and s.pending[1] == 0

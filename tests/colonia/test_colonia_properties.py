@@ -13,7 +13,7 @@ import reichsstadt
 from reichsstadt.core import CHANCE, Action, IllegalAction
 from reichsstadt.core.conformance import check_replay, check_step, random_playout, record_in_subprocess
 
-from colonia_helpers import check_invariants
+from tests.colonia.colonia_helpers import check_invariants
 
 GAME = reichsstadt.game("colonia")
 

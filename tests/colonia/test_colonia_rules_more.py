@@ -15,7 +15,7 @@ from reichsstadt.games.colonia.state import (
     S_THU_CONTRACT, S_THU_DICE, S_TUE_ORDER, S_WED_BUY, THU, VOTE_STEPS,
 )
 
-from colonia_helpers import at_step, give_relic, check_invariants, fix_box, ordinance_id, play, resolve_chance, until
+from tests.colonia.colonia_helpers import at_step, give_relic, check_invariants, fix_box, ordinance_id, play, resolve_chance, until
 
 COMP = GAME.components(None)[0]
 

@@ -14,7 +14,7 @@ from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.data import N_MATERIALS
 from reichsstadt.games.colonia.state import D_FAMILY, D_VOTE, S_THU_CONTRACT, S_WED_BUY, VOTE_STEPS
 
-from colonia_helpers import check_invariants, ordinance_id, play, until
+from tests.colonia.colonia_helpers import check_invariants, ordinance_id, play, until
 
 LEATHER, IRON, WOOD, LINEN, FUR = range(5)
 HIDDEN_FIELDS = ("bag", "mats", "choice", "votes")
@@ -239,7 +239,7 @@ def test_samples_along_random_games_never_contradict_any_seat() -> None:
 
 
 def test_the_draw_ordinance_adds_to_the_blind_part() -> None:
-    from colonia_helpers import resolve_chance, vote_on
+    from tests.colonia.colonia_helpers import resolve_chance, vote_on
 
     s = market(4, 6)
     vote_on(s, "draw_materials")

@@ -9,7 +9,7 @@ from reichsstadt.core import IllegalAction
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.state import S_OVER, S_SUN_BUY
 
-from colonia_helpers import at_step, give_relic, check_invariants, until
+from tests.colonia.colonia_helpers import at_step, give_relic, check_invariants, until
 
 COMP = GAME.components(None)[0]
 BERGEN, BRUGGE, LONDON, NOWGOROD = range(4)

@@ -57,7 +57,7 @@ def test_members_on_the_board_add_up_at_every_step() -> None:
 def test_street_fields_say_when_their_members_come_home() -> None:
     """p. 17: a street field's members come home on that day of the next week (Tuesday:
     after the town hall is filled; the other days in the evening)."""
-    from colonia_helpers import at_step
+    from tests.colonia.colonia_helpers import at_step
     from reichsstadt.games.colonia.state import S_SUN_BUY, S_THU_CONTRACT, S_WED_BUY
 
     s = at_step(S_WED_BUY, 4, week=2)

@@ -12,7 +12,7 @@ from reichsstadt.games.colonia.state import (
     S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE, WED,
 )
 
-from colonia_helpers import at_step, check_invariants, give_relic, fix_box, fresh, play, resolve_chance, until, vote_on
+from tests.colonia.colonia_helpers import at_step, check_invariants, give_relic, fix_box, fresh, play, resolve_chance, until, vote_on
 
 COMP = GAME.components(None)[0]
 
@@ -246,7 +246,7 @@ def test_face_down_cards_do_not_vote_and_votes_are_secret_until_all_are_in() -> 
     s.scalars[1] = next(k for k, v in VOTE_STEPS.items() if v == 2)
     s._advance()
     assert s.scalars[2] == D_VOTE and s.to_act() == (0, 2, 3)
-    assert s.legal(1) == []
+    assert s.legal(1) == ()
     play(s, 2, "vote", yes=True)
     assert "vote" not in s.view(0)["players_info"][2] and s.view(0)["players_info"][2]["voted"]
     assert s.view(2)["players_info"][2]["vote"] == "yes"

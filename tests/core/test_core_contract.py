@@ -16,14 +16,14 @@ from reichsstadt.core.conformance import check_replay, check_step, random_playou
 from reichsstadt.core.datafile import Check, load_json
 from reichsstadt.core.registry import register
 
-from toygame import GAME as TOY
+from tests.core.toygame import BIDS, DIE, GAME as TOY, ROLL, STOP
 
 register(TOY)
 
 
 def test_entry_points_exist():
     assert reichsstadt.CHANCE == CHANCE == -1
-    assert "toy" in reichsstadt.games()
+    assert "toy" in reichsstadt.game_ids()
     assert reichsstadt.game("toy") is TOY
     with pytest.raises(BadOption, match="unknown game 'nope'"):
         reichsstadt.game("nope")
@@ -102,18 +102,131 @@ def test_simultaneous_bids_hidden_until_all_in():
     assert s.to_act() == (0, 1, 2)
     s.apply(1, Action("bid", amount=2))
     assert s.to_act() == (0, 2)
-    assert s.view(0)["bids"] == [None, True, False]     # only *whether* seat 1 bid
-    assert s.view(1)["bids"] == [False, 2, False]
-    with pytest.raises(IllegalAction, match="seat 1 is not to act"):
+    assert [e["bid"] for e in s.view(0)["seats"]] == [None, True, False]   # only *whether* seat 1 bid
+    assert [e["bid"] for e in s.view(1)["seats"]] == [False, 2, False]
+    with pytest.raises(IllegalAction, match="it is not Player 2's turn: waiting for Player 1 and Player 3"):
         s.apply(1, Action("bid", amount=0))
 
 
+def test_refusals_speak_one_style_and_change_nothing():
+    """The core checks every move for every game, with one wording; players are named
+    as people see them (from 1), and the state is untouched."""
+    s = TOY.new(2, 1)
+    before = s.to_json()
+    cases = [
+        (0, Action("fly"), r"\{'type': 'fly'\} is not an action of Toy dice with 2 players"),
+        (0, {"type": "bid"}, "is not an action of Toy dice"),
+        (CHANCE, DIE[0], "no chance draw is due now: waiting for Player 1 and Player 2"),
+        (5, BIDS[0], "there is no seat 5 at this table of 2"),
+        ("0", BIDS[0], "there is no seat '0'"),
+        (0, ROLL, "Player 1 cannot roll now: bids come first, then rolls"),
+    ]
+    for seat, action, message in cases:
+        with pytest.raises(IllegalAction, match=message):
+            s.apply(seat, action)
+        assert s.to_json() == before
+    for seat in (0, 1):
+        s.apply(seat, BIDS[1])
+    with pytest.raises(IllegalAction, match=r"\{'type': 'die', 'face': 3\} is not a possible outcome|no chance"):
+        s.apply(CHANCE, DIE[2])
+    s.apply(0, ROLL)
+    with pytest.raises(IllegalAction, match="it is not Player 2's turn: waiting for a chance draw"):
+        s.apply(1, STOP)
+    s.apply(CHANCE, DIE[2])
+
+
+def test_refusal_carries_a_message_for_every_language():
+    from reichsstadt.core import Message
+    from reichsstadt.i18n import render
+
+    s = TOY.new(2, 1)
+    with pytest.raises(IllegalAction) as caught:
+        s.apply(0, ROLL)
+    msg = caught.value.message
+    assert isinstance(msg, Message) and msg.id == "core.refuse.illegal"
+    assert render(msg, names=["Ann", "Bo"], viewer=0) == "you cannot roll now: bids come first, then rolls"
+    assert render(msg, names=["Ann", "Bo"], viewer=1) == "Ann cannot roll now: bids come first, then rolls"
+
+
+def test_legal_is_a_tuple_the_caller_cannot_change():
+    s = TOY.new(2, 1)
+    legal = s.legal(0)
+    assert isinstance(legal, tuple) and legal == tuple(BIDS)
+    with pytest.raises(TypeError):
+        legal[0] = ROLL  # type: ignore[index]
+    assert s.legal(0) == tuple(BIDS) and s.legal(0) is legal  # cached until the next move
+    s.apply(0, BIDS[0])
+    assert s.legal(0) == ()
+
+
+def test_edited_positions_are_checked():
+    """A public, checked way to build a position: fields by their declared names."""
+    s = TOY.new(2, 1)
+    t = s.edited(bids=[2, 1], totals=[7, 3], turn=1)
+    assert t.to_act() == (1,) and t.legal(1) == (ROLL, STOP)
+    assert s.to_act() == (0, 1), "the original is not touched"
+    with pytest.raises(RecordError, match="no field 'money'; the fields are: bids, totals, turn, rolling"):
+        s.edited(money=[1, 2])
+    with pytest.raises(RecordError, match="field 'totals' must be a list"):
+        s.edited(totals=7)
+    with pytest.raises(RecordError, match="field 'turn' must be int, not 'x'"):
+        s.edited(turn="x")
+    with pytest.raises(RecordError, match="one entry per player"):
+        s.edited(totals=[1, 2, 3])
+
+
+def test_snapshots_are_checked_field_by_field():
+    s = TOY.new(3, 4)
+    snap = s.to_json()
+    assert set(snap) == {"game", "version", "players", "seed", "options", "fields"}
+    assert TOY.from_json(json.loads(json.dumps(snap))).to_json() == snap
+    with pytest.raises(RecordError, match="field 'rolling' is missing"):
+        TOY.from_json({**snap, "fields": {k: v for k, v in snap["fields"].items() if k != "rolling"}})
+    with pytest.raises(RecordError, match="for 2–3 players, not 9"):
+        TOY.from_json({**snap, "players": 9})
+    with pytest.raises(RecordError, match="version 7"):
+        TOY.from_json({**snap, "version": 7})
+
+
+def test_game_info_states_the_bounds():
+    info = TOY.info(3)
+    assert info.num_actions == TOY.num_actions(3) and info.simultaneous and info.max_chance_outcomes == 6
+    assert info.to_json()["information"] == "imperfect"
+    for seed in range(30):
+        m = random_playout(TOY, 3, seed)
+        assert len(m.record.moves) <= info.max_game_length
+    with pytest.raises(BadOption, match="for 2–3 players"):
+        TOY.info(7)
+
+
+def test_advance_stops_for_seats_without_an_agent():
+    """The one runner loop: bots answer for their seats, people are waited for."""
+    from reichsstadt.bots import RandomBot
+
+    m = Match(TOY, 3, seed=2)
+    waiting = m.advance({1: RandomBot(1), 2: RandomBot(2)})
+    assert waiting == (0,), "the bots bid; seat 0's person is waited for"
+    assert m.state.to_act() == (0,) and m.decisions == 2
+    m.play(0, BIDS[1])
+    while m.advance({1: RandomBot(1), 2: RandomBot(2)}):
+        m.play(0, m.state.legal(0)[0])
+    assert m.state.over() and len(m.record.moves) == m.decisions + m.chance_steps
+
+
+def test_frontends_are_declared_and_errors_are_named():
+    from reichsstadt.core import FrontendError, frontend
+
+    with pytest.raises(FrontendError, match="Toy dice has no terminal frontend"):
+        frontend("toy", "terminal")
+    assert callable(frontend("norenberc", "terminal"))
+
+
 def test_match_records_every_step_and_replays():
-    m = random_playout(TOY, 3, seed=5)
+    m = random_playout(TOY, 3, seed=6)
     assert m.state.over()
     assert any(seat == CHANCE for seat, _ in m.record.moves)
     check_replay(m)
-    again = random_playout(TOY, 3, seed=5)
+    again = random_playout(TOY, 3, seed=6)
     assert again.record.moves == m.record.moves
 
 
@@ -171,19 +284,28 @@ def test_conformance_check_catches_a_leaky_clone():
             c.totals[0] += 1
             return c
 
-    leaky = Leaky.__new__(Leaky)
-    for k in type(s).__slots__:
-        setattr(leaky, k, getattr(s, k))
+    leaky = s.clone()
+    leaky.__class__ = Leaky
     with pytest.raises(AssertionError, match="clone"):
         check_step(TOY, leaky, random.Random(0))
 
 
-def test_games_entry_point_survives_importing_a_game_package():
-    """`reichsstadt.games` is also the name of the games' package: importing one must not
-    turn the entry point into something uncallable."""
-    import reichsstadt.games.norenberc  # noqa: F401
+def test_conformance_check_catches_a_shared_view():
+    s = TOY.new(2, 1)
+    table = {"turn": 0, "target": 10}
 
-    assert "norenberc" in reichsstadt.games()
+    class Sharing(type(s)):
+        __slots__ = ()
+
+        def view(self, seat):
+            v = super().view(seat)
+            v["table"] = table  # the same dict every time
+            return v
+
+    sharing = s.clone()
+    sharing.__class__ = Sharing
+    with pytest.raises(AssertionError, match="views must be copies"):
+        check_step(TOY, sharing, random.Random(0))
 
 
 def test_match_tells_after_listeners_what_a_move_set_in_motion():
@@ -194,7 +316,7 @@ def test_match_tells_after_listeners_what_a_move_set_in_motion():
     for seat in (0, 1):
         m.play(seat, Action("bid", amount=0))
     m.play(0, Action("roll"))
-    m._apply(CHANCE, Action("die", face=1))
+    m._apply(CHANCE, DIE[0])
     assert heard[-1] == (CHANCE, ["Player 1 loses everything rolled this turn"])
     assert heard[0] == (0, [])
     assert m.state.news(0) == ["Player 1 loses everything rolled this turn"]

@@ -97,7 +97,7 @@ def ready(players: int, order: list[int] | None = None, **options) -> NorenbercS
         s.apply(CHANCE, s.chance_outcomes()[0][0])
     if order is not None:
         s.order[:] = order
-    s._legal_cache = None
+    s._changed()
     return s
 
 
@@ -146,7 +146,7 @@ def put(s: NorenbercState, t: int, lst: list, i: int) -> None:
     elif old >= 0:
         from bisect import insort
         insort(s.pile, old)
-    s._legal_cache = None
+    s._changed()
 
 
 def give(s: NorenbercState, p: int, t: int) -> None:
@@ -180,7 +180,7 @@ def set_goods(s: NorenbercState, p: int, t: int, count: int) -> None:
     s.hold[p * G + t] = count
     s.store[t * G + t] -= diff
     assert s.store[t * G + t] >= 0
-    s._legal_cache = None
+    s._changed()
 
 
 def plan(s: NorenbercState, seat: int, guilds: list[int]) -> None:

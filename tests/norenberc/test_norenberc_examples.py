@@ -4,20 +4,17 @@ guilds 1-4 (Brewers, Bakers, Shoemakers, Printers); Orange is first in turn orde
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from norenberc_helpers import (  # noqa: E402
+from tests.norenberc.norenberc_helpers import (
     ARTISAN, BAKERS, BEER, BREWERS, PASTRY, PRINTERS, SHOE, SHOEMAKERS, check_invariants,
     find, plan, put, ready, run_nothing, set_goods, set_master,
 )
 
-from reichsstadt.games.norenberc.data import (  # noqa: E402
+from reichsstadt.games.norenberc.data import (
     APPRENTICE, COUNCILLOR, ENGRAVER, FOREMAN, MUSICIAN, NOBLE, TAX_COLLECTOR,
 )
-from reichsstadt.games.norenberc.scoring import outcome  # noqa: E402
-from reichsstadt.games.norenberc.state import ACT, OVER, PLAN, REFILL  # noqa: E402
+from reichsstadt.games.norenberc.scoring import outcome
+from reichsstadt.games.norenberc.state import ACT, OVER, PLAN, REFILL
 
 YELLOW, BLUE, ORANGE = 0, 1, 2
 
@@ -181,7 +178,7 @@ def test_end_of_turn_example():
     assert s.avail == [1, 3, 0]
     assert s.moon == [0, 0, 1]
     assert s.to_act() == (YELLOW, BLUE)
-    assert s.legal(ORANGE) == []
+    assert s.legal(ORANGE) == ()
 
 
 def test_next_turn_ends_the_round_and_the_favourite_example():

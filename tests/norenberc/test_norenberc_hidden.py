@@ -20,10 +20,11 @@ import pytest
 from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
-from reichsstadt.games.norenberc.state import _NO_EVENTS, ACT, N_INCOME, OVER, NorenbercState
+from reichsstadt.core.contract import NO_EVENTS as _NO_EVENTS
+from reichsstadt.games.norenberc.state import ACT, N_INCOME, OVER, NorenbercState
 from reichsstadt.games.norenberc.terminal import render
 
-from norenberc_helpers import GAME
+from tests.norenberc.norenberc_helpers import GAME
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 EVERY = {2: 3, 3: 5, 4: 7, 5: 12}  # audit some 20 states per game
@@ -78,7 +79,7 @@ def _twins(s: NorenbercState, seat: int | None, rng: random.Random) -> list[Nore
     t.unseen.reverse()
     out.append(t)
     for t in out:
-        t._legal_cache = None
+        t._changed()
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reichsstadt.core import CHANCE
 
-from norenberc_helpers import (
+from tests.norenberc.norenberc_helpers import (
     BAKERS, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS, BEER, plan, ready, refill,
     run_nothing, set_goods, to_round_end,
 )

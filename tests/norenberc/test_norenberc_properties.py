@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-from norenberc_helpers import GAME, check_invariants, play_until  # noqa: E402
+from tests.norenberc.norenberc_helpers import GAME, check_invariants, play_until
 
-from reichsstadt.core import CHANCE, Action, IllegalAction, sample_chance  # noqa: E402
-from reichsstadt.core.conformance import (  # noqa: E402
+from reichsstadt.core import CHANCE, Action, IllegalAction, sample_chance
+from reichsstadt.core.conformance import (
     check_replay, check_step, random_playout, record_in_subprocess,
 )
-from reichsstadt.games.norenberc.state import ACT, PLAN  # noqa: E402
+from reichsstadt.games.norenberc.state import NorenbercState, ACT, PLAN
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -153,24 +150,25 @@ def test_chance_outcomes_are_lazy_draws() -> None:
 
 
 def test_clone_copies_every_field_and_shares_no_list() -> None:
-    """clone() (spelt out field by field for speed) copies every slot of the state, and
+    """clone() (generated from the declared fields) copies every field of the state, and
     changing the clone's lists leaves the original alone."""
-    from reichsstadt.games.norenberc.state import _COPY, _SCALARS
+    from reichsstadt.core.fields import FLAT, NESTED, SHARED, field_specs
 
     rng = random.Random(8)
     state = play_until(GAME.new(4, 8), lambda s: s.round == 2 and s.phase == ACT, rng)
     state.moneylog.append([1, 0, 0, 5])
     twin = state.clone()
-    for name in _SCALARS + _COPY + ("owned",):
-        assert getattr(twin, name) == getattr(state, name), name
-        if name in _COPY or name == "owned":
-            assert getattr(twin, name) is not getattr(state, name), name
+    specs = field_specs(NorenbercState)
+    for spec in specs:
+        assert getattr(twin, spec.name) == getattr(state, spec.name), spec.name
+        if spec.kind in (FLAT, NESTED):
+            assert getattr(twin, spec.name) is not getattr(state, spec.name), spec.name
     snap = json.dumps(state.to_json())
-    for name in _COPY:
-        lst = getattr(twin, name)
-        lst.append(99)
-        if lst[:-1] and isinstance(lst[0], list):
-            lst[0].append(7)
-    for o in twin.owned:
-        o.append(1)
+    for spec in specs:
+        if spec.kind == FLAT:
+            getattr(twin, spec.name).append(99)
+        elif spec.kind == NESTED:
+            for row in getattr(twin, spec.name):
+                row.append(7)
     assert json.dumps(state.to_json()) == snap
+    assert {s.name for s in specs if s.kind == SHARED} == {"n", "G", "comp", "acts", "open_planning"}

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from norenberc_helpers import ARTISAN, BAKERS, BREWERS, GAME, find, ready  # noqa: E402
+from tests.norenberc.norenberc_helpers import ARTISAN, BAKERS, BREWERS, GAME, find, ready
 
-from reichsstadt.core import DataFileError, Match, Record, replay  # noqa: E402
-from reichsstadt.core.conformance import random_playout  # noqa: E402
-from reichsstadt.games.norenberc.data import ENGRAVER, TAX_COLLECTOR, bundled  # noqa: E402
-from reichsstadt.games.norenberc.scoring import majority_points, outcome  # noqa: E402
-from reichsstadt.games.norenberc.state import OVER  # noqa: E402
+from reichsstadt.core import DataFileError, Match, Record, replay
+from reichsstadt.core.conformance import random_playout
+from reichsstadt.games.norenberc.data import ENGRAVER, TAX_COLLECTOR, bundled
+from reichsstadt.games.norenberc.scoring import majority_points, outcome
+from reichsstadt.games.norenberc.state import OVER
 
 
 @pytest.mark.parametrize("keys,points,places", [
@@ -175,7 +172,7 @@ def test_describe_is_plain_and_hides_plans_from_others():
     assert s.describe(0, s.acts.plan[BAKERS], 0) == "plan an action at the Bakers"
     assert "face down" in s.describe(0, s.acts.plan[BAKERS], 1)
     assert "Bakers" not in s.describe(0, s.acts.plan[BAKERS], 1)
-    from norenberc_helpers import plan, put, set_goods, BEER
+    from tests.norenberc.norenberc_helpers import plan, put, set_goods, BEER
     put(s, find(s, ARTISAN, BAKERS, 7), s.rooms, BREWERS * 4 + 1)
     set_goods(s, 0, BEER, 2)
     plan(s, 0, [BREWERS])
@@ -246,7 +243,7 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
 def test_describe_words_for_payments_and_purchases():
     """Plain words: one good of any type is "the good of any type"; a second purchase
     says how many more the player may buy; a Guard target says which round it is master."""
-    from norenberc_helpers import BEER, PAGE, SHOE, plan, set_goods
+    from tests.norenberc.norenberc_helpers import BEER, PAGE, SHOE, plan, set_goods
 
     s = ready(3, order=[0, 1, 2])
     set_goods(s, 0, BEER, 3)
@@ -276,7 +273,7 @@ def _board_text(state, seat, names) -> str:
 def test_board_says_you_are_hiring():
     """Play-test: the board told the player "You is hiring"; the table's own name reads
     "You are hiring", others "Bo is hiring"."""
-    from norenberc_helpers import plan
+    from tests.norenberc.norenberc_helpers import plan
 
     s = ready(3, order=[1, 0, 2])  # not first: the hire ends with the turn order choice
     plan(s, 0, [BREWERS])

@@ -5,26 +5,24 @@ table): each test builds the position a player meets and asserts what the rulebo
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from norenberc_helpers import (  # noqa: E402
+from tests.norenberc.norenberc_helpers import (
     finished,
     refill, to_round_end,
     ARTISAN, BAKERS, BEER, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS,
     check_invariants, find, give, plan, put, ready, set_goods, set_master,
 )
 
-from reichsstadt.core import Action, IllegalAction  # noqa: E402
-from reichsstadt.games.norenberc.data import (  # noqa: E402
+from reichsstadt.core import Action, IllegalAction
+from reichsstadt.games.norenberc.data import (
     ARTISANS_PER_GUILD, COUNCILLOR, ENGRAVER, GUARD, MAYOR, MUSICIAN, NOBLE, PEDDLER,
     TAX_COLLECTOR, THIEF,
 )
-from reichsstadt.games.norenberc.scoring import outcome  # noqa: E402
-from reichsstadt.games.norenberc.state import (  # noqa: E402
+from reichsstadt.games.norenberc.scoring import outcome
+from reichsstadt.games.norenberc.state import (
     ACT, FRONT, GUARD1, GUARD2, MASTER_INDEX, OVER, REFILL, ROB, STEAL,
 )
 
@@ -220,7 +218,7 @@ def test_thief_on_a_victim_with_one_good_takes_it_and_the_hire_goes_on():
         set_goods(s, 1, t, 1 if t == SHOE else 0)
         set_goods(s, 2, t, 0)
     set_master(s, SHOEMAKERS, 5)
-    s._legal_cache = None
+    s._changed()
     assert s.step == ROB
     assert [a.to_json() for a in s.legal(0)] == [{"type": "rob", "victim": 1}, {"type": "decline"}]
     with pytest.raises(IllegalAction):

@@ -5,20 +5,17 @@ reading, is in RULES.md ("The other translations")."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-from norenberc_helpers import (  # noqa: E402
+from tests.norenberc.norenberc_helpers import (
     finished,
     ARTISAN, BAKERS, BREWERS, SHOE, SHOEMAKERS, find, plan, ready, refill, to_round_end,
 )
-from test_norenberc_rules import citizen_hire  # noqa: E402
+from tests.norenberc.test_norenberc_rules import citizen_hire
 
-from reichsstadt.games.norenberc.data import NOBLE, PEDDLER  # noqa: E402
-from reichsstadt.games.norenberc.scoring import breakdown, outcome  # noqa: E402
-from reichsstadt.games.norenberc.state import ACT, PLAN, REFILL  # noqa: E402
+from reichsstadt.games.norenberc.data import NOBLE, PEDDLER
+from reichsstadt.games.norenberc.scoring import breakdown, outcome
+from reichsstadt.games.norenberc.state import ACT, PLAN, REFILL
 
 
 
@@ -68,7 +65,7 @@ def test_a_short_pile_leaves_the_last_rooms_empty_not_the_leftmost():
     assert all(s.rooms[g * 4 + r] >= 0 for g in range(3) for r in range(3))
     s.pile = s.pile[:2]
     s.pile_unknown = 0
-    s._legal_cache = None
+    s._changed()
     refill(s)
     assert s.phase == PLAN
     assert s.rooms[BREWERS * 4 + 3] >= 0 and s.rooms[BAKERS * 4 + 3] >= 0

@@ -16,7 +16,7 @@ import random
 
 import pytest
 from rich.console import Console
-from siedler_helpers import act, draw, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, draw, main_phase, set_hand, start
 
 from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.games.siedler import GAME

@@ -4,7 +4,7 @@ entry and the rulebook constraint a broken map breaks."""
 from __future__ import annotations
 
 import pytest
-from siedler_helpers import raw_map, start
+from tests.siedler.siedler_helpers import raw_map, start
 
 import reichsstadt
 from reichsstadt.core import DataFileError

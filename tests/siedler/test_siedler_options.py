@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from siedler_helpers import act, has, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, has, main_phase, set_hand, start
 
 import reichsstadt
 from reichsstadt.core import BadOption, Match

@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from siedler_helpers import draw, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import draw, main_phase, set_hand, start
 
 import reichsstadt
 from reichsstadt.core import CHANCE, IllegalAction

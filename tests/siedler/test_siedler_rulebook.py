@@ -4,7 +4,7 @@ and the reasons given when a move is refused. Positions are built with the helpe
 from __future__ import annotations
 
 import pytest
-from siedler_helpers import act, draw, gi, hand, has, main_phase, offer, set_hand, start
+from tests.siedler.siedler_helpers import act, draw, gi, hand, has, main_phase, offer, set_hand, start
 
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.games.siedler import GAME

@@ -4,7 +4,7 @@ directly with the helpers, and the rulebook's worked examples are tests."""
 from __future__ import annotations
 
 import pytest
-from siedler_helpers import act, draw, gi, hand, has, legal_types, main_phase, offer, set_hand, start
+from tests.siedler.siedler_helpers import act, draw, gi, hand, has, legal_types, main_phase, offer, set_hand, start
 
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.games.siedler.state import (
@@ -163,7 +163,7 @@ def test_5_2_1_counter_offer_and_withdraw():
 def test_5_2_1_only_the_active_player_trades_and_offers_are_bounded():
     s = main_phase(start(offers_per_turn=1))
     set_hand(s, WHITE, wood=1)
-    assert all(s.legal(p) == [] for p in (RED, BLUE, ORANGE))
+    assert all(s.legal(p) == () for p in (RED, BLUE, ORANGE))
     act(s, WHITE, "offer")
     act(s, WHITE, "cancel")
     assert not has(s, WHITE, "offer")  # one offer per turn with this option

@@ -84,7 +84,7 @@ def test_mid_game_view_draws_every_piece_in_its_players_colour(seed, players):
 
 
 def test_constructed_view_with_every_kind_of_piece():
-    from siedler_helpers import main_phase, start
+    from tests.siedler.siedler_helpers import main_phase, start
 
     s = main_phase(start())
     s.red_owner[4] = 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
-from siedler_helpers import act, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, main_phase, set_hand, start
 
 import reichsstadt
 from reichsstadt.core import CHANCE
@@ -99,7 +99,7 @@ def test_discard_and_lehm_say_what_is_asked():
     set_hand(s, 1, wood=9)
     for p in (0, 2, 3):
         set_hand(s, p)
-    from siedler_helpers import draw
+    from tests.siedler.siedler_helpers import draw
 
     draw(s, None, "raubritter")
     out = _text(s.view(1), 1)

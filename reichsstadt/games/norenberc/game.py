@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from reichsstadt.core.actions import ActionSpace
-from reichsstadt.core.contract import Game
-from reichsstadt.core.errors import DataFileError, RecordError
+from reichsstadt.core.contract import Game, GameInfo
 from reichsstadt.core.options import Option
 
 from . import data
@@ -28,26 +27,16 @@ class Norenberc(Game):
             "plan one by one in reverse turn order, seeing how many cards the others laid",
         ),
     }
-    version = 1
+    version = 2
+    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NorenbercState:
         opts = self.resolve(players, options)
         comp = data.load(opts["components"])
-        return NorenbercState.start(players, seed, comp, acts_for(players), opts["open_planning"])
+        return NorenbercState.start(self, players, seed, opts, comp, acts_for(players))
 
-    def from_json(self, obj: dict[str, Any]) -> NorenbercState:
-        self.check_snapshot(obj)
-        players = obj.get("players")
-        if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
-            raise RecordError(f"norenberc snapshot: players must be 2 to 5, not {players!r}")
-        try:
-            comp = data.load(obj.get("components"))
-        except DataFileError as exc:
-            raise RecordError(f"norenberc snapshot: its components are invalid: {exc}") from None
-        try:
-            return NorenbercState.from_snapshot(obj, comp, acts_for(players))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RecordError(f"norenberc snapshot is malformed: {exc!r}") from None
+    def _info(self, players: int) -> GameInfo:
+        raise NotImplementedError
 
     def build_action_space(self, players: int) -> ActionSpace:
         return acts_for(players).space

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from reichsstadt.core.actions import Action
-from reichsstadt.core.contract import CHANCE, Outcome, State
+from reichsstadt.core.contract import CHANCE, NO_EVENTS, Outcome, State
 from reichsstadt.core.errors import IllegalAction
+from reichsstadt.core.fields import SHARED
+
+if TYPE_CHECKING:
+    from reichsstadt.core.contract import Game
 
 from .actions import (
     K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING,
@@ -49,22 +53,6 @@ _CHANCE_ONLY = (CHANCE,)
  N_PRESTIGE, N_BACK) = range(21)
 # why a guild's favourite won: the most goods, or a tie broken by money or by turn order
 WHY_GOODS, WHY_MONEY, WHY_ORDER = range(3)
-# apply() starts with `events` set to this shared empty list (no allocation on the hot
-# path); _event() puts a list of its own in its place before the first append
-_NO_EVENTS: list[tuple[int, ...]] = []
-
-_COPY = (
-    "order", "money", "agents", "avail", "moon", "hold", "store", "ws", "rooms", "roof",
-    "crests", "gcrest", "pcrest", "peds", "mayors", "out", "pile", "unseen", "plan",
-    "pstate", "moneylog", "favlog",
-)
-_SCALARS = (
-    "phase", "step", "round", "turn", "cursor", "pres_reserve", "pres_out", "pg", "pg_crest",
-    "pile_unknown", "cg", "rev", "acting", "actor", "buy_limit", "htile", "hroom", "hform",
-    "bcount", "blast", "victim", "scount", "slast", "gfirst", "seed",
-)
-
-
 def _bits(mask: int) -> list[int]:
     out = []
     i = 0
@@ -79,23 +67,15 @@ def _bits(mask: int) -> list[int]:
 class NorenbercState(State):
     game_id = "norenberc"
 
-    __slots__ = ("n", "G", "comp", "acts", "open_planning", "owned", "_legal_cache", "events") + _COPY + _SCALARS
-
     # fixed for the game
-    n: int
-    G: int
-    comp: Components
-    acts: Acts
-    open_planning: bool
+    n: Annotated[int, SHARED]
+    G: Annotated[int, SHARED]
+    comp: Annotated[Components, SHARED]
+    acts: Annotated[Acts, SHARED]
+    open_planning: Annotated[bool, SHARED]
     # owned[p]: the tile ids player p holds
     owned: list[list[int]]
-    # None, or [to_act or None, seat, that seat's legal moves or None]: a list of mixed
-    # items, reused in place by to_act() and legal(), which mypy cannot type item by item
-    _legal_cache: list[Any] | None
-    # what the last apply() set in motion (see N_CALL...); clone() shares it (apply
-    # replaces it, never changes it in place); not part of a snapshot
-    events: list[tuple[int, ...]]
-    # _COPY: flat lists of small ints (see the module docstring)
+    # flat lists of small ints (see the module docstring)
     order: list[int]
     money: list[int]
     agents: list[int]
@@ -118,7 +98,7 @@ class NorenbercState(State):
     pstate: list[int]
     moneylog: list[list[int]]
     favlog: list[list[int]]
-    # _SCALARS
+    # values
     phase: int
     step: int
     round: int
@@ -143,17 +123,18 @@ class NorenbercState(State):
     scount: int
     slast: int
     gfirst: int
-    seed: int
 
     # -- construction ------------------------------------------------------------------
     @classmethod
-    def start(cls, players: int, seed: int, comp: Components, acts: Acts, open_planning: bool) -> "NorenbercState":
+    def start(cls, game: "Game", players: int, seed: int, options: dict[str, Any], comp: Components,
+              acts: Acts) -> "NorenbercState":
         """Section "Mise en place": every guild, good, crest and agent in its place; the
         draws (turn order, workshops, guests) follow as chance nodes."""
         s = cls.__new__(cls)
+        s._init_base(game, players, seed, options)
         n = players
         G = n + 1
-        s.n, s.G, s.comp, s.acts, s.open_planning, s.seed = n, G, comp, acts, bool(open_planning), seed
+        s.n, s.G, s.comp, s.acts, s.open_planning = n, G, comp, acts, bool(options["open_planning"])
         s.phase, s.step, s.round, s.turn, s.cursor = SETUP_ORDER, CHOOSE, 1, 1, 0
         s.order = []
         s.money = [comp.start_money] * n
@@ -180,66 +161,7 @@ class NorenbercState(State):
         s.cg, s.rev, s.acting, s.actor, s.buy_limit = -1, 0, 0, -1, 3
         s.htile = s.hroom = s.hform = s.victim = s.gfirst = -1
         s.bcount = s.blast = s.scount = s.slast = 0
-        s._legal_cache = None
-        s.events = []
         return s
-
-    def clone(self) -> "NorenbercState":
-        c = NorenbercState.__new__(NorenbercState)
-        c.n, c.G, c.comp, c.acts, c.open_planning = self.n, self.G, self.comp, self.acts, self.open_planning
-        # every name of _SCALARS and _COPY, spelt out: a loop of getattr/setattr costs
-        # twice as much (test_clone_copies_every_field_and_shares_no_list checks it)
-        c.phase = self.phase
-        c.step = self.step
-        c.round = self.round
-        c.turn = self.turn
-        c.cursor = self.cursor
-        c.pres_reserve = self.pres_reserve
-        c.pres_out = self.pres_out
-        c.pg = self.pg
-        c.pg_crest = self.pg_crest
-        c.pile_unknown = self.pile_unknown
-        c.cg = self.cg
-        c.rev = self.rev
-        c.acting = self.acting
-        c.actor = self.actor
-        c.buy_limit = self.buy_limit
-        c.htile = self.htile
-        c.hroom = self.hroom
-        c.hform = self.hform
-        c.bcount = self.bcount
-        c.blast = self.blast
-        c.victim = self.victim
-        c.scount = self.scount
-        c.slast = self.slast
-        c.gfirst = self.gfirst
-        c.seed = self.seed
-        c.order = self.order[:]
-        c.money = self.money[:]
-        c.agents = self.agents[:]
-        c.avail = self.avail[:]
-        c.moon = self.moon[:]
-        c.hold = self.hold[:]
-        c.store = self.store[:]
-        c.ws = self.ws[:]
-        c.rooms = self.rooms[:]
-        c.roof = self.roof[:]
-        c.crests = self.crests[:]
-        c.gcrest = self.gcrest[:]
-        c.pcrest = self.pcrest[:]
-        c.peds = self.peds[:]
-        c.mayors = self.mayors[:]
-        c.out = self.out[:]
-        c.pile = self.pile[:]
-        c.unseen = self.unseen[:]
-        c.plan = self.plan[:]
-        c.pstate = self.pstate[:]
-        c.owned = [o[:] for o in self.owned]
-        c.moneylog = [e[:] for e in self.moneylog]
-        c.favlog = [e[:] for e in self.favlog]
-        c._legal_cache = None
-        c.events = self.events
-        return c
 
     # -- small queries -----------------------------------------------------------------
     @property
@@ -263,33 +185,19 @@ class NorenbercState(State):
                 return p
         return -1
 
-    def to_act(self) -> tuple[int, ...]:
-        # cached with the legal moves until the next apply (see legal())
-        cache = self._legal_cache
-        if cache is not None and cache[0] is not None:
-            return cache[0]
+    def _to_act(self) -> tuple[int, ...]:
         ph = self.phase
         if ph == ACT:
-            out: tuple[int, ...] = (self.actor,)
-        elif ph == PLAN:
+            return (self.actor,)
+        if ph == PLAN:
             if self.open_planning:
                 p = self._planner_open()
-                out = (p,) if p >= 0 else ()
-            else:
-                moon, pstate = self.moon, self.pstate
-                out = tuple([p for p in range(self.n) if not moon[p] and not pstate[p]])
-        elif ph == OVER:
-            out = ()
-        else:
-            out = _CHANCE_ONLY
-        if cache is None:
-            self._legal_cache = [out, -2, None]
-        else:
-            cache[0] = out
-        return out
-
-    def over(self) -> bool:
-        return self.phase == OVER
+                return (p,) if p >= 0 else ()
+            moon, pstate = self.moon, self.pstate
+            return tuple([p for p in range(self.n) if not moon[p] and not pstate[p]])
+        if ph == OVER:
+            return ()
+        return _CHANCE_ONLY
 
     # -- chance ------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -318,7 +226,8 @@ class NorenbercState(State):
         base = g * ARTISANS_PER_GUILD
         return [t for t in range(base, base + ARTISANS_PER_GUILD) if t not in placed]
 
-    def _chance_ok(self, kind: int, a: int) -> bool:
+    def _is_outcome(self, action: Action) -> bool:
+        kind, a, _ = self.acts.code[action]
         ph = self.phase
         if ph == SETUP_ORDER:
             return kind == K_ORDER and a < self.n and a not in self.order
@@ -625,13 +534,6 @@ class NorenbercState(State):
         out.sort()
         return out
 
-    def _event(self, e: tuple[int, ...]) -> None:
-        ev = self.events
-        if ev is _NO_EVENTS:
-            self.events = [e]
-        else:
-            ev.append(e)
-
     def _gain_agent(self, p: int) -> None:
         if self.agents[p] < self.comp.agents_max:
             self.agents[p] += 1
@@ -911,63 +813,20 @@ class NorenbercState(State):
         self._after_guest_draw()
 
     # -- the contract ------------------------------------------------------------------
-    def legal(self, seat: int) -> list[Action]:
-        # _legal_cache: None, or [to_act or None, seat, that seat's legal moves]; every
-        # change of the state sets it to None (apply, and tests that edit a state)
-        cache = self._legal_cache
-        if cache is not None and cache[1] == seat:
-            return cache[2]
+    def _legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph == ACT:
-            out = self._legal_act(seat) if seat == self.actor else []
-        elif ph == PLAN:
-            out = self._legal_plan(seat) if seat in self.to_act() else []
-            cache = self._legal_cache
-        else:
-            out = []
-        if cache is None:
-            self._legal_cache = [None, seat, out]
-        else:
-            cache[1] = seat
-            cache[2] = out
-        return out
+            return self._legal_act(seat)
+        if ph == PLAN:
+            return self._legal_plan(seat)
+        return []
 
-    def apply(self, seat: int, action: Action) -> None:
-        code = self.acts.code.get(action) if isinstance(action, Action) else None
-        if code is None:
-            raise IllegalAction(f"{action!r} is not a Norenberc action for {self.n} players")
-        kind, a, b = code
-        self.events = _NO_EVENTS
-        ph = self.phase
-        if ph == OVER:
-            raise IllegalAction("the game is over")
+    def _apply(self, seat: int, action: Action) -> None:
+        kind, a, b = self.acts.code[action]
         if seat == CHANCE:
-            if ph in (PLAN, ACT):
-                raise IllegalAction(f"no chance draw is due now: it is the {PHASE_NAMES[ph]} phase")
-            if not self._chance_ok(kind, a):
-                raise IllegalAction(f"{action.to_json()} is not a possible outcome of this draw ({PHASE_NAMES[ph]})")
-            self._legal_cache = None
             self._apply_chance(kind, a)
             return
-        legal = self.legal(seat)  # [] for a seat not to act
-        for x in legal:  # legal() hands out the action space's own objects
-            if x is action:
-                break
-        else:
-            if action in legal:  # an equal action made elsewhere
-                self.apply(seat, legal[legal.index(action)])
-                return
-            to_act = self.to_act()
-            if seat not in to_act:
-                who = "a chance draw" if to_act == (CHANCE,) else f"seat(s) {', '.join(map(str, to_act))}"
-                raise IllegalAction(f"it is not seat {seat}'s turn: waiting for {who}")
-            ctx = PHASE_NAMES[ph] + (f", {STEP_NAMES[self.step]}" if ph == ACT else "")
-            raise IllegalAction(
-                f"seat {seat} cannot {self.describe(seat, action, seat)!r} now ({ctx}): "
-                + self._why(seat, kind)
-            )
-        self._legal_cache = None
-        if ph == PLAN:
+        if self.phase == PLAN:
             if kind == K_PLAN:
                 self.plan[seat] |= 1 << a
                 return
@@ -980,7 +839,13 @@ class NorenbercState(State):
             return
         self._apply_act(seat, kind, a, b)
 
-    def _why(self, seat: int, kind: int) -> str:
+    def _why(self, seat: int, action: Action) -> str:
+        kind = self.acts.code[action][0]
+        ph = self.phase
+        ctx = PHASE_NAMES[ph] + (f", {STEP_NAMES[self.step]}" if ph == ACT else "")
+        return f"{self._rule(seat, kind)} ({ctx})"
+
+    def _rule(self, seat: int, kind: int) -> str:
         ph = self.phase
         if ph == PLAN:
             if kind == K_PLAN:
@@ -1039,38 +904,4 @@ class NorenbercState(State):
             k = bin(self.plan[q]).count("1")
             if k:
                 s.plan[q] = sum(1 << g for g in rng.sample(range(low, G), k))
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "norenberc", "version": 1, "players": self.n,
-                               "open_planning": self.open_planning,
-                               "components": None if self.comp.bundled else self.comp.raw}
-        for name in _SCALARS:
-            out[name] = getattr(self, name)
-        for name in _COPY:
-            out[name] = [e[:] if isinstance(e, list) else e for e in getattr(self, name)]
-        out["owned"] = [o[:] for o in self.owned]
-        return out
-
-    @classmethod
-    def from_snapshot(cls, obj: dict[str, Any], comp: Components, acts: Acts) -> "NorenbercState":
-        s = cls.__new__(cls)
-        n = obj["players"]
-        s.n, s.G, s.comp, s.acts = n, n + 1, comp, acts
-        s.open_planning = bool(obj["open_planning"])
-        for name in _SCALARS:
-            v = obj[name]
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise TypeError(f"{name} must be an integer")
-            setattr(s, name, v)
-        for name in _COPY:
-            v = obj[name]
-            if not isinstance(v, list):
-                raise TypeError(f"{name} must be a list")
-            setattr(s, name, [e[:] if isinstance(e, list) else e for e in v])
-        s.owned = [list(o) for o in obj["owned"]]
-        if len(s.owned) != n or len(s.money) != n or len(s.hold) != n * (n + 1):
-            raise ValueError("the lists do not match the player count")
-        s._legal_cache = None
-        s.events = []
         return s

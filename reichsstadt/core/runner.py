@@ -1,0 +1,153 @@
+"""The one runner loop: a live game, its seeded random source and its record, driven
+until someone without an agent must decide.
+
+Simulation, the benchmark, the conformance checks, the terminal and the server all play
+through `Match`: chance nodes are drawn from the match's random source, agents (bots)
+answer for their seats, simultaneous decisions are asked of every owing seat, and every
+move goes into the record."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Protocol
+
+from .actions import Action
+from .chance import make_rng, sample_chance
+from .contract import CHANCE, Game, Outcome, State
+from .errors import IllegalAction, RecordError
+from .record import Record, replay
+from .registry import game as find_game
+from .seat import Seat
+
+
+class Agent(Protocol):
+    """Anything that chooses a move for a seat: the bots, an RL policy, a test's script."""
+
+    def act(self, seat: Seat) -> Action:
+        """One of seat.legal()."""
+        ...
+
+
+Listener = Callable[[int, Action, State], None]
+
+
+class Match:
+    """A live game: the state, its seeded random source, and the record being written.
+
+    Every change goes through play(), advance() or resolve_chance(), so the record is
+    complete. `listeners` hear each move before it is applied (describe() reads the
+    state as it was), `after` right after it (to read news())."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        names: list[str] | None = None,
+        recording: bool = True,
+    ) -> None:
+        self.game = find_game(game) if isinstance(game, str) else game
+        resolved = self.game.resolve(players, options)
+        self.state: State = self.game.new(players, seed, resolved)
+        self.rng: random.Random = make_rng(seed)
+        self.record = Record(
+            game=self.game.id, players=players, seed=seed,
+            options=self.game.record_options(resolved),
+            names=list(names) if names else [f"Player {i + 1}" for i in range(players)],
+        )
+        self.recording = recording
+        self.listeners: list[Listener] = []
+        self.after: list[Listener] = []
+        self.decisions = 0       # player moves made
+        self.chance_steps = 0    # chance outcomes drawn
+        self._seats = [Seat(self.state, i) for i in range(players)]
+
+    @staticmethod
+    def from_record(record: Record) -> "Match":
+        """Continue a recorded game (its random source continues from a fresh seed
+        derived from the record, since the record does not hold the RNG's position)."""
+        m = Match(record.game, record.players, record.seed, record.options, record.names)
+        m.state = replay(record)
+        m._seats = [Seat(m.state, i) for i in range(record.players)]
+        m.record.moves = list(record.moves)
+        m.rng = make_rng(record.seed * 1_000_003 + len(record.moves))
+        return m
+
+    def seat(self, seat: int) -> Seat:
+        """What an agent of `seat` gets to see."""
+        return self._seats[seat]
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply a player's action (IllegalAction leaves everything as it was)."""
+        if seat == CHANCE:
+            raise IllegalAction("chance outcomes are drawn by the match, not played")
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.listeners:
+            for listen in self.listeners:
+                listen(seat, action, self.state)
+        self.state.apply(seat, action)
+        if self.recording:
+            self.record.moves.append((seat, action.to_json()))
+        if seat == CHANCE:
+            self.chance_steps += 1
+        else:
+            self.decisions += 1
+        if self.after:
+            for listen in self.after:
+                listen(seat, action, self.state)
+
+    def resolve_chance(self) -> None:
+        """Draw chance outcomes until a player must act or the game is over."""
+        state = self.state
+        while state.to_act() == (CHANCE,):
+            self._apply(CHANCE, sample_chance(state, self.rng))
+
+    def advance(self, agents: Mapping[int, Agent], max_moves: int | None = None,
+                shuffle: random.Random | None = None) -> tuple[int, ...]:
+        """Play on: chance from the match's random source, agents for their seats, every
+        seat of a simultaneous decision asked in turn (in seat order, or in an order drawn
+        from `shuffle`, which tests use to try every order). Returns the seats without an
+        agent that must decide now, or () when the game is over. `max_moves` bounds the
+        moves made (RecordError if the game runs past it: a game that does not end)."""
+        state = self.state
+        seats = self._seats
+        moves = 0
+        while True:
+            to_act = state.to_act()
+            if not to_act:
+                return ()
+            if to_act[0] == CHANCE:
+                self._apply(CHANCE, sample_chance(state, self.rng))
+            elif len(to_act) == 1:
+                agent = agents.get(to_act[0])
+                if agent is None:
+                    return to_act
+                self._apply(to_act[0], agent.act(seats[to_act[0]]))
+            else:
+                waiting = []
+                if shuffle is not None and len(to_act) > 1:
+                    to_act = tuple(shuffle.sample(to_act, len(to_act)))
+                for seat in to_act:
+                    agent = agents.get(seat)
+                    if agent is None:
+                        waiting.append(seat)
+                    elif seat in state.to_act():  # an earlier answer may have ended the decision
+                        self._apply(seat, agent.act(seats[seat]))
+                if waiting and len(waiting) == len(to_act):
+                    return tuple(waiting)
+                if waiting and all(s in waiting for s in state.to_act()):
+                    return state.to_act()
+            moves += 1
+            if max_moves is not None and moves > max_moves:
+                raise RecordError(f"{self.game.id}: no end after {max_moves} moves (seed {self.record.seed})")
+
+    def run(self, agents: Mapping[int, Agent], max_moves: int | None = None) -> Outcome:
+        """Play to the end with an agent in every seat; the outcome."""
+        missing = [s for s in range(self.state.players) if s not in agents]
+        if missing:
+            raise IllegalAction(f"seats {', '.join(str(s + 1) for s in missing)} have no agent")
+        self.advance(agents, max_moves)
+        return self.state.outcome()
