@@ -425,6 +425,11 @@ class Game(abc.ABC):
         return state
 
     # -- what it is --------------------------------------------------------------------
+    def glossary(self) -> "list[tuple[Words, Words]]":
+        """The game's pieces for a newcomer: (name, one sentence saying what it is or does)
+        for every citizen, ordinance, event card, tile... in the order a player meets them."""
+        return []
+
     def info(self, players: int) -> GameInfo:
         """Bounds and kinds of this game for `players` (see GameInfo)."""
         self.check_players(players)
