@@ -311,6 +311,11 @@ def board(
     console.print(f"Board written to {svg}")
 
 
+from .server.run import serve  # noqa: E402  (the web platform's command)
+
+app.command()(serve)
+
+
 def main() -> None:
     # Project errors are the user's bad input: one red line naming what was wrong.
     try:

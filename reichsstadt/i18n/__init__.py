@@ -180,3 +180,29 @@ def render(value: Any, lang: str = DEFAULT, names: Sequence[str] | None = None, 
 
 
 __all__ = ["Catalog", "DEFAULT", "Renderer", "catalog", "languages", "pick_language", "render"]
+
+
+def plural_categories(lang: str) -> dict[str, int]:
+    """CLDR plural category -> this catalog's gettext form index, found by trying numbers:
+    the browser picks a category with Intl.PluralRules and reads the form at the index."""
+    from babel import Locale
+
+    cat = catalog(lang)
+    rule = Locale.parse(lang).plural_form
+    out: dict[str, int] = {}
+    for n in [*range(0, 1001), 10_000, 100_000, 1_000_000, 1_000_001, 2_000_000]:
+        out.setdefault(rule(n), min(cat.plural(n), cat.nplurals - 1))
+    return out
+
+
+def export_json(lang: str) -> dict[str, Any]:
+    """A language's catalog for the browser: every message (English where this language
+    lacks one), and how plural categories map to forms."""
+    base = catalog(DEFAULT).messages
+    own = catalog(lang).messages
+    messages: dict[str, Any] = {}
+    for key in sorted(set(base) | set(own)):
+        value = own.get(key, base.get(key))
+        messages[key] = list(value) if isinstance(value, tuple) else value
+    return {"lang": lang, "plural": plural_categories(lang), "messages": messages,
+            "languages": languages()}

@@ -1,0 +1,396 @@
+"""Live tables: each table's state in memory, its moves applied one at a time.
+
+A move is checked on a copy of the state, committed to the database together with the
+chance draws that follow it, and only then applied to the live state and announced to
+every client, each in its own seat's words. Chance draws come from the table's secret
+seed and the move's number, so a table rebuilt after a crash continues exactly as it
+would have. Bots play on the server at the table's pace."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Sequence
+
+from ..bots import make_bot
+from ..core.picks import chain
+from ..core import CHANCE, Action, Game, IllegalAction, Message, Seat, State, game as find_game, sample_chance
+from .protocol import words
+from .storage import FINISHED, HUMAN, OPEN, RUNNING, SeatRow, Storage, TableRow, token_hash
+
+log = logging.getLogger("reichsstadt.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass
+class Connection:
+    """One client on a table: its seat (None: a spectator) and how far it has read the log."""
+
+    send: Send
+    seat: int | None
+    seen: int = 0          # log entries already sent
+    alive: bool = True
+
+
+@dataclass
+class SeatInfo:
+    kind: str                  # "human" or a bot name
+    name: str | None
+    invite: str
+    token_hash: str | None
+    stand_in: str | None       # a bot playing for an absent person
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that plays this seat now, if any."""
+        return self.kind if self.kind != HUMAN else self.stand_in
+
+
+@dataclass
+class LogEntry:
+    n: int                     # the move's number (0-based; people see n + 1)
+    seat: int
+    words: dict[str, Any]
+    news: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"n": self.n, "seat": self.seat, "words": self.words, "news": self.news}
+
+
+def chance_rng(seed: int, n: int) -> random.Random:
+    """The random source of the chance draw that is move `n` of a table: the same after a
+    restart, unknowable without the table's secret seed."""
+    return random.Random(f"{seed}/{n}")
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, storage: Storage, bot_delay: float) -> None:
+        self.id = row.id
+        self.game: Game = find_game(row.game)
+        self.players = row.players
+        self.seed = row.seed
+        self.options = dict(row.options)
+        self.status = row.status
+        self.creator_hash = row.creator_hash
+        self.created_at = row.created_at
+        self.result = row.result
+        self.seats = [SeatInfo(s.kind, s.name, s.invite, s.token_hash, s.stand_in) for s in row.seats]
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.state: State = self.game.new(self.players, self.seed, self.options)
+        self.moves = 0
+        self.last_move: dict[int, int] = {}   # seat -> the number of its last move
+        self.logs: dict[int | None, list[LogEntry]] = {v: [] for v in [None, *range(self.players)]}
+        self.connections: list[Connection] = []
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bots: dict[int, Any] = {}
+        self.closing = False
+
+    # -- rebuilding and applying ---------------------------------------------------------
+    def replay(self, moves: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        """Rebuild the live state and logs from committed moves."""
+        for seat, obj in moves:
+            self._apply_logged(seat, self.game.action_from_json(obj, self.players))
+
+    def _apply_logged(self, seat: int, action: Action) -> None:
+        state = self.state
+        n = self.moves
+        entries = {v: LogEntry(n, seat, words(state.describe(seat, action, v))) for v in self.logs}
+        state.apply(seat, action)
+        self.last_move[seat] = n
+        for v, entry in entries.items():
+            entry.news = [words(x) for x in state.news(v)]
+            self.logs[v].append(entry)
+        self.moves = n + 1
+
+    async def submit(self, seat: int, actions: Sequence[Action], expect: int | None, pick: bool = False) -> None:
+        """A seat's move (or, with `pick`, the parts of a multi-part choice, made into the
+        engine's chain): checked on a copy, committed with the chance draws that follow,
+        then applied and announced. IllegalAction changes nothing."""
+        async with self.lock:
+            if self.status == OPEN:
+                raise IllegalAction(Message("server.refuse.not_started"))
+            if self.status == FINISHED:
+                raise IllegalAction(Message("core.refuse.over"))
+            # a click made before this seat's own last move is a double click or a stale
+            # screen; others' moves (bots planning at the same time) do not make it stale
+            if expect is not None and (expect > self.moves or self.last_move.get(seat, -1) >= expect):
+                raise IllegalAction(Message("server.refuse.stale", seen=expect, now=self.moves))
+            if pick:
+                offer = self.state.pick(seat) if seat in self.state.to_act() else None
+                if offer is None:
+                    raise IllegalAction(Message("server.refuse.no_pick"))
+                actions = chain(self.state, seat, offer, actions)
+            trial = self.state.clone()
+            planned: list[tuple[int, Action]] = []
+            for a in actions:
+                trial.apply(seat, a)
+                planned.append((seat, a))
+            n = self.moves + len(planned)
+            while trial.to_act() == (CHANCE,):
+                draw = sample_chance(trial, chance_rng(self.seed, n))
+                trial.apply(CHANCE, draw)
+                planned.append((CHANCE, draw))
+                n += 1
+            result = trial.outcome().to_json() if trial.over() else None
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned], result)
+            for s, a in planned:
+                self._apply_logged(s, a)
+            if result is not None:
+                self.status = FINISHED
+                self.result = result
+            log.info("move", extra={"event": "move", "table": self.id, "seat": seat, "n": self.moves,
+                                    "steps": len(planned)})
+        await self.broadcast()
+        self.wake_bots()
+
+    async def start(self) -> None:
+        """Open -> running: chance draws of the set-up are committed, bots begin."""
+        async with self.lock:
+            if self.status != OPEN:
+                raise IllegalAction(Message("server.refuse.started"))
+            if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
+                raise IllegalAction(Message("server.refuse.seats_open"))
+            planned: list[tuple[int, Action]] = []
+            trial = self.state.clone()
+            n = self.moves
+            while trial.to_act() == (CHANCE,):
+                draw = sample_chance(trial, chance_rng(self.seed, n))
+                trial.apply(CHANCE, draw)
+                planned.append((CHANCE, draw))
+                n += 1
+            await self.storage.set_status(self.id, RUNNING)
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned])
+            self.status = RUNNING
+            for s, a in planned:
+                self._apply_logged(s, a)
+        await self.broadcast()
+        self.wake_bots()
+
+    # -- seats ---------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts for; None for no token (a spectator). KeyError for a
+        token that is no seat's."""
+        if token is None:
+            return None
+        h = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and s.token_hash == h:
+                return i
+        raise KeyError("token")
+
+    def is_creator(self, token: str | None) -> bool:
+        return token is not None and token_hash(token) == self.creator_hash
+
+    async def join(self, invite: str, name: str, token: str) -> int:
+        async with self.lock:
+            for i, s in enumerate(self.seats):
+                if s.invite == invite:
+                    if s.kind != HUMAN:
+                        raise IllegalAction(Message("server.refuse.bot_seat"))
+                    if s.token_hash is not None:
+                        raise IllegalAction(Message("server.refuse.taken"))
+                    await self.storage.update_seat(self.id, i, name=name, token_hash=token_hash(token))
+                    s.name, s.token_hash = name, token_hash(token)
+                    break
+            else:
+                raise IllegalAction(Message("server.refuse.invite"))
+        await self.broadcast()
+        return i
+
+    async def set_stand_in(self, seat: int, bot: str | None) -> None:
+        """The creator hands an absent person's seat to a bot (or the person takes it back:
+        bot None)."""
+        async with self.lock:
+            s = self.seats[seat]
+            if s.kind != HUMAN:
+                raise IllegalAction(Message("server.refuse.bot_seat"))
+            if bot is not None:
+                make_bot(bot)  # an unknown bot fails here, before anything changes
+            await self.storage.update_seat(self.id, seat, stand_in=bot)
+            s.stand_in = bot
+            self.bots.pop(seat, None)
+        log.info("stand-in", extra={"event": "stand_in", "table": self.id, "seat": seat, "bot": bot})
+        await self.broadcast()
+        self.wake_bots()
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and c.alive for c in self.connections)
+
+    # -- bots ----------------------------------------------------------------------------
+    def _bot(self, seat: int) -> Any:
+        name = self.seats[seat].bot
+        agent = self.bots.get(seat)
+        if agent is None or getattr(agent, "spec", None) != name:
+            agent = make_bot(name or "random", (self.seed * 31 + seat) & 0x7FFFFFFF)
+            agent.spec = name
+            self.bots[seat] = agent
+        return agent
+
+    def wake_bots(self) -> None:
+        if self.closing or self.status != RUNNING:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        while not self.closing and self.status == RUNNING:
+            to_act = self.state.to_act()
+            due = [s for s in to_act if s != CHANCE and self.seats[s].bot is not None]
+            if not due:
+                return
+            await asyncio.sleep(self.bot_delay)
+            seat = due[0]
+            expect = self.moves
+            snapshot = self.state.clone()  # the bot thinks on a copy; the live state may move on
+            if seat not in snapshot.to_act():
+                continue
+            agent = self._bot(seat)
+            action = await asyncio.to_thread(agent.act, Seat(snapshot, seat))
+            try:
+                await self.submit(seat, [action], expect)
+            except IllegalAction:
+                continue  # the table moved on while the bot thought: look again
+
+    # -- what each client is told ----------------------------------------------------------
+    def public_seats(self) -> list[dict[str, Any]]:
+        to_act = self.state.to_act() if self.status == RUNNING else ()
+        return [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.kind != HUMAN or s.token_hash is not None,
+                 "stand_in": s.stand_in, "connected": s.kind != HUMAN or self.connected(i),
+                 "deciding": i in to_act} for i, s in enumerate(self.seats)]
+
+    def message_for(self, conn: Connection, full: bool = False) -> dict[str, Any]:
+        """The state as `conn`'s seat may know it: its view, its legal moves in its words,
+        the log entries it has not seen."""
+        seat = conn.seat
+        state = self.state
+        legal: list[dict[str, Any]] = []
+        pick = None
+        if self.status == RUNNING and seat is not None and seat in state.to_act():
+            space = self.game.action_space(self.players)
+            for a in state.legal(seat):
+                reason = state.confirm(seat, a)
+                legal.append({"index": space.encode(a), "action": a.to_json(),
+                              "words": words(state.describe(seat, a, seat)),
+                              "confirm": words(reason) if reason is not None else None})
+            p = state.pick(seat)
+            if p is not None:
+                pick = {"parts": [space.encode(a) for a in p.parts],
+                        "finish": space.encode(p.finish) if p.finish is not None else None,
+                        "most": p.most, "least": p.least, "repeat": p.repeat}
+        entries = self.logs[seat]
+        start = 0 if full else conn.seen
+        conn.seen = len(entries)
+        view = state.view(seat) if self.status != OPEN else None
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.id,
+            "status": self.status,
+            "move": self.moves,
+            "you": seat,
+            "seats": self.public_seats(),
+            "view": view,
+            "board_html": self.board_html(view, seat) if view is not None else None,
+            "legal": legal,
+            "pick": pick,
+            "log": [e.to_json() for e in entries[start:]],
+            "log_from": start,
+        }
+
+    def board_html(self, view: dict[str, Any], seat: int | None) -> str | None:
+        """For a game without a web renderer: its terminal board, as HTML (the browser
+        shows the board in words, never raw data)."""
+        frontends = self.game.frontends
+        if "web" in frontends or "terminal" not in frontends:
+            return None
+        import io
+
+        from rich.console import Console
+
+        from ..core import frontend
+
+        names = [s.name or f"{s.kind}" for s in self.seats]
+        console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
+        console.print(frontend(self.game.id, "terminal")(view, seat, names))
+        return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
+
+    async def broadcast(self) -> None:
+        for conn in list(self.connections):
+            await self.send(conn, self.message_for(conn))
+
+    async def send(self, conn: Connection, message: dict[str, Any]) -> None:
+        if not conn.alive:
+            return
+        try:
+            await conn.send(message)
+        except Exception:  # a closed socket: forget the connection
+            conn.alive = False
+            if conn in self.connections:
+                self.connections.remove(conn)
+
+    def info(self) -> dict[str, Any]:
+        """What the lobby lists (no secrets)."""
+        return {"id": self.id, "game": self.game.id, "title": self.game.title, "players": self.players,
+                "options": self.game.record_options(self.options), "status": self.status,
+                "seats": [{"seat": i, "kind": s.kind, "name": s.name,
+                           "joined": s.kind != HUMAN or s.token_hash is not None, "stand_in": s.stand_in}
+                          for i, s in enumerate(self.seats)],
+                "moves": self.moves, "created": self.created_at.isoformat() + "Z", "result": self.result}
+
+
+class TableManager:
+    """Every table this process serves, loaded from the database on first use."""
+
+    def __init__(self, storage: Storage, bot_delay: float) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            row = await self.storage.table(table_id)
+            if row is None:
+                return None
+            live = LiveTable(row, self.storage, self.bot_delay)
+            live.replay(await self.storage.moves(table_id))
+            self.tables[table_id] = live
+        live.wake_bots()
+        return live
+
+    async def resume_running(self) -> int:
+        """On start: every running table comes back to life (its bots play on)."""
+        rows = await self.storage.tables(RUNNING, limit=10_000)
+        for row in rows:
+            await self.get(row.id)
+        return len(rows)
+
+    async def close(self) -> None:
+        """A clean shutdown: no new bot moves; moves being committed finish first."""
+        for live in self.tables.values():
+            live.closing = True
+        for live in self.tables.values():
+            async with live.lock:  # waits for an in-flight commit
+                pass
+            if live.bot_task is not None and not live.bot_task.done():
+                live.bot_task.cancel()
+                try:
+                    await live.bot_task
+                except (asyncio.CancelledError, Exception):
+                    pass
+
+
+def new_seats(kinds: Sequence[str], invite: Callable[[], str]) -> list[SeatRow]:
+    return [SeatRow(seat=i, kind=k, name=None, invite=invite(), token_hash=None, stand_in=None)
+            for i, k in enumerate(kinds)]

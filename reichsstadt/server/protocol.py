@@ -1,0 +1,123 @@
+"""The websocket protocol: what a client may send (checked before anything is done with
+it) and the words the server sends (messages as JSON, rendered by the client in its
+reader's language).
+
+Client -> server, one JSON object per frame, at most `max_message_bytes`:
+    {"type": "hello", "token": str | null}        first, within 10 s: the seat's token,
+                                                   or null for a spectator
+    {"type": "move", "action": int, "expect": int} an action's index in the game's action
+                                                   space; `expect` = the move count the
+                                                   client saw (a stale click is refused)
+    {"type": "pick", "parts": [int, ...], "expect": int}   a multi-part choice at once: the
+                                                   parts chosen (indices); the server makes
+                                                   the engine's chain of them
+    {"type": "ping"}
+
+Server -> client: {"type": "welcome" | "state" | "error" | "pong", ...}; an error
+is {"type": "error", "code": str, "message": <message JSON>} and changed nothing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import ReichsstadtError
+from ..core.messages import Message
+
+
+class BadMessage(ReichsstadtError):
+    """A client message that is malformed, oversized, forged or out of place."""
+
+    def __init__(self, code: str, message: Message) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Incoming:
+    type: str
+    token: str | None = None
+    actions: tuple[int, ...] = ()
+    expect: int | None = None
+
+
+_FIELDS: dict[str, dict[str, Any]] = {
+    "hello": {"token": (str, type(None))},
+    "move": {"action": int, "expect": int},
+    "pick": {"parts": list, "expect": int},
+    "ping": {},
+}
+MAX_CHAIN = 16
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def parse(text: str | bytes, max_bytes: int) -> Incoming:
+    """One client frame, checked: BadMessage naming what is wrong otherwise."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise BadMessage("too_large", Message("server.error.too_large", size=size, limit=max_bytes))
+    try:
+        obj = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise BadMessage("malformed", Message("server.error.not_json")) from None
+    if not isinstance(obj, dict):
+        raise BadMessage("malformed", Message("server.error.not_object"))
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
+                                              known=", ".join(_FIELDS)))
+    spec = _FIELDS[kind]
+    extra = sorted(k for k in obj if k != "type" and k not in spec)
+    if extra:
+        raise BadMessage("malformed", Message("server.error.unknown_field", type=kind, field=extra[0][:40]))
+    for name, want in spec.items():
+        if name not in obj:
+            raise BadMessage("malformed", Message("server.error.missing_field", type=kind, field=name))
+        value = obj[name]
+        ok = _int(value) if want is int else isinstance(value, want)
+        if not ok:
+            raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
+    if kind == "hello":
+        return Incoming("hello", token=obj["token"])
+    if kind == "move":
+        return Incoming("move", actions=(obj["action"],), expect=obj["expect"])
+    if kind == "pick":
+        parts = obj["parts"]
+        if len(parts) > MAX_CHAIN or not all(_int(a) for a in parts):
+            raise BadMessage("malformed", Message("server.error.chain", most=MAX_CHAIN))
+        return Incoming("pick", actions=tuple(parts), expect=obj["expect"])
+    return Incoming(kind)
+
+
+def words(value: Any) -> dict[str, Any]:
+    """describe()/news() output as JSON: a message, or plain text from an engine that has
+    not moved to messages."""
+    if isinstance(value, Message):
+        return value.to_json()
+    return {"text": str(value)}
+
+
+def error(code: str, message: Message | str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": words(message)}
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Any) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def allow(self) -> bool:
+        t = self.clock()
+        self.tokens = min(self.burst, self.tokens + (t - self.last) * self.rate)
+        self.last = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
