@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Everything the test suite needs on a fresh Debian machine with Python 3.11 and pip:
+# the project with its test extra, Debian's Chromium (end-to-end tests; Playwright cannot
+# download its own browser here) and PostgreSQL (storage tests start a throwaway server).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+python3 -m pip install -q -e '.[test]'
