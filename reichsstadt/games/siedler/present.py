@@ -247,7 +247,8 @@ def describe(s: SiedlerState, seat: int, action: Action, viewer: int | None) -> 
 
 
 def _first(s: SiedlerState, seat: int, first: int, _: int, viewer: int | None) -> Message:
-    return Message(f"siedler.describe.first.{s.setup}", player=Player(first))
+    how = "expert" if s.setup == "expert" else "random"  # 9.: the highest card; 4.: at random
+    return Message(f"siedler.describe.first.{how}", player=Player(first))
 
 
 def _draw(s: SiedlerState, seat: int, kind: int, _: int, viewer: int | None) -> Message:
