@@ -337,7 +337,8 @@ def test_rules_md_names_only_tests_that_exist():
 
     here = Path(__file__).parent
     short = {"rules": "rules", "book": "rulebook", "map": "map", "options": "options", "properties": "properties",
-             "smoke": "smoke", "terminal": "terminal", "svg": "svg", "hidden": "hidden", "endings": "endings"}
+             "smoke": "smoke", "terminal": "terminal", "svg": "svg", "hidden": "hidden", "endings": "endings",
+             "shape": "shape"}
     text = (here / "RULES.md").read_text(encoding="utf-8")
     refs = re.findall(r"\b(\w+)::(test_\w+)", text)
     assert len(refs) > 150

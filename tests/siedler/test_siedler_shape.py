@@ -262,3 +262,51 @@ def test_the_words_of_a_toll_agree_with_the_right_of_way_it_brings():
                     checked += 1
             s.apply(seat, rng.choice(s.legal(seat)))
     assert checked > 50
+
+
+# -- multi-part choices and second thoughts --------------------------------------------------------------
+def test_an_offer_side_is_one_pick_in_any_order():
+    """5.2.1: what to give is a set of cards and gold; a person picks it at once and the
+    engine's chain (canonical order, then `done`) carries it out."""
+    from reichsstadt.core.picks import chain
+
+    s = set_hand(main_phase(start()), 0, gold=2, wood=2)
+    s.apply(0, s.action_table.offer)
+    p = s.pick(0)
+    assert p is not None and p.finish == s.action_table.done and p.repeat and (p.least, p.most) == (1, 5)
+    assert {a.resource for a in p.parts} == {"wood", "gold"}
+    table = s.action_table
+    steps = chain(s, 0, p, [table.give[5], table.give[0], table.give[0]])
+    assert steps == [table.give[0], table.give[0], table.give[5], table.done]
+    for a in steps:
+        s.apply(0, a)
+    assert s.view(0)["table"]["offer"]["give"] == {"wood": 2, "wool": 0, "grain": 0, "brick": 0, "stone": 0, "gold": 1}
+    assert s.view(0)["phase"] == "offer_want" and s.pick(0).finish == table.done
+    with pytest.raises(reichsstadt.core.IllegalAction):
+        chain(s, 0, s.pick(0), [table.want[0]])  # wood is on the other side
+
+
+def test_the_raubritter_discard_is_one_pick_of_exactly_half():
+    from reichsstadt.core.picks import chain
+    from tests.siedler.siedler_helpers import draw
+
+    s = start()
+    for p in range(4):
+        s = set_hand(s, p)
+    s = set_hand(s, 1, wood=5, stone=4)
+    draw(s, None, "raubritter")
+    p = s.pick(1)
+    assert p is not None and p.least == p.most == 4 and p.finish is None
+    table = s.action_table
+    with pytest.raises(reichsstadt.core.IllegalAction):
+        chain(s, 1, p, [table.discard[0]] * 3)
+    for a in chain(s, 1, p, [table.discard[4], table.discard[0], table.discard[4], table.discard[4]]):
+        s.apply(1, a)
+    assert s.hand(1) == [4, 0, 0, 0, 1] and s.view(0)["phase"] == "robber" and s.pick(0) is None
+
+
+def test_ending_the_turn_over_the_hand_limit_asks_for_a_second_thought():
+    s = set_hand(main_phase(start()), 0, wood=8)
+    assert render(s.confirm(0, s.action_table.end), viewer=0).startswith("you end the turn holding 8 cards")
+    s = set_hand(s, 0, wood=3)
+    assert s.confirm(0, s.action_table.end) is None

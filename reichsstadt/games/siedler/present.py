@@ -11,15 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core.actions import Action
+from ...core.contract import Pick
 from ...core.messages import Arg, Message, Player
 from ...core.views import envelope
 from . import rules, scoring
 from .constants import (
-    A_COUNTER_GIVE, A_COUNTER_WANT, ANSWER_IDS, ANY_PORT, CARD_KINDS, COST_SETTLEMENT, COST_TOLL, COST_TOWER,
+    A_COUNTER_GIVE, A_COUNTER_WANT, ANSWER_IDS, ANY_PORT, CARD_KINDS, HAND_LIMIT, COST_SETTLEMENT, COST_TOLL, COST_TOWER,
     COST_WALL, COST_WORKSHOP, COUNCIL_KEYS, COUNCIL_VP, EV_HOURGLASS, EV_LEHM, EV_MARKGRAF, EV_RAUBRITTER,
     EV_WEGEZOLL, EVENTS, EVERYONE, GOLD, GOODS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER,
     K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE, K_ROBBER, K_SEND,
-    K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP, N_KINDS, N_ROADS,
+    K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP, N_KINDS,
     NOBODY, OFFER_PHASES, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN, P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT,
     P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_STEAL, P_STEAL_CARD, PHASE_IDS, RAUBRITTERBURG,
     REMOVED, RESOURCES, ROAD_NAMES, SETTLEMENTS, TOLLS, TOWER_GOLD, TOWER_PRESTIGE, TRADABLES, WALL_GOLD,
@@ -653,3 +654,41 @@ def _why(s: SiedlerState, p: int, kind: int, a: int, b: int) -> Message | None:
     if kind == K_DISCARD and ph == P_DISCARD:
         return Message("siedler.why.discard_held")
     return not_now
+
+
+# ======================================================================================
+# Multi-part choices and moves to think twice about
+# ======================================================================================
+def pick(s: SiedlerState, seat: int) -> Pick | None:
+    """A side of an offer or counter-offer (5.2.1: cards and gold, one at a time, then
+    `done`) and the cards to discard at a Raubritter (6.1) are sets whose order does not
+    matter: their parts, for a person's screen."""
+    table = s.action_table
+    ph = s.phase
+    if seat not in s.to_act():
+        return None
+    answer = s.answers[seat] if ph == P_RESPOND else -1
+    if ph == P_OFFER_GIVE or answer == A_COUNTER_GIVE:
+        other = s.offer_want if ph == P_OFFER_GIVE else rules.counter_side(s, seat, s.counter_want)
+        parts = tuple(table.give[x] for x in range(len(TRADABLES)) if not other[x] and s.holding(seat, x))
+        return Pick(parts, table.done, most=s.offer_cards, least=1, repeat=True) if parts else None
+    if ph == P_OFFER_WANT or answer == A_COUNTER_WANT:
+        other = s.offer_give if ph == P_OFFER_WANT else rules.counter_side(s, seat, s.counter_give)
+        parts = tuple(table.want[x] for x in range(len(TRADABLES)) if not other[x])
+        return Pick(parts, table.done, most=s.offer_cards, least=1, repeat=True)
+    if ph == P_DISCARD:
+        owed = s.discards_owed[seat]
+        parts = tuple(table.discard[r] for r in range(len(RESOURCES)) if s.hands[seat * 5 + r])
+        return Pick(parts, None, most=owed, least=owed, repeat=True)
+    return None
+
+
+def confirm(s: SiedlerState, seat: int, action: Action) -> Message | None:
+    """Ending the turn over the hand limit (a Raubritter may take half, 6.1), and passing
+    on Kostenloser Lehm (the cheap wall piece is gone for good, 8.3)."""
+    kind = s.action_table.code[action][0]
+    if kind == K_END and s.cards(seat) > HAND_LIMIT:
+        return Message("siedler.confirm.end_over_limit", count=s.cards(seat), limit=HAND_LIMIT)
+    if kind == K_PASS and s.phase == P_LEHM:
+        return Message("siedler.confirm.pass_lehm")
+    return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
-from .actions import Action
+from ...core.actions import Action
 from .constants import (
     A_ACCEPT, A_COUNTER_GIVE, A_COUNTER_WANT, A_COUNTERED, A_DECLINE, A_NONE, A_PENDING, COST_SETTLEMENT, COST_TOLL,
     COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_LOCK, EV_HOURGLASS, EV_LEHM, EV_MARKGRAF,
@@ -159,6 +159,8 @@ def harvest_claims(s: SiedlerState, number: int) -> list[int]:
 def harvest(s: SiedlerState, number: int) -> None:
     """5.1.1 with the 20-card supply: nobody gets a type the supply cannot pay in full."""
     claims = harvest_claims(s, number)
+    if not any(claims):
+        return
     n = s.player_count
     h, supply = s.hands, s.supply
     for r in range(5):

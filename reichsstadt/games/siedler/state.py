@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Annotated, Any
 
 from ...core.actions import Action
-from ...core.contract import CHANCE, Outcome, State
+from ...core.contract import CHANCE, Outcome, Pick, State
 from ...core.fields import SHARED
 from ...core.messages import Message
 # present.py and scoring.py read the state but import it only for its type: the state
@@ -339,6 +339,12 @@ class SiedlerState(State):
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> Message:
         return present.describe(self, seat, action, viewer)
+
+    def pick(self, seat: int) -> Pick | None:
+        return present.pick(self, seat)
+
+    def confirm(self, seat: int, action: Action) -> Message | None:
+        return present.confirm(self, seat, action)
 
 
 # who owes the decision in each phase: the active player, chance, or someone the phase names
