@@ -252,9 +252,6 @@ class SiedlerState(State):
                 v += COUNCIL_VP[i]
         return v
 
-    def phase_id(self) -> str:
-        return PHASE_IDS[self.phase]
-
     # -- the core's hooks ------------------------------------------------------------------------------------
     def _to_act(self) -> tuple[int, ...]:
         ph = self.phase
