@@ -430,14 +430,23 @@ class Game(abc.ABC):
         for every citizen, ordinance, event card, tile... in the order a player meets them."""
         return []
 
-    def info(self, players: int) -> GameInfo:
-        """Bounds and kinds of this game for `players` (see GameInfo)."""
-        self.check_players(players)
-        return self._info(players)
+    def info(self, players: int, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """Bounds and kinds of this game for `players` and `options` (defaults where not
+        given): a game-length bound can depend on options such as trade limits."""
+        return self._info(players, self.resolve(players, options))
 
     @abc.abstractmethod
-    def _info(self, players: int) -> GameInfo:
-        """The engine's GameInfo for a valid player count."""
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
+        """The engine's GameInfo for a valid player count and resolved options."""
+
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's views (the envelope with the game's typed body,
+        every field described): what the browser client and the adapters are written
+        against. Engines give their body (core.views.schema); this default leaves the
+        body untyped."""
+        from .views import schema
+
+        return schema(self.id, {"type": "object"}, {})
 
     # -- actions -----------------------------------------------------------------------
     @abc.abstractmethod

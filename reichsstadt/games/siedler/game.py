@@ -13,6 +13,7 @@ from .constants import (
     COUNCIL_VP, MAX_INTERSECTIONS, N_ROADS, SETTLEMENTS, SUPPLY_PER_RESOURCE, TOWERS, WALL_PIECES, WORKSHOPS,
 )
 from .data import load_map
+from .schema import view_schema
 from .state import SiedlerState
 
 # the deck (0.) and the time track's longest valid form (1355 to 1400, 46 years at most)
@@ -49,8 +50,11 @@ class SiedlerGame(Game):
         opts = self.resolve(players, options)
         return SiedlerState.start(self, load_map(opts["map"]), action_table(players), players, seed, opts)
 
-    def _info(self, players: int) -> GameInfo:
-        opts = {k: o.default for k, o in self.options.items()}
+    def view_schema(self) -> dict[str, Any]:
+        return view_schema()
+
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
+        opts = options
         n = players
         draws = DECK * (MAX_HOURGLASSES_NEEDED // HOURGLASSES + RED_SPACES + 1)
         cards_in_turn = SUPPLY_PER_RESOURCE * 5 + opts["bank_trades_per_turn"] \
@@ -72,7 +76,7 @@ class SiedlerGame(Game):
                 "max_chance_outcomes": f"an event card draw lists the kinds still in the deck: at most its {DECK} "
                                        f"cards; a random card 5 resources; the first player {n} seats",
                 "max_game_length": (
-                    f"with the default options, for any valid map: the game ends when the time stone reaches 1400, "
+                    f"with these options, for any valid map: the game ends when the time stone reaches 1400, "
                     f"after at most {MAX_HOURGLASSES_NEEDED} hourglasses (the track has at most 46 years); the deck "
                     f"of {DECK} holds {HOURGLASSES}, so a pass through the whole deck brings {HOURGLASSES} and only "
                     f"the {RED_SPACES} red spaces and the last space end a pass early: at most {draws} turns. A turn: "
