@@ -412,6 +412,8 @@ class Game(abc.ABC):
             raise RecordError(f"{self.id} snapshot: 'seed' must be a whole number, not {seed!r}")
         if not isinstance(options, dict) or not isinstance(fields, dict):
             raise RecordError(f"{self.id} snapshot: 'options' and 'fields' must be JSON objects")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RecordError(f"{self.id} snapshot: 'players' must be a whole number, not {players!r}")
         try:
             state = self.new(players, seed, options)
         except ReichsstadtError as exc:  # a bad option, or a data option the engine refuses
