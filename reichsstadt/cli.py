@@ -118,7 +118,11 @@ def games() -> None:
     table = Table(w("terminal.games.id"), w("terminal.games.title"), w("terminal.games.players"),
                   w("terminal.games.options"), show_lines=True)
     for gid in game_ids():
-        g = find_game(gid)
+        try:
+            g = find_game(gid)
+        except ReichsstadtError as exc:  # one broken game does not hide the others
+            table.add_row(gid, "", "", Text(w.say(exc), style="red"))
+            continue
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
                       Text("\n").join(_option_line(o, w) for o in g.options.values()))
     console.print(table)
@@ -127,17 +131,17 @@ def games() -> None:
 
 def _option_line(o: Any, w: Words) -> Text:
     if o.kind == "data":
-        kind = w("terminal.option.data")
+        kind = w.part("terminal.option.data")
     elif o.kind == "choice":
-        kind = w("terminal.option.choice", choices=" | ".join(map(str, o.choices)), default=str(o.default))
+        kind = w.part("terminal.option.choice", choices=" | ".join(map(str, o.choices)), default=str(o.default))
     elif o.kind == "bool":
-        kind = w("terminal.option.bool", default=str(o.default).lower())
+        kind = w.part("terminal.option.bool", default=str(o.default).lower())
     else:
-        kind = w("terminal.option.int", default=o.default)
+        kind = w.part("terminal.option.int", default=o.default)
         if o.minimum is not None:
-            kind += ", " + w("terminal.option.minimum", minimum=o.minimum).lower()
+            kind += ", " + w.part("terminal.option.minimum", minimum=o.minimum)
         if o.maximum is not None:
-            kind += ", " + w("terminal.option.maximum", maximum=o.maximum).lower()
+            kind += ", " + w.part("terminal.option.maximum", maximum=o.maximum)
     line = Text(o.name, style="bold")
     line.append(f" ({kind}): {o.help}")
     return line
@@ -252,7 +256,8 @@ def simulate(
     opts = _options(option, components, map_file)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console) as progress:
-        task = progress.add_task(words()("terminal.simulate.progress", game=game_id, players=n), total=games)
+        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n),
+                                 total=games)
         results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
     summary = summarize(game_id, n, bot_list, results)
     _print_summary(summary)
@@ -266,7 +271,8 @@ def _print_summary(summary: Any) -> None:
 
     w = words()
     # One column per seat: the breakdown items then fit on any terminal as rows.
-    table = Table(title=w("terminal.simulate.title", count=summary.games, game=summary.game, players=summary.players))
+    table = Table(title=w("terminal.simulate.title", count=summary.games, game=find_game(summary.game).title,
+                          players=summary.players))
     table.add_column("")
     for s in range(summary.players):
         table.add_column(w("terminal.simulate.seat", number=s + 1), justify="right")
@@ -365,7 +371,9 @@ def board(
     g = find_game(game_id)
     if "svg" not in g.frontends:
         drawn = [find_game(i).title for i in game_ids() if _has_svg(i)]
-        raise BadOption(Message("terminal.board.none", game=g.title, games=", ".join(drawn) or "-"))
+        if not drawn:
+            raise BadOption(Message("terminal.board.none_at_all", game=g.title))
+        raise BadOption(Message("terminal.board.none", game=g.title, games=", ".join(drawn)))
     check_output(svg, "--svg", (".svg",))
     from .core.datafile import load_json
 
