@@ -370,9 +370,11 @@ class Game(abc.ABC):
     version: ClassVar[int] = 1
     """Snapshot format version; from_json refuses other versions."""
     frontends: ClassVar[Mapping[str, str]] = {}
-    """What presents this game, by kind ("terminal", "svg", "web"): "module:attribute"
-    for Python frontends, a file name under the web client for the browser's renderer.
-    Loaded by core.registry.frontend(); a declared frontend that fails is an error."""
+    """What presents this game, by kind: "terminal" (and "terminal_map"): "module:function"
+    taking (view, seat, names, lang="en") and returning a Rich renderable; "svg":
+    (data file contents or None, view or None) -> SVG text; "web": the browser renderer,
+    `reichsstadt/web/games/<id>.js` (its value is that file's name). Loaded by
+    core.registry.frontend(); a declared frontend that fails to load is an error."""
 
     def __init__(self) -> None:
         self._spaces: dict[int, ActionSpace] = {}

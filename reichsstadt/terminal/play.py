@@ -411,7 +411,7 @@ class TerminalTable:
 
     # -- screens ---------------------------------------------------------------------------
     def board(self, seat: int | None, state: State) -> RenderableType:
-        return board(self.game.id, state.view(seat), seat, self.words[seat].display_names())
+        return board(self.game.id, state.view(seat), seat, self.words[seat].display_names(), self.words[seat].lang)
 
     def draw(self, seat: int, menu: list[Entry], pick: Pick | None) -> None:
         """The whole screen when the position changed (always, in a terminal, which is

@@ -38,7 +38,7 @@ def move_lines(record: Record, words: Words) -> list[Text]:
 
 def _board(record: Record, words: Words, upto: int | None = None) -> object:
     state = replay(record, upto)
-    return board(record.game, state.view(words.viewer), words.viewer, words.display_names())
+    return board(record.game, state.view(words.viewer), words.viewer, words.display_names(), words.lang)
 
 
 def _ending(record: Record, console: Console, words: Words) -> None:

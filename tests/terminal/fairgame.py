@@ -249,7 +249,7 @@ class FairGame(Game):
                 *((f"{s.capitalize()} stall", "visiting it in your plan pays a coin when the plans are revealed")
                   for s in STALLS)]
 
-    def _info(self, players: int) -> GameInfo:
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
         return GameInfo(game=self.id, players=players, num_actions=self.num_actions(players), max_chance_outcomes=4,
                         max_game_length=5 * players * 10, min_score=0, max_score=200, simultaneous=True)
 
@@ -260,7 +260,7 @@ class FairGame(Game):
 GAME = FairGame()
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
+def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> Any:
     """The board: a first line that says what matters now, a line per player, then filler
     up to `board_lines` lines."""
     from rich.text import Text

@@ -25,11 +25,11 @@ def _used_ids() -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", languages())
-def test_every_terminal_message_is_in_every_catalog(lang):
-    known = catalog(lang).messages
+def test_every_terminal_message_is_in_the_english_catalog():
+    """(Every English message is in every other catalog: tests/i18n.)"""
+    known = catalog("en").messages
     missing = sorted(i for i in _used_ids() if i not in known)
-    assert not missing, f"{lang}: {missing}"
+    assert not missing, f"en: {missing}"
 
 
 def test_every_terminal_message_of_the_catalog_is_used():
