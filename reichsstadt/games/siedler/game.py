@@ -44,6 +44,7 @@ class SiedlerGame(Game):
     frontends = {
         "terminal": "reichsstadt.games.siedler.terminal:render",
         "svg": "reichsstadt.games.siedler.svg:board_svg",
+        "terminal_map": "reichsstadt.games.siedler.terminal:render_map",
     }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:
