@@ -252,11 +252,18 @@ def test_the_map_shows_terrains_odds_pieces_and_the_robber():
 
 
 def test_the_map_refuses_in_words_a_map_it_cannot_draw():
-    s = start()
-    view = s.view(None)
-    view["table"]["map"]["roads"]["IV"]["segments"] = 3
-    text = "\n".join(_lines(render_map(view, None, NAMES)))
-    assert "cannot draw it" in text and "--svg" in text
+    """The view carries no terrains: the map is the bundled file's, so a game on another
+    map (here: Helme dearer) is refused, never drawn wrong."""
+    import copy
+
+    from reichsstadt.games.siedler.data import load_map
+
+    raw = copy.deepcopy(load_map(None).raw)
+    raw["goods"][1]["price"] += 1  # Helme
+    s = GAME.new(4, 1, {"map": raw})
+    text = "\n".join(_lines(render_map(s.view(None), None, NAMES)))
+    assert "cannot draw it" in text and "--svg" in text and "T12" not in text
+    assert "T12" in "\n".join(_lines(render_map(GAME.new(4, 1).view(None), None, NAMES)))
 
 
 # -- words and frontends -------------------------------------------------------------------------------

@@ -16,10 +16,12 @@ Two frontends, both `(view, seat, names, lang="en")`:
   I-V, segment n and intersection n counted from the city gate, terrain Tn.
 
 The view does not carry the terrains, so the map is drawn from the bundled map file;
-it refuses (in words) when the view's roads or city do not match that file."""
+it refuses (in words) when what the view says of its map (roads, city, goods, wall,
+time track) differs from that file's."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, Sequence
 
 from rich.console import Group, RenderableType
@@ -28,9 +30,11 @@ from rich.text import Text
 
 from ...core.messages import Arg, Message, Player
 from ...i18n import Renderer
-from .constants import CARD_KINDS, EVENTS, RESOURCES, ROAD_NAMES, TERRAIN_TYPES
+from .constants import CARD_KINDS, EVENTS, RESOURCES, ROAD_NAMES, TERRAIN_TYPES, TRADABLES
 from .data import SiedlerMap, load_map
-from .present import card_words, city_name, council_name, count, good_name, resource_name, terrain_type_name
+from .present import (
+    card_words, cards, city_name, council_name, count, good_name, joined, map_view, resource_name, terrain_type_name,
+)
 
 WIDTH = 120
 HEIGHT = 32                 # lines of the board (render), leaving a 40-line screen room for the moves
@@ -83,9 +87,6 @@ def _who(p: int | None, say: _Say) -> Text:
 
 def _cards(say: _Say, d: dict[str, int]) -> str:
     """A hand or a side of an offer by tradable key: "2 wood, 1 gold" or "nothing"."""
-    from .constants import TRADABLES
-    from .present import cards
-
     return say.msg(cards([d.get(k, 0) for k in TRADABLES]))
 
 
@@ -143,8 +144,6 @@ def _head(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
 
 
 def _supply(supply: dict[str, int]) -> Arg:
-    from .present import joined
-
     return joined([count(r, supply[name]) for r, name in enumerate(RESOURCES)])
 
 
@@ -509,9 +508,8 @@ def render_map(view: dict[str, Any], seat: int | None, names: list[str], lang: s
     m = load_map(None)
     raw = m.raw
     board = table["map"]
-    same = (len(board["red_intersections"]) == len(m.red_ids)
-            and all(board["roads"][name]["segments"] == m.road_len[k] for k, name in enumerate(ROAD_NAMES)))
-    layout = _layout(m) if same else None
+    bundled: Any = SimpleNamespace(map=m)  # what the view says of the bundled map, by the view's own code
+    layout = _layout(m) if map_view(bundled) == board else None
     if layout is None:
         return Text(say("map.cannot"))
     hexes, roads = layout
