@@ -34,8 +34,8 @@ from .constants import (
 )
 from .data import Components, Ordinance
 from .rules import (
-    contract_refusal, enshrinable, exchange_most, extra_hold_refusal, family_card_used, hold_refusal, recall_most,
-    relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates, turn_options,
+    can_act, contract_refusal, enshrinable, exchange_most, extra_hold_refusal, family_card_used, hold_refusal, recall_most,
+    relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
 )
 from .scoring import score_items
 
@@ -597,7 +597,7 @@ def confirm(s: "ColoniaState", seat: int, action: Action) -> Message | None:
     """A pass while something could still be done ends the seat's round for the week (p.
     17-22); an empty shrine stays empty until its owner buys another relic of its city."""
     kind = CODE[action][0]
-    if kind == K_PASS and s.decision == D_TURN and turn_options(s, seat):
+    if kind == K_PASS and s.decision == D_TURN and can_act(s, seat):
         return Message("colonia.confirm.pass", what=Message(f"colonia.describe.pass.{_PASS_STEP[s.step]}"))
     if kind == K_LEAVE_SHRINE and s.decision == D_ENSHRINE:
         return Message("colonia.confirm.leave_shrine")

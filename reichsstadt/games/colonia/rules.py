@@ -14,7 +14,7 @@ Chance is a queue of pending draws (`chance_queue`); its head is the chance node
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...core import Action
 from .actions import (
@@ -133,7 +133,8 @@ def hold_refusal(s: "ColoniaState", p: int, place: int, hold: int) -> int:
     """p. 20 "Venerdì": a family loads one free hold of a ship in port, handing in exactly
     the goods shown on it and putting 1 member from home on it."""
     ship = s.port[place]
-    if ship < 0 or hold >= len(s.comp.hold_need[ship]):
+    holds = s.comp.hold_need[ship] if ship >= 0 else ()
+    if hold >= len(holds):
         return R_NO_HOLD
     if s.hold_owner[place * MAX_HOLDS + hold] >= 0:
         return R_TAKEN
@@ -141,7 +142,7 @@ def hold_refusal(s: "ColoniaState", p: int, place: int, hold: int) -> int:
         return R_FEW_MEMBERS
     goods = s.goods
     base = p * N_GOODS
-    for g, k in s.comp.hold_need[ship][hold]:
+    for g, k in holds[hold]:
         if goods[base + g] < k:
             return R_MISSING_GOODS
     return R_OK
@@ -188,53 +189,62 @@ def enshrine_refusal(s: "ColoniaState", p: int, card: int) -> int:
 
 
 # == the legal moves of each decision =====================================================
+# A round of turns lists its moves with a generator: legal() takes them all, next_turn()
+# only asks whether there is one (and stops at the first).
 
-def market_options(s: "ColoniaState", p: int) -> list[Action]:
-    return [BUY_STALL[st] for st in range(s.stall_count) if not stall_refusal(s, p, st)]
+def market_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
+    for st in range(s.stall_count):
+        if not stall_refusal(s, p, st):
+            yield BUY_STALL[st]
 
 
-def contract_options(s: "ColoniaState", p: int) -> list[Action]:
-    return [COMMISSION[c] for c in range(N_CRAFTSMEN) if not contract_refusal(s, p, c)]
+def contract_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
+    for c in range(N_CRAFTSMEN):
+        if not contract_refusal(s, p, c):
+            yield COMMISSION[c]
 
 
-def loading_options(s: "ColoniaState", p: int) -> list[Action]:
-    out: list[Action] = []
-    if s.home[p] <= 0:  # hold_refusal's member test, taken once for every hold
-        return out
+def loading_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
+    if s.home[p] <= 0:  # the member every hold takes (hold_refusal), asked once for all
+        return
     port = s.port
+    need = s.comp.hold_need
     for place in range(PORT):
         ship = port[place]
         if ship < 0:
             continue
         row = LOAD[place]
-        for h in range(len(s.comp.hold_need[ship])):
+        for h in range(len(need[ship])):
             if not hold_refusal(s, p, place, h):
-                out.append(row[h])
+                yield row[h]
         if s.extra_holds_open:
             extra = LOAD_EXTRA[place]
             for g in range(N_GOODS):
                 if not extra_hold_refusal(s, p, place, g):
-                    out.append(extra[g])
-    return out
+                    yield extra[g]
 
 
-def relic_buying_options(s: "ColoniaState", p: int) -> list[Action]:
-    return [BUY_RELIC[card] for card in s.display if not relic_purchase_refusal(s, p, card)]
+def relic_buying_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
+    for card in s.display:
+        if not relic_purchase_refusal(s, p, card):
+            yield BUY_RELIC[card]
 
 
-def securing_options(s: "ColoniaState", p: int) -> list[Action]:
-    return [SECURE[card] for card in s.display if not securing_refusal(s, p, card)]
+def securing_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
+    for card in s.display:
+        if not securing_refusal(s, p, card):
+            yield SECURE[card]
 
 
-TURN_OPTIONS: dict[int, Callable[["ColoniaState", int], list[Action]]] = {
-    S_WED_BUY: market_options, S_THU_CONTRACT: contract_options, S_FRI_LOAD: loading_options,
-    S_SUN_BUY: relic_buying_options, S_SUN_SECURE: securing_options,
+TURN_MOVES: dict[int, Callable[["ColoniaState", int], Iterator[Action]]] = {
+    S_WED_BUY: market_moves, S_THU_CONTRACT: contract_moves, S_FRI_LOAD: loading_moves,
+    S_SUN_BUY: relic_buying_moves, S_SUN_SECURE: securing_moves,
 }
 
 
-def turn_options(s: "ColoniaState", p: int) -> list[Action]:
-    """What p can do in this round of turns, pass aside."""
-    return TURN_OPTIONS[s.step](s, p)
+def can_act(s: "ColoniaState", p: int) -> bool:
+    """Whether p has a move in this round of turns besides passing."""
+    return next(TURN_MOVES[s.step](s, p), None) is not None
 
 
 def _legal_family(s: "ColoniaState", p: int) -> list[Action]:
@@ -246,7 +256,7 @@ def _legal_vote(s: "ColoniaState", p: int) -> list[Action]:
 
 
 def _legal_turn(s: "ColoniaState", p: int) -> list[Action]:
-    out = TURN_OPTIONS[s.step](s, p)
+    out = list(TURN_MOVES[s.step](s, p))
     out.append(PASS)  # p. 17-22: or pass, for the rest of the week
     return out
 
@@ -871,12 +881,11 @@ def next_turn(s: "ColoniaState", after: int) -> None:
     order = s.order
     n = s.n
     start = order.index(after) + 1 if after >= 0 else 0
-    options = TURN_OPTIONS[s.step]
     for k in range(n):
         p = order[(start + k) % n]
         if s.passed[p]:
             continue
-        if options(s, p):
+        if can_act(s, p):
             s.decision = D_TURN
             s.actor = p
             return
