@@ -8,7 +8,7 @@ from reichsstadt.core import CHANCE, Action
 from reichsstadt.games.colonia.constants import D_FAMILY, Q_BLIND_MATERIAL, S_SAT_SAIL, S_TUE_ORDER, S_WED_START
 
 from tests.colonia.colonia_helpers import (
-    COMP, at_step, edit, fresh, news_text, play, put, resolve_chance, text, until, vote_on,
+    COMP, at_step, edit, fresh, news_text, play, put, text, until, vote_on,
 )
 
 

@@ -9,7 +9,7 @@ from reichsstadt.games.colonia.constants import (
 )
 
 from tests.colonia.colonia_helpers import (
-    COMP, at_step, check_invariants, edit, ordinance_id, play, put, put_to_vote, resolve_chance, text, until, vote_on,
+    COMP, at_step, check_invariants, edit, play, put, put_to_vote, resolve_chance, text, until, vote_on,
 )
 
 

@@ -303,3 +303,46 @@ def test_rules_md_names_only_tests_that_exist() -> None:
         source = (here / f"test_colonia_{files[short]}.py").read_text(encoding="utf-8")
         assert f"def {name}(" in source, f"RULES.md names {short}::{name}, which does not exist"
     assert reichsstadt.game("colonia") is GAME
+
+
+# -- the layout -------------------------------------------------------------------------------------
+
+def _imports(path: Path) -> set[str]:
+    """The package's own modules a module imports when it runs (TYPE_CHECKING blocks and
+    imports inside functions left out)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.add(node.module)
+            else:
+                out.update(alias.name for alias in node.names)
+    return out
+
+
+def test_the_layout_has_no_import_cycle_and_constants_at_the_bottom() -> None:
+    """DESIGN.md "One engine shape": the same files in every engine; no module imports one
+    that imports it; constants import nothing of the game."""
+    package = Path(reichsstadt.games.colonia.__file__).parent
+    modules = {p.stem: _imports(p) for p in package.glob("*.py")}
+    assert {"constants", "data", "actions", "state", "rules", "scoring", "present", "schema", "game", "__init__",
+            "terminal"} == set(modules)
+    assert modules["constants"] == set()
+
+    def reach(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for m in modules.get(todo.pop(), ()):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
+
+    for name in modules:
+        assert name not in reach(name), f"{name} imports itself through {sorted(reach(name))}"

@@ -7,7 +7,7 @@ import pytest
 
 from reichsstadt.core import CHANCE, Action, IllegalAction
 from reichsstadt.games.colonia.constants import (
-    D_FAMILY, D_NONE, D_TURN, D_VOTE, FRI, Q_EXTRA_DIE, Q_ORDINANCE, Q_SHIP, Q_WEEK_CARD, S_FRI_LOAD, S_SAT_SAIL,
+    D_FAMILY, D_TURN, D_VOTE, FRI, Q_EXTRA_DIE, Q_ORDINANCE, Q_SHIP, Q_WEEK_CARD, S_FRI_LOAD, S_SAT_SAIL,
     S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE,
     WED,
 )

@@ -124,7 +124,7 @@ def contract_refusal(s: "ColoniaState", p: int, craftsman: int) -> int:
         return R_MISSING_MATERIALS
     if s.contracts_placed[craftsman] >= s.comp.contract_fields:
         return R_FIELDS_FULL
-    if s.home[p] <= s.commissioned[craftsman]:
+    if s.home[p] < contract_cost(s, craftsman):
         return R_FEW_MEMBERS
     return R_OK
 
