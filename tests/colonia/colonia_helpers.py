@@ -214,7 +214,7 @@ def put_to_vote(s: ColoniaState, effects: list[str], **fields: Any) -> ColoniaSt
     ords = [ordinance_id(e) for e in effects]
     day = COMP.ordinances[ords[0]].day
     step = next(k for k, v in VOTE_STEPS.items() if v == day)
-    return edit(s, week_ordinances=ords, ordinance_result=[-1] * len(ords), ordinance_ballots=[[] for _ in ords],
+    return edit(s, week_ordinances=ords, ordinance_result=[-1] * len(ords), ordinance_ballots=[()] * len(ords),
                 vote_index=0, step=step, decision=D_NONE, **fields).run_on()
 
 
@@ -226,7 +226,7 @@ def vote_on(s: ColoniaState, effect: str, ballots: dict[int, bool] | None = None
     o = ordinance_id(effect, craftsman, street, amount)
     day = COMP.ordinances[o].day
     step = next(k for k, v in VOTE_STEPS.items() if v == day)
-    s = edit(s, week_ordinances=[o], ordinance_result=[-1], ordinance_ballots=[[]], vote_index=0, step=step,
+    s = edit(s, week_ordinances=[o], ordinance_result=[-1], ordinance_ballots=[()], vote_index=0, step=step,
              decision=D_NONE, **fields).run_on()
     for p in list(s.to_act()):
         if p >= 0:

@@ -346,3 +346,25 @@ def test_the_layout_has_no_import_cycle_and_constants_at_the_bottom() -> None:
 
     for name in modules:
         assert name not in reach(name), f"{name} imports itself through {sorted(reach(name))}"
+
+
+def test_a_position_the_game_cannot_reach_is_refused_naming_what_is_wrong() -> None:
+    """edited() checks a position like a snapshot: shapes, ranges, and what the game
+    keeps (every material, good, member and card in one place)."""
+    from reichsstadt.core import RecordError
+    from reichsstadt.games.colonia.constants import D_TURN
+
+    s = at_step(S_WED_BUY, 4)
+    p = s.actor
+    for fields, words in (
+        (dict(home=[1, 2]), "home has 2 entries, not 4"),
+        (dict(home=put(s.home, p, s.home[p] + 1)), f"seat {p} has 39 members in all, not 38"),
+        (dict(bag=put(s.bag, 0, s.bag[0] + 1)), "material 0 counts"),
+        (dict(decision=D_TURN, actor=-1), "decision turn needs an actor"),
+        (dict(relic_deck=[True] * 48), "every relic card must be in exactly one place"),
+        (dict(shrine_relic=put(s.shrine_relic, 0, 20)), "the shrine of city 0"),
+        (dict(stall_buyer=put(s.stall_buyer, 0, 7)), "stall_buyer names a seat that does not exist"),
+        (dict(no_such_field=1), "no field 'no_such_field'"),
+    ):
+        with pytest.raises(RecordError, match=words):
+            s.edited(**fields)

@@ -697,7 +697,7 @@ def _seat(s: "ColoniaState", p: int, seat: int | None, over: bool) -> dict[str, 
     }
 
 
-def _vote_json(s: "ColoniaState", o: int, passed: int, ballots: list[int]) -> dict[str, Any]:
+def _vote_json(s: "ColoniaState", o: int, passed: int, ballots: Sequence[int]) -> dict[str, Any]:
     return {"ordinance": o, "passed": bool(passed), "votes": [{-1: None, 0: "no", 1: "yes"}[v] for v in ballots],
             "yes": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 1),
             "no": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 0)}

@@ -396,7 +396,7 @@ def reveal_ordinance(s: "ColoniaState", _arg: int, o: int) -> None:
         j -= 1
     s.week_ordinances.insert(j, o)
     s.ordinance_result.insert(j, -1)
-    s.ordinance_ballots.insert(j, [])
+    s.ordinance_ballots.insert(j, ())
 
 
 def draw_onto_stall(s: "ColoniaState", stall: int, m: int) -> None:
@@ -740,7 +740,7 @@ def finish_vote(s: "ColoniaState", passed: bool) -> None:
     i = s.vote_index
     o = s.week_ordinances[i]
     s.ordinance_result[i] = 1 if passed else 0
-    s.ordinance_ballots[i] = [-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.n)]
+    s.ordinance_ballots[i] = tuple([-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.n)])
     for p in range(s.n):
         s.ballots[p] = -1
     s.decision = D_NONE

@@ -19,7 +19,7 @@ from ...core.messages import Message
 from . import present, scoring
 from .actions import CODE
 from .constants import (
-    CARDS_PER_CITY, D_FAMILY, D_NONE, D_VOTE, DAYS, EXTRA_STALLS, FAMILY_VALUES, LOWEST_FAMILY_CARD,
+    CARDS_PER_CITY, D_AMOUNT, D_ENSHRINE, D_FAMILY, D_NONE, D_RECALL, D_TURN, D_VOTE, DECISIONS, TURN_STEPS, DAYS, EXTRA_STALLS, FAMILY_VALUES, LOWEST_FAMILY_CARD,
     MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS, N_GOODS, N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS,
     N_STREETS, N_WEEK_CARDS, PORT, Q_TIE_DIE, S_MON, S_OVER, S_SETUP, S_SUN_BUY, S_TUE_ORDER, STALL_SLOTS, STEP_DAY,
     STEP_PHASE,
@@ -95,8 +95,8 @@ class ColoniaState(State):
     ordinances_used: list[bool]    # per ordinance card: drawn in some week
     week_ordinances: list[int]     # this week's ordinances, by day (equal days as drawn)
     ordinance_result: list[int]    # per week ordinance: -1 to vote, 0 rejected, 1 passed
-    ordinance_ballots: list[list[int]]  # per week ordinance: each seat's ballot once voted
-                                        # (-1 none, 0 no, 1 yes), empty before
+    ordinance_ballots: list[tuple[int, ...]]  # per week ordinance: each seat's ballot once voted
+                                              # (-1 none, 0 no, 1 yes), () before
     seats_to_ask: list[int]        # an ordinance asking everyone in turn: the seats still to answer
 
     # -- the market, the craftsmen ----------------------------------------------------------------
@@ -221,11 +221,6 @@ class ColoniaState(State):
         """The seat first in turn order (p. 16), or -1 before the first Tuesday's reveal."""
         return self.order[0] if self.week > 1 or self.step > S_TUE_ORDER else -1
 
-    def votes_cast(self) -> list[tuple[int, int, list[int]]]:
-        """This week's votes so far, in order: (ordinance, passed 0/1, ballot per seat)."""
-        return [(self.week_ordinances[i], self.ordinance_result[i], self.ordinance_ballots[i][:])
-                for i in range(self.vote_index) if self.ordinance_ballots[i]]
-
     def score_items(self, p: int) -> dict[str, int]:
         """Seat p's points by item (p. 23): relics, shrines, windows, total."""
         return scoring.score_items(self, p)
@@ -296,6 +291,16 @@ class ColoniaState(State):
         _require(0 <= self.step <= S_OVER and 0 <= self.decision <= len(LEGAL) - 1, "step or decision out of range")
         _require(1 <= self.week <= comp.weeks, f"week must be 1 to {comp.weeks}")
         _require(self.actor in seats, "actor must be a seat or -1")
+        d = self.decision
+        if d not in (D_NONE, D_FAMILY, D_VOTE):
+            _require(0 <= self.actor < n, f"decision {DECISIONS[d]} needs an actor (a seat)")
+        _require(d != D_TURN or self.step in TURN_STEPS, "a turn (decision D_TURN) belongs to a round of turns")
+        _require(d != D_ENSHRINE or 0 <= self.bought_card < N_RELIC_CARDS, "a shrine choice needs bought_card")
+        _require(d != D_RECALL or 0 <= self.recall_street < N_STREETS, "a recall needs recall_street")
+        _require(d != D_AMOUNT or (0 <= self.exchange_give < N_CITIES and 0 <= self.exchange_take < N_CITIES
+                                   and self.exchange_give != self.exchange_take),
+                 "an exchange amount needs two different currencies")
+        _require(0 <= self.week_card < N_WEEK_CARDS or self.week_card == -1, "week_card out of range")
         _require(all(v == -1 or v in FAMILY_VALUES for v in self.family_card), "family_card must be -1 or 3 to 8")
         _require(all(b in (-1, 0, 1) for b in self.ballots), "ballots must be -1, 0 or 1")
         _require(0 <= self.stall_count <= STALL_SLOTS, "stall_count out of range")
