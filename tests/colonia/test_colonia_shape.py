@@ -368,3 +368,38 @@ def test_a_position_the_game_cannot_reach_is_refused_naming_what_is_wrong() -> N
     ):
         with pytest.raises(RecordError, match=words):
             s.edited(**fields)
+
+
+def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
+    """Each id present.py and scoring.py name (written out, or built from a table of
+    ids) has its English text in en.colonia.po, and every entry there is spoken."""
+    from reichsstadt.games.colonia import present
+    from reichsstadt.i18n import catalog
+
+    package = Path(reichsstadt.games.colonia.__file__).parent
+    source = "".join((package / f"{m}.py").read_text(encoding="utf-8") for m in ("present", "scoring", "state"))
+    named = set(re.findall(r'Message\(\s*"(colonia\.[\w.]+)"', source))
+    named |= {f"colonia.describe.{x}" for x in ("vote_plain", "vote_secret_plain", "vote_yes", "vote_no",
+                                                 "commission_above", "commission_below")}
+    named |= {f"colonia.ballot.{x}" for x in ("yes", "no")} | {f"colonia.news.ballot_{x}" for x in ("yes", "no")}
+    named |= {"colonia.news.passed", "colonia.news.rejected"}
+    named |= {f"colonia.series.{x}" for x in ("comma", "semicolon", "plus")}
+    for what in [*present._PASS_STEP.values(), "other"]:
+        named |= {f"colonia.describe.pass.{what}", f"colonia.news.autopass.{what}",
+                  f"colonia.news.autopass_many.{what}"}
+    named |= {f"colonia.ask.{what}" for what in present._PASS_STEP.values()}
+    named |= {f"colonia.why.{reason}" for reason in present._REASONS.values()}
+    named |= {f"colonia.ordinance.{e}" for e in EFFECTS} | {f"colonia.phase.{p}" for p in PHASES}
+    named |= {f"colonia.decision.{d}" for d in [*DECISIONS, "over"]} | {f"colonia.day.{d}" for d in DAYS}
+    named |= {f"colonia.street_home.{w}" for w in ("today", "this_week", "next_week", "game_end")}
+    named |= {f"colonia.street_home.tuesday_{w}" for w in ("today", "this_week", "next_week")}
+    for kind, names in BUNDLED_NAMES.items():
+        for key in names:
+            named.add(component_name(kind, key).id)  # type: ignore[union-attr]
+            if kind in ("material", "good", "currency"):
+                named.add(count_of(kind, key, 1).id)
+            if kind in ("material", "good"):
+                named.add(one_of(kind, key).id)
+    english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
+    assert sorted(named - english) == [], "ids the code names without English text"
+    assert sorted(english - named) == [], "catalog entries nothing speaks"
