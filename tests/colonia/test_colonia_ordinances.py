@@ -65,7 +65,8 @@ def test_every_player_may_draw_two_materials_hidden_from_the_others() -> None:
     a = s.chance_outcomes()[0][0]
     assert "hidden" in text(s.describe(CHANCE, a, (p + 1) % 4)) and "hidden" not in text(s.describe(CHANCE, a, p), p)
     resolve_chance(s)
-    assert [sum(s.materials[q * 5:(q + 1) * 5]) - before[q] for q in range(4)] == [0 if q == order[1] else 2 for q in range(4)]
+    drawn = [sum(s.materials[q * 5:(q + 1) * 5]) - before[q] for q in range(4)]
+    assert drawn == [0 if q == order[1] else 2 for q in range(4)]
     check_invariants(s)
 
 

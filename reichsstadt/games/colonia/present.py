@@ -20,22 +20,21 @@ from ...core import Action, Message, Player
 from ...core.views import envelope
 from .actions import CODE
 from .constants import (
-    BUNDLED_NAMES, CARDS_PER_CITY, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL,
-    D_TURN, D_VOTE, DAYS, DECISIONS, DIE_FACES, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
+    D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
     E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
     K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
-    K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA,
-    K_PASS, K_RECALL, K_ROLL, K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN,
-    N_GOODS, N_MATERIALS, N_STREETS, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, R_ALREADY_SECURED, R_FEW_MEMBERS,
-    R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NO_EXTRA_HOLD, R_NO_HOLD, R_NO_STALL,
-    R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, RELICS_PER_CITY, S_FRI_LOAD,
-    S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, STEP_DAY,
-    STREET_DAYS, STREET_EVENING, SUNDAY, TUESDAY,
+    K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS,
+    K_RECALL, K_ROLL, K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS,
+    N_MATERIALS, N_STREETS, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS,
+    R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD,
+    R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY,
+    S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
 )
 from .data import Components, Ordinance
 from .rules import (
-    can_act, contract_refusal, enshrinable, exchange_most, extra_hold_refusal, family_card_used, hold_refusal, recall_most,
-    relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
+    can_act, contract_cost, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal, family_card_used,
+    hold_refusal, recall_most, relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
 )
 from .scoring import score_items
 
@@ -536,44 +535,79 @@ def why(s: "ColoniaState", seat: int, action: Action) -> Message:
     kinds = _TURN_KINDS.get(s.step, set()) if s.decision == D_TURN else _KINDS.get(s.decision, set())
     if kind not in kinds:
         return Message("colonia.why.not_now", asked=asked(s))
-    p = seat
-    comp = s.comp
-    if kind == K_FAMILY and family_card_used(s, p, a):
+    rule = WHY.get(kind)
+    return rule(s, seat, a, b) if rule is not None else Message("core.refuse.not_legal")
+
+
+def _why_family(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    if family_card_used(s, p, a):
         return Message("colonia.why.family_card_used", value=a)
-    if kind == K_BUY_STALL:
-        return _refusal(s, p, stall_refusal(s, p, a), need=s.stall_size[a], stall=a + 1)
-    if kind == K_COMMISSION:
-        r0, r1 = comp.recipes[a]
-        return _refusal(s, p, contract_refusal(s, p, a), need=s.commissioned[a] + 1,
-                        craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
-                        second=material_name(comp.materials[r1]))
-    if kind == K_LOAD:
-        ship = s.port[a]
-        goods = _goods(comp, comp.ships[ship].holds[b][0]) if ship >= 0 and b < len(comp.ships[ship].holds) else ""
-        return _refusal(s, p, hold_refusal(s, p, a, b), need=1, hold=b + 1, place=ROMAN[a], goods=goods)
-    if kind == K_LOAD_EXTRA:
-        return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a],
-                        goods=good_name(comp.goods[b]))
-    if kind == K_BUY_RELIC:
-        city = a // CARDS_PER_CITY
-        return _refusal(s, p, relic_purchase_refusal(s, p, a),
-                        price=money_words(comp.currencies[city], comp.relic_price[a]),
-                        currency=currency_name(comp.currencies[city]))
-    if kind == K_SECURE:
-        return _refusal(s, p, securing_refusal(s, p, a), need=1)
-    if kind == K_ENSHRINE:
-        return _refusal(s, p, R_NOT_YOURS_TO_ENSHRINE if a not in enshrinable(s, p, s.bought_card) else R_OK)
-    if kind == K_RECALL:
-        return Message("colonia.why.recall_most", members=Message("colonia.count.member", count=recall_most(s, p)))
-    if kind == K_EXCHANGE:
-        return Message("colonia.why.no_money", currency=currency_name(comp.currencies[a]))
-    if kind == K_EXCHANGE_AMOUNT:
-        return Message("colonia.why.exchange_most", most=exchange_most(s, p))
-    if kind == K_TAKE_MATERIALS:
-        return Message("colonia.why.take", materials=Message("colonia.count.material", count=s.draw_count))
-    if kind == K_CHOOSE_GOOD:
-        return Message("colonia.why.no_good_left", good=good_name(comp.goods[a]))
     return Message("core.refuse.not_legal")
+
+
+def _why_stall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, stall_refusal(s, p, a), need=s.stall_size[a], stall=a + 1)
+
+
+def _why_contract(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    comp = s.comp
+    r0, r1 = comp.recipes[a]
+    return _refusal(s, p, contract_refusal(s, p, a), need=contract_cost(s, a),
+                    craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
+                    second=material_name(comp.materials[r1]))
+
+
+def _why_load(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    comp = s.comp
+    ship = s.port[a]
+    goods = _goods(comp, comp.ships[ship].holds[b][0]) if ship >= 0 and b < len(comp.ships[ship].holds) else ""
+    return _refusal(s, p, hold_refusal(s, p, a, b), need=1, hold=b + 1, place=ROMAN[a], goods=goods)
+
+
+def _why_load_extra(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.comp.goods[b]))
+
+
+def _why_relic(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    currency = s.comp.currencies[a // CARDS_PER_CITY]
+    return _refusal(s, p, relic_purchase_refusal(s, p, a), price=money_words(currency, s.comp.relic_price[a]),
+                    currency=currency_name(currency))
+
+
+def _why_secure(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, securing_refusal(s, p, a), need=1)
+
+
+def _why_enshrine(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, enshrine_refusal(s, p, a))
+
+
+def _why_recall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.recall_most", members=Message("colonia.count.member", count=recall_most(s, p)))
+
+
+def _why_exchange(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.no_money", currency=currency_name(s.comp.currencies[a]))
+
+
+def _why_amount(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.exchange_most", most=exchange_most(s, p))
+
+
+def _why_take(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.take", materials=Message("colonia.count.material", count=s.draw_count))
+
+
+def _why_good(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.no_good_left", good=good_name(s.comp.goods[a]))
+
+
+WHY = {K_FAMILY: _why_family, K_BUY_STALL: _why_stall, K_COMMISSION: _why_contract, K_LOAD: _why_load,
+       K_LOAD_EXTRA: _why_load_extra, K_BUY_RELIC: _why_relic, K_SECURE: _why_secure, K_ENSHRINE: _why_enshrine,
+       K_RECALL: _why_recall, K_EXCHANGE: _why_exchange, K_EXCHANGE_AMOUNT: _why_amount,
+       K_TAKE_MATERIALS: _why_take, K_CHOOSE_GOOD: _why_good}
+"""Why a move of each kind is refused when its kind is right for the moment: the rule's
+own refusal; a vote or a pass of the right moment is never refused (only out of turn)."""
 
 
 _REASONS = {R_NO_STALL: "no_stall", R_TAKEN: "taken", R_FEW_MEMBERS: "few_members",

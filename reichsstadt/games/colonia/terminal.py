@@ -252,7 +252,8 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
             holds.append(text)
         if sh["extra_hold"] is not None:
             lb = sh["extra_hold"]["loaded_by"]
-            holds.append(f"any good={sh['extra_hold']['value']}" + (f" [{_short(names, lb)}]" if lb is not None else ""))
+            loaded = f" [{_short(names, lb)}]" if lb is not None else ""
+            holds.append(f"any good={sh['extra_hold']['value']}{loaded}")
         place = ROMAN[i] + (" sails" if sh["sails"] else "")
         port.add_row(place, f"{words.cities[sh['city']]} ({words.currency(sh['city'], short=True)})", "; ".join(holds))
     relics = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Relics (deck {table['relic_deck']})",
