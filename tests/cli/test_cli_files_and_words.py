@@ -149,7 +149,8 @@ def test_an_internal_error_is_one_line_and_says_how_to_see_more(monkeypatch, cap
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_help_lists_every_piece_of_the_game(game_id, tmp_path):
-    out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 10 + "q\n")
+    # the help pages: Enter turns them (and, back at the move prompt, only redraws)
+    out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 40 + "q\n")
     assert out.returncode == 0
     text = flat(out)
     assert "take back your last step" in text
