@@ -152,7 +152,8 @@ def test_help_lists_every_piece_of_the_game(game_id, tmp_path):
     # the help pages: Enter turns them (and, back at the move prompt, only redraws)
     out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 40 + "q\n")
     assert out.returncode == 0
-    text = flat(out)
+    # piped input is not echoed: a page's prompt runs into the next page's first line
+    text = " ".join(out.stdout.replace("Enter: more · q: back to the game", " ").split())
     assert "take back your last step" in text
     for name, sentence in reichsstadt.game(game_id).glossary():
         assert render(name)[1:] in text and " ".join(render(sentence).split()) in text
