@@ -62,7 +62,7 @@ def plot_all(result: "TournamentResult", folder: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(7, height + 0.5))
     data = [[g.scores[s] for g in result.games for s, b in enumerate(g.bots) if b == name] for name in names]
-    ax.boxplot(data, vert=False, showmeans=True)
+    ax.boxplot(data, orientation="horizontal", showmeans=True)
     ax.set_yticks(range(1, len(rows) + 1), names)
     ax.set_xlabel("final score")
     ax.set_title(f"Scores — {title}")

@@ -155,11 +155,26 @@ def package_dir() -> str:
     return str(Path(__file__).resolve().parents[1])
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """A clear error at once for a wrong HOST:PORT (Ray itself retries for minutes)."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise BadOption(f"--address is HOST:PORT (e.g. 10.0.0.5:6379), not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout).close()
+    except OSError as exc:
+        raise BadOption(f"no Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
 def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None = None,
             progress: Progress | None = None) -> list[GameResult]:
     """Play on a Ray cluster (`address` HOST:PORT; None starts a private local Ray).
     The package travels with the job (runtime_env py_modules), so the workers play the
     same code as this process; the cluster needs Python and the dependencies."""
+    if address:
+        _check_reachable(address)
     try:
         import ray
     except ImportError:

@@ -7,7 +7,8 @@
     mcts:1s         ... one second a move (mcts:0.5s, mcts:250ms likewise)
 
 A spec may carry MCTS settings after the budget, comma-free so that a list of bots
-stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant)."""
+stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1`
+(reward: the win only; w=0: the score margin only)."""
 
 from __future__ import annotations
 
@@ -61,14 +62,15 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "playout": int}
+    known = {"c": float, "w": float, "playout": int}
+    target = {"c": "c", "w": "win_weight", "playout": "max_playout"}
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or key not in known:
             raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
                             f"c=FLOAT (exploration), playout=N (decisions before the evaluation cut-off)")
         try:
-            out["c" if key == "c" else "max_playout"] = known[key](value)
+            out[target[key]] = known[key](value)
         except ValueError:
             raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
     return out
