@@ -77,11 +77,12 @@ def _print_result(result: Any) -> None:
                         f"({len(result.bots)} seat rotations × {len(result.games) // len(result.bots)} seeds), "
                         f"{result.seconds:.0f} s")
     for col in ("bot", "seats", "win share", "95 % interval", f"vs fair {1 / result.players:.0%}", "mean rank",
-                "mean score", "rating (mu ± sigma)"):
+                "mean score", "rating (mu ± sigma)", "playouts/move"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in sorted(result.summary, key=lambda s: -s.mu):
         table.add_row(s.bot, str(s.seats), f"{s.win_share:.1%}", f"{s.ci_low:.1%}–{s.ci_high:.1%}", s.verdict,
-                      f"{s.mean_rank:.2f}", f"{s.mean_score:.1f} ± {s.score_sd:.1f}", f"{s.mu:.1f} ± {s.sigma:.1f}")
+                      f"{s.mean_rank:.2f}", f"{s.mean_score:.1f} ± {s.score_sd:.1f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
+                      "—" if s.iterations_per_search is None else f"{s.iterations_per_search:.0f}")
     console.print(table)
 
 

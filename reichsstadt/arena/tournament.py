@@ -97,6 +97,7 @@ class GameResult:
     winners: list[int]
     decisions: int
     seconds: float
+    thinking: list[dict[str, Any] | None] = field(default_factory=list)   # per seat, searching bots
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -109,9 +110,10 @@ def play(task: Task) -> GameResult:
     agents = {s: make_bot(spec, bot_seed(task, e), task.game) for s, (spec, e) in
               enumerate(zip(task.bots, task.entrants))}
     out = match.run(agents)
+    thinking = [a.thinking() if hasattr(a, "thinking") else None for a in agents.values()]
     return GameResult(task.index, task.block, task.rotation, task.seed, list(task.bots), list(task.entrants),
                       list(out.scores), list(out.ranks), list(out.winners), match.decisions,
-                      round(time.perf_counter() - start, 3))
+                      round(time.perf_counter() - start, 3), thinking)
 
 
 def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
@@ -241,6 +243,8 @@ class BotSummary:
     sigma: float
     ordinal: float             # mu - 3 sigma
     by_seat: list[float | None] = field(default_factory=list)   # win share in each seat
+    iterations_per_search: float | None = None   # searching bots: playouts per searched move
+    seconds_per_search: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -299,10 +303,17 @@ def summarize(games: Sequence[GameResult], players: int, names: Sequence[str]) -
         scores: list[int] = []
         seat_wins = [0.0] * players
         seat_n = [0] * players
+        searches = iterations = 0
+        thought = 0.0
         for g in games:
             for s, b in enumerate(g.bots):
                 if b != name:
                     continue
+                t = g.thinking[s] if s < len(g.thinking) else None
+                if t:
+                    searches += t["searches"]
+                    iterations += t["iterations"]
+                    thought += t["seconds"]
                 w = 1 / len(g.winners) if s in g.winners else 0.0
                 wins += w
                 seats += 1
@@ -322,6 +333,8 @@ def summarize(games: Sequence[GameResult], players: int, names: Sequence[str]) -
             score_sd=round(statistics.pstdev(scores), 3), mu=round(mu, 3), sigma=round(sigma, 3),
             ordinal=round(ordinal, 3),
             by_seat=[round(seat_wins[s] / seat_n[s], 4) if seat_n[s] else None for s in range(players)],
+            iterations_per_search=round(iterations / searches, 1) if searches else None,
+            seconds_per_search=round(thought / searches, 3) if searches else None,
         ))
     return out
 

@@ -14,7 +14,8 @@ SO-ISMCTS (2012):
   availability counts in place of the parent's visits (an action that is rarely legal is
   not punished for it); untried actions first, in random order;
 - **chance** nodes are not tree nodes: their outcome is drawn from `chance_outcomes()`
-  with the search's random source and the search goes on to the next decision;
+  with the search's random source and the search goes on to the next decision; forced
+  moves (one legal action) are made without a node either;
 - **simultaneous** decisions are taken one seat at a time: at the root the bot's seat
   first, further down in seat order. A seat deciding later sees only what its view shows
   of the others' pending choices (their choices hidden by the engine), so it cannot react
@@ -77,7 +78,7 @@ class Decision:
     visits: int           # playouts through this move
     iterations: int       # playouts in all
     seconds: float
-    nodes: int            # information sets in the tree
+    nodes: int            # information sets in the tree (root included)
     actions: list[ActionStat] = field(default_factory=list)   # every root action, most visited first
 
     def estimate(self) -> dict[str, Any]:
@@ -109,7 +110,10 @@ class MCTSBot:
         playout: PlayoutPolicy | None = None,
         evaluator: Evaluator | None = None,
         max_playout: int | None = None,
+        observer: str = "actor",
     ) -> None:
+        if observer not in ("actor", "root"):
+            raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -120,8 +124,17 @@ class MCTSBot:
         self.playout = playout
         self.evaluator = evaluator
         self.max_playout = max_playout
+        self.observer = observer
         self.name = f"mcts:{iterations}" if iterations is not None else f"mcts:{seconds:g}s"
         self.last: Decision | None = None     # the last search (for hints and studies)
+        self.searches = 0                     # searches made (forced moves need none)
+        self.searched_iterations = 0          # their playouts in all
+        self.searched_seconds = 0.0           # and their time
+
+    def thinking(self) -> dict[str, Any]:
+        """How hard the bot has thought so far (the arena records it per game)."""
+        return {"searches": self.searches, "iterations": self.searched_iterations,
+                "seconds": round(self.searched_seconds, 3)}
 
     # -- the bot interface ----------------------------------------------------------------
     def act(self, seat: Seat) -> Action:
@@ -163,6 +176,9 @@ class MCTSBot:
         decision = Decision(best.action, best.win, best.score, best.value, best.visits, done, elapsed,
                             len(nodes) + 1, out)
         self.last = decision
+        self.searches += 1
+        self.searched_iterations += done
+        self.searched_seconds += elapsed
         return decision
 
     def _iterate(self, state: State, me: int, root: dict[int, list[Any]],
@@ -173,6 +189,7 @@ class MCTSBot:
         sqrt = math.sqrt
         rand = rng.random
         key_of = getattr(state, "info_key", None)
+        by_root = self.observer == "root"
         path: list[tuple[list[Any], int]] = []
         node = root
         actor = me
@@ -202,15 +219,24 @@ class MCTSBot:
             assert pick is not None
             path.append((pick, actor))
             state.apply(actor, pick[ACTION])
-            # -- chance: drawn, not searched
+            # -- chance is drawn, and forced moves made, without a node
             to_act = state.to_act()
-            while to_act and to_act[0] == CHANCE:
-                state.apply(CHANCE, _draw(state, rand))
+            while to_act:
+                actor = to_act[0]
+                if actor == CHANCE:
+                    state.apply(CHANCE, _draw(state, rand))
+                else:
+                    legal = state.legal(actor)
+                    if len(legal) > 1:
+                        break
+                    state.apply(actor, legal[0])
                 to_act = state.to_act()
             if not to_act:
                 break
-            actor = to_act[0]
-            key = key_of(actor) if key_of is not None else _view_key(state, actor)
+            if by_root:  # SO-ISMCTS: every node as the searching seat sees it
+                key = (actor, key_of(me) if key_of is not None else _view_key(state, me))
+            else:
+                key = key_of(actor) if key_of is not None else _view_key(state, actor)
             child = nodes.get(key)
             if child is None:
                 nodes[key] = {}      # expansion: the new node's actions get stats on its next visit

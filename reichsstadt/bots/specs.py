@@ -62,13 +62,16 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "w": float, "playout": int}
-    target = {"c": "c", "w": "win_weight", "playout": "max_playout"}
+    known = {"c": float, "w": float, "playout": int, "nodes": str}
+    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer"}
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or key not in known:
             raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
                             f"c=FLOAT (exploration), playout=N (decisions before the evaluation cut-off)")
+        if key == "nodes" and value not in ("actor", "root"):
+            raise BadOption(f"bot {spec!r}: nodes=actor (information sets of the seat to act) or nodes=root "
+                            f"(as the searching seat sees them), not {value!r}")
         try:
             out[target[key]] = known[key](value)
         except ValueError:

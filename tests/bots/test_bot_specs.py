@@ -16,8 +16,8 @@ def test_random_and_mcts_specs():
     assert make_bot("mcts:1s").seconds == 1.0
     assert make_bot("mcts:0.5s").seconds == 0.5
     assert make_bot("MCTS:250ms").seconds == 0.25
-    tuned = make_bot("mcts:300:c=0.4:w=1")
-    assert (tuned.iterations, tuned.c, tuned.win_weight) == (300, 0.4, 1.0)
+    tuned = make_bot("mcts:300:c=0.4:w=1:nodes=root")
+    assert (tuned.iterations, tuned.c, tuned.win_weight, tuned.observer) == (300, 0.4, 1.0, "root")
     assert parse_mcts("mcts:c=2") == {"seconds": 1.0, "c": 2.0}
     assert check_bot(" Random ") == "random"
 
@@ -30,6 +30,7 @@ def test_random_and_mcts_specs():
     ("mcts:1x", "neither a number of iterations"),
     ("mcts:1s:depth=3", "'depth=3' is no MCTS setting"),
     ("mcts:1s:c=high", "c takes a number"),
+    ("mcts:1s:nodes=mine", "nodes=actor .* or nodes=root"),
     ("", "unknown bot"),
 ])
 def test_a_malformed_spec_says_what_is_wrong(spec, words):
