@@ -69,7 +69,7 @@ def schedule(game_id: str, bots: Sequence[str], players: int, games: int, seed: 
     k = len(bots)
     plan = seatings(k, players)
     blocks = max(1, math.ceil(games / k))
-    out = []
+    out: list[Task] = []
     for b in range(blocks):
         for r, seating in enumerate(plan):
             out.append(Task(len(out), b, r, seed + b, game_id, players, dict(options or {}),

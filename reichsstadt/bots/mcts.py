@@ -233,6 +233,7 @@ class MCTSBot:
                 to_act = state.to_act()
             if not to_act:
                 break
+            key: Any
             if by_root:  # SO-ISMCTS: every node as the searching seat sees it
                 key = (actor, key_of(me) if key_of is not None else _view_key(state, me))
             else:
