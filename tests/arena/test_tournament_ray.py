@@ -14,6 +14,8 @@ import pytest
 
 from reichsstadt.arena.tournament import tournament
 
+from tests.arena.test_tournament import played
+
 RAY_ENV = {
     "RAY_AUTH_MODE": "disabled",                 # token auth is on by default in Ray 2.60
     "RAY_USAGE_STATS_ENABLED": "0",
@@ -77,6 +79,6 @@ def test_a_tournament_on_a_ray_cluster_plays_the_same_games_as_local_processes(r
     local = tournament("norenberc", bots, 3, 6, seed=5, jobs=1)
     assert sum(done) == 6
     assert on_ray.backend == "ray"
-    strip = lambda games: [g.to_json() | {"seconds": 0} for g in games]  # noqa: E731
-    assert strip(on_ray.games) == strip(local.games)
-    assert [s.to_json() for s in on_ray.summary] == [s.to_json() for s in local.summary]
+    assert played(on_ray.games) == played(local.games)
+    timing = {"seconds_per_search": 0}
+    assert [s.to_json() | timing for s in on_ray.summary] == [s.to_json() | timing for s in local.summary]
