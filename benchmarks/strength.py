@@ -104,8 +104,8 @@ def main() -> None:
         lines += [f"## {g.title} ({n} players)", "",
                   f"MCTS speed: **{sp['cpu_rate']:.0f} playouts per CPU second** ({sp['wall_rate']:.0f} per "
                   f"wall-clock second under the load below), {sp['iterations']} playouts on {sp['positions']} "
-                  f"positions taken along random games, one process; {sp['nodes']:.0f} information sets per "
-                  f"300-playout search.", "",
+                  f"positions taken along random games, one process: on an idle core a 1 s budget buys about "
+                  f"{sp['cpu_rate']:.0f} playouts a move.", "",
                   "| bot vs field | games | win share | 95 % interval | fair | verdict | mean rank | mean score "
                   "| rating (mu ± sigma) | playouts a move | minutes |",
                   "|---|---|---|---|---|---|---|---|---|---|---|"]

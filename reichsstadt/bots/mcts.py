@@ -136,6 +136,7 @@ class MCTSBot:
         self.searches = 0                     # searches made (forced moves need none)
         self.searched_iterations = 0          # their playouts in all
         self.searched_seconds = 0.0           # and their time
+        self._spread = 1.0                    # the widest score range seen in this search
 
     def thinking(self) -> dict[str, Any]:
         """How hard the bot has thought so far (the arena records it per game)."""
