@@ -129,7 +129,7 @@ class TerminalTable:
         self.save_to = Path(save_to)
         self.lang = lang
         self.humans = [i for i, s in enumerate(seats) if s == "human"]
-        self.bots = {i: make_bot(s, seed * 31 + i) for i, s in enumerate(seats) if s != "human"}
+        self.bots = {i: make_bot(s, seed * 31 + i, match.game.id) for i, s in enumerate(seats) if s != "human"}
         self.names = match.record.names
         players = match.state.players
         self.words: dict[int | None, Words] = {v: Words(lang, self.names, v) for v in [None, *range(players)]}

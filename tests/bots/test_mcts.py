@@ -53,7 +53,7 @@ def _norenberc_planning(seed=3, players=4):
     rnd = make_bot("random", seed)
     waiting = match.advance({s: rnd for s in range(1, players)})
     while not (waiting == (0,) and match.state.view(0)["phase"] == "planning"
-               and sum(bin(p).count("1") for p in match.state.plan[1:]) >= 2):
+               and sum(bin(p).count("1") for p in match.state.plans[1:]) >= 2):
         match.play(0, rnd.act(match.seat(0)))
         waiting = match.advance({s: rnd for s in range(1, players)})
     return match.state
@@ -61,15 +61,15 @@ def _norenberc_planning(seed=3, players=4):
 
 def _twin(state, seat):
     """The same position with every other seat's face-down cards on other guilds."""
-    plans = list(state.plan)
-    low = state.cg + 1 if state.view(seat)["phase"] == "actions" else 0
+    plans = list(state.plans)
+    low = state.called_guild + 1 if state.view(seat)["phase"] == "actions" else 0
     for q in range(state.players):
         k = bin(plans[q]).count("1")
         if q != seat and k:
-            other = sum(1 << g for g in range(state.G - k, state.G))
+            other = sum(1 << g for g in range(state.guild_count - k, state.guild_count))
             plans[q] = other if other != plans[q] else sum(1 << g for g in range(low, low + k))
-    twin = state.edited(plan=plans)
-    assert twin.plan != state.plan
+    twin = state.edited(plans=plans)
+    assert twin.plans != state.plans
     assert json.dumps(twin.view(seat)) == json.dumps(state.view(seat))
     return twin
 
@@ -95,7 +95,7 @@ def test_mcts_reads_nothing_its_seat_cannot_see():
             match.resolve_chance()
             continue
         seat = to_act[0]
-        hidden = any(state.plan[q] for q in range(4) if q != seat)
+        hidden = any(state.plans[q] for q in range(4) if q != seat)
         if state.view(seat)["phase"] == "actions" and hidden and len(state.legal(seat)) > 1:
             twin = _twin(state, seat)
             one = MCTSBot(iterations=60, seed=4).search(Seat(state, seat))
