@@ -326,8 +326,10 @@ class TerminalTable:
         note = self.notes[seat].append
         if text == "":
             self.fresh = True
-        elif text in ("h", "help", "?"):
+        elif text in ("h", "help"):
             return self.help(seat)
+        elif text == "?":
+            note(self.hint(seat, chain.state))
         elif text in ("b", "board"):
             return self.pager(seat, lines_of(self.console, self.board(seat, state)))
         elif text in ("m", "map") and "terminal_map" in self.game.frontends:
@@ -460,13 +462,27 @@ class TerminalTable:
             return self.input_ended()
         return True
 
+    def hint(self, seat: int, state: State) -> Text:
+        """What a bot (ISMCTS, a second of thought) would play here, with its estimate. It
+        sees only this seat's Seat, so a hint reveals nothing the player's own view lacks."""
+        from ..bots.hint import hint_for
+
+        w = self.words[seat]
+        found = hint_for(state.clone(), seat, lang=w.lang, names=w.display_names())
+        est = found.get("estimate") or {}
+        out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
+        if est.get("win") is not None:
+            out.append("  " + w("terminal.hint.estimate", win=round(100 * est["win"]),
+                                playouts=est.get("iterations", 0)), style="dim")
+        return out
+
     def help(self, seat: int) -> bool:
         w = self.words[seat]
         c = self.console
         out: list[Line] = []
         out += lines_of(c, Rule(Text(w("terminal.help.title", game=self.game.title)), align="left"))
         keys = [(k, w.part(f"terminal.help.{m}")) for k, m in (
-            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("b", "board"),
+            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("?", "hint"), ("b", "board"),
             *([("m", "map")] if "terminal_map" in self.game.frontends else []),
             ("l", "log"), ("s", "save"), ("q", "quit"), ("h", "help"))]
         out += lines_of(c, moves_table(keys, 0))
