@@ -152,16 +152,22 @@ class Storage:
 
     # -- moves -------------------------------------------------------------------------
     async def append_moves(self, table_id: str, first: int, moves: Sequence[tuple[int, dict[str, Any]]],
-                           finished: dict[str, Any] | None = None) -> None:
-        """Commit moves first, first+1, ... in one transaction (and the end of the game, if
-        it ended): all or nothing. The primary key (table, n) refuses a second writer."""
+                           finished: dict[str, Any] | None = None, started: bool = False) -> None:
+        """Commit moves first, first+1, ... in one transaction, with the start of the game
+        (`started`) or its end (`finished`, the result) if the moves start or end it: all
+        or nothing. The primary key (table, n) refuses a second writer."""
         at = now()
         async with self.sessions() as s, s.begin():
             for i, (seat, action) in enumerate(moves):
                 s.add(MoveRow(table_id=table_id, n=first + i, seat=seat, action=action, at=at))
-            if finished is not None:
+            if finished is not None or started:
                 row = await s.get(TableRow, table_id)
-                if row is not None:
+                if row is None:
+                    raise KeyError(table_id)
+                if started:
+                    row.status = RUNNING
+                    row.started_at = at
+                if finished is not None:
                     row.status = FINISHED
                     row.finished_at = at
                     row.result = finished
