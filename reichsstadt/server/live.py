@@ -376,6 +376,7 @@ class LiveTable:
             "move": self.moves,
             "you": seat,
             "seats": seats if seats is not None else self.public_seats(),
+            "result": self.result,  # scores, ranks and their breakdown, once the game is over
             **self.parts(seat, conn.board),
             "log": [e.to_json() for e in entries[start:]],
             "log_from": start,

@@ -207,7 +207,7 @@ export async function showTable(app, tableId, watch) {
 
   /** @param {any} m */
   function drawResult(m) {
-    const r = m.view && m.view.result;
+    const r = m.result || (m.view && m.view.result);
     if (!r) { fill(el.result); return; }
     const items = [...new Set(r.breakdown.flatMap((/** @type {any} */ b) => Object.keys(b)))];
     const order = r.ranks.map((/** @type {number} */ _, /** @type {number} */ i) => i)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 import anyio
 from starlette.testclient import TestClient
@@ -27,9 +28,18 @@ def settings(tmp_path: Any, **kw: Any) -> Settings:
     return Settings(**base)
 
 
-def serve(tmp_path: Any, **kw: Any) -> TestClient:
-    """A TestClient for a fresh app (use as a context manager: the lifespan runs)."""
-    return TestClient(create_app(settings(tmp_path, **kw)))
+@contextmanager
+def serve(tmp_path: Any, **kw: Any) -> Iterator[TestClient]:
+    """A TestClient for a fresh app, its lifespan running; websockets left open by a
+    failing test are closed first (or leaving would wait for them forever)."""
+    client = TestClient(create_app(settings(tmp_path, **kw)))
+    with client:
+        client.open_ws = []  # type: ignore[attr-defined]
+        try:
+            yield client
+        finally:
+            for ws in client.open_ws:  # type: ignore[attr-defined]
+                ws.close()
 
 
 def create(client: TestClient, game: str = "norenberc", players: int = 3, seats: list[str] | None = None,
@@ -82,12 +92,16 @@ class Ws:
                  hello: Any = "default") -> None:
         self.cm = client.websocket_connect(f"/ws/{table}")
         self.ws = self.cm.__enter__()
+        self.open = True
+        getattr(client, "open_ws", []).append(self)
         self.texts: list[str] = []
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
-        self.acted = -1
+        self.acted = -1          # the move count at which this client last acted
+        self.inflight = False    # a move sent, neither in the log nor refused yet
+        self.seat: int | None = None
         self.closed: int | None = None
         if hello == "default":
             self.send({"type": "hello", "token": token, **({} if board else {"board": False})})
@@ -113,8 +127,12 @@ class Ws:
             del self.log[m["log_from"]:]
             self.log += m["log"]
             self.state = m
+            self.seat = m["you"]
+            if self.inflight and any(e["seat"] == self.seat and e["n"] >= self.acted for e in m["log"]):
+                self.inflight = False
         elif m["type"] == "error":
             self.errors.append(m)
+            self.inflight = False
         return m
 
     def recv(self, timeout: float = WAIT) -> dict[str, Any]:
@@ -164,19 +182,30 @@ class Ws:
     def first_state(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "state")
 
+    def act(self, message: dict[str, Any]) -> None:
+        """Send a move or a pick (marked in flight until the log shows it or it is refused)."""
+        assert self.state is not None
+        self.acted = message["expect"]
+        self.inflight = True
+        self.send(message)
+
     def move(self, index: int, expect: int | None = None) -> None:
         assert self.state is not None
-        self.send({"type": "move", "action": index, "expect": self.state["move"] if expect is None else expect})
+        self.act({"type": "move", "action": index, "expect": self.state["move"] if expect is None else expect})
 
     def pick(self, parts: list[int], expect: int | None = None) -> None:
         assert self.state is not None
-        self.send({"type": "pick", "parts": parts, "expect": self.state["move"] if expect is None else expect})
+        self.act({"type": "pick", "parts": parts, "expect": self.state["move"] if expect is None else expect})
 
     def my_turn(self) -> bool:
         s = self.state
-        return bool(s and s["status"] == "running" and s["legal"] and s["move"] != self.acted)
+        return bool(s and s["status"] == "running" and s["legal"] and s["move"] != self.acted
+                    and not self.inflight)
 
     def close(self) -> None:
+        if not self.open:
+            return
+        self.open = False
         try:
             self.cm.__exit__(None, None, None)
         except Exception:
@@ -198,8 +227,9 @@ def random_choice(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | None = None,
          timeout: float = 120.0, on_state: Callable[[Ws, dict[str, Any]], None] | None = None) -> None:
-    """Play with every client as a random player until the game is over (or `until()`).
-    A refused pick (a random set the rules do not allow) is answered with a plain move."""
+    """Play with every client as a random player until the game is over (or `until()`,
+    asked only while no client's move is on its way). A refused move is tried again on
+    the state sent with the refusal."""
     clients = list(clients)
     deadline = time.monotonic() + timeout
     while True:
@@ -207,7 +237,7 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
             for m in c.drain():
                 if on_state and m["type"] == "state":
                     on_state(c, m)
-        if until is not None and until():
+        if until is not None and not any(c.inflight for c in clients) and until():
             return
         if all(c.state and c.state["status"] == "finished" for c in clients):
             return
@@ -215,8 +245,7 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
         for c in clients:
             if c.my_turn():
                 assert c.state is not None
-                c.acted = c.state["move"]
-                c.send(random_choice(c.state, rng))
+                c.act(random_choice(c.state, rng))
                 acted = True
         if not acted:
             assert time.monotonic() < deadline, "the game did not finish in time"
