@@ -352,7 +352,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await _close(ws, 4404)
             return
         try:
-            first = await asyncio.wait_for(receive(ws), timeout=10)
+            first = await asyncio.wait_for(receive(ws), timeout=settings.hello_timeout)
             hello = parse(first, settings.max_message_bytes)
             if hello.type != "hello":
                 raise BadMessage("malformed", Message("server.error.hello_first"))
