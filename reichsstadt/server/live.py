@@ -158,18 +158,47 @@ class LiveTable:
     def replay(self, moves: Sequence[tuple[int, dict[str, Any]]]) -> None:
         """Rebuild the live state and logs from committed moves."""
         for seat, obj in moves:
-            self._apply_logged(seat, self.game.action_from_json(obj, self.players))
+            action = self.game.action_from_json(obj, self.players)
+            self._record(seat, self._step(self.state, seat, action, self.moves))
+        self._changed()
 
-    def _apply_logged(self, seat: int, action: Action) -> None:
-        state = self.state
-        n = self.moves
+    def _step(self, state: State, seat: int, action: Action, n: int) -> dict[int | None, LogEntry]:
+        """Apply move `n` to `state`; its log entry as each viewer may read it (the words
+        before the move, the news after it)."""
         entries = {v: LogEntry(n, seat, words(state.describe(seat, action, v))) for v in self.logs}
         state.apply(seat, action)
-        self.last_move[seat] = n
         for v, entry in entries.items():
             entry.news = [words(x) for x in state.news(v)]
+        return entries
+
+    def _record(self, seat: int, entries: dict[int | None, LogEntry]) -> None:
+        for v, entry in entries.items():
             self.logs[v].append(entry)
-        self.moves = n + 1
+        self.last_move[seat] = self.moves
+        self.moves += 1
+
+    def _plan(self, seat: int | None, actions: Sequence[Action]) -> tuple[State, list[tuple[int, Action, Any]]]:
+        """`seat`'s actions and the chance draws that follow, played on a copy of the live
+        state, with their log entries: (the copy, [(seat, action, entries)]). Anything
+        the engine refuses or fails at happens here, before anything is committed."""
+        trial = self.state.clone()
+        steps: list[tuple[int, Action, Any]] = []
+        n = self.moves
+        for a in actions:
+            assert seat is not None
+            steps.append((seat, a, self._step(trial, seat, a, n)))
+            n += 1
+        while trial.to_act() == (CHANCE,):
+            draw = sample_chance(trial, chance_rng(self.seed, n))
+            steps.append((CHANCE, draw, self._step(trial, CHANCE, draw, n)))
+            n += 1
+        return trial, steps
+
+    def _adopt(self, trial: State, steps: list[tuple[int, Action, Any]]) -> None:
+        """The committed moves become the live state and its logs."""
+        self.state = trial
+        for s, _, entries in steps:
+            self._record(s, entries)
         self._changed()
 
     async def submit(self, seat: int, actions: Sequence[Action], expect: int | None, pick: bool = False,
@@ -196,27 +225,16 @@ class LiveTable:
                 if offer is None:
                     raise IllegalAction(Message("server.refuse.no_pick"))
                 actions = chain(self.state, seat, offer, actions)
-            trial = self.state.clone()
-            planned: list[tuple[int, Action]] = []
-            for a in actions:
-                trial.apply(seat, a)
-                planned.append((seat, a))
-            n = self.moves + len(planned)
-            while trial.to_act() == (CHANCE,):
-                draw = sample_chance(trial, chance_rng(self.seed, n))
-                trial.apply(CHANCE, draw)
-                planned.append((CHANCE, draw))
-                n += 1
+            trial, steps = self._plan(seat, actions)
             result = trial.outcome().to_json() if trial.over() else None
-            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned], result)
-            for s, a in planned:
-                self._apply_logged(s, a)
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a, _ in steps], result)
+            self._adopt(trial, steps)
             if result is not None:
                 self.status = FINISHED
                 self.result = result
                 self._changed()
             log.info("move", extra={"event": "move", "table": self.id, "seat": seat, "n": self.moves,
-                                    "steps": len(planned)})
+                                    "steps": len(steps)})
         await self.broadcast()
         self.wake_bots()
 
@@ -227,22 +245,13 @@ class LiveTable:
                 raise IllegalAction(Message("server.refuse.started"))
             if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
                 raise IllegalAction(Message("server.refuse.seats_open"))
-            planned: list[tuple[int, Action]] = []
-            trial = self.state.clone()
-            n = self.moves
-            while trial.to_act() == (CHANCE,):
-                draw = sample_chance(trial, chance_rng(self.seed, n))
-                trial.apply(CHANCE, draw)
-                planned.append((CHANCE, draw))
-                n += 1
+            trial, steps = self._plan(None, [])
             # the start and the set-up's chance draws in one transaction: a crash leaves
             # the table open, or running with its set-up done
-            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned],
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a, _ in steps],
                                             started=True)
             self.status = RUNNING
-            for s, a in planned:
-                self._apply_logged(s, a)
-            self._changed()
+            self._adopt(trial, steps)
         await self.broadcast()
         self.wake_bots()
 

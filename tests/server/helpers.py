@@ -207,6 +207,13 @@ class Ws:
             return
         self.open = False
         try:
+            # as a browser leaves: the server reads a disconnect and says goodbye to the
+            # others (leaving the TestClient's context alone cancels the handler at once)
+            self.ws.close(1000)
+            self.ws.portal.call(anyio.sleep, 0.05)
+        except Exception:
+            pass
+        try:
             self.cm.__exit__(None, None, None)
         except Exception:
             pass
