@@ -108,14 +108,15 @@ def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequen
 
 
 def seat_parts(game: Game, players: int, state: State, status: str, seat: int | None,
-               names: Sequence[str], board: bool = True) -> dict[str, Any]:
+               names: Sequence[str], board: bool = True, acting: bool = True) -> dict[str, Any]:
     """Everything of a state message that depends on the game state, as `seat` may know
     it: its view, the board drawn from that view, its legal moves in its words, its
     multi-part choice. A pure function of the state (the hidden-information audit runs it
-    on twin states)."""
+    on twin states). `acting` False: a bot plays for the seat's person, who is offered no
+    moves meanwhile."""
     legal: list[dict[str, Any]] = []
     pick = None
-    if status == RUNNING and seat is not None and seat in state.to_act():
+    if acting and status == RUNNING and seat is not None and seat in state.to_act():
         legal, pick = legal_moves(game, players, state, seat)
     view = state.view(seat) if status != OPEN else None
     return {"view": view,
@@ -301,6 +302,7 @@ class LiveTable:
             await self.storage.update_seat(self.id, seat, stand_in=bot)
             s.stand_in = bot
             self.bots.pop(seat, None)
+            self._changed()  # the person is offered moves again, or no longer
         log.info("stand-in", extra={"event": "stand_in", "table": self.id, "seat": seat, "bot": bot})
         await self.broadcast()
         self.wake_bots()
@@ -365,7 +367,8 @@ class LiveTable:
         key = (seat, board)
         got = self._parts.get(key)
         if got is None:
-            got = seat_parts(self.game, self.players, self.state, self.status, seat, self.names(), board)
+            acting = seat is None or self.seats[seat].stand_in is None
+            got = seat_parts(self.game, self.players, self.state, self.status, seat, self.names(), board, acting)
             self._parts[key] = got
         return got
 

@@ -56,17 +56,17 @@ class Audit:
         return out
 
     def check_parts(self, original: Any, game: Any, players: int, state: Any, status: str, seat: int | None,
-                    names: Any, board: bool) -> dict[str, Any]:
-        real = original(game, players, state, status, seat, names, board)
+                    names: Any, board: bool, acting: bool) -> dict[str, Any]:
+        real = original(game, players, state, status, seat, names, board, acting)
         self.parts += 1
         with_board = self.parts % BOARD_EVERY == 0
         if with_board and not board:
-            real_b = original(game, players, state, status, seat, names, True)
+            real_b = original(game, players, state, status, seat, names, True, acting)
         else:
             real_b = real
         for twin in self.twins(state, seat):
             assert twin.to_act() == state.to_act(), f"who is deciding shows something seat {seat} cannot know"
-            got = original(game, players, twin, status, seat, names, with_board or board)
+            got = original(game, players, twin, status, seat, names, with_board or board, acting)
             want = real_b if (with_board or board) else real
             for key in want:
                 assert got[key] == want[key], f"{key} sent to seat {seat} depends on what it cannot know"
@@ -124,9 +124,9 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
     original_step = live_module.LiveTable._step
 
     def audited_parts(game: Any, players: int, state: Any, status: str, seat: int | None, names: Any,
-                      board: bool = True) -> dict[str, Any]:
+                      board: bool = True, acting: bool = True) -> dict[str, Any]:
         try:
-            return a.check_parts(original_parts, game, players, state, status, seat, names, board)
+            return a.check_parts(original_parts, game, players, state, status, seat, names, board, acting)
         except AssertionError as exc:
             raise a.failed(exc)
 

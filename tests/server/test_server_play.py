@@ -274,6 +274,7 @@ def test_an_absent_persons_seat_goes_to_a_bot_and_back(tmp_path: Any) -> None:
         # Cy comes back: she cannot act while the bot plays for her ...
         cy = Ws(c, tid, t["tokens"][2])
         cy.first_state()
+        assert all(m["legal"] == [] for m in cy.messages if m["type"] == "state")  # offered no moves
         cy.send({"type": "move", "action": 0, "expect": cy.state["move"]})
         assert cy.error()["message"]["id"] == "server.error.stand_in"
         # ... another player cannot take her seat back, she can
