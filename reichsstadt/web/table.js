@@ -191,9 +191,12 @@ export async function showTable(app, tableId, watch) {
       sendPick(seq);  // the server turns the set into the engine's chain (finish included)
     } }, t("web.pick.send"));
     const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); } }, t("web.pick.clear"));
-    const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index) && mv.index !== pick.finish);
+    // every other move stays a button, the finish too: choosing no part at all is
+    // making the finish alone (with its confirmation, if it has one)
+    const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index));
     update();
-    return h("div", { class: "pick" }, h("h2", null, t("web.pick.title", { most: pick.most })),
+    return h("div", { class: "pick", "data-most": pick.most, "data-least": pick.least },
+      h("h2", null, t("web.pick.title", { most: pick.most })),
       h("div", { class: "parts" }, ...parts.map((p) => p.button)), summary, h("p", null, sendButton, " ", clear),
       others.length ? h("ul", { class: "move-list" }, ...others.map((/** @type {Move} */ mv) => h("li", null,
         h("button", { class: mv.confirm ? "move irreversible" : "move", "data-index": mv.index, onclick: () => act(mv) },
