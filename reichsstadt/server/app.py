@@ -361,7 +361,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await _close(ws)
             return
         except BadMessage as exc:
-            await send(error(exc.code, exc.message))
+            await send(error(exc.code, exc.message or str(exc)))
             await _close(ws, 4400)
             return
         except KeyError:
@@ -393,7 +393,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     await _handle(live, conn, msg)
                 except BadMessage as exc:
                     strikes += 1
-                    await live.send(conn, error(exc.code, exc.message))
+                    await live.send(conn, error(exc.code, exc.message or str(exc)))
                 except IllegalAction as exc:
                     await live.send(conn, error("refused", exc.message or str(exc)))
                     await live.push(conn)

@@ -145,7 +145,7 @@ class LiveTable:
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, tuple[str, Any]] = {}   # seat -> (bot name, the bot)
         self.closing = False
         # each seat's state message parts, built once per change and shared by its
         # connections: (seat, with board) -> parts
@@ -312,13 +312,11 @@ class LiveTable:
 
     # -- bots ----------------------------------------------------------------------------
     def _bot(self, seat: int) -> Any:
-        name = self.seats[seat].bot
-        agent = self.bots.get(seat)
-        if agent is None or getattr(agent, "spec", None) != name:
-            agent = make_bot(name or "random", (self.seed * 31 + seat) & 0x7FFFFFFF)
-            agent.spec = name
-            self.bots[seat] = agent
-        return agent
+        name = self.seats[seat].bot or "random"
+        got = self.bots.get(seat)
+        if got is None or got[0] != name:
+            got = self.bots[seat] = (name, make_bot(name, (self.seed * 31 + seat) & 0x7FFFFFFF))
+        return got[1]
 
     def wake_bots(self) -> None:
         if self.closing or self.status != RUNNING:
