@@ -9,6 +9,7 @@ would have. Bots play on the server at the table's pace."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import random
 from dataclasses import dataclass, field
@@ -150,10 +151,12 @@ class LiveTable:
         # each seat's state message parts, built once per change and shared by its
         # connections: (seat, with board) -> parts
         self._parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        self._boards: dict[int | None, asyncio.Future[str | None]] = {}
 
     def _changed(self) -> None:
         """The state, the status or the names changed: messages are built afresh."""
         self._parts.clear()
+        self._boards.clear()
 
     # -- rebuilding and applying ---------------------------------------------------------
     def replay(self, moves: Sequence[tuple[int, dict[str, Any]]]) -> None:
@@ -387,7 +390,7 @@ class LiveTable:
             "you": seat,
             "seats": seats if seats is not None else self.public_seats(),
             "result": self.result,  # scores, ranks and their breakdown, once the game is over
-            **self.parts(seat, conn.board),
+            **self.parts(seat, False),  # the board, if wanted, is drawn by push()
             "log": [e.to_json() for e in entries[start:]],
             "log_from": start,
         }
@@ -398,7 +401,24 @@ class LiveTable:
     async def push(self, conn: Connection, full: bool = False, seats: list[dict[str, Any]] | None = None) -> None:
         """Send `conn` the table as it is now (the log from where it stopped reading)."""
         async with conn.lock:
-            await self._send(conn, self.message_for(conn, full, seats))
+            message = self.message_for(conn, full, seats)
+            if conn.board and message["view"] is not None:
+                message["board_html"] = await self.board_for(conn.seat, message["view"])
+            await self._send(conn, message)
+
+    async def board_for(self, seat: int | None, view: dict[str, Any]) -> str | None:
+        """The board drawn for `seat` from its current view, once per change for all its
+        connections, in a worker thread: a terminal renderer takes tens of milliseconds,
+        and other tables' moves go on meanwhile."""
+        if "web" in self.game.frontends or "terminal" not in self.game.frontends:
+            return None
+        drawn = self._boards.get(seat)
+        if drawn is None:
+            # a copy: the renderer must not touch the view the messages are encoded from
+            drawn = asyncio.ensure_future(asyncio.to_thread(board_html, self.game, copy.deepcopy(view), seat,
+                                                            self.names()))
+            self._boards[seat] = drawn
+        return await asyncio.shield(drawn)
 
     async def broadcast(self) -> None:
         seats = self.public_seats()

@@ -57,7 +57,7 @@ export async function showTable(app, tableId, watch) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null })); };
+    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer })); };
     ws.onmessage = (e) => handle(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (closed) return;
