@@ -248,7 +248,6 @@ class Storage:
                     row.status = FINISHED
                     row.finished_at = at
                     row.result = finished
-            await s.flush()  # a refused move fails here, inside its own job
         await self._write(job)
 
     async def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
