@@ -332,3 +332,37 @@ def test_spectators_watch_and_cannot_act(tmp_path: Any) -> None:
             assert err["code"] == "forbidden" and err["message"]["id"] == "server.error.spectator"
         assert moves_stored(c, t["id"]) == n
         w.close()
+
+
+def test_a_move_is_committed_before_it_is_announced(tmp_path: Any) -> None:
+    """A commit that fails announces nothing and changes nothing; the next one goes through."""
+    with serve(tmp_path) as c:
+        t = full_table(c, "norenberc", players=3)
+        clients = [Ws(c, t["id"], tok) for tok in t["tokens"]]
+        for cl in clients:
+            cl.first_state()
+        live = live_table(c, t["id"])
+        storage = c.app.state.live["storage"]  # type: ignore[attr-defined]
+        real = storage.append_moves
+        calls = []
+
+        async def failing(*args: Any, **kw: Any) -> None:
+            calls.append(args)
+            if len(calls) == 1:
+                raise RuntimeError("the disk is full")
+            await real(*args, **kw)
+
+        storage.append_moves = failing
+        n = live.moves
+        mover = next(cl for cl in clients if cl.state["legal"])
+        mover.move(mover.state["legal"][0]["index"])
+        err = mover.error()
+        assert err["code"] == "internal" and err["message"]["id"] == "server.error.internal"
+        for cl in clients:
+            cl.drain()
+            assert cl.state["move"] == n and len(cl.log) == n  # nothing was announced
+        assert live.moves == n and moves_stored(c, t["id"]) == n
+        mover.move(mover.state["legal"][0]["index"])  # the disk is back
+        for cl in clients:
+            cl.state_at(n + 1)
+        assert moves_stored(c, t["id"]) == live.moves > n

@@ -208,3 +208,20 @@ def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
         await storage.close()
 
     asyncio.run(go())
+
+
+def test_serve_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    """--db postgresql+psycopg://...: migrations applied on start, the address printed
+    without credentials, a table played by bots to its end."""
+    server = Server(tmp_path, db=postgres_url.replace("postgres@", "postgres:secret@"))
+    try:
+        out = server.stdout()
+        assert "database: 127.0.0.1:" in out and "secret" not in out
+        assert "secret" not in server.stderr()
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3, "start": True})
+        w = LiveWs(server, made["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        w.close()
+        assert server.get("/api/tables?status=finished")["tables"][0]["id"] == made["id"]
+    finally:
+        server.close()
