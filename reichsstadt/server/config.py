@@ -29,6 +29,7 @@ class Settings:
     rate_per_second: float = 15.0       # messages a connection may send, on average...
     rate_burst: int = 40                # ...and in a burst
     flood_strikes: int = 50             # refused messages before a flooding connection is closed
+    hello_timeout: float = 10.0         # seconds a new websocket has to say hello
     log_json: bool = True               # structured logs (one JSON object per line)
     public_url: str = ""                # how people reach the server (for invite links); "" = the request's own
     extra: dict[str, str] = field(default_factory=dict)

@@ -9,6 +9,7 @@ would have. Bots play on the server at the table's pace."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import random
 from dataclasses import dataclass, field
@@ -27,12 +28,17 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 @dataclass
 class Connection:
-    """One client on a table: its seat (None: a spectator) and how far it has read the log."""
+    """One client on a table: its seat (None: a spectator) and how far it has read the log.
+
+    Messages to one connection are built and sent one at a time (`lock`), so the log
+    deltas it receives follow each other without gap or overlap."""
 
     send: Send
     seat: int | None
     seen: int = 0          # log entries already sent
     alive: bool = True
+    board: bool = True     # wants the server-drawn board (clients with their own renderer do not)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 @dataclass
@@ -66,6 +72,59 @@ def chance_rng(seed: int, n: int) -> random.Random:
     return random.Random(f"{seed}/{n}")
 
 
+def legal_moves(game: Game, players: int, state: State, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """`seat`'s legal moves (index, action, words, confirmation reason) and its multi-part
+    choice, if any: what a seat to act is offered."""
+    space = game.action_space(players)
+    legal: list[dict[str, Any]] = []
+    for a in state.legal(seat):
+        reason = state.confirm(seat, a)
+        legal.append({"index": space.encode(a), "action": a.to_json(),
+                      "words": words(state.describe(seat, a, seat)),
+                      "confirm": words(reason) if reason is not None else None})
+    p = state.pick(seat)
+    pick = None
+    if p is not None:
+        pick = {"parts": [space.encode(a) for a in p.parts],
+                "finish": space.encode(p.finish) if p.finish is not None else None,
+                "most": p.most, "least": p.least, "repeat": p.repeat}
+    return legal, pick
+
+
+def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequence[str]) -> str | None:
+    """For a game without a web renderer: its terminal board, as HTML (the browser shows
+    the board in words, never raw data)."""
+    frontends = game.frontends
+    if "web" in frontends or "terminal" not in frontends:
+        return None
+    import io
+
+    from rich.console import Console
+
+    from ..core import frontend
+
+    console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
+    console.print(frontend(game.id, "terminal")(view, seat, list(names)))
+    return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
+
+
+def seat_parts(game: Game, players: int, state: State, status: str, seat: int | None,
+               names: Sequence[str], board: bool = True, acting: bool = True) -> dict[str, Any]:
+    """Everything of a state message that depends on the game state, as `seat` may know
+    it: its view, the board drawn from that view, its legal moves in its words, its
+    multi-part choice. A pure function of the state (the hidden-information audit runs it
+    on twin states). `acting` False: a bot plays for the seat's person, who is offered no
+    moves meanwhile."""
+    legal: list[dict[str, Any]] = []
+    pick = None
+    if acting and status == RUNNING and seat is not None and seat in state.to_act():
+        legal, pick = legal_moves(game, players, state, seat)
+    view = state.view(seat) if status != OPEN else None
+    return {"view": view,
+            "board_html": board_html(game, view, seat, names) if view is not None and board else None,
+            "legal": legal, "pick": pick}
+
+
 class LiveTable:
     def __init__(self, row: TableRow, storage: Storage, bot_delay: float) -> None:
         self.id = row.id
@@ -87,31 +146,76 @@ class LiveTable:
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, tuple[str, Any]] = {}   # seat -> (bot name, the bot)
         self.closing = False
+        # each seat's state message parts, built once per change and shared by its
+        # connections: (seat, with board) -> parts
+        self._parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        self._boards: dict[int | None, asyncio.Future[str | None]] = {}
+
+    def _changed(self) -> None:
+        """The state, the status or the names changed: messages are built afresh."""
+        self._parts.clear()
+        self._boards.clear()
 
     # -- rebuilding and applying ---------------------------------------------------------
     def replay(self, moves: Sequence[tuple[int, dict[str, Any]]]) -> None:
         """Rebuild the live state and logs from committed moves."""
         for seat, obj in moves:
-            self._apply_logged(seat, self.game.action_from_json(obj, self.players))
+            action = self.game.action_from_json(obj, self.players)
+            self._record(seat, self._step(self.state, seat, action, self.moves))
+        self._changed()
 
-    def _apply_logged(self, seat: int, action: Action) -> None:
-        state = self.state
-        n = self.moves
+    def _step(self, state: State, seat: int, action: Action, n: int) -> dict[int | None, LogEntry]:
+        """Apply move `n` to `state`; its log entry as each viewer may read it (the words
+        before the move, the news after it)."""
         entries = {v: LogEntry(n, seat, words(state.describe(seat, action, v))) for v in self.logs}
         state.apply(seat, action)
-        self.last_move[seat] = n
         for v, entry in entries.items():
             entry.news = [words(x) for x in state.news(v)]
-            self.logs[v].append(entry)
-        self.moves = n + 1
+        return entries
 
-    async def submit(self, seat: int, actions: Sequence[Action], expect: int | None, pick: bool = False) -> None:
+    def _record(self, seat: int, entries: dict[int | None, LogEntry]) -> None:
+        for v, entry in entries.items():
+            self.logs[v].append(entry)
+        self.last_move[seat] = self.moves
+        self.moves += 1
+
+    def _plan(self, seat: int | None, actions: Sequence[Action]) -> tuple[State, list[tuple[int, Action, Any]]]:
+        """`seat`'s actions and the chance draws that follow, played on a copy of the live
+        state, with their log entries: (the copy, [(seat, action, entries)]). Anything
+        the engine refuses or fails at happens here, before anything is committed."""
+        trial = self.state.clone()
+        steps: list[tuple[int, Action, Any]] = []
+        n = self.moves
+        for a in actions:
+            assert seat is not None
+            steps.append((seat, a, self._step(trial, seat, a, n)))
+            n += 1
+        while trial.to_act() == (CHANCE,):
+            draw = sample_chance(trial, chance_rng(self.seed, n))
+            steps.append((CHANCE, draw, self._step(trial, CHANCE, draw, n)))
+            n += 1
+        return trial, steps
+
+    def _adopt(self, trial: State, steps: list[tuple[int, Action, Any]]) -> None:
+        """The committed moves become the live state and its logs."""
+        self.state = trial
+        for s, _, entries in steps:
+            self._record(s, entries)
+        self._changed()
+
+    async def submit(self, seat: int, actions: Sequence[Action], expect: int | None, pick: bool = False,
+                     bot: bool = False) -> None:
         """A seat's move (or, with `pick`, the parts of a multi-part choice, made into the
         engine's chain): checked on a copy, committed with the chance draws that follow,
-        then applied and announced. IllegalAction changes nothing."""
+        then applied and announced. IllegalAction changes nothing. `bot`: the move of the
+        bot playing the seat (refused if the seat's person took it back meanwhile)."""
         async with self.lock:
+            if self.closing:
+                raise IllegalAction(Message("server.refuse.closing"))
+            if (self.seats[seat].bot is not None) != bot:
+                raise IllegalAction(Message("server.error.stand_in" if not bot else "server.refuse.taken_back"))
             if self.status == OPEN:
                 raise IllegalAction(Message("server.refuse.not_started"))
             if self.status == FINISHED:
@@ -125,26 +229,16 @@ class LiveTable:
                 if offer is None:
                     raise IllegalAction(Message("server.refuse.no_pick"))
                 actions = chain(self.state, seat, offer, actions)
-            trial = self.state.clone()
-            planned: list[tuple[int, Action]] = []
-            for a in actions:
-                trial.apply(seat, a)
-                planned.append((seat, a))
-            n = self.moves + len(planned)
-            while trial.to_act() == (CHANCE,):
-                draw = sample_chance(trial, chance_rng(self.seed, n))
-                trial.apply(CHANCE, draw)
-                planned.append((CHANCE, draw))
-                n += 1
+            trial, steps = self._plan(seat, actions)
             result = trial.outcome().to_json() if trial.over() else None
-            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned], result)
-            for s, a in planned:
-                self._apply_logged(s, a)
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a, _ in steps], result)
+            self._adopt(trial, steps)
             if result is not None:
                 self.status = FINISHED
                 self.result = result
+                self._changed()
             log.info("move", extra={"event": "move", "table": self.id, "seat": seat, "n": self.moves,
-                                    "steps": len(planned)})
+                                    "steps": len(steps)})
         await self.broadcast()
         self.wake_bots()
 
@@ -155,19 +249,13 @@ class LiveTable:
                 raise IllegalAction(Message("server.refuse.started"))
             if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
                 raise IllegalAction(Message("server.refuse.seats_open"))
-            planned: list[tuple[int, Action]] = []
-            trial = self.state.clone()
-            n = self.moves
-            while trial.to_act() == (CHANCE,):
-                draw = sample_chance(trial, chance_rng(self.seed, n))
-                trial.apply(CHANCE, draw)
-                planned.append((CHANCE, draw))
-                n += 1
-            await self.storage.set_status(self.id, RUNNING)
-            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a in planned])
+            trial, steps = self._plan(None, [])
+            # the start and the set-up's chance draws in one transaction: a crash leaves
+            # the table open, or running with its set-up done
+            await self.storage.append_moves(self.id, self.moves, [(s, a.to_json()) for s, a, _ in steps],
+                                            started=True)
             self.status = RUNNING
-            for s, a in planned:
-                self._apply_logged(s, a)
+            self._adopt(trial, steps)
         await self.broadcast()
         self.wake_bots()
 
@@ -196,6 +284,7 @@ class LiveTable:
                         raise IllegalAction(Message("server.refuse.taken"))
                     await self.storage.update_seat(self.id, i, name=name, token_hash=token_hash(token))
                     s.name, s.token_hash = name, token_hash(token)
+                    self._changed()  # the boards name the seat now
                     break
             else:
                 raise IllegalAction(Message("server.refuse.invite"))
@@ -209,11 +298,14 @@ class LiveTable:
             s = self.seats[seat]
             if s.kind != HUMAN:
                 raise IllegalAction(Message("server.refuse.bot_seat"))
+            if self.status != RUNNING:
+                raise IllegalAction(Message("server.refuse.not_running"))
             if bot is not None:
                 make_bot(bot)  # an unknown bot fails here, before anything changes
             await self.storage.update_seat(self.id, seat, stand_in=bot)
             s.stand_in = bot
             self.bots.pop(seat, None)
+            self._changed()  # the person is offered moves again, or no longer
         log.info("stand-in", extra={"event": "stand_in", "table": self.id, "seat": seat, "bot": bot})
         await self.broadcast()
         self.wake_bots()
@@ -223,19 +315,18 @@ class LiveTable:
 
     # -- bots ----------------------------------------------------------------------------
     def _bot(self, seat: int) -> Any:
-        name = self.seats[seat].bot
-        agent = self.bots.get(seat)
-        if agent is None or getattr(agent, "spec", None) != name:
-            agent = make_bot(name or "random", (self.seed * 31 + seat) & 0x7FFFFFFF)
-            agent.spec = name
-            self.bots[seat] = agent
-        return agent
+        name = self.seats[seat].bot or "random"
+        got = self.bots.get(seat)
+        if got is None or got[0] != name:
+            got = self.bots[seat] = (name, make_bot(name, (self.seed * 31 + seat) & 0x7FFFFFFF))
+        return got[1]
 
     def wake_bots(self) -> None:
         if self.closing or self.status != RUNNING:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.create_task(self._play_bots())
+            self.bot_task.add_done_callback(self._bots_done)
 
     async def _play_bots(self) -> None:
         while not self.closing and self.status == RUNNING:
@@ -252,9 +343,14 @@ class LiveTable:
             agent = self._bot(seat)
             action = await asyncio.to_thread(agent.act, Seat(snapshot, seat))
             try:
-                await self.submit(seat, [action], expect)
+                await self.submit(seat, [action], expect, bot=True)
             except IllegalAction:
                 continue  # the table moved on while the bot thought: look again
+
+    def _bots_done(self, task: "asyncio.Task[None]") -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("bots stopped", exc_info=task.exception(),
+                      extra={"event": "bot_error", "table": self.id})
 
     # -- what each client is told ----------------------------------------------------------
     def public_seats(self) -> list[dict[str, Any]]:
@@ -263,29 +359,28 @@ class LiveTable:
                  "stand_in": s.stand_in, "connected": s.kind != HUMAN or self.connected(i),
                  "deciding": i in to_act} for i, s in enumerate(self.seats)]
 
-    def message_for(self, conn: Connection, full: bool = False) -> dict[str, Any]:
+    def names(self) -> list[str]:
+        return [s.name or f"{s.kind}" for s in self.seats]
+
+    def parts(self, seat: int | None, board: bool = True) -> dict[str, Any]:
+        """`seat_parts` of the live state, built once per change for all of the seat's
+        connections."""
+        key = (seat, board)
+        got = self._parts.get(key)
+        if got is None:
+            acting = seat is None or self.seats[seat].stand_in is None
+            got = seat_parts(self.game, self.players, self.state, self.status, seat, self.names(), board, acting)
+            self._parts[key] = got
+        return got
+
+    def message_for(self, conn: Connection, full: bool = False,
+                    seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The state as `conn`'s seat may know it: its view, its legal moves in its words,
         the log entries it has not seen."""
         seat = conn.seat
-        state = self.state
-        legal: list[dict[str, Any]] = []
-        pick = None
-        if self.status == RUNNING and seat is not None and seat in state.to_act():
-            space = self.game.action_space(self.players)
-            for a in state.legal(seat):
-                reason = state.confirm(seat, a)
-                legal.append({"index": space.encode(a), "action": a.to_json(),
-                              "words": words(state.describe(seat, a, seat)),
-                              "confirm": words(reason) if reason is not None else None})
-            p = state.pick(seat)
-            if p is not None:
-                pick = {"parts": [space.encode(a) for a in p.parts],
-                        "finish": space.encode(p.finish) if p.finish is not None else None,
-                        "most": p.most, "least": p.least, "repeat": p.repeat}
         entries = self.logs[seat]
         start = 0 if full else conn.seen
         conn.seen = len(entries)
-        view = state.view(seat) if self.status != OPEN else None
         return {
             "type": "state",
             "table": self.id,
@@ -293,37 +388,49 @@ class LiveTable:
             "status": self.status,
             "move": self.moves,
             "you": seat,
-            "seats": self.public_seats(),
-            "view": view,
-            "board_html": self.board_html(view, seat) if view is not None else None,
-            "legal": legal,
-            "pick": pick,
+            "seats": seats if seats is not None else self.public_seats(),
+            "result": self.result,  # scores, ranks and their breakdown, once the game is over
+            **self.parts(seat, False),  # the board, if wanted, is drawn by push()
             "log": [e.to_json() for e in entries[start:]],
             "log_from": start,
         }
 
     def board_html(self, view: dict[str, Any], seat: int | None) -> str | None:
-        """For a game without a web renderer: its terminal board, as HTML (the browser
-        shows the board in words, never raw data)."""
-        frontends = self.game.frontends
-        if "web" in frontends or "terminal" not in frontends:
+        return board_html(self.game, view, seat, self.names())
+
+    async def push(self, conn: Connection, full: bool = False, seats: list[dict[str, Any]] | None = None) -> None:
+        """Send `conn` the table as it is now (the log from where it stopped reading)."""
+        async with conn.lock:
+            message = self.message_for(conn, full, seats)
+            if conn.board and message["view"] is not None:
+                message["board_html"] = await self.board_for(conn.seat, message["view"])
+            await self._send(conn, message)
+
+    async def board_for(self, seat: int | None, view: dict[str, Any]) -> str | None:
+        """The board drawn for `seat` from its current view, once per change for all its
+        connections, in a worker thread: a terminal renderer takes tens of milliseconds,
+        and other tables' moves go on meanwhile."""
+        if "web" in self.game.frontends or "terminal" not in self.game.frontends:
             return None
-        import io
-
-        from rich.console import Console
-
-        from ..core import frontend
-
-        names = [s.name or f"{s.kind}" for s in self.seats]
-        console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-        console.print(frontend(self.game.id, "terminal")(view, seat, names))
-        return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
+        drawn = self._boards.get(seat)
+        if drawn is None:
+            # a copy: the renderer must not touch the view the messages are encoded from
+            drawn = asyncio.ensure_future(asyncio.to_thread(board_html, self.game, copy.deepcopy(view), seat,
+                                                            self.names()))
+            self._boards[seat] = drawn
+        return await asyncio.shield(drawn)
 
     async def broadcast(self) -> None:
+        seats = self.public_seats()
         for conn in list(self.connections):
-            await self.send(conn, self.message_for(conn))
+            await self.push(conn, seats=seats)
 
     async def send(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Send `conn` one message (an error, a pong), in turn with its state messages."""
+        async with conn.lock:
+            await self._send(conn, message)
+
+    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
         if not conn.alive:
             return
         try:

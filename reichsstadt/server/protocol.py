@@ -4,7 +4,9 @@ reader's language).
 
 Client -> server, one JSON object per frame, at most `max_message_bytes`:
     {"type": "hello", "token": str | null}        first, within 10 s: the seat's token,
-                                                   or null for a spectator
+                                                   or null for a spectator; optional
+                                                   "board": false for a client that draws
+                                                   the board itself (no board_html sent)
     {"type": "move", "action": int, "expect": int} an action's index in the game's action
                                                    space; `expect` = the move count the
                                                    client saw (a stale click is refused)
@@ -40,6 +42,7 @@ class Incoming:
     token: str | None = None
     actions: tuple[int, ...] = ()
     expect: int | None = None
+    board: bool = True
 
 
 _FIELDS: dict[str, dict[str, Any]] = {
@@ -47,6 +50,9 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "move": {"action": int, "expect": int},
     "pick": {"parts": list, "expect": int},
     "ping": {},
+}
+_OPTIONAL: dict[str, dict[str, Any]] = {
+    "hello": {"board": bool},
 }
 MAX_CHAIN = 16
 
@@ -71,7 +77,8 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
         raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
                                               known=", ".join(_FIELDS)))
     spec = _FIELDS[kind]
-    extra = sorted(k for k in obj if k != "type" and k not in spec)
+    optional = _OPTIONAL.get(kind, {})
+    extra = sorted(k for k in obj if k != "type" and k not in spec and k not in optional)
     if extra:
         raise BadMessage("malformed", Message("server.error.unknown_field", type=kind, field=extra[0][:40]))
     for name, want in spec.items():
@@ -81,8 +88,11 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
         ok = _int(value) if want is int else isinstance(value, want)
         if not ok:
             raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
+    for name, want in optional.items():
+        if name in obj and not isinstance(obj[name], want):
+            raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
     if kind == "hello":
-        return Incoming("hello", token=obj["token"])
+        return Incoming("hello", token=obj["token"], board=obj.get("board", True))
     if kind == "move":
         return Incoming("move", actions=(obj["action"],), expect=obj["expect"])
     if kind == "pick":

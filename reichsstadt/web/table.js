@@ -33,7 +33,8 @@ export async function showTable(app, tableId, watch) {
     error: h("p", { class: "error", role: "alert" }),
     links: h("p", { class: "links" }),
   };
-  fill(app, h("div", { class: "table-page" },
+  const page = h("div", { class: "table-page" });
+  fill(app, fill(page,
     h("div", { class: "head" }, el.title, el.status, el.seats),
     h("div", { class: "play" }, el.board, h("aside", null, el.moves, el.error,
       h("details", { class: "log-box", open: true }, h("summary", null, t("web.table.log")), el.log))),
@@ -56,13 +57,16 @@ export async function showTable(app, tableId, watch) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null })); };
+    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer })); };
     ws.onmessage = (e) => handle(JSON.parse(e.data));
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (closed) return;
+      // refused for good (a bad hello, a token of no seat here, no such table): the
+      // error message says why; trying again would be refused again
+      if ([4400, 4403, 4404].includes(e.code)) return;
       el.status.textContent = t("web.table.reconnecting");
       setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
+      retry = Math.min(retry * 2, 4000);
     };
   }
 
@@ -70,8 +74,9 @@ export async function showTable(app, tableId, watch) {
   function handle(msg) {
     if (msg.type === "error") { el.error.textContent = sentence(render(msg.message, ctx())); return; }
     if (msg.type !== "state") return;
-    el.error.textContent = "";
-    if (msg.log_from === 0) logEntries.length = 0;
+    // a refusal comes with the state it refers to: keep its words until the table moves
+    if (!last || msg.move !== last.move) el.error.textContent = "";
+    logEntries.length = Math.min(logEntries.length, msg.log_from);
     logEntries.push(...msg.log);
     last = msg;
     draw();
@@ -93,7 +98,7 @@ export async function showTable(app, tableId, watch) {
     const m = last;
     const you = m.you;
     const toAct = m.view ? m.view.to_act : [];
-    const mineNow = you !== null && toAct.includes(you);
+    const mineNow = you !== null && m.legal.length > 0;  // not while a bot plays for you
     // turn indicator in the page, the tab's title and its icon
     let status;
     if (m.status === "open") status = { id: "web.table.waiting_seats", args: {} };
@@ -103,6 +108,8 @@ export async function showTable(app, tableId, watch) {
       .map((/** @type {number} */ s) => ({ player: s })) } };
     el.status.textContent = sentence(render(status, ctx()));
     el.status.className = `status${mineNow ? " yours" : ""}`;
+    page.dataset.move = String(m.move);  // where the table is (read by people's tools and tests)
+    page.dataset.status = m.status;
     document.title = `${mineNow ? "● " : ""}${info.title} · reichsstadt`;
     const icon = /** @type {HTMLLinkElement | null} */ (document.getElementById("favicon"));
     if (icon) icon.href = mineNow ? "/static/icon-turn.svg" : "/static/icon.svg";
@@ -184,9 +191,12 @@ export async function showTable(app, tableId, watch) {
       sendPick(seq);  // the server turns the set into the engine's chain (finish included)
     } }, t("web.pick.send"));
     const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); } }, t("web.pick.clear"));
-    const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index) && mv.index !== pick.finish);
+    // every other move stays a button, the finish too: choosing no part at all is
+    // making the finish alone (with its confirmation, if it has one)
+    const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index));
     update();
-    return h("div", { class: "pick" }, h("h2", null, t("web.pick.title", { most: pick.most })),
+    return h("div", { class: "pick", "data-most": pick.most, "data-least": pick.least },
+      h("h2", null, t("web.pick.title", { most: pick.most })),
       h("div", { class: "parts" }, ...parts.map((p) => p.button)), summary, h("p", null, sendButton, " ", clear),
       others.length ? h("ul", { class: "move-list" }, ...others.map((/** @type {Move} */ mv) => h("li", null,
         h("button", { class: mv.confirm ? "move irreversible" : "move", "data-index": mv.index, onclick: () => act(mv) },
@@ -207,7 +217,7 @@ export async function showTable(app, tableId, watch) {
 
   /** @param {any} m */
   function drawResult(m) {
-    const r = m.view && m.view.result;
+    const r = m.result || (m.view && m.view.result);
     if (!r) { fill(el.result); return; }
     const items = [...new Set(r.breakdown.flatMap((/** @type {any} */ b) => Object.keys(b)))];
     const order = r.ranks.map((/** @type {number} */ _, /** @type {number} */ i) => i)
