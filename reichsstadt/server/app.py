@@ -420,6 +420,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise BadMessage("malformed", Message("server.error.hello_twice"))
         if conn.seat is None:
             raise BadMessage("forbidden", Message("server.error.spectator"))
+        if msg.type == "hint":
+            await live.send(conn, await live.hint(conn.seat))
+            return
         if live.seats[conn.seat].stand_in is not None:
             raise BadMessage("forbidden", Message("server.error.stand_in"))
         space = live.game.action_space(live.players)

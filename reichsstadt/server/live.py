@@ -352,6 +352,18 @@ class LiveTable:
             log.error("bots stopped", exc_info=task.exception(),
                       extra={"event": "bot_error", "table": self.id})
 
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """What a bot would play for `seat` now, thought out on a copy in a worker thread
+        (the bot sees only the seat's Seat: a hint reveals nothing the seat cannot see)."""
+        from ..bots.hint import hint_for
+
+        if self.status != RUNNING or seat not in self.state.to_act():
+            raise IllegalAction(Message("server.refuse.no_hint"))
+        snapshot = self.state.clone()
+        found = await asyncio.to_thread(hint_for, snapshot, seat)
+        return {"type": "hint", "move": self.moves, "action": found["action"], "words": found["words"],
+                "estimate": found["estimate"]}
+
     # -- what each client is told ----------------------------------------------------------
     def public_seats(self) -> list[dict[str, Any]]:
         to_act = self.state.to_act() if self.status == RUNNING else ()

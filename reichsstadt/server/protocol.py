@@ -13,9 +13,11 @@ Client -> server, one JSON object per frame, at most `max_message_bytes`:
     {"type": "pick", "parts": [int, ...], "expect": int}   a multi-part choice at once: the
                                                    parts chosen (indices); the server makes
                                                    the engine's chain of them
+    {"type": "hint"}                               what a bot (ISMCTS, about a second) would
+                                                   play for this seat now, with its estimate
     {"type": "ping"}
 
-Server -> client: {"type": "welcome" | "state" | "error" | "pong", ...}; an error
+Server -> client: {"type": "welcome" | "state" | "error" | "hint" | "pong", ...}; an error
 is {"type": "error", "code": str, "message": <message JSON>} and changed nothing."""
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "move": {"action": int, "expect": int},
     "pick": {"parts": list, "expect": int},
     "ping": {},
+    "hint": {},
 }
 _OPTIONAL: dict[str, dict[str, Any]] = {
     "hello": {"board": bool},

@@ -366,3 +366,24 @@ def test_a_move_is_committed_before_it_is_announced(tmp_path: Any) -> None:
         for cl in clients:
             cl.state_at(n + 1)
         assert moves_stored(c, t["id"]) == live.moves > n
+
+
+def test_a_seat_asks_for_a_hint_and_nothing_is_played(tmp_path: Any) -> None:
+    """Issue 12: the server offers a bot's hint (the move and its estimate) to the seat
+    to act; spectators are refused; no move is made."""
+    with serve(tmp_path) as c:
+        t = full_table(c, "norenberc", players=3)
+        ws = [Ws(c, t["id"], tok) for tok in t["tokens"]]
+        states = [w.first_state() for w in ws]
+        n = moves_stored(c, t["id"])
+        asked = next(w for w, st in zip(ws, states) if st["legal"])
+        asked.send({"type": "hint"})
+        hint = asked.until(lambda m: m["type"] in ("hint", "error"), timeout=30)
+        assert hint["type"] == "hint", hint
+        assert hint["action"] in {m["index"] for m in asked.state["legal"]}
+        assert hint["words"]["id"].startswith("norenberc.") and 0 <= hint["estimate"]["win"] <= 1
+        assert moves_stored(c, t["id"]) == n
+        watcher = Ws(c, t["id"], None)
+        watcher.first_state()
+        watcher.send({"type": "hint"})
+        assert watcher.error()["message"]["id"] == "server.error.spectator"
