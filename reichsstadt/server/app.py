@@ -12,6 +12,7 @@ HTTP (JSON):
     POST /api/tables/{id}/seats/{seat}/stand-in  {"bot": name | null}: the creator hands an
                                                absent person's seat to a bot; the person
                                                (their token) takes it back with null
+    GET  /api/tables/{id}/data                 the component data it plays with (map, tiles, cards)
     GET  /api/tables/{id}/record               the game record (finished games)
     GET  /api/tables/{id}/replay?seat=&move=   the game as a seat saw it after `move` moves
     GET  /i18n/{lang}.json                     a catalog for the browser
@@ -299,6 +300,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await live.set_stand_in(seat, bot)
         return JSONResponse(live.info())
 
+    async def data_file(request: Request) -> Response:
+        """The component data the table plays with (a map, tiles, cards): public, static for
+        the table, so a browser fetches it once to draw the board."""
+        live = await live_or_404(request.path_params["id"])
+        found = live.game.data_file(live.options)
+        if found is None:
+            raise _fail(404, "server.error.no_data", "not_found")
+        name, data = found
+        return JSONResponse({"game": live.game.id, "option": name, "data": data},
+                            headers={"cache-control": "max-age=3600"})
+
     async def record(request: Request) -> Response:
         live = await live_or_404(request.path_params["id"])
         if live.status != FINISHED:
@@ -447,6 +459,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/join", guarded(join), methods=["POST"]),
         Route("/api/tables/{id}/start", guarded(start), methods=["POST"]),
         Route("/api/tables/{id}/seats/{seat}/stand-in", guarded(stand_in), methods=["POST"]),
+        Route("/api/tables/{id}/data", guarded(data_file)),
         Route("/api/tables/{id}/record", guarded(record)),
         Route("/api/tables/{id}/replay", guarded(replay_step)),
         WebSocketRoute("/ws/{id}", play),

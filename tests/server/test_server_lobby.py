@@ -275,3 +275,21 @@ def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
         for bad in ("seat=3&move=1", "seat=x", f"move={info['moves'] + 1}", "move=-1"):
             r = c.get(f"/api/tables/{tid}/replay?{bad}")
             assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.replay_args", bad
+
+
+def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
+    """The browser draws a board from the table's data file (the bundled one, or the
+    creator's own, uploaded with the table)."""
+    import reichsstadt
+
+    with serve(tmp_path) as c:
+        for game, players in (("norenberc", 3), ("siedler", 3), ("colonia", 3)):
+            made = create(c, game, players, take=0)
+            got = c.get(f"/api/tables/{made['id']}/data").json()
+            name, bundled = reichsstadt.game(game).data_file()
+            assert got == {"game": game, "option": name, "data": bundled}
+        own = reichsstadt.game("norenberc").data_file()[1]
+        own = {**own, "_about": "mine"}
+        made = create(c, "norenberc", 3, take=0, options={"components": own})
+        assert c.get(f"/api/tables/{made['id']}/data").json()["data"]["_about"] == "mine"
+        assert c.get("/api/tables/nope/data").status_code == 404
