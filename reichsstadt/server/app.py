@@ -98,6 +98,37 @@ def _bearer(request: Request) -> str | None:
     return auth[7:].strip() or None if auth.lower().startswith("bearer ") else None
 
 
+CLOCK_LIMITS = (5, 24 * 3600)   # seconds: the shortest and longest limit a table may set
+
+
+def clean_clock(value: Any, game_id: str) -> dict[str, Any] | None:
+    """A table's thinking time, checked: {"move": seconds a decision may take, "game":
+    seconds a player may think in the whole game, "absent": seconds a player may be gone,
+    "bot": the bot that plays for a seat whose time ran out}; each limit optional."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"move", "game", "absent", "bot"}:
+        raise _fail(400, "server.error.clock")
+    out: dict[str, Any] = {}
+    for key in ("move", "game", "absent"):
+        v = value.get(key)
+        if v is None:
+            out[key] = None
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not CLOCK_LIMITS[0] <= v <= CLOCK_LIMITS[1]:
+            raise _fail(400, "server.error.clock_limit", limit=key, least=CLOCK_LIMITS[0], most=CLOCK_LIMITS[1])
+        out[key] = float(v)
+    bot = value.get("bot", "random")
+    if not isinstance(bot, str):
+        raise _fail(400, "server.error.clock")
+    from ..bots.specs import check_bot
+
+    out["bot"] = check_bot(bot, game_id)
+    if out["move"] is None and out["game"] is None and out["absent"] is None:
+        return None
+    return out
+
+
 def clean_name(value: Any) -> str:
     """A person's name as typed, checked: 1–24 printable characters."""
     if not isinstance(value, str):
@@ -119,7 +150,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         storage = Storage(db_url)
         manager = TableManager(storage, settings.bot_delay)
         state.update(storage=storage, manager=manager)
-        resumed = await manager.resume_running()
+        resumed = await manager.start()
         log.info("started", extra={"event": "started", "db": storage.url.split("@")[-1], "resumed": resumed})
         try:
             yield
@@ -228,7 +259,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         creator = new_token()
         table_id = secrets.token_urlsafe(12)
         row = TableRow(id=table_id, game=gid, players=players, seed=seed, options=resolved, status=OPEN,
-                       creator_hash=token_hash(creator), created_at=now(),
+                       creator_hash=token_hash(creator), created_at=now(), clock=clean_clock(body.get("clock"), gid),
                        seats=new_seats(kinds, lambda: secrets.token_urlsafe(16)))
         seat_token = None
         if take is not None:
@@ -384,6 +415,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return
         conn = Connection(send, seat, board=hello.board)
         live.connections.append(conn)
+        if seat is not None:
+            await live.arrived(seat)  # a bot a clock put in the seat leaves it
         log.info("connected", extra={"event": "connect", "table": live.id, "seat": seat})
         await live.send(conn, {"type": "welcome", "table": live.info(), "you": seat})
         await live.push(conn, full=True)
@@ -420,6 +453,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             conn.alive = False
             if conn in live.connections:
                 live.connections.remove(conn)
+            if seat is not None:
+                live.left(seat)  # the absence clock starts when the seat's last connection goes
             log.info("disconnected", extra={"event": "disconnect", "table": live.id, "seat": seat})
             with contextlib.suppress(Exception):
                 await live.broadcast()
@@ -435,6 +470,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if msg.type == "hint":
             await live.send(conn, await live.hint(conn.seat))
             return
+        if live.seats[conn.seat].auto:
+            await live.arrived(conn.seat)  # acting again takes the seat back from a clock's bot
         if live.seats[conn.seat].stand_in is not None:
             raise BadMessage("forbidden", Message("server.error.stand_in"))
         space = live.game.action_space(live.players)

@@ -28,7 +28,11 @@ def _other_value(gid: str, option: Any) -> Any:
     if option.kind == "bool":
         return not option.default
     if option.kind == "int":
-        return option.maximum if option.default != option.maximum else option.minimum
+        # a value the rules allow and the game stays short with: the other end of the range,
+        # or one more than the default where the range is open above
+        if option.maximum is not None and option.default != option.maximum:
+            return option.maximum
+        return option.default + 1
     if option.kind == "choice":
         return next(c for c in option.choices if c != option.default)
     text = resources.files(f"reichsstadt.games.{gid}").joinpath(f"{option.name}.json").read_text("utf-8")
