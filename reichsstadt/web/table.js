@@ -43,6 +43,8 @@ export async function showTable(app, tableId, watch) {
   let last = null;
   /** @type {any[]} */
   const logEntries = [];
+  let logShown = 0;  // log entries on the page (new ones are appended)
+  let drawSoon = 0;
   /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
@@ -78,10 +80,11 @@ export async function showTable(app, tableId, watch) {
     if (msg.type === "error") { el.error.textContent = sentence(render(msg.message, ctx())); return; }
     if (msg.type !== "state") return;
     el.error.textContent = "";
-    if (msg.log_from === 0) logEntries.length = 0;
+    if (msg.log_from === 0) { logEntries.length = 0; logShown = 0; }
     logEntries.push(...msg.log);
     last = msg;
-    draw();
+    // bots answer in bursts: the page is drawn once for the last message of a burst
+    if (!drawSoon) drawSoon = setTimeout(() => { drawSoon = 0; draw(); }, 15);
   }
 
   /** @param {number} index */
@@ -123,9 +126,12 @@ export async function showTable(app, tableId, watch) {
 
     const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
     if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
+    el.board.dataset.move = String(m.move);  // the move the board shows (end-to-end tests wait for it)
     drawBoard();
     drawMoves(m);
-    fill(el.log, ...logEntries.map((e) => logLine(e)));
+    if (logShown === 0) fill(el.log);
+    el.log.append(...logEntries.slice(logShown).map((e) => logLine(e)));
+    logShown = logEntries.length;
     el.log.scrollTop = el.log.scrollHeight;
     drawResult(m);
     drawManage(m);
@@ -281,7 +287,7 @@ export async function showTable(app, tableId, watch) {
   }
 
   connect();
-  return () => { closed = true; ws?.close(); document.title = "reichsstadt"; };
+  return () => { closed = true; clearTimeout(drawSoon); ws?.close(); document.title = "reichsstadt"; };
 }
 
 /** A move that cannot be undone is confirmed first. @param {string} move @param {string} why */

@@ -100,12 +100,12 @@ function textWidth(/** @type {string} */ str, /** @type {number} */ size, bold =
   const k = `${size}|${bold ? 1 : 0}|${str}`;
   let w = widths.get(k);
   if (w !== undefined) return w;
-  if (!meter) {
+  if (!meter || !meter.isConnected) {
     const box = s("svg", { width: 0, height: 0, "aria-hidden": "true",
       style: "position:absolute;left:-9999px;top:0;visibility:hidden;font-family:inherit" });
     meter = /** @type {SVGTextElement} */ (s("text"));
     box.append(meter);
-    (document.querySelector(".board") || document.body).append(box);
+    document.body.append(box);
   }
   meter.setAttribute("font-size", String(size));
   meter.setAttribute("font-weight", bold ? "bold" : "normal");
@@ -297,7 +297,8 @@ class Board {
     const [x, y, w, h] = o.box;
     const tip = live && o.does ? `${o.what}\n${o.does}` : o.what;
     const attrs = {
-      class: `piece${live ? " legal" : ""}${o.picked ? " picked" : ""}`, "data-key": o.key,
+      class: `piece${live ? " legal" : ""}${o.picked ? " picked" : ""}${live && (o.moves || []).some((m) => this.isPart(m)) ? " part" : ""}`,
+      "data-key": o.key,
       "data-legal": live ? (o.moves || []).map((m) => m.index).join(" ") : null,
       role: live ? "button" : null, tabindex: live ? 0 : null, "aria-label": live ? tip.replace("\n", " — ") : null,
       "aria-pressed": live && o.picked !== undefined ? String(Boolean(o.picked)) : null,
