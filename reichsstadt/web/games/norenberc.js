@@ -669,8 +669,11 @@ class Board {
       ];
     }
     const name = this.say({ id: `norenberc.citizen.${tile.kind}`, args: {} });
-    const size = w >= 48 ? 10.5 : 9;
-    const lines = wrap(name, w - 6, size, true).slice(0, 2).map((l) => fit(l, w - 6, size, true));
+    // the name in two lines at most, as large as fits ("Tax Collector", "Apprentice")
+    let size = w >= 48 ? 10.5 : 9.5;
+    const longest = name.split(/\s+/).reduce((a, b) => (textWidth(b, size, true) > textWidth(a, size, true) ? b : a), "");
+    while (size > 7 && textWidth(longest, size, true) > w - 5) size -= 0.5;
+    const lines = wrap(name, w - 5, size, true).slice(0, 2).map((l) => fit(l, w - 5, size, true));
     const out = [
       s("rect", { x, y, width: w, height: h, rx: 4, fill: "#ecd3a6", stroke: WOOD, "stroke-width": 2.5 }),
       text(x + 5, y + 13, SYMBOLS[/** @type {"star"|"moon"|"sun"} */ (tile.symbol)] || "", 12, { fill: "#6b4a1f" }),
