@@ -69,11 +69,11 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.load(res)
 
 
-@pytest.fixture
-def norenberc_server(tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(scope="module")
+def norenberc_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`reichsstadt serve` on a free port, its data in a fresh folder, bots without delay."""
     port = _free_port()
-    env = {**os.environ, "REICHSSTADT_DATA": str(tmp_path)}
+    env = {**os.environ, "REICHSSTADT_DATA": str(tmp_path_factory.mktemp("norenberc-web"))}
     proc = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--port", str(port), "--bot-delay", "0"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -205,6 +205,127 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
             png = page.locator(".board").screenshot()
             seen = page.evaluate(COLOURS, base64.b64encode(png).decode())  # decoded by the browser itself
             assert seen["width"] > 600 and seen["height"] > 600 and seen["colours"] > 50, f"a blank board? {seen}"
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+# -- every step of the game, drawn from positions of random games ----------------------------
+
+STEPS = ("planning", "choose", "buy_more", "pay_any", "thief_victim", "thief_goods", "guard_first", "guard_second",
+         "peddler_good", "mayor_roof", "first_place")
+
+
+def _positions(per_step: int = 3) -> list[dict[str, Any]]:
+    """Decisions of random 3- and 5-player games (guests hired more often than at random,
+    so that every citizen acts), up to `per_step` of each step: the view, the legal moves
+    and the pick as the server sends them to the player to act."""
+    from reichsstadt.core import CHANCE, game, sample_chance
+    from reichsstadt.server.protocol import words
+
+    g = game("norenberc")
+    rng = random.Random(4)
+    out: list[dict[str, Any]] = []
+    taken = dict.fromkeys(STEPS, 0)
+    for _ in range(80):
+        if min(taken.values()) >= per_step:
+            break
+        players = rng.choice([3, 5])
+        space = g.action_space(players)
+        s = g.new(players, rng.randrange(1 << 30))
+        while not s.over():
+            who = s.to_act()
+            if who == (CHANCE,):
+                s.apply(CHANCE, sample_chance(s, rng))
+                continue
+            p = rng.choice(who)
+            view = s.view(p)
+            step = "planning" if view["phase"] == "planning" else (view["table"]["current"] or {}).get("step")
+            legal = s.legal(p)
+            common = step in ("planning", "choose", "buy_more", "first_place")
+            if step in taken and taken[step] < per_step and rng.random() < (0.2 if common else 1):
+                taken[step] += 1
+                pick = s.pick(p)
+                out.append({"step": step, "seat": p, "players": players, "view": view, "legal": [
+                    {"index": space.encode(a), "action": a.to_json(), "words": words(s.describe(p, a, p)),
+                     "confirm": None if s.confirm(p, a) is None else words(s.confirm(p, a))} for a in legal],
+                    "pick": None if pick is None else {
+                        "parts": [space.encode(a) for a in pick.parts],
+                        "finish": None if pick.finish is None else space.encode(pick.finish),
+                        "most": pick.most, "least": pick.least, "repeat": pick.repeat}})
+            hires = [a for a in legal if a.type == "hire"]
+            plans = [a for a in legal if a.type == "plan"]
+            a = (rng.choice(hires) if hires and rng.random() < 0.8 else
+                 rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(legal))
+            s.apply(p, a)
+    assert min(taken.values()) >= 1, taken
+    return out
+
+
+# draws each position as the player to act sees it, checks the pieces against the legal
+# moves, then clicks every piece: a click makes one of the moves it names (or toggles it,
+# for a part of a multi-part choice), or chooses a first good to pay with
+CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
+  const { draw } = await import('/static/games/norenberc.js');
+  const el = document.createElement('div');
+  el.className = 'board';
+  el.style.width = '1000px';
+  document.body.append(el);
+  const failures = [];
+  const kinds = new Set(pieceMoves);
+  for (const [n, pos] of positions.entries()) {
+    const where = `${pos.step} (position ${n})`;
+    let acted = [];
+    const ctx = { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], you: pos.seat, legal: pos.legal, pick: pos.pick,
+      act: (mv) => acted.push(mv.index), sendPick: () => {}, chosen: new Map(),
+      togglePart: (i) => acted.push(i) };
+    const fresh = () => { draw(el, pos.view, { ...ctx, legal: [] }); draw(el, pos.view, ctx); };
+    fresh();
+    const legal = new Set(pos.legal.map((m) => m.index));
+    const offered = [...el.querySelectorAll('[data-legal]')];
+    const on = new Set(offered.flatMap((g) => g.dataset.legal.split(' ').map(Number)));
+    for (const i of on) if (!legal.has(i)) failures.push(`${where}: ${i} is clickable but not legal`);
+    for (const m of pos.legal) {
+      if (kinds.has(m.action.type) && !on.has(m.index)) failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+    }
+    if (!el.querySelector('svg.nb title')) failures.push(`${where}: pieces without titles`);
+    for (let k = 0; k < offered.length; k++) {
+      if (pos.step === 'pay_any') fresh();  // a first good chosen to pay with redraws the board
+      const piece = el.querySelectorAll('[data-legal]')[k];
+      if (!piece.querySelector(':scope > title')) failures.push(`${where}: ${piece.dataset.key} has no title`);
+      const says = piece.dataset.legal.split(' ').map(Number);
+      acted = [];
+      piece.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      if (acted.length === 1 && says.includes(acted[0])) continue;
+      if (acted.length === 0 && pos.step === 'pay_any' && el.querySelector('.piece.picked[data-key^="goods-"]')) {
+        // the first of two goods: now the second completes a payment
+        const second = el.querySelector('[data-legal]:not(.picked)') || el.querySelector('[data-legal]');
+        second.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        if (acted.length === 1 && legal.has(acted[0])) continue;
+      }
+      failures.push(`${where}: clicking ${piece.dataset.key} did ${JSON.stringify(acted)}, not one of ${says}`);
+    }
+  }
+  el.remove();
+  return failures;
+}"""
+
+
+def test_every_step_offers_its_moves_on_the_board_and_each_click_makes_one(norenberc_server: str) -> None:
+    positions = _positions()
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--disable-background-networking", "--disable-component-update", "--no-first-run"])
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(norenberc_server + "/")
+            page.evaluate("() => localStorage.setItem('rs.lang', 'en')")
+            page.reload()
+            page.wait_for_selector("form.create")
+            failures = page.evaluate(CHECK_POSITIONS, [positions, sorted(PIECE_MOVES)])
+            assert not failures, "\n".join(failures[:20])
             assert not errors, errors
         finally:
             browser.close()

@@ -70,7 +70,9 @@ function redraw(el) {
 /** How many guilds stand side by side in this width: all of them when each gets
  * COLUMN_MIN_PX, else in balanced rows, at least two to a row. @param {HTMLElement} el @param {number} guilds */
 function columnsFor(el, guilds) {
-  const px = el.clientWidth || 1000;
+  let px = sizes.get(el);
+  if (px === undefined) { px = el.clientWidth; sizes.set(el, px); }  // later: as the ResizeObserver saw it
+  px = px || 1000;
   const fit = Math.max(2, Math.floor(px / COLUMN_MIN_PX));
   if (fit >= guilds) return guilds;
   const rows = Math.ceil(guilds / fit);
@@ -79,11 +81,16 @@ function columnsFor(el, guilds) {
 
 /** @type {WeakSet<HTMLElement>} */
 const watched = new WeakSet();
+/** The width of each board element (its content box), kept by its ResizeObserver so that
+ * a draw need not ask for a fresh layout. @type {WeakMap<HTMLElement, number>} */
+const sizes = new WeakMap();
 /** Redraw when the width calls for another number of columns. @param {HTMLElement} el */
 function watch(el) {
   if (watched.has(el) || typeof ResizeObserver === "undefined") return;
   watched.add(el);
-  new ResizeObserver(() => {
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].contentRect;
+    if (box.width) sizes.set(el, box.width);
     const last = drawn.get(el);
     if (last && columnsFor(el, last.view.table.guilds.length) !== last.cols) redraw(el);
   }).observe(el);
@@ -91,26 +98,27 @@ function watch(el) {
 
 // == measuring and laying out text ============================================================
 
-/** @type {SVGTextElement | null} */
+/** @type {CanvasRenderingContext2D | null} */
 let meter = null;
+let family = "";
+let meterFont = "";
 /** @type {Map<string, number>} */
 const widths = new Map();
-/** The width of `str` at `size` (bold or not), measured in a hidden SVG in this page's font. */
+/** The width of `str` at `size` (bold or not) in the page's font, measured on a canvas
+ * (no layout needed), remembered. */
 function textWidth(/** @type {string} */ str, /** @type {number} */ size, bold = false) {
   const k = `${size}|${bold ? 1 : 0}|${str}`;
   let w = widths.get(k);
   if (w !== undefined) return w;
-  if (!meter || !meter.isConnected) {
-    const box = s("svg", { width: 0, height: 0, "aria-hidden": "true",
-      style: "position:absolute;left:-9999px;top:0;visibility:hidden;font-family:inherit" });
-    meter = /** @type {SVGTextElement} */ (s("text"));
-    box.append(meter);
-    document.body.append(box);
+  if (!meter) {
+    meter = document.createElement("canvas").getContext("2d");
+    family = getComputedStyle(document.querySelector(".board") || document.body).fontFamily || "serif";
   }
-  meter.setAttribute("font-size", String(size));
-  meter.setAttribute("font-weight", bold ? "bold" : "normal");
-  meter.textContent = str;
-  w = meter.getComputedTextLength() || str.length * size * 0.55;
+  if (meter) {
+    const font = `${bold ? "bold " : ""}${size}px ${family}`;
+    if (font !== meterFont) { meter.font = font; meterFont = font; }
+    w = meter.measureText(str).width;
+  } else w = str.length * size * 0.55;
   widths.set(k, w);
   return w;
 }
