@@ -34,7 +34,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 # the moves made by clicking a piece of the board; the others stay in the moves list
 PIECE_MOVES = {"plan", "hire", "buy", "pay", "front", "rob", "steal", "guard", "swap", "peddler", "mayor"}
-GAME_SECONDS = 75  # a whole game takes about 20-40 s here
+GAME_SECONDS = 120  # a whole game takes about 25-45 s here (a hard limit, for a slow machine)
 # what the page shows at one instant: the move its board was drawn for, the clickable
 # pieces with the moves they make, what is chosen on the board and in the moves form
 SNAPSHOT = """() => ({
@@ -192,8 +192,11 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
                     continue  # the page moved on under the click (a bot's move redrew it): look again
                 # wait until the board is drawn anew (the server's answer, or a first good to pay
                 # with chosen on the board) or a move asks to be confirmed
-                page.wait_for_function("() => document.querySelector('svg.nb') !== window.seenBoard"
-                                       " || document.querySelector('dialog.confirm[open]')", timeout=5000)
+                try:
+                    page.wait_for_function("() => document.querySelector('svg.nb') !== window.seenBoard"
+                                           " || document.querySelector('dialog.confirm[open]')", timeout=3000)
+                except sync_api.TimeoutError:
+                    pass  # the click met a board that had just changed: look again
 
             print("decisions", decisions, "on board", on_board, "by list", by_list, "seconds", round(time.monotonic() - deadline + GAME_SECONDS))
             assert decisions >= 5 and on_board > by_list, (decisions, on_board, by_list)

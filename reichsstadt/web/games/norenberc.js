@@ -314,8 +314,8 @@ class Board {
     const g = s("g", attrs, s("title", null, tip),
       live ? s("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" }) : null, ...o.children,
       live || o.picked ? s("rect", { class: "hl", x: x - 2, y: y - 2, width: w + 4, height: h + 4, rx: o.round ?? 5 }) : null,
-      o.count && o.count > 1 ? this.badge(x + w - 4, y + 2, `×${o.count}`) : null,
-      o.picked && !(o.count && o.count > 1) ? this.badge(x + w - 4, y + 2, "✓") : null);
+      o.count && o.count > 1 ? this.badge(x + w - 2, y - 4, `×${o.count}`) : null,
+      o.picked && !(o.count && o.count > 1) ? this.badge(x + w - 2, y - 4, "✓") : null);
     if (live) {
       const click = /** @type {() => void} */ (o.click);
       g.addEventListener("click", (e) => { e.stopPropagation(); click(); });
@@ -364,10 +364,7 @@ class Board {
     for (let r = 0; r * this.cols < this.guilds.length; r++) {
       const row = this.guilds.slice(r * this.cols, (r + 1) * this.cols).map((/** @type {any} */ G) => this.guild(G));
       const height = Math.max(...row.map((c) => c.height));
-      row.forEach((c, i) => {
-        c.node.prepend(this.guildFrame(c.g, height));
-        parts.push(at(PAD + i * (CW + GAP), y, c.node));
-      });
+      row.forEach((c, i) => parts.push(at(PAD + i * (CW + GAP), y, c.make(height))));
       y += height + GAP;
     }
     // the players, in turn order
@@ -380,8 +377,7 @@ class Board {
       const row = order.slice(r * perRow, (r + 1) * perRow).map((/** @type {number} */ p) => this.panel(seats[p], pw));
       const height = Math.max(...row.map((c) => c.height));
       row.forEach((c, i) => {
-        c.node.prepend(c.frame(height));
-        parts.push(at(PAD + i * (pw + GAP), y, c.node));
+        parts.push(at(PAD + i * (pw + GAP), y, c.frame(height)));
       });
       y += height + GAP;
     }
@@ -402,13 +398,13 @@ class Board {
       fill: r < t.round ? "#b9a27a" : r === t.round ? "var(--accent)" : PAPER, stroke: "#7a6a55", "stroke-width": 1 }));
     const roundWords = `${this.w("round", { round: t.round, rounds: 4 })} · ${this.w("turn", { turn: t.turn })}`;
     items.push(s("g", null, s("title", null, this.w("round", { round: t.round, rounds: 4 })), ...pips),
-      text(78, 15, roundWords, 16, { bold: true }));
+      text(78, 16, roundWords, 18, { bold: true }));
     // the guest pile and the prestige crests, at the right when they fit
     const pile = this.w("pile", { count: t.pile_size });
     const prestige = this.w("prestige_reserve", { count: t.prestige_reserve });
     const side = `${pile} · ${prestige}`;
     const sideW = textWidth(side, 13);
-    if (78 + textWidth(roundWords, 16, true) + 20 + sideW <= width) {
+    if (78 + textWidth(roundWords, 18, true) + 20 + sideW <= width) {
       items.push(text(width, 15, side, 13, { anchor: "end", fill: "#5b4a36" }));
       y = 26;
     } else {
@@ -416,17 +412,17 @@ class Board {
       for (const line of wrap(side, width, 13)) { items.push(text(0, y + 12, line, 13, { fill: "#5b4a36" })); y += 17; }
     }
     // what is under way
-    for (const line of wrap(this.underWay(), width, 14)) {
-      items.push(text(0, y + 14, line, 14));
-      y += 19;
+    for (const line of wrap(this.underWay(), width, 15)) {
+      items.push(text(0, y + 15, line, 15));
+      y += 20;
     }
     // what to click, for the player to act
     const hint = this.hint();
     if (hint) {
-      const lines = wrap(hint, width - 16, 14, true);
-      items.push(s("rect", { x: 0, y: y + 2, width, height: lines.length * 19 + 8, rx: 5, fill: "#f7e3a3", stroke: GOLD }));
-      lines.forEach((line, i) => items.push(text(8, y + 19 + i * 19, line, 14, { bold: true })));
-      y += lines.length * 19 + 12;
+      const lines = wrap(hint, width - 16, 15, true);
+      items.push(s("rect", { x: 0, y: y + 2, width, height: lines.length * 20 + 8, rx: 5, fill: "#f7e3a3", stroke: GOLD }));
+      lines.forEach((line, i) => items.push(text(8, y + 20 + i * 20, line, 15, { bold: true })));
+      y += lines.length * 20 + 12;
     }
     // the turn order
     const order = this.turnOrder(width, y + 4);
@@ -503,15 +499,8 @@ class Board {
   }
 
   // -- a guild --------------------------------------------------------------------------------
-  /** The frame of guild g's column, as tall as its row. @param {number} g @param {number} height */
-  guildFrame(g, height) {
-    const called = this.cur && this.cur.guild === g;
-    const planned = this.moves.plan[g] && this.chosen.get(this.moves.plan[g].index);
-    return s("rect", { x: 0, y: 0, width: CW, height, rx: 6, fill: PAPER,
-      stroke: planned ? "var(--ok)" : called ? "var(--accent)" : "#c9b48f", "stroke-width": planned || called ? 3 : 1 });
-  }
-
-  /** @param {any} G */
+  /** A guild's column, built to the height of its row (`make`): planning clicks it to plan
+   * the guild, the Mayor's step to put him on its roof. @param {any} G */
   guild(G) {
     const g = G.guild;
     const parts = [];
@@ -530,11 +519,21 @@ class Board {
     y += store.height + 6;
     const favs = this.favourites(G, y);
     if (favs) { parts.push(favs.node); y += favs.height + 6; }
-    return { g, node: s("g", { class: "guild", "data-guild": g }, ...parts), height: y + 2 };
+    const called = this.cur && this.cur.guild === g;
+    const make = (/** @type {number} */ height) => {
+      const frame = s("rect", { x: 0, y: 0, width: CW, height, rx: 6, fill: PAPER,
+        stroke: called ? "var(--accent)" : "#c9b48f", "stroke-width": called ? 3 : 1 });
+      const mv = top.move;
+      if (!mv) return s("g", { class: "guild", "data-guild": g }, frame, ...parts);
+      return s("g", { class: "guild", "data-guild": g }, this.piece({ key: `guild-${g}`, what: top.what,
+        box: [0, 0, CW, height], round: 7, moves: [mv], click: this.clickFor(mv), does: this.does(mv),
+        picked: this.isPart(mv) ? Boolean(this.chosen.get(mv.index)) : undefined, children: [frame, ...parts] }));
+    };
+    return { g, make, height: y + 2 };
   }
 
   /** The roof (agents and Mayors) and the name band (good, number, name, crests, prestige,
-   * cards laid here): planning clicks it to plan the guild; a Mayor goes onto it. @param {any} G */
+   * cards laid here); `move`: planning the guild or the Mayor going onto its roof. @param {any} G */
   guildTop(G) {
     const g = G.guild;
     const colour = guildColour(g);
@@ -582,12 +581,8 @@ class Board {
     const mv = this.moves.plan[g] || this.moves.mayor[g];
     const what = [this.w("guild", { number: g + 1, guild: this.guildMsg(g), goods: this.goodsMsg(g) }), ...roofWhat];
     if (this.cur && this.cur.guild === g) what.push(this.w("called_now"));
-    const node = s("g", null,
-      this.piece({ key: `guild-${g}`, what: what.join("\n"), box: [2, 2, CW - 4, 70], moves: mv ? [mv] : [],
-        click: mv ? this.clickFor(mv) : null, does: mv ? this.does(mv) : "",
-        picked: mv && this.isPart(mv) ? Boolean(this.chosen.get(mv.index)) : undefined, children: [...roof, ...band] }),
-      ...right);
-    return { node, height: 72 };
+    const node = s("g", null, s("title", null, what.join("\n")), ...roof, ...band, ...right);
+    return { node, height: 72, move: mv, what: what.join("\n") };
   }
 
   /** Who has a card on guild g now: the reader's own plan, and the cards revealed at the
@@ -616,8 +611,8 @@ class Board {
       this.w("covered_master", { tile: this.tileMsg(G.covered), top: this.tileMsg(G.master) }), false));
     nodes.push(this.tile(G.master, mx, my, ms, ms, `master-${g}`,
       G.master ? this.w("master", { tile: this.tileMsg(G.master), good: this.goodMsg(g), price: this.thalers(price || 0) }) : this.w("no_master"), true));
-    nodes.push(text(mx + ms / 2 + (rnd === 4 && G.covered ? 3 : 0), my + ms + (rnd === 4 && G.covered ? 20 : 15),
-      price === null ? "—" : this.w("price", { price: this.thalers(price) }), 12, { anchor: "middle", bold: true, fill: "var(--accent)" }));
+    nodes.push(text(mx, my + ms + (rnd === 4 && G.covered ? 21 : 16),
+      price === null ? "—" : this.w("price", { price: this.thalers(price) }), 13, { bold: true, fill: "var(--accent)" }));
     // the later masters, in the order they take over
     const later = [];
     G.workshops.forEach((/** @type {any} */ tile, /** @type {number} */ i) => later.push({ tile, round: rnd + 1 + i, under: null }));
@@ -780,7 +775,7 @@ class Board {
     const g = G.guild;
     const types = [g, ...G.store.map((/** @type {number} */ _, /** @type {number} */ t) => t).filter((/** @type {number} */ t) => t !== g && G.store[t])];
     const label = this.w("store");
-    const nodes = [text(8, y + 12, label, 11, { fill: "#7a6a55", italic: true })];
+    const nodes = [text(8, y + 16, label, 12, { fill: "#7a6a55", italic: true })];
     const called = this.cur && this.cur.guild === g;
     /** @type {Box[]} */
     const boxes = types.map((t) => ({ w: 42, h: 24, make: (x, yy) => {
@@ -794,8 +789,8 @@ class Board {
         box: [x, yy, 42, 24], moves: mv ? [mv] : [], click: mv ? this.clickFor(mv, n) : null, does: mv ? this.does(mv) : "",
         picked: mv && this.isPart(mv) ? picked > 0 : undefined, count: picked, children });
     } }));
-    const lw = textWidth(label, 11) + 6;
-    const laid = flow(boxes, CW - 16 - lw, 4, 4);
+    const lw = textWidth(label, 12) + 6;
+    const laid = flow(boxes, CW - 16 - lw, 4, 6);
     nodes.push(at(8 + lw, y, ...laid.nodes));
     return { node: s("g", null, ...nodes), height: Math.max(24, laid.height) };
   }
@@ -806,8 +801,8 @@ class Board {
     const favs = this.table.favourites.filter((/** @type {number[]} */ f) => f[1] === G.guild);
     if (!favs.length) return null;
     const label = this.w("favourites");
-    const lw = textWidth(label, 11) + 6;
-    const nodes = [text(8, y + 12, label, 11, { fill: "#7a6a55", italic: true })];
+    const lw = textWidth(label, 12) + 6;
+    const nodes = [text(8, y + 12, label, 12, { fill: "#7a6a55", italic: true })];
     favs.forEach((/** @type {number[]} */ f, /** @type {number} */ i) => {
       const [round, , p] = f;
       const cx = 8 + lw + 9 + i * 22;
@@ -901,7 +896,7 @@ class Board {
     // the plan: the reader's own guilds, the others' cards face down
     const plan = this.planWords(e);
     if (plan) {
-      for (const line of wrap(plan, inner, 12)) { nodes.push(text(14, y + 12, line, 12, { fill: "#5b4a36" })); y += 16; }
+      for (const line of wrap(plan, inner, 13)) { nodes.push(text(14, y + 13, line, 13, { fill: "#5b4a36" })); y += 17; }
     }
     const height = y + 6;
     const acting = this.view.to_act.includes(p);
@@ -913,11 +908,12 @@ class Board {
       const what = [this.w("player", { player: { player: p } })];
       if (e.turn_position !== null) what.push(this.w("place", { place: e.turn_position + 1, player: { player: p } }));
       if (status) what.push(status);
-      if (!rob) return s("g", null, s("title", null, what.join("\n")), ...bg);
-      return this.piece({ key: `rob-${p}`, what: what.join("\n"), box: [0, 0, width, h], moves: [rob],
-        click: this.clickFor(rob), does: this.does(rob), children: bg });
+      // the whole panel is the player: the Thief's victim is clicked anywhere on it
+      if (!rob) return s("g", { class: "player", "data-seat": p }, s("g", null, s("title", null, what.join("\n")), ...bg), ...nodes);
+      return s("g", { class: "player", "data-seat": p }, this.piece({ key: `rob-${p}`, what: what.join("\n"),
+        box: [0, 0, width, h], moves: [rob], click: this.clickFor(rob), does: this.does(rob), children: [...bg, ...nodes] }));
     };
-    return { node: s("g", { class: "player", "data-seat": p }, ...nodes), frame, height };
+    return { frame, height };
   }
 
   /** A chip for the goods of type t a player holds: clickable for the reader's payment or
