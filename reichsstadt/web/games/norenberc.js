@@ -227,12 +227,6 @@ function shield(/** @type {number} */ x, /** @type {number} */ y, /** @type {str
     mark ? text(7, 10.5, mark, 9, { anchor: "middle", fill: INK, bold: true }) : null);
 }
 
-/** A coin with a number. */
-function coin(/** @type {number} */ x, /** @type {number} */ y, /** @type {string} */ label, r = 11) {
-  return s("g", null, s("circle", { cx: x, cy: y, r, fill: GOLD, stroke: "#8a6a0c", "stroke-width": 1.2 }),
-    text(x, y + r * 0.4, label, r * 1.1, { anchor: "middle", bold: true }));
-}
-
 // == the board ================================================================================
 
 class Board {
