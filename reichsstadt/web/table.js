@@ -44,10 +44,19 @@ export async function showTable(app, tableId, watch) {
   let last = null;
   /** @type {any[]} */
   const logEntries = [];
+  let logShown = 0;  // log entries on the page (new ones are appended)
+  let drawSoon = 0;
   /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
   let retry = 500;
+  /** The parts of a multi-part choice chosen so far (index -> times), shared by the moves
+   * panel's form and the board; kept while the same choice is on offer (others' moves
+   * redraw the page), cleared when it changes. */
+  const chosen = new Map();
+  let chosenFor = "";
+  /** @type {(() => void) | null} */
+  let updatePick = null;
 
   /** How each seat is called at this table: its person's name, its bot, or "open seat". */
   const names = () => (last ? last.seats.map((/** @type {any} */ s) =>
@@ -76,10 +85,15 @@ export async function showTable(app, tableId, watch) {
     if (msg.type !== "state") return;
     // a refusal comes with the state it refers to: keep its words until the table moves
     if (!last || msg.move !== last.move) el.error.textContent = "";
-    logEntries.length = Math.min(logEntries.length, msg.log_from);
+    // the log mends from any delta: entries from log_from on are replaced
+    if (msg.log_from < logEntries.length) {
+      logEntries.length = msg.log_from;
+      if (logShown > msg.log_from) { logShown = 0; }  // redrawn whole below
+    }
     logEntries.push(...msg.log);
     last = msg;
-    draw();
+    // bots answer in bursts: the page is drawn once for the last message of a burst
+    if (!drawSoon) drawSoon = setTimeout(() => { drawSoon = 0; draw(); }, 15);
   }
 
   /** @param {number} index */
@@ -121,13 +135,14 @@ export async function showTable(app, tableId, watch) {
     s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: s.stand_in })})`) : null,
     s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null)));
 
-    if (m.view) {
-      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: m.legal, pick: m.pick, act, sendPick });
-      else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
-    } else fill(el.board, h("p", null, t("web.table.not_started")));
-
+    const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
+    if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
+    el.board.dataset.move = String(m.move);  // the move the board shows (end-to-end tests wait for it)
+    drawBoard();
     drawMoves(m);
-    fill(el.log, ...logEntries.map((e) => logLine(e)));
+    if (logShown === 0) fill(el.log);
+    el.log.append(...logEntries.slice(logShown).map((e) => logLine(e)));
+    logShown = logEntries.length;
     el.log.scrollTop = el.log.scrollHeight;
     drawResult(m);
     drawManage(m);
@@ -135,6 +150,33 @@ export async function showTable(app, tableId, watch) {
       h("a", { href: `/api/tables/${tableId}/record`, download: "" }, t("web.table.download")), " · ",
       h("a", { href: `/t/${tableId}/replay`, "data-go": true }, t("web.replay.title"))] : [],
     " · ", h("a", { href: `/t/${tableId}/watch` }, t("web.table.spectator_link")));
+  }
+
+  function drawBoard() {
+    const m = last;
+    if (m.view) {
+      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: m.legal, pick: m.pick, act, sendPick,
+        chosen, togglePart });
+      else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
+    } else fill(el.board, h("p", null, t("web.table.not_started")));
+  }
+
+  /** Choose a part of the multi-part choice once more, or drop it: without repeats a part
+   * is chosen or not; with repeats each choice adds one (up to `cap` of it and the choice's
+   * most), and a part that can take no more is dropped. The form and the board follow.
+   * @param {number} index @param {number} [cap] */
+  function togglePart(index, cap = Infinity) {
+    const pick = last && last.pick;
+    if (!pick || !pick.parts.includes(index)) return;
+    const have = chosen.get(index) || 0;
+    const total = [...chosen.values()].reduce((a, b) => a + b, 0);
+    if (pick.repeat) {
+      if (total < pick.most && have < cap) chosen.set(index, have + 1);
+      else chosen.delete(index);
+    } else if (have) chosen.delete(index);
+    else if (total < pick.most) chosen.set(index, 1);
+    if (updatePick) updatePick();
+    if (renderer) drawBoard();
   }
 
   /** @param {any} e */
@@ -147,6 +189,7 @@ export async function showTable(app, tableId, watch) {
 
   /** @param {any} m */
   function drawMoves(m) {
+    updatePick = null;
     if (!m.legal.length) { fill(el.moves); return; }
     if (m.pick) { fill(el.moves, pickForm(m)); return; }
     fill(el.moves, h("h2", null, t("web.table.your_move")), h("ul", { class: "move-list" },
@@ -159,20 +202,12 @@ export async function showTable(app, tableId, watch) {
   function pickForm(m) {
     const pick = m.pick;
     const byIndex = new Map(m.legal.map((/** @type {Move} */ mv) => [mv.index, mv]));
-    /** @type {Map<number, number>} */
-    const chosen = new Map();
     const summary = h("p", { class: "pick-summary" });
     const parts = pick.parts.map((/** @type {number} */ index) => {
       const mv = byIndex.get(index);
       const count = h("span", { class: "count" });
       const button = h("button", { type: "button", class: "part", "data-index": index, disabled: !mv,
-        onclick: () => {
-          const have = chosen.get(index) || 0;
-          const total = [...chosen.values()].reduce((a, b) => a + b, 0);
-          if (pick.repeat && total < pick.most) chosen.set(index, have + 1);
-          else if (!pick.repeat) { if (have) chosen.delete(index); else if (total < pick.most) chosen.set(index, 1); }
-          update();
-        } }, mv ? render(mv.words, ctx()) : String(index), count);
+        onclick: () => togglePart(index) }, mv ? render(mv.words, ctx()) : String(index), count);
       return { index, button, count };
     });
     function update() {
@@ -190,10 +225,12 @@ export async function showTable(app, tableId, watch) {
       for (const idx of pick.parts) for (let i = 0; i < (chosen.get(idx) || 0); i++) seq.push(idx);
       sendPick(seq);  // the server turns the set into the engine's chain (finish included)
     } }, t("web.pick.send"));
-    const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); } }, t("web.pick.clear"));
+    const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); if (renderer) drawBoard(); } },
+      t("web.pick.clear"));
     // every other move stays a button, the finish too: choosing no part at all is
     // making the finish alone (with its confirmation, if it has one)
     const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index));
+    updatePick = update;
     update();
     return h("div", { class: "pick", "data-most": pick.most, "data-least": pick.least },
       h("h2", null, t("web.pick.title", { most: pick.most })),
@@ -264,7 +301,7 @@ export async function showTable(app, tableId, watch) {
   }
 
   connect();
-  return () => { closed = true; ws?.close(); document.title = "reichsstadt"; };
+  return () => { closed = true; clearTimeout(drawSoon); ws?.close(); document.title = "reichsstadt"; };
 }
 
 /** A move that cannot be undone is confirmed first. @param {string} move @param {string} why */

@@ -35,7 +35,7 @@ class Norenberc(Game):
         ),
     }
     version = 3  # 3: the fields got their real names (snapshots of version 2 do not restore)
-    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render"}
+    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render", "web": "norenberc.js"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NorenbercState:
         opts = self.resolve(players, options)
