@@ -98,10 +98,10 @@ def _bearer(request: Request) -> str | None:
     return auth[7:].strip() or None if auth.lower().startswith("bearer ") else None
 
 
-CLOCK_LIMITS = (5, 24 * 3600)   # seconds: the shortest and longest limit a table may set
+CLOCK_LONGEST = 24 * 3600   # seconds: the longest limit a table may set
 
 
-def clean_clock(value: Any, game_id: str) -> dict[str, Any] | None:
+def clean_clock(value: Any, game_id: str, shortest: float) -> dict[str, Any] | None:
     """A table's thinking time, checked: {"move": seconds a decision may take, "game":
     seconds a player may think in the whole game, "absent": seconds a player may be gone,
     "bot": the bot that plays for a seat whose time ran out}; each limit optional."""
@@ -115,8 +115,8 @@ def clean_clock(value: Any, game_id: str) -> dict[str, Any] | None:
         if v is None:
             out[key] = None
             continue
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not CLOCK_LIMITS[0] <= v <= CLOCK_LIMITS[1]:
-            raise _fail(400, "server.error.clock_limit", limit=key, least=CLOCK_LIMITS[0], most=CLOCK_LIMITS[1])
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not shortest <= v <= CLOCK_LONGEST:
+            raise _fail(400, "server.error.clock_limit", limit=key, least=shortest, most=CLOCK_LONGEST)
         out[key] = float(v)
     bot = value.get("bot", "random")
     if not isinstance(bot, str):
@@ -148,7 +148,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await asyncio.to_thread(migrations.upgrade, db_url)
         storage = Storage(db_url)
-        manager = TableManager(storage, settings.bot_delay)
+        manager = TableManager(storage, settings.bot_delay, settings.lease_seconds, settings.lease_renew)
         state.update(storage=storage, manager=manager)
         resumed = await manager.start()
         log.info("started", extra={"event": "started", "db": storage.url.split("@")[-1], "resumed": resumed})
@@ -191,7 +191,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             db = "ok"
         except Exception as exc:  # the check reports, it does not fail the process
             db = f"error: {type(exc).__name__}"
-        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables)},
+        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables),
+                             "process": manager().owner},
                             status_code=200 if db == "ok" else 503)
 
     async def catalog(request: Request) -> Response:
@@ -259,7 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         creator = new_token()
         table_id = secrets.token_urlsafe(12)
         row = TableRow(id=table_id, game=gid, players=players, seed=seed, options=resolved, status=OPEN,
-                       creator_hash=token_hash(creator), created_at=now(), clock=clean_clock(body.get("clock"), gid),
+                       creator_hash=token_hash(creator), created_at=now(), clock=clean_clock(body.get("clock"), gid, settings.clock_minimum),
                        seats=new_seats(kinds, lambda: secrets.token_urlsafe(16)))
         seat_token = None
         if take is not None:
@@ -369,7 +370,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         rec = Record(game=live.game.id, players=live.players, seed=live.seed, options=live.options,
                      names=[], moves=moves[:move])
         st = replay(rec)
-        entries = [e.to_json() for e in live.logs[seat][:move]]
+        # the log up to that move: its moves, and the notes said by then
+        entries = [e.to_json() for e in live.logs[seat] if (e.n <= move if e.note else e.n < move)]
         view = st.view(seat)
         return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
                              "board_html": live.board_html(view, seat),

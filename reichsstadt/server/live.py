@@ -76,6 +76,8 @@ class LogEntry:
         return out
 
 
+LEASE = 15.0         # seconds a table's lease lasts without renewal (several server processes)
+RENEW = 4.0          # how often a process renews its leases and looks for orphaned tables
 CLOCK_GRACE = 30.0   # seconds a person who comes back with a spent game clock gets per decision
 
 
@@ -295,6 +297,8 @@ class LiveTable:
     async def start(self) -> None:
         """Open -> running: chance draws of the set-up are committed, bots begin."""
         async with self.lock:
+            if not self.storage.sqlite:
+                await self._catch_up()  # people may have joined through other processes
             if self.status != OPEN:
                 raise IllegalAction(Message("server.refuse.started"))
             if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
@@ -328,13 +332,15 @@ class LiveTable:
 
     async def join(self, invite: str, name: str, token: str) -> int:
         async with self.lock:
+            if not self.storage.sqlite:
+                await self._catch_up()
             for i, s in enumerate(self.seats):
                 if s.invite == invite:
                     if s.kind != HUMAN:
                         raise IllegalAction(Message("server.refuse.bot_seat"))
-                    if s.token_hash is not None:
+                    if s.token_hash is not None or not await self.storage.claim_seat(
+                            self.id, i, name, token_hash(token)):
                         raise IllegalAction(Message("server.refuse.taken"))
-                    await self.storage.update_seat(self.id, i, name=name, token_hash=token_hash(token))
                     s.name, s.token_hash = name, token_hash(token)
                     self._changed()  # the boards name the seat now
                     break
@@ -677,12 +683,10 @@ class TableManager:
     processes with NOTIFY; when an owner dies its leases lapse and another process takes
     its tables over, from the database, where nothing is lost."""
 
-    LEASE = 15.0     # seconds a lease lasts without renewal
-    RENEW = 4.0      # how often this process renews its leases and looks for orphans
-
-    def __init__(self, storage: Storage, bot_delay: float) -> None:
+    def __init__(self, storage: Storage, bot_delay: float, lease: float = LEASE, renew: float = RENEW) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.LEASE, self.RENEW = lease, renew
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.owner = uuid.uuid4().hex[:16]   # this process, in the leases

@@ -236,6 +236,15 @@ class Storage:
                 setattr(row, k, v)
         await self._write(job)
 
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free person's seat a name and token; False if someone (through any
+        server process) took it first."""
+        async with self.sessions() as s, s.begin():
+            res = await s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                        SeatRow.token_hash.is_(None))
+                                  .values(name=name, token_hash=token_hash))
+            return bool(res.rowcount)
+
     async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         async def job(s: AsyncSession) -> None:
             row = await s.get(TableRow, table_id)

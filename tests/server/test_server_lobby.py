@@ -43,7 +43,7 @@ def test_healthz_reports_the_database(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
         r = c.get("/healthz")
         assert r.status_code == 200
-        assert r.json() == {"ok": True, "db": "ok", "tables": 0}
+        assert {k: v for k, v in r.json().items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
 
 
 @pytest.mark.parametrize("gid", GAMES)
