@@ -45,6 +45,8 @@ export async function showTable(app, tableId, watch) {
   /** @type {any[]} */
   const logEntries = [];
   let logShown = 0;  // log entries on the page (new ones are appended)
+  /** @type {number[]} */
+  const clockTimers = [];  // the seats' clocks counting down
   let drawSoon = 0;
   /** @type {WebSocket | null} */
   let ws = null;
@@ -128,12 +130,14 @@ export async function showTable(app, tableId, watch) {
     const icon = /** @type {HTMLLinkElement | null} */ (document.getElementById("favicon"));
     if (icon) icon.href = mineNow ? "/static/icon-turn.svg" : "/static/icon.svg";
 
+    clockTimers.splice(0).forEach((x) => clearInterval(x));
     fill(el.seats, ...m.seats.map((/** @type {any} */ s) => h("li", {
       class: `seat${s.deciding ? " deciding" : ""}${s.seat === you ? " me" : ""}${s.connected ? "" : " away"}`,
       title: s.deciding ? t("web.table.thinking") : "" },
     h("span", { class: `dot p${s.seat}` }), playerName(s.seat, { names: names() }),
     s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: s.stand_in })})`) : null,
-    s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null)));
+    s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,
+    clockOf(s))));
 
     const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
     if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
@@ -179,8 +183,28 @@ export async function showTable(app, tableId, watch) {
     if (renderer) drawBoard();
   }
 
+  /** A seat's clock: the time left for its decision and for the game, counting down
+   * on the page between messages. @param {any} s */
+  function clockOf(s) {
+    const c = s.clock;
+    if (!c || (c.move_left === null && c.game_left === null)) return null;
+    const at = performance.now();
+    const el = h("small", { class: `clock${c.running ? " running" : ""}`, "data-seat": s.seat });
+    const tick = () => {
+      const gone = c.running ? (performance.now() - at) / 1000 : 0;
+      const parts = [];
+      if (c.move_left !== null) parts.push(t("web.table.clock.move", { time: clockText(c.move_left - gone) }));
+      if (c.game_left !== null) parts.push(t("web.table.clock.game", { time: clockText(c.game_left - gone) }));
+      el.textContent = ` · ${parts.join(" · ")}`;
+    };
+    tick();
+    if (c.running) clockTimers.push(setInterval(tick, 1000));
+    return el;
+  }
+
   /** @param {any} e */
   function logLine(e) {
+    if (e.note) return h("li", { class: "note" }, "— ", sentence(render(e.words, ctx())));
     const who = e.seat < 0 ? t("web.table.chance") : playerName(e.seat, ctx());
     return h("li", null, h("span", { class: "n" }, `${e.n + 1}.`), " ", h("strong", null, sentence(who)), ": ",
       render(e.words, ctx()),
@@ -301,7 +325,15 @@ export async function showTable(app, tableId, watch) {
   }
 
   connect();
-  return () => { closed = true; clearTimeout(drawSoon); ws?.close(); document.title = "reichsstadt"; };
+  return () => { clockTimers.splice(0).forEach((x) => clearInterval(x)); closed = true; clearTimeout(drawSoon); ws?.close(); document.title = "reichsstadt"; };
+}
+
+/** Seconds as m:ss (h:mm:ss past an hour). @param {number} seconds */
+function clockText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const two = (/** @type {number} */ x) => String(x).padStart(2, "0");
+  return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
 /** A move that cannot be undone is confirmed first. @param {string} move @param {string} why */
