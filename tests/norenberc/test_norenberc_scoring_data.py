@@ -240,15 +240,17 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
 def test_describe_words_for_payments_and_purchases():
     """Plain words: one good of any type is "the good of any type"; a second purchase
     says how many more the player may buy; a Guard target says which round it is master."""
-    from tests.norenberc.norenberc_helpers import BEER, PAGE, SHOE, plan, set_goods
+    from tests.norenberc.norenberc_helpers import BEER, SHOE, plan, set_goods
 
     s = ready(3, order=[0, 1, 2])
     s = set_goods(s, 0, BEER, 3)
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    assert words(s.describe(0, s.actions.pay_one[SHOE], 0)) == "pay 1 shoe as the good of any type"
-    assert words(s.describe(0, s.actions.pay_two[SHOE][PAGE], 0)) == "pay 1 shoe and 1 page as the 2 goods of any type"
+    t = s.edited(hire_form=0, hired_room=1)  # room B: 1 beer and 1 good of any type
+    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as the good of any type"
+    t = s.edited(hire_form=1, hired_room=2)  # room C, second way: 1 beer and 2 goods of any type
+    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as one of the 2 goods of any type"
     s.apply(0, s.actions.buy[BEER])
     assert words(s.describe(0, s.actions.buy[BEER], 0)).endswith("(good 2 of at most 3)")
     assert words(place_words(s, s.workshops[BREWERS * 5 + 1])) == "Brewers workshop: master in round 2"
