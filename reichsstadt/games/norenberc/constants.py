@@ -28,8 +28,7 @@ TOP_SLOT = 4                # the tile laid on top of the fourth
 MASTER_SLOT = (0, 1, 2, TOP_SLOT)   # the slot holding the master in rounds 1..4
 
 # -- "Embaucher" and "Mise en place" J: the guest rooms -----------------------------------
-ROOMS = 4                   # rooms A-D of each guild, left to right
-ROOM_LETTERS = "ABCD"
+ROOMS = 4                   # rooms A-D of each guild, left to right (their letters: the catalog, norenberc.room.*)
 SETUP_GUESTS_PER_GUILD = 3  # J: three guests per guild, the first room left empty
 
 # -- "Acheter", "Voleur", "Colporteur" ---------------------------------------------------

@@ -27,7 +27,7 @@ from .constants import (
     K_STEAL, MASTER_SLOT, N_AGENT, N_AGENTS_HOME, N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE,
     N_FAVOURITE_TIE, N_GAME_OVER, N_GOOD_RETURNED, N_GUILD_CALLED, N_INCOME, N_LEAVES_ROOM, N_MOON, N_NEW_MASTER,
     N_NO_FAVOURITE, N_PEDDLER_BACK, N_PRESTIGE_CREST_OUT, N_PRESTIGE_CREST_WON, N_PRESTIGE_GUILD, N_ROUND_END,
-    N_TILE_WON, N_TURN_END, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOM_LETTERS, ROOMS,
+    N_TILE_WON, N_TURN_END, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS,
     SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT,
     WHY_GOODS, WHY_MONEY, WORKSHOP_SLOTS,
 )
@@ -103,6 +103,11 @@ def tile_name(tile: dict[str, Any] | None, guild_keys: Sequence[str | None] = ()
     return citizen_name(kind)
 
 
+def room_name(room: int) -> Message:
+    """A guest room by its letter (0-3: A-D, as each rulebook letters them)."""
+    return _m(f"room.{'abcd'[room]}")
+
+
 def phase_name(phase: str) -> Message:
     """A phase id of the view ("planning") in words."""
     return _m(f"phase.{phase}")
@@ -150,7 +155,7 @@ def place_words(s: "S", t: int) -> Message:
             return _m("place.covered", guild=_guild(s.components, g))
         return _m("place.workshop", guild=_guild(s.components, g), round=MASTER_SLOT.index(k) + 1)
     if where == "room":
-        return _m("place.room", guild=_guild(s.components, g), room=ROOM_LETTERS[k])
+        return _m("place.room", guild=_guild(s.components, g), room=room_name(k))
     return _m("place.elsewhere")
 
 
@@ -288,7 +293,7 @@ def _d_draw(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     if s.phase in (SETUP_GUESTS, REFILL):
         r = s.next_room()
         if r >= 0:
-            return _m("describe.draw_guest", tile=name, room=ROOM_LETTERS[r % ROOMS], guild=_guild(comp, r // ROOMS))
+            return _m("describe.draw_guest", tile=name, room=room_name(r % ROOMS), guild=_guild(comp, r // ROOMS))
     return _m("describe.draw", tile=name)
 
 
@@ -345,13 +350,13 @@ def _d_hire(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     comp = s.components
     g = _called(s)
     if g < 0:
-        return _m("describe.hire_any", room=ROOM_LETTERS[a])
+        return _m("describe.hire_any", room=room_name(a))
     forms = comp.rooms[a]
     need_guild, need_any = forms[b] if b < len(forms) else (0, 0)
     price: Message = _count(comp, g, need_guild)
     if need_any:
         price = _m("price.with_any", goods=price, count=need_any)
-    return _m("describe.hire", guest=tile_name_of(s, s.rooms[g * ROOMS + a]), room=ROOM_LETTERS[a],
+    return _m("describe.hire", guest=tile_name_of(s, s.rooms[g * ROOMS + a]), room=room_name(a),
               guild=_guild(comp, g), price=price, bonus=_thalers(hire_bonus_amount(s, g)))
 
 
@@ -523,7 +528,7 @@ def _rule(s: "S", seat: int, action: Action, kind: int) -> Message:
             return _m("why.buy")
         if kind == K_HIRE:
             if s.rooms[s.called_guild * ROOMS + action.room] < 0:
-                return _m("why.hire_empty", room=ROOM_LETTERS[action.room])
+                return _m("why.hire_empty", room=room_name(action.room))
             return _m("why.hire_price")
         return _m("why.choose")
     if s.step == BUY_MORE:
