@@ -1,6 +1,7 @@
-"""The terminal board (issues 7 and 9): it fits 120 columns and leaves a 40-line terminal
-room for the play loop's log, moves and prompt; what matters now is on top; names are
-never cut; every word comes from the catalog, in the reader's language.
+"""The terminal board and the help page's glossary (issues 7 and 9): the board fits 120
+columns and leaves a 40-line terminal room for the play loop's log, moves and prompt;
+what matters now is on top; names are never cut; every word comes from the catalog, in
+the reader's language; the glossary names every citizen and piece.
 
 How "every word from the catalog" is checked: the board is drawn in a pseudo-language
 made from the English catalogs by writing every letter of every message as a non-ASCII
@@ -18,6 +19,7 @@ from rich.console import Console
 
 import reichsstadt.i18n as i18n
 from reichsstadt.core.conformance import random_playout
+from reichsstadt.games.norenberc.constants import TILE_KIND_KEYS
 from reichsstadt.games.norenberc.terminal import render
 from reichsstadt.i18n import Catalog, Renderer
 
@@ -168,3 +170,35 @@ def test_the_board_speaks_the_readers_language(pseudo_language):
     assert "Brewers" in "\n".join(en) and "Ḃŕėẇėŕṡ" in "\n".join(el)
     assert len(en) == len(el)
 
+
+# -- the glossary ----------------------------------------------------------------------------
+
+PIECES = ("guild", "goods", "store", "master", "workshops", "rooms", "artisan", "agent_plus", "citizen", "star",
+          "moon", "sun", "thaler", "agent", "action_card", "moon_token", "roof", "favourite", "crest",
+          "prestige_guild", "prestige_crest")
+
+
+def test_the_glossary_names_every_citizen_and_piece_in_a_newcomers_order():
+    """Game.glossary(): every citizen kind of the components and every piece, each a
+    name and one sentence that render with no missing id; guilds before their guests,
+    the citizens' symbols before the citizens, a round's rewards last."""
+    entries = GAME.glossary()
+    names = [n.id for n, _ in entries]
+    kinds = sorted({t["kind"] for t in GAME.new(5, 1).components.tiles if t["kind"] != "artisan"})
+    assert kinds == sorted(TILE_KIND_KEYS[1:])
+    for kind in kinds:
+        assert f"norenberc.citizen.{kind}" in names
+    for piece in PIECES:
+        assert f"norenberc.glossary.{piece}" in names
+    assert len(names) == len(set(names)) == len(kinds) + len(PIECES)
+    r = Renderer("en")
+    for name, sentence in entries:
+        for words in (r(name), r(sentence)):
+            assert words and "⟨" not in words, (name, sentence)
+        assert r(sentence).endswith(".") and r(sentence).count(". ") == 0, r(sentence)
+    order = names.index
+    assert order("norenberc.glossary.guild") < order("norenberc.glossary.artisan")
+    assert order("norenberc.glossary.star") < order("norenberc.citizen.councillor")
+    assert order("norenberc.glossary.sun") < order("norenberc.citizen.apprentice")
+    assert order("norenberc.glossary.agent") < order("norenberc.glossary.favourite") < order(
+        "norenberc.glossary.prestige_crest")

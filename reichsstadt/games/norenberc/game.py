@@ -7,17 +7,24 @@ from typing import Any, Mapping
 
 from reichsstadt.core.actions import ActionSpace
 from reichsstadt.core.contract import Game, GameInfo
+from reichsstadt.core.messages import Message
 from reichsstadt.core.options import Option
 
 from . import data
 from .actions import action_table
 from .constants import (
-    ACTION_CHAIN, ALL_TYPES_VP, APPRENTICE, ARTISANS, ARTISANS_PER_GUILD, CITIZEN_STEPS, CREST_VP, FOREMAN, MAJORITY, MAYOR,
+    TILE_KIND_KEYS, ACTION_CHAIN, ALL_TYPES_VP, APPRENTICE, ARTISANS, ARTISANS_PER_GUILD, CITIZEN_STEPS, CREST_VP, FOREMAN, MAJORITY, MAYOR,
     MUSICIAN, NOBLE, RICHEST_VP, ROOMS, ROUNDS, SETUP_GUESTS_PER_GUILD, STEAL_LIMIT, TAX_COLLECTOR, TAX_UNIT,
     THIRTY_VP, WORKSHOP_SLOTS,
 )
 from .schema import view_schema
 from .state import NorenbercState
+
+
+GLOSSARY_BEFORE_CITIZENS = ("guild", "goods", "store", "master", "workshops", "rooms", "artisan", "agent_plus",
+                            "citizen", "star", "moon", "sun")
+GLOSSARY_AFTER_CITIZENS = ("thaler", "agent", "action_card", "moon_token", "roof", "favourite", "crest",
+                           "prestige_guild", "prestige_crest")
 
 
 class Norenberc(Game):
@@ -50,6 +57,19 @@ class Norenberc(Game):
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()
+
+    def glossary(self) -> list[tuple[Message, Message]]:
+        """The pieces in the order a newcomer meets them on the board and in a round:
+        the guild and what it holds, its guests (artisans, citizens and their symbols,
+        the 11 citizens), a player's means (thalers, agents, action cards, the moon
+        token), then what the end of a round gives (favourite, crests, prestige)."""
+        out = [(Message(f"norenberc.glossary.{key}"), Message(f"norenberc.glossary.{key}.text"))
+               for key in GLOSSARY_BEFORE_CITIZENS]
+        out += [(Message(f"norenberc.citizen.{kind}"), Message(f"norenberc.glossary.citizen.{kind}"))
+                for kind in TILE_KIND_KEYS[1:]]
+        out += [(Message(f"norenberc.glossary.{key}"), Message(f"norenberc.glossary.{key}.text"))
+                for key in GLOSSARY_AFTER_CITIZENS]
+        return out
 
     def build_action_space(self, players: int) -> ActionSpace:
         return action_table(players).space
