@@ -120,6 +120,20 @@ def test_a_room_shows_its_guest_and_its_price():
     assert "Printer 7" in next(line for line in lines if "1 Brewers" in line)
 
 
+def test_owned_tiles_read_by_guild_then_citizens():
+    """A player's line: artisans by guild with their values, then citizens (a line of
+    citizens only starts with them)."""
+    from reichsstadt.games.norenberc.constants import APPRENTICE, NOBLE
+    from tests.norenberc.norenberc_helpers import give
+
+    s = ready(3)
+    s = give(s, 1, find(s, APPRENTICE))
+    s = give(s, 2, find(s, NOBLE, value=3), find(s, ARTISAN, PRINTERS, 7, avoid=tuple(s.workshops)))
+    lines = board(s.view(0), 0, ["Ann", "Bo", "Cy"])
+    assert "Bo: ☀Apprentice" in lines
+    assert "Cy: Printers 7 · ☀Noble 3" in lines
+
+
 # -- every word from the catalog ----------------------------------------------------------
 
 _LETTERS = str.maketrans(

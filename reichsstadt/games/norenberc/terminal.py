@@ -315,8 +315,8 @@ class Board:
                 full.append(self.say(_t("artisans", guild=self.guild(g), values=values)))
                 short.append(self.say(_t("artisans_short", number=g + 1, values=values)))
             head = Text(self.name(p) + ": ", style="bold" if p == self.seat else "")
-            tail = (" · " + " ".join(citizens)) if citizens else ""
-            out.append(Fold(head + Text(" · ".join(full) + tail), head + Text(" · ".join(short) + tail)))
+            tail = [" ".join(citizens)] if citizens else []
+            out.append(Fold(head + Text(" · ".join(full + tail)), head + Text(" · ".join(short + tail))))
         return out
 
     def key(self) -> Text:
