@@ -21,10 +21,8 @@ from .schema import view_schema
 from .state import NorenbercState
 
 
-GLOSSARY_BEFORE_CITIZENS = ("guild", "goods", "store", "master", "workshops", "rooms", "artisan", "agent_plus",
-                            "citizen", "star", "moon", "sun")
-GLOSSARY_AFTER_CITIZENS = ("thaler", "agent", "action_card", "moon_token", "roof", "favourite", "crest",
-                           "prestige_guild", "prestige_crest")
+GLOSSARY_BEFORE_CITIZENS = ("master", "rooms", "artisan", "agent_plus", "star", "moon", "sun")
+GLOSSARY_AFTER_CITIZENS = ("moon_token", "crest", "prestige_guild", "prestige_crest")
 
 
 class Norenberc(Game):
@@ -59,10 +57,11 @@ class Norenberc(Game):
         return view_schema()
 
     def glossary(self) -> list[tuple[Message, Message]]:
-        """The pieces in the order a newcomer meets them on the board and in a round:
-        the guild and what it holds, its guests (artisans, citizens and their symbols,
-        the 11 citizens), a player's means (thalers, agents, action cards, the moon
-        token), then what the end of a round gives (favourite, crests, prestige)."""
+        """The pieces in the order a newcomer meets them on the board and in a round: a
+        guild's master and rooms, its guests (artisans, Agent+, the citizens' three
+        symbols, the 11 citizens), the moon token, then what the end of a round gives
+        (crests, the prestige guild's crest). One line each in English, so that the help
+        page (keys and pieces) fits a 40-line terminal."""
         out = [(Message(f"norenberc.glossary.{key}"), Message(f"norenberc.glossary.{key}.text"))
                for key in GLOSSARY_BEFORE_CITIZENS]
         out += [(Message(f"norenberc.citizen.{kind}"), Message(f"norenberc.glossary.citizen.{kind}"))
