@@ -111,6 +111,21 @@ def test_the_board_folds_long_lines_and_never_cuts_a_name():
     assert len(lines) <= HEIGHT
 
 
+def test_the_readers_plan_marks_the_guild_called_in_either_form():
+    """The reader's own cards: the guild called first, marked "(now)", by name or, where
+    the column is narrow, by number."""
+    s = ready(5, order=[0, 1, 2, 3, 4])
+    plan(s, 0, [BREWERS, 2, 3])
+    for p in range(1, 5):
+        plan(s, p, [])
+    assert s.called_guild == BREWERS and s.actor == 0
+    wide = board(s.view(0), 0, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    assert "Brewers (now), Shoemakers, Printers" in next(line for line in wide if " Ann " in line)
+    narrow = board(s.view(0), 0, ["Ann"] + ["A very long name for a seat, number %d" % p for p in range(2, 6)])
+    row = next(line for line in narrow if " Ann " in line)
+    assert row.rstrip().endswith(" 1 (now) 3 4")
+
+
 def test_a_room_shows_its_guest_and_its_price():
     s = ready(3)
     printer = find(s, ARTISAN, PRINTERS, 7)

@@ -242,11 +242,13 @@ class Board:
                 return Fold(Text(self.say(_t("plan.choosing"))))
             guilds = ([cur["guild"]] if here else []) + list(mine)
             words = [self.guild(g) for g in guilds]
-            if here:
+            numbers = [str(g + 1) for g in guilds]
+            if here:  # the card of the guild called, still to be played
                 words[0] = self.say(_t("plan.now", guild=words[0]))
+                numbers[0] = self.say(_t("plan.now", guild=numbers[0]))
             key = "plan.choosing_these" if state == "planning" else "plan.these"
             return Fold(Text(self.say(_t(key, guilds=", ".join(words)))),
-                        Text(self.say(_t(key, guilds=self.guild_numbers(guilds)))))
+                        Text(self.say(_t(key, guilds=" ".join(numbers)))))
         cards = e["cards"] or 0
         if state == "planning":
             return Fold(Text(self.say(_t("plan.choosing_laid", count=cards) if cards else _t("plan.choosing"))))
