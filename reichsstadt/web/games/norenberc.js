@@ -38,10 +38,6 @@ const SYMBOLS = { star: "★", moon: "☾", sun: "☀" };
 /** What each board element was last drawn with (redrawn on a resize and on a click that
  * only changes what is selected here). @type {WeakMap<HTMLElement, {view: any, ctx: Ctx, cols: number}>} */
 const drawn = new WeakMap();
-/** The first good chosen to pay a price "of any type" with two goods, while the second is
- * still to be clicked; valid for the set of legal moves it was chosen in. */
-let payFirst = /** @type {number | null} */ (null);
-let payKey = "";
 
 /**
  * @param {HTMLElement} el @param {any} view @param {Ctx} ctx
@@ -52,8 +48,6 @@ export function draw(el, view, ctx) {
   watch(el);
   const focused = document.activeElement instanceof Element && el.contains(document.activeElement)
     ? document.activeElement.getAttribute("data-key") : null;
-  const key = (ctx.legal || []).map((m) => m.index).join(",");
-  if (key !== payKey) { payKey = key; payFirst = null; }
   el.replaceChildren(new Board(view, ctx, cols, () => redraw(el)).svg());
   if (focused) {
     const again = el.querySelector(`[data-key="${focused}"]`);
@@ -443,9 +437,7 @@ class Board {
     if (v.phase === "planning") return this.w("hint.planning", { count: this.ctx.pick ? this.ctx.pick.most : 0 });
     const c = this.cur;
     if (!c) return "";
-    if (c.step === "pay_any") {
-      return payFirst === null ? this.w("hint.pay_any") : this.w("hint.pay_second", { good: this.goodMsg(payFirst) });
-    }
+    if (c.step === "pay_any") return this.w("hint.pay_any");
     if (c.step === "buy_more" || c.step === "thief_goods") {
       return this.w(`hint.${c.step}`, { count: this.ctx.pick ? this.ctx.pick.most : 0 });
     }
@@ -941,27 +933,14 @@ class Board {
       box: [x, y, 44, 26], moves: mv, click, does, picked, count, children });
   }
 
-  /** Paying goods "of any type": one good is one click; two goods are two clicks (the
-   * first is remembered here until the second). @param {number} t */
+  /** Paying goods "of any type": each good is a part of the payment (the engine takes
+   * them one at a time, in type order), chosen by clicks like a purchase. @param {number} t */
   payClick(t) {
-    const pays = this.moves.pay;
-    const single = pays.find((m) => m.action.goods.length === 1 && m.action.goods[0] === t);
-    if (single) return { mv: [single], click: this.clickFor(single), does: this.does(single), picked: undefined };
-    const pair = (/** @type {number} */ a, /** @type {number} */ b) => pays.find((m) => m.action.goods.length === 2
-      && m.action.goods[0] === Math.min(a, b) && m.action.goods[1] === Math.max(a, b));
-    if (payFirst === null) {
-      const with_ = pays.filter((m) => m.action.goods.includes(t));
-      if (!with_.length) return { mv: [], click: null, does: "", picked: undefined };
-      return { mv: with_, click: () => { payFirst = t; this.redraw(); }, does: this.w("click_pay_first"), picked: false };
-    }
-    const m = pair(payFirst, t);
-    if (t === payFirst) {
-      if (m) return { mv: [m], click: this.clickFor(m), does: this.does(m), picked: true };
-      return { mv: pays.filter((x) => x.action.goods.includes(t)), click: () => { payFirst = null; this.redraw(); },
-        does: this.w("click_pay_drop"), picked: true };
-    }
+    const m = this.moves.pay.find((x) => x.action.good === t);
     if (!m) return { mv: [], click: null, does: "", picked: undefined };
-    return { mv: [m], click: this.clickFor(m), does: this.does(m), picked: false };
+    const part = this.isPart(m);
+    return { mv: [m], click: this.clickFor(m), does: this.does(m),
+      picked: part ? (this.chosen.get(m.index) || 0) > 0 : undefined };
   }
 
   /** What a player is doing, in a few words. @param {any} e */
