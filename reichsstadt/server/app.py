@@ -362,6 +362,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             seat = None if q.get("seat") in (None, "", "null") else int(q["seat"])
             move = int(q.get("move", live.moves))
+            lang = q.get("lang", "en") if q.get("lang", "en") in languages() else "en"
         except ValueError:
             raise _fail(400, "server.error.replay_args") from None
         if seat is not None and not 0 <= seat < live.players or not 0 <= move <= live.moves:
@@ -374,7 +375,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         entries = [e.to_json() for e in live.logs[seat] if (e.n <= move if e.note else e.n < move)]
         view = st.view(seat)
         return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
-                             "board_html": live.board_html(view, seat),
+                             "board_html": live.board_html(view, seat, lang),
                              "seats": live.public_seats(), "you": seat, "game": live.game.id})
 
     # -- live play -----------------------------------------------------------------------
@@ -415,7 +416,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await send(error("forbidden", Message("server.error.bad_token")))
             await _close(ws, 4403)
             return
-        conn = Connection(send, seat, board=hello.board)
+        conn = Connection(send, seat, board=hello.board, lang=hello.lang)
         live.connections.append(conn)
         if seat is not None:
             await live.arrived(seat)  # a bot a clock put in the seat leaves it

@@ -42,6 +42,7 @@ class Connection:
     seen: int = 0          # log entries already sent
     alive: bool = True
     board: bool = True     # wants the server-drawn board (clients with their own renderer do not)
+    lang: str = "en"       # the reader's language, for a server-drawn board
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -106,7 +107,8 @@ def legal_moves(game: Game, players: int, state: State, seat: int) -> tuple[list
     return legal, pick
 
 
-def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequence[str]) -> str | None:
+def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequence[str],
+               lang: str = "en") -> str | None:
     """For a game without a web renderer: its terminal board, as HTML (the browser shows
     the board in words, never raw data)."""
     frontends = game.frontends
@@ -119,7 +121,7 @@ def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequen
     from ..core import frontend
 
     console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-    console.print(frontend(game.id, "terminal")(view, seat, list(names)))
+    console.print(frontend(game.id, "terminal")(view, seat, list(names), lang=lang))
     return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
 
 
@@ -168,7 +170,7 @@ class LiveTable:
         # each seat's state message parts, built once per change and shared by its
         # connections: (seat, with board) -> parts
         self._parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
-        self._boards: dict[int | None, asyncio.Future[str | None]] = {}
+        self._boards: dict[tuple[int | None, str], asyncio.Future[str | None]] = {}
         # several server processes on one database: only the owner (lease holder) runs the
         # table's bots and clocks; every process serves its own clients
         self.owned = True
@@ -617,29 +619,29 @@ class LiveTable:
             "log_from": start,
         }
 
-    def board_html(self, view: dict[str, Any], seat: int | None) -> str | None:
-        return board_html(self.game, view, seat, self.names())
+    def board_html(self, view: dict[str, Any], seat: int | None, lang: str = "en") -> str | None:
+        return board_html(self.game, view, seat, self.names(), lang)
 
     async def push(self, conn: Connection, full: bool = False, seats: list[dict[str, Any]] | None = None) -> None:
         """Send `conn` the table as it is now (the log from where it stopped reading)."""
         async with conn.lock:
             message = self.message_for(conn, full, seats)
             if conn.board and message["view"] is not None:
-                message["board_html"] = await self.board_for(conn.seat, message["view"])
+                message["board_html"] = await self.board_for(conn.seat, message["view"], conn.lang)
             await self._send(conn, message)
 
-    async def board_for(self, seat: int | None, view: dict[str, Any]) -> str | None:
+    async def board_for(self, seat: int | None, view: dict[str, Any], lang: str = "en") -> str | None:
         """The board drawn for `seat` from its current view, once per change for all its
         connections, in a worker thread: a terminal renderer takes tens of milliseconds,
         and other tables' moves go on meanwhile."""
         if "web" in self.game.frontends or "terminal" not in self.game.frontends:
             return None
-        drawn = self._boards.get(seat)
+        drawn = self._boards.get((seat, lang))
         if drawn is None:
             # a copy: the renderer must not touch the view the messages are encoded from
             drawn = asyncio.ensure_future(asyncio.to_thread(board_html, self.game, copy.deepcopy(view), seat,
-                                                            self.names()))
-            self._boards[seat] = drawn
+                                                            self.names(), lang))
+            self._boards[(seat, lang)] = drawn
         return await asyncio.shield(drawn)
 
     async def broadcast(self) -> None:

@@ -4,7 +4,7 @@
  * after a reload or a dropped connection. */
 import { api, keys } from "./api.js";
 import { h, fill } from "./dom.js";
-import { playerName, render, sentence, t } from "./i18n.js";
+import { language, playerName, render, sentence, t } from "./i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 
@@ -68,7 +68,8 @@ export async function showTable(app, tableId, watch) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer })); };
+    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer,
+      lang: language() })); };
     ws.onmessage = (e) => handle(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (closed) return;
