@@ -270,8 +270,7 @@ def test_a_refused_move_says_the_rule_it_breaks() -> None:
 def test_confirm_asks_before_a_pass_that_gives_something_up() -> None:
     s = at_step(S_WED_BUY, 4)
     p = s.actor
-    assert text(s.confirm(p, Action("pass"))) == (
-        "You could still act: pass (buy no more materials this week).")
+    assert text(s.confirm(p, Action("pass"))) == "You could still act, and a pass holds for the rest of the week"
     assert s.confirm(p, s.legal(p)[0]) is None
     s = edit(s, box=True, home=put(s.home, p, 0))
     assert s.legal(p) == (Action("pass"),) and s.confirm(p, Action("pass")) is None

@@ -233,11 +233,25 @@ def _tie_first(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
                    tied=series([Player(q) for q in tie_candidates(s, value)]), player=Player(a))
 
 
+def family_card_members(s: "ColoniaState", value: int) -> int:
+    """The members a family card sends to the town hall this week (p. 16; the
+    fewer-members ordinance, p. 25, lowers them), as rules.reveal_family_cards counts."""
+    return max(0, value - s.fewer_members)
+
+
+def family_card_counts_zero(s: "ColoniaState", p: int, value: int) -> bool:
+    """p. 16 "Eccezione": a card whose members are not all at home counts 0 (the rest come
+    from the street fields), as rules.reveal_family_cards decides on the reveal."""
+    return s.home[p] < family_card_members(s, value)
+
+
 def _family(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     if viewer != seat:
         return Message("colonia.describe.family_secret")
-    return Message("colonia.describe.family", value=a,
-                   members=Message("colonia.count.member", count=max(0, a - s.fewer_members)))
+    members = Message("colonia.count.member", count=family_card_members(s, a))
+    if family_card_counts_zero(s, seat, a):
+        return Message("colonia.describe.family_zero", value=a, members=members, home=s.home[seat])
+    return Message("colonia.describe.family", value=a, members=members)
 
 
 def _vote(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
@@ -273,7 +287,17 @@ def _commission(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None
                    members=Message("colonia.count.member", count=s.commissioned[a] + 1), field=field)
 
 
+def _paid_when(s: "ColoniaState", place: int) -> Message:
+    """When a hold of the ship at `place` pays (p. 21): this Saturday if the ship is above
+    the port's stick, else when it sails in a later week."""
+    if place < s.ships_sailing:
+        return Message("colonia.describe.paid_saturday")
+    return Message("colonia.describe.paid_later")
+
+
 def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    """p. 20-21: the goods shown on the hold for 1 member; the hold pays its printed value
+    in the ship's currency when the ship sails."""
     comp = s.comp
     ship = s.port[a]
     if ship < 0 or b >= len(comp.ships[ship].holds):
@@ -281,24 +305,26 @@ def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> M
     need, value = comp.ships[ship].holds[b]
     city = comp.ships[ship].city
     return Message("colonia.describe.load", hold=b + 1, city=city_name(comp.cities[city]), place=ROMAN[a],
-                   goods=_goods(comp, need), money=money_words(comp.currencies[city], value))
+                   goods=_goods(comp, need), money=money_words(comp.currencies[city], value), when=_paid_when(s, a))
 
 
 def _load_extra(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    """The extra-hold ordinance (p. 24): any one good, paying the ordinance's value."""
     comp = s.comp
     ship = s.port[a]
     good = one_of("good", comp.goods[b])
     if ship < 0:
         return Message("colonia.describe.load_extra_plain", good=good, place=ROMAN[a])
-    return Message("colonia.describe.load_extra", good=good,
-                   city=city_name(comp.cities[comp.ships[ship].city]), place=ROMAN[a])
+    city = comp.ships[ship].city
+    return Message("colonia.describe.load_extra", good=good, city=city_name(comp.cities[city]), place=ROMAN[a],
+                   money=money_words(comp.currencies[city], comp.extra_hold_value), when=_paid_when(s, a))
 
 
 def _buy_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     relic = relic_words(s.comp, a)
     owner = s.secured_by[s.display.index(a)] if a in s.display else -1
     if owner >= 0:
-        return Message("colonia.describe.buy_secured_relic", relic=relic, owner=Player(owner))
+        return Message("colonia.describe.buy_secured_relic", relic=relic, player=Player(owner))
     return Message("colonia.describe.buy_relic", relic=relic)
 
 
@@ -387,12 +413,17 @@ def news(s: "ColoniaState", viewer: int | None) -> list[Message]:
                 _, p, v, down, placed = ev[i]
                 cards.append(Message("colonia.news.card", player=Player(p), value=v))
                 if down:
-                    zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v,
-                                         members=Message("colonia.count.member", count=placed)))
+                    # p. 16: the card's members went to the town hall all the same, the
+                    # missing ones from the street fields (or as many as there were)
+                    members = Message("colonia.count.member", count=placed)
+                    if placed >= family_card_members(s, v):
+                        zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v, members=members))
+                    else:
+                        zeros.append(Message("colonia.news.counts_zero_short", player=Player(p), value=v,
+                                             members=members))
                 i += 1
             out.append(Message("colonia.news.cards_revealed", cards=series(cards)))
-            if zeros:
-                out.append(Message("colonia.news.too_few", zeros=series(zeros, "semicolon")))
+            out.extend(zeros)
             continue
         if k == E_HOME:
             d = e[3]
@@ -628,13 +659,28 @@ def _refusal(s: "ColoniaState", p: int, reason: int, need: int = 0, **args: Any)
 
 
 def confirm(s: "ColoniaState", seat: int, action: Action) -> Message | None:
-    """A pass while something could still be done ends the seat's round for the week (p.
-    17-22); an empty shrine stays empty until its owner buys another relic of its city."""
-    kind = CODE[action][0]
-    if kind == K_PASS and s.decision == D_TURN and can_act(s, seat):
-        return Message("colonia.confirm.pass", what=Message(f"colonia.describe.pass.{_PASS_STEP[s.step]}"))
-    if kind == K_LEAVE_SHRINE and s.decision == D_ENSHRINE:
+    """Moves that give something up for good: a pass while something could still be done
+    ends the seat's round for the week (p. 17-22); an empty shrine stays empty until its
+    owner buys another relic of its city (p. 22); a family card without its members at
+    home counts 0 (p. 16); declining what an ordinance offers (p. 24-25: drawing
+    materials, bringing members home, exchanging money) cannot be asked for later."""
+    kind, a, _b = CODE[action]
+    d = s.decision
+    if kind == K_PASS and d == D_TURN and can_act(s, seat):
+        return Message("colonia.confirm.pass")
+    if kind == K_LEAVE_SHRINE and d == D_ENSHRINE:
         return Message("colonia.confirm.leave_shrine")
+    if kind == K_FAMILY and d == D_FAMILY and family_card_counts_zero(s, seat, a):
+        return Message("colonia.confirm.family_zero", home=s.home[seat],
+                       members=Message("colonia.count.member", count=family_card_members(s, a)))
+    if kind == K_TAKE_MATERIALS and d == D_DRAW and a == 0 and s.draw_count > 0 and any(s.bag):
+        return Message("colonia.confirm.take_none",
+                       materials=Message("colonia.count.material", count=min(s.draw_count, sum(s.bag))))
+    if kind == K_RECALL and d == D_RECALL and a < recall_most(s, seat):
+        return Message("colonia.confirm.recall_fewer",
+                       members=Message("colonia.count.member", count=recall_most(s, seat)))
+    if kind == K_KEEP_MONEY and d == D_EXCHANGE:
+        return Message("colonia.confirm.keep_money", most=s.exchange_limit)
     return None
 
 
