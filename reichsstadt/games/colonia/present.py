@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core import Action, Message, Player
+from ...core.contract import Pick
 from ...core.views import envelope
-from .actions import CODE
+from .actions import CODE, PASS
 from .constants import (
     BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
     D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
@@ -33,8 +34,9 @@ from .constants import (
 )
 from .data import Components, Ordinance
 from .rules import (
-    can_act, contract_cost, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal, family_card_used,
-    hold_refusal, recall_most, relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
+    can_act, contract_cost, contract_moves, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal,
+    family_card_used, hold_refusal, loading_moves, market_moves, recall_most, relic_purchase_refusal,
+    securing_moves, securing_refusal, stall_refusal, tie_candidates,
 )
 from .scoring import score_items
 
@@ -656,6 +658,92 @@ def _refusal(s: "ColoniaState", p: int, reason: int, need: int = 0, **args: Any)
         return Message("colonia.why.few_members", members=Message("colonia.count.member", count=need),
                        home=s.home[p])
     return Message(f"colonia.why.{_REASONS[reason]}", **args)
+
+
+def pick(s: "ColoniaState", seat: int) -> Pick | None:
+    """A round of turns takes one stall, contract, hold or securing per turn, in turn
+    order (p. 17: "Il giocatore di turno si prende tutte le materie prime di una
+    bancarella"; p. 18: "Ad ogni mossa, ciascun giocatore può commissionare 1 solo
+    incarico"; p. 20, p. 22 likewise): while another family is still in the round, each
+    turn is a decision of its own, answered by the others' turns in between. Once every
+    other family has passed, the seat's remaining turns follow one another with nobody in
+    between and nothing drawn, and what it takes is a set whose order changes nothing:
+    stalls, holds and securings are independent of each other, and a craftsman's
+    contracts cost 1, 2, 3... members whoever's they are, so the members a set of
+    contracts takes is the same in any order. That set is a Pick finished by the pass
+    (which the seat would be asked to confirm if it could still act after the set).
+
+    Not the Sunday relic purchases: a shrine bought, or a relic for an empty shrine, asks
+    at once whether to fill it (p. 22), so those purchases are not a set."""
+    if s.decision != D_TURN or s.actor != seat:
+        return None
+    if any(not s.passed[q] for q in range(s.n) if q != seat):
+        return None
+    step = s.step
+    repeat = False
+    if step == S_WED_BUY:
+        parts = tuple(market_moves(s, seat))
+        most = _stalls_most(s, seat)
+    elif step == S_THU_CONTRACT:
+        parts = tuple(contract_moves(s, seat))
+        most = _contracts_most(s, seat)
+        repeat = True
+    elif step == S_FRI_LOAD:
+        parts = tuple(loading_moves(s, seat))
+        holds = {(a.ship, a.hold if a.type == "load" else -1) for a in parts}
+        most = min(s.home[seat], len(holds))
+    elif step == S_SUN_SECURE:
+        parts = tuple(securing_moves(s, seat))
+        most = min(s.home[seat], len(parts))
+    else:
+        return None
+    if most < 2:
+        return None  # nothing to combine: the moves one at a time
+    return Pick(parts, PASS, most=most, least=1, repeat=repeat)
+
+
+def _stalls_most(s: "ColoniaState", p: int) -> int:
+    """The most stalls p can take with the members at home (the smallest first)."""
+    home, count = s.home[p], 0
+    for size in sorted(s.stall_size[st] for st in range(s.stall_count)
+                       if s.stall_buyer[st] < 0 and s.stall_size[st] > 0):
+        if size > home:
+            break
+        home -= size
+        count += 1
+    return count
+
+
+def _contracts_most(s: "ColoniaState", p: int) -> int:
+    """The most contracts p can commission one after another: each takes its craftsman's
+    two materials, a free field and its cost in members from home (contract_cost, then
+    one more for each further contract of the same craftsman)."""
+    comp = s.comp
+    base = p * N_MATERIALS
+    best = 0
+
+    def more(c: int, mats: list[int], home: int, count: int) -> None:
+        nonlocal best
+        if c == N_CRAFTSMEN:
+            best = max(best, count)
+            return
+        r0, r1 = comp.recipes[c]
+        free = comp.contract_fields - s.contracts_placed[c]
+        cost = contract_cost(s, c)
+        left = list(mats)
+        k = 0
+        while True:
+            more(c + 1, left, home, count + k)
+            if k >= free or left[r0] < 1 or left[r1] < 1 or home < cost + k:
+                return
+            left = list(left)
+            left[r0] -= 1
+            left[r1] -= 1
+            home -= cost + k
+            k += 1
+
+    more(0, s.materials[base:base + N_MATERIALS], s.home[p], 0)
+    return best
 
 
 def confirm(s: "ColoniaState", seat: int, action: Action) -> Message | None:
