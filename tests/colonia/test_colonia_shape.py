@@ -399,6 +399,17 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
                 named.add(count_of(kind, key, 1).id)
             if kind in ("material", "good"):
                 named.add(one_of(kind, key).id)
+    # the terminal's words: say("key") is colonia.terminal.key; keys built from tables
+    terminal = (package / "terminal.py").read_text(encoding="utf-8")
+    named |= set(re.findall(r'Message\(\s*"(colonia\.[\w.]+)"', terminal))
+    named |= {f"colonia.terminal.{k}" for k in re.findall(r'say\(\s*"([\w.]+)"', terminal)}
+    asked = ["family_cards", "vote", "choose_good", "shrine", "recall", "exchange", "exchange_amount",
+             "draw_materials", "chance", *present._PASS_STEP.values()]
+    named |= {f"colonia.terminal.{part}.{k}" for part in ("ask", "now") for k in asked}
+    named |= {f"colonia.terminal.day_short.{d}" for d in STREET_DAYS}
+    named |= {f"colonia.terminal.members.{k}" for k in ("home", "town_hall", "today", "served", "waiting", "ships",
+                                                        "secured")}
+    named |= {f"colonia.terminal.{k}" for k in ("ord.passed", "ord.rejected", "ballots.yes", "ballots.no")}
     english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
     assert sorted(named - english) == [], "ids the code names without English text"
     assert sorted(english - named) == [], "catalog entries nothing speaks"

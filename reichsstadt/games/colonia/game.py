@@ -78,7 +78,8 @@ class ColoniaGame(Game):
             "a JSON components file replacing the bundled one (week cards, ships, relics, ordinances, ...)",
         ),
     }
-    frontends = {"terminal": "reichsstadt.games.colonia.terminal:render"}
+    frontends = {"terminal": "reichsstadt.games.colonia.terminal:render",
+                 "terminal_city": "reichsstadt.games.colonia.terminal:render_city"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ColoniaState:
         opts = self.resolve(players, options)
