@@ -410,6 +410,10 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
     named |= {f"colonia.terminal.members.{k}" for k in ("home", "town_hall", "today", "served", "waiting", "ships",
                                                         "secured")}
     named |= {f"colonia.terminal.{k}" for k in ("ord.passed", "ord.rejected", "ballots.yes", "ballots.no")}
+    # the glossary: entry("key") is colonia.glossary.key and its .name
+    for key in re.findall(r'entry\(\s*"([\w.]+)"', source):
+        named |= {f"colonia.glossary.{key}", f"colonia.glossary.{key}.name"}
+    named |= {f"colonia.glossary.ordinance.{e}" for e in EFFECTS}
     english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
     assert sorted(named - english) == [], "ids the code names without English text"
     assert sorted(english - named) == [], "catalog entries nothing speaks"

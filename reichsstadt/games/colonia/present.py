@@ -21,7 +21,7 @@ from ...core.contract import Pick
 from ...core.views import envelope
 from .actions import CODE, PASS
 from .constants import (
-    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, ORDINANCES_PER_WEEK, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
     D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
     E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
     K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
@@ -948,3 +948,130 @@ def _table(s: "ColoniaState") -> dict[str, Any]:
         "exchange_limit": s.exchange_limit if d in (D_EXCHANGE, D_AMOUNT) else None,
         "exchange": {"give": s.exchange_give, "take": s.exchange_take} if d == D_AMOUNT else None,
     }
+
+
+# == the glossary: the game's pieces for a newcomer (Game.glossary) ==============================
+
+def _name(value: Message | str) -> Message:
+    """A component's name as a message (a user's own name, which the catalog does not
+    know, as it is written)."""
+    return value if isinstance(value, Message) else Message("colonia.glossary.named", name=value)
+
+
+def glossary(comp: Components) -> list[tuple[Message, Message]]:
+    """(name, one sentence) for every piece of the game, in the order a newcomer meets
+    them: the goal and the families' members, the week and its week card, the council
+    (family cards, town hall, mayor, votes, every ordinance), Wednesday's market and its
+    materials, Thursday's craftsmen and their goods, Friday's port and ships, the cities
+    and their currencies, Sunday's relics and shrines, the church windows and the end.
+    Numbers come from the components file `comp`, so the words follow the box in use.
+    Pages are those of the Italian rulebook."""
+    def entry(key: str, **args: Any) -> tuple[Message, Message]:
+        return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+
+    def points(k: int) -> Message:
+        return Message("colonia.count.point", count=k)
+
+    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
+    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
+    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+    members = comp.members_by_players
+    out = [
+        entry("goal", weeks=comp.weeks),
+        entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
+                                         for n in sorted(members)])),
+        entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
+        entry("street_fields"),
+        entry("week", weeks=comp.weeks),
+        entry("week_card", cards=len(comp.week_cards),
+              stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
+              dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
+              ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
+        entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
+        entry("town_hall"),
+        entry("mayor"),
+        entry("vote_cards"),
+        entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
+    ]
+    seen: dict[tuple[int, str, int, int, int], int] = {}
+    for od in comp.ordinances:
+        kind = (od.day, od.effect, od.amount, od.craftsman, od.street)
+        seen[kind] = seen.get(kind, 0) + 1
+    for (day, effect, amount, craftsman, street), cards in seen.items():
+        args: dict[str, Any] = {"day": day_name(DAYS[day]), "cards": Message("colonia.glossary.cards", count=cards)}
+        if craftsman >= 0:
+            args["craftsman"] = craftsman_name(comp.craftsmen[craftsman])
+        if street >= 0:
+            args["street"] = day_name(STREET_DAYS[street])
+        args.update(_ORDINANCE_ARGS[effect](amount))
+        out.append((_ordinance_of(comp, day, effect, amount, craftsman, street),
+                    Message(f"colonia.glossary.ordinance.{effect}", **args)))
+    out += [
+        entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
+        entry("bag", materials=comp.materials_per_type * N_MATERIALS),
+    ]
+    for m, key in enumerate(comp.materials):
+        users = [craftsman_name(comp.craftsmen[c]) for c in range(N_CRAFTSMEN) if m in comp.recipes[c]]
+        out.append((_name(material_name(key)), Message("colonia.glossary.material", count=comp.materials_per_type,
+                                                         craftsmen=users)))
+    out += [
+        entry("craftsmen"),
+        entry("contract_fields", fields=comp.contract_fields),
+        entry("extra_contract_die"),
+    ]
+    for c, key in enumerate(comp.craftsmen):
+        r0, r1 = comp.recipes[c]
+        out.append((_name(craftsman_name(key)), Message(
+            "colonia.glossary.craftsman", first=material_name(comp.materials[r0]),
+            second=material_name(comp.materials[r1]), good=one_of("good", comp.goods[comp.products[c]]), face=c + 1)))
+    for g, key in enumerate(comp.goods):
+        maker = craftsman_name(comp.craftsmen[comp.products.index(g)])
+        holds = sum(1 for ship in comp.ships for need, _ in ship.holds if g in need)
+        out.append((_name(good_name(key)), Message("colonia.glossary.good", craftsman=maker, count=comp.goods_per_type,
+                                                     holds=holds)))
+    hold_sizes = [len(ship.holds) for ship in comp.ships]
+    values = [value for ship in comp.ships for _, value in ship.holds]
+    out += [
+        entry("port", places=PORT),
+        entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
+        entry("hold", low=min(values), high=max(values)),
+    ]
+    for c, key in enumerate(comp.cities):
+        ships = sum(1 for ship in comp.ships if ship.city == c)
+        out.append((_name(city_name(key)), Message("colonia.glossary.city", currency=currency_name(comp.currencies[c]),
+                                                     ships=ships)))
+    for c, key in enumerate(comp.currencies):
+        out.append((_name(currency_name(key)), Message("colonia.glossary.currency", city=city_name(comp.cities[c]),
+                                                         money=comp.start_money)))
+    out += [
+        entry("relics", cards=len(relic_points), cities=N_CITIES, low=points(min(relic_points)),
+              high=points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
+              display=comp.relic_display),
+        entry("shrine", price=series([str(p) for p in shrine_prices])),
+        entry("securing"),
+        entry("extra_relic_places", places=comp.extra_relic_places),
+        entry("windows", points=points(comp.window_points)),
+        entry("end", weeks=comp.weeks),
+        entry("die"),
+    ]
+    return out
+
+
+_ORDINANCE_ARGS: dict[str, Any] = {
+    "more_per_stall": lambda k: {}, "roll_good": lambda k: {},
+    "foreign_merchants": lambda k: {"materials": Message("colonia.count.material", count=k)},
+    "draw_materials": lambda k: {"materials": Message("colonia.count.material", count=k)},
+    "extra_contracts": lambda k: {"contracts": Message("colonia.count.contract", count=k)},
+    "recall": lambda k: {"members": Message("colonia.count.member", count=k)},
+    "extra_hold": lambda k: {"value": k},
+    "sail_now": lambda k: {"sailing": Message("colonia.glossary.ships_at", count=k, places=list(ROMAN[:k]))},
+    "extra_relics": lambda k: {"relics": Message("colonia.glossary.relic_cards", count=k)},
+    "fewer_members": lambda k: {"members": Message("colonia.count.member", count=k)},
+    "exchange": lambda k: {"money": k},
+}
+"""The numbers each ordinance's glossary sentence names, from the amount on its card."""
+
+
+def _ordinance_of(comp: Components, day: int, effect: str, amount: int, craftsman: int, street: int) -> Message:
+    return ordinance_words(effect, amount, comp.craftsmen[craftsman] if craftsman >= 0 else None,
+                           STREET_DAYS[street] if street >= 0 else None)
