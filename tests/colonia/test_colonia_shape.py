@@ -294,7 +294,7 @@ def test_rules_md_names_only_tests_that_exist() -> None:
     here = Path(__file__).parent
     files = {"week": "week", "ord": "ordinances", "more": "rules_more", "score": "scoring", "data": "data",
              "prop": "properties", "sample": "sample", "terminal": "terminal", "hidden": "hidden", "news": "news",
-             "shape": "shape"}
+             "shape": "shape", "words": "words", "picks": "picks", "glossary": "glossary"}
     table = (here / "RULES.md").read_text(encoding="utf-8")
     named = re.findall(r"\b(\w+)::(test_\w+)", table)
     assert len(named) > 100
