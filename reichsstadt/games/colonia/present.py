@@ -35,6 +35,7 @@ from .constants import (
 from .data import Components, Ordinance
 from .rules import (
     can_act, contract_cost, contract_moves, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal,
+    family_card_counts_zero, family_card_members,
     family_card_used, hold_refusal, loading_moves, market_moves, recall_most, relic_purchase_refusal,
     securing_moves, securing_refusal, stall_refusal, tie_candidates,
 )
@@ -233,18 +234,6 @@ def _tie_first(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
     value = s.chance_queue[0][1] if s.chance_queue else 0
     return Message("colonia.describe.tie_first", value=value,
                    tied=series([Player(q) for q in tie_candidates(s, value)]), player=Player(a))
-
-
-def family_card_members(s: "ColoniaState", value: int) -> int:
-    """The members a family card sends to the town hall this week (p. 16; the
-    fewer-members ordinance, p. 25, lowers them), as rules.reveal_family_cards counts."""
-    return max(0, value - s.fewer_members)
-
-
-def family_card_counts_zero(s: "ColoniaState", p: int, value: int) -> bool:
-    """p. 16 "Eccezione": a card whose members are not all at home counts 0 (the rest come
-    from the street fields), as rules.reveal_family_cards decides on the reveal."""
-    return s.home[p] < family_card_members(s, value)
 
 
 def _family(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
