@@ -128,7 +128,7 @@ def _mut_beginner_city_spot(raw):
 
 
 def _mut_beginner_distance(raw):
-    raw["beginner"][2]["settlements"][1]["index"] = 4  # next to white's settlement at 3 on road III
+    raw["beginner"][2]["settlements"][1]["index"] = 5  # next to blue's own settlement at 6 on road V
 
 
 def _mut_beginner_no_toll(raw):
@@ -136,9 +136,9 @@ def _mut_beginner_no_toll(raw):
 
 
 def _mut_beginner_rights(raw):
-    raw["beginner"][2]["tolls"] = ["III", "III"]
-    raw["beginner"][2]["settlements"][0]["road"] = "III"
-    raw["beginner"][2]["settlements"][0]["index"] = 9
+    raw["beginner"][2]["tolls"] = ["III", "III"]  # blue outnumbers white on III, and V has no toll
+    for s, at in zip(raw["beginner"][2]["settlements"], (9, 5)):
+        s["road"], s["index"] = "III", at
 
 
 def _mut_white_star(raw):

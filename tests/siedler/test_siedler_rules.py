@@ -59,13 +59,13 @@ def test_5_1_1_harvest_each_settlement_next_to_the_numbered_terrains():
         s = set_hand(s, p)
     draw(s, 3)
     assert hand(s, WHITE) == {"wood": 1}
-    assert hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {"stone": 1} and hand(s, BLUE) == {}
+    assert hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {"grain": 1} and hand(s, BLUE) == {"wood": 1}
     s = start()
     for p in range(4):
         s = set_hand(s, p)
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1, "stone": 1}
-    assert hand(s, BLUE) == {"stone": 1} and hand(s, RED) == {"wool": 1} and hand(s, ORANGE) == {}
+    assert hand(s, BLUE) == {"wool": 1} and hand(s, RED) == {"wool": 2} and hand(s, ORANGE) == {}  # red: 2 on pasture 6
 
 
 def test_5_1_1_only_two_terrains_carry_a_2():
@@ -81,17 +81,19 @@ def test_6_1_robber_blocks_harvest():
         s = set_hand(s, p)
     s = edit(s, robber=s.map.terrain_ids.index("T27"))
     draw(s, 6, "none")
-    assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {}
+    assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {"wool": 1}  # mountains 6 gives nothing
 
 
 def test_5_1_1_supply_limit_nobody_gets_a_type_the_supply_cannot_pay():
-    """Supply of 20 per type (notes): two stone claims, one stone left: nobody gets stone."""
+    """Supply of 20 per type (notes): three wool claims (red 2, blue 1), two wool left:
+    nobody gets wool."""
     s = start()
     for p in range(4):
         s = set_hand(s, p)
-    s = set_hand(s, ORANGE, stone=19)
+    s = set_hand(s, ORANGE, wool=18)
     draw(s, 6, "none")
-    assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {} and s.supply[4] == 1
+    assert hand(s, RED) == {} and hand(s, BLUE) == {} and s.supply[1] == 2
+    assert hand(s, WHITE) == {"grain": 1, "stone": 1}  # the other types are paid
 
 
 # -- 5.2.1 trade -------------------------------------------------------------------------------
@@ -223,12 +225,12 @@ def test_5_2_2_2_settlement_needs_own_toll_and_the_distance_rule():
     spots = {(a.road, a.at) for a in s.legal(RED) if a.type == "settle"}
     assert spots and {r for r, _ in spots} == {"II"}  # red has tolls on road II only
     assert ("II", 0) not in spots  # not the intersection touching the city
-    # occupied on II: 2 (red), 4 (orange), 6 (red): only 8 and 9 keep a free neighbour on both sides
-    assert spots == {("II", 8), ("II", 9)}
-    act(s, RED, "settle", road="II", at=8)
-    assert s.settlement_owner[gi(s, "II", 8)] == RED and hand(s, RED) == {}
+    # occupied on II: 5 (red), 7 (red), 9 (orange): only 1, 2 and 3 keep a free neighbour on both sides
+    assert spots == {("II", 1), ("II", 2), ("II", 3)}
+    act(s, RED, "settle", road="II", at=2)
+    assert s.settlement_owner[gi(s, "II", 2)] == RED and hand(s, RED) == {}
     s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
-    assert not has(s, RED, "settle", road="II", at=9)
+    assert not has(s, RED, "settle", road="II", at=1) and not has(s, RED, "settle", road="II", at=3)
 
 
 def test_5_2_2_2_adjacent_intersections_of_different_roads_are_fine():
@@ -526,16 +528,19 @@ def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     it; a random card per missing gold; what still lacks is lost."""
     s = start(first=RED)
     s = give_settlement(s, BLUE, gi(s, "III", 9))  # blue: two settlements on III
+    s = give_settlement(s, BLUE, gi(s, "III", 5))
     s = set_hand(s, BLUE, gold=1)
     s = set_hand(s, WHITE, gold=0)
-    draw(s, 6, "wegezoll", "III")  # the harvest gives blue a stone first (5.1)
+    draw(s, 6, "wegezoll", "III")  # the harvest gives blue a wool and a stone first (5.1)
     assert s.gold[WHITE] == 1 and s.gold[BLUE] == 0 and s.phase == P_WEGEZOLL_CARD
-    assert [(a.resource, p) for a, p in s.chance_outcomes()] == [("stone", 1.0)]
+    assert dict((a.resource, p) for a, p in s.chance_outcomes()) == {"wool": 0.5, "stone": 0.5}
     s.apply(CHANCE, s.action_table.card[4])
-    assert s.phase == P_MAIN and hand(s, BLUE) == {}
+    assert s.phase == P_MAIN and hand(s, BLUE) == {"wool": 1}
     s = start(first=RED)
     s = give_settlement(s, BLUE, gi(s, "III", 9))
-    s = give_settlement(s, BLUE, gi(s, "III", 1))  # three settlements, no gold, one card after harvest
+    s = give_settlement(s, BLUE, gi(s, "III", 5))
+    s = give_settlement(s, BLUE, gi(s, "III", 1))  # three settlements, no gold, two cards after harvest
+    s = edit(s, robber=s.map.terrain_ids.index("T25"))  # fields 6 (III 1's grain) pays nothing
     s = set_hand(s, BLUE, gold=0)
     s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")
@@ -548,14 +553,15 @@ def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     assert steps == cards and hand(s, BLUE) == {} and s.gold[WHITE] == 0  # the rest is lost
     s = start(first=RED)
     s = give_settlement(s, BLUE, gi(s, "III", 9))
+    s = give_settlement(s, BLUE, gi(s, "III", 5))
     s = set_hand(s, BLUE, gold=0, wool=1, stone=3)
     s = set_hand(s, WHITE, gold=0)
-    draw(s, 6, "wegezoll", "III")
+    draw(s, 6, "wegezoll", "III")  # the harvest: blue 2 wool and 4 stone
     assert s.phase == P_WEGEZOLL_CARD
-    assert dict((a.resource, p) for a, p in s.chance_outcomes()) == {"wool": 0.2, "stone": 0.8}
+    assert dict((a.resource, p) for a, p in s.chance_outcomes()) == pytest.approx({"wool": 1 / 3, "stone": 2 / 3})
     s.apply(CHANCE, s.action_table.card[1])
     s.apply(CHANCE, s.action_table.card[4])
-    assert s.phase == P_MAIN and hand(s, BLUE) == {"stone": 3}
+    assert s.phase == P_MAIN and hand(s, BLUE) == {"wool": 1, "stone": 3}
     assert hand(s, WHITE).get("wool") == 1 and hand(s, WHITE).get("stone") == 2  # 1 from the harvest
 
 

@@ -235,8 +235,8 @@ def _result(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
         out.append(say("result.thirteen", player=win[0], players=win))
         return out
     out.append(say("result.time"))
-    out.append(" ")
     tied = ending["tied_on_most"]
+    out.append("\n" if tied else " ")  # a tie and its council card take a line of their own (120 columns)
     if not tied:
         out.append(say("result.most", player=win[0], players=win, vp=scores[res["winners"][0]]))
         return out
