@@ -83,6 +83,7 @@ class Encoder:
             layout.append((s, at, at + s.size))
             at += s.size
         self._layout = tuple(layout)
+        self._reads = tuple((s.read, s.size) for s in self.slices)
         self.size = at
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
@@ -92,15 +93,23 @@ class Encoder:
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The view as a float32 vector of `size` entries (a new array unless `out`)."""
+        values: list[float] = []
+        extend = values.extend
+        for read, size in self._reads:
+            part = read(view)
+            if len(part) != size:
+                self._wrong_length(view)
+            extend(part)
         if out is None:
-            out = np.empty(self.size, np.float32)
-        for s, a, b in self._layout:
-            values = s.read(view)
-            if len(values) != s.size:
-                raise EncodingError(f"{self.game} encoder, slice {s.name!r}: read {len(values)} values, "
-                                    f"declared {s.size}")
-            out[a:b] = values
+            return np.array(values, np.float32)
+        out[:] = values
         return out
+
+    def _wrong_length(self, view: View) -> None:
+        for s in self.slices:
+            n = len(s.read(view))
+            if n != s.size:
+                raise EncodingError(f"{self.game} encoder, slice {s.name!r}: read {n} values, declared {s.size}")
 
     def offsets(self) -> dict[str, tuple[int, int]]:
         """Each slice's [start, end) in the vector."""
@@ -151,6 +160,16 @@ def _value(v: Any, hidden: float | None, name: str, scale: float) -> float:
     return float(v) / scale
 
 
+def _floats(xs: Iterable[Any], hidden: float | None, name: str, scale: float) -> list[float]:
+    """_value of each, fast when nothing is hidden (float() takes ints and bools)."""
+    try:
+        if scale == 1:
+            return [float(x) for x in xs]
+        return [float(x) / scale for x in xs]
+    except TypeError:  # a None: hidden
+        return [_value(x, hidden, name, scale) for x in xs]
+
+
 def _suffix(meaning: str, scale: float, hidden: float | None) -> str:
     if scale != 1:
         meaning += f", ÷ {_num(scale)}"
@@ -178,7 +197,7 @@ def numbers(name: str, size: int, read: Callable[[View], Iterable[Any]], *, low:
     lo = min(low, hidden) if hidden is not None else low
 
     def r(view: View) -> list[float]:
-        xs = [_value(v, hidden, name, scale) for v in read(view)]
+        xs = _floats(read(view), hidden, name, scale)
         return [min(x, high) for x in xs] if cap else xs
     return Slice(name, size, lo, high, _suffix(meaning, scale, hidden), r, tuple(labels))
 
@@ -241,13 +260,20 @@ def per_seat(name: str, players: int, inner: int, read_seat: Callable[[View, int
 
     def r(view: View) -> list[float]:
         out: list[float] = []
-        for seat in viewer_order(view):
-            xs = [_value(v, hidden, name, scale) for v in read_seat(view, seat)]
+        n = view["players"]
+        me = view["seat"] or 0
+        for k in range(n):
+            seat = me + k if me + k < n else me + k - n
+            xs = read_seat(view, seat)
+            try:
+                xs = [float(x) for x in xs] if scale == 1 else [float(x) / scale for x in xs]
+            except TypeError:  # a None: hidden
+                xs = [_value(x, hidden, name, scale) for x in xs]
             if len(xs) != inner:
                 raise EncodingError(f"slice {name!r}: seat {seat} gave {len(xs)} values, declared {inner}")
             if cap:
                 xs = [min(x, high) for x in xs]
-            out.extend(xs)
+            out += xs
         return out
     full_labels = tuple(f"{who}: {lab}" for who in _who(players) for lab in labels) if labels else ()
     text = f"{meaning}; {inner} per seat, from you onward" if inner > 1 else f"{meaning}; per seat, from you onward"
