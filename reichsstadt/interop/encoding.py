@@ -280,6 +280,45 @@ def per_seat(name: str, players: int, inner: int, read_seat: Callable[[View, int
     return Slice(name, players * inner, lo, high, _suffix(text, scale, hidden), r, full_labels)
 
 
+def owners(name: str, players: int, places: int, read: Callable[[View], Sequence[Any]], *, meaning: str) -> Slice:
+    """Who holds each of `places` places (a road segment, a tile, a card): per place a
+    one-hot over the seats from you onward, all zero for nobody. `read` returns one seat
+    number or None per place; anything else (a marker such as "removed") is an
+    EncodingError: map it first, and give it its own slice if it matters."""
+    size = places * players
+
+    def r(view: View) -> list[float]:
+        held = read(view)
+        if len(held) != places:
+            raise EncodingError(f"slice {name!r}: {len(held)} places, declared {places}")
+        n = view["players"]
+        me = view["seat"] or 0
+        out = [0.0] * size
+        for i, seat in enumerate(held):
+            if seat is None:
+                continue
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise EncodingError(f"slice {name!r}: place {i} is held by {seat!r}, not a seat")
+            out[i * players + (seat - me) % n] = 1.0
+        return out
+    return Slice(name, size, 0.0, 1.0, f"{meaning}; per place, who holds it: one-hot over the seats from you "
+                                       f"onward (all zero: nobody)", r)
+
+
+def seat_flags(name: str, players: int, read: Callable[[View], Iterable[Any]], *, meaning: str) -> Slice:
+    """1 for each seat that `read` lists (seat numbers; None entries are ignored), per seat
+    from you onward."""
+    def r(view: View) -> list[float]:
+        n = view["players"]
+        me = view["seat"] or 0
+        out = [0.0] * players
+        for seat in read(view):
+            if seat is not None:
+                out[(seat - me) % n] = 1.0
+        return out
+    return Slice(name, players, 0.0, 1.0, f"{meaning}; per seat, from you onward", r)
+
+
 def _who(players: int) -> list[str]:
     return ["you"] + [f"+{k}" for k in range(1, players)]
 

@@ -12,7 +12,7 @@ import reichsstadt
 from reichsstadt.interop import docs
 from reichsstadt.interop.encoding import (
     HIDDEN, Encoder, EncodingError, count, encoder, envelope_slices, has_encoder, number, numbers, onehot,
-    per_seat, viewer_order,
+    owners, per_seat, seat_flags, viewer_order,
 )
 
 from tests.interop.conftest import GAME_COUNTS, loaded
@@ -85,6 +85,20 @@ def test_encoding_errors_name_the_slice():
         Encoder("x", 2, envelope_slices(2, ["a"]) * 2)
     with pytest.raises(EncodingError, match="no observation encoder for game 'nope'"):
         encoder("nope", 2)
+
+
+def test_owners_and_seat_flags_are_relative_to_the_viewer():
+    enc = Encoder("x", 3, [
+        owners("fields", 3, 4, lambda v: v["table"]["fields"], meaning="the fields"),
+        seat_flags("waiting", 3, lambda v: v["table"]["waiting"], meaning="seats waiting"),
+    ])
+    part = enc.split(enc.encode(_view(seat=2, fields=[None, 2, 0, 1], waiting=[1, None])))
+    assert part["fields"].reshape(4, 3).tolist() == [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    assert part["waiting"].tolist() == [0, 0, 1]
+    with pytest.raises(EncodingError, match="'fields': place 1 is held by 'removed', not a seat"):
+        enc.encode(_view(fields=[None, "removed", 0, 1], waiting=[]))
+    with pytest.raises(EncodingError, match="'fields': 3 places, declared 4"):
+        enc.encode(_view(fields=[None, 0, 1], waiting=[]))
 
 
 def test_describe_is_a_table_of_every_slice():
