@@ -160,16 +160,6 @@ def _value(v: Any, hidden: float | None, name: str, scale: float) -> float:
     return float(v) / scale
 
 
-def _floats(xs: Iterable[Any], hidden: float | None, name: str, scale: float) -> list[float]:
-    """_value of each, fast when nothing is hidden (float() takes ints and bools)."""
-    try:
-        if scale == 1:
-            return [float(x) for x in xs]
-        return [float(x) / scale for x in xs]
-    except TypeError:  # a None: hidden
-        return [_value(x, hidden, name, scale) for x in xs]
-
-
 def _suffix(meaning: str, scale: float, hidden: float | None) -> str:
     if scale != 1:
         meaning += f", ÷ {_num(scale)}"
@@ -195,10 +185,10 @@ def numbers(name: str, size: int, read: Callable[[View], Iterable[Any]], *, low:
             labels: Sequence[str] = ()) -> Slice:
     """`size` numbers read from the view (None entries: hidden), each divided by `scale`."""
     lo = min(low, hidden) if hidden is not None else low
+    finish = _finisher(name, scale, hidden, cap, high)
 
-    def r(view: View) -> list[float]:
-        xs = _floats(read(view), hidden, name, scale)
-        return [min(x, high) for x in xs] if cap else xs
+    def r(view: View) -> list[Any]:
+        return finish(list(read(view)))
     return Slice(name, size, lo, high, _suffix(meaning, scale, hidden), r, tuple(labels))
 
 
@@ -251,33 +241,76 @@ def viewer_order(view: View) -> list[int]:
     return [(me + k) % n for k in range(n)]
 
 
+def _finisher(name: str, scale: float, hidden: float | None, cap: bool, high: float
+              ) -> Callable[[list[Any]], list[Any]]:
+    """Turns read values into entries: hidden (None) values, scale, cap. Ints and bools
+    stay as they are (the encoder's final float32 array converts them)."""
+    def finish(xs: list[Any]) -> list[Any]:
+        if None in xs:
+            xs = [_value(x, hidden, name, scale) for x in xs]
+        elif scale != 1:
+            xs = [x / scale for x in xs]
+        if cap:
+            xs = [x if x <= high else high for x in xs]
+        return xs
+    return finish
+
+
 def per_seat(name: str, players: int, inner: int, read_seat: Callable[[View, int], Iterable[Any]], *,
              low: float, high: float, meaning: str, scale: float = 1.0, hidden: float | None = None,
              cap: bool = False, labels: Sequence[str] = ()) -> Slice:
     """`inner` numbers per seat, for every seat from the viewer onward (you first);
-    `read_seat(view, seat)` gets the absolute seat number and returns them (None: hidden)."""
+    `read_seat(view, seat)` gets the absolute seat number and returns them (None: hidden).
+    (`seat_field` is the faster way to read a field of each seat's dict.)"""
     lo = min(low, hidden) if hidden is not None else low
+    finish = _finisher(name, scale, hidden, cap, high)
 
-    def r(view: View) -> list[float]:
-        out: list[float] = []
+    def r(view: View) -> list[Any]:
+        out: list[Any] = []
         n = view["players"]
         me = view["seat"] or 0
         for k in range(n):
             seat = me + k if me + k < n else me + k - n
-            xs = read_seat(view, seat)
-            try:
-                xs = [float(x) for x in xs] if scale == 1 else [float(x) / scale for x in xs]
-            except TypeError:  # a None: hidden
-                xs = [_value(x, hidden, name, scale) for x in xs]
+            xs = list(read_seat(view, seat))
             if len(xs) != inner:
                 raise EncodingError(f"slice {name!r}: seat {seat} gave {len(xs)} values, declared {inner}")
-            if cap:
-                xs = [min(x, high) for x in xs]
             out += xs
-        return out
-    full_labels = tuple(f"{who}: {lab}" for who in _who(players) for lab in labels) if labels else ()
-    text = f"{meaning}; {inner} per seat, from you onward" if inner > 1 else f"{meaning}; per seat, from you onward"
-    return Slice(name, players * inner, lo, high, _suffix(text, scale, hidden), r, full_labels)
+        return finish(out)
+    return Slice(name, players * inner, lo, high, _suffix(_per_seat_text(meaning, inner), scale, hidden), r,
+                 _seat_labels(players, labels))
+
+
+def seat_field(name: str, players: int, key: str, *, low: float, high: float, meaning: str,
+               keys: Sequence[str] | None = None, scale: float = 1.0, hidden: float | None = None,
+               cap: bool = False) -> Slice:
+    """The field `key` of each seat's dict in the view (`view["seats"][s][key]`), for
+    every seat from the viewer onward. With `keys`, the field is a dict (or None: all
+    hidden) and each of `keys` is read from it."""
+    lo = min(low, hidden) if hidden is not None else low
+    finish = _finisher(name, scale, hidden, cap, high)
+    inner = len(keys) if keys is not None else 1
+
+    def r(view: View) -> list[Any]:
+        seats = view["seats"]
+        me = view["seat"] or 0
+        order = seats[me:] + seats[:me] if me else seats
+        if keys is None:
+            return finish([s[key] for s in order])
+        out: list[Any] = []
+        for s in order:
+            d = s[key]
+            out += [None] * inner if d is None else [d[k] for k in keys]
+        return finish(out)
+    return Slice(name, players * inner, lo, high, _suffix(_per_seat_text(meaning, inner), scale, hidden), r,
+                 _seat_labels(players, keys or ()))
+
+
+def _per_seat_text(meaning: str, inner: int) -> str:
+    return f"{meaning}; {inner} per seat, from you onward" if inner > 1 else f"{meaning}; per seat, from you onward"
+
+
+def _seat_labels(players: int, labels: Sequence[str]) -> tuple[str, ...]:
+    return tuple(f"{who}: {lab}" for who in _who(players) for lab in labels) if labels else ()
 
 
 def owners(name: str, players: int, places: int, read: Callable[[View], Sequence[Any]], *, meaning: str) -> Slice:
@@ -294,12 +327,17 @@ def owners(name: str, players: int, places: int, read: Callable[[View], Sequence
         n = view["players"]
         me = view["seat"] or 0
         out = [0.0] * size
-        for i, seat in enumerate(held):
-            if seat is None:
-                continue
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                raise EncodingError(f"slice {name!r}: place {i} is held by {seat!r}, not a seat")
-            out[i * players + (seat - me) % n] = 1.0
+        at = 0
+        try:
+            for seat in held:
+                if seat is not None:
+                    if not 0 <= seat < n:
+                        raise TypeError
+                    out[at + (seat - me) % n] = 1.0
+                at += players
+        except TypeError:
+            raise EncodingError(f"slice {name!r}: place {at // players} is held by {held[at // players]!r}, "
+                                f"not a seat") from None
         return out
     return Slice(name, size, 0.0, 1.0, f"{meaning}; per place, who holds it: one-hot over the seats from you "
                                        f"onward (all zero: nobody)", r)
@@ -335,6 +373,18 @@ def envelope_slices(players: int, phases: Sequence[str]) -> list[Slice]:
         number("over", lambda v: v["over"], low=0, high=1, meaning="1 once the game has ended"),
         onehot("phase", list(phases), lambda v: v["phase"], values=list(phases), meaning="the phase"),
     ]
+
+
+def catalog_phases(game_id: str) -> list[str]:
+    """The phase ids of a game, in the order of its English catalog (every phase a view
+    can show has a message `<game>.phase.<id>`, DESIGN.md "Views")."""
+    from ..i18n import catalog
+
+    prefix = f"{game_id}.phase."
+    ids = [k[len(prefix):] for k in catalog("en").messages if k.startswith(prefix) and not k.endswith(".you")]
+    if not ids:
+        raise EncodingError(f"the English catalog names no phase of {game_id} ({prefix}<id>)")
+    return ids
 
 
 def cap_log(x: float, top: float) -> float:

@@ -12,7 +12,7 @@ import reichsstadt
 from reichsstadt.interop import docs
 from reichsstadt.interop.encoding import (
     HIDDEN, Encoder, EncodingError, count, encoder, envelope_slices, has_encoder, number, numbers, onehot,
-    owners, per_seat, seat_flags, viewer_order,
+    owners, per_seat, seat_field, seat_flags, viewer_order,
 )
 
 from tests.interop.conftest import GAME_COUNTS, loaded
@@ -85,6 +85,20 @@ def test_encoding_errors_name_the_slice():
         Encoder("x", 2, envelope_slices(2, ["a"]) * 2)
     with pytest.raises(EncodingError, match="no observation encoder for game 'nope'"):
         encoder("nope", 2)
+
+
+def test_seat_fields_read_each_seats_dict_from_the_viewer_on():
+    enc = Encoder("x", 3, [
+        seat_field("coins", 3, "coins", low=0, high=2, scale=10, meaning="coins"),
+        seat_field("purse", 3, "purse", keys=["gold", "silver"], low=0, high=9, hidden=HIDDEN, meaning="purse"),
+    ])
+    view = _view(seat=2)
+    for i, s in enumerate(view["seats"]):
+        s["purse"] = {"gold": i, "silver": 2 * i} if i != 0 else None
+    part = enc.split(enc.encode(view))
+    assert part["coins"].tolist() == [2.0, 0.0, 1.0]
+    assert part["purse"].tolist() == [2, 4, HIDDEN, HIDDEN, 1, 2]
+    assert "you: gold, you: silver, +1: gold" in enc.describe()
 
 
 def test_owners_and_seat_flags_are_relative_to_the_viewer():
