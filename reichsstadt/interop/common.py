@@ -60,11 +60,6 @@ def action_text(action: Action) -> str:
     return " ".join(parts)
 
 
-def spectator_text(state: State) -> str:
-    """The spectator's view as compact canonical JSON (equal views, equal text)."""
-    return json.dumps(state.view(None), sort_keys=True, separators=(",", ":"))
-
-
 def render_text(state: State, color: bool = False, width: int = 100) -> str:
     """The table as a spectator sees it: the game's terminal board where it declares one,
     otherwise the spectator's view, one line per part."""

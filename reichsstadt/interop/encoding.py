@@ -247,7 +247,9 @@ def _finisher(name: str, scale: float, hidden: float | None, cap: bool, high: fl
     stay as they are (the encoder's final float32 array converts them)."""
     def finish(xs: list[Any]) -> list[Any]:
         if None in xs:
-            xs = [_value(x, hidden, name, scale) for x in xs]
+            if hidden is None:
+                raise EncodingError(f"slice {name!r}: a hidden value (null) where the view should show one")
+            xs = [hidden if x is None else x / scale for x in xs]
         elif scale != 1:
             xs = [x / scale for x in xs]
         if cap:

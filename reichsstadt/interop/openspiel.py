@@ -20,10 +20,10 @@
   / (players − 1).
 - Observer (`make_py_observer`): tensors are the game's encoding of the seat's view
   (docs/research.md), with a named view (`.dict`) per slice; strings are the view as
-  canonical JSON. The information state is the view: by the contract it holds everything
-  the seat may know (it does not recall the order of past events the view no longer
-  shows). `private_info=NONE` gives the spectator's (public) view; ALL_PLAYERS is not
-  offered.
+  canonical JSON followed by the seat's legal actions. The information state is the
+  view: by the contract it holds everything the seat may know (it does not recall the
+  order of past events the view no longer shows). `private_info=NONE` gives the
+  spectator's (public) view; ALL_PLAYERS is not offered.
 - `resample_from_infostate(player, sampler)` is the engine's `sample(seat, rng)`, so
   OpenSpiel's Python `ismcts.ISMCTSBot` plays every game. (OpenSpiel's C++ MCTS and
   IS-MCTS bots crash on every Python game, OpenSpiel's own included: use the Python ones.)"""
@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, BadOption, Game, State, game as find_game, game_ids
-from .common import action_text, returns, spectator_text
+from .common import action_text, returns
 from .encoding import Encoder, encoder as find_encoder
 
 PREFIX = "reichsstadt_"
@@ -107,13 +107,18 @@ class _Shared:
 
 class _Engine:
     """Holds the engine's state; OpenSpiel's Clone() deep-copies the Python attributes of
-    a state, and this copies with the engine's cheap clone()."""
+    a state, and this copies with the engine's cheap clone(). Keeps each seat's view and
+    encoding until the next move (OpenSpiel asks for strings and tensors of every player
+    several times a step)."""
 
-    __slots__ = ("_state", "_shared")
+    __slots__ = ("_state", "_shared", "views", "codes", "texts")
 
     def __init__(self, state: State | None, shared: _Shared) -> None:
         self._state = state
         self._shared = shared
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.codes: dict[int | None, np.ndarray] = {}
+        self.texts: dict[int | None, str] = {}
 
     @property
     def state(self) -> State:
@@ -122,6 +127,24 @@ class _Engine:
             sh = self._shared
             s = self._state = sh.game.new(sh.players, 0)
         return s
+
+    def moved(self) -> None:
+        if self.views:
+            self.views = {}
+            self.codes = {}
+            self.texts = {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.views.get(seat)
+        if v is None:
+            v = self.views[seat] = self.state.view(seat)
+        return v
+
+    def code(self, seat: int | None) -> np.ndarray:
+        c = self.codes.get(seat)
+        if c is None:
+            c = self.codes[seat] = self._shared.encoder.encode(self.view(seat))
+        return c
 
     def __deepcopy__(self, memo: dict) -> "_Engine":
         return _Engine(self.state.clone(), self._shared)
@@ -193,8 +216,10 @@ class ReichsstadtState(pyspiel.State):
         return sorted((encode(a), p) for a, p in self._engine.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        state = self._engine.state
+        engine = self._engine
+        state = engine.state
         state.apply(state.to_act()[0], self._shared.space.decode(int(action)))
+        engine.moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(self._shared.space.decode(int(action)))
@@ -215,7 +240,11 @@ class ReichsstadtState(pyspiel.State):
         return ReichsstadtState(self.get_game(), self._engine.state.sample(player_id, rng))
 
     def __str__(self) -> str:
-        return spectator_text(self._engine.state)
+        engine = self._engine
+        text = engine.texts.get(None)
+        if text is None:
+            text = engine.texts[None] = json.dumps(engine.view(None), sort_keys=True, separators=(",", ":"))
+        return text
 
 
 class ReichsstadtObserver:
@@ -233,14 +262,22 @@ class ReichsstadtObserver:
         self.tensor = np.zeros(enc.size, np.float32)
         self.dict = enc.split(self.tensor)
 
-    def _view(self, state: ReichsstadtState, player: int) -> dict[str, Any]:
-        return state.engine.view(None if self.public_only else player)
-
     def set_from(self, state: ReichsstadtState, player: int) -> None:
-        self.encoder.encode(self._view(state, player), out=self.tensor)
+        self.tensor[:] = state._engine.code(None if self.public_only else player)
 
     def string_from(self, state: ReichsstadtState, player: int) -> str:
-        return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
+        """The view as canonical JSON; for a seat, followed by its legal actions (what a
+        seat may do is part of what it knows, and an engine's view may not spell out
+        every step of a chain of decisions)."""
+        engine = state._engine
+        key = None if self.public_only else player
+        text = engine.texts.get(key)
+        if text is None:
+            text = json.dumps(engine.view(key), sort_keys=True, separators=(",", ":"))
+            if key is not None:
+                text += f" legal:{sorted(state._shared.space.encode(a) for a in engine.state.legal(player))}"
+            engine.texts[key] = text
+        return text
 
 
 def register_installed() -> dict[str, str]:

@@ -136,12 +136,10 @@ def test_every_view_encodes_to_the_declared_length_in_range(gid, players):
     enc = encoder(gid, players)
     assert enc.size > 0 and enc.players == players
     steps = 0
-    for seed in (1, 2):
-        for state in walk(gid, players, seed):
-            for viewer in [*range(players), None]:
-                vec = enc.encode(state.view(viewer))
-                enc.check(vec)
-            steps += 1
+    for state in walk(gid, players, 1):
+        for viewer in [*range(players), None]:
+            enc.check(enc.encode(state.view(viewer)))
+        steps += 1
     assert steps > 2
 
 

@@ -21,7 +21,7 @@ def test_openspiel_random_sim_test(gid, players):
     game = openspiel.load(gid, players)
     assert game.num_players() == players
     assert pyspiel.load_game(f"reichsstadt_{gid}(players={players})").num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("gid, players", GAME_COUNTS)
@@ -52,15 +52,28 @@ def test_resampled_states_keep_every_players_infostate(gid, players):
     assert checked
 
 
+class TreeOnly(mcts.Evaluator):
+    """No rollouts: every leaf is worth 0, every move equally likely a priori. IS-MCTS
+    then searches its tree only (a random rollout costs a whole game of OpenSpiel
+    Python steps per simulation); the docs' example plays with random rollouts."""
+
+    def evaluate(self, state):
+        return [0.0] * state.num_players()
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 @pytest.mark.parametrize("gid, players", GAME_COUNTS)
 def test_ismcts_bot_plays_a_whole_game(gid, players):
-    """OpenSpiel's Python IS-MCTS (random rollouts, a few simulations a move: this
-    checks that it plays, not how well) in seat 0; uniform random play elsewhere."""
+    """OpenSpiel's Python ISMCTSBot in seat 0 for a whole game (uniform random play
+    elsewhere): every decision resamples worlds with resample_from_infostate and keys its
+    tree by information state strings, which must agree with the legal actions."""
     players = loaded(gid, players)
     game = openspiel.load(gid, players)
     rng = np.random.RandomState(4)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c=2.0,
-                           max_simulations=3, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, TreeOnly(), uct_c=2.0, max_simulations=8, random_state=rng)
     state = game.new_initial_state()
     searched = 0
     while not state.is_terminal():
@@ -76,6 +89,22 @@ def test_ismcts_bot_plays_a_whole_game(gid, players):
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert searched > 0
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_ismcts_with_random_rollouts_plays_the_toy():
+    game = openspiel.load("toy", 3)
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng), uct_c=2.0,
+                           max_simulations=30, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bot.step(state) if state.current_player() == 0
+                                   else rng.choice(state.legal_actions())))
+    assert len(state.returns()) == 3
 
 
 @pytest.mark.parametrize("gid, players", GAME_COUNTS)
