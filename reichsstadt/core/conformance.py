@@ -71,6 +71,9 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
         assert all(p > 0 for _, p in outcomes), "chance outcomes have positive probability"
         for seat in range(players):
             assert state.legal(seat) == (), "no seat acts at a chance node"
+        for action, _ in outcomes[:6]:  # what each reader is told of a draw
+            for viewer in [None, *range(players)]:
+                _words_ok(state.describe(CHANCE, action, viewer), f"describe() of the chance outcome {action}")
     else:
         for seat in range(players):
             legal = state.legal(seat)

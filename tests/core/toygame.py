@@ -115,14 +115,14 @@ class ToyGame(Game):
         s.bids, s.totals, s.turn, s.rolling = [None] * players, [0] * players, 0, False
         return s
 
-    def _info(self, players: int) -> GameInfo:
-        target = self.options["target"].maximum or 30
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
+        target = options["target"]
         return GameInfo(
             game=self.id, players=players, num_actions=self.num_actions(players), max_chance_outcomes=6,
-            max_game_length=players * (1 + 2 * target), min_score=0, max_score=target + 2,
+            max_game_length=players * (1 + 2 * (target // 2 + 1)), min_score=0, max_score=target + 2,
             simultaneous=True,
-            reasons={"max_game_length": "a bid each, then per player at most `target` rolls (each adds 2 or "
-                                        "more, or busts) with a decision before each"},
+            reasons={"max_game_length": "a bid each, then per player at most target // 2 + 1 rolls (each "
+                                        "adds 2 or more, or busts), each a decision and a draw"},
         )
 
     def build_action_space(self, players: int) -> ActionSpace:

@@ -16,12 +16,12 @@ import random
 
 import pytest
 from rich.console import Console
-from tests.siedler.siedler_helpers import act, draw, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, draw, edit, main_phase, set_hand, start, words
 
 from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.games.siedler import GAME
-from reichsstadt.games.siedler.mapdata import EV_WEGEZOLL
-from reichsstadt.games.siedler.state import P_STEAL_CARD, P_WZ_CARD
+from reichsstadt.games.siedler.constants import CARD_KINDS, EV_WEGEZOLL
+from reichsstadt.games.siedler.constants import P_STEAL_CARD, P_WEGEZOLL_CARD
 from reichsstadt.games.siedler.terminal import render
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -29,7 +29,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 def screen(s, seat) -> str:
     console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
-    console.print(render(s.view(seat), seat, NAMES[: s.n]))
+    console.print(render(s.view(seat), seat, NAMES[: s.players]))
     return console.export_text()
 
 
@@ -51,21 +51,21 @@ def same_for(a, b, seat, board: bool) -> None:
 
 def swapped_hands(s, seat, rng):
     """Two other players exchange one card each (counts and supply unchanged)."""
-    others = [q for q in range(s.n) if q != seat and s._cards(q)]
+    others = [q for q in range(s.players) if q != seat and s.cards(q)]
     rng.shuffle(others)
     for i, q1 in enumerate(others):
         for q2 in others[i + 1:]:
-            r1 = [r for r in range(5) if s.hand[q1 * 5 + r]]
-            r2 = [r for r in range(5) if s.hand[q2 * 5 + r]]
+            r1 = [r for r in range(5) if s.hands[q1 * 5 + r]]
+            r2 = [r for r in range(5) if s.hands[q2 * 5 + r]]
             pairs = [(x, y) for x in r1 for y in r2 if x != y]
             if pairs:
                 x, y = rng.choice(pairs)
-                t = s.clone()
-                t.hand[q1 * 5 + x] -= 1
-                t.hand[q2 * 5 + x] += 1
-                t.hand[q2 * 5 + y] -= 1
-                t.hand[q1 * 5 + y] += 1
-                return t
+                hands = list(s.hands)
+                hands[q1 * 5 + x] -= 1
+                hands[q2 * 5 + x] += 1
+                hands[q2 * 5 + y] -= 1
+                hands[q1 * 5 + y] += 1
+                return edit(s, hands=hands)
     return None
 
 
@@ -74,12 +74,12 @@ def other_deck(s, rng):
     full = [k for k, c in enumerate(s.deck) if c]
     if not full:
         return None
-    t = s.clone()
     k = rng.choice(full)
-    j = rng.choice([x for x in range(len(t.deck)) if x != k])
-    t.deck[k] -= 1
-    t.deck[j] += 1
-    return t
+    j = rng.choice([x for x in range(len(s.deck)) if x != k])
+    deck = list(s.deck)
+    deck[k] -= 1
+    deck[j] += 1
+    return edit(s, deck=deck)
 
 
 def twins(s, seat, rng):
@@ -101,16 +101,16 @@ def hidden_card_twins(s):
 
 def audit(s, rng, board: bool) -> int:
     checks = 0
-    for seat in range(s.n):
+    for seat in range(s.players):
         assert s.view(None)["seats"][seat]["hand"] is None, "a spectator sees no hand"
         for t in twins(s, seat, rng):
             same_for(s, t, seat, board)
             checks += 1
-    if s.phase in (P_STEAL_CARD, P_WZ_CARD):
-        thief = s.cur if s.phase == P_STEAL_CARD else s.row_holder[s.wz_road]
-        victim = s.steal_victim if s.phase == P_STEAL_CARD else s.wz[0]
+    if s.phase in (P_STEAL_CARD, P_WEGEZOLL_CARD):
+        thief = s.active if s.phase == P_STEAL_CARD else s.right_of_way[s.wegezoll_road]
+        victim = s.steal_victim if s.phase == P_STEAL_CARD else s.wegezoll_owed[0][0]
         outs = hidden_card_twins(s)
-        for v in range(s.n):
+        for v in range(s.players):
             if v not in (thief, victim):
                 assert len({s.describe(CHANCE, a, v) for a, _ in s.chance_outcomes()}) == 1, \
                     f"seat {v} reads which card was taken"
@@ -128,7 +128,7 @@ def test_no_seat_can_tell_apart_what_it_cannot_know(seed, players, setup):
     checks = hidden_moves = step = 0
     while not s.over() and step < 1500:
         step += 1
-        if s.phase in (P_STEAL_CARD, P_WZ_CARD):
+        if s.phase in (P_STEAL_CARD, P_WEGEZOLL_CARD):
             hidden_moves += 1
             checks += audit(s, rng, board=hidden_moves % 2 == 1)
         elif step % 12 == 0:
@@ -148,7 +148,7 @@ def test_a_stolen_card_is_known_to_thief_and_victim_only():
     move, of a type it cannot know, in the view, the log words and the board."""
     s = start(4)
     for p in range(4):
-        set_hand(s, p, wood=1, wool=1, grain=1, brick=1, stone=1)
+        s = set_hand(s, p, wood=1, wool=1, grain=1, brick=1, stone=1)
     draw(s, None, "raubritter")
     act(s, 0, "robber", terrain=5)
     act(s, 0, "steal", victim=1)
@@ -158,9 +158,9 @@ def test_a_stolen_card_is_known_to_thief_and_victim_only():
     for v in (2, 3):
         for t in outs[1:]:
             same_for(outs[0], t, v, board=True)
-    texts = {s.describe(CHANCE, a, 2) for a, _ in s.chance_outcomes()}
+    texts = {words(s, CHANCE, a, 2, sentence=True) for a, _ in s.chance_outcomes()}
     assert texts == {"Player 1 steals a resource card from Player 2"}
-    assert {s.describe(CHANCE, a, 0) for a, _ in s.chance_outcomes()} == {
+    assert {words(s, CHANCE, a, 0, sentence=True) for a, _ in s.chance_outcomes()} == {
         f"You steal {r} from Player 2" for r in ("wood", "wool", "grain", "brick", "stone")}
     assert outs[0].view(0)["seats"][0]["hand"] != outs[1].view(0)["seats"][0]["hand"], "the thief sees the card"
 
@@ -169,15 +169,15 @@ def test_a_wegezoll_card_is_known_to_holder_and_payer_only():
     """8.4: a player without gold gives random cards to the right-of-way holder; the
     others learn only that cards moved."""
     s = start(4)
-    main_phase(s, 0)
-    holder = s.row_holder[1]  # road II
+    s = main_phase(s, 0)
+    holder = s.right_of_way[1]  # road II
     payer = next(q for q in range(4) if q != holder and any(
-        s.settle_owner[gi] == q for gi in range(s.m.road_offset[1], s.m.road_offset[1] + s.m.road_len[1] + 1)))
-    set_hand(s, payer, gold=0, wood=1, stone=2)
+        s.settlement_owner[gi] == q for gi in range(s.map.road_offset[1], s.map.road_offset[1] + s.map.road_len[1] + 1)))
+    s = set_hand(s, payer, gold=0, wood=1, stone=2)
     act(s, 0, "end")
-    card = next(k for k, (_, ev, road) in enumerate(s.t.kinds) if ev == EV_WEGEZOLL and road == 1 and s.deck[k])
-    s.apply(CHANCE, s.t.draw[card])
-    assert s.phase == P_WZ_CARD
+    card = next(k for k, (_, ev, road) in enumerate(CARD_KINDS) if ev == EV_WEGEZOLL and road == 1 and s.deck[k])
+    s.apply(CHANCE, s.action_table.draw[card])
+    assert s.phase == P_WEGEZOLL_CARD
     outs = hidden_card_twins(s)
     assert len(outs) == 2
     for v in range(4):
@@ -194,13 +194,14 @@ def test_spectator_sees_no_hand_and_the_same_board_whatever_the_hands():
         to_act = s.to_act()
         s.apply(to_act[0], sample_chance(s, rng) if to_act == (CHANCE,) else rng.choice(s.legal(to_act[0])))
     assert all(p["hand"] is None for p in s.view(None)["seats"])
-    t = s.clone()
-    cards = [p for p in range(4) if s._cards(p)]
+    cards = [p for p in range(4) if s.cards(p)]
     # the spectator knows no hand: move every card of one player to another type
     q = cards[0]
-    r = next(r for r in range(5) if t.hand[q * 5 + r])
-    t.hand[q * 5 + r] -= 1
-    t.hand[q * 5 + (r + 1) % 5] += 1
-    t.supply[r] += 1
-    t.supply[(r + 1) % 5] -= 1
+    r = next(r for r in range(5) if s.hands[q * 5 + r])
+    hands, supply = list(s.hands), list(s.supply)
+    hands[q * 5 + r] -= 1
+    hands[q * 5 + (r + 1) % 5] += 1
+    supply[r] += 1
+    supply[(r + 1) % 5] -= 1
+    t = edit(s, hands=hands, supply=supply)
     assert s.view(None)["seats"] == t.view(None)["seats"]

@@ -188,7 +188,7 @@ def test_user_map_plays_through_the_option(tmp_path):
     game = reichsstadt.game("siedler")
     match = random_playout(game, 3, 5, {"map": str(path)})
     assert match.state.over()
-    assert match.state.m.raw["terrains"][0]["xy"] == moved
+    assert match.state.map.raw["terrains"][0]["xy"] == moved
     bad = raw_map()
     bad["terrains"][0]["number"] = 7
     with pytest.raises(DataFileError):
@@ -204,3 +204,86 @@ def test_svg_draws_board_and_pieces():
     with_pieces = board_svg(None, s.view(None))
     assert with_pieces.count('data-piece="settlement"') == 8  # the 8 beginner settlements
     assert board_svg(raw_map()) == svg
+
+
+# -- keys and format versions this engine does not know (issue 7) ------------------------
+def _mut_unknown_top(raw):
+    raw["terrian"] = []
+
+
+def _mut_unknown_terrain_key(raw):
+    raw["terrains"][3]["numbr"] = 5
+
+
+def _mut_unknown_intersection_key(raw):
+    raw["roads"][2]["intersections"][4]["owner"] = "white"
+
+
+def _mut_unknown_red_key(raw):
+    raw["city"]["red_intersections"][0]["port"] = "3:1"
+
+
+def _mut_unknown_beginner_key(raw):
+    raw["beginner"][1]["settlements"][0]["starred"] = True
+
+
+def _mut_unknown_event_key(raw):
+    raw["events"][0]["colour"] = "red"
+
+
+def _mut_unknown_wall_key(raw):
+    raw["wall"]["towers"] = 16
+
+
+UNKNOWN = [
+    (_mut_unknown_top, "top level: unknown key 'terrian'"),
+    (_mut_unknown_terrain_key, "terrains[3]: unknown key 'numbr'"),
+    (_mut_unknown_intersection_key, "roads[III].intersections[4]: unknown key 'owner'"),
+    (_mut_unknown_red_key, "city.red_intersections[0]: unknown key 'port'"),
+    (_mut_unknown_beginner_key, "beginner[red].settlements: unknown key 'starred'"),
+    (_mut_unknown_event_key, "events[0]: unknown key 'colour'"),
+    (_mut_unknown_wall_key, "wall: unknown key 'towers'"),
+]
+
+
+@pytest.mark.parametrize("mutate,expected", UNKNOWN, ids=[f.__name__[5:] for f, _ in UNKNOWN])
+def test_validator_refuses_unknown_keys_naming_them(mutate, expected):
+    raw = raw_map()
+    mutate(raw)
+    with pytest.raises(DataFileError) as err:
+        load_map(raw)
+    assert expected in str(err.value)
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", None, True])
+def test_validator_refuses_other_format_versions(version):
+    raw = raw_map()
+    raw["version"] = version
+    with pytest.raises(DataFileError, match=f"map format version {version!r} is not supported"):
+        load_map(raw)
+    del raw["version"]
+    with pytest.raises(DataFileError, match="version None is not supported"):
+        load_map(raw)
+
+
+def test_validator_refuses_a_file_of_another_format():
+    raw = raw_map()
+    raw["format"] = "norenberc-components"
+    with pytest.raises(DataFileError, match="format: must be 'siedler-map'"):
+        load_map(raw)
+
+
+def test_data_check_names_the_unknown_key(tmp_path):
+    """`reichsstadt data siedler --check FILE` says which key it does not know."""
+    import json
+    import subprocess
+    import sys
+
+    raw = raw_map()
+    raw["goods"][0]["colour"] = "gold"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(raw))
+    out = subprocess.run([sys.executable, "-m", "reichsstadt", "data", "siedler", "--check", str(path)],
+                         capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "goods[Zirkel]: unknown key 'colour'" in " ".join((out.stdout + out.stderr).split())

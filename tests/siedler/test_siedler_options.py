@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from tests.siedler.siedler_helpers import act, has, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, edit, has, main_phase, set_hand, start
 
 import reichsstadt
 from reichsstadt.core import BadOption, Match
@@ -25,27 +25,27 @@ def test_bank_trades_per_turn_is_a_declared_int_option_with_a_reason():
     for bad in (0, -3, "many", True):
         with pytest.raises(BadOption):
             GAME.new(4, 1, {"bank_trades_per_turn": bad})
-    assert GAME.new(4, 1, {"bank_trades_per_turn": "7"}).bank_limit == 7  # as the CLI passes it
+    assert GAME.new(4, 1, {"bank_trades_per_turn": "7"}).bank_trades_per_turn == 7  # as the CLI passes it
 
 
 def test_bank_trades_per_turn_bounds_the_active_players_bank_trades_and_resets_next_turn():
     s = main_phase(start(bank_trades_per_turn=2))
-    set_hand(s, WHITE, gold=0, wood=12)
-    assert s.view(WHITE)["bank_trades_left"] == 2
+    s = set_hand(s, WHITE, gold=0, wood=12)
+    assert s.view(WHITE)["table"]["bank_trades_left"] == 2
     act(s, WHITE, "bank", give="wood", get="stone")
     act(s, WHITE, "bank", give="wood", get="stone")
-    assert not has(s, WHITE, "bank") and s.view(WHITE)["bank_trades_left"] == 0
-    refused = s.t.bank[0][4]
+    assert not has(s, WHITE, "bank") and s.view(WHITE)["table"]["bank_trades_left"] == 0
+    refused = s.action_table.bank[0][4]
     snap = s.to_json()
     with pytest.raises(reichsstadt.core.IllegalAction):
         s.apply(WHITE, refused)
     assert s.to_json() == snap
-    main_phase(s, RED)
-    s.bank_trades = 0  # what "end" does at the turn change (tested below through play)
-    set_hand(s, RED, wood=4)
+    s = main_phase(s, RED)
+    s = edit(s, bank_trades=0)  # what "end" does at the turn change (tested below through play)
+    s = set_hand(s, RED, wood=4)
     assert has(s, RED, "bank", give="wood", get="stone")
     s2 = main_phase(start(bank_trades_per_turn=1))
-    set_hand(s2, WHITE, wood=8)
+    s2 = set_hand(s2, WHITE, wood=8)
     act(s2, WHITE, "bank", give="wood", get="grain")
     assert not has(s2, WHITE, "bank")
     act(s2, WHITE, "end")
@@ -54,10 +54,10 @@ def test_bank_trades_per_turn_bounds_the_active_players_bank_trades_and_resets_n
 
 def test_default_allows_thirty_bank_trades():
     s = main_phase(start())
-    set_hand(s, WHITE, gold=200)
+    s = set_hand(s, WHITE, gold=200)
     for _ in range(30):
         act(s, WHITE, "bank", give="gold", get="wood")
-        set_hand(s, WHITE, gold=200)
+        s = set_hand(s, WHITE, gold=200)
     assert not has(s, WHITE, "bank")
 
 
@@ -65,7 +65,7 @@ def test_offer_cards_bounds_each_side_of_an_offer():
     opt = GAME.options["offer_cards"]
     assert (opt.kind, opt.default, opt.minimum) == ("int", 5, 1)
     s = main_phase(start(offer_cards=2))
-    set_hand(s, WHITE, gold=5, wood=5)
+    s = set_hand(s, WHITE, gold=5, wood=5)
     act(s, WHITE, "offer")
     act(s, WHITE, "give", resource="wood")
     act(s, WHITE, "give", resource="gold")
@@ -82,12 +82,13 @@ def test_options_survive_snapshots_records_and_clones():
     check_replay(match)
     s = match.state
     again = GAME.from_json(s.to_json())
-    assert (again.bank_limit, again.offer_side, again.offers_per_turn) == (4, 3, 1)
-    assert (s.clone().bank_limit, s.clone().offer_side) == (4, 3)
+    assert (again.bank_trades_per_turn, again.offer_cards, again.offers_per_turn) == (4, 3, 1)
+    assert (s.clone().bank_trades_per_turn, s.clone().offer_cards) == (4, 3)
     assert Match(GAME, 3, 5, opts).record.options == opts
-    old = s.to_json()  # a snapshot written before these options existed loads with the defaults
-    del old["bank_trades_per_turn"], old["offer_cards"]
-    assert GAME.from_json(old).bank_limit == 30
+    snap = s.to_json()
+    assert snap["options"] == opts  # the options that differ from their defaults
+    del snap["options"]["bank_trades_per_turn"]  # an option a snapshot leaves out has its default
+    assert GAME.from_json(snap).bank_trades_per_turn == 30
 
 
 def test_reichsstadt_games_lists_the_options():

@@ -11,29 +11,29 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.siedler.siedler_helpers import draw, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import act, draw, main_phase, put, set_hand, start, words
 
 import reichsstadt
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.core.conformance import check_replay, check_step, random_playout, record_in_subprocess
-from reichsstadt.games.siedler.state import P_DRAW, P_RESPOND, SETTLEMENTS, TOLLS, TOWERS, WORKSHOPS
+from reichsstadt.games.siedler.constants import SETTLEMENTS, TOLLS, TOWERS, WORKSHOPS
 
 GAME = reichsstadt.game("siedler")
 
 
 def invariants(s) -> None:
-    n = s.n
+    n = s.players
     for r in range(5):
-        assert s.supply[r] + sum(s.hand[p * 5 + r] for p in range(n)) == 20, "20 cards per resource"
+        assert s.supply[r] + sum(s.hands[p * 5 + r] for p in range(n)) == 20, "20 cards per resource"
         assert s.supply[r] >= 0
-    assert min(s.hand) >= 0 and min(s.gold) >= 0, "no negative cards or gold"
+    assert min(s.hands) >= 0 and min(s.gold) >= 0, "no negative cards or gold"
     for p in range(n):
-        assert sum(1 for o in s.settle_owner if o == p) == SETTLEMENTS - s.set_left[p] <= SETTLEMENTS
-        assert sum(1 for o in s.red_owner if o == p) == WORKSHOPS - s.work_left[p] <= WORKSHOPS
-        assert sum(1 for o in s.seg_owner if o == p) == TOLLS - s.toll_left[p] <= TOLLS
-        assert s.set_left[p] >= 0 and s.work_left[p] >= 0 and s.toll_left[p] >= 0
-    assert len(s.wall_owner) <= 26 and sum(1 for o in s.tower_owner if o >= 0) <= TOWERS
-    holders = [h for h in s.council if h >= 0]
+        assert sum(1 for o in s.settlement_owner if o == p) == SETTLEMENTS - s.settlements_left[p] <= SETTLEMENTS
+        assert sum(1 for o in s.workshop_owner if o == p) == WORKSHOPS - s.workshops_left[p] <= WORKSHOPS
+        assert sum(1 for o in s.toll_owner if o == p) == TOLLS - s.tolls_left[p] <= TOLLS
+        assert s.settlements_left[p] >= 0 and s.workshops_left[p] >= 0 and s.tolls_left[p] >= 0
+    assert len(s.wall_builders) <= 26 and sum(1 for o in s.tower_owner if o >= 0) <= TOWERS
+    holders = [h for h in s.council_holder if h >= 0]
     assert len(holders) == len(set(holders)), "one council card per player"
 
 
@@ -69,48 +69,48 @@ def test_random_play_keeps_every_promise(seed, players, setup, offers):
 
 def test_views_hide_hands_and_stolen_cards():
     s = start()
-    set_hand(s, 1, wood=1, stone=1)
+    s = set_hand(s, 1, wood=1, stone=1)
     v = s.view(0)
     assert v["seats"][0]["hand"] is not None and v["seats"][1]["hand"] is None and v["seats"][1]["cards"] == 2
     assert all(seat["hand"] is None for seat in s.view(None)["seats"])
     assert "wood" not in json.dumps(s.view(2)["seats"][1])
     for p in range(4):
         if p != 1:
-            set_hand(s, p)
+            s = set_hand(s, p)
     draw(s, None, "raubritter")
-    s.apply(0, s.t.robber[5])
-    s.apply(0, s.t.steal[1])
-    card = s.t.card[0]
-    assert "wood" in s.describe(CHANCE, card, 0) and "wood" in s.describe(CHANCE, card, 1)
-    assert "wood" not in s.describe(CHANCE, card, 2) and "wood" not in s.describe(CHANCE, card, None)
+    s.apply(0, s.action_table.robber[5])
+    s.apply(0, s.action_table.steal[1])
+    card = s.action_table.card[0]
+    assert "wood" in words(s, CHANCE, card, 0) and "wood" in words(s, CHANCE, card, 1)
+    assert "wood" not in words(s, CHANCE, card, 2) and "wood" not in words(s, CHANCE, card, None)
     s.apply(CHANCE, card)
     # a third player's sampled worlds place the stolen card anywhere it could be
     seen = set()
     for i in range(40):
         w = s.sample(2, random.Random(i))
         assert w.view(2) == s.view(2)
-        seen.add(tuple(w.hand[0:5]))
+        seen.add(tuple(w.hands[0:5]))
     assert len(seen) > 1
 
 
 def test_sample_never_reads_hidden_cards_for_the_thief():
     s = start()
-    set_hand(s, 1, wood=1, stone=1)
+    s = set_hand(s, 1, wood=1, stone=1)
     for p in (0, 2, 3):
-        set_hand(s, p)
+        s = set_hand(s, p)
     draw(s, None, "raubritter")
-    s.apply(0, s.t.robber[5])
-    s.apply(0, s.t.steal[1])
-    s.apply(CHANCE, s.t.card[4])
+    s.apply(0, s.action_table.robber[5])
+    s.apply(0, s.action_table.steal[1])
+    s.apply(CHANCE, s.action_table.card[4])
     for i in range(10):
         w = s.sample(0, random.Random(i))
-        assert w.hand == s.hand  # the thief and the victim both know everything here
+        assert w.hands == s.hands  # the thief and the victim both know everything here
 
 
 def test_describe_is_plain_words():
     s = main_phase(start())
-    set_hand(s, 0, wood=2, brick=1, gold=3)
-    texts = [s.describe(0, a, 0) for a in s.legal(0)]
+    s = set_hand(s, 0, wood=2, brick=1, gold=3)
+    texts = [words(s, 0, a, 0) for a in s.legal(0)]
     assert "build a toll station on road I, segment 1 (1 wood, 1 brick): takes the right of way (1 VP)" in texts
     assert "build a toll station on road IV, segment 2 (1 wood, 1 brick)" in texts  # a tie: orange keeps it
     assert "build wall piece 1 (1 brick, 3 gold): 1 prestige" in texts
@@ -122,25 +122,31 @@ def test_move_words_say_what_the_move_does():
     of the board: the harvest and the event of a card (5.1.1, 8.), whose settlements a
     robber terrain touches (6.1), a council card won by prestige (6.3)."""
     s = main_phase(start())
-    s.prestige[0] = 2
-    set_hand(s, 0, brick=1, gold=3)
-    assert s.describe(0, s.t.wall, 0) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, take the Siebenerrat (4 VP)"
-    assert s.describe(0, s.t.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
-    robber = [s.describe(0, a, 0) for a in s.t.robber]
+    s = put(s, "prestige", 0, 2)
+    s = set_hand(s, 0, brick=1, gold=3)
+    table = s.action_table
+    assert words(s, 0, table.wall, 0) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, take the Siebenerrat (4 VP)"
+    assert words(s, 0, table.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
+    robber = [words(s, 0, a, 0) for a in table.robber]
     assert "move the robber knight to T23 (forest 3; settlements of you)" in robber
     assert "move the robber knight to T11 (forest 8; settlements of Player 2, Player 4 x2)" in robber
-    s.apply(0, s.t.end)
+    s.apply(0, table.end)
     card = next(a for a, _ in s.chance_outcomes() if a.fields["number"] == 3 and a.fields["event"] == "none")
-    assert s.describe(CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
-                                           "Player 2 gets 1 stone; Player 4 gets 1 stone")
-    main_phase(s, 1)
-    s.apply(1, s.t.offer)
-    assert s.describe(1, s.t.give[0], 1) == "offer 1 wood more"
-    s.phase = P_RESPOND  # a counter-offer's words say so
-    assert s.describe(2, s.t.give[0], 2) == "counter-offer: give 1 wood more"
-    s.phase = P_DRAW
+    assert words(s, CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
+                                         "Player 2 gets 1 stone; Player 4 gets 1 stone")
     raub = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "raubritter")
-    assert s.describe(CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
+    assert words(s, CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
+    s = set_hand(main_phase(s, 1), 1, wood=1)
+    s = set_hand(s, 2, wood=1)
+    s.apply(1, table.offer)
+    assert words(s, 1, table.give[0], 1) == "offer 1 wood more"
+    act(s, 1, "give", resource="wood")
+    act(s, 1, "done")
+    act(s, 1, "want", resource="gold")
+    act(s, 1, "done")
+    act(s, 1, "send", to=2)
+    act(s, 2, "counter")  # a counter-offer's words say so
+    assert words(s, 2, table.give[0], 2) == "counter-offer: give 1 wood more"
 
 
 @pytest.mark.parametrize("players,setup", [(4, "beginner"), (3, "expert")])
@@ -155,7 +161,8 @@ def test_snapshots_reject_malformed_input():
 
     s = start()
     snap = s.to_json()
-    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {k: v for k, v in snap.items() if k != "hand"}, []):
+    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {**snap, "fields": {k: v for k, v in snap["fields"].items() if k != "hands"}},
+                {**snap, "fields": {**snap["fields"], "hands": [1] * 20}}, []):
         with pytest.raises(RecordError):
             GAME.from_json(bad)
     assert GAME.from_json(json.loads(json.dumps(snap))).to_json() == snap

@@ -4,11 +4,14 @@ directly with the helpers, and the rulebook's worked examples are tests."""
 from __future__ import annotations
 
 import pytest
-from tests.siedler.siedler_helpers import act, draw, gi, hand, has, legal_types, main_phase, offer, set_hand, start
+from tests.siedler.siedler_helpers import (
+    act, draw, edit, gi, give_settlement, hand, has, legal_types, main_phase, offer, put, set_hand, set_settlement,
+    set_workshop, start, words,
+)
 
 from reichsstadt.core import CHANCE, IllegalAction
-from reichsstadt.games.siedler.state import (
-    P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN, P_OVER, P_ROBBER, P_STEAL, P_STEAL_CARD, P_WZ_CARD, REMOVED,
+from reichsstadt.games.siedler.constants import (
+    P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN, P_OVER, P_ROBBER, P_STEAL, P_STEAL_CARD, P_WEGEZOLL_CARD, REMOVED,
 )
 
 WHITE, RED, BLUE, ORANGE = 0, 1, 2, 3
@@ -21,15 +24,15 @@ def test_3_beginner_setup_cards_gold_and_rights_of_way():
     s = start()
     assert s.gold == [2, 2, 2, 2]
     assert hand(s, WHITE) == {"grain": 2, "wool": 1}
-    assert s.row_holder == [-1, RED, WHITE, ORANGE, BLUE]
-    assert s.robber == -1 and s.m.years[s.time] == 1355
-    assert [s.vp(p) for p in range(4)] == [3, 3, 3, 3]
+    assert s.right_of_way == [-1, RED, WHITE, ORANGE, BLUE]
+    assert s.robber == -1 and s.map.years[s.time_stone] == 1355
+    assert [s.victory_points(p) for p in range(4)] == [3, 3, 3, 3]
 
 
 def test_3_kleiner_rat_removed_with_three_players():
     """3. and 6.3: the Kleiner Rat is not used with three players."""
-    assert start(3).council == [-1, REMOVED, -1]
-    assert start(4).council == [-1, -1, -1]
+    assert start(3).council_holder == [-1, REMOVED, -1]
+    assert start(4).council_holder == [-1, -1, -1]
 
 
 def test_4_turn_sequence_draw_then_actions_then_next_clockwise():
@@ -53,13 +56,13 @@ def test_5_1_1_harvest_each_settlement_next_to_the_numbered_terrains():
     gives white one wood. A 6 pays every settlement on its three terrains."""
     s = start()
     for p in range(4):
-        set_hand(s, p)
+        s = set_hand(s, p)
     draw(s, 3)
     assert hand(s, WHITE) == {"wood": 1}
     assert hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {"stone": 1} and hand(s, BLUE) == {}
     s = start()
     for p in range(4):
-        set_hand(s, p)
+        s = set_hand(s, p)
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1, "stone": 1}
     assert hand(s, BLUE) == {"stone": 1} and hand(s, RED) == {"wool": 1} and hand(s, ORANGE) == {}
@@ -67,16 +70,16 @@ def test_5_1_1_harvest_each_settlement_next_to_the_numbered_terrains():
 
 def test_5_1_1_only_two_terrains_carry_a_2():
     s = start()
-    assert len(s.m.terrains_of_number[2]) == 2
-    assert all(len(s.m.terrains_of_number[n]) == 3 for n in (3, 4, 5, 6, 8, 9, 10, 11, 12))
+    assert len(s.map.terrains_of_number[2]) == 2
+    assert all(len(s.map.terrains_of_number[n]) == 3 for n in (3, 4, 5, 6, 8, 9, 10, 11, 12))
 
 
 def test_6_1_robber_blocks_harvest():
     """6.1: a terrain holding the robber knight produces nothing."""
     s = start()
     for p in range(4):
-        set_hand(s, p)
-    s.robber = s.m.terrain_ids.index("T27")
+        s = set_hand(s, p)
+    s = edit(s, robber=s.map.terrain_ids.index("T27"))
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {}
 
@@ -85,8 +88,8 @@ def test_5_1_1_supply_limit_nobody_gets_a_type_the_supply_cannot_pay():
     """Supply of 20 per type (notes): two stone claims, one stone left: nobody gets stone."""
     s = start()
     for p in range(4):
-        set_hand(s, p)
-    set_hand(s, ORANGE, stone=19)
+        s = set_hand(s, p)
+    s = set_hand(s, ORANGE, stone=19)
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {} and s.supply[4] == 1
 
@@ -94,26 +97,24 @@ def test_5_1_1_supply_limit_nobody_gets_a_type_the_supply_cannot_pay():
 # -- 5.2.1 trade -------------------------------------------------------------------------------
 def test_5_2_1_bank_four_to_one_gold_both_ways():
     s = main_phase(start())
-    set_hand(s, WHITE, gold=4, wood=4)
+    s = set_hand(s, WHITE, gold=4, wood=4)
     assert not has(s, WHITE, "bank", give="grain")
     act(s, WHITE, "bank", give="wood", get="stone")
     assert hand(s, WHITE) == {"stone": 1}
     act(s, WHITE, "bank", give="gold", get="brick")
     assert s.gold[WHITE] == 0 and hand(s, WHITE) == {"stone": 1, "brick": 1}
-    set_hand(s, WHITE, gold=0, wool=4)
+    s = set_hand(s, WHITE, gold=0, wool=4)
     act(s, WHITE, "bank", give="wool", get="gold")
     assert s.gold[WHITE] == 1
 
 
 def test_5_2_1_hauptmarkt_workshops_give_three_to_one_and_two_to_one():
     s = main_phase(start())
-    set_hand(s, WHITE, wood=2, wool=3)
+    s = set_hand(s, WHITE, wood=2, wool=3)
     assert not has(s, WHITE, "bank")
-    s.red_owner[1] = WHITE  # the wood 2:1 corner
-    s._cache_seat = -99
+    s = set_workshop(s, 1, WHITE)  # the wood 2:1 corner
     assert has(s, WHITE, "bank", give="wood", get="grain") and not has(s, WHITE, "bank", give="wool")
-    s.red_owner[0] = WHITE  # the 3:1 corner
-    s._cache_seat = -99
+    s = set_workshop(s, 0, WHITE)  # the 3:1 corner
     act(s, WHITE, "bank", give="wool", get="grain")
     act(s, WHITE, "bank", give="wood", get="grain")
     assert hand(s, WHITE) == {"grain": 2}
@@ -122,10 +123,10 @@ def test_5_2_1_hauptmarkt_workshops_give_three_to_one_and_two_to_one():
 def test_5_2_1_player_trade_offer_accept_close():
     """5.2.1: the active player offers; others accept or decline; closing with one partner."""
     s = main_phase(start())
-    set_hand(s, WHITE, gold=2, wood=2)
-    set_hand(s, RED, stone=1)
-    set_hand(s, BLUE, stone=2)
-    set_hand(s, ORANGE)
+    s = set_hand(s, WHITE, gold=2, wood=2)
+    s = set_hand(s, RED, stone=1)
+    s = set_hand(s, BLUE, stone=2)
+    s = set_hand(s, ORANGE)
     offer(s, WHITE, give=["wood", "gold"], want=["stone"], to=-1)
     assert set(s.to_act()) == {RED, BLUE, ORANGE}  # a simultaneous answer
     assert not has(s, ORANGE, "accept")  # no one may give what they lack
@@ -141,8 +142,8 @@ def test_5_2_1_player_trade_offer_accept_close():
 
 def test_5_2_1_counter_offer_and_withdraw():
     s = main_phase(start())
-    set_hand(s, WHITE, wood=2, grain=1)
-    set_hand(s, RED, stone=2)
+    s = set_hand(s, WHITE, wood=2, grain=1)
+    s = set_hand(s, RED, stone=2)
     offer(s, WHITE, give=["wood"], want=["stone"], to=RED)
     assert s.to_act() == (RED,)
     act(s, RED, "counter")
@@ -162,7 +163,7 @@ def test_5_2_1_counter_offer_and_withdraw():
 
 def test_5_2_1_only_the_active_player_trades_and_offers_are_bounded():
     s = main_phase(start(offers_per_turn=1))
-    set_hand(s, WHITE, wood=1)
+    s = set_hand(s, WHITE, wood=1)
     assert all(s.legal(p) == () for p in (RED, BLUE, ORANGE))
     act(s, WHITE, "offer")
     act(s, WHITE, "cancel")
@@ -172,7 +173,7 @@ def test_5_2_1_only_the_active_player_trades_and_offers_are_bounded():
 
 def test_5_2_1_declined_by_everyone_returns_to_the_turn():
     s = main_phase(start())
-    set_hand(s, WHITE, wood=1)
+    s = set_hand(s, WHITE, wood=1)
     offer(s, WHITE, give=["wood"], want=["gold"], to=-1)
     for p in (RED, BLUE, ORANGE):
         act(s, p, "decline")
@@ -184,16 +185,16 @@ def test_5_2_2_1_tolls_fill_from_the_city_and_right_of_way():
     """First toll next to the city, later ones on the nearest free segment; the first takes
     the right-of-way card, which moves only to a strict majority."""
     s = main_phase(start(), RED)
-    set_hand(s, RED, wood=5, brick=5)
-    assert s.row_holder[0] == -1
+    s = set_hand(s, RED, wood=5, brick=5)
+    assert s.right_of_way[0] == -1
     act(s, RED, "toll", road="I")
-    assert s.seg_owner[s.m.seg_offset[0]] == RED and s.row_holder[0] == RED
-    main_phase(s, BLUE)
-    set_hand(s, BLUE, wood=5, brick=5)
+    assert s.toll_owner[s.map.seg_offset[0]] == RED and s.right_of_way[0] == RED
+    s = main_phase(s, BLUE)
+    s = set_hand(s, BLUE, wood=5, brick=5)
     act(s, BLUE, "toll", road="I")
-    assert s.seg_owner[s.m.seg_offset[0] + 1] == BLUE and s.row_holder[0] == RED  # a tie keeps the card
+    assert s.toll_owner[s.map.seg_offset[0] + 1] == BLUE and s.right_of_way[0] == RED  # a tie keeps the card
     act(s, BLUE, "toll", road="I")
-    assert s.row_holder[0] == BLUE  # strict majority
+    assert s.right_of_way[0] == BLUE  # strict majority
     assert hand(s, BLUE) == {"wood": 3, "brick": 3}
 
 
@@ -201,45 +202,45 @@ def test_q2_the_stub_is_no_segment():
     """Q2: a road of 9 segments takes 9 toll stations, not 10."""
     s = main_phase(start(), RED)
     for _ in range(7):
-        set_hand(s, RED, wood=1, brick=1)
+        s = set_hand(s, RED, wood=1, brick=1)
         act(s, RED, "toll", road="I")
-    main_phase(s, BLUE)
-    set_hand(s, BLUE, wood=1, brick=1)
+    s = main_phase(s, BLUE)
+    s = set_hand(s, BLUE, wood=1, brick=1)
     act(s, BLUE, "toll", road="I")
     act(s, BLUE, "end")
-    main_phase(s, ORANGE)
-    set_hand(s, ORANGE, wood=1, brick=1)
+    s = main_phase(s, ORANGE)
+    s = set_hand(s, ORANGE, wood=1, brick=1)
     act(s, ORANGE, "toll", road="I")
-    set_hand(s, ORANGE, wood=1, brick=1)
+    s = set_hand(s, ORANGE, wood=1, brick=1)
     assert not has(s, ORANGE, "toll", road="I")
-    assert all(o >= 0 for o in s.seg_owner[s.m.seg_offset[0]: s.m.seg_offset[0] + 9])
+    assert all(o >= 0 for o in s.toll_owner[s.map.seg_offset[0]: s.map.seg_offset[0] + 9])
 
 
 # -- 5.2.2.2 settlements ---------------------------------------------------------------------------
 def test_5_2_2_2_settlement_needs_own_toll_and_the_distance_rule():
     s = main_phase(start(), RED)
-    set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
+    s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
     spots = {(a.road, a.at) for a in s.legal(RED) if a.type == "settle"}
     assert spots and {r for r, _ in spots} == {"II"}  # red has tolls on road II only
     assert ("II", 0) not in spots  # not the intersection touching the city
     # occupied on II: 2 (red), 4 (orange), 6 (red): only 8 and 9 keep a free neighbour on both sides
     assert spots == {("II", 8), ("II", 9)}
     act(s, RED, "settle", road="II", at=8)
-    assert s.settle_owner[gi(s, "II", 8)] == RED and hand(s, RED) == {}
-    set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
+    assert s.settlement_owner[gi(s, "II", 8)] == RED and hand(s, RED) == {}
+    s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
     assert not has(s, RED, "settle", road="II", at=9)
 
 
 def test_5_2_2_2_adjacent_intersections_of_different_roads_are_fine():
     """The distance rule counts along the road only."""
     s = main_phase(start(), WHITE)
-    set_hand(s, WHITE, wood=2, brick=1, wool=1, grain=1)
+    s = set_hand(s, WHITE, wood=2, brick=1, wool=1, grain=1)
     act(s, WHITE, "toll", road="IV")
-    set_hand(s, WHITE, wood=1, wool=1, grain=1, brick=1)
+    s = set_hand(s, WHITE, wood=1, wool=1, grain=1, brick=1)
     # orange's settlement on IV at 3 touches T11; IV's neighbours of 3 are blocked, 1 and 5+ are open
     spots = {a.at for a in s.legal(WHITE) if a.type == "settle" and a.road == "IV"}
     assert spots == {1, 5, 6, 7}
-    m = s.m
+    m = s.map
     near_iv = set(m.inter_terrains[gi(s, "IV", 1)])
     assert near_iv & set(m.inter_terrains[gi(s, "I", 1)]) or near_iv & set(m.inter_terrains[gi(s, "II", 1)])
 
@@ -247,11 +248,11 @@ def test_5_2_2_2_adjacent_intersections_of_different_roads_are_fine():
 # -- 5.2.2.3 workshops ----------------------------------------------------------------------------
 def test_5_2_2_3_workshops_on_red_intersections_one_each_no_distance_rule():
     s = main_phase(start(), BLUE)
-    set_hand(s, BLUE, grain=2, stone=3)
+    s = set_hand(s, BLUE, grain=2, stone=3)
     assert sum(1 for a in s.legal(BLUE) if a.type == "workshop") == 12
     act(s, BLUE, "workshop", spot=6)
-    assert s.red_owner[6] == BLUE and hand(s, BLUE) == {} and s.vp(BLUE) == 4
-    set_hand(s, BLUE, grain=2, stone=3)
+    assert s.workshop_owner[6] == BLUE and hand(s, BLUE) == {} and s.victory_points(BLUE) == 4
+    s = set_hand(s, BLUE, grain=2, stone=3)
     assert not has(s, BLUE, "workshop", spot=6)
     act(s, BLUE, "workshop", spot=7)  # next to the first: allowed
 
@@ -260,28 +261,25 @@ def test_5_2_2_3_workshops_on_red_intersections_one_each_no_distance_rule():
 def test_5_2_2_4_wall_in_order_one_prestige_from_the_start_q1():
     """5.2.2.4, Q1: wall pieces need no workshop; brick + 3 gold; 1 prestige each."""
     s = main_phase(start())
-    set_hand(s, WHITE, gold=6, brick=2)
+    s = set_hand(s, WHITE, gold=6, brick=2)
     act(s, WHITE, "wall")
     act(s, WHITE, "wall")
-    assert s.wall_owner == [WHITE, WHITE] and s.prestige[WHITE] == 2 and s.gold[WHITE] == 0
+    assert s.wall_builders == [WHITE, WHITE] and s.prestige[WHITE] == 2 and s.gold[WHITE] == 0
     assert not has(s, WHITE, "wall")
 
 
 def test_5_2_2_5_tower_needs_open_triangle_and_bauhof_workshop():
     s = main_phase(start())
-    set_hand(s, WHITE, gold=30, brick=10, wood=2)
+    s = set_hand(s, WHITE, gold=30, brick=10, wood=2)
     for _ in range(3):
         act(s, WHITE, "wall")
-    s.red_owner[4] = WHITE  # next to the Bauhof
-    s._cache_seat = -99
+    s = set_workshop(s, 4, WHITE)  # next to the Bauhof
     assert not has(s, WHITE, "tower")  # the triangle after piece 3 opens with piece 4
     act(s, WHITE, "wall")
     assert has(s, WHITE, "tower", triangle=0)
-    s.red_owner[4] = -1
-    s._cache_seat = -99
+    s = set_workshop(s, 4, None)
     assert not has(s, WHITE, "tower")
-    s.red_owner[5] = WHITE
-    s._cache_seat = -99
+    s = set_workshop(s, 5, WHITE)
     act(s, WHITE, "tower", triangle=0)
     assert s.prestige[WHITE] == 6 and s.tower_owner[0] == WHITE
     assert not has(s, WHITE, "tower", triangle=0)
@@ -293,20 +291,19 @@ def test_5_2_3_produce_and_sell_with_toll_and_doubling():
     road I gets the toll; 1.13: a workshop on a Zirkel space doubles to 6, toll unchanged.
     Q1: no workshop needed to produce; repeatable."""
     s = main_phase(start())
-    s.row_holder[0] = RED
-    set_hand(s, WHITE, gold=0, wood=2, stone=2)
-    set_hand(s, RED, gold=0)
+    s = put(s, "right_of_way", 0, RED)
+    s = set_hand(s, WHITE, gold=0, wood=2, stone=2)
+    s = set_hand(s, RED, gold=0)
     act(s, WHITE, "produce", good="Zirkel")
     assert s.gold[WHITE] == 2 and s.gold[RED] == 1
-    s.red_owner[6] = WHITE  # touches a Zirkel space
-    s._cache_seat = -99
+    s = set_workshop(s, 6, WHITE)  # touches a Zirkel space
     act(s, WHITE, "produce", good="Zirkel")
     assert s.gold[WHITE] == 2 + 5 and s.gold[RED] == 2 and hand(s, WHITE) == {}
 
 
 def test_5_2_3_no_toll_to_oneself():
     s = main_phase(start())
-    set_hand(s, WHITE, gold=0, grain=1, wool=1)
+    s = set_hand(s, WHITE, gold=0, grain=1, wool=1)
     act(s, WHITE, "produce", good="Tand")  # Venice: white holds road III
     assert s.gold[WHITE] == 2
 
@@ -314,10 +311,10 @@ def test_5_2_3_no_toll_to_oneself():
 # -- 6.1 / 8.5 Raubritter ----------------------------------------------------------------------------
 def test_6_1_raubritter_discard_move_steal():
     s = start()
-    set_hand(s, WHITE, wood=4, stone=5)  # 9 cards: discards 4
-    set_hand(s, RED, wood=8)             # 8 cards: discards 4
-    set_hand(s, BLUE, wood=7)            # 7 cards: keeps them
-    set_hand(s, ORANGE, gold=5)
+    s = set_hand(s, WHITE, wood=4, stone=5)  # 9 cards: discards 4
+    s = set_hand(s, RED, wood=8)             # 8 cards: discards 4
+    s = set_hand(s, BLUE, wood=7)            # 7 cards: keeps them
+    s = set_hand(s, ORANGE, gold=5)
     draw(s, None, "raubritter")
     assert s.phase == P_DISCARD and set(s.to_act()) == {WHITE, RED}
     for _ in range(4):
@@ -330,16 +327,16 @@ def test_6_1_raubritter_discard_move_steal():
     assert s.robber == 5 and not has(s, WHITE, "robber", terrain=5) is False or True
     assert s.phase == P_STEAL and not has(s, WHITE, "steal", victim=ORANGE)  # gold is no card
     act(s, WHITE, "steal", victim=BLUE)
-    assert s.phase == P_STEAL_CARD and s.chance_outcomes() == [(s.t.card[0], 1.0)]
-    s.apply(CHANCE, s.t.card[0])
+    assert s.phase == P_STEAL_CARD and s.chance_outcomes() == [(s.action_table.card[0], 1.0)]
+    s.apply(CHANCE, s.action_table.card[0])
     assert hand(s, WHITE) == {"wood": 5, "stone": 1} and s.gold[ORANGE] == 5 and s.phase == P_MAIN
 
 
 def test_6_1_robber_moves_to_a_different_terrain():
     s = start()
-    s.robber = 3
+    s = edit(s, robber=3)
     for p in range(4):
-        set_hand(s, p)
+        s = set_hand(s, p)
     draw(s, None, "raubritter")
     assert s.phase == P_ROBBER and not has(s, WHITE, "robber", terrain=3) and len(s.legal(WHITE)) == 28
     act(s, WHITE, "robber", terrain=4)
@@ -348,23 +345,24 @@ def test_6_1_robber_moves_to_a_different_terrain():
 
 # -- 6.3 council cards, Q3 ---------------------------------------------------------------------------
 def _walls(s, p, k):
-    main_phase(s, p)
-    set_hand(s, p, gold=3 * k, brick=k)
+    s = main_phase(s, p)
+    s = set_hand(s, p, gold=3 * k, brick=k)
     for _ in range(k):
         act(s, p, "wall")
+    return s
 
 
 def test_6_3_council_cards_in_order_of_reaching_three():
     s = start()
-    _walls(s, WHITE, 3)
-    _walls(s, RED, 3)
-    _walls(s, BLUE, 3)
-    assert s.council == [WHITE, RED, BLUE]
-    assert s.vp(WHITE) == 3 + 4 and s.vp(RED) == 3 + 3 and s.vp(BLUE) == 3 + 2
+    s = _walls(s, WHITE, 3)
+    s = _walls(s, RED, 3)
+    s = _walls(s, BLUE, 3)
+    assert s.council_holder == [WHITE, RED, BLUE]
+    assert s.victory_points(WHITE) == 3 + 4 and s.victory_points(RED) == 3 + 3 and s.victory_points(BLUE) == 3 + 2
     s3 = start(3)
-    _walls(s3, WHITE, 3)
-    _walls(s3, RED, 3)
-    assert s3.council == [WHITE, REMOVED, RED]  # the second takes the Grosser Rat with 3 players
+    s3 = _walls(s3, WHITE, 3)
+    s3 = _walls(s3, RED, 3)
+    assert s3.council_holder == [WHITE, REMOVED, RED]  # the second takes the Grosser Rat with 3 players
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -372,73 +370,73 @@ def test_q3_prestige_counts_one_point_at_a_time(players):
     """Q3: A reaches 3 and takes the top card; B reaches 4 with a tower: at 3 B takes the
     highest remaining card, at 4 B passes A and they swap."""
     s = start(players)
-    _walls(s, WHITE, 3)
-    _walls(s, RED, 2)
-    s.red_owner[4] = RED
-    set_hand(s, RED, gold=6, brick=2, wood=1)
+    s = _walls(s, WHITE, 3)
+    s = _walls(s, RED, 2)
+    s = set_workshop(s, 4, RED)
+    s = set_hand(s, RED, gold=6, brick=2, wood=1)
     act(s, RED, "wall")  # piece 6 ... the triangle after piece 3 is open
     assert s.prestige[RED] == 3
     second = 1 if players == 4 else 2
-    assert s.council[second] == RED
+    assert s.council_holder[second] == RED
     act(s, RED, "tower", triangle=0)
-    assert s.prestige[RED] == 5 and s.council[0] == RED and s.council[second] == WHITE
+    assert s.prestige[RED] == 5 and s.council_holder[0] == RED and s.council_holder[second] == WHITE
 
 
 def test_q3_exact_example_with_two_points_from_a_tower():
     s = start()
-    _walls(s, WHITE, 5)  # opens the first triangle; white: 5 prestige, Siebenerrat
-    _walls(s, WHITE, 0)
-    s.prestige[WHITE] = 3
-    s.red_owner[4] = RED
-    _walls(s, RED, 2)
-    set_hand(s, RED, gold=3, brick=1, wood=1)
+    s = _walls(s, WHITE, 5)  # opens the first triangle; white: 5 prestige, Siebenerrat
+    s = _walls(s, WHITE, 0)
+    s = put(s, "prestige", WHITE, 3)
+    s = set_workshop(s, 4, RED)
+    s = _walls(s, RED, 2)
+    s = set_hand(s, RED, gold=3, brick=1, wood=1)
     act(s, RED, "tower", triangle=0)  # 2 -> 3 (Kleiner Rat) -> 4 (passes white: swap)
-    assert s.council[0] == RED and s.council[1] == WHITE
+    assert s.council_holder[0] == RED and s.council_holder[1] == WHITE
 
 
 def test_6_3_passing_two_holders_lets_the_player_choose():
     s = start()
-    _walls(s, WHITE, 3)
-    _walls(s, RED, 3)
-    _walls(s, BLUE, 3)
-    _walls(s, BLUE, 1)  # 3 -> 4 passes white and red at once
+    s = _walls(s, WHITE, 3)
+    s = _walls(s, RED, 3)
+    s = _walls(s, BLUE, 3)
+    s = _walls(s, BLUE, 1)  # 3 -> 4 passes white and red at once
     assert s.phase == P_COUNCIL and s.to_act() == (BLUE,)
     assert {a.take_from for a in s.legal(BLUE)} == {WHITE, RED}
     act(s, BLUE, "council", take_from=RED)
-    assert s.council == [WHITE, BLUE, RED] and s.phase == P_MAIN
+    assert s.council_holder == [WHITE, BLUE, RED] and s.phase == P_MAIN
 
 
 def test_6_3_twelve_prestige_locks_the_card():
     s = start()
-    _walls(s, WHITE, 3)
-    _walls(s, RED, 3)
-    s.prestige[WHITE] = 12
-    s.prestige[RED] = 12
-    _walls(s, RED, 1)  # red passes white at 13, but white's card is permanent
-    assert s.council[0] == WHITE and s.council[1] == RED
+    s = _walls(s, WHITE, 3)
+    s = _walls(s, RED, 3)
+    s = put(s, "prestige", WHITE, 12)
+    s = put(s, "prestige", RED, 12)
+    s = _walls(s, RED, 1)  # red passes white at 13, but white's card is permanent
+    assert s.council_holder[0] == WHITE and s.council_holder[1] == RED
     s2 = start()
-    _walls(s2, WHITE, 3)
-    _walls(s2, RED, 3)
-    s2.prestige[WHITE] = 11
-    s2.prestige[RED] = 11
-    _walls(s2, RED, 1)  # white at 11 is not locked: red takes the card
-    assert s2.council[0] == RED
+    s2 = _walls(s2, WHITE, 3)
+    s2 = _walls(s2, RED, 3)
+    s2 = put(s2, "prestige", WHITE, 11)
+    s2 = put(s2, "prestige", RED, 11)
+    s2 = _walls(s2, RED, 1)  # white at 11 is not locked: red takes the card
+    assert s2.council_holder[0] == RED
 
 
 # -- 6.2 right of way, VP --------------------------------------------------------------------------
 def test_6_2_right_of_way_is_a_victory_point():
     s = main_phase(start(), RED)
-    before = s.vp(RED)
-    set_hand(s, RED, wood=1, brick=1)
+    before = s.victory_points(RED)
+    s = set_hand(s, RED, wood=1, brick=1)
     act(s, RED, "toll", road="I")
-    assert s.vp(RED) == before + 1
+    assert s.victory_points(RED) == before + 1
 
 
 # -- 6.4 / 8.1 time ---------------------------------------------------------------------------------
 def test_6_4_8_1_hourglass_moves_time_and_reshuffles_at_1370_and_1385():
     s = start()
     draw(s, 4, "hourglass")
-    assert s.m.years[s.time] == 1360 and s.deck_left == 35
+    assert s.map.years[s.time_stone] == 1360 and s.deck_left == 35
     act(s, WHITE, "end")
     draw(s, 6, "hourglass")
     act(s, RED, "end")
@@ -446,25 +444,24 @@ def test_6_4_8_1_hourglass_moves_time_and_reshuffles_at_1370_and_1385():
     act(s, BLUE, "end")
     assert s.deck_left == 33
     draw(s, 9, "hourglass")
-    assert s.m.years[s.time] == 1370 and s.deck_left == 36 and sum(s.dpile) == 0
+    assert s.map.years[s.time_stone] == 1370 and s.deck_left == 36 and sum(s.discards) == 0
 
 
 def test_7b_1400_ends_the_game_at_once_with_council_tie_break():
     s = start()
-    s.time = len(s.m.years) - 2
-    s.council = [RED, -1, WHITE]  # white and red tie on VP? set them equal
-    s.set_left[WHITE] = s.set_left[RED] = 3
+    s = edit(s, time_stone=len(s.map.years) - 2)
+    s = edit(s, council_holder=[RED, -1, WHITE])
+    assert s.settlements_left[WHITE] == s.settlements_left[RED] == 3  # two settlements each
     draw(s, 4, "hourglass")
     assert s.phase == P_OVER and s.to_act() == ()
     out = s.outcome()
     assert out.scores[RED] > out.scores[WHITE]
     s2 = start()
-    s2.time = len(s2.m.years) - 2
-    s2.council = [-1, -1, -1]
-    s2.red_owner[0] = WHITE
-    s2.work_left[WHITE] -= 1  # white 4 VP
-    s2.council[2] = RED
-    s2.set_left[RED] = 4      # red: 1 settlement + 1 right of way + 2 council = 4 VP
+    s2 = edit(s2, time_stone=len(s2.map.years) - 2)
+    s2 = edit(s2, council_holder=[-1, -1, -1])
+    s2 = set_workshop(s2, 0, WHITE)  # white 4 VP
+    s2 = put(s2, "council_holder", 2, RED)
+    s2 = set_settlement(s2, s2.settlement_owner.index(RED), None)  # red: 1 settlement + 1 right of way + 2 council = 4 VP
     draw(s2, 4, "hourglass")
     out = s2.outcome()
     assert out.scores[WHITE] == out.scores[RED] == 4
@@ -473,11 +470,11 @@ def test_7b_1400_ends_the_game_at_once_with_council_tie_break():
 
 def test_7a_thirteen_points_during_ones_own_turn_wins():
     s = main_phase(start())
-    s.council[0] = WHITE          # 4
+    s = put(s, "council_holder", 0, WHITE)          # 4
     for j in (6, 7, 8, 9):        # 4 workshops
-        s.red_owner[j] = WHITE
-    s.work_left[WHITE] = 0        # white: 2 settlements + III + 4 + 4 = 11
-    set_hand(s, WHITE, wood=2, brick=2, wool=1, grain=1)
+        s = set_workshop(s, j, WHITE)
+    assert s.workshops_left[WHITE] == 0           # white: 2 settlements + III + 4 + 4 = 11
+    s = set_hand(s, WHITE, wood=2, brick=2, wool=1, grain=1)
     act(s, WHITE, "toll", road="I")  # 12
     assert not s.over()
     act(s, WHITE, "settle", road="III", at=1)  # 13
@@ -486,12 +483,13 @@ def test_7a_thirteen_points_during_ones_own_turn_wins():
 
 def test_7a_thirteen_outside_ones_turn_wins_when_the_turn_comes():
     s = main_phase(start())
-    s.council[0] = RED
+    s = put(s, "council_holder", 0, RED)
     for j in (6, 7, 8, 9):
-        s.red_owner[j] = RED
-    s.work_left[RED] = 0
-    s.set_left[RED] = 0  # red: 5 settlements + II + 4 + 4 = 14
-    set_hand(s, WHITE, wood=4)
+        s = set_workshop(s, j, RED)
+    for _ in range(3):
+        s = give_settlement(s, RED)
+    assert s.settlements_left[RED] == s.workshops_left[RED] == 0  # red: 5 settlements + II + 4 + 4 = 14
+    s = set_hand(s, WHITE, wood=4)
     act(s, WHITE, "bank", give="wood", get="stone")
     assert not s.over()
     act(s, WHITE, "end")
@@ -501,17 +499,17 @@ def test_7a_thirteen_outside_ones_turn_wins_when_the_turn_comes():
 # -- 8.2, 8.3, 8.4 events ----------------------------------------------------------------------------
 def test_8_2_markgraf_returns_the_robber():
     s = start()
-    s.robber = 7
+    s = edit(s, robber=7)
     draw(s, 4, "markgraf")
     assert s.robber == -1
 
 
 def test_8_3_kostenloser_lehm_one_wall_each_for_three_gold_clockwise():
     s = start(first=RED)
-    set_hand(s, WHITE, gold=6)
-    set_hand(s, RED, gold=3)
-    set_hand(s, BLUE, gold=2)  # cannot pay: passed over
-    set_hand(s, ORANGE, gold=3)
+    s = set_hand(s, WHITE, gold=6)
+    s = set_hand(s, RED, gold=3)
+    s = set_hand(s, BLUE, gold=2)  # cannot pay: passed over
+    s = set_hand(s, ORANGE, gold=3)
     draw(s, 2, "lehm")
     assert s.phase == P_LEHM and s.to_act() == (RED,)
     act(s, RED, "wall")
@@ -520,43 +518,43 @@ def test_8_3_kostenloser_lehm_one_wall_each_for_three_gold_clockwise():
     assert s.to_act() == (WHITE,)
     act(s, WHITE, "wall")
     assert s.phase == P_MAIN and s.to_act() == (RED,)
-    assert s.wall_owner == [RED, WHITE] and s.gold == [3, 0, 2, 3] and s.prestige == [1, 1, 0, 0]
+    assert s.wall_builders == [RED, WHITE] and s.gold == [3, 0, 2, 3] and s.prestige == [1, 1, 0, 0]
 
 
 def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     """8.4: the holder of road III (white) gets 1 gold per settlement of each opponent on
     it; a random card per missing gold; what still lacks is lost."""
     s = start(first=RED)
-    s.settle_owner[gi(s, "III", 9)] = BLUE  # blue: two settlements on III
-    set_hand(s, BLUE, gold=1)
-    set_hand(s, WHITE, gold=0)
+    s = give_settlement(s, BLUE, gi(s, "III", 9))  # blue: two settlements on III
+    s = set_hand(s, BLUE, gold=1)
+    s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")  # the harvest gives blue a stone first (5.1)
-    assert s.gold[WHITE] == 1 and s.gold[BLUE] == 0 and s.phase == P_WZ_CARD
+    assert s.gold[WHITE] == 1 and s.gold[BLUE] == 0 and s.phase == P_WEGEZOLL_CARD
     assert [(a.resource, p) for a, p in s.chance_outcomes()] == [("stone", 1.0)]
-    s.apply(CHANCE, s.t.card[4])
+    s.apply(CHANCE, s.action_table.card[4])
     assert s.phase == P_MAIN and hand(s, BLUE) == {}
     s = start(first=RED)
-    s.settle_owner[gi(s, "III", 9)] = BLUE
-    s.settle_owner[gi(s, "III", 1)] = BLUE  # three settlements, no gold, one card after harvest
-    set_hand(s, BLUE, gold=0)
-    set_hand(s, WHITE, gold=0)
+    s = give_settlement(s, BLUE, gi(s, "III", 9))
+    s = give_settlement(s, BLUE, gi(s, "III", 1))  # three settlements, no gold, one card after harvest
+    s = set_hand(s, BLUE, gold=0)
+    s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")
-    cards = s._cards(BLUE)
+    cards = s.cards(BLUE)
     assert 1 <= cards < 3
     steps = 0
-    while s.phase == P_WZ_CARD:
+    while s.phase == P_WEGEZOLL_CARD:
         s.apply(CHANCE, s.chance_outcomes()[0][0])
         steps += 1
     assert steps == cards and hand(s, BLUE) == {} and s.gold[WHITE] == 0  # the rest is lost
     s = start(first=RED)
-    s.settle_owner[gi(s, "III", 9)] = BLUE
-    set_hand(s, BLUE, gold=0, wool=1, stone=3)
-    set_hand(s, WHITE, gold=0)
+    s = give_settlement(s, BLUE, gi(s, "III", 9))
+    s = set_hand(s, BLUE, gold=0, wool=1, stone=3)
+    s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")
-    assert s.phase == P_WZ_CARD
+    assert s.phase == P_WEGEZOLL_CARD
     assert dict((a.resource, p) for a, p in s.chance_outcomes()) == {"wool": 0.2, "stone": 0.8}
-    s.apply(CHANCE, s.t.card[1])
-    s.apply(CHANCE, s.t.card[4])
+    s.apply(CHANCE, s.action_table.card[1])
+    s.apply(CHANCE, s.action_table.card[4])
     assert s.phase == P_MAIN and hand(s, BLUE) == {"stone": 3}
     assert hand(s, WHITE).get("wool") == 1 and hand(s, WHITE).get("stone") == 2  # 1 from the harvest
 
@@ -578,10 +576,10 @@ def test_9_expert_snake_setup():
         spots = [a for a in s.legal(p) if a.type == "settle"]
         s.apply(p, spots[-1])
     assert order == [1, 2, 0, 0, 2, 1]
-    assert s.cur == 1 and s.row_holder[2] == 1  # first toll on III; 1-1 tie stays with the first
-    assert s.row_holder[1] == 0
+    assert s.active == 1 and s.right_of_way[2] == 1  # first toll on III; 1-1 tie stays with the first
+    assert s.right_of_way[1] == 0
     assert all(s.gold[p] == 2 for p in range(3))
-    assert all(s.set_left[p] == 3 and s.toll_left[p] == 13 for p in range(3))
+    assert all(s.settlements_left[p] == 3 and s.tolls_left[p] == 13 for p in range(3))
 
 
 def test_9_setup_tie_two_to_two_goes_to_the_first_placer():
@@ -597,17 +595,17 @@ def test_9_setup_tie_two_to_two_goes_to_the_first_placer():
     while s.phase != P_DRAW:
         p = s.to_act()[0]
         road = next(roads)
-        texts.append(next(s.describe(p, a, p) for a in s.legal(p) if a.type == "toll" and a.road == road))
+        texts.append(next(words(s, p, a, p) for a in s.legal(p) if a.type == "toll" and a.road == road))
         act(s, p, "toll", road=road)
         s.apply(p, [a for a in s.legal(p) if a.type == "settle"][-1])
-    assert s.tolls_on[0 * 3 + 0] == s.tolls_on[0 * 3 + 1] == 2
-    assert s.row_holder[0] == 0
+    assert s.road_tolls[0 * 3 + 0] == s.road_tolls[0 * 3 + 1] == 2
+    assert s.right_of_way[0] == 0
     assert texts[-1].endswith("takes the right of way from Player 2 (1 VP)")
     # in the game proper the card moves only to strictly more tolls (5.2.2.1)
-    main_phase(s, 1)
-    set_hand(s, 1, wood=1, brick=1)
+    s = main_phase(s, 1)
+    s = set_hand(s, 1, wood=1, brick=1)
     act(s, 1, "toll", road="I")
-    assert s.row_holder[0] == 1
+    assert s.right_of_way[0] == 1
 
 
 def test_9_expert_cards_for_the_second_settlement():
@@ -618,32 +616,42 @@ def test_9_expert_cards_for_the_second_settlement():
         act(s, p, "toll", road=["I", "II", "III"][p])
         spot = [a for a in s.legal(p) if a.type == "settle"][0]
         s.apply(p, spot)
-        placed.setdefault(p, []).append(s.m.road_offset[p] + spot.at)
+        placed.setdefault(p, []).append(s.map.road_offset[p] + spot.at)
     for p in range(3):
         second = placed[p][1]
         want = [0] * 5
-        for terr in s.m.inter_terrains[second]:
-            want[s.m.terrain_res[terr]] += 1
-        assert s.hand[p * 5: p * 5 + 5] == want
+        for terr in s.map.inter_terrains[second]:
+            want[s.map.terrain_res[terr]] += 1
+        assert s.hands[p * 5: p * 5 + 5] == want
 
 
 # -- piece limits and illegal actions --------------------------------------------------------------
 def test_piece_limits_settlements_workshops_tolls():
+    """0.: 5 settlements, 4 workshops, 15 toll stations each: red builds all it has."""
     s = main_phase(start(), RED)
-    s.set_left[RED] = 0
-    s.work_left[RED] = 0
-    s.toll_left[RED] = 0
-    set_hand(s, RED, wood=5, wool=5, grain=5, brick=5, stone=5)
+    for p in (WHITE, BLUE, ORANGE):
+        s = set_hand(s, p)
+    for _ in range(13):  # two of red's 15 toll stations stand from the setup
+        s = set_hand(s, RED, wood=1, brick=1)
+        s.apply(RED, next(a for a in s.legal(RED) if a.type == "toll"))
+    for _ in range(3):
+        s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
+        s.apply(RED, next(a for a in s.legal(RED) if a.type == "settle"))
+    for _ in range(4):
+        s = set_hand(s, RED, grain=2, stone=3)
+        s.apply(RED, next(a for a in s.legal(RED) if a.type == "workshop"))
+    assert (s.settlements_left[RED], s.workshops_left[RED], s.tolls_left[RED]) == (0, 0, 0)
+    s = set_hand(s, RED, wood=5, wool=5, grain=5, brick=5, stone=5)
     assert not {"settle", "workshop", "toll"} & legal_types(s, RED)
 
 
 def test_illegal_actions_raise_and_change_nothing():
     s = main_phase(start())
     snap = s.to_json()
-    set_hand(s, WHITE)
+    s = set_hand(s, WHITE)
     snap = s.to_json()
-    for seat, action in ((WHITE, s.t.wall), (RED, s.t.end), (WHITE, s.t.draw[0]), (CHANCE, s.t.draw[0]),
-                         (WHITE, s.t.settle[0][1]), (9, s.t.end)):
+    for seat, action in ((WHITE, s.action_table.wall), (RED, s.action_table.end), (WHITE, s.action_table.draw[0]), (CHANCE, s.action_table.draw[0]),
+                         (WHITE, s.action_table.settle[0][1]), (9, s.action_table.end)):
         with pytest.raises(IllegalAction):
             s.apply(seat, action)
         assert s.to_json() == snap

@@ -66,12 +66,12 @@ def test_mid_game_view_draws_every_piece_in_its_players_colour(seed, players):
     got = _pieces(board_svg(None, v))
     for p in range(players):
         want = {
-            "settlement": sum(1 for o in s.settle_owner if o == p),
-            "toll": sum(1 for o in s.seg_owner if o == p),
-            "workshop": sum(1 for o in s.red_owner if o == p),
-            "wall": sum(1 for o in s.wall_owner if o == p),
+            "settlement": sum(1 for o in s.settlement_owner if o == p),
+            "toll": sum(1 for o in s.toll_owner if o == p),
+            "workshop": sum(1 for o in s.workshop_owner if o == p),
+            "wall": sum(1 for o in s.wall_builders if o == p),
             "tower": sum(1 for o in s.tower_owner if o == p),
-            "right_of_way": sum(1 for h in s.row_holder if h == p),
+            "right_of_way": sum(1 for h in s.right_of_way if h == p),
         }
         for kind, n in want.items():
             fills = got.get((kind, p), [])
@@ -80,17 +80,17 @@ def test_mid_game_view_draws_every_piece_in_its_players_colour(seed, players):
     assert sum(len(x) for x in got.values()) > 10
     svg = board_svg(None, v)
     assert svg.count('data-piece="robber"') == 1 and svg.count('data-piece="time"') == 1
-    assert f"time stone: {v['year']}" in svg
+    assert f"time stone: {v['table']['year']}" in svg
 
 
 def test_constructed_view_with_every_kind_of_piece():
-    from tests.siedler.siedler_helpers import main_phase, start
+    from tests.siedler.siedler_helpers import edit, main_phase, put, set_workshop, start
 
     s = main_phase(start())
-    s.red_owner[4] = 2
-    s.wall_owner = [0, 1, 2, 3, 0]
-    s.tower_owner[0] = 2
-    s.robber = 5
+    s = set_workshop(s, 4, 2)
+    s = edit(s, wall_builders=[0, 1, 2, 3, 0])
+    s = put(s, "tower_owner", 0, 2)
+    s = edit(s, robber=5)
     got = _pieces(board_svg(None, s.view(2)))
     assert len(got[("workshop", 2)]) == 1 and len(got[("tower", 2)]) == 1
     assert len(got[("wall", 0)]) == 2 and len(got[("wall", 3)]) == 1

@@ -23,22 +23,23 @@ def _text(view, seat, width=200):
 
 
 def _offer(s):
-    set_hand(s, 0, wood=2)
-    set_hand(s, 1, stone=3)
-    set_hand(s, 2, stone=1)
-    set_hand(s, 3, grain=1)
+    s = set_hand(s, 0, wood=2)
+    s = set_hand(s, 1, stone=3)
+    s = set_hand(s, 2, stone=1)
+    s = set_hand(s, 3, grain=1)
     act(s, 0, "offer")
     act(s, 0, "give", resource="wood")
     act(s, 0, "done")
     act(s, 0, "want", resource="stone")
     act(s, 0, "done")
     act(s, 0, "send", to=-1)
+    return s
 
 
 def test_terminal_board_shows_turn_roads_city_and_own_hand_only():
     s = main_phase(start())
-    set_hand(s, 0, wood=2, gold=3)
-    set_hand(s, 1, stone=3)
+    s = set_hand(s, 0, wood=2, gold=3)
+    s = set_hand(s, 1, stone=3)
     out = _text(s.view(0), 0)
     assert "Year 1355" in out and "Turn: Ann" in out
     assert "Your decision: trade, build, produce and sell" in out
@@ -53,7 +54,7 @@ def test_terminal_board_shows_turn_roads_city_and_own_hand_only():
 
 def test_trade_offer_panel_shows_the_offer_and_every_answer():
     s = main_phase(start())
-    _offer(s)
+    s = _offer(s)
     out = _text(s.view(1), 1)
     assert "Ann gives 1 wood and asks for 1 stone — offered to everyone" in out
     assert "Your decision: answer Ann's trade offer" in out
@@ -96,9 +97,9 @@ def test_every_line_fits_in_120_columns_through_a_random_game():
 
 def test_discard_and_lehm_say_what_is_asked():
     s = start()
-    set_hand(s, 1, wood=9)
+    s = set_hand(s, 1, wood=9)
     for p in (0, 2, 3):
-        set_hand(s, p)
+        s = set_hand(s, p)
     from tests.siedler.siedler_helpers import draw
 
     draw(s, None, "raubritter")

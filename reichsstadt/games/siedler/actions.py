@@ -1,4 +1,5 @@
-"""The fixed action space of Die Siedler von Nürnberg for one player count.
+"""The fixed action space of Die Siedler von Nürnberg for one player count: every action
+once, and for each its kind and small-int arguments (what the rules' handlers take).
 
 It depends on the player count only, never on the map: positions are named by road and
 index along the road, bounded by the validator's limits (5 roads, at most 13
@@ -7,118 +8,77 @@ intersections each, 29 terrains, 12 red intersections, at most 16 tower triangle
 from __future__ import annotations
 
 from ...core.actions import Action, ActionSpace
-from .mapdata import EVENTS, GOODS, MAX_SEGMENTS, MAX_TRIANGLES, RESOURCES, ROAD_NAMES, TRADABLES, card_kinds
+from .constants import (
+    CARD_KINDS, EVENTS, GOODS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER, K_DECLINE,
+    K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE, K_ROBBER, K_SEND, K_SETTLE,
+    K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP, MAX_INTERSECTIONS,
+    MAX_TRIANGLES, N_REDS, N_TERRAINS, RESOURCES, ROAD_NAMES, TRADABLES,
+)
 
-N_TERRAINS = 29
-N_REDS = 12
-MAX_INTERS = MAX_SEGMENTS + 1
+Code = tuple[int, int, int]
+"""An action's kind and its two small-int arguments (0 where the kind has fewer)."""
 
 
 class ActionTable:
-    """The space's own Action objects, indexed by small ints for the rules code."""
+    """The space's own Action objects, by their arguments, for the rules code; and `code`,
+    each action's (kind, a, b)."""
 
     def __init__(self, players: int) -> None:
         acts: list[Action] = []
+        self.code: dict[Action, Code] = {}
 
-        def add(a: Action) -> Action:
+        def add(a: Action, kind: int, x: int = 0, y: int = 0) -> Action:
             acts.append(a)
+            self.code[a] = (kind, x, y)
             return a
 
-        self.first = [add(Action("first", seat=s)) for s in range(players)]
-        self.kinds = card_kinds()
-        self.draw = [add(Action("draw", number=n, event=EVENTS[ev], road=ROAD_NAMES[r] if r >= 0 else ""))
-                     for n, ev, r in self.kinds]
-        self.card = [add(Action("card", resource=r)) for r in RESOURCES]  # a random card taken
-        self.end = add(Action("end"))
-        self.toll = [add(Action("toll", road=name)) for name in ROAD_NAMES]
-        self.settle = [[add(Action("settle", road=name, at=i)) for i in range(MAX_INTERS)] for name in ROAD_NAMES]
-        self.workshop = [add(Action("workshop", spot=j)) for j in range(N_REDS)]
-        self.wall = add(Action("wall"))
-        self.tower = [add(Action("tower", triangle=t)) for t in range(MAX_TRIANGLES)]
-        self.produce = [add(Action("produce", good=g)) for g in GOODS]
-        self.bank = [[add(Action("bank", give=TRADABLES[a], get=TRADABLES[b])) if a != b else None
-                      for b in range(6)] for a in range(6)]
-        self.offer = add(Action("offer"))
-        self.give = [add(Action("give", resource=x)) for x in TRADABLES]
-        self.want = [add(Action("want", resource=x)) for x in TRADABLES]
-        self.done = add(Action("done"))
-        self.cancel = add(Action("cancel"))
-        self.send = [add(Action("send", to=q)) for q in range(-1, players)]  # -1: everyone
-        self.accept = add(Action("accept"))
-        self.decline = add(Action("decline"))
-        self.counter = add(Action("counter"))
-        self.close = [add(Action("close", partner=q)) for q in range(players)]
-        self.take_counter = [add(Action("take_counter", partner=q)) for q in range(players)]
-        self.withdraw = add(Action("withdraw"))
-        self.discard = [add(Action("discard", resource=r)) for r in RESOURCES]
-        self.robber = [add(Action("robber", terrain=t)) for t in range(N_TERRAINS)]
-        self.steal = [add(Action("steal", victim=q)) for q in range(players)]
-        self.pass_ = add(Action("pass"))
-        self.council = [add(Action("council", take_from=q)) for q in range(players)]
+        # chance: the first player (4., 9.), an event card (5.1), a card taken at random (6.1, 8.4)
+        self.first = [add(Action("first", seat=s), K_FIRST, s) for s in range(players)]
+        self.draw = [add(Action("draw", number=n, event=EVENTS[ev], road=ROAD_NAMES[r] if r >= 0 else ""), K_DRAW, k)
+                     for k, (n, ev, r) in enumerate(CARD_KINDS)]
+        self.card = [add(Action("card", resource=name), K_CARD, r) for r, name in enumerate(RESOURCES)]
+        # the active player's turn (5.2)
+        self.end = add(Action("end"), K_END)
+        self.toll = [add(Action("toll", road=name), K_TOLL, k) for k, name in enumerate(ROAD_NAMES)]
+        self.settle = [[add(Action("settle", road=name, at=i), K_SETTLE, k, i) for i in range(MAX_INTERSECTIONS)]
+                       for k, name in enumerate(ROAD_NAMES)]
+        self.workshop = [add(Action("workshop", spot=j), K_WORKSHOP, j) for j in range(N_REDS)]
+        self.wall = add(Action("wall"), K_WALL)
+        self.tower = [add(Action("tower", triangle=t), K_TOWER, t) for t in range(MAX_TRIANGLES)]
+        self.produce = [add(Action("produce", good=name), K_PRODUCE, g) for g, name in enumerate(GOODS)]
+        # bank[give][get], None where give == get
+        self.bank: list[list[Action | None]] = [
+            [add(Action("bank", give=TRADABLES[x], get=TRADABLES[y]), K_BANK, x, y) if x != y else None
+             for y in range(len(TRADABLES))] for x in range(len(TRADABLES))]
+        # a trade offer, built card by card, and its answers (5.2.1)
+        self.offer = add(Action("offer"), K_OFFER)
+        self.give = [add(Action("give", resource=name), K_GIVE, x) for x, name in enumerate(TRADABLES)]
+        self.want = [add(Action("want", resource=name), K_WANT, x) for x, name in enumerate(TRADABLES)]
+        self.done = add(Action("done"), K_DONE)
+        self.cancel = add(Action("cancel"), K_CANCEL)
+        # send[q + 1]: to seat q; send[0]: to everyone
+        self.send = [add(Action("send", to=q), K_SEND, q) for q in range(-1, players)]
+        self.accept = add(Action("accept"), K_ACCEPT)
+        self.decline = add(Action("decline"), K_DECLINE)
+        self.counter = add(Action("counter"), K_COUNTER)
+        self.close = [add(Action("close", partner=q), K_CLOSE, q) for q in range(players)]
+        self.take_counter = [add(Action("take_counter", partner=q), K_TAKE_COUNTER, q) for q in range(players)]
+        self.withdraw = add(Action("withdraw"), K_WITHDRAW)
+        # the Raubritter (6.1), Kostenloser Lehm (8.3), council cards (6.3)
+        self.discard = [add(Action("discard", resource=name), K_DISCARD, r) for r, name in enumerate(RESOURCES)]
+        self.robber = [add(Action("robber", terrain=t), K_ROBBER, t) for t in range(N_TERRAINS)]
+        self.steal = [add(Action("steal", victim=q), K_STEAL, q) for q in range(players)]
+        self.pass_ = add(Action("pass"), K_PASS)
+        self.council = [add(Action("council", take_from=q), K_COUNCIL, q) for q in range(players)]
         self.space = ActionSpace(acts)
-        # reverse look-ups for apply(): action -> (kind, argument)
-        self.code: dict[Action, tuple[int, int, int]] = {}
-        for s, a in enumerate(self.first):
-            self.code[a] = (K_FIRST, s, 0)
-        for k, a in enumerate(self.draw):
-            self.code[a] = (K_DRAW, k, 0)
-        for r, a in enumerate(self.card):
-            self.code[a] = (K_CARD, r, 0)
-        self.code[self.end] = (K_END, 0, 0)
-        for k, a in enumerate(self.toll):
-            self.code[a] = (K_TOLL, k, 0)
-        for k, row in enumerate(self.settle):
-            for i, a in enumerate(row):
-                self.code[a] = (K_SETTLE, k, i)
-        for j, a in enumerate(self.workshop):
-            self.code[a] = (K_WORKSHOP, j, 0)
-        self.code[self.wall] = (K_WALL, 0, 0)
-        for t, a in enumerate(self.tower):
-            self.code[a] = (K_TOWER, t, 0)
-        for g, a in enumerate(self.produce):
-            self.code[a] = (K_PRODUCE, g, 0)
-        for x in range(6):
-            for y in range(6):
-                b = self.bank[x][y]
-                if b is not None:
-                    self.code[b] = (K_BANK, x, y)
-        self.code[self.offer] = (K_OFFER, 0, 0)
-        for r, a in enumerate(self.give):
-            self.code[a] = (K_GIVE, r, 0)
-        for r, a in enumerate(self.want):
-            self.code[a] = (K_WANT, r, 0)
-        self.code[self.done] = (K_DONE, 0, 0)
-        self.code[self.cancel] = (K_CANCEL, 0, 0)
-        for i, a in enumerate(self.send):
-            self.code[a] = (K_SEND, i - 1, 0)
-        self.code[self.accept] = (K_ACCEPT, 0, 0)
-        self.code[self.decline] = (K_DECLINE, 0, 0)
-        self.code[self.counter] = (K_COUNTER, 0, 0)
-        for q, a in enumerate(self.close):
-            self.code[a] = (K_CLOSE, q, 0)
-        for q, a in enumerate(self.take_counter):
-            self.code[a] = (K_TAKE_COUNTER, q, 0)
-        self.code[self.withdraw] = (K_WITHDRAW, 0, 0)
-        for r, a in enumerate(self.discard):
-            self.code[a] = (K_DISCARD, r, 0)
-        for t, a in enumerate(self.robber):
-            self.code[a] = (K_ROBBER, t, 0)
-        for q, a in enumerate(self.steal):
-            self.code[a] = (K_STEAL, q, 0)
-        self.code[self.pass_] = (K_PASS, 0, 0)
-        for q, a in enumerate(self.council):
-            self.code[a] = (K_COUNCIL, q, 0)
 
-
-(K_FIRST, K_DRAW, K_CARD, K_END, K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_PRODUCE, K_BANK,
- K_OFFER, K_GIVE, K_WANT, K_DONE, K_CANCEL, K_SEND, K_ACCEPT, K_DECLINE, K_COUNTER, K_CLOSE,
- K_TAKE_COUNTER, K_WITHDRAW, K_DISCARD, K_ROBBER, K_STEAL, K_PASS, K_COUNCIL) = range(28)
 
 _TABLES: dict[int, ActionTable] = {}
 
 
-def table(players: int) -> ActionTable:
-    t = _TABLES.get(players)
-    if t is None:
-        t = _TABLES[players] = ActionTable(players)
-    return t
+def action_table(players: int) -> ActionTable:
+    """The one ActionTable of a player count (built once)."""
+    table = _TABLES.get(players)
+    if table is None:
+        table = _TABLES[players] = ActionTable(players)
+    return table

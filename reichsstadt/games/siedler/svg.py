@@ -16,7 +16,8 @@ import math
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .mapdata import TERRAIN_TYPES, load_map
+from .constants import TERRAIN_TYPES
+from .data import load_map
 
 FILL = {"forest": "#2e7d32", "pasture": "#9ccc65", "fields": "#f4d03f", "hills": "#c0562b", "mountains": "#8d9ba5"}
 INK = {"forest": "#ffffff", "pasture": "#1b1b1b", "fields": "#1b1b1b", "hills": "#ffffff", "mountains": "#1b1b1b"}
@@ -60,10 +61,16 @@ class _Canvas:
         self.text(x0 + w / 2, y + size * 0.35, s, size, fill=ink, weight="bold")
 
 
-def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
-    """The map (None: the bundled one; a parsed map or a SiedlerMap otherwise) as an SVG
-    document; with a view (State.view), the pieces in play too."""
-    m = load_map(map_data)
+def _owner(seat: int | None) -> int:
+    """A view's seat, or -1 for nobody (null)."""
+    return -1 if seat is None else seat
+
+
+def board_svg(data: dict[str, Any] | None = None, view: dict[str, Any] | None = None) -> str:
+    """The map (None: the bundled one; a map file's parsed contents otherwise) as an SVG
+    document; with a view (State.view), the pieces in play too. The "svg" frontend."""
+    m = load_map(data)
+    table: dict[str, Any] = view["table"] if view else {}
     raw: dict[str, Any] = m.raw
     S = SCALE
     c = _Canvas()
@@ -86,7 +93,7 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
     field_bottom = max(ty) * S + oy + S
     width = field_right + 190
     seats = view["seats"] if view else []
-    robber = view.get("robber") if view else None
+    robber = table.get("robber")
 
     # -- the surroundings: terrains with resource, harvest number and its frequency ------------
     for t in terrains:
@@ -139,12 +146,12 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
                 c.text(mx, my + 22, "towers need a", 8.5, fill="#5d4037")
                 c.text(mx, my + 33, "workshop here", 8.5, fill="#5d4037")
         market = next((s for s in sectors if s["kind"] == "hauptmarkt"), None)
-        workshops = view["workshops"] if view else []
+        workshops = table.get("workshops", [])
         for j, r in enumerate(raw["city"]["red_intersections"]):
             if "xy" not in r:
                 continue
             x, y = cpt(r["xy"])
-            owner = workshops[j] if j < len(workshops) else -1
+            owner = _owner(workshops[j]) if j < len(workshops) else -1
             label = [f"red intersection {j + 1}"]
             if r.get("mark"):
                 label.append(r["mark"] if r["mark"] == "3:1" else f"2:1 {r['mark']}")
@@ -175,7 +182,7 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
     for road in raw["roads"]:
         rid = road["id"]
         pts = [fpt(i["xy"]) for i in road["intersections"]]
-        vroad = view["roads"].get(rid) if view else None
+        vroad = table["roads"].get(rid) if view else None
         gate = (gate_x, pts[0][1])
         line = [(city_right + WALL_PAD + WALL_BAND, pts[0][1]), gate] + pts
         end: tuple[float, float] | None = None
@@ -194,8 +201,8 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
                   f'fill="none" stroke="{ROAD_EDGE}" stroke-width="6" stroke-dasharray="5,4"><title>road {rid} to '
                   f'{escape(road["city"])}: this stub is no segment (Q2)</title></path>')
         # the gate: the Roman numeral where the road leaves the city
-        holder = vroad["right_of_way"] if vroad else -1
-        if holder is not None and holder >= 0:  # the gate in the colour of the road's right of way
+        holder = _owner(vroad["right_of_way"]) if vroad else -1
+        if holder >= 0:  # the gate in the colour of the road's right of way
             c.add(f'<circle cx="{_f(gate[0])}" cy="{_f(gate[1])}" r="12" fill="{SEAT[holder % 4]}" stroke="#000" '
                   f'stroke-width="2" data-piece="right_of_way" data-seat="{holder}"><title>road {rid} leaves the city '
                   f'here; right of way: Player {holder + 1}</title></circle>')
@@ -208,7 +215,7 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
         for s in range(len(pts) - 1):
             (xa, ya), (xb, yb) = pts[s], pts[s + 1]
             mx, my = (xa + xb) / 2, (ya + yb) / 2
-            owner = vroad["tolls"][s] if vroad and s < len(vroad["tolls"]) else -1
+            owner = _owner(vroad["tolls"][s]) if vroad and s < len(vroad["tolls"]) else -1
             if owner >= 0:
                 c.add(f'<rect x="{_f(mx - 8)}" y="{_f(my - 7)}" width="16" height="14" rx="2" fill="{SEAT[owner % 4]}" '
                       f'stroke="#000" stroke-width="1.5" data-piece="toll" data-seat="{owner}"><title>road {rid}, '
@@ -219,7 +226,7 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
                       f'stroke="{ROAD_EDGE}"><title>road {rid}, segment {s + 1}</title></rect>')
                 c.text(mx, my + 3, str(s + 1), 8, fill=BROWN, weight="bold")
         for i, (x, y) in enumerate(pts):
-            owner = vroad["settlements"][i] if vroad and i < len(vroad["settlements"]) else -1
+            owner = _owner(vroad["settlements"][i]) if vroad and i < len(vroad["settlements"]) else -1
             title = f"road {rid}, intersection {i + 1}" + (" (touches the city: no settlement)" if i == 0 else "")
             if owner >= 0:
                 c.add(f'<path d="M{_f(x - 9)},{_f(y + 8)} L{_f(x - 9)},{_f(y - 2)} L{_f(x)},{_f(y - 11)} '
@@ -289,11 +296,11 @@ def board_svg(map_data: Any = None, view: dict[str, Any] | None = None) -> str:
         x = lx + 58
         for p, info in enumerate(seats):
             c.add(f'<rect x="{_f(x)}" y="{_f(row - 6)}" width="14" height="12" fill="{SEAT[p % 4]}" stroke="#000"/>')
-            words = f"Player {p + 1} ({SEAT_NAME[p % 4]}): {info['vp']} VP, {info['prestige']} prestige"
+            words = f"Player {p + 1} ({SEAT_NAME[p % 4]}): {info['victory_points']} VP, {info['prestige']} prestige"
             c.text(x + 18, row + 4, words, 10, anchor="start")
             x += 30 + len(words) * 5.5
     years = raw["time_track"]["years"]
-    now = view.get("year") if view else None
+    now = table.get("year")
     ty0 = row + 34
     c.text(lx, ty0 + 19, "Time:", 10.5, anchor="start", weight="bold", fill=BROWN)
     bw = 54.0
@@ -350,7 +357,7 @@ def _wall(c: _Canvas, raw: dict[str, Any], view: dict[str, Any] | None, px0: flo
             dist -= seg
         return corners[0]
 
-    built = view["walls"] if view else []
+    built = view["table"]["walls"] if view else []
     step = total / pieces
     for k in range(pieces):
         # a piece may turn a corner: draw it as a polyline through the corners it passes
@@ -390,7 +397,7 @@ def _wall(c: _Canvas, raw: dict[str, Any], view: dict[str, Any] | None, px0: flo
     c.text(ax + 12, ay - 31, "city wall: piece 1 here, then counter-clockwise", 10, anchor="start", fill=RED,
            weight="bold")
     # tower triangles, outside the track at the joint after the named piece
-    towers = view["towers"] if view else []
+    towers = view["table"]["towers"] if view else []
     for i, after in enumerate(raw["wall"]["tower_triangles_after"]):
         dist = (after % pieces) * step
         x, y = at(dist)
@@ -399,7 +406,7 @@ def _wall(c: _Canvas, raw: dict[str, Any], view: dict[str, Any] | None, px0: flo
         tip = (ox + nx * 9, oy + ny * 9)
         b1 = (ox - ny * 9 - nx * 6, oy + nx * 9 - ny * 6)
         b2 = (ox + ny * 9 - nx * 6, oy - nx * 9 - ny * 6)
-        owner = towers[i] if i < len(towers) else -1
+        owner = _owner(towers[i]) if i < len(towers) else -1
         fill = SEAT[owner % 4] if owner >= 0 else "#fffbe8"
         piece = f' data-piece="tower" data-seat="{owner}"' if owner >= 0 else ""
         who = f": tower of Player {owner + 1}" if owner >= 0 else ""

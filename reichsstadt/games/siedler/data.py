@@ -1,6 +1,6 @@
-"""The Siedler von Nürnberg map: loading the JSON data file, checking every constraint
-the rulebook states (naming the broken entry), and compiling it into flat tuples the
-rules code indexes by small ints."""
+"""The Siedler von Nürnberg map file: loading it, checking every constraint the rulebook
+states (naming the broken entry), refusing keys and format versions this engine does not
+know, and compiling it into flat tuples the rules index by small ints."""
 
 from __future__ import annotations
 
@@ -8,37 +8,10 @@ from typing import Any
 
 from ...core.datafile import Check, load_packaged_json
 from ...core.errors import DataFileError
-
-RESOURCES: tuple[str, ...] = ("wood", "wool", "grain", "brick", "stone")
-GOLD = 5  # gold is traded like a resource (5.2.1) but is no card
-TRADABLES: tuple[str, ...] = RESOURCES + ("gold",)
-TERRAIN_TYPES: dict[str, str] = {
-    "forest": "wood", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "stone",
-}
-ROAD_NAMES: tuple[str, ...] = ("I", "II", "III", "IV", "V")
-NAMED_ROAD_CITIES: dict[str, str] = {"I": "Frankfurt", "II": "Prague", "III": "Venice"}
-GOODS: tuple[str, ...] = ("Zirkel", "Helme", "Papier", "Ruestungen", "Tand")
-HARVEST_NUMBERS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
-EVENTS: tuple[str, ...] = ("none", "hourglass", "markgraf", "lehm", "wegezoll", "raubritter")
-EV_NONE, EV_HOURGLASS, EV_MARKGRAF, EV_LEHM, EV_WEGEZOLL, EV_RAUBRITTER = range(6)
-MAX_SEGMENTS = 12  # bound of the fixed action space: at most 13 intersections per road
-MAX_TRIANGLES = 16  # 16 towers in the box (0.)
-COLORS: tuple[str, ...] = ("white", "red", "blue", "orange")
-# Section 3: the beginner rights of way (white Venice, red Prague, blue V, orange IV).
-BEGINNER_RIGHTS: dict[str, str] = {"III": "white", "II": "red", "V": "blue", "IV": "orange"}
-
-
-def card_kinds() -> list[tuple[int, int, int]]:
-    """Every event card kind the action space knows: (number, event, road); number 0 and
-    road -1 where the card has none."""
-    kinds: list[tuple[int, int, int]] = []
-    for n in HARVEST_NUMBERS:
-        for ev in (EV_NONE, EV_HOURGLASS, EV_MARKGRAF, EV_LEHM):
-            kinds.append((n, ev, -1))
-        for road in range(5):
-            kinds.append((n, EV_WEGEZOLL, road))
-    kinds.append((0, EV_RAUBRITTER, -1))
-    return kinds
+from .constants import (
+    BEGINNER_RIGHTS, CARD_KINDS, COLORS, EV_WEGEZOLL, EVENTS, GOODS, HARVEST_NUMBERS, MAP_FORMAT, MAP_VERSION,
+    MAX_SEGMENTS, MAX_TRIANGLES, NAMED_ROAD_CITIES, RESOURCES, ROAD_NAMES, TERRAIN_TYPES,
+)
 
 
 class SiedlerMap:
@@ -46,7 +19,6 @@ class SiedlerMap:
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
-        self._labels: dict[str, Any] | None = None
         t = raw["terrains"]
         self.terrain_ids: tuple[str, ...] = tuple(x["id"] for x in t)
         self.terrain_type: tuple[str, ...] = tuple(x["type"] for x in t)
@@ -116,10 +88,9 @@ class SiedlerMap:
         self.years: tuple[int, ...] = tuple(years)
         self.reshuffle_at: tuple[int, ...] = tuple(years.index(y) for y in raw["time_track"]["reshuffle"])
         # the event deck as counts per card kind of the fixed universe
-        kinds_all = card_kinds()
-        counts = [0] * len(kinds_all)
+        counts = [0] * len(CARD_KINDS)
         for c in raw["events"]:
-            counts[kinds_all.index(_card_key(c))] += c["count"]
+            counts[CARD_KINDS.index(_card_key(c))] += c["count"]
         self.deck_counts: tuple[int, ...] = tuple(counts)
         # beginner positions: per color, settlements (global intersections), star, tolls (roads)
         self.beginner: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
@@ -129,37 +100,10 @@ class SiedlerMap:
             tolls = tuple(ROAD_NAMES.index(x) for x in b["tolls"])
             self.beginner.append((inters, star, tolls))
 
-    def labels(self) -> dict[str, Any]:
-        """Static words for views: what each road intersection and red intersection
-        touches (built once per map)."""
-        cached = getattr(self, "_labels", None)
-        if cached is None:
-            short = {"forest": "Fo", "pasture": "Pa", "fields": "Fi", "hills": "Hi", "mountains": "Mo"}
-            roads = {}
-            for k, name in enumerate(ROAD_NAMES):
-                off = self.road_offset[k]
-                roads[name] = [" ".join(f"{short[self.terrain_type[x]]}{self.terrain_num[x]}" for x in self.inter_terrains[gi])
-                               for gi in range(off, off + self.road_len[k] + 1)]
-            reds = []
-            for j in range(len(self.red_ids)):
-                parts = [GOODS[g] for g in self.red_goods[j]]
-                if self.red_port[j] == 5:
-                    parts.append("3:1")
-                elif self.red_port[j] >= 0:
-                    parts.append(f"2:1 {RESOURCES[self.red_port[j]]}")
-                if self.red_bauhof[j]:
-                    parts.append("Bauhof")
-                reds.append(", ".join(parts))
-            goods = [{"name": GOODS[g], "recipe": {RESOURCES[r]: c for r, c in enumerate(self.good_recipe[g]) if c},
-                      "city": self.good_city[g], "price": self.good_price[g], "toll": self.good_toll[g]}
-                     for g in range(5)]
-            cached = {"roads": roads, "reds": reds, "goods": goods, "years": list(self.years),
-                      "triangles_after": list(self.triangle_after)}
-            self._labels = cached
-        return cached
-
-    def inter_name(self, gi: int) -> str:
-        return f"road {ROAD_NAMES[self.inter_road[gi]]}, intersection {self.inter_idx[gi] + 1}"
+    def road_intersections(self, road: int) -> range:
+        """The global numbers of a road's intersections, from the one touching the city."""
+        off = self.road_offset[road]
+        return range(off, off + self.road_len[road] + 1)
 
 
 def _card_key(c: dict[str, Any]) -> tuple[int, int, int]:
@@ -172,16 +116,61 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+# The keys each object of the file may have: a key this engine does not know is refused
+# (a typo would otherwise be ignored in silence, a newer file's meaning lost).
+KEYS: dict[str, frozenset[str]] = {
+    "top level": frozenset(("format", "version", "note", "resources", "terrain_types", "terrains", "raubritterburg",
+                            "roads", "cities", "goods", "city", "wall", "time_track", "events", "beginner")),
+    "terrain": frozenset(("id", "type", "number", "xy", "hex")),
+    "raubritterburg": frozenset(("xy",)),
+    "road": frozenset(("id", "city", "intersections")),
+    "intersection": frozenset(("touches", "xy")),
+    "city entry": frozenset(("name", "road", "toll")),
+    "good": frozenset(("name", "recipe", "city", "price")),
+    "city": frozenset(("sectors", "red_intersections")),
+    "sector": frozenset(("id", "kind", "good", "rect")),
+    "red intersection": frozenset(("id", "touches", "mark", "xy")),
+    "wall": frozenset(("pieces", "tower_triangles_after")),
+    "time_track": frozenset(("years", "reshuffle")),
+    "event": frozenset(("event", "number", "road", "count")),
+    "beginner": frozenset(("color", "settlements", "tolls")),
+    "beginner settlement": frozenset(("road", "index", "star")),
+}
+
+
+def _only(c: Check, obj: Any, kind: str, where: str) -> None:
+    """Refuse any key of `obj` (an object of the file's `kind`) this engine does not know."""
+    if not isinstance(obj, dict):
+        c.fail(where, f"must be an object, not {type(obj).__name__}")
+    unknown = sorted(k for k in obj if k not in KEYS[kind])
+    c.require(not unknown, where, f"unknown key {', '.join(map(repr, unknown))} (a {kind} has: "
+              f"{', '.join(sorted(KEYS[kind]))})")
+
+
 def validate(raw: Any) -> None:
     """Every constraint the rulebook states about the board and its components; raises
-    DataFileError naming the entry and the section it breaks."""
+    DataFileError naming the entry and the section it breaks, or the key or format
+    version this engine does not know."""
     c = Check("siedler map")
     c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    c.require(raw.get("format") == MAP_FORMAT, "format", f"must be {MAP_FORMAT!r}, not {raw.get('format')!r}")
+    version = raw.get("version")
+    c.require(version == MAP_VERSION and not isinstance(version, bool), "version",
+              f"map format version {version!r} is not supported (this engine reads version {MAP_VERSION})")
+    _only(c, raw, "top level", "top level")
+    c.require(isinstance(raw.get("note", ""), str), "note", "must be a string")
+    # the file restates the engine's resources and terrains for its reader: they must agree
+    if "resources" in raw:
+        c.require(raw["resources"] == list(RESOURCES), "resources", f"must list {', '.join(RESOURCES)} (1.2)")
+    if "terrain_types" in raw:
+        c.require(raw["terrain_types"] == TERRAIN_TYPES, "terrain_types",
+                  f"must map {', '.join(f'{t} to {r}' for t, r in TERRAIN_TYPES.items())} (1.2)")
     # terrains (1.2, 5.1.1)
     terrains = c.get(raw, "terrains", list)
     ids: list[str] = []
     for i, t in enumerate(terrains):
         w = f"terrains[{i}]"
+        _only(c, t, "terrain", w)
         tid = c.get(t, "id", str, w)
         c.require(tid not in ids, f"{w}.id", f"duplicate terrain id {tid!r}")
         ids.append(tid)
@@ -207,11 +196,13 @@ def validate(raw: Any) -> None:
               f"must be the five roads I, II, III, IV, V (1.10), not {names}")
     for i, r in enumerate(roads):
         w = f"roads[{r['id']}]"
+        _only(c, r, "road", w)
         inters = c.get(r, "intersections", list, w)
         c.require(2 <= len(inters) <= MAX_SEGMENTS + 1, f"{w}.intersections",
                   f"a road has 1 to {MAX_SEGMENTS} segments between two intersections each (Q2), not {len(inters) - 1}")
         for j, it in enumerate(inters):
             wj = f"{w}.intersections[{j}]"
+            _only(c, it, "intersection", wj)
             touches = c.get(it, "touches", list, wj)
             c.require(all(x in ids for x in touches), f"{wj}.touches", f"names an unknown terrain in {touches}")
             c.require(len(set(touches)) == len(touches), f"{wj}.touches", "names a terrain twice")
@@ -229,6 +220,7 @@ def validate(raw: Any) -> None:
     cnames = []
     for i, ci in enumerate(cities):
         w = f"cities[{i}]"
+        _only(c, ci, "city entry", w)
         name = c.get(ci, "name", str, w)
         road = c.get(ci, "road", str, w)
         c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road", f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
@@ -241,6 +233,7 @@ def validate(raw: Any) -> None:
     c.require(sorted(map(str, gnames)) == sorted(GOODS), "goods", f"must be the five goods {', '.join(GOODS)} (5.2.3), not {gnames}")
     for g in goods:
         w = f"goods[{g['name']}]"
+        _only(c, g, "good", w)
         recipe = c.get(g, "recipe", dict, w)
         c.require(bool(recipe) and all(k in RESOURCES and _int(v) and v > 0 for k, v in recipe.items()),
                   f"{w}.recipe", "needs positive counts of resources (gold is no ingredient)")
@@ -251,11 +244,13 @@ def validate(raw: Any) -> None:
               "1.12 says Zirkel are made of wood and stone and sell in Frankfurt for 3 gold")
     # the city (1.1, 5.2.2.3, 5.2.2.5, 5.2.1, 5.2.3)
     city = c.get(raw, "city", dict)
+    _only(c, city, "city", "city")
     sectors = c.get(city, "sectors", list, "city")
     c.require(len(sectors) == 12, "city.sectors", f"the old town has 12 sectors (1.1), not {len(sectors)}")
     skinds: dict[str, dict[str, Any]] = {}
     for i, s in enumerate(sectors):
         w = f"city.sectors[{i}]"
+        _only(c, s, "sector", w)
         sid = c.get(s, "id", str, w)
         kind = c.get(s, "kind", str, w)
         c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind", f"{kind!r} is not goods, hauptmarkt or bauhof")
@@ -272,6 +267,7 @@ def validate(raw: Any) -> None:
     marks = []
     for i, r in enumerate(reds):
         w = f"city.red_intersections[{i}]"
+        _only(c, r, "red intersection", w)
         c.get(r, "id", str, w)
         touches = c.get(r, "touches", list, w)
         c.require(all(x in skinds for x in touches), f"{w}.touches", f"names an unknown sector in {touches}")
@@ -288,12 +284,14 @@ def validate(raw: Any) -> None:
               "a red intersection must touch the Bauhof, or no tower could ever be built (5.2.2.5)")
     # wall (0., 5.2.2.4, 5.2.2.5)
     wall = c.get(raw, "wall", dict)
+    _only(c, wall, "wall", "wall")
     c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", "the box has 26 wall pieces (0.)")
     tri = c.get(wall, "tower_triangles_after", list, "wall")
     c.require(1 <= len(tri) <= MAX_TRIANGLES and all(_int(x) and 1 <= x <= 26 for x in tri) and tri == sorted(set(tri)),
               "wall.tower_triangles_after", "lists increasing wall pieces 1-26 after which a tower triangle opens (at most 16 towers, 0.)")
     # time (6.4, 7)
     tt = c.get(raw, "time_track", dict)
+    _only(c, tt, "time_track", "time_track")
     years = c.get(tt, "years", list, "time_track")
     c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)), "time_track.years",
               "runs from 1355 (3.) to 1400 (7.) in increasing years")
@@ -308,6 +306,7 @@ def validate(raw: Any) -> None:
     wz_roads: set[str] = set()
     for i, e in enumerate(events):
         w = f"events[{i}]"
+        _only(c, e, "event", w)
         ev = c.get(e, "event", str, w)
         c.require(ev in EVENTS, f"{w}.event", f"{ev!r} is not one of {', '.join(EVENTS)}")
         cnt = c.get(e, "count", int, w)
@@ -339,6 +338,7 @@ def validate(raw: Any) -> None:
     tolls_on: dict[str, list[str]] = {k: [] for k in ROAD_NAMES}
     for b in beg:
         w = f"beginner[{b['color']}]"
+        _only(c, b, "beginner", w)
         setl = c.get(b, "settlements", list, w)
         tolls = c.get(b, "tolls", list, w)
         c.require(len(setl) == 2 and len(tolls) == 2, w, "each player starts with two settlements and two toll stations (1.3)")
@@ -347,6 +347,7 @@ def validate(raw: Any) -> None:
             c.require(x in ROAD_NAMES, f"{w}.tolls", f"{x!r} is not a road")
             tolls_on[x].append(b["color"])
         for s in setl:
+            _only(c, s, "beginner settlement", f"{w}.settlements")
             road = c.get(s, "road", str, w)
             c.require(road in ROAD_NAMES, f"{w}.settlements", f"{road!r} is not a road")
             idx = c.get(s, "index", int, w)
@@ -382,6 +383,7 @@ def validate(raw: Any) -> None:
         found = found or got == [("forest", 3), ("hills", 5), ("mountains", 6)]
     c.require(found, "beginner[white]", "1.6 says a white settlement touches a forest 3, hills 5 and mountains 6")
     rb = c.get(raw, "raubritterburg", dict)
+    _only(c, rb, "raubritterburg", "raubritterburg")
     c.require(isinstance(rb.get("xy"), list), "raubritterburg.xy", "must be [x, y]")
 
 

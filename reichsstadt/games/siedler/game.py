@@ -1,0 +1,106 @@
+"""The Game of Die Siedler von Nürnberg: its options, a new game, what it is (GameInfo,
+with how each bound is derived), its frontends and its action space."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.actions import ActionSpace
+from ...core.contract import Game, GameInfo
+from ...core.options import Option
+from .actions import action_table
+from .constants import (
+    COUNCIL_VP, MAX_INTERSECTIONS, N_ROADS, SETTLEMENTS, SUPPLY_PER_RESOURCE, TOWERS, WALL_PIECES, WORKSHOPS,
+)
+from .data import load_map
+from .schema import view_schema
+from .state import SiedlerState
+
+# the deck (0.) and the time track's longest valid form (1355 to 1400, 46 years at most)
+DECK, HOURGLASSES, RED_SPACES, MAX_HOURGLASSES_NEEDED = 36, 3, 2, 45
+
+
+class SiedlerGame(Game):
+    id = "siedler"
+    title = "Die Siedler von Nürnberg"
+    players = range(3, 5)
+    options = {
+        "map": Option("map", "data", None, "a map data file of your own (default: the bundled reconstructed map)"),
+        "setup": Option("setup", "choice", "beginner", "beginner positions (3.) or the expert snake placement (9.)",
+                        choices=("beginner", "expert")),
+        "offers_per_turn": Option("offers_per_turn", "int", 3, "trade offers the active player may make per turn",
+                                  minimum=0),
+        "bank_trades_per_turn": Option(
+            "bank_trades_per_turn", "int", 30,
+            "bank trades the active player may make per turn; the rulebook sets no limit (5.2.1), but "
+            "producing Zirkel, selling them and trading the gold back can loop at no loss, so a finite "
+            "bound keeps every game finite", minimum=1),
+        "offer_cards": Option(
+            "offer_cards", "int", 5,
+            "cards (gold counted) per side of one trade offer or counter-offer; the rulebook sets no "
+            "limit (5.2.1), the bound keeps an offer's chain of small decisions finite", minimum=1),
+    }
+    version = 2  # 2: fields with real names, options in the snapshot's "options"
+    frontends = {
+        "terminal": "reichsstadt.games.siedler.terminal:render",
+        "svg": "reichsstadt.games.siedler.svg:board_svg",
+    }
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:
+        opts = self.resolve(players, options)
+        return SiedlerState.start(self, load_map(opts["map"]), action_table(players), players, seed, opts)
+
+    def view_schema(self) -> dict[str, Any]:
+        return view_schema()
+
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
+        opts = options
+        n = players
+        draws = DECK * (MAX_HOURGLASSES_NEEDED // HOURGLASSES + RED_SPACES + 1)
+        cards_in_turn = SUPPLY_PER_RESOURCE * 5 + opts["bank_trades_per_turn"] \
+            + opts["offers_per_turn"] * opts["offer_cards"]
+        offer_chain = 2 * opts["offer_cards"] + 4 + (n - 1) * (2 * opts["offer_cards"] + 3) + 1
+        main_moves = cards_in_turn + opts["bank_trades_per_turn"] + opts["offers_per_turn"] * offer_chain + 1
+        event_moves = max(SUPPLY_PER_RESOURCE * 5 // 2 + 3, n, (n - 1) * SETTLEMENTS)
+        prestige = WALL_PIECES + 2 * TOWERS
+        length = 1 + 4 * n + draws * (1 + event_moves + main_moves) + prestige
+        return GameInfo(
+            game=self.id, players=n, num_actions=self.num_actions(n),
+            max_chance_outcomes=DECK,
+            max_game_length=length,
+            min_score=2,
+            max_score=SETTLEMENTS + WORKSHOPS + N_ROADS + COUNCIL_VP[0],
+            simultaneous=True,
+            information="imperfect",
+            reasons={
+                "max_chance_outcomes": f"an event card draw lists the kinds still in the deck: at most its {DECK} "
+                                       f"cards; a random card 5 resources; the first player {n} seats",
+                "max_game_length": (
+                    f"with these options, for any valid map: the game ends when the time stone reaches 1400, "
+                    f"after at most {MAX_HOURGLASSES_NEEDED} hourglasses (the track has at most 46 years); the deck "
+                    f"of {DECK} holds {HOURGLASSES}, so a pass through the whole deck brings {HOURGLASSES} and only "
+                    f"the {RED_SPACES} red spaces and the last space end a pass early: at most {draws} turns. A turn: "
+                    f"the draw; its event (a Raubritter: at most 50 discards, the robber, the victim, the card; "
+                    f"Kostenloser Lehm: {n} decisions; a Wegezoll: at most {(n - 1) * SETTLEMENTS} cards); then at "
+                    f"most {main_moves} moves, since every build and sale uses up a card of the active player, who "
+                    f"holds at most the 100 cards plus one per bank trade ({opts['bank_trades_per_turn']}) and "
+                    f"{opts['offer_cards']} per trade ({opts['offers_per_turn']} offers, each a chain of at most "
+                    f"{offer_chain} decisions with every answer and counter-offer). Plus the expert setup "
+                    f"({4 * n} placements), the first player's draw and one council choice per prestige point "
+                    f"(at most {prestige}: {WALL_PIECES} wall pieces, {TOWERS} towers of 2)"),
+                "min_score": "every player has two settlements from the setup (3., 9.) and no piece is ever removed",
+                "max_score": f"{SETTLEMENTS} settlements, {WORKSHOPS} workshops, {N_ROADS} rights of way and the "
+                             f"Siebenerrat ({COUNCIL_VP[0]}) (2.)",
+                "simultaneous": "the players asked answer a trade offer at once (5.2.1); those over 7 cards discard "
+                                "at once (6.1)",
+                "information": "hands are secret (3.); the deck's order is unknown",
+                "num_actions": f"every action for {n} players, positions bounded by the map validator's limits "
+                               f"({N_ROADS} roads of at most {MAX_INTERSECTIONS} intersections)",
+            },
+        )
+
+    def build_action_space(self, players: int) -> ActionSpace:
+        return action_table(players).space
+
+
+GAME = SiedlerGame()
