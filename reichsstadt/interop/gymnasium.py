@@ -51,7 +51,7 @@ class ReichsstadtEnv(gym.Env):
         self.game = find_game(game_id)
         n = self.game.players.start if players is None else players
         self.game_options = self.game.resolve(n, options)
-        self.info = self.game.info(n)
+        self.info = self.game.info(n, self.game_options)
         self.players = n
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise BadOption(f"seat must be 0..{n - 1} or None (a seat drawn each game), not {seat!r}")

@@ -5,9 +5,11 @@
     game = openspiel.load("norenberc", players=4)   # or, once registered,
     game = pyspiel.load_game("reichsstadt_norenberc(players=4)")
 
-- Importing this module registers every installed game as `reichsstadt_<id>` with one
-  parameter, `players` (default: the fewest the game allows); `register(game_id)` does it
-  for a title added at run time.
+- Importing this module registers every installed game as `reichsstadt_<id>` with the
+  parameter `players` (default: the fewest the game allows) and the game's own options
+  that are true/false, numbers or choices (`reichsstadt_siedler(players=4,setup=expert)`;
+  data-file options are for `load(..., options=)`); `register(game_id)` does it for a
+  title added at run time.
 - Dynamics SEQUENTIAL with explicit chance: every draw, die and shuffle step is a chance
   node with its probabilities. A simultaneous decision (secret plans, votes) is played as
   moves in seat order whose content the engine's views keep hidden from the other
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 import pyspiel
@@ -66,8 +68,14 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.players.start},
+        parameter_specification={"players": game.players.start, **_option_params(game)},
     )
+
+
+def _option_params(game: Game) -> dict[str, Any]:
+    """The game's options OpenSpiel can carry as parameters, with their defaults."""
+    return {name: opt.default for name, opt in game.options.items()
+            if opt.kind in ("bool", "int", "choice") and opt.default is not None}
 
 
 def register(game_id: str) -> str:
@@ -83,21 +91,30 @@ def register(game_id: str) -> str:
     return short_name(game_id)
 
 
-def load(game_id: str, players: int | None = None) -> "ReichsstadtGame":
-    """The OpenSpiel game of `game_id` for `players` (registering it if needed)."""
+def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None
+         ) -> "ReichsstadtGame":
+    """The OpenSpiel game of `game_id` for `players` with the game's `options` (any of
+    them, data files included), registering it if needed."""
     name = register(game_id)
-    params = {} if players is None else {"players": players}
-    return pyspiel.load_game(name, params)  # type: ignore[no-any-return]
+    params: dict[str, Any] = {} if players is None else {"players": players}
+    carried = _option_params(find_game(game_id))
+    extra = {k: v for k, v in (options or {}).items() if k not in carried}
+    params.update({k: v for k, v in (options or {}).items() if k in carried})
+    game = pyspiel.load_game(name, params)
+    if extra:  # options OpenSpiel cannot carry (data files): a game object of their own
+        game = _creators[game_id](game.get_parameters(), extra)
+    return game  # type: ignore[no-any-return]
 
 
 class _Shared:
     """What every state of one (game, players) shares; deep copies keep the same one."""
 
-    __slots__ = ("game", "players", "space", "encoder")
+    __slots__ = ("game", "players", "options", "space", "encoder")
 
-    def __init__(self, game: Game, players: int, enc: Encoder) -> None:
+    def __init__(self, game: Game, players: int, options: dict[str, Any], enc: Encoder) -> None:
         self.game = game
         self.players = players
+        self.options = options
         self.space = game.action_space(players)
         self.encoder = enc
 
@@ -125,7 +142,7 @@ class _Engine:
         s = self._state
         if s is None:  # built on first use: Clone() makes a new initial state only to overwrite it
             sh = self._shared
-            s = self._state = sh.game.new(sh.players, 0)
+            s = self._state = sh.game.new(sh.players, 0, sh.options)
         return s
 
     def moved(self) -> None:
@@ -155,16 +172,17 @@ class ReichsstadtGame(pyspiel.Game):
 
     game_id: str  # set by register() on the class of each title
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None, extra_options: Mapping[str, Any] | None = None) -> None:
         game_id = self.game_id
         game = find_game(game_id)
         params = dict(params or {})
-        players = int(params.get("players", game.players.start))
+        players = int(params.pop("players", game.players.start))
         try:
-            info = game.info(players)
+            options = game.resolve(players, {**params, **(extra_options or {})})
+            info = game.info(players, options)
         except BadOption as exc:
             raise ValueError(str(exc)) from None
-        shared = _Shared(game, players, find_encoder(game_id, players))
+        shared = _Shared(game, players, options, find_encoder(game_id, players))
         n = info.num_actions
         super().__init__(
             _registered[game_id] if game_id in _registered else game_type(game),
@@ -177,7 +195,7 @@ class ReichsstadtGame(pyspiel.Game):
                 utility_sum=0.0,
                 max_game_length=info.max_game_length,
             ),
-            {"players": players},
+            {"players": players, **{k: options[k] for k in _option_params(game)}},
         )
         self.shared = shared
 

@@ -59,7 +59,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped env)
         super().__init__()
         self.game = find_game(game_id)
         self.game_options = self.game.resolve(players, options)
-        self.info = self.game.info(players)
+        self.info = self.game.info(players, self.game_options)
         self.n = players
         self.space = self.game.action_space(players)
         self.encoder = find_encoder(game_id, players)

@@ -133,3 +133,12 @@ def test_observer_tensors_and_strings(gid, players):
 def test_bad_player_counts_are_refused():
     with pytest.raises(ValueError, match="toy is for 2–3 players, not 7"):
         pyspiel.load_game("reichsstadt_toy(players=7)")
+
+
+def test_game_options_are_parameters():
+    game = pyspiel.load_game("reichsstadt_toy(players=3,target=12)")
+    assert game.get_parameters() == {"players": 3, "target": 12}
+    assert game.new_initial_state().engine.options["target"] == 12
+    assert openspiel.load("toy", 2, options={"target": 20}).new_initial_state().engine.target == 20
+    with pytest.raises(ValueError, match="at most 30, not 99"):
+        openspiel.load("toy", 2, options={"target": 99})
