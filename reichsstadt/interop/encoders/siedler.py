@@ -129,7 +129,7 @@ def build(players: int) -> Encoder:
                 meaning="what the active player gives (10 or more as 2)", labels=TRADABLES),
         numbers("offer_want", 6, side("want"), low=0, high=2, scale=5, cap=True,
                 meaning="what the active player asks for (10 or more as 2)", labels=TRADABLES),
-        seat_flags("offer_to", n, lambda v: [offer(v)["to"]] if offer(v) else [],
+        seat_flags("offer_to", n, lambda v: [(offer(v) or {}).get("to")],
                    meaning="the seat the offer is made to (all zero: everyone)"),
         per_seat("answers", n, len(ANSWERS), answer, low=0, high=1, meaning="each seat's answer to the offer",
                  labels=ANSWERS),
