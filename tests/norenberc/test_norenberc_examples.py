@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from tests.norenberc.norenberc_helpers import (
     ARTISAN, BAKERS, BEER, BREWERS, PASTRY, PRINTERS, SHOE, SHOEMAKERS, check_invariants,
-    find, plan, put, ready, run_nothing, set_goods, set_master,
+    find, owning, plan, put, ready, run_nothing, set_goods, set_master, with_crests,
 )
 
-from reichsstadt.games.norenberc.data import (
-    APPRENTICE, COUNCILLOR, ENGRAVER, FOREMAN, MUSICIAN, NOBLE, TAX_COLLECTOR,
+from reichsstadt.games.norenberc.constants import (
+    ACTIONS, APPRENTICE, COUNCILLOR, ENGRAVER, FOREMAN, MUSICIAN, NOBLE, OVER, PLANNING, REFILL, TAX_COLLECTOR,
 )
+from reichsstadt.games.norenberc.rules import prestige_choice
 from reichsstadt.games.norenberc.scoring import outcome
-from reichsstadt.games.norenberc.state import ACT, OVER, PLAN, REFILL
 
 YELLOW, BLUE, ORANGE = 0, 1, 2
 
@@ -23,20 +23,19 @@ def example_start():
     """Setup as in the examples: Brewers' master 6 (the prestige guild), Bakers' master 2;
     the Brewers' rooms: A empty, B a Councillor, C a Printer 7, D a Musician."""
     s = ready(3, order=[ORANGE, BLUE, YELLOW])
-    set_master(s, BREWERS, 6)
-    set_master(s, BREWERS, 4, slot=1)   # the next master (round 2)
-    set_master(s, BAKERS, 2)
-    set_master(s, SHOEMAKERS, 5)
-    set_master(s, PRINTERS, 5)
+    s = set_master(s, BREWERS, 6)
+    s = set_master(s, BREWERS, 4, slot=1)   # the next master (round 2)
+    s = set_master(s, BAKERS, 2)
+    s = set_master(s, SHOEMAKERS, 5)
+    s = set_master(s, PRINTERS, 5)
     councillor = find(s, COUNCILLOR)
     printer7 = find(s, ARTISAN, PRINTERS, 7)
     musician = find(s, MUSICIAN)
-    put(s, councillor, s.rooms, BREWERS * 4 + 1)
-    put(s, printer7, s.rooms, BREWERS * 4 + 2)
-    put(s, musician, s.rooms, BREWERS * 4 + 3)
-    s.pg = -1
-    s._choose_prestige()
-    s.pres_reserve += 1  # the setup already took one crest for the first prestige guild
+    s = put(s, councillor, "rooms", BREWERS * 4 + 1)
+    s = put(s, printer7, "rooms", BREWERS * 4 + 2)
+    s = put(s, musician, "rooms", BREWERS * 4 + 3)
+    # setup K again with these masters (the prestige crest taken at setup stays on it)
+    s = s.edited(prestige_guild=prestige_choice(s, previous=-1))
     return s, councillor, printer7, musician
 
 
@@ -54,7 +53,7 @@ def test_setup_prestige_goes_to_the_highest_master():
     """Section "Mise en place" K: the Brewers' master is 6, the highest: Brewers are the
     first prestige guild and take a prestige crest."""
     s, *_ = example_start()
-    assert s.pg == BREWERS and s.pg_crest == 1
+    assert s.prestige_guild == BREWERS and s.prestige_guild_crest == 1
     check_invariants(s)
 
 
@@ -63,9 +62,9 @@ def test_planning_example():
     Blue 2, Orange 4); then "Appel d'une Guilde": the Brewers are called first and only
     Blue and Orange reveal a card and put an agent on it."""
     s, _ = planned_example()
-    assert s.phase == ACT and s.cg == BREWERS
-    assert s.view(None)["current"]["revealed"] == [BLUE, ORANGE]
-    assert s.avail == [4, 3, 3]  # an agent on each revealed card
+    assert s.phase == ACTIONS and s.called_guild == BREWERS
+    assert s.view(None)["table"]["current"]["revealed"] == [BLUE, ORANGE]
+    assert s.agents_free == [4, 3, 3]  # an agent on each revealed card
     assert s.actor == ORANGE     # Orange is first in turn order
     # the unrevealed cards: their number is public, the guilds are not
     assert s.view(YELLOW)["seats"][ORANGE]["cards"] == 3
@@ -77,27 +76,27 @@ def test_planning_is_limited_by_available_agents():
     """Section "Phase de Planification": at most one card per guild and no more cards
     than available agents; a plan of no guild is a pass."""
     s, *_ = example_start()
-    s.avail[YELLOW] = 2
-    s.apply(YELLOW, s.acts.plan[BREWERS])
-    s.apply(YELLOW, s.acts.plan[PRINTERS])
+    s = s.edited(agents_free=[2 if p == YELLOW else a for p, a in enumerate(s.agents_free)])
+    s.apply(YELLOW, s.actions.plan[BREWERS])
+    s.apply(YELLOW, s.actions.plan[PRINTERS])
     assert [a.type for a in s.legal(YELLOW)] == ["plan_done"]
     blue = s.legal(BLUE)
-    assert s.acts.pass_ in blue and s.acts.plan_done not in blue  # nothing planned yet
-    assert s.acts.plan[BREWERS] in blue
+    assert s.actions.pass_round in blue and s.actions.plan_done not in blue  # nothing planned yet
+    assert s.actions.plan[BREWERS] in blue
 
 
 def test_selling_one_beer_at_6():
     """Section "Vendre", example: Orange sells his only beer to the Brewers (master 6):
     the beer goes to the store, Orange gets 6 thalers, his agent goes up on the roof."""
     s, _ = planned_example()
-    G = s.G
-    store_before = s.store[BREWERS * G + BEER]
+    G = s.guild_count
+    store_before = s.stores[BREWERS * G + BEER]
     assert [a.to_json() for a in s.legal(ORANGE) if a.type == "sell"] == [{"type": "sell", "count": 1}]
-    s.apply(ORANGE, s.acts.sell[1])
+    s.apply(ORANGE, s.actions.sell[1])
     assert s.money[ORANGE] == 31
-    assert s.hold[ORANGE * G + BEER] == 0
-    assert s.store[BREWERS * G + BEER] == store_before + 1
-    assert s.roof[BREWERS] == 1
+    assert s.goods_held[ORANGE * G + BEER] == 0
+    assert s.stores[BREWERS * G + BEER] == store_before + 1
+    assert s.roof_agents[BREWERS] == 1
     assert s.actor == BLUE
     check_invariants(s)
 
@@ -109,31 +108,31 @@ def test_hiring_the_councillor_with_a_beer_and_a_shoe():
     is shuffled back into the pile, she gets 1 thaler (Orange's agent on the roof) and
     moves to first place, pushing Orange to second."""
     s, (councillor, printer7, musician) = planned_example()
-    G = s.G
-    s.apply(ORANGE, s.acts.sell[1])
+    G = s.guild_count
+    s.apply(ORANGE, s.actions.sell[1])
     hires = sorted((a.room, a.form) for a in s.legal(BLUE) if a.type == "hire")
     assert hires == [(1, 0), (2, 1)]
-    store_before = s.store[BREWERS * G:(BREWERS + 1) * G]
-    s.apply(BLUE, s.acts.hire[1][0])
-    s.apply(BLUE, s.acts.pay1[SHOE])
-    assert s.agents[BLUE] == 5 and s.avail[BLUE] == 4
-    assert councillor in s.pile and councillor not in s.owned[BLUE]
+    store_before = s.stores[BREWERS * G:(BREWERS + 1) * G]
+    s.apply(BLUE, s.actions.hire[1][0])
+    s.apply(BLUE, s.actions.pay_one[SHOE])
+    assert s.agents[BLUE] == 5 and s.agents_free[BLUE] == 4
+    assert councillor in s.pile_known and councillor not in s.tiles_owned[BLUE]
     assert s.rooms[BREWERS * 4 + 1] == -1
     assert s.money[BLUE] == 26
-    assert s.store[BREWERS * G + BEER] == store_before[BEER] + 1
-    assert s.store[BREWERS * G + SHOE] == store_before[SHOE] + 1
-    s.apply(BLUE, s.acts.front[1])
-    assert s.order[:2] == [BLUE, ORANGE]
-    assert s.roof[BREWERS] == 2
+    assert s.stores[BREWERS * G + BEER] == store_before[BEER] + 1
+    assert s.stores[BREWERS * G + SHOE] == store_before[SHOE] + 1
+    s.apply(BLUE, s.actions.front[1])
+    assert s.turn_order[:2] == [BLUE, ORANGE]
+    assert s.roof_agents[BREWERS] == 2
     check_invariants(s)
 
 
 def _through_brewers():
     s, tiles = planned_example()
-    s.apply(ORANGE, s.acts.sell[1])
-    s.apply(BLUE, s.acts.hire[1][0])
-    s.apply(BLUE, s.acts.pay1[SHOE])
-    s.apply(BLUE, s.acts.front[1])
+    s.apply(ORANGE, s.actions.sell[1])
+    s.apply(BLUE, s.actions.hire[1][0])
+    s.apply(BLUE, s.actions.pay_one[SHOE])
+    s.apply(BLUE, s.actions.front[1])
     return s, tiles
 
 
@@ -141,13 +140,13 @@ def test_buying_3_pastries_for_6():
     """Section "Acheter", example: at the Bakers (master 2) Orange, with 31 thalers,
     buys 3 pastries for 6 thalers; 3 is the most one action buys."""
     s, _ = _through_brewers()
-    G = s.G
-    assert s.cg == BAKERS and s.actor == ORANGE
+    G = s.guild_count
+    assert s.called_guild == BAKERS and s.actor == ORANGE
     for i in range(3):
-        assert s.acts.buy[PASTRY] in s.legal(ORANGE)
-        s.apply(ORANGE, s.acts.buy[PASTRY])
+        assert s.actions.buy[PASTRY] in s.legal(ORANGE)
+        s.apply(ORANGE, s.actions.buy[PASTRY])
     assert s.money[ORANGE] == 25
-    assert s.hold[ORANGE * G + PASTRY] == 4
+    assert s.goods_held[ORANGE * G + PASTRY] == 4
     assert s.actor == YELLOW  # the fourth good is not offered: the action is over
     check_invariants(s)
 
@@ -156,11 +155,11 @@ def test_doing_nothing_still_puts_the_agent_on_the_roof():
     """Section "Ne rien faire", example: Yellow does nothing at the Bakers; his agent
     still goes up on the roof."""
     s, _ = _through_brewers()
-    s.apply(ORANGE, s.acts.nothing)
-    roof = s.roof[BAKERS]
-    s.apply(YELLOW, s.acts.nothing)
-    assert s.roof[BAKERS] == roof + 1
-    assert s.cg == SHOEMAKERS
+    s.apply(ORANGE, s.actions.nothing)
+    roof = s.roof_agents[BAKERS]
+    s.apply(YELLOW, s.actions.nothing)
+    assert s.roof_agents[BAKERS] == roof + 1
+    assert s.called_guild == SHOEMAKERS
 
 
 def _first_turn_done():
@@ -174,8 +173,8 @@ def test_end_of_turn_example():
     Blue (2 actions and a Councillor) three; Orange (4 actions) has none and turns to
     the moon. A new turn starts without Orange."""
     s, _ = _first_turn_done()
-    assert s.phase == PLAN and s.turn == 2
-    assert s.avail == [1, 3, 0]
+    assert s.phase == PLANNING and s.turn == 2
+    assert s.agents_free == [1, 3, 0]
     assert s.moon == [0, 0, 1]
     assert s.to_act() == (YELLOW, BLUE)
     assert s.legal(ORANGE) == ()
@@ -188,24 +187,24 @@ def test_next_turn_ends_the_round_and_the_favourite_example():
     takes the master, a Brewers crest and the prestige crest (the Brewers are the
     prestige guild)."""
     s, _ = _first_turn_done()
-    G = s.G
-    set_goods(s, BLUE, BEER, 1)
+    G = s.guild_count
+    s = set_goods(s, BLUE, BEER, 1)
     master = s.master_tile(BREWERS)
     plan(s, YELLOW, [])
     plan(s, BLUE, [BREWERS, BAKERS, SHOEMAKERS])
     assert s.moon[YELLOW] == 1
-    store = s.store[BREWERS * G + BEER]
-    s.apply(BLUE, s.acts.sell[1])
-    assert [s.hold[p * G + BEER] for p in range(3)] == [1, 0, 0]
+    store = s.stores[BREWERS * G + BEER]
+    s.apply(BLUE, s.actions.sell[1])
+    assert [s.goods_held[p * G + BEER] for p in range(3)] == [1, 0, 0]
     run_nothing(s)
     # the round ended: favourites chosen, agents home, income, rooms being refilled
-    assert s.round == 2 and s.phase in (REFILL, PLAN)
-    assert [1, BREWERS, YELLOW] in s.favlog
-    assert master in s.owned[YELLOW]
-    assert s.hold[YELLOW * G + BEER] == 0
-    assert s.store[BREWERS * G + BEER] == store + 1 + 1
-    assert s.gcrest[YELLOW * G + BREWERS] == 1
-    assert s.pcrest[YELLOW] == 1
+    assert s.round == 2 and s.phase in (REFILL, PLANNING)
+    assert [1, BREWERS, YELLOW] in s.favourite_log
+    assert master in s.tiles_owned[YELLOW]
+    assert s.goods_held[YELLOW * G + BEER] == 0
+    assert s.stores[BREWERS * G + BEER] == store + 1 + 1
+    assert s.guild_crests[YELLOW * G + BREWERS] == 1
+    assert s.prestige_crests[YELLOW] == 1
     check_invariants(s)
 
 
@@ -222,14 +221,14 @@ def test_new_master_and_rooms_example():
     assert s.rooms[BREWERS * 4:BREWERS * 4 + 2] == [printer7, musician]
     assert s.phase == REFILL
     assert s.rooms[BREWERS * 4 + 2:BREWERS * 4 + 4] == [-1, -1]
-    pile = len(s.pile) + s.pile_unknown
+    pile = len(s.pile_known) + s.pile_unseen
     empty = s.rooms.count(-1)
     while s.phase == REFILL:
         s.apply(-1, s.chance_outcomes()[0][0])
     assert s.rooms[BREWERS * 4:BREWERS * 4 + 2] == [printer7, musician]
     assert all(t >= 0 for t in s.rooms[BREWERS * 4:BREWERS * 4 + 4])
-    assert printer7 not in s.out and musician not in s.out
-    assert len(s.pile) + s.pile_unknown == pile - empty
+    assert printer7 not in s.out_of_game and musician not in s.out_of_game
+    assert len(s.pile_known) + s.pile_unseen == pile - empty
     check_invariants(s)
 
 
@@ -238,52 +237,47 @@ def test_prestige_tie_example():
     (prestige guild of the round), the Shoemakers' and Printers' masters tie for the
     highest value: the lower number, the Shoemakers, becomes the prestige guild."""
     s, _ = _first_turn_done()
-    set_master(s, BAKERS, 3, slot=1)
-    set_master(s, SHOEMAKERS, 6, slot=1)
-    set_master(s, PRINTERS, 6, slot=1)
-    set_master(s, BREWERS, 7, slot=1)   # higher, but the Brewers may not be chosen twice
+    s = set_master(s, BAKERS, 3, slot=1)
+    s = set_master(s, SHOEMAKERS, 6, slot=1)
+    s = set_master(s, PRINTERS, 6, slot=1)
+    s = set_master(s, BREWERS, 7, slot=1)   # higher, but the Brewers may not be chosen twice
     plan(s, YELLOW, [])
     plan(s, BLUE, [BAKERS, SHOEMAKERS, PRINTERS])
     run_nothing(s)
     while s.phase == REFILL:
         s.apply(-1, s.chance_outcomes()[0][0])
-    assert s.phase == PLAN and s.round == 2
-    assert s.pg == SHOEMAKERS and s.pg_crest == 1
-    assert s.pres_reserve == 2
+    assert s.phase == PLANNING and s.round == 2
+    assert s.prestige_guild == SHOEMAKERS and s.prestige_guild_crest == 1
+    assert s.prestige_reserve == 2
 
 
 def end_of_game_position():
     """Section "Fin de la Partie", example. Blue: Foreman (4), Apprentice, 5 distinct
     crests, Printers worth 31; Orange: Engraver, 5 crests; Yellow: Noble (3), Tax
     Collector, 35 thalers, 4 distinct crests."""
-    s = ready(3, order=[YELLOW, BLUE, ORANGE])
-    for p in range(3):
-        s.owned[p] = []
-    G = s.G
+    s = ready(3, order=[YELLOW, BLUE, ORANGE]).edited(phase=OVER, money=[35, 20, 22])
+    taken: list[int] = []
 
     def art(g: int, *values: int) -> list[int]:
         out = []
         for v in values:
-            t = find(s, ARTISAN, g, v, avoid=tuple(out) + tuple(x for o in s.owned for x in o))
+            t = find(s, ARTISAN, g, v, avoid=tuple(taken))
             out.append(t)
+            taken.append(t)
         return out
 
-    s.owned[YELLOW] = art(BREWERS, 7, 6) + art(BAKERS, 7, 6) + art(SHOEMAKERS, 2) + art(PRINTERS, 4, 3)
-    s.owned[ORANGE] = art(BREWERS, 6, 5) + art(BAKERS, 5) + art(SHOEMAKERS, 6, 5) + art(PRINTERS, 4, 3)
-    s.owned[BLUE] = art(BREWERS, 4) + art(SHOEMAKERS, 4, 7, 6) + art(PRINTERS, 7, 6, 6, 5, 5, 2)
-    s.owned[BLUE] += [find(s, FOREMAN, value=4), find(s, APPRENTICE)]
-    s.owned[ORANGE] += [find(s, ENGRAVER)]
-    s.owned[YELLOW] += [find(s, NOBLE, value=3), find(s, TAX_COLLECTOR)]
-    s.money = [35, 20, 22]
-    s.gcrest = [0] * (3 * G)
-    for g in range(4):
-        s.gcrest[BLUE * G + g] = 1
-        s.gcrest[ORANGE * G + g] = 1
-    s.gcrest[YELLOW * G + BREWERS] = 1
-    s.gcrest[YELLOW * G + BAKERS] = 1
-    s.pcrest = [2, 1, 1]
-    s.phase = OVER
-    return s
+    owned = {
+        YELLOW: art(BREWERS, 7, 6) + art(BAKERS, 7, 6) + art(SHOEMAKERS, 2) + art(PRINTERS, 4, 3),
+        ORANGE: art(BREWERS, 6, 5) + art(BAKERS, 5) + art(SHOEMAKERS, 6, 5) + art(PRINTERS, 4, 3),
+        BLUE: art(BREWERS, 4) + art(SHOEMAKERS, 4, 7, 6) + art(PRINTERS, 7, 6, 6, 5, 5, 2),
+    }
+    owned[BLUE] += [find(s, FOREMAN, value=4), find(s, APPRENTICE)]
+    owned[ORANGE] += [find(s, ENGRAVER)]
+    owned[YELLOW] += [find(s, NOBLE, value=3), find(s, TAX_COLLECTOR)]
+    s = owning(s, owned)
+    crests = {(p, g): 1 for p in (BLUE, ORANGE) for g in range(4)}
+    crests[YELLOW, BREWERS] = crests[YELLOW, BAKERS] = 1
+    return with_crests(s, crests, prestige=[2, 1, 1])
 
 
 def test_end_of_game_example():

@@ -21,7 +21,9 @@ from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.core.contract import NO_EVENTS as _NO_EVENTS
-from reichsstadt.games.norenberc.state import ACT, N_INCOME, OVER, NorenbercState
+from reichsstadt.games.norenberc.constants import ACTIONS, N_INCOME, OVER
+from reichsstadt.games.norenberc.present import news_of
+from reichsstadt.games.norenberc.state import NorenbercState
 from reichsstadt.games.norenberc.terminal import render
 
 from tests.norenberc.norenberc_helpers import GAME
@@ -32,54 +34,46 @@ EVERY = {2: 3, 3: 5, 4: 7, 5: 12}  # audit some 20 states per game
 
 def _board(s: NorenbercState, seat: int | None) -> str:
     console = Console(record=True, width=130, file=io.StringIO())
-    console.print(render(s.view(seat), seat, NAMES[:s.n]))
+    console.print(render(s.view(seat), seat, NAMES[:s.player_count]))
     return console.export_text()
 
 
 def _low(s: NorenbercState) -> int:
     """The first guild a face-down card can still name (those called are revealed)."""
-    return s.cg + 1 if s.phase == ACT else 0
+    return s.called_guild + 1 if s.phase == ACTIONS else 0
 
 
 def _twins(s: NorenbercState, seat: int | None, rng: random.Random) -> list[NorenbercState]:
     """States the seat cannot tell from s: sample(), and changes made by hand to each
     thing it cannot see."""
-    others = [q for q in range(s.n) if q != seat]
+    others = [q for q in range(s.player_count) if q != seat]
     out: list[NorenbercState] = []
     if seat is not None:
         out += [s.sample(seat, random.Random(rng.random())) for _ in range(2)]
-    low, G = _low(s), s.G
+    low, G = _low(s), s.guild_count
     # other guilds on the face-down cards, as many of them: the highest, then the lowest
     for pick in (lambda k: range(G - k, G), lambda k: range(low, low + k)):
-        t = s.clone()
+        plans = s.plans[:]
         for q in others:
-            k = bin(t.plan[q]).count("1")
+            k = bin(plans[q]).count("1")
             if k:
-                t.plan[q] = sum(1 << g for g in pick(k))
-        out.append(t)
+                plans[q] = sum(1 << g for g in pick(k))
+        out.append(s.edited(plans=plans))
     # two other players swap their hidden cards and their money
     if len(others) >= 2:
-        t = s.clone()
+        plans, money = s.plans[:], s.money[:]
         a, b = others[0], others[-1]
-        if bin(t.plan[a]).count("1") == bin(t.plan[b]).count("1"):
-            t.plan[a], t.plan[b] = t.plan[b], t.plan[a]
+        if bin(plans[a]).count("1") == bin(plans[b]).count("1"):
+            plans[a], plans[b] = plans[b], plans[a]
         if s.phase != OVER:
-            t.money[a], t.money[b] = t.money[b], t.money[a]
-        out.append(t)
+            money[a], money[b] = money[b], money[a]
+        out.append(s.edited(plans=plans, money=money))
     # more or less money behind the chests (public once the game is over)
     if s.phase != OVER:
         for delta in (13, -min(s.money[q] for q in others) if others else 0):
-            t = s.clone()
-            for q in others:
-                t.money[q] += delta
-            out.append(t)
+            out.append(s.edited(money=[m + delta if q in others else m for q, m in enumerate(s.money)]))
     # the face-down pile in another order
-    t = s.clone()
-    t.pile.reverse()
-    t.unseen.reverse()
-    out.append(t)
-    for t in out:
-        t._changed()
+    out.append(s.edited(pile_known=s.pile_known[::-1], citizens_unseen=s.citizens_unseen[::-1]))
     return out
 
 
@@ -113,7 +107,7 @@ def _words_follow_what_is_seen(s: NorenbercState, seat: int | None) -> None:
 
 
 def _audit(s: NorenbercState, rng: random.Random) -> None:
-    for seat in [*range(s.n), None]:
+    for seat in [*range(s.player_count), None]:
         view = s.view(seat)
         legal = s.legal(seat) if seat is not None else None
         board = _board(s, seat)
@@ -130,26 +124,30 @@ def _audit(s: NorenbercState, rng: random.Random) -> None:
         assert e["money"] is None or s.phase == OVER
 
 
-def _news_twins(s: NorenbercState, seat: int | None, rng: random.Random) -> list[NorenbercState]:
-    """Twins right after a move: those of _twins, and one where the others' income this
-    move brought (behind their chests until the game is over) was another amount."""
-    out = _twins(s, seat, rng)
+def _news_twins(s: NorenbercState, seat: int | None,
+                rng: random.Random) -> list[tuple[NorenbercState, list[tuple[int, ...]]]]:
+    """Twins right after a move, each with the events its move set in motion: those of
+    _twins (the same events), and one where the others' income this move brought (behind
+    their chests until the game is over) was another amount."""
+    out = [(t, s.events) for t in _twins(s, seat, rng)]
     if s.phase != OVER and any(e[0] == N_INCOME for e in s.events):
-        t = s.clone()
-        t.events = [(N_INCOME, e[1], e[2] + 7) if e[0] == N_INCOME and e[1] != seat else e for e in s.events]
-        for e in t.events:
+        events = [(N_INCOME, e[1], e[2] + 7) if e[0] == N_INCOME and e[1] != seat else e for e in s.events]
+        money = s.money[:]
+        for e in events:
             if e[0] == N_INCOME and e[1] != seat:
-                t.money[e[1]] += 7
-        out.append(t)
+                money[e[1]] += 7
+        out.append((s.edited(money=money), events))
     return out
 
 
 def _audit_news(s: NorenbercState, rng: random.Random) -> int:
-    """news(seat) right after a move is the same on every twin the seat cannot tell apart."""
-    for seat in [*range(s.n), None]:
+    """The news of a move for `seat` is the same on every twin the seat cannot tell apart
+    (present.news_of: the words of given events on a given state, which news() uses)."""
+    for seat in [*range(s.player_count), None]:
         news = s.news(seat)
-        for t in _news_twins(s, seat, rng):
-            assert t.news(seat) == news, f"news({seat}) tells what it cannot know"
+        assert news == news_of(s, s.events, seat)
+        for t, events in _news_twins(s, seat, rng):
+            assert news_of(t, events, seat) == news, f"news({seat}) tells what it cannot know"
     return 1
 
 

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from reichsstadt.core import CHANCE
 
+from reichsstadt.games.norenberc.present import tile_name_of
+
 from tests.norenberc.norenberc_helpers import (
     BAKERS, BREWERS, PAGE, PASTRY, PRINTERS, SHOE, SHOEMAKERS, BEER, plan, ready, refill,
-    run_nothing, set_goods, to_round_end,
+    run_nothing, set_goods, to_round_end, words,
 )
 
 VIEWERS = [0, 1, 2, None]
+
+
+def tile_words(s):
+    """A tile's name as the news says it (present's own helper, in English)."""
+    return lambda t: words(tile_name_of(s, t))
 
 
 def test_a_called_guild_names_who_revealed_a_card_there_to_every_viewer() -> None:
@@ -22,28 +29,27 @@ def test_a_called_guild_names_who_revealed_a_card_there_to_every_viewer() -> Non
     plan(s, 1, [BAKERS])
     plan(s, 2, [BREWERS, SHOEMAKERS])
     for v in VIEWERS:
-        news = s.news(v)
+        news = words(s.news(v))
         assert news == ["The Brewers are called: cards revealed there by Player 3 and Player 1, "
                         "who act in that order (turn order)"], (v, news)
     # the next call, after both acted, reveals Player 2's Bakers card only
-    run_once = s.acts.nothing
+    run_once = s.actions.nothing
     s.apply(2, run_once)
-    assert s.news(0) == []
+    assert words(s.news(0)) == []
     s.apply(0, run_once)
     for v in VIEWERS:
-        assert s.news(v) == ["The Bakers are called: card revealed there by Player 2"]
+        assert words(s.news(v)) == ["The Bakers are called: card revealed there by Player 2"]
 
 
 def test_last_agent_used_turns_the_token_to_the_moon_in_the_news() -> None:
     """« Phase de Fin de tour »: a player with no agent left turns the token to the moon."""
-    s = ready(3, order=[0, 1, 2])
-    s.avail[0] = 1
+    s = ready(3, order=[0, 1, 2]).edited(agents_free=[1, 4, 4])
     plan(s, 0, [BREWERS])
     plan(s, 1, [BAKERS])
     plan(s, 2, [BAKERS])
     run_nothing(s)
     for v in VIEWERS:
-        news = s.news(v)
+        news = words(s.news(v))
         assert news[0] == "End of turn 1"
         assert news[1:] == ["No agent left for Player 1: the token turns to the moon"]
 
@@ -54,12 +60,11 @@ def _round_end_position():
     same money, turn order decides (Player 2). Pages: nobody, no favourite."""
     s = ready(3, order=[0, 1, 2])
     for p, (beer, pastry, shoe) in enumerate([(3, 2, 1), (1, 2, 2), (1, 1, 2)]):
-        set_goods(s, p, BEER, beer)
-        set_goods(s, p, PASTRY, pastry)
-        set_goods(s, p, SHOE, shoe)
-        set_goods(s, p, PAGE, 0)
-    s.money[:] = [10, 20, 20]
-    return s
+        s = set_goods(s, p, BEER, beer)
+        s = set_goods(s, p, PASTRY, pastry)
+        s = set_goods(s, p, SHOE, shoe)
+        s = set_goods(s, p, PAGE, 0)
+    return s.edited(money=[10, 20, 20])
 
 
 def test_round_end_news_favourites_with_reasons_income_and_new_masters() -> None:
@@ -67,28 +72,28 @@ def test_round_end_news_favourites_with_reasons_income_and_new_masters() -> None
     order; nobody → the master leaves), tiles and crests, agents home, income (the amount
     only to its owner: money stays behind the chest), new masters."""
     s = _round_end_position()
-    tile = s.comp.tile_name
-    masters = [s.master_tile(g) for g in range(s.G)]
-    nxt = [s.ws[g * 5 + 1] for g in range(s.G)]
+    tile = tile_words(s)
+    masters = [s.master_tile(g) for g in range(s.guild_count)]
+    nxt = [s.workshops[g * 5 + 1] for g in range(s.guild_count)]
     to_round_end(s)
     assert s.round == 2
     for v in VIEWERS:
-        news = s.news(v)
+        news = words(s.news(v))
         assert news[:2] == ["End of turn 1", "End of round 1: the guilds choose their favourites"]
         assert "Brewers: the favourite is Player 1 (the most beers: 3)" in news
         assert f"The {tile(masters[BREWERS])} goes to Player 1" in news
         assert "A crest of the Brewers goes to Player 1" in news
         assert ("Bakers: tie for the most pastries between Player 1 and Player 2; "
-                "money revealed: Player 1 10 thalers, Player 2 20 thalers") in news
+                "money revealed: Player 1 10 thalers and Player 2 20 thalers") in news
         assert "Bakers: the favourite is Player 2 (tie broken by the most money)" in news
         assert ("Shoemakers: tie for the most shoes between Player 2 and Player 3; "
-                "money revealed: Player 2 20 thalers, Player 3 20 thalers") in news
+                "money revealed: Player 2 20 thalers and Player 3 20 thalers") in news
         assert "Shoemakers: the favourite is Player 2 (tie of goods and money broken by turn order)" in news
         assert (f"Printers: nobody holds pages, no favourite; the master, the "
                 f"{tile(masters[PRINTERS])}, leaves the game") in news
         assert "All agents come home" in news
-        for g in range(s.G):
-            assert f"The new master of the {s.comp.guild_names[g]} is the {tile(nxt[g])}" in news
+        for g in range(s.guild_count):
+            assert f"The new master of the {s.components.guild_names[g]} is the {tile(nxt[g])}" in news
         # income: 3 thalers each; the amount only to its owner
         for p in range(3):
             line = f"Income for Player {p + 1}: 3 thalers" if v == p else f"Income for Player {p + 1} (behind the chest)"
@@ -103,12 +108,12 @@ def test_round_end_news_favourites_with_reasons_income_and_new_masters() -> None
 def test_after_the_refill_the_news_names_the_new_prestige_guild() -> None:
     """Step 7: the new prestige guild (never the same twice running), with its crest."""
     s = _round_end_position()
-    before = s.pg
+    before = s.prestige_guild
     to_round_end(s)
     refill(s)
-    assert s.pg != before
+    assert s.prestige_guild != before
     for v in VIEWERS:
-        assert s.news(v) == [f"The {s.comp.guild_names[s.pg]} become the prestige guild (with a prestige crest)"]
+        assert words(s.news(v)) == [f"The {s.components.guild_names[s.prestige_guild]} become the prestige guild (with a prestige crest)"]
 
 
 def test_round_end_news_says_who_leaves_the_leftmost_rooms() -> None:
@@ -116,12 +121,12 @@ def test_round_end_news_says_who_leaves_the_leftmost_rooms() -> None:
     s = _round_end_position()
     to_round_end(s)  # setup leaves the first rooms empty: round 2 has guests there
     refill(s)
-    left = {g: s.rooms[g * 4] for g in range(s.G) if s.rooms[g * 4] >= 0}
+    left = {g: s.rooms[g * 4] for g in range(s.guild_count) if s.rooms[g * 4] >= 0}
     assert left
     to_round_end(s)
-    news = s.news(None)
+    news = words(s.news(None))
     for g, t in left.items():
-        assert (f"The {s.comp.tile_name(t)} leaves the {s.comp.guild_names[g]}' leftmost room and the game") in news
+        assert (f"The {tile_words(s)(t)} leaves the {s.components.guild_names[g]}' leftmost room and the game") in news
 
 
 def test_last_round_news_ends_with_the_game_over_and_shows_all_income() -> None:
@@ -129,13 +134,13 @@ def test_last_round_news_ends_with_the_game_over_and_shows_all_income() -> None:
     s = _round_end_position()
     for rnd in range(1, 5):
         if rnd == 4:
-            master, under = s.master_tile(PRINTERS), s.ws[PRINTERS * 5 + 3]
+            master, under = s.master_tile(PRINTERS), s.workshops[PRINTERS * 5 + 3]
         to_round_end(s)
         if rnd < 4:
             refill(s)
     assert s.over()
-    news = s.news(1)
-    tile = s.comp.tile_name
+    news = words(s.news(1))
+    tile = tile_words(s)
     assert (f"Printers: nobody holds pages, no favourite; the master, the {tile(master)}, and the "
             f"tile under it, the {tile(under)}, leave the game") in news
     assert news[-1] == "The game is over"

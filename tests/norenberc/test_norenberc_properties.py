@@ -16,7 +16,8 @@ from reichsstadt.core import CHANCE, Action, IllegalAction, sample_chance
 from reichsstadt.core.conformance import (
     check_replay, check_step, random_playout, record_in_subprocess,
 )
-from reichsstadt.games.norenberc.state import NorenbercState, ACT, PLAN
+from reichsstadt.games.norenberc.constants import ACTIONS, PLANNING
+from reichsstadt.games.norenberc.state import NorenbercState
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -90,16 +91,17 @@ def test_views_hide_money_plans_and_the_pile(players: int, seed: int, cut: int) 
             if other["seat"] != seat:
                 assert other["money"] is None
                 assert other["plan"] is None
-        assert "pile" not in view and isinstance(view["pile_size"], int)
+        assert "pile" not in view["table"] and isinstance(view["table"]["pile_size"], int)
         # the hidden parts changed: the view stays the same
-        twin = state.clone()
+        money, plans = state.money[:], state.plans[:]
+        G = state.guild_count
         for q in range(players):
             if q != seat:
-                twin.money[q] += 17
-                if twin.plan[q]:  # other guilds, as many cards face down
-                    k = bin(twin.plan[q]).count("1")
-                    twin.plan[q] = sum(1 << g for g in range(twin.G - k, twin.G))
-        twin.pile = list(reversed(twin.pile))
+                money[q] += 17
+                if plans[q]:  # other guilds, as many cards face down
+                    k = bin(plans[q]).count("1")
+                    plans[q] = sum(1 << g for g in range(G - k, G))
+        twin = state.edited(money=money, plans=plans, pile_known=state.pile_known[::-1])
         assert twin.view(seat) == view
     spectator = state.view(None)
     assert all(e["money"] is None and e["plan"] is None for e in spectator["seats"])
@@ -121,14 +123,14 @@ def test_sample_keeps_what_the_seat_knows_and_redraws_the_rest() -> None:
     """sample(): the seat's view and legal moves are kept, others' unrevealed plans vary."""
     rng = random.Random(5)
     state = GAME.new(4, 77)
-    state = play_until(state, lambda s: s.phase == ACT and sum(bin(p).count("1") for p in s.plan) >= 3, rng)
+    state = play_until(state, lambda s: s.phase == ACTIONS and sum(bin(p).count("1") for p in s.plans) >= 3, rng)
     seat = state.actor
     plans = set()
     for i in range(30):
         s = state.sample(seat, random.Random(i))
         assert s.view(seat) == state.view(seat)
         assert s.legal(seat) == state.legal(seat)
-        plans.add(tuple(s.plan[q] for q in range(4) if q != seat))
+        plans.add(tuple(s.plans[q] for q in range(4) if q != seat))
         s2 = s.clone()
         play_until(s2, lambda x: x.over(), random.Random(i))
     assert len(plans) > 1
@@ -146,7 +148,7 @@ def test_chance_outcomes_are_lazy_draws() -> None:
         seen.append(outs[0][0].type)
         state.apply(CHANCE, sample_chance(state, rng))
     assert seen[:2] == ["order", "order"] and seen.count("draw") == 4 * 5 + 4 * 3
-    assert state.phase == PLAN and state.to_act() == (0, 1, 2)
+    assert state.phase == PLANNING and state.to_act() == (0, 1, 2)
 
 
 def test_clone_copies_every_field_and_shares_no_list() -> None:
@@ -155,8 +157,8 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
     from reichsstadt.core.fields import FLAT, NESTED, SHARED, field_specs
 
     rng = random.Random(8)
-    state = play_until(GAME.new(4, 8), lambda s: s.round == 2 and s.phase == ACT, rng)
-    state.moneylog.append([1, 0, 0, 5])
+    state = play_until(GAME.new(4, 8), lambda s: s.round == 2 and s.phase == ACTIONS, rng)
+    state = state.edited(money_revealed=state.money_revealed + [[1, 0, 0, 5]])
     twin = state.clone()
     specs = field_specs(NorenbercState)
     for spec in specs:
@@ -171,4 +173,5 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
             for row in getattr(twin, spec.name):
                 row.append(7)
     assert json.dumps(state.to_json()) == snap
-    assert {s.name for s in specs if s.kind == SHARED} == {"n", "G", "comp", "acts", "open_planning"}
+    assert {s.name for s in specs if s.kind == SHARED} == {"player_count", "guild_count", "components", "actions",
+                                                           "open_planning"}

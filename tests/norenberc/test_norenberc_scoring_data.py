@@ -8,13 +8,16 @@ import json
 
 import pytest
 
-from tests.norenberc.norenberc_helpers import ARTISAN, BAKERS, BREWERS, GAME, find, ready
+from tests.norenberc.norenberc_helpers import (
+    ARTISAN, BAKERS, BREWERS, GAME, find, owning, ready, with_crests, words,
+)
 
 from reichsstadt.core import DataFileError, Match, Record, replay
 from reichsstadt.core.conformance import random_playout
-from reichsstadt.games.norenberc.data import ENGRAVER, TAX_COLLECTOR, bundled
+from reichsstadt.games.norenberc.constants import ENGRAVER, OVER, TAX_COLLECTOR
+from reichsstadt.games.norenberc.data import bundled
+from reichsstadt.games.norenberc.present import place_words
 from reichsstadt.games.norenberc.scoring import majority_points, outcome
-from reichsstadt.games.norenberc.state import OVER
 
 
 @pytest.mark.parametrize("keys,points,places", [
@@ -35,21 +38,15 @@ def test_majority_places_and_ties(keys, points, places):
 
 
 def finished(players: int = 3):
-    s = ready(players)
-    for p in range(players):
-        s.owned[p] = []
-    s.gcrest = [0] * (players * s.G)
-    s.pcrest = [0] * players
-    s.phase = OVER
-    return s
+    """A game over with nothing owned and no crests (the money as it was at the start)."""
+    return ready(players).edited(phase=OVER)
 
 
 def test_richest_tie_gives_2_each_and_tax_collector_counts_tens():
     """"Joueur le plus riche": 5 VP, or 2 VP to each tied; Collecteur d'impôt: 1 VP per
     full 10 thalers."""
-    s = finished()
-    s.money = [29, 29, 10]
-    s.owned[0] = [find(s, TAX_COLLECTOR)]
+    s = finished().edited(money=[29, 29, 10])
+    s = owning(s, {0: [find(s, TAX_COLLECTOR)]})
     b = outcome(s).breakdown
     assert [x["richest"] for x in b] == [2, 2, 0]
     assert b[0]["tax_collectors"] == 2
@@ -59,49 +56,48 @@ def test_crest_table_prestige_crests_distinct_and_engraver():
     """"Collection de blasons": 0/0/0/2/5/9/14/20 VP by distinct crests; each prestige
     crest is distinct; the Engraver counts as one more."""
     s = finished()
-    G = s.G
-    s.gcrest[0 * G + BREWERS] = 3   # three of one guild: one distinct crest
-    s.gcrest[0 * G + BAKERS] = 1
-    s.pcrest[0] = 2
-    s.owned[0] = [find(s, ENGRAVER)]
-    s.pcrest[1] = 4
-    s.gcrest[1 * G:(1 + 1) * G] = [1, 1, 1, 1]
+    crests = {(0, BREWERS): 3, (0, BAKERS): 1}   # three of one guild: one distinct crest
+    crests.update({(1, g): 1 for g in range(s.guild_count)})
+    s = with_crests(s, crests, prestige=[2, 2, 0])
+    engraver = find(s, ENGRAVER)
+    s = owning(s, {0: [engraver], 1: [find(s, ENGRAVER, avoid=(engraver,))]})
     b = outcome(s).breakdown
     assert b[0]["crests"] == 9        # 2 guilds + 2 prestige + Engraver = 5
-    assert b[1]["crests"] == 20       # 8 distinct: 7 or more
+    assert b[1]["crests"] == 20       # 4 guilds + 2 prestige + Engraver = 7: 7 or more
     assert b[2]["crests"] == 0
 
 
 def test_thirty_plus_and_all_types():
     """"Valeur des artisans de 30+" (2 VP per type reaching 30) and "Tous les types" (5 VP)."""
     s = finished(2)
+    mine: list[int] = []
     for v in (7, 6, 6, 5, 5):       # 29: not yet
-        s.owned[0].append(find(s, ARTISAN, BREWERS, v, avoid=tuple(s.owned[0])))
+        mine.append(find(s, ARTISAN, BREWERS, v, avoid=tuple(mine)))
+    s = owning(s, {0: mine})
     assert outcome(s).breakdown[0]["thirty_plus"] == 0
-    s.owned[0].append(find(s, ARTISAN, BREWERS, 2, avoid=tuple(s.owned[0])))
+    s = owning(s, {0: mine + [find(s, ARTISAN, BREWERS, 2, avoid=tuple(mine))]})
     assert outcome(s).breakdown[0]["thirty_plus"] == 2
-    for g in range(1, s.G):
-        s.owned[1].append(find(s, ARTISAN, g, 2))
+    theirs = [find(s, ARTISAN, g, 2, avoid=tuple(s.tiles_owned[0])) for g in range(1, s.guild_count)]
+    s = owning(s, {1: theirs})
     assert outcome(s).breakdown[1]["all_types"] == 0
-    s.owned[1].append(find(s, ARTISAN, BREWERS, 3))
+    s = owning(s, {1: theirs + [find(s, ARTISAN, BREWERS, 3, avoid=tuple(s.tiles_owned[0]))]})
     assert outcome(s).breakdown[1]["all_types"] == 5
 
 
 def test_winner_tie_breaks_artisans_then_total_value_then_shared():
     """End of "Fin de la Partie": most VP; tie -> most artisans; then highest total
     artisan value; still tied: a shared win."""
-    s = finished(2)
-    s.money = [0, 0]
+    s = finished(2).edited(money=[0, 0])
     # each is alone in one guild: 5 + 3 + 1 = 9 VP each, and both tie for richest
-    s.owned[0] = [find(s, ARTISAN, BREWERS, 3)]
-    s.owned[1] = [find(s, ARTISAN, BAKERS, 3)]
+    s = owning(s, {0: [find(s, ARTISAN, BREWERS, 3)], 1: [find(s, ARTISAN, BAKERS, 3)]})
     out = outcome(s)
     assert out.scores == (11, 11) and out.ranks == (1, 1)
-    s.owned[1] = [find(s, ARTISAN, BAKERS, 4)]          # higher total value
+    s = owning(s, {1: [find(s, ARTISAN, BAKERS, 4)]})          # higher total value
     out = outcome(s)
     assert out.scores == (11, 11) and out.ranks == (2, 1)
-    s.owned[0] = [find(s, ARTISAN, BREWERS, 2), find(s, ARTISAN, BREWERS, 2, avoid=(find(s, ARTISAN, BREWERS, 2),))]
-    s.owned[1] = [find(s, ARTISAN, BAKERS, 7)]          # more artisans beats more value
+    two = find(s, ARTISAN, BREWERS, 2)
+    s = owning(s, {0: [two, find(s, ARTISAN, BREWERS, 2, avoid=(two,))],
+                   1: [find(s, ARTISAN, BAKERS, 7)]})          # more artisans beats more value
     out = outcome(s)
     assert out.scores == (11, 11) and out.ranks == (1, 2)
 
@@ -153,11 +149,11 @@ def test_user_components_file_plays_and_replays(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw))
     s = GAME.new(3, 5, {"components": str(path)})
-    assert s.comp.tile_value[0] == 3 and not s.comp.bundled
+    assert s.components.tile_value[0] == 3 and not s.components.bundled
     m = random_playout(GAME, 3, 5, {"components": str(path)})
     again = replay(json.loads(json.dumps(m.record.to_json())))
     assert again.to_json() == m.state.to_json()
-    assert GAME.from_json(m.state.to_json()).comp.tile_value[5] == 3
+    assert GAME.from_json(m.state.to_json()).components.tile_value[5] == 3
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")
     with pytest.raises(Exception, match="not valid JSON"):
@@ -169,19 +165,19 @@ def test_user_components_file_plays_and_replays(tmp_path):
 def test_describe_is_plain_and_hides_plans_from_others():
     """describe(): the hire reads like the rulebook; another player's card stays hidden."""
     s = ready(3, order=[0, 1, 2])
-    assert s.describe(0, s.acts.plan[BAKERS], 0) == "plan an action at the Bakers"
-    assert "face down" in s.describe(0, s.acts.plan[BAKERS], 1)
-    assert "Bakers" not in s.describe(0, s.acts.plan[BAKERS], 1)
+    assert words(s.describe(0, s.actions.plan[BAKERS], 0)) == "plan an action at the Bakers"
+    assert "face down" in words(s.describe(0, s.actions.plan[BAKERS], 1))
+    assert "Bakers" not in words(s.describe(0, s.actions.plan[BAKERS], 1))
     from tests.norenberc.norenberc_helpers import plan, put, set_goods, BEER
-    put(s, find(s, ARTISAN, BAKERS, 7), s.rooms, BREWERS * 4 + 1)
-    set_goods(s, 0, BEER, 2)
+    s = put(s, find(s, ARTISAN, BAKERS, 7), "rooms", BREWERS * 4 + 1)
+    s = set_goods(s, 0, BEER, 2)
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    text = s.describe(0, s.acts.hire[1][0], None)
+    text = words(s.describe(0, s.actions.hire[1][0], None))
     assert text == ("hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
                     "of any type (bonus 0 thalers)")
-    assert s.describe(0, s.acts.sell[2], 0).startswith("sell 2 beers to the Brewers at")
+    assert words(s.describe(0, s.actions.sell[2], 0)).startswith("sell 2 beers to the Brewers at")
 
 
 def test_terminal_board_renders_every_phase():
@@ -227,13 +223,14 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
                 text = console.export_text()
                 assert max(len(line) for line in text.splitlines()) <= 120
                 view = state.view(0)
-                assert f"round {view['round']} of 4, turn {view['turn']}" in text
+                table = view["table"]
+                assert f"round {table['round']} of 4, turn {table['turn']}" in text
                 assert "Next masters" in text.replace("\n", " ") or "masters" in text
                 assert "Master = price" in text
                 if view["phase"] == "planning" and view["to_act"]:
                     assert "waiting for " + names[view["to_act"][0]] in text
-                if view["round"] == 4 and view["phase"] != "game over":
-                    brewers = view["guilds"][0]
+                if table["round"] == 4 and view["phase"] != "over":
+                    brewers = table["guilds"][0]
                     assert f"{brewers['master']['value']}{'+' if brewers['master']['agent_plus'] else ''}/" in text
                 checked += 1
             state.apply(seat, GAME.action_from_json(move, players))
@@ -246,18 +243,17 @@ def test_describe_words_for_payments_and_purchases():
     from tests.norenberc.norenberc_helpers import BEER, PAGE, SHOE, plan, set_goods
 
     s = ready(3, order=[0, 1, 2])
-    set_goods(s, 0, BEER, 3)
+    s = set_goods(s, 0, BEER, 3)
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    assert s.describe(0, s.acts.pay1[SHOE], 0) == "pay 1 shoe as the good of any type"
-    assert s.describe(0, s.acts.pay2[SHOE][PAGE], 0) == "pay 1 shoe and 1 page as the 2 goods of any type"
-    s.apply(0, s.acts.buy[BEER])
-    assert s.describe(0, s.acts.buy[BEER], 0).endswith("(good 2 of at most 3)")
-    from reichsstadt.games.norenberc.views import _place
-    assert _place(s, s.ws[BREWERS * 5 + 1]) == "Brewers workshop: master in round 2"
-    assert _place(s, s.ws[BREWERS * 5 + 4]) == "Brewers workshop: master in round 4"
-    assert _place(s, s.ws[BREWERS * 5 + 3]) == "under the Brewers' top workshop tile"
+    assert words(s.describe(0, s.actions.pay_one[SHOE], 0)) == "pay 1 shoe as the good of any type"
+    assert words(s.describe(0, s.actions.pay_two[SHOE][PAGE], 0)) == "pay 1 shoe and 1 page as the 2 goods of any type"
+    s.apply(0, s.actions.buy[BEER])
+    assert words(s.describe(0, s.actions.buy[BEER], 0)).endswith("(good 2 of at most 3)")
+    assert words(place_words(s, s.workshops[BREWERS * 5 + 1])) == "Brewers workshop: master in round 2"
+    assert words(place_words(s, s.workshops[BREWERS * 5 + 4])) == "Brewers workshop: master in round 4"
+    assert words(place_words(s, s.workshops[BREWERS * 5 + 3])) == "under the Brewers' top workshop tile"
 
 
 def _board_text(state, seat, names) -> str:
@@ -303,9 +299,12 @@ def test_turn_order_draw_reads_well_when_the_name_is_you():
     the turn order read "You takes place 1 in turn order"; the words name the player last,
     with no verb to agree: "place 1 in turn order goes to Player 1"."""
     from reichsstadt.core import CHANCE
+    from reichsstadt.i18n import render
 
     s = GAME.new(3, 1)
     first = s.chance_outcomes()[0][0]
-    text = s.describe(CHANCE, first, 0)
+    said = s.describe(CHANCE, first, 0)
+    text = words(said)
     assert text == "place 1 in turn order goes to Player 1"
     assert "You takes" not in text.replace("Player 1", "You")
+    assert render(said, viewer=0) == "place 1 in turn order goes to you"

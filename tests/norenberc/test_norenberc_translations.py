@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from tests.norenberc.norenberc_helpers import (
     finished,
-    ARTISAN, BAKERS, BREWERS, SHOE, SHOEMAKERS, find, plan, ready, refill, to_round_end,
+    ARTISAN, BAKERS, BREWERS, SHOE, SHOEMAKERS, find, owning, plan, ready, refill, to_round_end,
 )
 from tests.norenberc.test_norenberc_rules import citizen_hire
 
-from reichsstadt.games.norenberc.data import NOBLE, PEDDLER
+from reichsstadt.games.norenberc.constants import ACTIONS, NOBLE, PEDDLER, PLANNING, REFILL
 from reichsstadt.games.norenberc.scoring import breakdown, outcome
-from reichsstadt.games.norenberc.state import ACT, PLAN, REFILL
-
-
 
 
 def test_winner_tie_goes_to_the_highest_total_artisan_value_not_the_best_single_artisan():
@@ -27,8 +24,8 @@ def test_winner_tie_goes_to_the_highest_total_artisan_value_not_the_best_single_
     the total. Here 5 + 5 = 10 beats 7 + 2 = 9, though 7 is the best single tile."""
     s = finished(2)
     five = find(s, ARTISAN, BREWERS, 5)
-    s.owned[0] = [five, find(s, ARTISAN, BREWERS, 5, avoid=(five,))]
-    s.owned[1] = [find(s, ARTISAN, BAKERS, 7), find(s, ARTISAN, BAKERS, 2)]
+    s = owning(s, {0: [five, find(s, ARTISAN, BREWERS, 5, avoid=(five,))],
+                   1: [find(s, ARTISAN, BAKERS, 7), find(s, ARTISAN, BAKERS, 2)]})
     out = outcome(s)
     assert out.scores[0] == out.scores[1]
     assert out.ranks == (1, 2)
@@ -43,8 +40,8 @@ def test_majority_tie_counts_the_artisan_tiles_of_that_guild_only():
     s = finished(2)
     three = find(s, ARTISAN, BREWERS, 3)
     bake2 = find(s, ARTISAN, BAKERS, 2)
-    s.owned[0] = [find(s, ARTISAN, BREWERS, 6), find(s, NOBLE), bake2, find(s, ARTISAN, BAKERS, 3)]
-    s.owned[1] = [three, find(s, ARTISAN, BREWERS, 3, avoid=(three,))]
+    s = owning(s, {0: [find(s, ARTISAN, BREWERS, 6), find(s, NOBLE), bake2, find(s, ARTISAN, BAKERS, 3)],
+                   1: [three, find(s, ARTISAN, BREWERS, 3, avoid=(three,))]})
     parts = breakdown(s)
     # Brewers: 1 first (5, and the unclaimed third: +1), 0 second (3); Bakers: 0 alone (9)
     assert parts[1]["majorities"] == 6
@@ -63,11 +60,10 @@ def test_a_short_pile_leaves_the_last_rooms_empty_not_the_leftmost():
     # each guild: room A emptied, the guests slid left, room D empty; two guests left
     assert [s.rooms[g * 4 + 3] for g in range(3)] == [-1, -1, -1]
     assert all(s.rooms[g * 4 + r] >= 0 for g in range(3) for r in range(3))
-    s.pile = s.pile[:2]
-    s.pile_unknown = 0
-    s._changed()
+    # two guests left in the pile: the others out of the game
+    s = s.edited(pile_known=s.pile_known[:2], pile_unseen=0, out_of_game=s.out_of_game + s.pile_known[2:])
     refill(s)
-    assert s.phase == PLAN
+    assert s.phase == PLANNING
     assert s.rooms[BREWERS * 4 + 3] >= 0 and s.rooms[BAKERS * 4 + 3] >= 0
     assert s.rooms[SHOEMAKERS * 4 + 3] == -1
     assert all(s.rooms[g * 4 + r] >= 0 for g in range(3) for r in range(3))
@@ -78,12 +74,12 @@ def test_the_peddlers_good_counts_only_for_the_favourite():
     4 … solamente per questo scopo », ru « (только для выбора фаворита) »: only for that.
     The good on the tile is not the player's to sell or to pay with until it returns."""
     s, ped = citizen_hire(PEDDLER, {SHOE: 1})
-    s.apply(0, s.acts.peddler[SHOE])
-    assert s.hold[0 * s.G + SHOE] == 0
-    while s.phase == ACT:
-        s.apply(s.actor, s.acts.nothing)
-    assert s.phase == PLAN and s.to_act() == (0,)
+    s.apply(0, s.actions.peddler[SHOE])
+    assert s.goods_held[0 * s.guild_count + SHOE] == 0
+    while s.phase == ACTIONS:
+        s.apply(s.actor, s.actions.nothing)
+    assert s.phase == PLANNING and s.to_act() == (0,)
     plan(s, 0, [SHOEMAKERS])
-    assert s.phase == ACT and s.cg == SHOEMAKERS and s.actor == 0
+    assert s.phase == ACTIONS and s.called_guild == SHOEMAKERS and s.actor == 0
     kinds = {a.to_json()["type"] for a in s.legal(0)}
     assert "sell" not in kinds and "hire" not in kinds   # no shoe in hand: none to sell or pay

@@ -1,42 +1,42 @@
-"""Every Norenberc action for one player count, built once, with a code per action so
-that apply() dispatches on small ints instead of strings."""
+"""The action table: every Norenberc action for one player count, built once, with a code
+(kind, a, b) per action so that apply() dispatches on small ints, and the ActionSpace
+(the fixed integer index for RL masks)."""
 
 from __future__ import annotations
 
 from reichsstadt.core.actions import Action, ActionSpace
 
-from .data import ARTISANS, MAX_GOODS, MAX_TILES
-
-# Action kinds (the first item of Acts.code[action]).
-K_DRAW, K_ORDER, K_PLAN, K_PLAN_DONE, K_PASS = 0, 1, 2, 3, 4
-K_SELL, K_BUY, K_BUY_END, K_NOTHING, K_HIRE, K_PAY, K_FRONT = 5, 6, 7, 8, 9, 10, 11
-K_ROB, K_STEAL, K_DECLINE, K_GUARD, K_SWAP, K_PEDDLER, K_MAYOR = 12, 13, 14, 15, 16, 17, 18
+from .constants import (
+    ARTISANS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS,
+    K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, K_SWAP, MAX_GOODS, MAX_TILES, ROOMS,
+)
 
 
-class Acts:
-    """The fixed action objects for `players` seats (guilds 1..players+1)."""
+class ActionTable:
+    """The fixed action objects for `players` seats (guilds 0..players): the rules hand
+    these very objects out of legal(), and tests name moves by them."""
 
-    draw: list[Action]
-    order: list[Action]
-    plan: list[Action]
-    plan_done: Action
-    pass_: Action
-    sell: list[Action]
-    buy: list[Action]
-    buy_end: Action
-    nothing: Action
-    hire: list[list[Action]]
-    pay1: list[Action]
-    pay2: list[list[Action]]
-    front: list[Action]
-    rob: list[Action]
-    steal: list[Action]
-    decline: Action
-    guard: list[Action]
-    swap: list[Action]
-    peddler: list[Action]
-    mayor: list[Action]
-    code: dict[Action, tuple[int, int, int]]
+    draw: list[Action]          # chance: draw[tile] (a workshop artisan or a guest)
+    order: list[Action]         # chance: order[seat] takes the next place in turn order
+    plan: list[Action]          # plan[guild]: lay an action card for that guild
+    plan_done: Action           # the plan is complete
+    pass_round: Action          # plan nothing: the token turns to the moon
+    sell: list[Action]          # sell[count] goods of the called guild's type ([0] unused)
+    buy: list[Action]           # buy[good] one good of that type from the store
+    buy_end: Action             # stop buying
+    nothing: Action             # do nothing at the called guild
+    hire: list[list[Action]]    # hire[room][form]: hire the guest of that room, paying that way
+    pay_one: list[Action]       # pay_one[good]: the one good of any type of a price
+    pay_two: list[list[Action]]  # pay_two[a][b] (== pay_two[b][a]): the two goods of any type
+    front: list[Action]         # front[0] keep the place in turn order, front[1] move first
+    rob: list[Action]           # rob[seat]: the Thief's victim
+    steal: list[Action]         # steal[good]: one good the Thief takes
+    decline: Action             # the Thief takes nothing / the Guard swaps nothing
+    guard: list[Action]         # guard[tile]: the first artisan the Guard moves
+    swap: list[Action]          # swap[tile]: the artisan it changes places with
+    peddler: list[Action]       # peddler[good]: the good put on the Peddler
+    mayor: list[Action]         # mayor[guild]: the roof the Mayor goes on
+    code: dict[Action, tuple[int, int, int]]   # action -> (kind K_*, a, b)
     space: ActionSpace
 
     def __init__(self, players: int) -> None:
@@ -45,16 +45,16 @@ class Acts:
         self.order = [Action("order", seat=s) for s in range(players)]
         self.plan = [Action("plan", guild=g) for g in range(g_count)]
         self.plan_done = Action("plan_done")
-        self.pass_ = Action("pass")
-        self.sell = [Action("sell", count=k) for k in range(MAX_GOODS + 1)]  # [0] unused
+        self.pass_round = Action("pass")
+        self.sell = [Action("sell", count=k) for k in range(MAX_GOODS + 1)]
         self.buy = [Action("buy", good=t) for t in range(g_count)]
         self.buy_end = Action("buy_end")
         self.nothing = Action("nothing")
-        self.hire = [[Action("hire", room=r, form=f) for f in range(2)] for r in range(4)]
-        self.pay1 = [Action("pay", goods=(t,)) for t in range(g_count)]
-        # pay2[a][b] and pay2[b][a] are one action, its goods in type order
+        self.hire = [[Action("hire", room=r, form=f) for f in range(2)] for r in range(ROOMS)]
+        self.pay_one = [Action("pay", goods=(t,)) for t in range(g_count)]
+        # pay_two[a][b] and pay_two[b][a] are one action, its goods in type order
         pairs = {(a, b): Action("pay", goods=(a, b)) for a in range(g_count) for b in range(a, g_count)}
-        self.pay2 = [[pairs[min(a, b), max(a, b)] for b in range(g_count)] for a in range(g_count)]
+        self.pay_two = [[pairs[min(a, b), max(a, b)] for b in range(g_count)] for a in range(g_count)]
         self.front = [Action("front", move=False), Action("front", move=True)]
         self.rob = [Action("rob", victim=s) for s in range(players)]
         self.steal = [Action("steal", good=t) for t in range(g_count)]
@@ -72,21 +72,21 @@ class Acts:
         for g, a in enumerate(self.plan):
             code[a] = (K_PLAN, g, 0)
         code[self.plan_done] = (K_PLAN_DONE, 0, 0)
-        code[self.pass_] = (K_PASS, 0, 0)
+        code[self.pass_round] = (K_PASS, 0, 0)
         for k in range(1, MAX_GOODS + 1):
             code[self.sell[k]] = (K_SELL, k, 0)
         for t, a in enumerate(self.buy):
             code[a] = (K_BUY, t, 0)
         code[self.buy_end] = (K_BUY_END, 0, 0)
         code[self.nothing] = (K_NOTHING, 0, 0)
-        for r in range(4):
+        for r in range(ROOMS):
             for f in range(2):
                 code[self.hire[r][f]] = (K_HIRE, r, f)
-        for t, a in enumerate(self.pay1):
+        for t, a in enumerate(self.pay_one):
             code[a] = (K_PAY, t, -1)
         for a_ in range(g_count):
             for b in range(a_, g_count):
-                code[self.pay2[a_][b]] = (K_PAY, a_, b)
+                code[self.pay_two[a_][b]] = (K_PAY, a_, b)
         code[self.front[0]] = (K_FRONT, 0, 0)
         code[self.front[1]] = (K_FRONT, 1, 0)
         for s, a in enumerate(self.rob):
@@ -105,11 +105,12 @@ class Acts:
         self.space = ActionSpace(code)  # dict order: insertion order above, stable
 
 
-_CACHE: dict[int, Acts] = {}
+_CACHE: dict[int, ActionTable] = {}
 
 
-def acts_for(players: int) -> Acts:
-    acts = _CACHE.get(players)
-    if acts is None:
-        acts = _CACHE[players] = Acts(players)
-    return acts
+def action_table(players: int) -> ActionTable:
+    """The action table for `players` seats (built once per player count)."""
+    table = _CACHE.get(players)
+    if table is None:
+        table = _CACHE[players] = ActionTable(players)
+    return table

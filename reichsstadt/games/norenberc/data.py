@@ -1,8 +1,13 @@
 """Norenberc component data: the bundled components.json (or a user's own file),
-validated on load, turned into flat per-tile tables the rules read.
+validated on load with errors naming the entry, turned into flat per-tile tables the rules
+read.
 
 Tile ids: artisans first, guild by guild (guild g owns ids 11*g .. 11*g+10), then the
-citizens in file order (ids 66, 67, ...)."""
+citizens in file order (ids 66, 67, ...).
+
+Names: the bundled guilds and goods have catalog entries (norenberc.guild.<key>,
+norenberc.good.<key>); a guild or good that a user's file names differently keeps the
+file's own words (`guild_keys[g]` / `good_keys[g]` is None for it)."""
 
 from __future__ import annotations
 
@@ -11,61 +16,52 @@ from typing import Any
 from reichsstadt.core.datafile import Check, load_packaged_json
 from reichsstadt.core.errors import DataFileError
 
-GUILDS = 6
-ARTISANS_PER_GUILD = 11
-ARTISANS = GUILDS * ARTISANS_PER_GUILD
-MAX_CITIZENS = 40
-MAX_TILES = ARTISANS + MAX_CITIZENS
-MAX_GOODS = 24          # per guild; bounds the sell action's count
+from .constants import (
+    ARTISAN, ARTISANS, ARTISANS_PER_GUILD, GUILDS, MAX_AGENTS, MAX_CITIZENS, MAX_CRESTS, MAX_GOODS,
+    MAX_MONEY, MAX_PEDDLER_WORTH, MAX_TILE_VALUE, ROOMS, SYMBOL, TILE_KIND_KEYS, VALUED,
+)
 
-# Citizen kinds (tile_kind codes; 0 is an artisan).
-ARTISAN = 0
-COUNCILLOR, THIEF, GUARD, MUSICIAN, PEDDLER, MAYOR = 1, 2, 3, 4, 5, 6
-NOBLE, TAX_COLLECTOR, ENGRAVER, FOREMAN, APPRENTICE = 7, 8, 9, 10, 11
+FORMAT = 1
+"""The data file format this engine reads ("format" in the file)."""
 
-KIND_CODES = {
-    "councillor": COUNCILLOR, "thief": THIEF, "guard": GUARD, "musician": MUSICIAN,
-    "peddler": PEDDLER, "mayor": MAYOR, "noble": NOBLE, "tax_collector": TAX_COLLECTOR,
-    "engraver": ENGRAVER, "foreman": FOREMAN, "apprentice": APPRENTICE,
-}
-KIND_NAMES = {code: name for name, code in KIND_CODES.items()}
-KIND_TITLES = {
-    COUNCILLOR: "Councillor", THIEF: "Thief", GUARD: "Guard", MUSICIAN: "Musician",
-    PEDDLER: "Peddler", MAYOR: "Mayor", NOBLE: "Noble", TAX_COLLECTOR: "Tax Collector",
-    ENGRAVER: "Engraver", FOREMAN: "Foreman", APPRENTICE: "Apprentice",
-}
-# When a citizen's ability works: star = at once, moon = end of round, sun = end of game.
-SYMBOL = {
-    COUNCILLOR: "star", THIEF: "star", GUARD: "star", MUSICIAN: "moon", PEDDLER: "moon",
-    MAYOR: "moon", NOBLE: "sun", TAX_COLLECTOR: "sun", ENGRAVER: "sun", FOREMAN: "sun",
-    APPRENTICE: "sun",
-}
-# Kinds whose printed number matters (and so must be given in the file).
-VALUED = {MUSICIAN: "thalers of income", NOBLE: "victory points", FOREMAN: "artisan value"}
-ROOM_LETTERS = "ABCD"
+GUILD_KEYS = ("brewers", "bakers", "shoemakers", "printers", "tailors", "hatters")
+GOOD_KEYS = ("beer", "pastry", "shoe", "page", "clothing", "hat")
+"""The catalog keys of the bundled guilds and goods, in guild order."""
+
+KIND_CODES = {key: code for code, key in enumerate(TILE_KIND_KEYS) if code != ARTISAN}
+
+# The keys each object of the file may have (anything else is refused: a misspelt key
+# would otherwise be ignored in silence).
+TOP_KEYS = ("format", "_about", "guilds", "citizens", "goods_per_guild", "crests_per_guild", "prestige_crests",
+            "agents_start", "agents_max", "start_money", "income", "peddler_worth", "citizens_kept", "rooms")
+GUILD_FIELDS = ("name", "good", "goods", "artisans")
+ARTISAN_FIELDS = ("value", "agent_plus")
+KEPT_KEYS = ("2", "3", "4", "5")
 
 
 class Components:
     """Validated component data, as flat tuples indexed by tile id or guild."""
 
     __slots__ = (
-        "raw", "bundled", "guild_names", "good_names", "goods_names", "tile_kind", "tile_guild",
-        "tile_value", "tile_agent", "citizens", "goods_per_guild", "crests_per_guild",
-        "prestige_crests", "agents_start", "agents_max", "start_money", "income",
-        "peddler_worth", "citizens_kept", "rooms", "tiles",
+        "raw", "bundled", "guild_names", "good_names", "goods_names", "guild_keys", "good_keys", "tile_kind",
+        "tile_guild", "tile_value", "tile_agent", "citizens", "goods_per_guild", "crests_per_guild",
+        "prestige_crests", "agents_start", "agents_max", "start_money", "income", "peddler_worth",
+        "citizens_kept", "rooms", "tiles",
     )
 
-    raw: dict[str, Any]
-    bundled: bool
-    guild_names: tuple[str, ...]
-    good_names: tuple[str, ...]
-    goods_names: tuple[str, ...]
+    raw: dict[str, Any]              # the file as read (a record keeps a user's file whole)
+    bundled: bool                    # the bundled components.json
+    guild_names: tuple[str, ...]     # per guild, the file's words: "Brewers"
+    good_names: tuple[str, ...]      # "beer"
+    goods_names: tuple[str, ...]     # "beers"
+    guild_keys: tuple[str | None, ...]   # the catalog key of each guild's name; None: the file's own
+    good_keys: tuple[str | None, ...]    # the catalog key of each good's name; None: the file's own
     # per tile id
-    tile_kind: tuple[int, ...]
-    tile_guild: tuple[int, ...]    # -1 for citizens
-    tile_value: tuple[int, ...]
-    tile_agent: tuple[bool, ...]
-    citizens: int
+    tile_kind: tuple[int, ...]       # ARTISAN or a citizen kind (constants)
+    tile_guild: tuple[int, ...]      # an artisan's guild; -1 for citizens
+    tile_value: tuple[int, ...]      # the printed number (0 for a citizen without one)
+    tile_agent: tuple[bool, ...]     # the artisan shows "Agent +"
+    citizens: int                    # how many citizens the file lists
     goods_per_guild: int
     crests_per_guild: int
     prestige_crests: int
@@ -73,11 +69,11 @@ class Components:
     agents_max: int
     start_money: int
     income: int
-    peddler_worth: int
-    citizens_kept: dict[int, int]  # by player count
+    peddler_worth: int               # what a Peddler with its good counts for the favourite
+    citizens_kept: dict[int, int]    # by player count: the citizens kept in the pile
     # per room: the ways to pay, each (goods of the guild, goods of any type)
     rooms: tuple[tuple[tuple[int, int], ...], ...]
-    tiles: tuple[dict[str, Any], ...]
+    tiles: tuple[dict[str, Any], ...]    # per tile id, its JSON form for views (keys, no words)
 
     def __init__(self, raw: dict[str, Any], bundled: bool) -> None:
         self.raw = raw
@@ -85,6 +81,9 @@ class Components:
         c = Check("norenberc components")
         if not isinstance(raw, dict):
             c.fail("top level", f"must be an object, not {type(raw).__name__}")
+        _only(c, raw, TOP_KEYS, "top level")
+        version = c.get(raw, "format", int)
+        c.require(version == FORMAT, "format", f"is {version}, but this engine reads format {FORMAT} only")
         guilds = c.get(raw, "guilds", list)
         c.require(len(guilds) == GUILDS, "guilds", f"must list exactly {GUILDS} guilds, not {len(guilds)}")
         names, goods, goods_pl = [], [], []
@@ -94,6 +93,7 @@ class Components:
             for key in ("name", "good", "goods"):
                 text = c.get(entry, key, str, at)
                 c.require(bool(text.strip()), f"{at}.{key}", "must not be empty")
+            _only(c, entry, GUILD_FIELDS, at)
             names.append(entry["name"])
             goods.append(entry["good"])
             goods_pl.append(entry["goods"])
@@ -105,8 +105,9 @@ class Components:
             for i, a in enumerate(artisans):
                 where = f"{at}.artisans[{i}]"
                 v = c.get(a, "value", int, where)
-                c.require(1 <= v <= 20, f"{where}.value", f"must be between 1 and 20, not {v}")
+                c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value", f"must be between 1 and {MAX_TILE_VALUE}, not {v}")
                 plus = c.get(a, "agent_plus", bool, where)
+                _only(c, a, ARTISAN_FIELDS, where)
                 kind.append(ARTISAN)
                 guild.append(g)
                 value.append(v)
@@ -124,7 +125,11 @@ class Components:
             v = 0
             if code in VALUED:
                 v = c.get(entry, "value", int, where)
-                c.require(1 <= v <= 20, f"{where}.value", f"({VALUED[code]}) must be between 1 and 20, not {v}")
+                c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value",
+                          f"({VALUED[code]}) must be between 1 and {MAX_TILE_VALUE}, not {v}")
+                _only(c, entry, ("kind", "value"), where)
+            else:
+                _only(c, entry, ("kind",), where, f"(a {k} has no printed number)")
             kind.append(code)
             guild.append(-1)
             value.append(v)
@@ -132,6 +137,12 @@ class Components:
         self.guild_names = tuple(names)
         self.good_names = tuple(goods)
         self.goods_names = tuple(goods_pl)
+        catalog = _catalog_names() if not bundled else None
+        self.guild_keys = tuple(
+            GUILD_KEYS[g] if catalog is None or catalog[g][0] == names[g] else None for g in range(GUILDS))
+        self.good_keys = tuple(
+            GOOD_KEYS[g] if catalog is None or catalog[g][1:] == (goods[g], goods_pl[g]) else None
+            for g in range(GUILDS))
         self.tile_kind = tuple(kind)
         self.tile_guild = tuple(guild)
         self.tile_value = tuple(value)
@@ -144,14 +155,15 @@ class Components:
             return v
 
         self.goods_per_guild = number("goods_per_guild", 1, MAX_GOODS)
-        self.crests_per_guild = number("crests_per_guild", 0, 20)
-        self.prestige_crests = number("prestige_crests", 0, 20)
-        self.agents_max = number("agents_max", 1, 20)
+        self.crests_per_guild = number("crests_per_guild", 0, MAX_CRESTS)
+        self.prestige_crests = number("prestige_crests", 0, MAX_CRESTS)
+        self.agents_max = number("agents_max", 1, MAX_AGENTS)
         self.agents_start = number("agents_start", 1, self.agents_max)
-        self.start_money = number("start_money", 0, 1000)
-        self.income = number("income", 0, 1000)
-        self.peddler_worth = number("peddler_worth", 1, 100)
+        self.start_money = number("start_money", 0, MAX_MONEY)
+        self.income = number("income", 0, MAX_MONEY)
+        self.peddler_worth = number("peddler_worth", 1, MAX_PEDDLER_WORTH)
         kept = c.get(raw, "citizens_kept", dict)
+        _only(c, kept, KEPT_KEYS, "citizens_kept")
         self.citizens_kept = {}
         for n in range(2, 6):
             v = c.get(kept, str(n), int, "citizens_kept")
@@ -161,7 +173,7 @@ class Components:
             )
             self.citizens_kept[n] = v
         rooms = c.get(raw, "rooms", list)
-        c.require(len(rooms) == 4, "rooms", f"must give the prices of exactly 4 rooms, not {len(rooms)}")
+        c.require(len(rooms) == ROOMS, "rooms", f"must give the prices of exactly {ROOMS} rooms, not {len(rooms)}")
         parsed = []
         for r, forms in enumerate(rooms):
             at = f"rooms[{r}]"
@@ -184,35 +196,38 @@ class Components:
     def _tile_json(self, t: int) -> dict[str, Any]:
         k = self.tile_kind[t]
         if k == ARTISAN:
-            g = self.tile_guild[t]
-            return {
-                "id": t, "kind": "artisan", "guild": g, "value": self.tile_value[t],
-                "agent_plus": self.tile_agent[t], "name": f"{self.guild_names[g]} artisan {self.tile_value[t]}",
-            }
-        out = {"id": t, "kind": KIND_NAMES[k], "symbol": SYMBOL[k], "name": self.tile_name(t)}
+            return {"id": t, "kind": "artisan", "guild": self.tile_guild[t], "value": self.tile_value[t],
+                    "agent_plus": self.tile_agent[t]}
+        out: dict[str, Any] = {"id": t, "kind": TILE_KIND_KEYS[k], "symbol": SYMBOL[k]}
         if k in VALUED:
             out["value"] = self.tile_value[t]
         return out
-
-    def tile_name(self, t: int) -> str:
-        k = self.tile_kind[t]
-        if k == ARTISAN:
-            g = self.tile_guild[t]
-            plus = ", Agent+" if self.tile_agent[t] else ""
-            return f"{self.guild_names[g][:-1]} {self.tile_value[t]}{plus}"
-        if k in VALUED:
-            return f"{KIND_TITLES[k]} ({self.tile_value[t]})"
-        return KIND_TITLES[k]
-
-    def goods_word(self, t: int, count: int) -> str:
-        return f"{count} {self.good_names[t] if count == 1 else self.goods_names[t]}"
 
     @property
     def tile_count(self) -> int:
         return ARTISANS + self.citizens
 
 
+def _only(c: Check, obj: dict[str, Any], known: tuple[str, ...], where: str, why: str = "") -> None:
+    """Refuse a key the format does not have, naming it and the keys there may be."""
+    for key in obj:
+        if key not in known:
+            at = f"{where}.{key}" if where != "top level" else key
+            c.fail(at, f"is not a key of the format {why or ''}".rstrip()
+                   + f"; the keys here are: {', '.join(known)}")
+
+
 _BUNDLED: Components | None = None
+_CATALOG_NAMES: tuple[tuple[str, str, str], ...] | None = None
+
+
+def _catalog_names() -> tuple[tuple[str, str, str], ...]:
+    """The bundled file's (guild, good, goods) words: those the catalog has entries for."""
+    global _CATALOG_NAMES
+    if _CATALOG_NAMES is None:
+        raw = load_packaged_json(__package__, "components.json")
+        _CATALOG_NAMES = tuple((g["name"], g["good"], g["goods"]) for g in raw["guilds"])
+    return _CATALOG_NAMES
 
 
 def bundled() -> Components:

@@ -7,26 +7,19 @@ from typing import TYPE_CHECKING
 
 from reichsstadt.core.contract import Outcome, rank_by
 
-from .data import APPRENTICE, ARTISAN, ENGRAVER, FOREMAN, NOBLE, TAX_COLLECTOR
+from .constants import (
+    ALL_TYPES_VP, APPRENTICE, ARTISAN, CREST_VP, ENGRAVER, FOREMAN, MAJORITY, MAJORITY_TIED, NOBLE,
+    RICHEST_TIED_VP, RICHEST_VP, SCORE_ITEMS, TAX_COLLECTOR, TAX_UNIT, THIRTY, THIRTY_VP,
+)
 
 if TYPE_CHECKING:
     from .state import NorenbercState
 
-MAJORITY = (5, 3, 1)        # first, second, third place
-MAJORITY_TIED = (4, 2, 0)   # each of several players tied for that place
-THIRTY = 30
-THIRTY_VP = 2
-ALL_TYPES_VP = 5
-RICHEST_VP, RICHEST_TIED_VP = 5, 2
-CREST_VP = (0, 0, 0, 2, 5, 9, 14, 20)  # by distinct crests, 7 or more -> 20
-
-ITEMS = ("nobles", "tax_collectors", "foremen", "majorities", "apprentices", "thirty_plus",
-         "all_types", "richest", "crests")
-
 
 def majority_points(keys: dict[int, tuple[int, int]]) -> tuple[dict[int, int], dict[int, int]]:
-    """One guild's majority: keys are (total value, tile count) of the players owning at
-    least one artisan of it. Returns (points, place) per player; place 1..3 or 0.
+    """"Majorité des Artisans", one guild: keys are (total value, tile count) of the
+    players owning at least one artisan of it. Returns (points, place) per player; place
+    1..3 or 0.
 
     Ties on value go to more tiles; still tied for first: 4 each and no second place;
     tied for second: 2 each and no third; tied for third: 0. A sole first-placed player
@@ -53,22 +46,25 @@ def majority_points(keys: dict[int, tuple[int, int]]) -> tuple[dict[int, int], d
 
 
 def breakdown(state: "NorenbercState") -> list[dict[str, int]]:
-    comp = state.comp
+    """Every player's points per scoring item (constants.SCORE_ITEMS), in the rulebook's
+    order: the sun citizens first (the Apprentice and the Engraver change later items)."""
+    comp = state.components
     kind, guild, value = comp.tile_kind, comp.tile_guild, comp.tile_value
-    n, G = state.n, state.G
-    out = [dict.fromkeys(ITEMS, 0) for _ in range(n)]
-    artisans = [[t for t in state.owned[p] if kind[t] == ARTISAN] for p in range(n)]
-    # Sun citizens (Apprentice and Engraver change the later items)
+    n, G = state.player_count, state.guild_count
+    owned = state.tiles_owned
+    out = [dict.fromkeys(SCORE_ITEMS, 0) for _ in range(n)]
+    artisans = [[t for t in owned[p] if kind[t] == ARTISAN] for p in range(n)]
+    # "Citadins" with the sun: Noble, Tax Collector, Foreman
     for p in range(n):
-        for t in state.owned[p]:
+        for t in owned[p]:
             k = kind[t]
             if k == NOBLE:
                 out[p]["nobles"] += value[t]
             elif k == TAX_COLLECTOR:
-                out[p]["tax_collectors"] += state.money[p] // 10
+                out[p]["tax_collectors"] += state.money[p] // TAX_UNIT
             elif k == FOREMAN:
                 out[p]["foremen"] += sum(1 for a in artisans[p] if value[a] == value[t])
-    # Majority of artisans, guild by guild
+    # "Majorité des Artisans", guild by guild; the Apprentice: +1 per second or third place
     totals = [[0] * G for _ in range(n)]
     counts = [[0] * G for _ in range(n)]
     for p in range(n):
@@ -83,28 +79,33 @@ def breakdown(state: "NorenbercState") -> list[dict[str, int]]:
         for p, v in points.items():
             out[p]["majorities"] += v
             if place[p] in (2, 3):
-                out[p]["apprentices"] += sum(1 for t in state.owned[p] if kind[t] == APPRENTICE)
+                out[p]["apprentices"] += sum(1 for t in owned[p] if kind[t] == APPRENTICE)
+    # "Valeur des artisans de 30+" and "Tous les types"
     for p in range(n):
         out[p]["thirty_plus"] = THIRTY_VP * sum(1 for g in range(G) if totals[p][g] >= THIRTY)
         if all(counts[p][g] for g in range(G)):
             out[p]["all_types"] = ALL_TYPES_VP
+    # "Joueur le plus riche"
     most = max(state.money)
     rich = [p for p in range(n) if state.money[p] == most]
     for p in rich:
         out[p]["richest"] = RICHEST_VP if len(rich) == 1 else RICHEST_TIED_VP
+    # "Collection de blasons": distinct guild crests, each prestige crest, each Engraver
     for p in range(n):
-        distinct = sum(1 for g in range(G) if state.gcrest[p * G + g]) + state.pcrest[p]
-        distinct += sum(1 for t in state.owned[p] if kind[t] == ENGRAVER)
+        distinct = sum(1 for g in range(G) if state.guild_crests[p * G + g]) + state.prestige_crests[p]
+        distinct += sum(1 for t in owned[p] if kind[t] == ENGRAVER)
         out[p]["crests"] = CREST_VP[min(distinct, len(CREST_VP) - 1)]
     return out
 
 
 def outcome(state: "NorenbercState") -> Outcome:
+    """Scores, ranks and breakdown. "Fin de la Partie": the most VP wins; a tie goes to the
+    most artisans, then the highest total artisan value; still tied, a shared win (*notes*)."""
     parts = breakdown(state)
     scores = tuple(sum(b.values()) for b in parts)
-    comp = state.comp
+    comp = state.components
     keys = []
-    for p in range(state.n):
-        arts = [t for t in state.owned[p] if comp.tile_kind[t] == ARTISAN]
+    for p in range(state.player_count):
+        arts = [t for t in state.tiles_owned[p] if comp.tile_kind[t] == ARTISAN]
         keys.append((scores[p], len(arts), sum(comp.tile_value[t] for t in arts)))
     return Outcome(scores=scores, ranks=rank_by(keys), breakdown=tuple(parts))

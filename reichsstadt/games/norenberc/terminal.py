@@ -1,5 +1,8 @@
 """The Norenberc board in a terminal, drawn from a view (Rich). The only module of the
-engine package that imports Rich. Fits 120 columns."""
+engine package that imports Rich. Fits 120 columns.
+
+Component and phase names come from the catalog through present's helpers (rendered in
+English by str()); the board's own labels are still English here."""
 
 from __future__ import annotations
 
@@ -10,26 +13,24 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .present import citizen_name, good_name, guild_name, phase_name
+
 ROOMS = "ABCD"
 GUILD_STYLES = ("yellow", "magenta", "green", "cyan", "blue", "red")
 SYMBOLS = {"star": "★", "moon": "☾", "sun": "☀"}
 STEP_WORDS = {
     "choose": "sell, hire, buy or do nothing",
-    "buy": "buy more or stop",
-    "pay": "pay the goods of any type",
-    "thief: victim": "whom does the Thief rob?",
-    "thief: goods": "which goods does the Thief take?",
-    "guard: first": "the Guard: first artisan to swap",
-    "guard: second": "the Guard: swap it with which?",
-    "peddler": "which good goes on the Peddler?",
-    "mayor": "on which roof goes the Mayor?",
-    "turn order": "move to first place in turn order?",
+    "buy_more": "buy more or stop",
+    "pay_any": "pay the goods of any type",
+    "thief_victim": "whom does the Thief rob?",
+    "thief_goods": "which goods does the Thief take?",
+    "guard_first": "the Guard: first artisan to swap",
+    "guard_second": "the Guard: swap it with which?",
+    "peddler_good": "which good goes on the Peddler?",
+    "mayor_roof": "on which roof goes the Mayor?",
+    "first_place": "move to first place in turn order?",
 }
-SHORT = {
-    "councillor": "Councillor", "thief": "Thief", "guard": "Guard", "musician": "Musician",
-    "peddler": "Peddler", "mayor": "Mayor", "noble": "Noble", "tax_collector": "Tax Coll.",
-    "engraver": "Engraver", "foreman": "Foreman", "apprentice": "Apprentice",
-}
+SHORT = {"tax_collector": "Tax Coll."}  # names too long for a room's cell
 LEGEND = (
     "Master = price of one good here (sell or buy). Next masters: the tiles that take over in the "
     "later rounds; 7/5 = a 7 lying on a 5: round 4's favourite wins both. 2+ = Agent+ (one more "
@@ -50,7 +51,7 @@ def _tile(t: dict[str, Any] | None, guild_names: list[str] | None = None) -> str
         if guild_names is None:
             return _artisan(t)
         return f"{guild_names[t['guild']][:4]} {_artisan(t)}"
-    name = SHORT.get(t["kind"], t["name"])
+    name = SHORT.get(t["kind"]) or str(citizen_name(t["kind"]))
     if "value" in t:
         name += f" {t['value']}"
     return f"{SYMBOLS.get(t.get('symbol', ''), '')}{name}"
@@ -75,11 +76,20 @@ def _price(forms: list[list[int]]) -> str:
     return "/".join(f"{a}G" + (f"+{b}" if b else "") for a, b in forms)
 
 
+def _guild_names(table: dict[str, Any]) -> list[str]:
+    return [str(guild_name(g["key"], g["name"])) for g in table["guilds"]]
+
+
+def _good_names(table: dict[str, Any]) -> list[str]:
+    return [str(good_name(g["good_key"], g["good"])) for g in table["guilds"]]
+
+
 def _headline(view: dict[str, Any], names: list[str]) -> Text:
-    gnames = [g["name"] for g in view["guilds"]]
-    head = Text(f"Norenberc — round {view['round']} of 4, turn {view['turn']} — ", style="bold")
+    table = view["table"]
+    gnames = _guild_names(table)
+    head = Text(f"Norenberc — round {table['round']} of 4, turn {table['turn']} — ", style="bold")
     phase = view["phase"]
-    cur = view.get("current")
+    cur = table["current"]
     if view["over"]:
         head.append("game over", style="bold")
     elif phase == "planning":
@@ -89,18 +99,19 @@ def _headline(view: dict[str, Any], names: list[str]) -> Text:
         who = _name(names, cur["actor"])
         head.append(f"{gnames[cur['guild']]} called — {who} to act: {STEP_WORDS.get(cur['step'], cur['step'])}")
     else:
-        head.append(phase)
+        head.append(str(phase_name(phase)))
     return head
 
 
 def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
-    guilds = view["guilds"]
-    gnames = [g["name"] for g in guilds]
-    goods = [g["good"] for g in guilds]
-    prices = view.get("room_prices", [])
-    rnd = view["round"]
+    table = view["table"]
+    guilds = table["guilds"]
+    gnames = _guild_names(table)
+    goods = _good_names(table)
+    prices = table["room_prices"]
+    rnd = table["round"]
     later = list(range(rnd + 1, 5))
-    cur = view.get("current") or {}
+    cur = table["current"] or {}
 
     board = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
     board.add_column("Guild", no_wrap=True)
@@ -115,7 +126,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     board.add_column("Crests\nleft", justify="center")
     for g in guilds:
         i = g["guild"]
-        name = Text(f"{i + 1} {g['name']}", style=GUILD_STYLES[i % len(GUILD_STYLES)])
+        name = Text(f"{i + 1} {gnames[i]}", style=GUILD_STYLES[i % len(GUILD_STYLES)])
         if g["prestige_crest"]:
             name.append(" ♛", style="bold")
         if cur.get("guild") == i:
@@ -142,7 +153,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         people.add_column(good, justify="center")
     people.add_column("Plan", max_width=26)
     owned: list[Text] = []
-    for p in view["order"] or range(view["players"]):
+    for p in table["turn_order"] or range(view["players"]):
         e = view["seats"][p]
         who = Text(_name(names, p))
         if p == seat:
@@ -150,7 +161,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         status = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
         money = "?" if e["money"] is None else str(e["money"])
         people.add_row(
-            status, who, money, f"{e['available']}/{e['agents']}",
+            status, who, money, f"{e['agents_free']}/{e['agents']}",
             *[str(c) if c else "·" for c in e["goods"]], "—" if view["over"] else _plan(e, gnames, cur, p, view),
         )
         crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
@@ -164,7 +175,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         line.append(f"tiles {tiles}; crests {' '.join(crests) or 'none'}")
         owned.append(line)
 
-    info = [f"Guest pile: {view['pile_size']} tiles"]
+    info = [f"Guest pile: {table['pile_size']} tiles"]
     if cur:
         said = f"{gnames[cur['guild']]}: cards revealed by " + ", ".join(_name(names, p) for p in cur["revealed"])
         waiting = [_name(names, p) for p in cur["still_to_act"] if p != cur["actor"]]
@@ -179,13 +190,13 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
                         + (f" (room {ROOMS[cur['room']]})" if cur["room"] is not None else ""))
         if cur["guard_first"]:
             info.append(f"The Guard moves: {_tile(cur['guard_first'], gnames)} — now pick the artisan to swap it with")
-    if view["revealed_money"]:
-        last = view["revealed_money"][-4:]
+    if table["revealed_money"]:
+        last = table["revealed_money"][-4:]
         info.append("Money revealed in favourite ties: " + "; ".join(
             f"round {r}, {gnames[g]}: {_name(names, p)} had {m}" for r, g, p, m in last))
-    if view["favourites"]:
-        last_round = view["favourites"][-1][0]
-        favs = [f for f in view["favourites"] if f[0] == last_round]
+    if table["favourites"]:
+        last_round = table["favourites"][-1][0]
+        favs = [f for f in table["favourites"] if f[0] == last_round]
         info.append(f"Favourites of round {last_round}: " + ", ".join(
             f"{gnames[g]} → {_name(names, p) if p >= 0 else 'nobody'}" for _, g, p in favs))
     legend = Text(LEGEND, style="dim")
@@ -195,7 +206,7 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
 def _plan(e: dict[str, Any], gnames: list[str], cur: dict[str, Any], p: int, view: dict[str, Any]) -> str:
     if e["moon"]:
         return "done for the round (☾)"
-    if view["open_planning"] and e.get("planning") == "planning" and p not in view["to_act"]:
+    if view["table"]["open_planning"] and e.get("planning") == "planning" and p not in view["to_act"]:
         # open planning: one by one in reverse turn order; this player's turn is still to come
         return "plans later"
     mine = e["plan"]

@@ -1,0 +1,565 @@
+"""Everything said about a Norenberc state: the view (the common envelope and this game's
+body, described in schema.py), describe, news, refusal reasons, picks and confirmations,
+and the names of components and phases — all as catalog messages
+(reichsstadt/i18n/en.norenberc.po), never English in the code.
+
+It asks the rules (rules.py) and the state's queries for every fact it states, so that
+what the table reads is what the rules do.
+
+Hidden: other players' money (except what a favourite tie reveals, and all of it at the
+end), the guilds of plans not yet revealed, and the guest pile (only its size is shown;
+the state never orders it). As at the table, everyone sees how many cards a player has
+laid face down and whose token shows the moon, during planning too: the log (describe)
+says as much, and a view must not know less than the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from reichsstadt.core.actions import Action
+from reichsstadt.core.contract import Pick
+from reichsstadt.core.messages import Message, Player
+from reichsstadt.core.views import envelope
+
+from .constants import (
+    ACTIONS, BUY_MORE, CHOOSE, COVERED_SLOT, GUARD_FIRST, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT,
+    K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL,
+    K_STEAL, K_SWAP, MASTER_SLOT, N_AGENT, N_AGENTS_HOME, N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE,
+    N_FAVOURITE_TIE, N_GAME_OVER, N_GOOD_RETURNED, N_GUILD_CALLED, N_INCOME, N_LEAVES_ROOM, N_MOON, N_NEW_MASTER,
+    N_NO_FAVOURITE, N_PEDDLER_BACK, N_PRESTIGE_CREST_OUT, N_PRESTIGE_CREST_WON, N_PRESTIGE_GUILD, N_ROUND_END,
+    N_TILE_WON, N_TURN_END, OVER, PASSED, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOM_LETTERS, ROOMS,
+    SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT,
+    WHY_GOODS, WHY_MONEY, WORKSHOP_SLOTS,
+)
+from .data import Components
+from .rules import can_buy_more, hire_bonus_amount, legal_planning
+
+if TYPE_CHECKING:
+    from .state import NorenbercState as S
+
+GAME = "norenberc"
+PLANNING_IDS = {PLANNING_NOW: "planning", PLANNED: "done", PASSED: "passed"}
+
+
+def _m(part: str, **args: Any) -> Message:
+    return Message(f"{GAME}.{part}", **args)
+
+
+# == names of components, phases and steps (the terminal and the browser use these too) ====
+
+def guild_name(key: str | None, own: str | None = None) -> Message | str:
+    """A guild's name: the catalog's (norenberc.guild.<key>), or the data file's own words
+    for a guild the catalog does not know (`key` None)."""
+    return _m(f"guild.{key}") if key is not None else own or "?"
+
+
+def good_name(key: str | None, own: str | None = None) -> Message | str:
+    """One good of a type, as a noun ("beer")."""
+    return _m(f"good.{key}") if key is not None else own or "?"
+
+
+def goods_name(key: str | None, own: str | None = None) -> Message | str:
+    """Goods of a type, as a plural noun ("beers")."""
+    return _m(f"goods.{key}") if key is not None else own or "?"
+
+
+def goods_count(key: str | None, count: int, one: str | None = None, many: str | None = None) -> Message:
+    """A number of goods of one type ("1 beer", "3 beers"), one plural message."""
+    if key is not None:
+        return _m(f"count.{key}", count=count)
+    return _m("count.own", count=count, one=one or "?", many=many or one or "?")
+
+
+def artisan_name(key: str | None, own_guild: str | None = None) -> Message | str:
+    """An artisan of a guild ("Brewer"); a guild of the user's own file: its name, a
+    final "s" dropped."""
+    if key is not None:
+        return _m(f"artisan.{key}")
+    name = own_guild or "?"
+    return name[:-1] if name.endswith("s") and len(name) > 1 else name
+
+
+def citizen_name(kind: str) -> Message:
+    """A citizen's kind ("councillor", "tax_collector") as its name."""
+    return _m(f"citizen.{kind}")
+
+
+def tile_name(tile: dict[str, Any] | None, guild_keys: Sequence[str | None] = (),
+              guild_names: Sequence[str | None] = ()) -> Message | str:
+    """A tile of a view (or None: nobody) in words: "Baker 7", "Brewer 2, Agent+",
+    "Musician (5)". `guild_keys` and `guild_names` give the guilds' catalog keys and own
+    names (a view's table.guilds)."""
+    if tile is None:
+        return _m("tile.nobody")
+    kind = tile["kind"]
+    if kind == "artisan":
+        g = tile["guild"]
+        key = guild_keys[g] if g < len(guild_keys) else None
+        own = guild_names[g] if g < len(guild_names) else None
+        return _m("tile.artisan_plus" if tile.get("agent_plus") else "tile.artisan",
+                  artisan=artisan_name(key, own), value=tile["value"])
+    if "value" in tile:
+        return _m("tile.valued", citizen=citizen_name(kind), value=tile["value"])
+    return citizen_name(kind)
+
+
+def phase_name(phase: str) -> Message:
+    """A phase id of the view ("planning") in words."""
+    return _m(f"phase.{phase}")
+
+
+def step_name(step: str) -> Message:
+    """A step id of the view ("thief_victim") in words."""
+    return _m(f"step.{step}")
+
+
+# the same, from the state's components
+def _guild(comp: Components, g: int) -> Message | str:
+    return guild_name(comp.guild_keys[g], comp.guild_names[g])
+
+
+def _good(comp: Components, t: int) -> Message | str:
+    return good_name(comp.good_keys[t], comp.good_names[t])
+
+
+def _goods(comp: Components, t: int) -> Message | str:
+    return goods_name(comp.good_keys[t], comp.goods_names[t])
+
+
+def _count(comp: Components, t: int, count: int) -> Message:
+    return goods_count(comp.good_keys[t], count, comp.good_names[t], comp.goods_names[t])
+
+
+def tile_name_of(s: "S", t: int) -> Message | str:
+    comp = s.components
+    if not 0 <= t < comp.tile_count:
+        return _m("tile.nobody")
+    return tile_name(comp.tiles[t], comp.guild_keys, comp.guild_names)
+
+
+def _thalers(count: int) -> Message:
+    return _m("thalers", count=count)
+
+
+def place_words(s: "S", t: int) -> Message:
+    """Where tile t lies, in words: a workshop slot (which round it is master), the
+    covered tile, a room, or elsewhere."""
+    where, g, k = s.place_of(t)
+    if where == "workshop":
+        if k == COVERED_SLOT:
+            return _m("place.covered", guild=_guild(s.components, g))
+        return _m("place.workshop", guild=_guild(s.components, g), round=MASTER_SLOT.index(k) + 1)
+    if where == "room":
+        return _m("place.room", guild=_guild(s.components, g), room=ROOM_LETTERS[k])
+    return _m("place.elsewhere")
+
+
+# == view ======================================================================================
+
+def view(s: "S", seat: int | None) -> dict[str, Any]:
+    """What `seat` may know (None: a spectator), in the common envelope; fresh objects."""
+    comp = s.components
+    G, n = s.guild_count, s.player_count
+    tiles = comp.tiles
+
+    def tile(t: int) -> dict[str, Any] | None:
+        return dict(tiles[t]) if t >= 0 else None
+
+    over = s.phase == OVER
+    master_slot = MASTER_SLOT[s.round - 1]
+    mayors = s.mayors
+    guilds = []
+    for g in range(G):
+        stack = s.workshops[g * WORKSHOP_SLOTS:(g + 1) * WORKSHOP_SLOTS]
+        master = stack[master_slot]
+        custom_guild = comp.guild_keys[g] is None
+        custom_goods = comp.good_keys[g] is None
+        guilds.append({
+            "guild": g,
+            "key": comp.guild_keys[g],
+            "name": comp.guild_names[g] if custom_guild else None,
+            "good_key": comp.good_keys[g],
+            "good": comp.good_names[g] if custom_goods else None,
+            "goods": comp.goods_names[g] if custom_goods else None,
+            "master": tile(master),
+            "master_value": comp.tile_value[master] if master >= 0 else None,
+            # the workshops above the master, bottom to top; the doubled top workshop
+            # shows its upper tile and, under it, the covered one (laid face up at setup,
+            # so known to all); in round 4 the master itself covers it and the favourite
+            # wins both
+            "workshops": [tile(stack[k]) for k in (1, 2) if k > master_slot],
+            "top": tile(stack[TOP_SLOT]) if master_slot < TOP_SLOT else None,
+            "covered": tile(stack[COVERED_SLOT]),
+            "rooms": [tile(t) for t in s.rooms[g * ROOMS:(g + 1) * ROOMS]],
+            "store": s.stores[g * G:(g + 1) * G],
+            "roof": s.roof_agents[g],
+            "crests": s.crests_left[g],
+            "mayors": sum(1 for i in range(1, len(mayors), 2) if mayors[i] == g),
+            "prestige": s.prestige_guild == g,
+            "prestige_crest": s.prestige_guild == g and bool(s.prestige_guild_crest),
+        })
+    seats = []
+    for p in range(n):
+        mine = seat == p
+        planning = None
+        if s.phase == PLANNING:
+            planning = "moon" if s.moon[p] else PLANNING_IDS[s.plan_status[p]]
+        seats.append({
+            "seat": p,
+            "money": s.money[p] if (mine or over) else None,
+            "agents": s.agents[p],
+            "agents_free": s.agents_free[p],
+            "moon": bool(s.moon[p]),
+            "goods": s.goods_of(p),
+            "tiles": [tile(t) for t in s.tiles_owned[p]],
+            "crests": s.guild_crests[p * G:(p + 1) * G],
+            "prestige_crests": s.prestige_crests[p],
+            "peddler_goods": [[s.peddlers[i], s.peddlers[i + 2]]
+                              for i in range(0, len(s.peddlers), 3) if s.peddlers[i + 1] == p],
+            "turn_position": s.turn_order.index(p) if p in s.turn_order else None,
+            "planning": planning,
+            "cards": s.cards_laid(p),  # face down on the table: countable, guilds unknown
+            "plan": _bits(s.plans[p]) if mine else None,
+        })
+    current = None
+    if s.phase == ACTIONS:
+        current = {
+            "guild": s.called_guild,
+            "revealed": [p for p in range(n) if s.revealed >> p & 1],
+            "still_to_act": [p for p in s.turn_order if s.still_to_act >> p & 1],
+            "actor": s.actor,
+            "step": s.step_id,
+            "buy_limit": s.buy_limit,
+            "bought": s.bought,
+            "hiring": tile(s.hired_tile),
+            "room": s.hired_room if s.hired_room >= 0 else None,
+            "victim": s.thief_victim if s.thief_victim >= 0 else None,
+            "guard_first": tile(s.guard_first),
+        }
+    table = {
+        "round": s.round,
+        "turn": s.turn,
+        "turn_order": s.turn_order[:],
+        "open_planning": s.open_planning,
+        "guilds": guilds,
+        "current": current,
+        "prestige_guild": s.prestige_guild,
+        "prestige_reserve": s.prestige_reserve,
+        "prestige_out": s.prestige_out,
+        "pile_size": len(s.pile_known) + s.pile_unseen,
+        "citizens_unseen": len(s.citizens_unseen),
+        "out_of_game": [tile(t) for t in s.out_of_game],
+        "mayors_on_roofs": [[mayors[i], mayors[i + 1]] for i in range(0, len(mayors), 2)],
+        "revealed_money": [list(e) for e in s.money_revealed],
+        "favourites": [list(e) for e in s.favourite_log],
+        "room_prices": [[list(f) for f in forms] for forms in comp.rooms],
+    }
+    return envelope(s, seat, s.phase_id, seats, table)
+
+
+def _bits(mask: int) -> list[int]:
+    return [g for g in range(mask.bit_length()) if mask >> g & 1]
+
+
+# == describe ===================================================================================
+
+def describe(s: "S", seat: int, action: Action, viewer: int | None) -> Message:
+    """Words for `action` of `seat` before it is applied, as `viewer` may know it: another
+    player's card is "an action card face down"."""
+    code = s.actions.code.get(action)
+    if code is None:
+        return _m("describe.unknown", action=repr(action))
+    kind, a, b = code
+    return DESCRIBE[kind](s, seat, a, b, viewer)
+
+
+def _d_order(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.order", place=len(s.turn_order) + 1, player=Player(a))
+
+
+def _d_draw(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.components
+    name = tile_name_of(s, a)
+    if s.phase == SETUP_WORKSHOPS:
+        g, k = divmod(s.setup_slot, WORKSHOP_SLOTS)
+        if k == TOP_SLOT:
+            return _m("describe.draw_workshop_top", tile=name, guild=_guild(comp, g))
+        return _m("describe.draw_workshop", tile=name, guild=_guild(comp, g), window=k + 1)
+    if s.phase in (SETUP_GUESTS, REFILL):
+        r = s.next_room()
+        if r >= 0:
+            return _m("describe.draw_guest", tile=name, room=ROOM_LETTERS[r % ROOMS], guild=_guild(comp, r // ROOMS))
+    return _m("describe.draw", tile=name)
+
+
+def _d_plan(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    if viewer != seat:
+        return _m("describe.plan_hidden")
+    return _m("describe.plan", guild=_guild(s.components, a))
+
+
+def _d_plan_done(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.plan_done", count=s.cards_laid(seat))
+
+
+def _d_pass(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.pass")
+
+
+def _called(s: "S") -> int:
+    g = s.called_guild
+    return g if 0 <= g < s.guild_count else -1
+
+
+def _d_sell(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    g = _called(s)
+    if g < 0:
+        return _m("describe.sell_any", count=a)
+    price = s.master_value(g)
+    return _m("describe.sell", goods=_count(s.components, g, a), guild=_guild(s.components, g), price=price,
+              total=_thalers(a * price))
+
+
+def _d_buy(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.components
+    g = _called(s)
+    if g < 0 or a >= s.guild_count:
+        return _m("describe.buy_any")
+    price = s.master_value(g)
+    if s.step == BUY_MORE:
+        return _m("describe.buy_more", good=_good(comp, a), price=_thalers(price), number=s.bought + 1,
+                  limit=s.buy_limit)
+    return _m("describe.buy", goods=_count(comp, a, 1), guild=_guild(comp, g), price=_thalers(price))
+
+
+def _d_buy_end(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.buy_end")
+
+
+def _d_nothing(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    g = _called(s)
+    return _m("describe.nothing", guild=_guild(s.components, g)) if g >= 0 else _m("describe.nothing_any")
+
+
+def _d_hire(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.components
+    g = _called(s)
+    if g < 0:
+        return _m("describe.hire_any", room=ROOM_LETTERS[a])
+    forms = comp.rooms[a]
+    need_guild, need_any = forms[b] if b < len(forms) else (0, 0)
+    price: Message = _count(comp, g, need_guild)
+    if need_any:
+        price = _m("price.with_any", goods=price, count=need_any)
+    return _m("describe.hire", guest=tile_name_of(s, s.rooms[g * ROOMS + a]), room=ROOM_LETTERS[a],
+              guild=_guild(comp, g), price=price, bonus=_thalers(hire_bonus_amount(s, g)))
+
+
+def _d_pay(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.components
+    if b < 0:
+        return _m("describe.pay_one", goods=[_count(comp, a, 1)])
+    goods = [_count(comp, a, 2)] if a == b else [_count(comp, a, 1), _count(comp, b, 1)]
+    return _m("describe.pay_two", goods=goods)
+
+
+def _d_front(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.front_move" if a else "describe.front_keep")
+
+
+def _d_rob(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.rob", player=Player(a))
+
+
+def _d_steal(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    v = s.thief_victim
+    victim: Player | Message = Player(v) if v >= 0 else _m("the_victim")
+    return _m("describe.steal", good=_good(s.components, a), player=victim, price=_thalers(s.master_value(a)))
+
+
+def _d_decline(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    if s.phase == ACTIONS and s.step == THIEF_VICTIM:
+        return _m("describe.decline_thief")
+    if s.phase == ACTIONS and s.step == GUARD_FIRST:
+        return _m("describe.decline_guard")
+    return _m("describe.decline")
+
+
+def _d_guard(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.guard", tile=tile_name_of(s, a), place=place_words(s, a))
+
+
+def _d_swap(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    first = s.guard_first
+    if first < 0:
+        return _m("describe.swap_it", tile=tile_name_of(s, a), place=place_words(s, a))
+    return _m("describe.swap", first=tile_name_of(s, first), first_place=place_words(s, first), tile=tile_name_of(s, a),
+              place=place_words(s, a))
+
+
+def _d_peddler(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.peddler", goods=_count(s.components, a, 1), worth=s.components.peddler_worth)
+
+
+def _d_mayor(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return _m("describe.mayor", guild=_guild(s.components, a))
+
+
+DESCRIBE = {
+    K_DRAW: _d_draw, K_ORDER: _d_order, K_PLAN: _d_plan, K_PLAN_DONE: _d_plan_done, K_PASS: _d_pass,
+    K_SELL: _d_sell, K_BUY: _d_buy, K_BUY_END: _d_buy_end, K_NOTHING: _d_nothing, K_HIRE: _d_hire,
+    K_PAY: _d_pay, K_FRONT: _d_front, K_ROB: _d_rob, K_STEAL: _d_steal, K_DECLINE: _d_decline,
+    K_GUARD: _d_guard, K_SWAP: _d_swap, K_PEDDLER: _d_peddler, K_MAYOR: _d_mayor,
+}
+
+
+# == news =====================================================================================
+
+def news(s: "S", viewer: int | None) -> list[Message]:
+    """What the last apply() set in motion (state.events), for `viewer`."""
+    return news_of(s, s.events, viewer)
+
+
+def news_of(s: "S", events: Sequence[tuple[int, ...]], viewer: int | None) -> list[Message]:
+    """`events` in words for `viewer`: only what the table shows (revealed cards, tiles,
+    crests, goods) and, of money, only the viewer's own income, the amounts a favourite
+    tie makes the tied players reveal, and all of it once the game is over (when every
+    chest is opened). Seats are never the subject of a sentence ("for Player 1")."""
+    comp = s.components
+    over = s.phase == OVER
+    out: list[Message] = []
+    for e in events:
+        k = e[0]
+        if k == N_GUILD_CALLED:
+            who = [Player(p) for p in s.turn_order if e[2] >> p & 1]
+            if len(who) == 1:
+                out.append(_m("news.called_one", guild=_guild(comp, e[1]), player=who[0]))
+            else:
+                out.append(_m("news.called_many", guild=_guild(comp, e[1]), players=who))
+        elif k == N_TURN_END:
+            out.append(_m("news.turn_end", turn=e[1]))
+        elif k == N_MOON:
+            out.append(_m("news.moon", player=Player(e[1])))
+        elif k == N_ROUND_END:
+            out.append(_m("news.round_end", round=e[1]))
+        elif k == N_FAVOURITE_TIE:
+            pairs = [(e[i], e[i + 1]) for i in range(2, len(e), 2)]
+            out.append(_m("news.tie", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
+                          players=[Player(p) for p, _ in pairs],
+                          amounts=[_m("news.money_shown", player=Player(p), money=_thalers(m)) for p, m in pairs]))
+        elif k == N_FAVOURITE:
+            g, f, why, count = e[1], e[2], e[3], e[4]
+            reason = (_m("news.why_goods", goods=_goods(comp, g), count=count) if why == WHY_GOODS else
+                      _m("news.why_money") if why == WHY_MONEY else _m("news.why_order"))
+            out.append(_m("news.favourite", guild=_guild(comp, g), player=Player(f), reason=reason))
+        elif k == N_NO_FAVOURITE:
+            if len(e) == 3:
+                out.append(_m("news.no_favourite", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
+                              tile=tile_name_of(s, e[2])))
+            else:
+                out.append(_m("news.no_favourite_two", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
+                              tile=tile_name_of(s, e[2]), under=tile_name_of(s, e[3])))
+        elif k == N_PRESTIGE_CREST_OUT:
+            out.append(_m("news.prestige_crest_out", guild=_guild(comp, e[1])))
+        elif k == N_GOOD_RETURNED:
+            out.append(_m("news.good_returned_peddler" if e[3] else "news.good_returned",
+                          goods=_count(comp, e[2], 1), player=Player(e[1]), guild=_guild(comp, e[2])))
+        elif k == N_TILE_WON:
+            out.append(_m("news.tile_won", tile=tile_name_of(s, e[2]), player=Player(e[1])))
+        elif k == N_AGENT:
+            out.append(_m("news.agent_gained" if e[2] else "news.agent_at_most", player=Player(e[1])))
+        elif k == N_CREST_WON:
+            out.append(_m("news.crest_won", guild=_guild(comp, e[2]), player=Player(e[1])))
+        elif k == N_PRESTIGE_CREST_WON:
+            out.append(_m("news.prestige_crest_won", guild=_guild(comp, e[2]), player=Player(e[1])))
+        elif k == N_PEDDLER_BACK:
+            if e[3] >= 0:
+                out.append(_m("news.peddler_back_good", player=Player(e[1]), good=_good(comp, e[3])))
+            else:
+                out.append(_m("news.peddler_back", player=Player(e[1])))
+        elif k == N_AGENTS_HOME:
+            out.append(_m("news.agents_home"))
+        elif k == N_INCOME:
+            if viewer == e[1] or over:
+                out.append(_m("news.income", player=Player(e[1]), money=_thalers(e[2])))
+            else:
+                out.append(_m("news.income_hidden", player=Player(e[1])))
+        elif k == N_GAME_OVER:
+            out.append(_m("news.game_over"))
+        elif k == N_NEW_MASTER:
+            out.append(_m("news.new_master", guild=_guild(comp, e[1]), tile=tile_name_of(s, e[2])))
+        elif k == N_LEAVES_ROOM:
+            out.append(_m("news.leaves_room", tile=tile_name_of(s, e[2]), guild=_guild(comp, e[1])))
+        elif k == N_PRESTIGE_GUILD:
+            out.append(_m("news.prestige_guild" if e[2] else "news.prestige_guild_no_crest",
+                          guild=_guild(comp, e[1])))
+        elif k == N_BACK_TO_PILE:
+            out.append(_m("news.back_to_pile", tile=tile_name_of(s, e[1])))
+    return out
+
+
+# == refusals, picks, confirmations ===========================================================
+
+def why(s: "S", seat: int, action: Action) -> Message:
+    """The rule `action` breaks for `seat` now (the core has found it is not legal), with
+    the phase and step it was tried in."""
+    kind = s.actions.code[action][0]
+    context: Message = phase_name(s.phase_id)
+    if s.phase == ACTIONS:
+        context = _m("why.phase_step", phase=context, step=step_name(s.step_id))
+    return _m("why.rule", rule=_rule(s, seat, action, kind), context=context)
+
+
+def _rule(s: "S", seat: int, action: Action, kind: int) -> Message:
+    if s.phase == PLANNING:
+        if kind == K_PLAN:
+            return _m("why.plan", count=s.agents_free[seat])
+        if kind == K_PASS:
+            return _m("why.pass")
+        if kind == K_PLAN_DONE:
+            return _m("why.plan_done")
+        return _m("why.planning")
+    if s.step == CHOOSE:
+        if kind == K_SELL:
+            return _m("why.sell")
+        if kind == K_BUY:
+            return _m("why.buy")
+        if kind == K_HIRE:
+            if s.rooms[s.called_guild * ROOMS + action.room] < 0:
+                return _m("why.hire_empty", room=ROOM_LETTERS[action.room])
+            return _m("why.hire_price")
+        return _m("why.choose")
+    if s.step == BUY_MORE:
+        return _m("why.buy_more", limit=s.buy_limit)
+    return _m("why.step", step=step_name(s.step_id))
+
+
+def pick(s: "S", seat: int) -> Pick | None:
+    """The decisions that are a set whose order does not matter: a plan (guilds, at
+    least one, at most the free agents), further purchases (repeats allowed, up to the
+    limit) and the Thief's goods (up to two)."""
+    table = s.actions
+    if s.phase == PLANNING and seat in s.to_act() and not s.plans[seat]:
+        parts = tuple(a for a in legal_planning(s, seat) if a is not table.plan_done and a is not table.pass_round)
+        if parts:
+            return Pick(parts=parts, finish=table.plan_done, most=min(s.agents_free[seat], len(parts)), least=1)
+    if s.phase == ACTIONS and seat == s.actor:
+        G = s.guild_count
+        if s.step == BUY_MORE and can_buy_more(s, seat, s.last_bought):
+            parts = tuple(table.buy[t] for t in range(s.last_bought, G))
+            return Pick(parts=parts, finish=table.buy_end, most=s.buy_limit - s.bought, repeat=True)
+        if s.step == THIEF_GOODS:
+            parts = tuple(table.steal[t] for t in range(s.last_stolen, G))
+            return Pick(parts=parts, finish=None, most=STEAL_LIMIT - s.stolen, least=1, repeat=True)
+    return None
+
+
+def confirm(s: "S", seat: int, action: Action) -> Message | None:
+    """A pass with agents left gives up the rest of the round; doing nothing spends an
+    agent for nothing."""
+    table = s.actions
+    if action is table.pass_round and s.agents_free[seat] > 0:
+        return _m("confirm.pass", count=s.agents_free[seat])
+    if action is table.nothing:
+        return _m("confirm.nothing")
+    return None

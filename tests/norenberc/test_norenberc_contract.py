@@ -1,0 +1,285 @@
+"""What the engine promises beyond the rules: its GameInfo bounds (with their reasons)
+hold along random games; every view validates against the published JSON Schema; the
+data file refuses unknown keys and format versions; every word is in the catalog; picks
+and confirmations; positions are checked."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import jsonschema
+import pytest
+
+from reichsstadt.core import CHANCE, DataFileError, RecordError
+from reichsstadt.core.conformance import random_playout
+from reichsstadt.core.picks import chain
+from reichsstadt.games.norenberc import game_info, view_schema
+from reichsstadt.games.norenberc.constants import GUARD, MAYOR, PEDDLER, PHASE_IDS, STEP_IDS, THIEF, TILE_KIND_KEYS
+from reichsstadt.games.norenberc.data import GOOD_KEYS, GUILD_KEYS, bundled
+from reichsstadt.games.norenberc.present import (
+    artisan_name, citizen_name, good_name, goods_count, goods_name, guild_name, phase_name, step_name, tile_name,
+)
+from reichsstadt.i18n import render
+
+from tests.norenberc.norenberc_helpers import (
+    BAKERS, BEER, BREWERS, GAME, PASTRY, SHOE, find, plan, put, ready, set_goods,
+)
+from tests.norenberc.test_norenberc_rules import citizen_hire
+
+SCHEMA = view_schema()
+
+
+def _shown(value) -> str:
+    """English words, asserting that every message id is in the catalog."""
+    text = render(value)
+    assert "⟨" not in text, text
+    return text
+
+
+# -- GameInfo ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_game_info_bounds_hold_along_random_games(players: int) -> None:
+    """GameInfo: the game length (chance included), the largest chance node and the score
+    range hold along random games of both planning variants; every bound gives a reason."""
+    info = GAME.info(players)
+    assert info.players == players and info.num_actions == GAME.num_actions(players)
+    assert info.simultaneous and info.information == "imperfect" and info.min_score == 0
+    for key in ("max_game_length", "max_chance_outcomes", "max_score", "min_score", "num_actions"):
+        assert len(info.reasons[key]) > 20, key
+    widest = [0]
+
+    def on_step(state) -> None:
+        if state.to_act() == (CHANCE,):
+            widest[0] = max(widest[0], len(state.chance_outcomes()))
+
+    for seed in range(6):
+        match = random_playout(GAME, players, 100 * players + seed, {"open_planning": seed % 2 == 1},
+                               on_step=on_step)
+        moves = len(match.record.moves)
+        assert 0 < moves <= info.max_game_length
+        assert all(info.min_score <= x <= info.max_score for x in match.state.outcome().scores)
+    assert 0 < widest[0] <= info.max_chance_outcomes
+
+
+def test_game_info_game_length_bound_is_not_loose_by_orders_of_magnitude() -> None:
+    """The length bound follows from the rules, not from a guess: with 5 players the
+    longest random games come within a factor of 4 of it."""
+    info = GAME.info(5)
+    longest = max(len(random_playout(GAME, 5, seed).record.moves) for seed in range(8))
+    assert longest * 4 > info.max_game_length
+
+
+def test_game_info_for_a_data_file_of_ones_own() -> None:
+    """game_info() gives the bounds for other components: more agents, longer games."""
+    raw = copy.deepcopy(bundled().raw)
+    raw["agents_max"] = 12
+    from reichsstadt.games.norenberc.data import load
+
+    mine = game_info(3, load(raw), GAME.num_actions(3))
+    assert mine.max_game_length > GAME.info(3).max_game_length
+    assert "agents_max = 12" in mine.reasons["max_game_length"]
+
+
+# -- the view and its schema --------------------------------------------------------------
+
+def test_the_schema_describes_every_field() -> None:
+    """Every property of the schema, at every depth, says what it holds."""
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+    def walk(node, where: str) -> None:
+        if isinstance(node, dict):
+            for name, sub in node.get("properties", {}).items():
+                assert sub.get("description"), f"{where}.{name} has no description"
+                walk(sub, f"{where}.{name}")
+            for key in ("items", "oneOf"):
+                if key in node:
+                    for i, sub in enumerate(node[key] if isinstance(node[key], list) else [node[key]]):
+                        walk(sub, f"{where}[{i}]")
+    walk(SCHEMA["properties"]["seats"]["items"], "view.seats[]")
+    walk(SCHEMA["properties"]["table"], "view.table")
+    assert all(p.get("description") for p in SCHEMA["properties"].values())
+
+
+@pytest.mark.parametrize("players,open_planning", [(2, False), (3, True), (4, False), (5, True)])
+def test_views_of_every_seat_validate_against_the_schema(players: int, open_planning: bool) -> None:
+    """Views of every seat and of a spectator, along a random game, validate."""
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    seen_phases: set[str] = set()
+    step = [0]
+
+    def on_step(state) -> None:
+        step[0] += 1
+        if step[0] % 3 and not state.over():
+            return
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            errors = sorted(validator.iter_errors(view), key=str)
+            assert not errors, f"{errors[0].json_path}: {errors[0].message}"
+            seen_phases.add(view["phase"])
+
+    random_playout(GAME, players, 7 + players, {"open_planning": open_planning}, on_step=on_step)
+    assert {"planning", "actions", "over"} <= seen_phases
+
+
+def test_a_view_with_a_guild_of_ones_own_carries_its_names() -> None:
+    """A guild the data file names differently has no catalog key: the view gives the
+    file's own words, and the names render from them."""
+    raw = copy.deepcopy(bundled().raw)
+    raw["guilds"][0].update(name="Vintners", good="wine", goods="wines")
+    s = GAME.new(2, 3, {"components": raw})
+    guild = s.view(0)["table"]["guilds"][0]
+    assert (guild["key"], guild["name"], guild["good_key"], guild["good"]) == (None, "Vintners", None, "wine")
+    assert s.view(0)["table"]["guilds"][1]["key"] == "bakers"
+    assert guild_name(guild["key"], guild["name"]) == "Vintners"
+    assert _shown(goods_count(None, 2, "wine", "wines")) == "2 wines"
+    assert artisan_name(None, "Vintners") == "Vintner"
+    jsonschema.validate(s.view(None), SCHEMA)
+
+
+# -- the data file ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r.update(colour="red"), "colour: is not a key of the format"),
+    (lambda r: r["guilds"][1].update(colour="red"), "guilds[1].colour: is not a key of the format"),
+    (lambda r: r["guilds"][2]["artisans"][4].update(plus=True), "guilds[2].artisans[4].plus: is not a key"),
+    (lambda r: r["citizens"][0].update(value=3), "citizens[0].value: is not a key of the format (a councillor"),
+    (lambda r: r["citizens"][7].update(kind_="x"), "citizens[7].kind_: is not a key"),
+    (lambda r: r["citizens_kept"].update({"6": 20}), "citizens_kept.6: is not a key"),
+    (lambda r: r.update(format=2), "format: is 2, but this engine reads format 1 only"),
+    (lambda r: r.update(format="1"), "format: must be int"),
+    (lambda r: r.pop("format"), "format: is missing"),
+])
+def test_data_file_refuses_unknown_keys_and_format_versions(edit, message) -> None:
+    """A misspelt key anywhere, or another format version, is refused by name (the
+    bundled file's "_about" note is a key of the format)."""
+    raw = copy.deepcopy(bundled().raw)
+    assert "_about" in raw
+    edit(raw)
+    with pytest.raises(DataFileError, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")):
+        GAME.new(3, 1, {"components": raw})
+
+
+# -- words ---------------------------------------------------------------------------------
+
+def test_every_name_is_in_the_catalog() -> None:
+    """Guilds, goods, artisans, citizens, phases and steps all have English words."""
+    for key in GUILD_KEYS:
+        assert _shown(guild_name(key)) and _shown(artisan_name(key))
+    for key in GOOD_KEYS:
+        assert _shown(good_name(key)) and _shown(goods_name(key))
+        assert _shown(goods_count(key, 1)) != _shown(goods_count(key, 2)).replace("2", "1")
+    assert _shown(goods_count("beer", 1)) == "1 beer" and _shown(goods_count("pastry", 3)) == "3 pastries"
+    for kind in TILE_KIND_KEYS[1:]:
+        assert _shown(citizen_name(kind))
+    for pid in PHASE_IDS:
+        assert _shown(phase_name(pid))
+    for sid in STEP_IDS:
+        assert _shown(step_name(sid))
+    comp = bundled()
+    names = [_shown(tile_name(comp.tiles[t], comp.guild_keys)) for t in range(comp.tile_count)]
+    assert names[0] == "Brewer 2, Agent+" and "Musician (5)" in names and "Tax Collector" in names
+
+
+def test_every_move_of_every_kind_is_described_in_catalog_words() -> None:
+    """describe() of every action of the table, legal or not, at positions of every
+    phase and step, for the actor and for another viewer: words from the catalog only
+    (a refusal says the move in these words too)."""
+    states = []
+    s = GAME.new(3, 2)
+    states.append(s.clone())
+    rng = random.Random(2)
+    steps = set()
+    while not s.over():
+        p = s.to_act()[0]
+        legal = [a for a, _ in s.chance_outcomes()] if p == CHANCE else list(s.legal(p))
+        s.apply(p, rng.choice(legal))
+        key = (s.phase, s.step)
+        if key not in steps:
+            steps.add(key)
+            states.append(s.clone())
+    for kind in (THIEF, GUARD, PEDDLER, MAYOR):  # the citizens' own steps
+        states.append(citizen_hire(kind, {SHOE: 1})[0])
+    for s in states:
+        actor = s.to_act()[0] if s.to_act() and s.to_act()[0] != CHANCE else 0
+        for a in GAME.action_space(3):
+            for viewer in (actor, (actor + 1) % 3, None):
+                _shown(s.describe(actor, a, viewer))
+
+
+def test_refusals_name_the_rule_in_catalog_words() -> None:
+    """A move against a rule is refused with the rule and the phase (and step)."""
+    s = ready(3)
+    with pytest.raises(Exception) as refused:
+        s.apply(0, s.actions.sell[1])
+    text = _shown(refused.value.message)
+    assert text == ("Player 1 cannot sell 1 good now: this is the planning phase: plan guilds, finish the plan "
+                    "or pass (planning)")
+    assert render(refused.value.message, viewer=0).startswith("you cannot sell 1 good now")
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    with pytest.raises(Exception) as refused:
+        s.apply(0, s.actions.hire[0][0])
+    assert _shown(refused.value.message).endswith("room A is empty (actions, choose)")
+
+
+# -- picks and confirmations ---------------------------------------------------------------
+
+def test_a_plan_is_one_pick_of_guilds_in_any_order() -> None:
+    """"Phase de Planification": a person picks the guilds at once, in any order; the
+    engine's chain lays them in number order and finishes the plan."""
+    s = ready(3)
+    pick = s.pick(0)
+    assert pick is not None and pick.least == 1 and pick.most == 4 and pick.finish is s.actions.plan_done
+    moves = chain(s, 0, pick, [s.actions.plan[BAKERS], s.actions.plan[BREWERS]])
+    assert moves == [s.actions.plan[BREWERS], s.actions.plan[BAKERS], s.actions.plan_done]
+    for m in moves:
+        s.apply(0, m)
+    assert s.view(0)["seats"][0]["plan"] == [BREWERS, BAKERS] and s.pick(0) is None
+
+
+def test_further_purchases_are_one_pick_with_repeats() -> None:
+    """"Acheter": after the first good, the others (up to the limit, in type order) are
+    one choice with repeats; a set the rules refuse changes nothing."""
+    s = ready(3, order=[0, 1, 2])
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    s.apply(0, s.actions.buy[BEER])
+    pick = s.pick(0)
+    assert pick is not None and pick.repeat and pick.most == 2 and pick.finish is s.actions.buy_end
+    moves = chain(s, 0, pick, [s.actions.buy[BEER], s.actions.buy[BEER]])
+    assert moves == [s.actions.buy[BEER], s.actions.buy[BEER]]  # the third ends the purchase itself
+
+
+def test_passing_with_agents_left_asks_for_a_second_thought() -> None:
+    """A pass gives up the rest of the round; doing nothing spends an agent."""
+    s = ready(3)
+    assert "4 agents still free" in _shown(s.confirm(0, s.actions.pass_round))
+    assert s.confirm(0, s.actions.plan[BREWERS]) is None
+
+
+# -- positions -----------------------------------------------------------------------------
+
+def test_edited_positions_are_checked_by_name() -> None:
+    """state.edited() refuses a position the game cannot reach, naming what is wrong."""
+    s = ready(3)
+    with pytest.raises(RecordError, match="no field 'cg'"):
+        s.edited(cg=1)
+    with pytest.raises(RecordError, match="goods of type 0"):
+        s.edited(goods_held=[5] + s.goods_held[1:])
+    with pytest.raises(RecordError, match="every tile must lie in exactly one place"):
+        s.edited(pile_known=s.pile_known + [s.workshops[0]])
+    with pytest.raises(RecordError, match="workshop slot 0"):
+        s.edited(workshops=[-1] + s.workshops[1:], out_of_game=[s.workshops[0]])
+    with pytest.raises(RecordError, match="prestige crests"):
+        s.edited(prestige_crests=[1, 0, 0])
+    with pytest.raises(RecordError, match="money is -1"):
+        s.edited(money=[-1, 0, 0])
+    before = json.dumps(s.to_json())
+    moved = put(s, find(s, THIEF), "rooms", BREWERS * 4)
+    assert json.dumps(s.to_json()) == before and moved.rooms[BREWERS * 4] == find(s, THIEF)
+    assert set_goods(s, 1, PASTRY, 3).goods_of(1)[PASTRY] == 3
