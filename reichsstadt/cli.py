@@ -1,27 +1,52 @@
-"""The `reichsstadt` command: play | simulate | replay | bench | board | games."""
+"""The `reichsstadt` command: play | simulate | replay | bench | board | data | games.
+
+Promises to the person at the keyboard: every file a command will write is checked
+before any work starts; every error is one clear line (exit status 2 for bad input);
+quitting a game normally exits with 0; nothing is ever shown as a traceback. What the
+commands say comes from the catalogs (`terminal.*`), in the language of `--lang` (play,
+replay) or of the environment."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from .core import BadOption, Match, ReichsstadtError, frontend, game as find_game, game_ids
+from .core import BadOption, Match, Message, ReichsstadtError, frontend, game as find_game, game_ids
+from .terminal.files import check_output, default_record_path, write_text
+from .terminal.words import Words, choose_language, default_names
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Norenberc, Die Siedler von Nürnberg and Colonia: play, simulate, replay, benchmark.")
 console = Console()
-if not console.is_terminal:  # piped to a file or a pager: the boards are drawn for 120 columns
-    console = Console(width=120)
+if not console.is_terminal:  # piped to a file or a pager: drawn as on a 120×40 terminal
+    console = Console(width=120, height=int(os.environ.get("LINES", "40") or 40))
 
 SEAT_ALIASES = {"h": "human", "human": "human", "r": "random", "random": "random"}
+_lang: list[str] = []  # the language of this run, once a command has chosen it
+
+
+def lang() -> str:
+    if not _lang:
+        _lang.append(choose_language(None))
+    return _lang[0]
+
+
+def words() -> Words:
+    return Words(lang(), [])
+
+
+def say(msgid: str, style: str | None = None, **args: Any) -> None:
+    console.print(Text(words()(msgid, **args), style=style or ""))
 
 
 def _options(option: list[str], components: Optional[Path], map_file: Optional[Path]) -> dict[str, Any]:
@@ -29,7 +54,7 @@ def _options(option: list[str], components: Optional[Path], map_file: Optional[P
     out: dict[str, Any] = {}
     for item in option:
         if "=" not in item:
-            raise BadOption(f"--option takes key=value, not {item!r}")
+            raise BadOption(Message("terminal.error.option", item=item))
         key, value = item.split("=", 1)
         out[key.strip()] = value.strip()
     if components is not None:
@@ -46,12 +71,12 @@ def _seats(spec: Optional[str], players: int) -> list[str]:
         return ["human"] + ["random"] * (players - 1)
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
     if len(names) != players:
-        raise BadOption(f"--seats names {len(names)} seats for {players} players (e.g. human,random,random)")
+        raise BadOption(Message("terminal.error.seats", count=len(names), players=players))
     seats = []
     for n in names:
         n = SEAT_ALIASES.get(n, n)
         if n != "human" and n not in bot_names():
-            raise BadOption(f"seat {n!r} is neither 'human' nor a bot ({', '.join(bot_names())})")
+            raise BadOption(Message("terminal.error.seat", seat=n, bots=", ".join(bot_names())))
         seats.append(n)
     return seats
 
@@ -67,9 +92,12 @@ def _ask(prompt: str) -> str | None:
     if sys.stdin.isatty():  # keys typed while bots moved must not answer a question not yet asked
         import termios
 
-        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+        try:
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
+        except termios.error:
+            pass
     try:
-        return console.input(prompt)
+        return console.input(Text(prompt))
     except EOFError:
         return None
 
@@ -77,32 +105,46 @@ def _ask(prompt: str) -> str | None:
 OptionFlag = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable).")
 ComponentsFlag = typer.Option(None, "--components", help="Your own component data file (JSON).")
 MapFlag = typer.Option(None, "--map", help="Your own map data file (JSON, Siedler).")
+LangFlag = typer.Option(None, "--lang", help="The language to speak (default: the environment's; "
+                                             "`reichsstadt games` lists them).")
 
 
 @app.command()
 def games() -> None:
     """The games this installation plays."""
-    table = Table("id", "title", "players", "options (--option name=value; data files: --components/--map)",
-                  show_lines=True)
+    from .i18n import languages
+
+    w = words()
+    table = Table(w("terminal.games.id"), w("terminal.games.title"), w("terminal.games.players"),
+                  w("terminal.games.options"), show_lines=True)
     for gid in game_ids():
-        g = find_game(gid)
+        try:
+            g = find_game(gid)
+        except ReichsstadtError as exc:  # one broken game does not hide the others
+            table.add_row(gid, "", "", Text(w.say(exc), style="red"))
+            continue
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
-                      "\n".join(_option_line(o) for o in g.options.values()))
+                      Text("\n").join(_option_line(o, w) for o in g.options.values()))
     console.print(table)
+    say("terminal.games.languages", languages=", ".join(languages()))
 
 
-def _option_line(o: Any) -> str:
+def _option_line(o: Any, w: Words) -> Text:
     if o.kind == "data":
-        kind = "a JSON file"
+        kind = w.part("terminal.option.data")
     elif o.kind == "choice":
-        kind = " | ".join(map(str, o.choices)) + f", default {o.default}"
+        kind = w.part("terminal.option.choice", choices=" | ".join(map(str, o.choices)), default=str(o.default))
     elif o.kind == "bool":
-        kind = f"true | false, default {str(o.default).lower()}"
+        kind = w.part("terminal.option.bool", default=str(o.default).lower())
     else:
-        bounds = "".join([f", at least {o.minimum}" if o.minimum is not None else "",
-                          f", at most {o.maximum}" if o.maximum is not None else ""])
-        kind = f"a number, default {o.default}{bounds}"
-    return f"[bold]{o.name}[/] ({kind}): {o.help}"
+        kind = w.part("terminal.option.int", default=o.default)
+        if o.minimum is not None:
+            kind += ", " + w.part("terminal.option.minimum", minimum=o.minimum)
+        if o.maximum is not None:
+            kind += ", " + w.part("terminal.option.maximum", maximum=o.maximum)
+    line = Text(o.name, style="bold")
+    line.append(f" ({kind}): {o.help}")
+    return line
 
 
 @app.command()
@@ -113,59 +155,81 @@ def play(
                                         "(default: seat 1 human, the rest random bots)."),
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
-    save: Optional[Path] = typer.Option(None, help="Where to save the game record."),
+    save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game)."),
     resume: Optional[Path] = typer.Option(None, help="Continue the game saved in this record."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
     map_file: Optional[Path] = MapFlag,
+    language: Optional[str] = LangFlag,
 ) -> None:
     """Play a game in the terminal against bots (or friends at one keyboard)."""
-    from .terminal.play import TerminalTable, default_record_path
+    from .terminal.play import TerminalTable
 
+    _lang[:] = [choose_language(language)]
     if resume is not None:
-        _resume(game_id, resume, seats, save)
+        fixed = {"--players": players, "--seed": seed, "--names": names, "--option": option or None,
+                 "--components": components, "--map": map_file}
+        _resume(game_id, resume, seats, save, {k: v for k, v in fixed.items() if v is not None})
         return
     if players is None and seats:  # "--seats human,random,random" says how many play
         players = len([x for x in seats.split(",") if x.strip()])
     n = _players(game_id, players)
     find_game(game_id).resolve(n, None)  # the player count is checked before the seats
     seat_kinds = _seats(seats, n)
-    name_list = [s.strip() for s in names.split(",")] if names else [
-        ("You" if k == "human" and seat_kinds.count("human") == 1 else f"Player {i + 1}") +
-        ("" if k == "human" else f" ({k} bot)") for i, k in enumerate(seat_kinds)]
+    name_list = [s.strip() for s in names.split(",")] if names else default_names(seat_kinds, lang())
     if len(name_list) != n:
-        raise BadOption(f"--names gives {len(name_list)} names for {n} players")
+        raise BadOption(Message("terminal.error.names", count=len(name_list), players=n))
+    save_to = check_output(save, "--save") if save is not None else default_record_path(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file), name_list)
-    table = TerminalTable(match, seat_kinds, console, _ask, save or default_record_path(game_id), seed)
+    table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang())
     _run_table(table)
 
 
-def _run_table(table: Any) -> None:
-    """Play on; Ctrl-C saves the game like q does."""
+def _run_table(table: Any) -> NoReturn:
+    """Play on. Whatever happens, the game so far is saved first: q, the end of input
+    and Ctrl-C save it and say where; an error inside the program saves it too."""
+    w = words()
     try:
-        finished = table.run()
+        table.run()
     except KeyboardInterrupt:
-        console.print(f"\nInterrupted; the game so far is saved to {table.save()} "
-                      f"(continue: reichsstadt play {table.match.game.id} --resume {table.save_to}).")
+        path = table.save()
+        if path is not None:
+            console.print(Text("\n" + w("terminal.interrupted", path=str(path), command=table._resume_hint())))
         raise typer.Exit(130) from None
-    raise typer.Exit(0 if finished else 1)
+    except (ReichsstadtError, OSError):
+        table.save()
+        raise
+    except Exception as exc:
+        path = table.save()
+        _internal_error(exc, saved=str(path) if path else None)
+    raise typer.Exit(1 if table.lost else 0)
 
 
-def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]) -> None:
+def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path], fixed: dict[str, Any]) -> None:
     """Continue a saved game: same players and names; seats as given (default: seat 1 human)."""
     from .core import Record
     from .terminal.play import TerminalTable
 
     record = Record.load(path)
     if record.game != game_id:
-        raise BadOption(f"{path} is a game of {record.game}, not {game_id}")
+        raise BadOption(Message("terminal.resume.other_game", path=str(path), game=record.game, wanted=game_id))
+    if "--players" in fixed:
+        raise BadOption(Message("terminal.resume.players", path=str(path), players=record.players,
+                                given=fixed["--players"]))
+    if fixed:
+        raise BadOption(Message("terminal.resume.fixed", flags=", ".join(fixed), path=str(path)))
     match = Match.from_record(record)
     if match.state.over():
-        raise BadOption(f"the game in {path} is already over; see it with: reichsstadt replay {path}")
+        raise BadOption(Message("terminal.resume.over", path=str(path)))
     seat_kinds = _seats(seats, record.players)
-    table = TerminalTable(match, seat_kinds, console, _ask, save or path, record.seed + len(record.moves))
-    console.print(f"Resuming {match.game.title} after {len(record.moves)} moves.")
+    save_to = check_output(save or path, "--save" if save else "--resume")
+    table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang())
+    resuming = Text(words()("terminal.resume.resuming", game=match.game.title, count=len(record.moves)))
+    for seat in table.humans:  # on the first screen (a terminal's screen is redrawn at once)
+        table.notes[seat].append(resuming)
+    if not table.humans:
+        console.print(resuming)
     _run_table(table)
 
 
@@ -177,7 +241,7 @@ def simulate(
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
     seed: int = typer.Option(1, help="Seed of the first game; game i uses seed+i."),
     bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated (default: all random)."),
-    out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file."),
+    out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked first)."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
     map_file: Optional[Path] = MapFlag,
@@ -187,37 +251,44 @@ def simulate(
 
     n = _players(game_id, players)
     bot_list = [b.strip() for b in bots.split(",")] if bots else ["random"] * n
-    if out is not None and out.suffix.lower() not in (".json", ".csv"):
-        raise BadOption(f"--out must end in .json or .csv, not {out.name!r}")
+    if out is not None:
+        check_output(out, "--out", (".json", ".csv"))
     opts = _options(option, components, map_file)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console) as progress:
-        task = progress.add_task(f"{game_id}, {n} players", total=games)
+        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n),
+                                 total=games)
         results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
     summary = summarize(game_id, n, bot_list, results)
     _print_summary(summary)
     if out is not None:
         write_results(out, summary, results)
-        console.print(f"Results written to {out}")
+        say("terminal.simulate.written", path=str(out))
 
 
 def _print_summary(summary: Any) -> None:
+    from .terminal.widgets import score_item
+
+    w = words()
     # One column per seat: the breakdown items then fit on any terminal as rows.
-    table = Table(title=f"{summary.games} games of {summary.game}, {summary.players} players")
+    table = Table(title=w("terminal.simulate.title", count=summary.games, game=find_game(summary.game).title,
+                          players=summary.players))
     table.add_column("")
     for s in range(summary.players):
-        table.add_column(f"Seat {s + 1}", justify="right")
-    table.add_row("Bot", *summary.bots)
-    table.add_row("Wins", *[f"{w:g}" for w in summary.wins])
-    table.add_row("Win rate", *[f"{w:.1%}" for w in summary.win_rate], style="bold")
-    table.add_row("Mean score", *[f"{m:.2f}" for m in summary.mean_score], style="bold", end_section=True)
+        table.add_column(w("terminal.simulate.seat", number=s + 1), justify="right")
+    table.add_row(w("terminal.simulate.bot"), *summary.bots)
+    table.add_row(w("terminal.simulate.wins"), *[f"{x:g}" for x in summary.wins])
+    table.add_row(w("terminal.simulate.win_share"), *[f"{x:.1%}" for x in summary.win_rate], style="bold")
+    table.add_row(w("terminal.simulate.mean_score"), *[f"{m:.2f}" for m in summary.mean_score], style="bold",
+                  end_section=True)
     items = list(summary.mean_breakdown[0]) if summary.mean_breakdown else []
     for item in items:
-        table.add_row(f"  {item.replace('_', ' ')}", *[f"{b[item]:.2f}" for b in summary.mean_breakdown])
+        table.add_row("  " + score_item(summary.game, item, w), *[f"{b[item]:.2f}" for b in summary.mean_breakdown])
     console.print(table)
     d = summary.decisions
-    console.print(f"Game length in decisions: mean {d['mean']}, median {d['median']}, min {d['min']}, "
-                  f"max {d['max']}; chance steps per game: {summary.chance_steps_mean}")
+    say("terminal.simulate.shared")
+    say("terminal.simulate.length", mean=str(d["mean"]), median=str(d["median"]), min=d["min"], max=d["max"],
+        chance=str(summary.chance_steps_mean))
 
 
 @app.command()
@@ -225,21 +296,17 @@ def replay(
     file: Path = typer.Argument(..., help="A saved game record (JSON)."),
     seat: Optional[int] = typer.Option(None, help="Show what this seat (1-based) knew; default: a spectator's view."),
     step: bool = typer.Option(False, help="Walk the game move by move."),
+    language: Optional[str] = LangFlag,
 ) -> None:
     """Show a saved game: every move, the board, the scores."""
-    from .terminal.replay import as_seen_by, load, print_replay, step_replay
+    from .terminal.replay import load, print_replay, step_replay
 
-    record = load(str(file))
-    viewer = None
-    if seat is not None:
-        if not 1 <= seat <= record.players:
-            raise BadOption(f"--seat is 1 to {record.players}, not {seat}")
-        viewer = seat - 1
-    record.names = as_seen_by(record.names, viewer)
+    _lang[:] = [choose_language(language)]
+    record, reader = load(str(file), lang(), seat)
     if step:
-        step_replay(record, console, viewer, _ask)
+        step_replay(record, console, reader, _ask)
     else:
-        print_replay(record, console, viewer)
+        print_replay(record, console, reader)
 
 
 @app.command()
@@ -253,14 +320,15 @@ def bench(
     from .arena.bench import measure
 
     if seconds <= 0:
-        raise BadOption(f"--seconds must be positive, not {seconds}")
+        raise BadOption(Message("terminal.error.seconds", seconds=str(seconds)))
     result = measure(game_id, _players(game_id, players), seconds)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    table = Table(title=f"{game_id}, {result.players} players, random self-play")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
+    w = words()
+    table = Table(title=w("terminal.bench.title", game=game_id, players=result.players))
+    table.add_column(w("terminal.bench.measure"))
+    table.add_column(w("terminal.bench.value"), justify="right")
     for key, value in result.to_json().items():
         table.add_row(key.replace("_", " "), str(value))
     console.print(table)
@@ -278,37 +346,60 @@ def data(
     g = find_game(game_id)
     option = next((o for o in g.options.values() if o.kind == "data"), None)
     if option is None:
-        raise BadOption(f"{game_id} has no data file option")
+        raise BadOption(Message("terminal.data.none", game=game_id))
     if (out is None) == (check is None):
-        raise BadOption("give exactly one of --out FILE (export the bundled data) or --check FILE (validate yours)")
+        raise BadOption(Message("terminal.data.one_of"))
     if out is not None:
+        check_output(out, "--out")
         text = resources.files(f"reichsstadt.games.{game_id}").joinpath(f"{option.name}.json").read_text("utf-8")
-        out.write_text(text, encoding="utf-8")
-        console.print(f"The bundled {game_id} {option.name} data is in {out}; play with your edit by "
-                      f"--{option.name} {out}")
+        write_text(out, text)
+        say("terminal.data.written", game=game_id, name=option.name, path=str(out))
         return
     for players in g.players:  # validation may depend on the player count
         g.new(players, 0, {option.name: str(check)})
-    console.print(f"{check} is a valid {game_id} {option.name} file (checked for "
-                  f"{g.players.start}–{g.players.stop - 1} players).")
+    say("terminal.data.valid", path=str(check), game=game_id, name=option.name, least=g.players.start,
+        most=g.players.stop - 1)
 
 
 @app.command()
 def board(
     game_id: str = typer.Argument(..., metavar="GAME"),
-    svg: Path = typer.Option(..., help="Write the board as SVG to this file."),
+    svg: Path = typer.Option(..., help="Write the board as SVG to this file (name it .svg)."),
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Draw a game's board from its data file (Siedler: the map)."""
     g = find_game(game_id)
     if "svg" not in g.frontends:
-        raise BadOption(f"{g.title} has no board drawing; "
-                        f"{', '.join(find_game(i).title for i in game_ids() if 'svg' in find_game(i).frontends)} has one")
+        drawn = [find_game(i).title for i in game_ids() if _has_svg(i)]
+        if not drawn:
+            raise BadOption(Message("terminal.board.none_at_all", game=g.title))
+        raise BadOption(Message("terminal.board.none", game=g.title, games=", ".join(drawn)))
+    check_output(svg, "--svg", (".svg",))
     from .core.datafile import load_json
 
     draw = frontend(game_id, "svg")  # (data file contents or None for the bundled one) -> SVG text
-    svg.write_text(draw(load_json(map_file) if map_file else None), encoding="utf-8")
-    console.print(f"Board written to {svg}")
+    write_text(svg, draw(load_json(map_file) if map_file else None))
+    say("terminal.board.written", path=str(svg))
+
+
+def _has_svg(game_id: str) -> bool:
+    try:
+        return "svg" in find_game(game_id).frontends
+    except ReichsstadtError:
+        return False
+
+
+def _internal_error(exc: BaseException, saved: str | None = None) -> NoReturn:
+    """A fault of the program, not of the input: one line, the game saved, the traceback
+    only on request (REICHSSTADT_DEBUG=1)."""
+    if os.environ.get("REICHSSTADT_DEBUG"):
+        raise exc
+    w = words()
+    line = w("terminal.error.internal", error=f"{type(exc).__name__}: {exc}")
+    if saved:
+        line += " " + w("terminal.error.internal_saved", path=saved)
+    console.print(Text(line, style="red"), soft_wrap=True)
+    sys.exit(1)
 
 
 from .server.run import serve  # noqa: E402  (the web platform's command)
@@ -321,5 +412,14 @@ def main() -> None:
     try:
         app()
     except ReichsstadtError as exc:
-        console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        console.print(Text(words()("terminal.error.line", error=words().say(exc)), style="red"), soft_wrap=True)
         sys.exit(2)
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        console.print(Text(words()("terminal.error.line", error=where + (exc.strerror or str(exc))), style="red"),
+                      soft_wrap=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:
+        _internal_error(exc)

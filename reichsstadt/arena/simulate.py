@@ -124,20 +124,33 @@ def summarize(game_id: str, players: int, bots: Sequence[str], results: Sequence
     )
 
 
+SEATS_NOTE = ("seats are counted from 1, as on the screen; lists by seat (scores, ranks, bots, wins) start "
+              "with seat 1; a win shared by a tie counts as a share (1/2 each for two winners)")
+
+
 def _rows(results: Sequence[GameResult]) -> Iterator[dict[str, Any]]:
     for r in results:
         for seat, score in enumerate(r.scores):
-            row = {"seed": r.seed, "seat": seat, "score": score, "rank": r.ranks[seat],
-                   "won": int(seat in r.winners), "decisions": r.decisions}
+            row = {"seed": r.seed, "seat": seat + 1, "score": score, "rank": r.ranks[seat],
+                   "won": int(seat in r.winners), "win_share": round(1 / len(r.winners), 4) if seat in r.winners else 0,
+                   "decisions": r.decisions}
             row.update({f"vp_{k}": v for k, v in r.breakdown[seat].items()})
             yield row
 
 
+def _game_json(r: GameResult) -> dict[str, Any]:
+    out = asdict(r)
+    out["winners"] = [w + 1 for w in r.winners]  # seats counted from 1
+    return out
+
+
 def write_results(path: str | Path, summary: Summary, results: Sequence[GameResult]) -> None:
-    """JSON (summary and every game) or CSV (one row per game and seat), by the suffix."""
+    """JSON (summary and every game) or CSV (one row per game and seat), by the suffix.
+    Seats are counted from 1 in both (the JSON says so in "seats")."""
     p = Path(path)
     if p.suffix.lower() == ".json":
-        p.write_text(json.dumps({"summary": summary.to_json(), "games": [asdict(r) for r in results]}, indent=1) + "\n")
+        p.write_text(json.dumps({"seats": SEATS_NOTE, "summary": summary.to_json(),
+                                 "games": [_game_json(r) for r in results]}, indent=1) + "\n")
     elif p.suffix.lower() == ".csv":
         rows = list(_rows(results))
         fields: list[str] = []

@@ -61,7 +61,9 @@ class Record:
                 not isinstance(m, list) or len(m) != 2 or not isinstance(m[0], int)
                 or isinstance(m[0], bool) or not isinstance(m[1], dict)
             ):
-                raise RecordError(f"record move {i} must be [seat, action], got {m!r}")
+                raise RecordError(f"record move {i + 1} must be [seat, action]: the seat's number (0 for the first "
+                                  f"seat, -1 for a chance draw) and the action as a JSON object, as in "
+                                  f"[0, {{\"type\": \"pass\"}}]; it is {json.dumps(m)}")
             moves.append((m[0], m[1]))
         return Record(
             game=obj["game"], players=obj["players"], seed=obj["seed"], options=obj["options"],
@@ -96,5 +98,6 @@ def replay(record: Record | dict, upto: int | None = None) -> State:
         try:
             state.apply(seat, game.action_from_json(move, record.players))
         except IllegalAction as exc:
-            raise RecordError(f"record move {i} (seat {seat}, {move}) does not replay: {exc}") from None
+            raise RecordError(f"record move {i + 1} ({json.dumps([seat, move])} in the file) does not replay: "
+                              f"{exc}") from None
     return state

@@ -7,6 +7,7 @@ import random
 
 from .actions import Action
 from .contract import State
+from .messages import Message
 
 
 class Seat:
@@ -40,5 +41,5 @@ class Seat:
         """A full state consistent with everything this seat knows (for ISMCTS)."""
         return self._state.sample(self.seat, rng)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action) -> "str | Message":
         return self._state.describe(self.seat, action, self.seat)

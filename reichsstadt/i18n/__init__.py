@@ -80,11 +80,11 @@ def catalog(lang: str) -> Catalog:
         for m in po:
             if not m.id:
                 continue
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
-            if isinstance(m.string, tuple):
-                out.messages[key] = tuple(m.string)
+            key = str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
+            if isinstance(m.string, (tuple, list)):
+                out.messages[key] = tuple(str(x) for x in m.string)
             elif m.string:
-                out.messages[key] = m.string
+                out.messages[key] = str(m.string)
     return out
 
 
@@ -162,7 +162,8 @@ class Renderer:
             return f"⟨{msgid}⟩"  # tests check that every id is in every catalog
         if isinstance(tmpl, tuple):
             count = msg.args.get("count", 0)
-            i = self.catalog.plural(int(count)) if self.catalog.get(msgid) is not None else int(count != 1)
+            n = count if isinstance(count, int) else 0
+            i = self.catalog.plural(n) if self.catalog.get(msgid) is not None else int(n != 1)
             tmpl = tmpl[min(i, len(tmpl) - 1)]
         values = {k: self.arg(v) for k, v in msg.args.items()}
         try:

@@ -1,4 +1,8 @@
-"""Walking a saved game: the moves in words, the board at any point, the final scores."""
+"""Walking a saved game: the moves in words, the board at any point, the final scores.
+
+Moves are numbered from 1, as everywhere a person reads them (errors about a damaged
+record use the same numbers); the seats keep the names the game had, the reader
+(--seat) is "you"."""
 
 from __future__ import annotations
 
@@ -6,50 +10,63 @@ from typing import Callable
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
-from ..core import CHANCE, Record, RecordError, game as find_game, replay
-from .widgets import board, name_players, outcome_table, sentence_names
-
-STEP_HELP = ("Enter: next move · a number: go to that move · b: board · e: to the end · "
-             "q: quit")
+from ..core import CHANCE, Message, Record, RecordError, game as find_game, replay
+from .widgets import board, outcome_table
+from .words import Words
 
 
-def move_lines(record: Record, viewer: int | None) -> list[str]:
-    """Every move of the record in words, as `viewer` (None: a spectator) may know it, one
-    entry per move: its line, then what it set in motion (State.news), if anything."""
+def move_lines(record: Record, words: Words) -> list[Text]:
+    """Every move of the record in words, as the reader may know it, one entry per move:
+    its line, then what it set in motion (State.news), if anything."""
     game = find_game(record.game)
     state = replay(record, upto=0)
-    names = sentence_names(record.names)
+    viewer = words.viewer
     entries = []
     for i, (seat, move) in enumerate(record.moves):
         action = game.action_from_json(move, record.players)
-        who = "Chance" if seat == CHANCE else record.names[seat] if 0 <= seat < len(record.names) else f"Seat {seat}"
-        text = f"{i + 1:>4}. {who}: {name_players(state.describe(seat, action, viewer), names, viewer)}"
+        entry = Text(f"{i + 1:>4}. ")
+        entry.append(words.who(seat) + ": ", style="dim" if seat == CHANCE else "bold")
+        entry.append(words.say(state.describe(seat, action, viewer)))
         state.apply(seat, action)
-        entries.append("\n".join([text, *(f"        ⤷ {name_players(t, names, viewer)}" for t in state.news(viewer))]))
+        for t in state.news(viewer):
+            entry.append("\n        ⤷ " + words.say(t, sentence=True))
+        entries.append(entry)
     return entries
 
 
-def print_replay(record: Record, console: Console, viewer: int | None) -> None:
-    """The whole game at once: the log, the final board and, if it ended, the scores."""
-    lines = move_lines(record, viewer)
+def _board(record: Record, words: Words, upto: int | None = None) -> object:
+    state = replay(record, upto)
+    return board(record.game, state.view(words.viewer), words.viewer, words.display_names(), words.lang)
+
+
+def _ending(record: Record, console: Console, words: Words) -> None:
     state = replay(record)
-    console.print(Rule(f"{find_game(record.game).title}: {len(record.moves)} moves"))
-    for line in lines:
-        console.print(line, highlight=False)
-    console.print(board(record.game, state.view(viewer), viewer, record.names))
+    console.print(_board(record, words))
     if state.over():
-        console.print(outcome_table(state.outcome(), record.names))
+        console.print(outcome_table(state.outcome(), record.game, words))
     else:
-        console.print("[yellow]The game in this record is not finished.[/]")
+        console.print(Text(words("terminal.replay.unfinished"), style="yellow"))
 
 
-def step_replay(record: Record, console: Console, viewer: int | None, ask: Callable[[str], str | None]) -> None:
+def print_replay(record: Record, console: Console, words: Words) -> None:
+    """The whole game at once: the log, the final board and, if it ended, the scores."""
+    lines = move_lines(record, words)
+    console.print(Rule(Text(words("terminal.replay.title", game=find_game(record.game).title,
+                                  count=len(record.moves)))))
+    for line in lines:
+        console.print(line)
+    _ending(record, console, words)
+
+
+def step_replay(record: Record, console: Console, words: Words, ask: Callable[[str], str | None]) -> None:
     """Walk the record move by move, forwards or to any move number."""
-    lines = move_lines(record, viewer)
+    lines = move_lines(record, words)
     total = len(lines)
     at = 0  # moves applied
-    console.print(STEP_HELP)
+    help_line = words("terminal.replay.keys")
+    console.print(Text(help_line))
     while True:
         answer = ask(f"[{at}/{total}] > ")
         if answer is None:
@@ -58,7 +75,10 @@ def step_replay(record: Record, console: Console, viewer: int | None, ask: Calla
         if text in ("q", "quit"):
             return
         if text in ("b", "board"):
-            console.print(board(record.game, replay(record, at).view(viewer), viewer, record.names))
+            console.print(_board(record, words, at))
+            continue
+        if text in ("h", "help", "?"):
+            console.print(Text(help_line))
             continue
         if text == "":
             target = at + 1
@@ -67,32 +87,38 @@ def step_replay(record: Record, console: Console, viewer: int | None, ask: Calla
         elif text.isdigit():
             target = int(text)
         else:
-            console.print(f"[red]{answer.strip()!r} is not a step command.[/] {STEP_HELP}")
+            console.print(Text(words("terminal.replay.not_a_command", text=answer.strip()) + " " + help_line,
+                               style="red"))
             continue
         if not 0 <= target <= total:
-            console.print(f"[red]There is no move {target}:[/] the record has moves 1 to {total}.")
+            console.print(Text(words("terminal.replay.no_move", number=target, last=total), style="red"))
             continue
         if target > at:
             for line in lines[at:target][-20:]:
-                console.print(line, highlight=False)
+                console.print(line)
         at = target
         if at == total:
-            state = replay(record)
-            console.print(board(record.game, state.view(viewer), viewer, record.names))
-            if state.over():
-                console.print(outcome_table(state.outcome(), record.names))
+            _ending(record, console, words)
 
 
-def as_seen_by(names: list[str], viewer: int | None) -> list[str]:
-    """A saved game calls its one human "You"; replayed as anyone else, that is Player N."""
-    return [f"Player {i + 1}" if n == "You" and i != viewer else n for i, n in enumerate(names)]
-
-
-def load(path: str) -> Record:
+def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:
+    """The record at `path`, checked by replaying it whole (a damaged record names its
+    move), and the words for the reader (`seat` counted from 1; None: a spectator)."""
     record = Record.load(path)
     find_game(record.game)
     if not record.names:
-        record.names = [f"Player {i + 1}" for i in range(record.players)]
+        record.names = [Words(lang, [])("core.player", number=i + 1) for i in range(record.players)]
     if len(record.names) != record.players:
-        raise RecordError(f"record names {len(record.names)} players but the game has {record.players}")
-    return record
+        raise RecordError(Message("terminal.replay.names", names=len(record.names), players=record.players))
+    # records saved before seats were named by the viewer call their one human "You"
+    record.names = [Words(lang, [])("core.player", number=i + 1) if n == "You" else n
+                    for i, n in enumerate(record.names)]
+    viewer = None
+    if seat is not None:
+        if not 1 <= seat <= record.players:
+            from ..core import BadOption
+
+            raise BadOption(Message("terminal.replay.seat", last=record.players, seat=seat))
+        viewer = seat - 1
+    replay(record)
+    return record, Words(lang, record.names, viewer)

@@ -41,7 +41,10 @@ def test_results_written_as_json_and_csv(tmp_path):
     assert data["summary"]["games"] == 5 and len(data["games"]) == 5
     write_results(tmp_path / "r.csv", s, results)
     rows = list(csv.DictReader((tmp_path / "r.csv").open()))
-    assert len(rows) == 10 and {"seed", "seat", "score", "rank", "won", "vp_points"} <= set(rows[0])
+    assert len(rows) == 10 and {"seed", "seat", "score", "rank", "won", "win_share", "vp_points"} <= set(rows[0])
+    assert {r["seat"] for r in rows} == {"1", "2"}                       # seats count from 1, as on screen
+    assert "counted from 1" in data["seats"]
+    assert all(w in (1, 2) for g in data["games"] for w in g["winners"])
     with pytest.raises(BadOption, match=r"\.json or \.csv"):
         write_results(tmp_path / "r.txt", s, results)
 

@@ -235,7 +235,7 @@ def test_record_errors_are_named(tmp_path):
     obj = m.record.to_json()
     broken = json.loads(json.dumps(obj))
     broken["moves"][0] = [0, {"type": "bid", "amount": 9}]
-    with pytest.raises(RecordError, match="record move 0 .* does not replay"):
+    with pytest.raises(RecordError, match="record move 1 .* does not replay"):
         replay(broken)
     with pytest.raises(RecordError, match="field 'players'"):
         Record.from_json({**obj, "players": "two"})

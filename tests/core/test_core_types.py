@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKED = ["reichsstadt/core", "reichsstadt/arena", "reichsstadt/bots", "reichsstadt/terminal", "reichsstadt/cli.py",
+CHECKED = ["reichsstadt/core", "reichsstadt/i18n", "reichsstadt/arena", "reichsstadt/bots", "reichsstadt/terminal", "reichsstadt/cli.py",
            "reichsstadt/games/norenberc", "reichsstadt/games/colonia", "reichsstadt/games/siedler"]
 
 

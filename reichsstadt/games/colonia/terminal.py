@@ -142,7 +142,7 @@ def _members_table(view: dict[str, Any], seat: int | None, names: list[str]) -> 
     return table
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
     parts: list[RenderableType] = []
     day = view["day"].capitalize()
     head = f"Week {view['week']} of {view['weeks']}, {day}"

@@ -16,6 +16,7 @@ from .constants import (
     MUSICIAN, NOBLE, RICHEST_VP, ROOMS, ROUNDS, SETUP_GUESTS_PER_GUILD, STEAL_LIMIT, TAX_COLLECTOR, TAX_UNIT,
     THIRTY_VP, WORKSHOP_SLOTS,
 )
+from .schema import view_schema
 from .state import NorenbercState
 
 
@@ -41,10 +42,13 @@ class Norenberc(Game):
         comp = data.load(opts["components"])
         return NorenbercState.set_up(self, players, seed, opts, comp, action_table(players))
 
-    def _info(self, players: int) -> GameInfo:
-        """The bounds of a game with the bundled components (`game_info` gives them for a
+    def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
+        """The bounds of a game with these options' components (the bundled ones, or a
         data file of your own)."""
-        return game_info(players, data.bundled(), self.num_actions(players))
+        return game_info(players, data.load(options["components"]), self.num_actions(players))
+
+    def view_schema(self) -> dict[str, Any]:
+        return view_schema()
 
     def build_action_space(self, players: int) -> ActionSpace:
         return action_table(players).space

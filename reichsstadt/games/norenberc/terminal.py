@@ -103,7 +103,7 @@ def _headline(view: dict[str, Any], names: list[str]) -> Text:
     return head
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
     table = view["table"]
     guilds = table["guilds"]
     gnames = _guild_names(table)

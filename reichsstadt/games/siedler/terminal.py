@@ -92,7 +92,7 @@ def _now(view: dict[str, Any], seat: int | None, names: list[str]) -> Text:
     return out
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
     """The board from what `seat` may see (None: a spectator)."""
     table = view["table"]
     board = table["map"]

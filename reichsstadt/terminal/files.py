@@ -1,0 +1,100 @@
+"""Files the commands write: checked before any work is done, written whole or not at
+all, and, for a game record, saved somewhere else rather than lost."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from ..core import Message, Record
+from ..core.errors import BadOption
+
+
+def why_not_writable(path: Path) -> Message | None:
+    """Why `path` cannot be written (a message), or None if it can. Tries it: a file
+    that did not exist is created and removed again."""
+    if path.is_dir():
+        return Message("terminal.file.is_folder")
+    folder = path.parent
+    if not folder.exists():
+        return Message("terminal.file.no_folder", folder=str(folder))
+    if not folder.is_dir():
+        return Message("terminal.file.not_folder", folder=str(folder))
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        return Message("terminal.file.os", reason=exc.strerror or str(exc))
+    if not existed:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    return None
+
+
+def check_output(path: Path, flag: str, suffixes: Sequence[str] = ()) -> Path:
+    """`path` given to `flag`, refused up front (BadOption) if its suffix is not one of
+    `suffixes` or it cannot be written."""
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise BadOption(Message("terminal.file.suffix", flag=flag, path=str(path), suffixes=", ".join(suffixes)))
+    why = why_not_writable(path)
+    if why is not None:
+        raise BadOption(Message("terminal.file.refused", flag=flag, path=str(path), why=why))
+    return path
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `text` to `path` whole: to a temporary file beside it, then renamed over it,
+    so a failure never leaves half a file (or destroys the previous one)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_record(record: Record, path: Path) -> None:
+    write_text(path, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+
+def record_name(game_id: str) -> str:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return f"reichsstadt-{game_id}-{stamp}.json"
+
+
+def fallback_places(game_id: str) -> list[Path]:
+    """Where a record goes when its own place cannot be written: the current folder, the
+    home folder, the temporary folder."""
+    name = record_name(game_id)
+    places = [Path.cwd(), Path.home(), Path(tempfile.gettempdir())]
+    out: list[Path] = []
+    for folder in places:
+        try:
+            p = (folder / name)
+        except Exception:  # pragma: no cover - no home folder at all
+            continue
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def default_record_path(game_id: str) -> Path:
+    """Where a game is saved when --save is not given: the current folder if it can be
+    written, else the first fallback place that can."""
+    for p in [Path(record_name(game_id)), *fallback_places(game_id)[1:]]:
+        if why_not_writable(p) is None:
+            return p
+    return Path(record_name(game_id))
+

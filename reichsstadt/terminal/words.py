@@ -1,0 +1,92 @@
+"""Everything the terminal says, in the table's language, to one reader.
+
+The terminal's own sentences are catalog messages (`terminal.*`, in
+`reichsstadt/i18n/<lang>.terminal.po`); the engines' words (describe, news, refusals,
+the glossary) are messages or plain strings. A `Words` renders both for one reader at
+one table: seats by the names they have at this table, the reader as "you"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from ..core import Message
+from ..core.errors import BadOption
+from ..i18n import Renderer, languages, pick_language
+
+_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+_SUFFIX = re.compile(r"\s+\([^()]*\)$")
+
+
+def choose_language(wanted: str | None) -> str:
+    """The language asked for (BadOption listing the known ones if it has no catalog), or
+    the environment's."""
+    if wanted is not None:
+        code = wanted.strip().lower().replace("-", "_").split("_")[0]
+        if code not in languages():
+            raise BadOption(Message("terminal.error.lang", lang=wanted, languages=", ".join(languages())))
+        return code
+    return pick_language(None)
+
+
+def short_name(name: str) -> str:
+    """How a seat is called inside a sentence: its name without a note in brackets
+    ("Player 2 (random bot)" is "Player 2")."""
+    return _SUFFIX.sub("", name) or name
+
+
+class Words:
+    """Renders the terminal's messages and the engines' words for `viewer` (None: a
+    spectator) at a table whose seats are called `names`."""
+
+    def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None) -> None:
+        self.lang = lang
+        self.names = list(names)
+        self.short = [short_name(n) for n in self.names]
+        self.viewer = viewer
+        self.r = Renderer(lang, self.short, viewer)
+
+    def __call__(self, msgid: str, **args: Any) -> str:
+        """A catalog message (the terminal's own words), as a sentence."""
+        return self.r(Message(msgid, **args), sentence=True)
+
+    def part(self, msgid: str, **args: Any) -> str:
+        """A catalog message that goes inside another (not capitalised)."""
+        return self.r(Message(msgid, **args))
+
+    def say(self, value: Any, sentence: bool = False) -> str:
+        """An engine's words (a Message or a plain string) at this table."""
+        if isinstance(value, Message):
+            return self.r(value, sentence)
+        if isinstance(value, BaseException):
+            return self.say(getattr(value, "message", None) or str(value), sentence)
+        text = _PLAYER.sub(self._player_ref, str(value))
+        return text[:1].upper() + text[1:] if sentence else text
+
+    def _player_ref(self, m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        if 0 <= seat < len(self.names):
+            return self.player(seat)
+        return m.group(0)
+
+    def player(self, seat: int) -> str:
+        """A seat inside a sentence: "you" for the reader, else its short name."""
+        return self.r.player(seat)
+
+    def who(self, seat: int) -> str:
+        """A seat at the start of a line ("You", "Ann", "Chance")."""
+        if seat < 0:
+            return self("terminal.chance")
+        name = self.player(seat)
+        return name[:1].upper() + name[1:]
+
+    def display_names(self) -> list[str]:
+        """The names for the board's tables: the reader as "You", the others in full."""
+        return [self.who(i) if i == self.viewer else n for i, n in enumerate(self.names)]
+
+
+def default_names(kinds: Sequence[str], lang: str) -> list[str]:
+    """Seat names when none are given: "Player 2", bots marked ("Player 3 (random bot)")."""
+    w = Words(lang, [])
+    return [w("core.player", number=i + 1) + ("" if k == "human" else " " + w("terminal.seat.bot", bot=k))
+            for i, k in enumerate(kinds)]

@@ -1,0 +1,157 @@
+"""Issue 7 and 9 as a user meets them: bad paths refused before any work, no traceback
+ever, a normal quit exits with 0, a damaged record names its move, the record fixes what it
+fixes, seats count from 1, and the language is chosen with --lang."""
+
+import csv
+import io
+import json
+import sys
+
+import pytest
+
+import reichsstadt
+from reichsstadt.i18n import render
+
+from .clihelpers import GAMES, run
+
+
+def flat(out) -> str:
+    return " ".join(out.stdout.split())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(game_id, tmp_path):
+    missing = tmp_path / "no-such-folder" / "g.json"
+    out = run("play", game_id, "--save", str(missing), input="1\n")
+    assert out.returncode == 2
+    assert f"--save {missing}: the folder {missing.parent} does not exist; nothing was done" in flat(out)
+    assert "your move" not in out.stdout.lower()                  # refused before the game started
+    folder = run("play", game_id, "--save", str(tmp_path), input="1\n")
+    assert folder.returncode == 2 and "that is a folder, not a file" in flat(folder)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "fair", "--save", "/proc/reichsstadt-test.json"], "it cannot be written"),
+    (["simulate", "fair", "--games", "5000", "--out", "/no-such-folder/r.csv"], "the folder /no-such-folder does not exist"),
+    (["simulate", "fair", "--games", "5000", "--out", "r.txt"], "--out r.txt: the file's name must have one of these endings: .json, .csv"),
+    (["board", "fair", "--svg", "board.png"], "--svg board.png: the file's name must have one of these endings: .svg"),
+    (["board", "fair", "--svg", "/no-such-folder/b.svg"], "the folder /no-such-folder does not exist"),
+    (["replay", "/no-such-folder/g.json"], "record file '/no-such-folder/g.json' does not exist"),
+    (["play", "fair", "--lang", "xx"], "no messages in the language 'xx'; the languages are: en"),
+    (["replay", "x.json", "--lang", "xx"], "no messages in the language 'xx'; the languages are: en"),
+])
+def test_every_command_refuses_a_bad_path_up_front_in_one_line(args, message):
+    out = run(*args, fair=True)
+    assert out.returncode == 2
+    assert message in flat(out)
+    assert len(out.stdout.strip().splitlines()) == 1               # one line: no traceback, no games played
+
+
+def test_data_out_to_a_missing_folder_is_refused(tmp_path):
+    out = run("data", "norenberc", "--out", str(tmp_path / "nope" / "d.json"))
+    assert out.returncode == 2 and "does not exist; nothing was done" in flat(out)
+
+
+def test_board_writes_svg(tmp_path):
+    out = run("board", "fair", "--svg", str(tmp_path / "b.svg"), fair=True)
+    assert out.returncode == 0 and (tmp_path / "b.svg").read_text().startswith("<svg")
+
+
+def test_a_game_played_with_sets_quits_with_0_and_replays(tmp_path):
+    record = tmp_path / "g.json"
+    out = run("play", "fair", "-p", "2", "--seed", "1", "--save", str(record), input="3 1\n1 1 2\nq\n", fair=True)
+    assert out.returncode == 0
+    assert "Choose 1 to 2 of these, in any order" in out.stdout
+    assert "end the turn (the only move)" in out.stdout
+    moves = [m for s, m in json.loads(record.read_text())["moves"] if s == 0]
+    assert moves[:3] == [{"type": "visit", "stall": 0}, {"type": "visit", "stall": 2}, {"type": "seal"}]
+    shown = run("replay", str(record), "--seat", "1", fair=True)
+    assert shown.returncode == 0 and "   1. Chance: the apple is cheap today" in shown.stdout
+    assert "You: visit the north stall" in shown.stdout
+
+
+def test_resuming_refuses_what_the_record_fixes(tmp_path):
+    record = tmp_path / "g.json"
+    run("play", "fair", "-p", "3", "--seed", "2", "--save", str(record), input="q\n", fair=True)
+    out = run("play", "fair", "--resume", str(record), "-p", "5", fair=True)
+    assert out.returncode == 2
+    assert f"--players 5: the record {record} fixes the player count (3)" in flat(out)
+    seed = run("play", "fair", "--resume", str(record), "--seed", "9", fair=True)
+    assert seed.returncode == 2 and f"--seed: the record {record} fixes these" in flat(seed)
+
+
+def _record(tmp_path, game="fair"):
+    record = tmp_path / "g.json"
+    out = run("play", game, "-p", "2", "--seats", "random,random", "--seed", "4", "--save", str(record), fair=True)
+    assert out.returncode == 0
+    return record, json.loads(record.read_text())
+
+
+def test_a_damaged_record_names_the_move_as_the_replay_numbers_it(tmp_path):
+    record, data = _record(tmp_path)
+    data["moves"][4] = [0, "visit"]
+    record.write_text(json.dumps(data))
+    out = run("replay", str(record), fair=True)
+    assert out.returncode == 2
+    assert ('record move 5 must be [seat, action]: the seat\'s number (0 for the first seat, -1 for a chance '
+            'draw) and the action as a JSON object, as in [0, {"type": "pass"}]; it is [0, "visit"]') in flat(out)
+
+    record, data = _record(tmp_path)
+    data["moves"][9] = [0, {"type": "visit", "stall": 7}]
+    record.write_text(json.dumps(data))
+    out = run("replay", str(record), fair=True)
+    assert out.returncode == 2
+    assert 'record move 10 ([0, {"type": "visit", "stall": 7}] in the file) does not replay' in flat(out)
+    steps = run("replay", str(_record(tmp_path)[0]), "--step", input="10\nq\n", fair=True)
+    assert "  10. " in steps.stdout                                # the same numbers
+
+
+def test_simulate_counts_seats_from_1_and_shows_shared_wins(tmp_path):
+    path = tmp_path / "r.csv"
+    out = run("simulate", "fair", "--games", "30", "-p", "2", "--out", str(path), fair=True)
+    assert out.returncode == 0
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert {r["seat"] for r in rows} == {"1", "2"}
+    assert sum(float(r["win_share"]) for r in rows) == pytest.approx(30)
+    assert "Wins (shares)" in out.stdout and "Win share" in out.stdout and "Seat 1" in out.stdout
+    assert "A win shared by a tie counts as a share" in out.stdout
+    js = tmp_path / "r.json"
+    run("simulate", "fair", "--games", "3", "-p", "2", "--out", str(js), fair=True)
+    data = json.loads(js.read_text())
+    assert "counted from 1" in data["seats"]
+    assert all(w in (1, 2) for g in data["games"] for w in g["winners"])
+
+
+def test_the_language_comes_from_lang_or_the_environment(tmp_path):
+    record, _ = _record(tmp_path)
+    ok = run("replay", str(record), "--lang", "en", fair=True)
+    assert ok.returncode == 0 and "Final scores" in ok.stdout
+    env = run("replay", str(record), fair=True, env={"LANG": "xx_XX.UTF-8", "LANGUAGE": ""})
+    assert env.returncode == 0 and "Final scores" in env.stdout   # no catalog: English
+
+
+def test_an_internal_error_is_one_line_and_says_how_to_see_more(monkeypatch, capsys):
+    from reichsstadt import cli
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "find_game", boom)
+    monkeypatch.setattr(sys, "argv", ["reichsstadt", "games"])
+    monkeypatch.delenv("REICHSSTADT_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 1
+    out = capsys.readouterr().out
+    assert "Internal error (RuntimeError: boom); please report it (REICHSSTADT_DEBUG=1 shows the details)" in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_help_lists_every_piece_of_the_game(game_id, tmp_path):
+    out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 10 + "q\n")
+    assert out.returncode == 0
+    text = flat(out)
+    assert "take back your last step" in text
+    for name, sentence in reichsstadt.game(game_id).glossary():
+        assert render(name)[1:] in text and " ".join(render(sentence).split()) in text

@@ -1,0 +1,69 @@
+"""Words (issue 9, the terminal's part): every screen, prompt, help text, log line and
+score table comes from the catalogs; the terminal's own sentences are `terminal.*` ids in
+`en.terminal.po`, and a language without a catalog is refused with the list."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import reichsstadt
+from reichsstadt.core import BadOption, Message, Player
+from reichsstadt.i18n import catalog, languages
+from reichsstadt.terminal.words import Words, choose_language, default_names
+
+SOURCES = [*Path(reichsstadt.__file__).parent.joinpath("terminal").glob("*.py"),
+           Path(reichsstadt.__file__).parent / "cli.py"]
+
+
+def _used_ids() -> set[str]:
+    found: set[str] = set()
+    for path in SOURCES:
+        found |= set(re.findall(r'"(terminal\.[a-z_.]+)"', path.read_text()))
+        found |= {f"terminal.help.{m}" for m in re.findall(r'\("[^"]+", "([a-z_]+)"\)', path.read_text())
+                  if path.name == "play.py"}
+    return found
+
+
+def test_every_terminal_message_is_in_the_english_catalog():
+    """(Every English message is in every other catalog: tests/i18n.)"""
+    known = catalog("en").messages
+    missing = sorted(i for i in _used_ids() if i not in known)
+    assert not missing, f"en: {missing}"
+
+
+def test_every_terminal_message_of_the_catalog_is_used():
+    po = Path(reichsstadt.__file__).parent.joinpath("i18n", "en.terminal.po").read_text()
+    ids = set(re.findall(r'^msgid "(terminal\.[a-z_.]+)"', po, re.M))
+    unused = sorted(i for i in ids if i not in _used_ids() and not i.endswith(".you"))
+    assert not unused
+
+
+def test_a_language_without_a_catalog_is_refused_with_the_list():
+    with pytest.raises(BadOption) as err:
+        choose_language("xx")
+    assert str(err.value) == f"no messages in the language 'xx'; the languages are: {', '.join(languages())}"
+    assert choose_language("en_GB") == "en"
+
+
+def test_the_environment_chooses_the_language_when_none_is_asked(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert choose_language(None) == "en"
+
+
+def test_the_reader_is_you_and_the_others_have_their_names():
+    names = default_names(["human", "random", "human"], "en")
+    assert names == ["Player 1", "Player 2 (random bot)", "Player 3"]
+    w = Words("en", ["Ann", "Bob (random bot)", "Cyd"], viewer=0)
+    assert w.display_names() == ["You", "Bob (random bot)", "Cyd"]
+    assert w.who(0) == "You" and w.who(1) == "Bob" and w.who(-1) == "Chance"
+    # an engine's plain words and its messages alike
+    assert w.say("place 1 in turn order goes to Player 1; Player 2 next") == \
+        "place 1 in turn order goes to you; Bob next"
+    assert w.say(Message("core.refuse.not_turn", player=Player(1), waiting=[Player(0)])) == \
+        "it is not Bob's turn: waiting for you"
+    assert w("terminal.rule.turn", game="Fair", player=Player(0)) == "Fair: your move"
+    assert Words("en", ["Ann", "Bob"], viewer=None)("terminal.rule.turn", game="Fair", player=Player(0)) == \
+        "Fair: Ann to act"
