@@ -377,15 +377,21 @@ def envelope_slices(players: int, phases: Sequence[str]) -> list[Slice]:
     ]
 
 
-def catalog_phases(game_id: str) -> list[str]:
-    """The phase ids of a game, in the order of its English catalog (every phase a view
-    can show has a message `<game>.phase.<id>`, DESIGN.md "Views")."""
+def game_phases(game_id: str) -> list[str]:
+    """The phase ids of a game: its view schema's enum where it gives one, else the
+    order of its English catalog (every phase a view can show has a message
+    `<game>.phase.<id>`, DESIGN.md "Views")."""
+    from ..core import game as find_game
+
+    enum = find_game(game_id).view_schema().get("properties", {}).get("phase", {}).get("enum")
+    if enum:
+        return list(enum)
     from ..i18n import catalog
 
     prefix = f"{game_id}.phase."
     ids = [k[len(prefix):] for k in catalog("en").messages if k.startswith(prefix) and not k.endswith(".you")]
     if not ids:
-        raise EncodingError(f"the English catalog names no phase of {game_id} ({prefix}<id>)")
+        raise EncodingError(f"{game_id}'s view schema lists no phases, nor does the English catalog ({prefix}<id>)")
     return ids
 
 

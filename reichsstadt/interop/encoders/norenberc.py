@@ -10,42 +10,41 @@ from typing import Any
 
 from ...core import game as find_game
 from ..encoding import (
-    Encoder, Slice, catalog_phases, count, envelope_slices, number, numbers, onehot, per_seat, seat_field, seat_flags,
+    Encoder, Slice, game_phases, count, envelope_slices, number, numbers, onehot, per_seat, seat_field, seat_flags,
 )
 
-# The view's vocabularies (schema.py of the game): tile kinds, steps of an action, planning.
-KINDS = ("artisan", "councillor", "thief", "guard", "musician", "peddler", "mayor", "noble", "tax_collector",
-         "engraver", "foreman", "apprentice")
-CITIZENS = KINDS[1:]
-VALUED = ("musician", "noble", "foreman")        # citizens whose printed number counts
-STEPS = ("choose", "buy_more", "pay_any", "thief_victim", "thief_goods", "guard_first", "guard_second",
-         "peddler_good", "mayor_roof", "first_place")
-PLANNING = ("planning", "done", "passed", "moon")
+VALUED = ("musician", "noble", "foreman")        # citizens whose printed number counts (schema: "value")
 ROUNDS = 4
 ROOMS = 4
 WORKSHOPS = 3          # windows above the master (the doubled top apart): at most three, in round 1
 
 
-def tile_labels(guilds: int) -> list[str]:
-    return [f"kind {k}" for k in KINDS] + [f"guild {g}" for g in range(guilds)] + ["value ÷ 10", "agent+"]
-
-
-def tile_values(t: dict[str, Any] | None, guilds: int) -> list[float]:
-    """A tile as 12 + guilds + 2 numbers: kind one-hot, an artisan's guild one-hot, its
-    printed value ÷ 10, Agent+; all zero for no tile."""
-    out = [0.0] * (len(KINDS) + guilds + 2)
+def tile_values(t: dict[str, Any] | None, kinds: dict[str, int], guilds: int) -> list[float]:
+    """A tile as len(kinds) + guilds + 2 numbers: kind one-hot, an artisan's guild
+    one-hot, its printed value ÷ 10, Agent+; all zero for no tile."""
+    k = len(kinds)
+    out = [0.0] * (k + guilds + 2)
     if t is None:
         return out
-    out[KINDS.index(t["kind"])] = 1.0
+    out[kinds[t["kind"]]] = 1.0
     if "guild" in t:
-        out[len(KINDS) + t["guild"]] = 1.0
+        out[k + t["guild"]] = 1.0
     out[-2] = t.get("value", 0) / 10
     out[-1] = 1.0 if t.get("agent_plus") else 0.0
     return out
 
 
 def build(players: int) -> Encoder:
-    start = find_game("norenberc").new(players, 0).view(None)
+    game = find_game("norenberc")
+    # the view's vocabularies, from its schema: tile kinds, steps of an action, planning states
+    schema = game.view_schema()["properties"]
+    seat_schema = schema["seats"]["items"]["properties"]
+    KINDS = tuple(seat_schema["tiles"]["items"]["properties"]["kind"]["enum"])
+    CITIZENS = KINDS[1:]
+    STEPS = tuple(schema["table"]["properties"]["current"]["properties"]["step"]["enum"])
+    PLANNING = tuple(p for p in seat_schema["planning"]["enum"] if p is not None)
+    kind_index = {k: i for i, k in enumerate(KINDS)}
+    start = game.new(players, 0).view(None)
     G = len(start["table"]["guilds"])            # guilds in play: one more than players
     n = players
     tile_size = len(KINDS) + G + 2
@@ -72,7 +71,7 @@ def build(players: int) -> Encoder:
         return ([a / 5 for a in arts] + [x / 30 for x in value] + [p / 5 for p in plus]
                 + [citizens[k] / 3 for k in CITIZENS] + [worth[k] / 10 for k in VALUED])
 
-    def peddlers(v: dict, s: int) -> list[float]:
+    def peddlers(v: dict, s: int) -> list[int]:
         per = [0] * (G + 1)
         for _, good in seat(v, s)["peddler_goods"]:
             per[good if good >= 0 else G] += 1
@@ -99,7 +98,7 @@ def build(players: int) -> Encoder:
         for g in v["table"]["guilds"]:
             works = g["workshops"]
             for t in [g["master"], *works, *[None] * (WORKSHOPS - len(works)), g["top"], g["covered"], *g["rooms"]]:
-                out += tile_values(t, G)
+                out += tile_values(t, kind_index, G)
         return out
 
     def guild_numbers(v: dict) -> list[float]:
@@ -121,7 +120,7 @@ def build(players: int) -> Encoder:
 
     per_guild_tiles = 1 + WORKSHOPS + 2 + ROOMS
     slices: list[Slice] = [
-        *envelope_slices(n, catalog_phases("norenberc")),
+        *envelope_slices(n, game_phases("norenberc")),
         # the players
         seat_field("money", n, "money", low=0, high=2, scale=50, cap=True, hidden=-1,
                    meaning="thalers (your own; the others' only once the game is over), 100 or more as 2"),
@@ -204,11 +203,11 @@ def build(players: int) -> Encoder:
                         "purchase under way ÷ 3",
                 labels=("action", "buy limit", "bought")),
         Slice("hiring", tile_size, 0.0, 2.0, "the guest being hired, as a tile (see guild_tiles)",
-              lambda v: tile_values(current(v).get("hiring"), G)),
+              lambda v: tile_values(current(v).get("hiring"), kind_index, G)),
         onehot("room", list("ABCD"), lambda v: current(v).get("room"), meaning="the room of the hire under way"),
         seat_flags("victim", n, lambda v: [current(v).get("victim")], meaning="the Thief's victim"),
         Slice("guard_first", tile_size, 0.0, 2.0, "the first artisan the Guard moves, as a tile",
-              lambda v: tile_values(current(v).get("guard_first"), G)),
+              lambda v: tile_values(current(v).get("guard_first"), kind_index, G)),
     ]
     return Encoder("norenberc", players, slices,
                    summary="Every player's public holdings (goods, tiles summed per guild and kind, crests, agents, "

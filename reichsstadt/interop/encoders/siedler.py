@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core import game as find_game
 from ..encoding import (
-    Encoder, catalog_phases, count, envelope_slices, number, numbers, onehot, owners, per_seat, seat_field,
+    Encoder, game_phases, count, envelope_slices, number, numbers, onehot, owners, per_seat, seat_field,
     seat_flags,
 )
 
@@ -69,7 +69,7 @@ def build(players: int) -> Encoder:
         return v["table"]["last_card"] or {"number": None, "event": None, "road": None}
 
     slices = [
-        *envelope_slices(n, catalog_phases("siedler")),
+        *envelope_slices(n, game_phases("siedler")),
         # the players
         seat_field("hand", n, "hand", keys=RESOURCES, low=0, high=2, scale=10, hidden=-1,
                    meaning="resource cards held per resource (your own; the others' are secret)"),
