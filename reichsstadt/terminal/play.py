@@ -330,6 +330,8 @@ class TerminalTable:
             return self.help(seat)
         elif text in ("b", "board"):
             return self.pager(seat, lines_of(self.console, self.board(seat, state)))
+        elif text in ("m", "map") and "terminal_map" in self.game.frontends:
+            return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_map")))
         elif text in ("l", "log"):
             entries = [self._entry(x, w) for x in self.logs[seat]]
             title = lines_of(self.console, Rule(Text(w("terminal.log.whole")), align="left"))
@@ -410,8 +412,9 @@ class TerminalTable:
         return out
 
     # -- screens ---------------------------------------------------------------------------
-    def board(self, seat: int | None, state: State) -> RenderableType:
-        return board(self.game.id, state.view(seat), seat, self.words[seat].display_names(), self.words[seat].lang)
+    def board(self, seat: int | None, state: State, kind: str = "terminal") -> RenderableType:
+        return board(self.game.id, state.view(seat), seat, self.words[seat].display_names(), self.words[seat].lang,
+                     kind)
 
     def draw(self, seat: int, menu: list[Entry], pick: Pick | None) -> None:
         """The whole screen when the position changed (always, in a terminal, which is
@@ -463,8 +466,9 @@ class TerminalTable:
         out: list[Line] = []
         out += lines_of(c, Rule(Text(w("terminal.help.title", game=self.game.title)), align="left"))
         keys = [(k, w.part(f"terminal.help.{m}")) for k, m in (
-            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("b", "board"), ("l", "log"), ("s", "save"),
-            ("q", "quit"), ("h", "help"))]
+            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("b", "board"),
+            *([("m", "map")] if "terminal_map" in self.game.frontends else []),
+            ("l", "log"), ("s", "save"), ("q", "quit"), ("h", "help"))]
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))
         out += lines_of(c, Text(w("terminal.help.only_move", note=w.say(Message("terminal.log.only_move")))))

@@ -15,13 +15,14 @@ from ..core import Message, Outcome, frontend, game as find_game
 from .words import Words
 
 
-def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang: str = "en") -> RenderableType:
+def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang: str = "en",
+          kind: str = "terminal") -> RenderableType:
     """The game's declared terminal frontend; a game that declares none (a researcher's
     own title) is shown as its view's data. A declared frontend that cannot be loaded
     is an error (FrontendError), never a silent fallback."""
     if "terminal" not in find_game(game_id).frontends:
         return Pretty(json.loads(json.dumps(view)))
-    render = frontend(game_id, "terminal")
+    render = frontend(game_id, kind)
     return render(view, seat, list(names), lang=lang)
 
 

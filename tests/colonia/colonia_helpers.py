@@ -1,15 +1,83 @@
-"""Helpers for the Colonia tests: positions built directly, chance resolved by choice,
-and the conservation invariants."""
+"""Helpers for the Colonia tests: positions built through the public way (state.edited,
+then run_on() for a position set just before an automatic step), chance resolved by
+choice, and the conservation invariants checked independently of the engine's own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from reichsstadt.core import CHANCE, Action
+from reichsstadt.i18n import render
 from reichsstadt.games.colonia import GAME, ColoniaState
-from reichsstadt.games.colonia.data import CARDS_PER_CITY, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT
+from reichsstadt.games.colonia.constants import (
+    CARDS_PER_CITY, D_FAMILY, D_NONE, D_TURN, MAX_HOLDS, N_CITIES, N_GOODS, N_MATERIALS, PORT, S_FRI_LOAD,
+    S_SUN_BUY, S_THU_CONTRACT, S_TUE_ORDER, S_WED_BUY, TURN_STEPS, VOTE_STEPS,
+)
+from reichsstadt.games.colonia.data import bundled
+
+COMP = bundled()
 
 
 def fresh(players: int = 4, seed: int = 0) -> ColoniaState:
     return GAME.new(players, seed)
+
+
+def text(words: Any, viewer: int | None = None) -> str:
+    """A message in English, read by `viewer` (None: nobody in particular: every seat by
+    its number), as a sentence."""
+    return render(words, viewer=viewer, sentence=True)
+
+
+def news_text(s: ColoniaState, viewer: int | None) -> list[str]:
+    """What `viewer` is told of the last move, rendered with every seat named by number."""
+    return [text(m) for m in s.news(viewer)]
+
+
+def put(values: list, start: int, *new: Any) -> list:
+    """A copy of `values` with `new` written from index `start` on."""
+    out = list(values)
+    out[start:start + len(new)] = new
+    return out
+
+
+def members_in(fields: dict[str, Any], p: int) -> int:
+    """Every member of seat p in a snapshot's fields wherever it stands (home, box, town
+    hall, streets, today's places, contract fields, holds, secured relics)."""
+    f = COMP.contract_fields
+    members = fields["home"][p] + fields["out_of_play"][p] + fields["town_hall"][p] + fields["placed_today"][p]
+    members += sum(fields["street"][p * 4:(p + 1) * 4])
+    members += sum(fields["contract_members"][i] for i in range(len(fields["contract_members"]))
+                   if fields["contract_owner"][i] == p and i % f < fields["contracts_placed"][i // f])
+    members += fields["hold_owner"].count(p) + fields["extra_hold_owner"].count(p) + fields["secured_by"].count(p)
+    return members
+
+
+def edit(s: ColoniaState, box: bool = False, **fields: Any) -> ColoniaState:
+    """s.edited(**fields); with box=True the box (members out of play) takes up the
+    difference of members a test moved by hand, so that 38 per colour stay accounted for."""
+    if box:
+        snap = s.to_json()["fields"]
+        snap.update(fields)
+        out = list(snap["out_of_play"])
+        for p in range(s.players):
+            out[p] += COMP.members_per_colour - members_in(snap, p)
+            assert out[p] >= 0, f"seat {p} would have more members than its colour"
+        fields["out_of_play"] = out
+    state = s.edited(**fields)
+    assert isinstance(state, ColoniaState)
+    return state
+
+
+def with_materials(s: ColoniaState, p: int, counts: list[int], **fields: Any) -> ColoniaState:
+    """Seat p holds exactly `counts` materials, all drawn blind (the bag gives or takes
+    the difference)."""
+    base = p * N_MATERIALS
+    mats = put(fields.pop("materials", s.materials), base, *counts)
+    bag = [COMP.materials_per_type - sum(mats[m::N_MATERIALS]) - sum(s.stall_materials[m::N_MATERIALS])
+           for m in range(N_MATERIALS)]
+    seen = put(fields.pop("materials_seen", s.materials_seen), base, *[0] * N_MATERIALS)
+    blind = put(fields.pop("materials_blind", s.materials_blind), p, sum(counts))
+    return edit(s, materials=mats, bag=bag, materials_seen=seen, materials_blind=blind, **fields)
 
 
 def resolve_chance(s: ColoniaState, prefer: dict[str, int] | None = None) -> None:
@@ -56,26 +124,25 @@ def check_invariants(s: ColoniaState) -> None:
     comp = s.comp
     n = s.n
     for m in range(N_MATERIALS):
-        total = s.bag[m] + sum(s.stall_mats[m::N_MATERIALS]) + sum(s.mats[p * N_MATERIALS + m] for p in range(n))
+        total = s.bag[m] + sum(s.stall_materials[m::N_MATERIALS]) + sum(s.materials[p * N_MATERIALS + m]
+                                                                       for p in range(n))
         assert total == comp.materials_per_type, f"material {m}: {total}"
     for g in range(N_GOODS):
-        total = s.supply[g] + sum(s.goods[p * N_GOODS + g] for p in range(n))
+        total = s.goods_supply[g] + sum(s.goods[p * N_GOODS + g] for p in range(n))
         assert total == comp.goods_per_type, f"good {g}: {total}"
-    f = comp.contract_fields
+    snap = s.to_json()["fields"]
     for p in range(n):
-        members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
-        members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
-        members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
-        members += sum(1 for o in s.secured_by if o == p) + s.pending[p]
+        members = members_in(snap, p)
         assert members == comp.members_per_colour, f"seat {p} has {members} members"
-        assert min(s.home[p], s.box[p], *s.street[p * 4:(p + 1) * 4]) >= 0
+        assert min(s.home[p], s.out_of_play[p], *s.street[p * 4:(p + 1) * 4]) >= 0
     assert min(s.money) >= 0, "money is never negative"
     for p in range(n):
         base = p * N_MATERIALS
         for m in range(N_MATERIALS):
-            assert s.mats[base + m] >= s.mknown[base + m] >= 0, "publicly known materials are held"
-        assert sum(s.mats[base:base + N_MATERIALS]) == sum(s.mknown[base:base + N_MATERIALS]) + s.msecret[p]
-    assert min(s.goods) >= 0 and min(s.mats) >= 0 and min(s.bag) >= 0 and min(s.supply) >= 0
+            assert s.materials[base + m] >= s.materials_seen[base + m] >= 0, "publicly known materials are held"
+        assert sum(s.materials[base:base + N_MATERIALS]) == (sum(s.materials_seen[base:base + N_MATERIALS])
+                                                             + s.materials_blind[p])
+    assert min(s.goods) >= 0 and min(s.materials) >= 0 and min(s.bag) >= 0 and min(s.goods_supply) >= 0
     places = [0] * len(s.relic_owner)
     for c in range(len(s.relic_owner)):
         places[c] = s.relic_deck[c] + s.relic_discard[c] + (c in s.display) + (s.relic_owner[c] >= 0)
@@ -83,111 +150,109 @@ def check_invariants(s: ColoniaState) -> None:
     ships = [s.ship_deck[i] + s.ship_discard[i] + (i in s.port) for i in range(len(s.ship_deck))]
     assert ships == [1] * len(ships), "every ship is in exactly one place"
     for c in range(N_CITIES):
-        if s.shrine[c] >= 0:
-            assert s.shrine[c] // CARDS_PER_CITY == c
-            assert s.relic_owner[s.shrine[c]] == s.relic_owner[c * CARDS_PER_CITY + CARDS_PER_CITY - 1]
+        if s.shrine_relic[c] >= 0:
+            assert s.shrine_relic[c] // CARDS_PER_CITY == c
+            assert s.relic_owner[s.shrine_relic[c]] == s.relic_owner[c * CARDS_PER_CITY + CARDS_PER_CITY - 1]
     assert len(s.port) == PORT and len(s.hold_owner) == PORT * MAX_HOLDS
-
-
-def members_of(s: ColoniaState, p: int) -> int:
-    """Every member of seat p wherever it stands (home, box, town hall, streets, contract
-    fields, holds, secured relics)."""
-    f = s.comp.contract_fields
-    members = s.home[p] + s.box[p] + s.hall[p] + sum(s.street[p * 4:(p + 1) * 4])
-    members += sum(s.cf_n[i] for i in range(len(s.cf_n)) if s.cf_owner[i] == p and i % f < s.cf_len[i // f])
-    members += sum(1 for o in s.hold_owner if o == p) + sum(1 for o in s.extra_owner if o == p)
-    members += sum(1 for o in s.secured_by if o == p) + s.pending[p]
-    return members
-
-
-def fix_box(s: ColoniaState) -> None:
-    """After a test moved members by hand: the box (members out of play) takes up the
-    difference so that 38 per colour stay accounted for."""
-    for p in range(s.n):
-        s.box[p] += s.comp.members_per_colour - members_of(s, p)
-        assert s.box[p] >= 0
-    s._legal = None
 
 
 def at_step(step: int, players: int = 4, seed: int = 0, week: int = 1) -> ColoniaState:
     """A position of the given week just before `step` runs. Tuesday and Wednesday's
     market are reached by play (chance: first outcome; players pass); later steps by
-    jumping from Wednesday's market (pending draws dropped), and a turn phase is
+    jumping from Wednesday's market (pending draws dropped), and a round of turns is
     started with everyone able to act (goods for Friday, money for Sunday, materials
-    for Thursday moved from the supply, the bag or the bank)."""
-    from reichsstadt.games.colonia.state import D_FAMILY, D_TURN, S_FRI_LOAD, S_SUN_BUY, S_THU_CONTRACT, S_TUE_ORDER, S_WED_BUY, TURN_STEPS
-
+    for Thursday moved from the supply, the bank or the bag: drawn blind). A position
+    before an automatic step is returned before it runs: edit it, then run_on()."""
     s = fresh(players, seed)
     if step == S_TUE_ORDER:
-        until(s, lambda st: st.scalars[0] == week and st.scalars[2] == D_FAMILY)
+        until(s, lambda st: st.week == week and st.decision == D_FAMILY)
         return s
-    until(s, lambda st: st.scalars[0] == week and st.scalars[1] == S_WED_BUY and st.scalars[2] == D_TURN)
+    until(s, lambda st: st.week == week and st.step == S_WED_BUY and st.decision == D_TURN)
     if step == S_WED_BUY:
         return s
-    s.queue.clear()
+    bag, stalls = s.bag[:], s.stall_materials[:]
     if step > S_WED_BUY + 1:  # the market closed: its leftovers are back in the bag
-        for i in range(len(s.stall_mats)):
-            s.bag[i % N_MATERIALS] += s.stall_mats[i]
-            s.stall_mats[i] = 0
-    s.scalars[1] = step
-    s.scalars[2] = 0
-    s.scalars[3] = -1
-    s.passed = [0] * players
-    s._legal = None
+        for i in range(len(stalls)):
+            bag[i % N_MATERIALS] += stalls[i]
+            stalls[i] = 0
+    fields: dict[str, Any] = dict(chance_queue=[], bag=bag, stall_materials=stalls, step=step, decision=D_NONE,
+                                  actor=-1, passed=[False] * players)
     if step in TURN_STEPS:
+        goods, supply, money = s.goods[:], s.goods_supply[:], s.money[:]
+        mats, blind = s.materials[:], s.materials_blind[:]
         for p in range(players):
             if step == S_FRI_LOAD:
                 for g in range(N_GOODS):
-                    if s.supply[g] >= 2:
-                        s.supply[g] -= 2
-                        s.goods[p * N_GOODS + g] += 2
+                    if supply[g] >= 2:
+                        supply[g] -= 2
+                        goods[p * N_GOODS + g] += 2
             elif step == S_SUN_BUY:
                 for c in range(N_CITIES):
-                    s.money[p * N_CITIES + c] += 20
+                    money[p * N_CITIES + c] += 20
             elif step == S_THU_CONTRACT:
                 for m in range(N_MATERIALS):
-                    if s.bag[m]:
-                        s.bag[m] -= 1
-                        s.mats[p * N_MATERIALS + m] += 1
-        s._advance()
-    return s
+                    if bag[m]:
+                        bag[m] -= 1
+                        mats[p * N_MATERIALS + m] += 1
+                        blind[p] += 1
+        fields.update(goods=goods, goods_supply=supply, money=money, materials=mats, materials_blind=blind)
+        return edit(s, **fields).run_on()
+    return edit(s, **fields)
 
 
-def ordinance_id(effect: str, arg: int | None = None) -> int:
-    comp = GAME.components(None)[0]
-    for i, o in enumerate(comp.ordinances):
-        if o.effect == effect and (arg is None or o.arg == arg):
+def ordinance_id(effect: str, craftsman: int | None = None, street: int | None = None,
+                 amount: int | None = None) -> int:
+    for i, o in enumerate(COMP.ordinances):
+        if o.effect == effect and all(want is None or got == want for want, got in (
+                (craftsman, o.craftsman), (street, o.street), (amount, o.amount))):
             return i
     raise KeyError(effect)
 
 
-def vote_on(s: ColoniaState, effect: str, ballots: dict[int, bool] | None = None, arg: int | None = None) -> None:
-    """Put one ordinance of `effect` before the council on its day and vote (default: all
-    yes). `s` must be at the start of the week's Wednesday (S_WED_START) or later."""
-    from reichsstadt.games.colonia.state import VOTE_STEPS
-
-    o = ordinance_id(effect, arg)
-    day = s.comp.ordinances[o].day
+def put_to_vote(s: ColoniaState, effects: list[str], **fields: Any) -> ColoniaState:
+    """The week's ordinances replaced by these (all of one day, that day's vote step now)."""
+    ords = [ordinance_id(e) for e in effects]
+    day = COMP.ordinances[ords[0]].day
     step = next(k for k, v in VOTE_STEPS.items() if v == day)
-    s.ords = [o]
-    s.ord_result = [-1]
-    s.scalars[8] = 0
-    s.scalars[1] = step
-    s.scalars[2] = 0
-    s._legal = None
-    s._advance()
+    return edit(s, week_ordinances=ords, ordinance_result=[-1] * len(ords), ordinance_ballots=[()] * len(ords),
+                vote_index=0, step=step, decision=D_NONE, **fields).run_on()
+
+
+def vote_on(s: ColoniaState, effect: str, ballots: dict[int, bool] | None = None, craftsman: int | None = None,
+            street: int | None = None, amount: int | None = None, **fields: Any) -> ColoniaState:
+    """Put one ordinance of `effect` before the council on its day and vote (default: all
+    yes). `s` must be at the start of the week's Wednesday (S_WED_START) or later; the
+    position after the vote is returned."""
+    o = ordinance_id(effect, craftsman, street, amount)
+    day = COMP.ordinances[o].day
+    step = next(k for k, v in VOTE_STEPS.items() if v == day)
+    s = edit(s, week_ordinances=[o], ordinance_result=[-1], ordinance_ballots=[()], vote_index=0, step=step,
+             decision=D_NONE, **fields).run_on()
     for p in list(s.to_act()):
         if p >= 0:
             yes = True if ballots is None else ballots.get(p, True)
             s.apply(p, Action("vote", yes=yes))
+    return s
 
 
-def give_relic(s: ColoniaState, p: int, card: int) -> None:
-    """Put a relic card behind player p's screen, taking it out of the deck, discards and display."""
-    for lst in (s.relic_deck, s.relic_discard):
-        lst[card] = 0
-    if card in s.display:
-        i = s.display.index(card)
-        del s.display[i]
-        del s.secured_by[i]
-    s.relic_owner[card] = p
+def give_relic(s: ColoniaState, p: int, card: int, **fields: Any) -> ColoniaState:
+    """A relic card behind player p's screen, taken out of the deck, discards and display."""
+    deck, discard = put(s.relic_deck, card, False), put(s.relic_discard, card, False)
+    display, secured = s.display[:], s.secured_by[:]
+    if card in display:
+        i = display.index(card)
+        del display[i]
+        del secured[i]
+    return edit(s, relic_deck=deck, relic_discard=discard, display=display, secured_by=secured,
+                relic_owner=put(s.relic_owner, card, p), **fields)
+
+
+def offer_relic(s: ColoniaState, card: int, **fields: Any) -> ColoniaState:
+    """A relic card laid out on the display (taken from wherever it was)."""
+    deck, discard = put(s.relic_deck, card, False), put(s.relic_discard, card, False)
+    display, secured = s.display[:], s.secured_by[:]
+    if card not in display:
+        display.append(card)
+        secured.append(-1)
+    return edit(s, relic_deck=deck, relic_discard=discard, display=display, secured_by=secured,
+                relic_owner=put(s.relic_owner, card, -1), **fields)

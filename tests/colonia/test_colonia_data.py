@@ -13,6 +13,8 @@ from reichsstadt.core import BadOption, DataFileError, RecordError
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.core.datafile import load_packaged_json
 from reichsstadt.games.colonia import GAME
+from reichsstadt.games.colonia.data import bundled
+from reichsstadt.i18n import render
 
 RAW = load_packaged_json("reichsstadt.games.colonia", "components.json")
 
@@ -30,7 +32,7 @@ def test_bundled_components_match_the_contents_list() -> None:
     """p. 13 Contenuto: 36 family cards (3-8), 38 members per colour, 48 relic cards (11
     relics + 1 shrine per city), 4 windows, 14 week cards, 18 ordinances, 16 ships with 3
     or 4 holds, 18 of each material, 12 of each good."""
-    comp = GAME.components(None)[0]
+    comp = bundled()
     assert comp.family_cards == (3, 4, 5, 6, 7, 8) and comp.members_per_colour == 38
     assert len(comp.relic_price) == 48 and len(comp.week_cards) == 14 and len(comp.ordinances) == 18
     assert len(comp.ships) == 16 and all(3 <= len(s.holds) <= 4 for s in comp.ships)
@@ -83,9 +85,12 @@ def test_a_user_file_replaces_the_bundled_components(tmp_path) -> None:
 def test_malformed_snapshots_raise_record_errors() -> None:
     s = GAME.new(4, 1)
     snap = s.to_json()
+    fields = snap["fields"]
     for broken in (
         [], {**snap, "game": "norenberc"}, {**snap, "version": 99}, {**snap, "players": 9},
-        {**snap, "money": "lots"}, {k: v for k, v in snap.items() if k != "bag"}, {**snap, "home": [1, 2]},
+        {**snap, "fields": {**fields, "money": "lots"}},
+        {**snap, "fields": {k: v for k, v in fields.items() if k != "bag"}},
+        {**snap, "fields": {**fields, "home": [1, 2]}},
     ):
         with pytest.raises(RecordError):
             GAME.from_json(broken)
@@ -105,6 +110,6 @@ def test_describe_is_plain_words_for_every_legal_action() -> None:
     for seat, mv in m.record.moves[:400]:
         a = GAME.action_from_json(mv, 5)
         for viewer in (None, 0, 3):
-            text = state.describe(seat, a, viewer)
-            assert text and "{" not in text, text
+            text = render(state.describe(seat, a, viewer), viewer=viewer)
+            assert text and "{" not in text and "⟨" not in text, text
         state.apply(seat, a)

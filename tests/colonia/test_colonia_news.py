@@ -5,28 +5,24 @@ delivered, ships paid, members home, windows, final scoring)."""
 from __future__ import annotations
 
 from reichsstadt.core import CHANCE, Action
-from reichsstadt.games.colonia import GAME
-from reichsstadt.games.colonia.state import (
-    D_FAMILY, E_WINDOW, S_SAT_SAIL, S_TUE_ORDER, S_WED_START, Q_PMAT,
+from reichsstadt.games.colonia.constants import D_FAMILY, Q_BLIND_MATERIAL, S_SAT_SAIL, S_TUE_ORDER, S_WED_START
+
+from tests.colonia.colonia_helpers import (
+    COMP, at_step, edit, fresh, news_text, play, put, text, until, vote_on,
 )
-
-from tests.colonia.colonia_helpers import at_step, fix_box, fresh, play, resolve_chance, until, vote_on
-
-COMP = GAME.components(None)[0]
 
 
 def everyone(s, players: int) -> list[list[str]]:
-    return [s.news(v) for v in [*range(players), None]]
+    """What each viewer and the spectator are told, every seat named by its number."""
+    return [news_text(s, v) for v in [*range(players), None]]
 
 
 def test_a_vote_passed_11_to_7_is_told_to_every_viewer() -> None:
     """p. 16-17: the votes are revealed together and counted; everyone reads the tally."""
     s = at_step(S_WED_START, 4)
-    s.votes_w = [4, 7, 3, 4]
-    s.zero = [0, 0, 0, 0]
-    s.order = [1, 3, 0, 2]
-    vote_on(s, "more_per_stall", {1: True, 0: True, 2: False, 3: False})
-    assert s.ord_result == [1]
+    s = vote_on(s, "more_per_stall", {1: True, 0: True, 2: False, 3: False},
+                vote_weight=[4, 7, 3, 4], card_face_down=[False] * 4, order=[1, 3, 0, 2])
+    assert s.ordinance_result == [1]
     for news in everyone(s, 4):
         line = next(t for t in news if t.startswith("Vote on"))
         assert "11 yes to 7 no, passed" in line
@@ -36,11 +32,9 @@ def test_a_vote_passed_11_to_7_is_told_to_every_viewer() -> None:
 def test_the_mayors_tie_break_is_told() -> None:
     """p. 17 Votazione: on a tie the mayor's vote decides."""
     s = at_step(S_WED_START, 4)
-    s.votes_w = [5, 5, 3, 3]
-    s.zero = [0, 0, 0, 0]
-    s.order = [1, 0, 2, 3]
-    vote_on(s, "more_per_stall", {0: True, 1: False, 2: False, 3: True})
-    line = next(t for t in s.news(0) if t.startswith("Vote on"))
+    s = vote_on(s, "more_per_stall", {0: True, 1: False, 2: False, 3: True},
+                vote_weight=[5, 5, 3, 3], card_face_down=[False] * 4, order=[1, 0, 2, 3])
+    line = next(t for t in news_text(s, 0) if t.startswith("Vote on"))
     assert "8 yes to 8 no, a tie, the mayor Player 2 voted no: rejected" in line
 
 
@@ -48,13 +42,10 @@ def test_tuesday_reveal_tells_cards_zeros_order_and_mayor() -> None:
     """p. 16: cards revealed together; a card without its members counts 0; the highest
     card is mayor and plays first."""
     s = at_step(S_TUE_ORDER, 4, week=2)
-    s.fam_used = [0] * 24
-    s.home[1] = 2
-    s.street[1 * 4:2 * 4] = [3, 5, 0, 0]
-    fix_box(s)
+    s = edit(s, box=True, family_cards_used=[False] * 24, home=put(s.home, 1, 2), street=put(s.street, 4, 3, 5, 0, 0))
     for p, v in enumerate((4, 8, 5, 6)):
         play(s, p, "family", value=v)
-    assert s.zero[1] == 1
+    assert s.card_face_down[1]
     for news in everyone(s, 4):
         text = "\n".join(news)
         assert "Family cards revealed: Player 1 4, Player 2 8, Player 3 5, Player 4 6" in text
@@ -67,29 +58,24 @@ def test_week_one_tie_die_then_the_order() -> None:
     s = at_step(S_TUE_ORDER, 4)
     for p, v in enumerate((5, 5, 8, 3)):
         play(s, p, "family", value=v)
-    assert any(t.startswith("Family cards revealed") for t in s.news(0))
-    assert not any(t.startswith("Turn order") for t in s.news(0))  # the die comes first
-    words = s.describe(CHANCE, Action("tie_first", seat=1), 0)
+    assert any(t.startswith("Family cards revealed") for t in news_text(s, 0))
+    assert not any(t.startswith("Turn order") for t in news_text(s, 0))  # the die comes first
+    words = text(s.describe(CHANCE, Action("tie_first", seat=1), 0))
     assert "Player 1, Player 2" in words and "Player 2" in words
     s.apply(CHANCE, Action("tie_first", seat=1))
-    assert "Turn order: Player 3, Player 2, Player 1, Player 4 (mayor: Player 3)" in s.news(2)
+    assert "Turn order: Player 3, Player 2, Player 1, Player 4 (mayor: Player 3)" in news_text(s, 2)
 
 
 def test_a_sailing_ship_pays_each_owner_in_its_currency() -> None:
     """p. 21: each loaded hold pays its value in the ship's currency; payments are public,
     the totals behind the screens are not told."""
     s = at_step(S_SAT_SAIL, 4)
-    s.scalars[7] = 1
-    s.hold_owner[0] = 1
-    s.hold_owner[2] = 3
-    s.home[1] -= 1
-    s.home[3] -= 1
     ship = s.port[0]
     city = COMP.ships[ship].city
     v0, v2 = COMP.ships[ship].holds[0][1], COMP.ships[ship].holds[2][1]
     cur = COMP.currencies[city]
-    s.ev = []  # as apply() would start it
-    s._advance()
+    s = edit(s, ships_sailing=1, hold_owner=put(s.hold_owner, 0, 1, -1, 3),
+             home=put(s.home, 1, s.home[1] - 1, s.home[2], s.home[3] - 1)).run_on()
     for news in everyone(s, 4):
         line = next(t for t in news if "sails" in t)
         assert line == (f"The ship to {COMP.cities[city]} at place I sails; pays Player 2 {v0} {cur} (hold 1), "
@@ -100,14 +86,14 @@ def test_a_sailing_ship_pays_each_owner_in_its_currency() -> None:
 def test_another_players_blind_draw_is_a_material_to_the_others() -> None:
     """p. 13: the starting materials are drawn blind behind each screen."""
     s = fresh(3, 0)
-    until(s, lambda st: st.queue and st.queue[0][0] == Q_PMAT and st.queue[0][1] == 1)
+    until(s, lambda st: st.chance_queue and st.chance_queue[0] == (Q_BLIND_MATERIAL, 1))
     a = s.chance_outcomes()[0][0]
     name = COMP.materials[a.material]
-    told = {v: s.describe(CHANCE, a, v) for v in (0, 1, 2, None)}
+    told = {v: text(s.describe(CHANCE, a, v), v) for v in (0, 1, 2, None)}
     s.apply(CHANCE, a)
     for v in (0, 2, None):
-        text = " ".join([told[v], *s.news(v)])
-        assert "a material" in text and name not in text
+        words = " ".join([told[v], *[text(m, v) for m in s.news(v)]])
+        assert "a material" in words and name not in words
     assert name in told[1] and "You draw" in told[1]
 
 
@@ -115,14 +101,14 @@ def test_thursday_goods_carry_over_and_stalls_back_to_the_bag() -> None:
     """p. 18-20: the leftovers of untaken stalls go back to the bag; on Thursday evening
     each field above the stick yields a good, the others carry over."""
     s = fresh(4, 3)
-    until(s, lambda st: st.scalars[2] != D_FAMILY and any(t.startswith("Stall") for t in st.news(0)))
-    assert any("go back to the bag" in t for t in s.news(None))
+    until(s, lambda st: st.decision != D_FAMILY and any(t.startswith("Stall") for t in news_text(st, 0)))
+    assert any("go back to the bag" in t for t in news_text(s, None))
     s = fresh(4, 3)
     seen: set[str] = set()
     for _ in range(20000):
         if s.over():
             break
-        for t in s.news(0):
+        for t in news_text(s, 0):
             seen.add(t.split(" ")[0] + (" delivers" if " delivers " in t else "") + (" carried" if "carried over" in t else ""))
         to_act = s.to_act()
         if to_act == (CHANCE,):
@@ -131,13 +117,9 @@ def test_thursday_goods_carry_over_and_stalls_back_to_the_bag() -> None:
             s.apply(to_act[0], s.legal(to_act[0])[0])  # never pass when something can be done
     assert s.over()
     assert "The delivers" in seen and "Members" in seen and "Family" in seen and "Turn" in seen
-    final = s.news(1)
+    final = news_text(s, 1)
     assert any(t.startswith("Final scoring") for t in final)
     assert sum(1 for t in final if "church window" in t) == 4
-
-
-def test_window_event_number_matches() -> None:
-    assert E_WINDOW == 12  # scoring.py notes windows with this number (no import cycle)
 
 
 def test_automatic_passes_are_told() -> None:
@@ -145,7 +127,7 @@ def test_automatic_passes_are_told() -> None:
     s = fresh(3, 1)
     found = []
     for _ in range(3000):
-        found += [t for t in s.news(0) if " pass" in t and " can " in t]
+        found += [t for t in news_text(s, 0) if " pass" in t and " can " in t]
         if found:
             break
         to_act = s.to_act()

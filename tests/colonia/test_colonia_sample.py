@@ -11,13 +11,12 @@ from collections import Counter
 from reichsstadt.core import CHANCE, Action
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.colonia import GAME
-from reichsstadt.games.colonia.data import N_MATERIALS
-from reichsstadt.games.colonia.state import D_FAMILY, D_VOTE, S_THU_CONTRACT, S_WED_BUY, VOTE_STEPS
+from reichsstadt.games.colonia.constants import D_FAMILY, D_NONE, D_TURN, D_VOTE, N_MATERIALS, S_THU_CONTRACT, S_WED_BUY
 
-from tests.colonia.colonia_helpers import check_invariants, ordinance_id, play, until
+from tests.colonia.colonia_helpers import check_invariants, edit, play, put, put_to_vote, text, until
 
 LEATHER, IRON, WOOD, LINEN, FUR = range(5)
-HIDDEN_FIELDS = ("bag", "mats", "choice", "votes")
+HIDDEN_FIELDS = ("bag", "materials", "family_card", "ballots")
 
 
 def blind_pool(s, seat: int) -> Counter:
@@ -27,14 +26,14 @@ def blind_pool(s, seat: int) -> Counter:
         pool[m] += s.bag[m]
         for p in range(s.n):
             if p != seat:
-                pool[m] += s.mats[p * N_MATERIALS + m] - s.mknown[p * N_MATERIALS + m]
+                pool[m] += s.materials[p * N_MATERIALS + m] - s.materials_seen[p * N_MATERIALS + m]
     return pool
 
 
 def assert_consistent(true, sampled, seat: int) -> None:
     """Everything public and the seat's own screen kept; the hidden part redrawn within
     the rules."""
-    a, b = true.to_json(), sampled.to_json()
+    a, b = true.to_json()["fields"], sampled.to_json()["fields"]
     for key in a:
         if key not in HIDDEN_FIELDS:
             assert a[key] == b[key], f"sample() changed public field {key}"
@@ -42,39 +41,38 @@ def assert_consistent(true, sampled, seat: int) -> None:
     assert sampled.legal(seat) == true.legal(seat)
     n = true.n
     base = seat * N_MATERIALS
-    assert sampled.mats[base:base + N_MATERIALS] == true.mats[base:base + N_MATERIALS]
+    assert sampled.materials[base:base + N_MATERIALS] == true.materials[base:base + N_MATERIALS]
     for p in range(n):
         pb = p * N_MATERIALS
         for m in range(N_MATERIALS):
-            assert sampled.mats[pb + m] >= true.mknown[pb + m], "a material seen taken has vanished"
-        assert sum(sampled.mats[pb:pb + N_MATERIALS]) == sum(true.mats[pb:pb + N_MATERIALS])
+            assert sampled.materials[pb + m] >= true.materials_seen[pb + m], "a material seen taken has vanished"
+        assert sum(sampled.materials[pb:pb + N_MATERIALS]) == sum(true.materials[pb:pb + N_MATERIALS])
     assert blind_pool(sampled, seat) == blind_pool(true, seat)
     check_invariants(sampled)
-    if true.scalars[2] == D_FAMILY:
-        assert sampled.choice[seat] == true.choice[seat]
+    if true.decision == D_FAMILY:
+        assert sampled.family_card[seat] == true.family_card[seat]
         for p in range(n):
-            if true.choice[p] < 0:
-                assert sampled.choice[p] < 0, "a family still choosing has no card in the sample"
+            if true.family_card[p] < 0:
+                assert sampled.family_card[p] < 0, "a family still choosing has no card in the sample"
             else:
-                assert not sampled.fam_used[p * 6 + sampled.choice[p] - 3], "a used family card came back"
+                assert not sampled.family_cards_used[p * 6 + sampled.family_card[p] - 3], "a used family card came back"
     else:
-        assert sampled.choice == true.choice
-    if true.scalars[2] == D_VOTE:
-        assert sampled.votes[seat] == true.votes[seat]
+        assert sampled.family_card == true.family_card
+    if true.decision == D_VOTE:
+        assert sampled.ballots[seat] == true.ballots[seat]
         for p in range(n):
-            assert (sampled.votes[p] < 0) == (true.votes[p] < 0)
+            assert (sampled.ballots[p] < 0) == (true.ballots[p] < 0)
     else:
-        assert sampled.votes == true.votes
+        assert sampled.ballots == true.ballots
 
 
 def market(players: int = 4, seed: int = 1, week: int = 1):
     """Wednesday's market of the given week, chance drawn at random (players pass)."""
     from reichsstadt.core import sample_chance
-    from reichsstadt.games.colonia.state import D_TURN
 
     rng = random.Random(seed)
     s = GAME.new(players, seed)
-    while not (s.scalars[0] == week and s.scalars[1] == S_WED_BUY and s.scalars[2] == D_TURN):
+    while not (s.week == week and s.step == S_WED_BUY and s.decision == D_TURN):
         to_act = s.to_act()
         if to_act == (CHANCE,):
             s.apply(CHANCE, sample_chance(s, rng))
@@ -86,68 +84,54 @@ def market(players: int = 4, seed: int = 1, week: int = 1):
 
 def wednesday_vote(v):
     """The market state with a Wednesday ordinance (foreign merchants) up for the vote."""
-    v.ords = [ordinance_id("foreign_merchants")]
-    v.ord_result = [-1]
-    v.scalars[8] = 0
-    v.scalars[1] = next(k for k, d in VOTE_STEPS.items() if d == 2)
-    v.scalars[2] = 0
-    v._legal = None
-    v._advance()
-    return v
+    return put_to_vote(v, ["foreign_merchants"])
 
 
 def _market_with_leather_stall():
     """Wednesday's market of week 1 with stall 1 holding exactly 4 leather."""
     s = market(4, 1)
-    for m in range(N_MATERIALS):
-        s.bag[m] += s.stall_mats[m]
-        s.stall_mats[m] = 0
-    s.stall_mats[LEATHER] = 4
-    s.bag[LEATHER] -= 4
-    s.stall_size[0] = 4
-    s._legal = None
+    bag = [s.bag[m] + s.stall_materials[m] - (4 if m == LEATHER else 0) for m in range(N_MATERIALS)]
+    s = edit(s, bag=bag, stall_materials=put(s.stall_materials, 0, 4, 0, 0, 0, 0), stall_size=put(s.stall_size, 0, 4))
     check_invariants(s)
     return s
 
 
 def test_materials_taken_publicly_stay_in_every_sample_until_spent() -> None:
     s = _market_with_leather_stall()
-    buyer = s.scalars[3]
+    buyer = s.actor
     seat = (buyer + 1) % 4
-    start_leather = s.mats[buyer * 5 + LEATHER]
+    start_leather = s.materials[buyer * 5 + LEATHER]
     play(s, buyer, "buy_stall", stall=0)
-    assert s.mknown[buyer * 5 + LEATHER] == 4 and s.msecret[buyer] == 4
-    assert s.view(seat)["players_info"][buyer]["materials_seen"]["leather"] == 4
+    assert s.materials_seen[buyer * 5 + LEATHER] == 4 and s.materials_blind[buyer] == 4
+    assert s.view(seat)["seats"][buyer]["materials_seen"][LEATHER] == 4
     rng = random.Random(3)
     seen = set()
     for _ in range(200):
         t = s.sample(seat, rng)
         assert_consistent(s, t, seat)
-        assert t.mats[buyer * 5 + LEATHER] >= 4
-        seen.add(tuple(t.mats[buyer * 5:(buyer + 1) * 5]))
+        assert t.materials[buyer * 5 + LEATHER] >= 4
+        seen.add(tuple(t.materials[buyer * 5:(buyer + 1) * 5]))
     assert len(seen) > 5, "the buyer's 4 blind start materials vary between samples"
     # the true start draws are not read: the samples' leather beyond 4 is not always the true count
     assert any(x[LEATHER] - 4 != start_leather for x in seen)
 
     # a saddle (leather + iron) commissioned publicly on Thursday: one seen leather is
     # spent; the iron, never seen, was one of the blind draws
-    until(s, lambda st: st.scalars[1] == S_THU_CONTRACT and st.scalars[2] != 0)
-    if s.mats[buyer * 5 + IRON] == 0:  # make sure the buyer can pay the iron
-        s.bag[IRON] -= 1
-        s.mats[buyer * 5 + IRON] += 1
-        s.msecret[buyer] += 1
-    s.scalars[3] = buyer
-    s.passed = [0] * 4
-    s._legal = None
-    known_iron = s.mknown[buyer * 5 + IRON]
-    blind = s.msecret[buyer]
+    until(s, lambda st: st.step == S_THU_CONTRACT and st.decision != D_NONE)
+    if s.materials[buyer * 5 + IRON] == 0:  # make sure the buyer can pay the iron
+        s = edit(s, bag=put(s.bag, IRON, s.bag[IRON] - 1),
+                 materials=put(s.materials, buyer * 5 + IRON, s.materials[buyer * 5 + IRON] + 1),
+                 materials_blind=put(s.materials_blind, buyer, s.materials_blind[buyer] + 1))
+    s = edit(s, actor=buyer, passed=[False] * 4)
+    known_iron = s.materials_seen[buyer * 5 + IRON]
+    blind = s.materials_blind[buyer]
     play(s, buyer, "commission", craftsman=0)
-    assert s.mknown[buyer * 5 + LEATHER] == 3
-    assert s.mknown[buyer * 5 + IRON] == known_iron and s.msecret[buyer] == blind - 1
+    assert s.materials_seen[buyer * 5 + LEATHER] == 3
+    assert s.materials_seen[buyer * 5 + IRON] == known_iron and s.materials_blind[buyer] == blind - 1
     for _ in range(100):
         t = s.sample(seat, rng)
         assert_consistent(s, t, seat)
-        assert t.mats[buyer * 5 + LEATHER] >= 3
+        assert t.materials[buyer * 5 + LEATHER] >= 3
 
 
 def test_sample_never_reads_the_hidden_part() -> None:
@@ -155,14 +139,15 @@ def test_sample_never_reads_the_hidden_part() -> None:
     s = market(4, 2)
     seat = 0
     other = 2
-    twin = s.clone()
     # swap one of the other family's blind materials with a different one from the bag
-    have = next(m for m in range(5) if twin.mats[other * 5 + m] > twin.mknown[other * 5 + m])
-    swap = next(m for m in range(5) if m != have and twin.bag[m] > 0)
-    twin.mats[other * 5 + have] -= 1
-    twin.bag[have] += 1
-    twin.mats[other * 5 + swap] += 1
-    twin.bag[swap] -= 1
+    have = next(m for m in range(5) if s.materials[other * 5 + m] > s.materials_seen[other * 5 + m])
+    swap = next(m for m in range(5) if m != have and s.bag[m] > 0)
+    mats, bag = s.materials[:], s.bag[:]
+    mats[other * 5 + have] -= 1
+    bag[have] += 1
+    mats[other * 5 + swap] += 1
+    bag[swap] -= 1
+    twin = edit(s, materials=mats, bag=bag)
     assert twin.view(seat) == s.view(seat) and twin.to_json() != s.to_json()
     for k in range(20):
         assert s.sample(seat, random.Random(k)).to_json() == twin.sample(seat, random.Random(k)).to_json()
@@ -175,14 +160,14 @@ def test_blind_materials_are_dealt_in_proportion_to_the_unplaced_pool() -> None:
     seat, other = 0, 1
     pool = blind_pool(s, seat)
     size = sum(pool.values())
-    blind = s.msecret[other]
+    blind = s.materials_blind[other]
     rng = random.Random(11)
-    total = Counter()
+    total: Counter = Counter()
     runs = 3000
     for _ in range(runs):
         t = s.sample(seat, rng)
         for m in range(5):
-            total[m] += t.mats[other * 5 + m] - s.mknown[other * 5 + m]
+            total[m] += t.materials[other * 5 + m] - s.materials_seen[other * 5 + m]
     for m in range(5):
         expected = blind * pool[m] / size
         assert abs(total[m] / runs - expected) < 0.1, (m, total[m] / runs, expected)
@@ -190,7 +175,7 @@ def test_blind_materials_are_dealt_in_proportion_to_the_unplaced_pool() -> None:
 
 def test_unrevealed_family_cards_and_votes_are_redrawn_the_rest_kept() -> None:
     s = market(4, 4)
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    until(s, lambda st: st.week == 2 and st.decision == D_FAMILY)
     play(s, 1, "family", value=s.legal(1)[0].value)
     play(s, 2, "family", value=s.legal(2)[-1].value)
     rng = random.Random(5)
@@ -198,26 +183,26 @@ def test_unrevealed_family_cards_and_votes_are_redrawn_the_rest_kept() -> None:
     for _ in range(100):
         t = s.sample(0, rng)
         assert_consistent(s, t, 0)
-        cards1.add(t.choice[1])
-        cards2.add(t.choice[2])
-        assert t.choice[3] == -1 and t.choice[0] == -1
-    assert cards1 == {v for v in range(3, 9) if not s.fam_used[6 + v - 3]}
+        cards1.add(t.family_card[1])
+        cards2.add(t.family_card[2])
+        assert t.family_card[3] == -1 and t.family_card[0] == -1
+    assert cards1 == {v for v in range(3, 9) if not s.family_cards_used[6 + v - 3]}
     assert len(cards2) == 5
     # seat 1 knows its own card
     for _ in range(20):
-        assert s.sample(1, rng).choice[1] == s.choice[1]
+        assert s.sample(1, rng).family_card[1] == s.family_card[1]
     # votes
     v = wednesday_vote(market(4, 5))
-    assert v.scalars[2] == D_VOTE
+    assert v.decision == D_VOTE
     play(v, 1, "vote", yes=True)
     play(v, 3, "vote", yes=False)
     votes1 = set()
     for _ in range(50):
         t = v.sample(0, rng)
         assert_consistent(v, t, 0)
-        votes1.add(t.votes[1])
-        assert t.votes[0] == -1 and t.votes[2] == -1
-        assert v.sample(3, rng).votes[3] == 0
+        votes1.add(t.ballots[1])
+        assert t.ballots[0] == -1 and t.ballots[2] == -1
+        assert v.sample(3, rng).ballots[3] == 0
     assert votes1 == {0, 1}
 
 
@@ -242,12 +227,12 @@ def test_the_draw_ordinance_adds_to_the_blind_part() -> None:
     from tests.colonia.colonia_helpers import resolve_chance, vote_on
 
     s = market(4, 6)
-    vote_on(s, "draw_materials")
+    s = vote_on(s, "draw_materials")
     for p in list(s.order):
         play(s, p, "take_materials", count=2)
-    before = s.msecret[:]
+    before = s.materials_blind[:]
     resolve_chance(s)
-    assert [b + 2 for b in before] == s.msecret or sum(s.bag) == 0
+    assert [b + 2 for b in before] == s.materials_blind or sum(s.bag) == 0
     for seat in range(4):
         assert_consistent(s, s.sample(seat, random.Random(seat)), seat)
     assert Action("take_materials", count=2) in GAME.action_space(4)
@@ -257,16 +242,17 @@ def test_describe_of_ones_own_choices_tells_nothing_of_the_others_secrets() -> N
     """A seat's list of moves (describe with viewer = seat) is the same whatever the other
     families chose or voted in secret."""
     s = market(4, 7)
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    until(s, lambda st: st.week == 2 and st.decision == D_FAMILY)
     for p in (1, 2, 3):
         play(s, p, "family", value=s.legal(p)[0].value)
-    twin = s.clone()
+    cards = s.family_card[:]
     for p in (1, 2, 3):
-        twin.choice[p] = [v for v in range(3, 9) if not twin.fam_used[p * 6 + v - 3]][-1]
-    assert [s.describe(0, a, 0) for a in s.legal(0)] == [twin.describe(0, a, 0) for a in twin.legal(0)]
+        cards[p] = s.family_cards_left(p)[-1]
+    twin = edit(s, family_card=cards)
+    assert [text(s.describe(0, a, 0), 0) for a in s.legal(0)] == [text(twin.describe(0, a, 0), 0)
+                                                                  for a in twin.legal(0)]
     v = wednesday_vote(market(4, 8))
     for p in (1, 2, 3):
         play(v, p, "vote", yes=True)
-    twin = v.clone()
-    twin.votes[1:] = [0, 0, 0]
+    twin = edit(v, ballots=put(v.ballots, 1, 0, 0, 0))
     assert [v.describe(0, a, 0) for a in v.legal(0)] == [twin.describe(0, a, 0) for a in twin.legal(0)]

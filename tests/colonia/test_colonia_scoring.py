@@ -6,30 +6,25 @@ from __future__ import annotations
 import pytest
 
 from reichsstadt.core import IllegalAction
-from reichsstadt.games.colonia import GAME
-from reichsstadt.games.colonia.state import S_OVER, S_SUN_BUY
+from reichsstadt.games.colonia.constants import D_NONE, S_OVER, S_SUN_BUY
 
-from tests.colonia.colonia_helpers import at_step, give_relic, check_invariants, until
+from tests.colonia.colonia_helpers import COMP, at_step, check_invariants, edit, give_relic, put, until
 
-COMP = GAME.components(None)[0]
 BERGEN, BRUGGE, LONDON, NOWGOROD = range(4)
 
 
 def _final(players: int = 4):
     """The last Sunday's relic market, every family's screen emptied."""
     s = at_step(S_SUN_BUY, players, week=6)
-    for p in range(players):
-        s.money[p * 4:(p + 1) * 4] = [0, 0, 0, 0]
-    s.passed = [1] * players
+    return edit(s, money=[0] * (4 * players), passed=[True] * players)
+
+
+def _finish(s, **fields):
+    """The game's end from the last Sunday's market, with `fields` changed first."""
+    # Sunday's end: the last week has no securing
+    s = edit(s, decision=D_NONE, step=S_SUN_BUY + 2, **fields).run_on()
+    assert s.step == S_OVER and s.over()
     return s
-
-
-def _finish(s) -> None:
-    s.scalars[2] = 0
-    s.scalars[1] = S_SUN_BUY + 2  # Sunday's end: the last week has no securing
-    s._legal = None
-    s._advance()
-    assert s.scalars[1] == S_OVER and s.over()
 
 
 
@@ -39,7 +34,7 @@ def test_the_game_ends_after_the_sixth_sunday_purchases() -> None:
     with pytest.raises(IllegalAction):
         s.outcome()
     until(s, lambda st: st.over())
-    assert s.scalars[0] == 6 and s.to_act() == ()
+    assert s.week == 6 and s.to_act() == ()
     check_invariants(s)
 
 
@@ -48,17 +43,19 @@ def test_london_window_example() -> None:
     window and pays his 10 to the bank; had another player 10 too, nobody would get it."""
     green, violet, yellow, red = range(4)
     s = _final()
+    money = s.money[:]
     for p, k in ((green, 10), (violet, 3), (yellow, 2), (red, 4)):
-        s.money[p * 4 + LONDON] = k
-    _finish(s)
-    assert s.windows[LONDON] == green and s.money[green * 4 + LONDON] == 0
+        money[p * 4 + LONDON] = k
+    s = _finish(s, money=money)
+    assert s.window_owner[LONDON] == green and s.money[green * 4 + LONDON] == 0
     assert s.money[red * 4 + LONDON] == 4
     assert s.outcome().breakdown[green]["windows"] == COMP.window_points
     s = _final()
+    money = s.money[:]
     for p, k in ((green, 10), (violet, 10), (yellow, 2), (red, 4)):
-        s.money[p * 4 + LONDON] = k
-    _finish(s)
-    assert s.windows[LONDON] == -1 and s.money[green * 4 + LONDON] == 10
+        money[p * 4 + LONDON] = k
+    s = _finish(s, money=money)
+    assert s.window_owner[LONDON] == -1 and s.money[green * 4 + LONDON] == 10
 
 
 def test_23_point_scoring_example() -> None:
@@ -70,10 +67,9 @@ def test_23_point_scoring_example() -> None:
     # the Nowgorod shrine empty
     for card in (BERGEN * 12 + 0, BERGEN * 12 + 3, BERGEN * 12 + 4, BERGEN * 12 + 6, LONDON * 12 + 6,
                  BRUGGE * 12 + 10, BRUGGE * 12 + 11, NOWGOROD * 12 + 11):
-        give_relic(s, green, card)
-    s.shrine[BRUGGE] = BRUGGE * 12 + 10
-    s.money[green * 4 + BERGEN] = 7
-    _finish(s)
+        s = give_relic(s, green, card)
+    s = _finish(s, shrine_relic=put(s.shrine_relic, BRUGGE, BRUGGE * 12 + 10),
+                money=put(s.money, green * 4 + BERGEN, 7))
     out = s.outcome()
     assert out.breakdown[green]["relics"] == 11 + 5
     assert out.breakdown[green]["shrines"] == 5
@@ -87,21 +83,18 @@ def test_tie_breaks_money_then_goods_then_materials(item: str) -> None:
     """p. 23: equal points: more money in all currencies (after the windows), then more
     goods, then more materials; otherwise the tie stands."""
     s = _final()
-    give_relic(s, 0, 0)
-    give_relic(s, 1, 1)
-    for p in range(4):
-        s.goods[p * 5:(p + 1) * 5] = [0] * 5
-        s.mats[p * 5:(p + 1) * 5] = [0] * 5
-        s.money[p * 4:(p + 1) * 4] = [1, 1, 1, 1]  # equal money: no windows
+    s = give_relic(s, 0, 0)
+    s = give_relic(s, 1, 1)
+    goods, mats, money = [0] * 20, [0] * 20, [1] * 16  # equal money: no windows
     if item == "money":
-        s.money[1 * 4 + 0] = 0
-        s.money[1 * 4 + 1] = 0
-        s.money[0 * 4 + 0] = 0
+        money[1 * 4 + 0] = 0
+        money[1 * 4 + 1] = 0
+        money[0 * 4 + 0] = 0
     elif item == "goods":
-        s.goods[1 * 5 + 2] = 1
+        goods[1 * 5 + 2] = 1
     else:
-        s.mats[1 * 5 + 4] = 1
-    _finish(s)
+        mats[1 * 5 + 4] = 1
+    s = _finish(s, **_screens(s, goods, mats), money=money)
     out = s.outcome()
     assert out.scores[0] == out.scores[1] == 1
     if item == "money":
@@ -111,10 +104,16 @@ def test_tie_breaks_money_then_goods_then_materials(item: str) -> None:
         assert out.ranks[1] == 1 and out.ranks[0] == 2
 
 
+def _screens(s, goods: list[int], mats: list[int]) -> dict:
+    """The screens' goods and materials set (all drawn blind), the rest in the supply and the bag."""
+    supply = [COMP.goods_per_type - sum(goods[g::5]) for g in range(5)]
+    bag = [COMP.materials_per_type - sum(mats[m::5]) - sum(s.stall_materials[m::5]) for m in range(5)]
+    blind = [sum(mats[p * 5:(p + 1) * 5]) for p in range(4)]
+    return dict(goods=goods, goods_supply=supply, materials=mats, bag=bag, materials_seen=[0] * 20,
+                materials_blind=blind)
+
+
 def test_a_full_tie_is_shared() -> None:
     s = _final()
-    for p in range(4):
-        s.goods[p * 5:(p + 1) * 5] = [0] * 5
-        s.mats[p * 5:(p + 1) * 5] = [0] * 5
-    _finish(s)
+    s = _finish(s, **_screens(s, [0] * 20, [0] * 20))
     assert s.outcome().ranks == (1, 1, 1, 1)

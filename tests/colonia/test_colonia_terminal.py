@@ -41,8 +41,8 @@ def test_members_on_the_board_add_up_at_every_step() -> None:
         per = state.comp.members_by_players[players]
         for i, (seat, mv) in enumerate(match.record.moves):
             v = state.view(None)
-            assert v["members_per_player"] == per
-            for p in v["players_info"]:
+            assert v["table"]["members_per_player"] == per
+            for p in v["seats"]:
                 m = p["members"]
                 assert m["total"] == per, (i, p["seat"], m)
                 assert m["home"] == p["home"] and m["street"] == p["street"]
@@ -58,30 +58,37 @@ def test_street_fields_say_when_their_members_come_home() -> None:
     """p. 17: a street field's members come home on that day of the next week (Tuesday:
     after the town hall is filled; the other days in the evening)."""
     from tests.colonia.colonia_helpers import at_step
-    from reichsstadt.games.colonia.state import S_SUN_BUY, S_THU_CONTRACT, S_WED_BUY
+    from reichsstadt.games.colonia.constants import S_SUN_BUY, S_THU_CONTRACT, S_WED_BUY
+    from reichsstadt.games.colonia.present import street_home_words
+    from reichsstadt.i18n import render as say
+
+    def home_words(state) -> dict[str, str]:
+        return {d.capitalize(): say(street_home_words(d, when))
+                for d, when in state.view(0)["table"]["street_home"].items()}
 
     s = at_step(S_WED_BUY, 4, week=2)
-    home = s.view(0)["street_home"]
+    home = home_words(s)
     assert home == {"Tuesday": "next Tuesday after the town hall", "Wednesday": "tonight",
                     "Thursday": "this Thursday evening", "Friday": "this Friday evening"}
     s = at_step(S_THU_CONTRACT, 4, week=2)
-    assert s.view(0)["street_home"]["Wednesday"] == "next Wednesday evening"
-    assert s.view(0)["street_home"]["Thursday"] == "tonight"
+    assert home_words(s)["Wednesday"] == "next Wednesday evening"
+    assert home_words(s)["Thursday"] == "tonight"
     s = at_step(S_SUN_BUY, 4, week=6)
-    assert set(s.view(0)["street_home"].values()) == {"not before the game ends"}
+    assert set(home_words(s).values()) == {"not before the game ends"}
 
 
 def test_log_words_for_the_drawer_and_for_the_others() -> None:
     """The start draws read 'You draw a ...' to the drawer (the table's names replace
     'Player N', so 'Player 1 draws' would read 'You draws') and stay hidden to the others."""
     from reichsstadt.core import CHANCE
-    from reichsstadt.games.colonia.state import Q_PMAT
+    from reichsstadt.games.colonia.constants import Q_BLIND_MATERIAL
+    from tests.colonia.colonia_helpers import text
 
     s = GAME.new(3, 1)
-    while s.queue and s.queue[0][0] != Q_PMAT:
+    while s.chance_queue and s.chance_queue[0][0] != Q_BLIND_MATERIAL:
         s.apply(CHANCE, s.chance_outcomes()[0][0])
     a = s.chance_outcomes()[0][0]
-    p = s.queue[0][1]
-    assert s.describe(CHANCE, a, p).startswith("You draw a")
+    p = s.chance_queue[0][1]
+    assert text(s.describe(CHANCE, a, p), p).startswith("You draw a")
     other = (p + 1) % 3
-    assert s.describe(CHANCE, a, other) == f"Player {p + 1} draws a material from the bag (hidden)"
+    assert text(s.describe(CHANCE, a, other), other) == f"Player {p + 1} draws a material from the bag (hidden)"

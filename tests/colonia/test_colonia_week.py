@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 
 from reichsstadt.core import CHANCE, Action, IllegalAction
-from reichsstadt.games.colonia import GAME
-from reichsstadt.games.colonia.state import (
-    D_FAMILY, D_TURN, D_VOTE, FRI, S_FRI_LOAD, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE,
-    S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE, WED,
+from reichsstadt.games.colonia.constants import (
+    D_FAMILY, D_TURN, D_VOTE, FRI, Q_EXTRA_DIE, Q_ORDINANCE, Q_SHIP, Q_WEEK_CARD, S_FRI_LOAD, S_SAT_SAIL,
+    S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_TUE_ORDER, S_WED_BUY, S_WED_START, THU, TUE,
+    WED,
 )
 
-from tests.colonia.colonia_helpers import at_step, check_invariants, give_relic, fix_box, fresh, play, resolve_chance, until, vote_on
-
-COMP = GAME.components(None)[0]
+from tests.colonia.colonia_helpers import (
+    COMP, at_step, check_invariants, edit, give_relic, fresh, offer_relic, play, put, put_to_vote, resolve_chance,
+    text, until, vote_on, with_materials,
+)
 
 
 def test_setup_start_money_materials_good_members_ships_relics() -> None:
@@ -23,14 +24,14 @@ def test_setup_start_money_materials_good_members_ships_relics() -> None:
     for players, members in ((3, 38), (4, 30), (5, 25), (6, 21)):
         s = fresh(players)
         resolve_chance(s)
-        while s.to_act() != (CHANCE,) and s.scalars[1] <= 2 and s.scalars[2] != D_FAMILY:
+        while s.to_act() != (CHANCE,) and s.step <= 2 and s.decision != D_FAMILY:
             s.apply(s.to_act()[0], s.legal(s.to_act()[0])[0])  # a die's 6: choose a good
             resolve_chance(s)
         for p in range(players):
             assert s.money[p * 4:(p + 1) * 4] == [5, 5, 5, 5]
-            assert sum(s.mats[p * 5:(p + 1) * 5]) == 4
+            assert sum(s.materials[p * 5:(p + 1) * 5]) == 4
             assert sum(s.goods[p * 5:(p + 1) * 5]) == 1
-            assert s.home[p] == members and s.box[p] == 38 - members
+            assert s.home[p] == members and s.out_of_play[p] == 38 - members
         assert all(ship >= 0 for ship in s.port) and len(s.display) == 10
         check_invariants(s)
 
@@ -51,40 +52,40 @@ def test_monday_week_card_fills_stalls_sets_sticks_dice_and_ships() -> None:
     wainwright 2, painter 1, tailor 2, shoemaker 1; the die rolled 5 times); the stick
     of the port below the ships that sail (3 in the example)."""
     s = fresh(4)
-    until(s, lambda st: st.queue and st.queue[0][0] == 0)  # the week card is due
+    until(s, lambda st: st.chance_queue and st.chance_queue[0][0] == Q_WEEK_CARD)  # the week card is due
     bag_before = sum(s.bag)
     resolve_chance(s, {"draw_week": 0})
     card = COMP.week_cards[0]
-    assert s.sticks == [1, 2, 1, 2, 1] and s.scalars[6] == 5 and s.scalars[7] == 3
+    assert s.sticks == [1, 2, 1, 2, 1] and s.extra_dice == 5 and s.ships_sailing == 3
     assert s.stall_size[:len(card.stalls)] == list(card.stalls)
     assert bag_before - sum(s.bag) == sum(card.stalls)
-    assert len(s.ords) == 3
+    assert len(s.week_ordinances) == 3
 
 
 def test_week_six_all_four_ships_sail() -> None:
     """p. 15: in the sixth (last) week all 4 ships leave, whatever the week card says."""
     s = fresh(4)
-    until(s, lambda st: st.scalars[0] == 6 and st.queue and st.queue[0][0] == 0)
-    resolve_chance(s, {"draw_week": [i for i in range(14) if not s.week_used[i]][0]})
-    assert s.scalars[7] == 4
+    until(s, lambda st: st.week == 6 and st.chance_queue and st.chance_queue[0][0] == Q_WEEK_CARD)
+    resolve_chance(s, {"draw_week": [i for i in range(14) if not s.week_cards_used[i]][0]})
+    assert s.ships_sailing == 4
 
 
 def test_ordinances_sorted_by_day_equal_days_in_drawing_order() -> None:
     """p. 15: the three ordinances lie in ascending order of their numbers; equal numbers
     in the order they were drawn."""
     s = fresh(4)
-    until(s, lambda st: st.queue and st.queue[0][0] == 1)  # ordinance draws due
+    until(s, lambda st: st.chance_queue and st.chance_queue[0][0] == Q_ORDINANCE)  # ordinance draws due
     sat_a = next(i for i, o in enumerate(COMP.ordinances) if o.effect == "exchange")
     wed = next(i for i, o in enumerate(COMP.ordinances) if o.effect == "foreign_merchants")
     sat_b = next(i for i, o in enumerate(COMP.ordinances) if o.effect == "extra_relics")
     for o in (sat_a, wed, sat_b):
         s.apply(CHANCE, Action("draw_ordinance", card=o))
-    assert s.ords == [wed, sat_a, sat_b]
+    assert s.week_ordinances == [wed, sat_a, sat_b]
 
 
-def _tuesday(players: int = 4, week: int = 1) -> object:
+def _tuesday(players: int = 4, week: int = 1):
     s = at_step(S_TUE_ORDER, players, week=week)
-    assert s.scalars[2] == D_FAMILY
+    assert s.decision == D_FAMILY
     return s
 
 
@@ -95,7 +96,7 @@ def test_family_card_sends_members_to_town_hall_and_gives_votes() -> None:
     for p, v in enumerate((6, 4, 3, 8)):
         play(s, p, "family", value=v)
     resolve_chance(s)
-    assert s.home[0] == home[0] - 6 and s.votes_w[0] == 6
+    assert s.home[0] == home[0] - 6 and s.vote_weight[0] == 6
     assert s.street[0 * 4 + TUE] == 6  # the town hall empties onto the Tuesday street field
     assert s.order == [3, 0, 1, 2] and s.order[0] == 3  # highest card: mayor, first to play
 
@@ -111,7 +112,7 @@ def test_family_cards_choice_is_simultaneous_and_each_card_used_once() -> None:
         play(s, 2, "family", value=6)
     for p in (0, 1, 3):
         play(s, p, "family", value=3)
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    until(s, lambda st: st.week == 2 and st.decision == D_FAMILY)
     assert Action("family", value=5) not in s.legal(2)
     assert Action("family", value=3) not in s.legal(0) and len(s.legal(0)) == 5
 
@@ -121,22 +122,19 @@ def test_shortfall_takes_from_street_fields_tuesday_first_and_card_counts_zero()
     Tuesday street field, then the following ones; the card then counts 0: turned face
     down, no votes, last in turn order."""
     s = _tuesday(week=2)
-    s.fam_used = [0] * 24
-    s.home[1] = 2
-    s.street[1 * 4:2 * 4] = [3, 5, 0, 0]
-    fix_box(s)
+    s = edit(s, box=True, family_cards_used=[False] * 24, home=put(s.home, 1, 2), street=put(s.street, 4, 3, 5, 0, 0))
     values = {0: 4, 1: 8, 2: 5, 3: 6}
     for p in range(4):
         play(s, p, "family", value=values[p] if Action("family", value=values[p]) in s.legal(p) else s.legal(p)[0].value)
     resolve_chance(s)
-    assert s.zero[1] == 1 and s.card[1] == 0 and s.votes_w[1] == 0
+    assert s.card_face_down[1] and s.card_value[1] == 0 and s.vote_weight[1] == 0
     assert s.order[-1] == 1
     # 2 from home, 3 from Tuesday, 3 from Wednesday; the 2 left on the Wednesday field
     # stay there until Wednesday evening
-    assert s.scalars[1] == S_WED_BUY
+    assert s.step == S_WED_BUY
     assert s.home[1] == 0 and s.street[1 * 4 + WED] == 2
     assert s.street[1 * 4 + TUE] == 8      # the town hall's 8 go to the Tuesday street field
-    assert s.view(0)["players_info"][1]["card_face_down"]
+    assert s.view(0)["seats"][1]["card_face_down"]
 
 
 def test_equal_family_cards_play_in_reverse_of_previous_order() -> None:
@@ -144,10 +142,8 @@ def test_equal_family_cards_play_in_reverse_of_previous_order() -> None:
     and red last, so this week: violet, red, yellow, green."""
     yellow, red, green, violet = 0, 1, 2, 3
     s = _tuesday(week=2)
-    s.prev_order = [green, yellow, violet, red]
+    s = edit(s, previous_order=[green, yellow, violet, red], family_cards_used=[False] * 24)
     cards = {violet: 7, green: 3, yellow: 5, red: 5}
-    for p in range(4):
-        s.fam_used[p * 6:(p + 1) * 6] = [0] * 6
     for p, v in cards.items():
         play(s, p, "family", value=v)
     resolve_chance(s)
@@ -170,11 +166,8 @@ def test_week_one_equal_cards_decided_by_a_die() -> None:
 def test_several_zero_cards_play_last_in_reverse_order() -> None:
     """p. 16 N.B.: several players with cards worth 0 play last, in reversed order."""
     s = _tuesday(week=2)
-    s.prev_order = [0, 1, 2, 3]
-    for p in (0, 1):
-        s.home[p] = 0
-        s.street[p * 4:(p + 1) * 4] = [0, 0, 0, 0]
-    fix_box(s)
+    s = edit(s, box=True, previous_order=[0, 1, 2, 3], home=put(s.home, 0, 0, 0),
+             street=put(s.street, 0, *[0] * 8))
     for p, v in enumerate((6, 7, 4, 3)):
         play(s, p, "family", value=v if Action("family", value=v) in s.legal(p) else s.legal(p)[0].value)
     resolve_chance(s)
@@ -185,13 +178,11 @@ def test_tuesday_street_members_come_home_after_the_town_hall() -> None:
     """p. 17 'Spostamenti': the Tuesday street field's members come home (not in week 1),
     only then the town hall's members go onto it, until next Tuesday."""
     s = _tuesday(week=2)
-    s.street[0 * 4 + TUE] = 2
-    s.home[0] -= 2
-    fix_box(s)
+    s = edit(s, box=True, street=put(s.street, 0 * 4 + TUE, 2), home=put(s.home, 0, s.home[0] - 2))
     home = s.home[0]
     for p in range(4):
         play(s, p, "family", value=s.legal(p)[0].value)
-    v = s.choice[0]
+    v = s.family_card[0]
     resolve_chance(s)
     assert s.home[0] == home - v + 2 and s.street[0 * 4 + TUE] == v
 
@@ -201,13 +192,11 @@ def test_vote_11_to_7_is_rejected() -> None:
     7 for no, the ordinance is rejected."""
     yellow, red, green, violet = 0, 1, 2, 3
     s = at_step(S_WED_START, 4)
-    s.votes_w = [4, 7, 3, 5]
-    s.zero = [0, 0, 0, 0]
-    s.order = [red, violet, yellow, green]
     size = s.stall_size[:]
-    vote_on(s, "more_per_stall", {violet: True, green: True, red: False, yellow: False})
-    assert s.ord_result == [0] and s.stall_size == size
-    last = s.view(None)["last_vote"]
+    s = vote_on(s, "more_per_stall", {violet: True, green: True, red: False, yellow: False},
+                vote_weight=[4, 7, 3, 5], card_face_down=[False] * 4, order=[red, violet, yellow, green])
+    assert s.ordinance_result == [0] and s.stall_size == size
+    last = s.view(None)["table"]["last_vote"]
     assert last["passed"] is False and (last["yes"], last["no"]) == (8, 11)
 
 
@@ -215,74 +204,60 @@ def test_mayor_breaks_a_tie_and_yes_majority_applies_at_once() -> None:
     """p. 17 Votazione: a tie is decided by the mayor's vote; a yes majority passes the
     ordinance (the Wednesday one then draws a material more for every stall)."""
     s = at_step(S_WED_START, 4)
-    s.votes_w = [5, 5, 3, 3]
-    s.zero = [0, 0, 0, 0]
-    s.order = [0, 1, 2, 3]
-    stalls = s.scalars[9]
+    stalls = s.stall_count
     before = sum(s.stall_size)
-    vote_on(s, "more_per_stall", {0: True, 1: False, 2: False, 3: True})
-    assert s.ord_result == [1]
+    s = vote_on(s, "more_per_stall", {0: True, 1: False, 2: False, 3: True},
+                vote_weight=[5, 5, 3, 3], card_face_down=[False] * 4, order=[0, 1, 2, 3])
+    assert s.ordinance_result == [1]
     resolve_chance(s)
     assert sum(s.stall_size) == before + stalls
     s2 = at_step(S_WED_START, 4)
-    s2.votes_w = [5, 5, 3, 3]
-    s2.zero = [0, 0, 0, 0]
-    s2.order = [1, 0, 2, 3]
-    vote_on(s2, "more_per_stall", {0: True, 1: False, 2: False, 3: True})
-    assert s2.ord_result == [0]
+    s2 = vote_on(s2, "more_per_stall", {0: True, 1: False, 2: False, 3: True},
+                 vote_weight=[5, 5, 3, 3], card_face_down=[False] * 4, order=[1, 0, 2, 3])
+    assert s2.ordinance_result == [0]
 
 
 def test_face_down_cards_do_not_vote_and_votes_are_secret_until_all_are_in() -> None:
     """p. 17: players with a face-down family card do not vote; the cards are revealed
     together."""
-    from reichsstadt.games.colonia.state import VOTE_STEPS
-
     s = at_step(S_WED_START, 4)
-    s.zero = [0, 1, 0, 0]
-    s.votes_w = [3, 0, 4, 5]
-    s.ords = [next(i for i, o in enumerate(COMP.ordinances) if o.effect == "foreign_merchants")]
-    s.ord_result = [-1]
-    s.scalars[8] = 0
-    s.scalars[1] = next(k for k, v in VOTE_STEPS.items() if v == 2)
-    s._advance()
-    assert s.scalars[2] == D_VOTE and s.to_act() == (0, 2, 3)
+    s = put_to_vote(s, ["foreign_merchants"], card_face_down=[False, True, False, False], vote_weight=[3, 0, 4, 5])
+    assert s.decision == D_VOTE and s.to_act() == (0, 2, 3)
     assert s.legal(1) == ()
     play(s, 2, "vote", yes=True)
-    assert "vote" not in s.view(0)["players_info"][2] and s.view(0)["players_info"][2]["voted"]
-    assert s.view(2)["players_info"][2]["vote"] == "yes"
-    assert "secret" in s.describe(3, Action("vote", yes=False), 0)
+    assert s.view(0)["seats"][2]["vote"] is None and s.view(0)["seats"][2]["voted"]
+    assert s.view(2)["seats"][2]["vote"] == "yes"
+    assert "secret" in text(s.describe(3, Action("vote", yes=False), 0), 0)
 
 
 def test_market_purchase_of_six_materials_with_six_members() -> None:
     """p. 17 example: yellow takes the 6 materials of the first stall behind the screen
     and puts 6 family members on the empty stall."""
     s = at_step(S_WED_BUY, 4)
-    assert s.scalars[2] == D_TURN
-    p = s.scalars[3]
-    for m in range(5):  # the stall's old materials back into the bag, then 2+1+1+1+1 out
-        s.bag[m] += s.stall_mats[m]
-    s.stall_mats[0:5] = [2, 1, 1, 1, 1]
-    for m in range(5):
-        s.bag[m] -= s.stall_mats[m]
-    s.stall_size[0] = 6
-    mats, home = s.mats[p * 5:(p + 1) * 5], s.home[p]
-    text = s.describe(p, Action("buy_stall", stall=0), None)
-    assert "6 materials of stall 1" in text and "6 members" in text
+    assert s.decision == D_TURN
+    p = s.actor
+    # the stall's old materials back into the bag, then 2+1+1+1+1 out
+    bag = [s.bag[m] + s.stall_materials[m] - [2, 1, 1, 1, 1][m] for m in range(5)]
+    s = edit(s, bag=bag, stall_materials=put(s.stall_materials, 0, 2, 1, 1, 1, 1),
+             stall_size=put(s.stall_size, 0, 6))
+    mats, home = s.materials[p * 5:(p + 1) * 5], s.home[p]
+    words = text(s.describe(p, Action("buy_stall", stall=0), None))
+    assert "6 materials of stall 1" in words and "6 members" in words
     play(s, p, "buy_stall", stall=0)
-    assert s.mats[p * 5:(p + 1) * 5] == [a + b for a, b in zip(mats, [2, 1, 1, 1, 1])]
-    assert s.home[p] == home - 6 and s.pending[p] == 6  # on the stall until the evening
-    assert s.stall_taker[0] == p and s.stall_mats[0:5] == [0] * 5
+    assert s.materials[p * 5:(p + 1) * 5] == [a + b for a, b in zip(mats, [2, 1, 1, 1, 1])]
+    assert s.home[p] == home - 6 and s.placed_today[p] == 6  # on the stall until the evening
+    assert s.stall_buyer[0] == p and s.stall_materials[0:5] == [0] * 5
 
 
 def test_passing_ends_buying_for_the_week_and_leftovers_return_to_the_bag() -> None:
     """p. 17-18: a player who passes buys no more this week; buying goes on until all
     have passed; materials left on the stalls go back into the bag."""
     s = at_step(S_WED_BUY, 4)
-    p = s.scalars[3]
+    p = s.actor
     play(s, p, "pass")
     assert s.passed[p] and p not in s.to_act()
-    until(s, lambda st: st.scalars[1] > S_WED_BUY)
-    assert s.stall_mats == [0] * len(s.stall_mats)
+    until(s, lambda st: st.step > S_WED_BUY)
+    assert s.stall_materials == [0] * len(s.stall_materials)
     check_invariants(s)
 
 
@@ -290,20 +265,19 @@ def test_a_stall_needs_as_many_members_at_home_as_materials() -> None:
     """p. 17: the buyer puts as many members from home as the materials taken; p. 16 N.B.
     without members at home there is no action."""
     s = at_step(S_WED_BUY, 4)
-    p = s.scalars[3]
-    s.home[p] = 3
-    fix_box(s)
+    p = s.actor
+    s = edit(s, box=True, home=put(s.home, p, 3))
     for a in s.legal(p):
         if a.type == "buy_stall":
             assert s.stall_size[a.stall] <= 3
-    big = next(i for i in range(s.scalars[9]) if s.stall_size[i] > 3)
+    big = next(i for i in range(s.stall_count) if s.stall_size[i] > 3)
     with pytest.raises(IllegalAction):
         play(s, p, "buy_stall", stall=big)
 
 
-def _thursday() -> object:
+def _thursday():
     s = at_step(S_THU_CONTRACT, 4)
-    assert s.scalars[2] == D_TURN
+    assert s.decision == D_TURN
     return s
 
 
@@ -313,35 +287,26 @@ def test_saddle_contracts_cost_one_then_two_members() -> None:
     the next field; a third contract would cost 3."""
     s = _thursday()
     first, second = s.order[0], s.order[1]
-    for p in (first, second):
-        s.mats[p * 5:(p + 1) * 5] = [1, 1, 0, 0, 0]
-    s.mats[s.order[2] * 5:(s.order[2] + 1) * 5] = [0] * 5
-    s.mats[s.order[3] * 5:(s.order[3] + 1) * 5] = [0] * 5
-    s.passed = [0] * 4
-    s.scalars[3] = first
-    for m in range(5):
-        s.bag[m] = 18 - sum(s.mats[m::5]) - sum(s.stall_mats[m::5])
-    s._legal = None
-    fix_box(s)
+    for p, mats in ((first, [1, 1, 0, 0, 0]), (second, [1, 1, 0, 0, 0]), (s.order[2], [0] * 5), (s.order[3], [0] * 5)):
+        s = with_materials(s, p, mats)
+    s = edit(s, passed=[False] * 4, actor=first)
     bag = s.bag[:]
     home = s.home[first]
     play(s, first, "commission", craftsman=0)
     assert s.bag[0] == bag[0] + 1 and s.bag[1] == bag[1] + 1
-    assert s.cf_owner[0] == first and s.cf_n[0] == 1 and s.home[first] == home - 1
+    assert s.contract_owner[0] == first and s.contract_members[0] == 1 and s.home[first] == home - 1
     assert s.to_act() == (second,)
-    assert "2 members on contract field 2" in s.describe(second, Action("commission", craftsman=0), None)
+    assert "2 members on contract field 2" in text(s.describe(second, Action("commission", craftsman=0), None))
     play(s, second, "commission", craftsman=0)
-    assert s.cf_owner[1] == second and s.cf_n[1] == 2 and s.commissioned[0] == 2
+    assert s.contract_owner[1] == second and s.contract_members[1] == 2 and s.commissioned[0] == 2
 
 
 def test_extra_contract_dice_move_one_stick_or_all_on_a_six() -> None:
     """p. 19: the die is rolled as often as the week card shows; 1-5 moves that
     craftsman's stick down a field, a 6 moves all five."""
     s = at_step(S_THU_DICE, 4)
-    s.scalars[6] = 3
-    s.sticks = [0, 1, 2, 3, 4]
-    s._advance()
-    assert s.queue[0] == (7, 0) and len(s.queue) == 3
+    s = edit(s, extra_dice=3, sticks=[0, 1, 2, 3, 4]).run_on()
+    assert s.chance_queue[0] == (Q_EXTRA_DIE, 0) and len(s.chance_queue) == 3
     assert s.to_act() == (CHANCE,) and len(s.chance_outcomes()) == 6
     s.apply(CHANCE, Action("roll", face=4))
     assert s.sticks == [0, 1, 2, 4, 4]
@@ -360,25 +325,24 @@ def test_goods_one_per_field_above_the_stick_rest_slides_up_and_waits() -> None:
     painter = 2
     owners = [red, green, red, yellow, yellow]
     counts = [1, 2, 3, 4, 5]
-    for i, (o, k) in enumerate(zip(owners, counts)):
-        s.cf_owner[painter * f + i] = o
-        s.cf_n[painter * f + i] = k
-        s.home[o] -= k
-    s.cf_len[painter] = 5
-    s.sticks = [0, 0, 3, 0, 0]
+    home = s.home[:]
+    for o, k in zip(owners, counts):
+        home[o] -= k
     goods = s.goods[:]
     street = s.street[:]
-    s._advance()
+    s = edit(s, contract_owner=put(s.contract_owner, painter * f, *owners),
+             contract_members=put(s.contract_members, painter * f, *counts), home=home,
+             contracts_placed=put(s.contracts_placed, painter, 5), sticks=[0, 0, 3, 0, 0]).run_on()
     g = COMP.products[painter]
     assert s.goods[red * 5 + g] == goods[red * 5 + g] + 2
     assert s.goods[green * 5 + g] == goods[green * 5 + g] + 1
     assert s.goods[yellow * 5 + g] == goods[yellow * 5 + g]
     assert s.street[red * 4 + THU] == street[red * 4 + THU] + 4
-    assert s.cf_len[painter] == 2 and s.cf_owner[painter * f:painter * f + 2] == [yellow, yellow]
-    assert s.cf_n[painter * f:painter * f + 2] == [4, 5] and s.sticks == [0] * 5
-    until(s, lambda st: st.scalars[1] == S_WED_BUY and st.scalars[0] == 2)
+    assert s.contracts_placed[painter] == 2 and s.contract_owner[painter * f:painter * f + 2] == [yellow, yellow]
+    assert s.contract_members[painter * f:painter * f + 2] == [4, 5] and s.sticks == [0] * 5
+    until(s, lambda st: st.step == S_WED_BUY and st.week == 2)
     assert s.commissioned == [0] * 5
-    assert s.sticks[painter] == COMP.week_cards[s.scalars[5]].contracts[painter]
+    assert s.sticks[painter] == COMP.week_cards[s.week_card].contracts[painter]
     check_invariants(s)
 
 
@@ -386,17 +350,12 @@ def test_no_good_when_the_supply_is_exhausted() -> None:
     """Notes, Thursday: a good whose supply (12) is exhausted is not received."""
     s = at_step(S_THU_GOODS, 4)
     f = COMP.contract_fields
-    s.cf_owner[0] = 1
-    s.cf_n[0] = 1
-    s.home[1] -= 1
-    s.cf_len[0] = 1
-    s.sticks[1:] = [0, 0, 0, 0]
-    s.sticks[0] = 1
     g = COMP.products[0]
-    s.goods[2 * 5 + g] += s.supply[g]
-    s.supply[g] = 0
     before = s.goods[1 * 5 + g]
-    s._advance()
+    s = edit(s, contract_owner=put(s.contract_owner, 0, 1), contract_members=put(s.contract_members, 0, 1),
+             home=put(s.home, 1, s.home[1] - 1), contracts_placed=put(s.contracts_placed, 0, 1),
+             sticks=[1, 0, 0, 0, 0], goods=put(s.goods, 2 * 5 + g, s.goods[2 * 5 + g] + s.goods_supply[g]),
+             goods_supply=put(s.goods_supply, g, 0)).run_on()
     assert s.goods[1 * 5 + g] == before and s.street[1 * 4 + THU] >= 1
     assert f == 8
 
@@ -405,14 +364,15 @@ def test_loading_a_hold_returns_its_goods_and_takes_one_member() -> None:
     """p. 20: the player returns exactly the goods shown on the hold and puts 1 member
     from home on it; each hold is filled once."""
     s = at_step(S_FRI_LOAD, 4)
-    assert s.scalars[2] == D_TURN
-    p = s.scalars[3]
+    assert s.decision == D_TURN
+    p = s.actor
     ship = s.port[0]
     need, value = COMP.ships[ship].holds[0]
+    goods, supply = s.goods[:], s.goods_supply[:]
     for g in need:
-        s.goods[p * 5 + g] += 1
-        s.supply[g] -= 1
-    s._legal = None
+        goods[p * 5 + g] += 1
+        supply[g] -= 1
+    s = edit(s, goods=goods, goods_supply=supply)
     goods, home = s.goods[:], s.home[p]
     play(s, p, "load", ship=0, hold=0)
     for g in need:
@@ -427,22 +387,18 @@ def test_ships_above_the_stick_sail_and_pay_in_their_currency() -> None:
     receives 9 Gulden for a Brügge ship); those members go to the Friday street field;
     ships that stay keep their members; the rest move up and the port is refilled."""
     s = at_step(S_SAT_SAIL, 4)
-    s.scalars[7] = 1
-    s.hold_owner[0] = 1
-    s.hold_owner[4 + 0] = 2
-    s.home[1] -= 1
-    s.home[2] -= 1
     sailing, staying = s.port[0], s.port[1]
     city = COMP.ships[sailing].city
     value = COMP.ships[sailing].holds[0][1]
     money = s.money[:]
     fri = s.street[1 * 4 + FRI]
-    s._advance()
+    s = edit(s, ships_sailing=1, hold_owner=put(s.hold_owner, 0, 1, -1, -1, -1, 2),
+             home=put(s.home, 1, s.home[1] - 1, s.home[2] - 1)).run_on()
     assert s.money[1 * 4 + city] == money[1 * 4 + city] + value
     assert s.street[1 * 4 + FRI] == fri + 1
     assert s.port[0] == staying and s.hold_owner[0] == 2   # moved up, member aboard
     assert s.ship_discard[sailing] == 1
-    assert s.to_act() == (CHANCE,) and s.queue[0] == (4, 3)  # place IV refilled from the deck
+    assert s.to_act() == (CHANCE,) and s.chance_queue[0] == (Q_SHIP, 3)  # place IV refilled from the deck
     resolve_chance(s)
     assert all(x >= 0 for x in s.port)
     check_invariants(s)
@@ -452,27 +408,22 @@ def test_friday_street_members_come_home_on_friday_evening() -> None:
     """p. 20 'Spostamenti': after the loading, the members on the Friday street field come
     home (not in week 1): they cannot load a ship that Friday."""
     s = at_step(S_FRI_LOAD, 4, week=2)
-    p = s.scalars[3]
-    s.home[p] = 0
-    s.street[p * 4 + FRI] = 2
-    fix_box(s)
-    assert s.legal(p) == [Action("pass")] or all(a.type == "pass" for a in s.legal(p))
-    until(s, lambda st: st.scalars[1] > S_FRI_LOAD)
+    p = s.actor
+    s = edit(s, box=True, home=put(s.home, p, 0), street=put(s.street, p * 4 + FRI, 2))
+    assert s.legal(p) == (Action("pass"),) or all(a.type == "pass" for a in s.legal(p))
+    until(s, lambda st: st.step > S_FRI_LOAD)
     assert s.street[p * 4 + FRI] == 0 and s.home[p] == 2
 
 
 def test_relics_are_paid_in_their_own_currency() -> None:
     """p. 21: the relic's price is paid in the currency of its city."""
     s = at_step(S_SUN_BUY, 4)
-    p = s.scalars[3]
+    p = s.actor
     card = s.display[0]
     city = card // 12
-    s.money[p * 4:(p + 1) * 4] = [0, 0, 0, 0]
-    s.money[p * 4 + (city + 1) % 4] = 50
-    s._legal = None
+    s = edit(s, money=put(s.money, p * 4, *[50 if c == (city + 1) % 4 else 0 for c in range(4)]))
     assert Action("buy_relic", card=card) not in s.legal(p)
-    s.money[p * 4 + city] = COMP.relic_price[card]
-    s._legal = None
+    s = edit(s, money=put(s.money, p * 4 + city, COMP.relic_price[card]))
     play(s, p, "buy_relic", card=card)
     assert s.money[p * 4 + city] == 0 and s.relic_owner[card] == p and card not in s.display
 
@@ -481,27 +432,21 @@ def test_shrine_holds_one_relic_of_its_city_and_doubles_it() -> None:
     """p. 22: a shrine may take one relic of its own city, chosen when either card is
     bought, and keeps it to the end; it doubles that relic's points (green: 8 instead of 4)."""
     s = at_step(S_SUN_BUY, 4)
-    p = s.scalars[3]
+    p = s.actor
     brugge = 1
     relic = brugge * 12 + 9  # price 14, 4 points
     shrine = brugge * 12 + 11
-    owner_of_shrine = s.relic_owner[shrine]
-    give_relic(s, p, relic)
-    give_relic(s, p, shrine)
-    s.relic_owner[shrine] = owner_of_shrine   # the shrine goes on the display below, for sale
     twin = brugge * 12 + 8       # another relic of 4 points: a card of its own
-    give_relic(s, p, twin)
-    s.display.append(shrine)
-    s.secured_by.append(-1)
-    s.money[p * 4 + brugge] = 9
-    s._legal = None
+    s = give_relic(s, p, relic)
+    s = give_relic(s, p, twin)
+    s = offer_relic(s, shrine, money=put(s.money, p * 4 + brugge, 9))   # the shrine for sale
     play(s, p, "buy_relic", card=shrine)
     assert s.to_act() == (p,)
     # 'associare direttamente una reliquia in suo possesso': any one card of the city
     assert set(s.legal(p)) == {Action("enshrine", card=relic), Action("enshrine", card=twin),
                                Action("leave_shrine_empty")}
     play(s, p, "enshrine", card=relic)
-    assert s.shrine[brugge] == relic
+    assert s.shrine_relic[brugge] == relic
     assert s.score_items(p)["shrines"] == 4 and s.score_items(p)["relics"] == 8
     check_invariants(s)
 
@@ -511,20 +456,19 @@ def test_securing_relics_and_buying_a_secured_one_returns_the_member() -> None:
     face-up discard pile; a secured card stays until bought, and its buyer returns the
     member to its owner; the display is refilled to 10, secured cards included."""
     s = at_step(S_SUN_SECURE, 4)
-    assert s.scalars[2] == D_TURN
-    p = s.scalars[3]
+    assert s.decision == D_TURN
+    p = s.actor
     card = s.display[0]
     home = s.home[p]
     play(s, p, "secure", card=card)
     assert s.home[p] == home - 1 and s.secured_by[0] == p
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    until(s, lambda st: st.week == 2 and st.decision == D_FAMILY)
     assert card in s.display and s.secured_by[s.display.index(card)] == p
     assert len(s.display) == 10
     assert sum(s.relic_discard) >= 1
-    until(s, lambda st: st.scalars[1] == S_SUN_BUY and st.scalars[2] == D_TURN)
-    buyer = s.scalars[3]
-    s.money[buyer * 4 + card // 12] = 99
-    s._legal = None
+    until(s, lambda st: st.step == S_SUN_BUY and st.decision == D_TURN)
+    buyer = s.actor
+    s = edit(s, money=put(s.money, buyer * 4 + card // 12, 99))
     owner_home = s.home[p]
     play(s, buyer, "buy_relic", card=card)
     assert s.home[p] == owner_home + 1 + (0 if buyer != p else 0)
@@ -536,16 +480,16 @@ def test_members_locked_until_the_same_day_next_week() -> None:
     later; p. 18 'Spostamenti': on Wednesday the street field's members come home after
     the market, and only then the stall members go onto it."""
     s = at_step(S_WED_BUY, 4)
-    p = s.scalars[3]
+    p = s.actor
     stall = next(a.stall for a in s.legal(p) if a.type == "buy_stall")
     k = s.stall_size[stall]
     play(s, p, "buy_stall", stall=stall)
-    until(s, lambda st: st.scalars[1] > S_WED_BUY)
-    assert s.street[p * 4 + WED] == k and s.pending[p] == 0  # Wednesday evening
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[2] == D_FAMILY)
+    until(s, lambda st: st.step > S_WED_BUY)
+    assert s.street[p * 4 + WED] == k and s.placed_today[p] == 0  # Wednesday evening
+    until(s, lambda st: st.week == 2 and st.decision == D_FAMILY)
     assert s.street[p * 4 + WED] == k  # still locked on next Tuesday
-    until(s, lambda st: st.scalars[0] == 2 and st.scalars[1] == S_WED_BUY and st.scalars[2] == D_TURN)
+    until(s, lambda st: st.week == 2 and st.step == S_WED_BUY and st.decision == D_TURN)
     assert s.street[p * 4 + WED] == k  # still locked during next Wednesday's market
     home = s.home[p]
-    until(s, lambda st: st.scalars[1] > S_WED_BUY)
+    until(s, lambda st: st.step > S_WED_BUY)
     assert s.street[p * 4 + WED] == 0 and s.home[p] == home + k  # home on the 8th day's evening

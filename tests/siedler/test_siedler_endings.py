@@ -124,7 +124,9 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
     assert res["reason"] == "year_1400" and res["tied_on_most"] == [a, b]
     text = screen(s, 0)
     assert "The time stone reached 1400: the game ends at once (7b)." in text
-    assert f"{NAMES[a]}, {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card (Siebenerrat) and wins." in text
+    assert f"{NAMES[a]} and {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card (Siebenerrat) and wins." in text
+    assert f"{NAMES[a]} and you tie on {top} victory points; you hold the higher council card (Siebenerrat) and win." \
+        in screen(s, b)
 
 
 def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
@@ -140,7 +142,7 @@ def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
     out = s.outcome()
     assert out.winners == (0, 2)
     text = screen(s, 1)
-    assert f"{NAMES[0]}, {NAMES[2]} tie on {top} victory points; none of them holds a council card: " \
+    assert f"{NAMES[0]} and {NAMES[2]} tie on {top} victory points; none of them holds a council card: " \
            f"{NAMES[0]} and {NAMES[2]} share the win." in text
 
 
@@ -153,4 +155,5 @@ def test_7b_a_clear_leader_at_1400_wins_and_the_screen_says_so():
     s = draw_an_hourglass(s)
     out = s.outcome()
     assert out.winners == (leader,)
-    assert f"{NAMES[leader]} wins with the most victory points ({out.scores[leader]})." in screen(s, leader)
+    assert f"{NAMES[leader]} wins with the most victory points ({out.scores[leader]})." in screen(s, None)
+    assert f"You win with the most victory points ({out.scores[leader]})." in screen(s, leader)

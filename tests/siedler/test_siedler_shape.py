@@ -218,12 +218,12 @@ def test_edited_positions_play_on():
 
 # -- frontends -----------------------------------------------------------------------------------------
 def test_declared_frontends_load_and_draw():
-    assert set(GAME.frontends) == {"terminal", "svg"}
+    assert set(GAME.frontends) == {"terminal", "terminal_map", "svg"}
     draw = frontend("siedler", "svg")
     plain = draw(None)
     assert plain.startswith("<svg") and 'data-piece="settlement"' not in plain
     assert draw(None, start().view(None)).count('data-piece="settlement"') == 8
-    assert callable(frontend("siedler", "terminal"))
+    assert callable(frontend("siedler", "terminal")) and callable(frontend("siedler", "terminal_map"))
     with pytest.raises(FrontendError):
         frontend("siedler", "web")
 

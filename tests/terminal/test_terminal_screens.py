@@ -102,3 +102,16 @@ def test_every_games_play_screen_fits_120_by_40(game_id, tmp_path):
     for screen in s.screens:
         assert fits(screen), f"{len(screen)} lines:\n" + "\n".join(screen)
     assert "⟨" not in s.text                                       # no message id without words
+
+
+def test_the_map_key_shows_the_games_map_where_it_has_one():
+    """Siedler's map is a second terminal frontend: `m` pages it; games without one do not
+    offer the key (issue 7: "Siedler's terminal never shows the map")."""
+    from tests.cli.clihelpers import run
+
+    # empty lines turn the pager's pages (and only redraw the screen at the move prompt)
+    out = run("play", "siedler", "-p", "3", "--seed", "3", input="m\n" + "\n" * 6 + "h\n" + "\n" * 10 + "q\n")
+    assert out.returncode == 0
+    assert "the map" in out.stdout and "T1" in out.stdout and "Frankfurt" in out.stdout
+    out = run("play", "norenberc", "-p", "3", "--seed", "3", input="h\n" + "\n" * 10 + "q\n")
+    assert "the map" not in out.stdout

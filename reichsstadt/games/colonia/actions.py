@@ -1,22 +1,23 @@
-"""Every Colonia action, built once: the fixed index space and look-up tables of the
-canonical Action objects the engine hands out from legal()."""
+"""Every Colonia action, built once: the fixed index space, the canonical Action objects
+the engine hands out from legal(), and each action's code (kind, first argument, second
+argument), by which the state dispatches it to its rule."""
 
 from __future__ import annotations
 
 from ...core import Action, ActionSpace
-from .data import (
-    FAMILY_VALUES, MAX_DISPLAY, MAX_HOLDS, MAX_STALLS, EXTRA_STALLS, N_CITIES, N_CRAFTSMEN,
-    N_GOODS, N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS, N_WEEK_CARDS, PORT,
+from .constants import (
+    DIE_FACES, FAMILY_VALUES, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL,
+    K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK, K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT,
+    K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_ROLL, K_SECURE,
+    K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_EXCHANGE, MAX_HOLDS, MAX_PLAYERS, MAX_RECALL, MAX_TAKE, N_CITIES,
+    N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS, N_WEEK_CARDS, PORT, STALL_SLOTS,
 )
-
-MAX_RECALL = 10
-MAX_EXCHANGE = 5
 
 # player decisions
 FAMILY = {v: Action("family", value=v) for v in FAMILY_VALUES}
 VOTE = (Action("vote", yes=False), Action("vote", yes=True))
 CHOOSE_GOOD = tuple(Action("choose_good", good=g) for g in range(N_GOODS))
-BUY_STALL = tuple(Action("buy_stall", stall=s) for s in range(MAX_STALLS + EXTRA_STALLS))
+BUY_STALL = tuple(Action("buy_stall", stall=s) for s in range(STALL_SLOTS))
 COMMISSION = tuple(Action("commission", craftsman=c) for c in range(N_CRAFTSMEN))
 LOAD = tuple(tuple(Action("load", ship=p, hold=h) for h in range(MAX_HOLDS)) for p in range(PORT))
 LOAD_EXTRA = tuple(tuple(Action("load_extra", ship=p, good=g) for g in range(N_GOODS)) for p in range(PORT))
@@ -31,7 +32,6 @@ EXCHANGE = tuple(
 )
 EXCHANGE_AMOUNT = tuple(Action("exchange_amount", amount=k) for k in range(MAX_EXCHANGE + 1))
 KEEP_MONEY = Action("keep_money")
-MAX_TAKE = 5
 TAKE_MATERIALS = tuple(Action("take_materials", count=k) for k in range(MAX_TAKE + 1))
 
 # chance outcomes
@@ -40,11 +40,66 @@ DRAW_ORDINANCE = tuple(Action("draw_ordinance", card=i) for i in range(N_ORDINAN
 DRAW_MATERIAL = tuple(Action("draw_material", material=m) for m in range(N_MATERIALS))
 DRAW_SHIP = tuple(Action("draw_ship", card=i) for i in range(N_SHIPS))
 DRAW_RELIC = tuple(Action("draw_relic", card=i) for i in range(N_RELIC_CARDS))
-ROLL = tuple(Action("roll", face=f) for f in range(7))   # index 0 unused
-TIE_FIRST = tuple(Action("tie_first", seat=s) for s in range(6))
+ROLL = tuple(Action("roll", face=f) for f in range(DIE_FACES + 1))   # index 0 unused
+TIE_FIRST = tuple(Action("tie_first", seat=s) for s in range(MAX_PLAYERS))
+
+
+def _codes() -> dict[Action, tuple[int, int, int]]:
+    """Each action -> (kind, first argument, second argument): what its rule needs."""
+    code: dict[Action, tuple[int, int, int]] = {}
+    for v, a in FAMILY.items():
+        code[a] = (K_FAMILY, v, 0)
+    for yes, a in enumerate(VOTE):
+        code[a] = (K_VOTE, yes, 0)
+    for g, a in enumerate(CHOOSE_GOOD):
+        code[a] = (K_CHOOSE_GOOD, g, 0)
+    for s, a in enumerate(BUY_STALL):
+        code[a] = (K_BUY_STALL, s, 0)
+    for c, a in enumerate(COMMISSION):
+        code[a] = (K_COMMISSION, c, 0)
+    for place in range(PORT):
+        for h, a in enumerate(LOAD[place]):
+            code[a] = (K_LOAD, place, h)
+        for g, a in enumerate(LOAD_EXTRA[place]):
+            code[a] = (K_LOAD_EXTRA, place, g)
+    for card in range(N_RELIC_CARDS):
+        code[BUY_RELIC[card]] = (K_BUY_RELIC, card, 0)
+        code[ENSHRINE[card]] = (K_ENSHRINE, card, 0)
+        code[SECURE[card]] = (K_SECURE, card, 0)
+        code[DRAW_RELIC[card]] = (K_DRAW_RELIC, card, 0)
+    code[LEAVE_SHRINE] = (K_LEAVE_SHRINE, 0, 0)
+    code[PASS] = (K_PASS, 0, 0)
+    code[KEEP_MONEY] = (K_KEEP_MONEY, 0, 0)
+    for k, a in enumerate(RECALL):
+        code[a] = (K_RECALL, k, 0)
+    for give in range(N_CITIES):
+        for take, a in enumerate(EXCHANGE[give]):
+            code[a] = (K_EXCHANGE, give, take)
+    for k, a in enumerate(EXCHANGE_AMOUNT):
+        code[a] = (K_EXCHANGE_AMOUNT, k, 0)
+    for k, a in enumerate(TAKE_MATERIALS):
+        code[a] = (K_TAKE_MATERIALS, k, 0)
+    for i, a in enumerate(DRAW_WEEK):
+        code[a] = (K_DRAW_WEEK, i, 0)
+    for i, a in enumerate(DRAW_ORDINANCE):
+        code[a] = (K_DRAW_ORDINANCE, i, 0)
+    for m, a in enumerate(DRAW_MATERIAL):
+        code[a] = (K_DRAW_MATERIAL, m, 0)
+    for i, a in enumerate(DRAW_SHIP):
+        code[a] = (K_DRAW_SHIP, i, 0)
+    for f, a in enumerate(ROLL):
+        code[a] = (K_ROLL, f, 0)
+    for s, a in enumerate(TIE_FIRST):
+        code[a] = (K_TIE_FIRST, s, 0)
+    return code
+
+
+CODE = _codes()
+"""Every action of every player count -> (kind, first argument, second argument)."""
 
 
 def build_space(players: int) -> ActionSpace:
+    """The fixed index space for `players` (the order never changes: RL masks rely on it)."""
     acts: list[Action] = [PASS, LEAVE_SHRINE, KEEP_MONEY]
     acts += FAMILY.values()
     acts += VOTE
@@ -71,4 +126,3 @@ def build_space(players: int) -> ActionSpace:
     acts += ROLL[1:]
     acts += TIE_FIRST[:players]
     return ActionSpace(acts)
-

@@ -2,7 +2,10 @@
 
 The counts of every component (5 materials, 14 week cards, 16 ships, 48 relic cards,
 18 ordinances, ...) are fixed because the action space is; the values on them (stall
-sizes, hold values, prices, points, member counts) may be corrected by the user."""
+sizes, hold values, prices, points, member counts) and the names may be corrected by the
+user. The file says its format (`"format": 1`); a file of another format, or with a key
+this format does not know (a typo such as "shrine_prize" would otherwise be ignored and
+the default silently kept), is refused with the key's place in the file."""
 
 from __future__ import annotations
 
@@ -10,42 +13,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.datafile import Check, load_packaged_json
-
-N_MATERIALS = 5
-N_GOODS = 5
-N_CRAFTSMEN = 5
-N_CITIES = 4
-N_WEEK_CARDS = 14
-N_SHIPS = 16
-N_ORDINANCES = 18
-RELICS_PER_CITY = 11          # plus one shrine per city
-CARDS_PER_CITY = RELICS_PER_CITY + 1
-N_RELIC_CARDS = N_CITIES * CARDS_PER_CITY
-MAX_STALLS = 7                # of a week card
-EXTRA_STALLS = 2              # the foreign merchants' places
-MAX_HOLDS = 4
-PORT = 4
-MAX_DISPLAY = 12              # 10 places + 2 extra places
-FAMILY_VALUES = (3, 4, 5, 6, 7, 8)
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-STREET_DAYS = ("tuesday", "wednesday", "thursday", "friday")
-EFFECTS = (
-    "more_per_stall", "foreign_merchants", "draw_materials", "extra_contracts", "recall",
-    "extra_hold", "sail_now", "roll_good", "extra_relics", "fewer_members", "exchange",
+from .constants import (
+    CARDS_PER_CITY, DAYS, EFFECT_DAYS, EFFECTS, EXTRA_HOLD_VALUE, EXTRA_STALLS, FAMILY_VALUES, MAX_DISPLAY,
+    MAX_EXCHANGE, MAX_HOLDS, MAX_RECALL, MAX_STALLS, MAX_TAKE, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS,
+    N_ORDINANCES, N_SHIPS, N_WEEK_CARDS, PORT, RELICS_PER_CITY, STREET_DAYS,
 )
-# the day on which each effect can be voted: the rules act on that day's board
-EFFECT_DAYS = {
-    "more_per_stall": ("wednesday",), "foreign_merchants": ("wednesday",),
-    "draw_materials": ("thursday",), "extra_contracts": ("thursday",),
-    "recall": ("thursday", "friday"), "extra_hold": ("friday",), "sail_now": ("friday",),
-    "roll_good": ("friday",), "extra_relics": ("saturday",), "fewer_members": ("saturday",),
-    "exchange": ("saturday",),
+
+FORMAT = 1
+"""The one format of components file this version reads."""
+
+# every key each object of the file may hold ("_about": a note for the reader of the file)
+_TOP_KEYS = ("format", "_about", "materials", "materials_per_type", "goods", "goods_per_type", "craftsmen",
+             "contract_fields", "cities", "family_cards", "members_per_colour", "members_by_players", "start",
+             "weeks", "port_places", "relic_display", "extra_relic_places", "week_cards", "ships", "relics",
+             "church_windows", "ordinances")
+# an ordinance's own keys besides day, effect and its printed text (en, de)
+_EFFECT_KEYS = {
+    "more_per_stall": (), "foreign_merchants": ("stalls", "size"), "draw_materials": ("count",),
+    "extra_contracts": ("craftsman", "count"), "recall": ("street", "count"), "extra_hold": ("value",),
+    "sail_now": ("count",), "roll_good": (), "extra_relics": ("count",), "fewer_members": ("count",),
+    "exchange": ("limit",),
 }
 
 
 @dataclass(frozen=True)
 class WeekCard:
-    stalls: tuple[int, ...]
+    stalls: tuple[int, ...]      # materials on each market stall
     contracts: tuple[int, ...]   # ordinary contracts per craftsman
     dice: int                    # extra-contract dice
     ships: int                   # ships that sail on Saturday
@@ -53,17 +46,19 @@ class WeekCard:
 
 @dataclass(frozen=True)
 class Ship:
-    city: int
-    holds: tuple[tuple[tuple[int, ...], int], ...]   # (goods as indices, value)
+    city: int                                        # its destination, whose currency it pays
+    holds: tuple[tuple[tuple[int, ...], int], ...]   # (goods as indices, value) per hold
 
 
 @dataclass(frozen=True)
 class Ordinance:
-    day: int                     # index into DAYS
-    effect: str
-    arg: int                     # craftsman / street day / count / limit / value, by effect
-    en: str
-    de: str
+    day: int                     # index into DAYS: the day it is voted on
+    effect: str                  # one of EFFECTS
+    amount: int                  # the number on the card: materials per foreign stall, materials
+                                 # drawn, extra contracts, members recalled, the extra hold's value,
+                                 # ships sailing, relics added, members fewer, money exchanged
+    craftsman: int = -1          # extra_contracts: the craftsman
+    street: int = -1             # recall: the street field (index into STREET_DAYS)
 
 
 @dataclass(frozen=True)
@@ -94,6 +89,7 @@ class Components:
     relic_points: tuple[int, ...]          # 0 for shrines
     window_points: int
     ordinances: tuple[Ordinance, ...]
+    extra_hold_value: int                  # what an extra hold pays (its ordinance card's value)
     hold_need: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
     """per ship, per hold: (good, how many) pairs (derived from `ships`)"""
 
@@ -104,6 +100,14 @@ class Components:
     @staticmethod
     def is_shrine(card: int) -> bool:
         return card % CARDS_PER_CITY == RELICS_PER_CITY
+
+
+def _keys(c: Check, obj: Any, allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a key the format does not know, naming it and where it is."""
+    if isinstance(obj, dict):
+        for key in obj:
+            c.require(key in allowed, f"{where}.{key}" if where else str(key),
+                      f"is not a key of this format (known here: {', '.join(allowed)})")
 
 
 def _int(c: Check, obj: Any, key: str, where: str, lo: int, hi: int) -> int:
@@ -121,10 +125,18 @@ def _names(c: Check, obj: Any, key: str, count: int) -> tuple[str, ...]:
     return tuple(v)
 
 
+def _format(c: Check, raw: Any) -> None:
+    c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    version = c.get(raw, "format", int)
+    c.require(version == FORMAT, "format",
+              f"{version} is not a format this version reads (it reads format {FORMAT})")
+    _keys(c, raw, _TOP_KEYS, "")
+
+
 def validate(raw: Any, what: str = "colonia components") -> Components:
     """The components of a data file, or DataFileError naming the broken entry."""
     c = Check(what)
-    c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    _format(c, raw)
     materials = _names(c, raw, "materials", N_MATERIALS)
     goods = _names(c, raw, "goods", N_GOODS)
     per_mat = _int(c, raw, "materials_per_type", "", 1, 1000)
@@ -136,6 +148,7 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     for i, cr in enumerate(crafts):
         w = f"craftsmen[{i}]"
         names.append(c.get(cr, "name", str, w))
+        _keys(c, cr, ("name", "inputs", "good"), w)
         inputs = c.get(cr, "inputs", list, w)
         c.require(len(inputs) == 2 and all(m in materials for m in inputs) and inputs[0] != inputs[1],
                   f"{w}.inputs", "must name two different materials of the 'materials' list")
@@ -144,10 +157,13 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         c.require(good in goods, f"{w}.good", f"{good!r} is not one of the goods")
         products.append(goods.index(good))
     c.require(sorted(products) == list(range(N_GOODS)), "craftsmen", "each good must be made by exactly one craftsman")
+    c.require(len(set(names)) == N_CRAFTSMEN, "craftsmen", "craftsmen's names must be different")
     fields = _int(c, raw, "contract_fields", "", 1, 20)
 
     cities_raw = c.get(raw, "cities", list)
     c.require(len(cities_raw) == N_CITIES, "cities", f"must list {N_CITIES} cities, not {len(cities_raw)}")
+    for i, x in enumerate(cities_raw):
+        _keys(c, x, ("city", "currency"), f"cities[{i}]")
     cities = tuple(c.get(x, "city", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
     currencies = tuple(c.get(x, "currency", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
     c.require(len(set(cities)) == N_CITIES, "cities", "city names must be different")
@@ -156,11 +172,13 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     c.require(tuple(fam) == FAMILY_VALUES, "family_cards", f"must be {list(FAMILY_VALUES)}")
     per_colour = _int(c, raw, "members_per_colour", "", 1, 200)
     mbp = c.get(raw, "members_by_players", dict)
+    _keys(c, mbp, ("3", "4", "5", "6"), "members_by_players")
     members: dict[int, int] = {}
     for n in range(3, 7):
         members[n] = _int(c, mbp, str(n), "members_by_players", 1, per_colour)
 
     start = c.get(raw, "start", dict)
+    _keys(c, start, ("money_per_currency", "materials", "goods_by_die"), "start")
     start_money = _int(c, start, "money_per_currency", "start", 0, 1000)
     start_mats = _int(c, start, "materials", "start", 0, 10)
     start_goods = _int(c, start, "goods_by_die", "start", 0, 5)
@@ -175,14 +193,17 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     week_cards = []
     for i, card in enumerate(wc):
         w = f"week_cards[{i}]"
+        _keys(c, card, ("stalls", "contracts", "dice", "ships"), w)
         stalls = c.get(card, "stalls", list, w)
         c.require(1 <= len(stalls) <= MAX_STALLS, f"{w}.stalls", f"must list 1 to {MAX_STALLS} stalls, not {len(stalls)}")
         for j, s in enumerate(stalls):
-            c.require(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 10, f"{w}.stalls[{j}]", "must be a number of materials from 1 to 10")
+            c.require(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 10, f"{w}.stalls[{j}]",
+                      "must be a number of materials from 1 to 10")
         con = c.get(card, "contracts", list, w)
         c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts", f"must give {N_CRAFTSMEN} numbers, one per craftsman")
         for j, s in enumerate(con):
-            c.require(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= fields, f"{w}.contracts[{j}]", f"must be a number from 0 to {fields}")
+            c.require(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= fields, f"{w}.contracts[{j}]",
+                      f"must be a number from 0 to {fields}")
         dice = _int(c, card, "dice", w, 0, 12)
         ships = _int(c, card, "ships", w, 0, PORT)
         week_cards.append(WeekCard(tuple(stalls), tuple(con), dice, ships))
@@ -192,6 +213,7 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     ships_out = []
     for i, s in enumerate(sh):
         w = f"ships[{i}]"
+        _keys(c, s, ("city", "holds"), w)
         city = c.get(s, "city", str, w)
         c.require(city in cities, f"{w}.city", f"{city!r} is not one of the cities")
         holds = c.get(s, "holds", list, w)
@@ -199,60 +221,35 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         hs = []
         for j, h in enumerate(holds):
             hw = f"{w}.holds[{j}]"
+            _keys(c, h, ("goods", "value"), hw)
             g = c.get(h, "goods", list, hw)
-            c.require(1 <= len(g) <= 3 and all(x in goods for x in g), f"{hw}.goods", "must name 1 to 3 goods of the 'goods' list")
+            c.require(1 <= len(g) <= 3 and all(x in goods for x in g), f"{hw}.goods",
+                      "must name 1 to 3 goods of the 'goods' list")
             value = _int(c, h, "value", hw, 1, 100)
             hs.append((tuple(sorted(goods.index(x) for x in g)), value))
         ships_out.append(Ship(cities.index(city), tuple(hs)))
 
     rel = c.get(raw, "relics", dict)
+    _keys(c, rel, ("prices", "points", "shrine_price"), "relics")
     prices = c.get(rel, "prices", list, "relics")
     points = c.get(rel, "points", list, "relics")
     c.require(len(prices) == RELICS_PER_CITY, "relics.prices", f"must give {RELICS_PER_CITY} prices (the relics of one city)")
     c.require(len(points) == RELICS_PER_CITY, "relics.points", f"must give {RELICS_PER_CITY} points (the relics of one city)")
     for j in range(RELICS_PER_CITY):
-        c.require(isinstance(prices[j], int) and not isinstance(prices[j], bool) and prices[j] >= 0, f"relics.prices[{j}]", "must be a whole number, 0 or more")
-        c.require(isinstance(points[j], int) and not isinstance(points[j], bool) and points[j] >= 0, f"relics.points[{j}]", "must be a whole number, 0 or more")
+        c.require(isinstance(prices[j], int) and not isinstance(prices[j], bool) and prices[j] >= 0,
+                  f"relics.prices[{j}]", "must be a whole number, 0 or more")
+        c.require(isinstance(points[j], int) and not isinstance(points[j], bool) and points[j] >= 0,
+                  f"relics.points[{j}]", "must be a whole number, 0 or more")
     shrine_price = _int(c, rel, "shrine_price", "relics", 0, 1000)
     relic_price = tuple((list(prices) + [shrine_price]) * N_CITIES)
     relic_points = tuple((list(points) + [0]) * N_CITIES)
-    window_points = _int(c, c.get(raw, "church_windows", dict), "points", "church_windows", 0, 100)
+    windows = c.get(raw, "church_windows", dict)
+    _keys(c, windows, ("points",), "church_windows")
+    window_points = _int(c, windows, "points", "church_windows", 0, 100)
 
     ords = c.get(raw, "ordinances", list)
     c.require(len(ords) == N_ORDINANCES, "ordinances", f"must list {N_ORDINANCES} ordinances, not {len(ords)}")
-    ord_out = []
-    for i, o in enumerate(ords):
-        w = f"ordinances[{i}]"
-        effect = c.get(o, "effect", str, w)
-        c.require(effect in EFFECTS, f"{w}.effect", f"{effect!r} is not one of {', '.join(EFFECTS)}")
-        day = c.get(o, "day", str, w)
-        c.require(day in EFFECT_DAYS[effect], f"{w}.day", f"a {effect} ordinance is voted on {' or '.join(EFFECT_DAYS[effect])}, not {day!r}")
-        arg = 0
-        if effect == "extra_contracts":
-            cr = c.get(o, "craftsman", str, w)
-            c.require(cr in names, f"{w}.craftsman", f"{cr!r} is not one of the craftsmen")
-            arg = names.index(cr)
-            arg = arg * 100 + _int(c, o, "count", w, 1, fields)
-        elif effect == "recall":
-            st = c.get(o, "street", str, w)
-            c.require(st in STREET_DAYS and DAYS.index(st) < DAYS.index(day), f"{w}.street", "must be the street field of an earlier day (tuesday to thursday)")
-            arg = STREET_DAYS.index(st) * 100 + _int(c, o, "count", w, 1, 10)
-        elif effect == "foreign_merchants":
-            c.require(_int(c, o, "stalls", w, EXTRA_STALLS, EXTRA_STALLS) == EXTRA_STALLS, f"{w}.stalls", f"must be {EXTRA_STALLS}")
-            arg = _int(c, o, "size", w, 1, 10)
-        elif effect == "draw_materials":
-            arg = _int(c, o, "count", w, 1, 5)
-        elif effect == "extra_hold":
-            arg = _int(c, o, "value", w, 0, 100)
-        elif effect == "sail_now":
-            arg = _int(c, o, "count", w, 1, PORT)
-        elif effect == "extra_relics":
-            arg = _int(c, o, "count", w, 1, extra_places)
-        elif effect == "fewer_members":
-            arg = _int(c, o, "count", w, 1, 3)
-        elif effect == "exchange":
-            arg = _int(c, o, "limit", w, 1, 5)
-        ord_out.append(Ordinance(DAYS.index(day), effect, arg, c.get(o, "en", str, w), c.get(o, "de", str, w)))
+    ord_out = [_ordinance(c, o, f"ordinances[{i}]", names, fields, extra_places) for i, o in enumerate(ords)]
 
     return Components(
         raw=raw, materials=materials, materials_per_type=per_mat, goods=goods, goods_per_type=per_good,
@@ -262,11 +259,47 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         start_goods=start_goods, weeks=weeks, relic_display=display, extra_relic_places=extra_places,
         week_cards=tuple(week_cards), ships=tuple(ships_out), relic_price=relic_price,
         relic_points=relic_points, window_points=window_points, ordinances=tuple(ord_out),
+        extra_hold_value=next((o.amount for o in ord_out if o.effect == "extra_hold"), EXTRA_HOLD_VALUE),
         hold_need=tuple(
             tuple(tuple((g, need.count(g)) for g in sorted(set(need))) for need, _value in ship.holds)
             for ship in ships_out
         ),
     )
+
+
+def _ordinance(c: Check, o: Any, w: str, craftsmen: list[str], fields: int, extra_places: int) -> Ordinance:
+    """One ordinance card: its day, its effect and the numbers its effect needs."""
+    effect = c.get(o, "effect", str, w)
+    c.require(effect in EFFECTS, f"{w}.effect", f"{effect!r} is not one of {', '.join(EFFECTS)}")
+    _keys(c, o, ("day", "effect", "en", "de", *_EFFECT_KEYS[effect]), w)
+    day = c.get(o, "day", str, w)
+    c.require(day in EFFECT_DAYS[effect], f"{w}.day",
+              f"a {effect} ordinance is voted on {' or '.join(EFFECT_DAYS[effect])}, not {day!r}")
+    for text in ("en", "de"):  # the card's printed text, kept for the file's reader
+        if text in o:
+            c.get(o, text, str, w)
+    d = DAYS.index(day)
+    if effect == "extra_contracts":
+        cr = c.get(o, "craftsman", str, w)
+        c.require(cr in craftsmen, f"{w}.craftsman", f"{cr!r} is not one of the craftsmen")
+        return Ordinance(d, effect, _int(c, o, "count", w, 1, fields), craftsman=craftsmen.index(cr))
+    if effect == "recall":
+        st = c.get(o, "street", str, w)
+        c.require(st in STREET_DAYS and DAYS.index(st) < d, f"{w}.street",
+                  "must be the street field of an earlier day (tuesday to thursday)")
+        return Ordinance(d, effect, _int(c, o, "count", w, 1, MAX_RECALL), street=STREET_DAYS.index(st))
+    if effect == "foreign_merchants":
+        c.require(_int(c, o, "stalls", w, EXTRA_STALLS, EXTRA_STALLS) == EXTRA_STALLS, f"{w}.stalls",
+                  f"must be {EXTRA_STALLS}")
+        return Ordinance(d, effect, _int(c, o, "size", w, 1, 10))
+    limits = {"draw_materials": ("count", MAX_TAKE), "extra_hold": ("value", 100), "sail_now": ("count", PORT),
+              "extra_relics": ("count", extra_places), "fewer_members": ("count", 3),
+              "exchange": ("limit", MAX_EXCHANGE)}
+    if effect in limits:
+        key, top = limits[effect]
+        low = 0 if effect == "extra_hold" else 1
+        return Ordinance(d, effect, _int(c, o, key, w, low, top))
+    return Ordinance(d, effect, 1)   # more_per_stall: one more; roll_good: one die each
 
 
 _BUNDLED: Components | None = None
@@ -278,3 +311,9 @@ def bundled() -> Components:
     if _BUNDLED is None:
         _BUNDLED = validate(load_packaged_json("reichsstadt.games.colonia", "components.json"), "colonia components.json")
     return _BUNDLED
+
+
+def load(raw: Any) -> Components:
+    """The components of the `components` option: the bundled ones (None) or a user's file
+    (already parsed), validated."""
+    return bundled() if raw is None else validate(raw, "colonia components file")

@@ -7,12 +7,14 @@ from typing import Any, Mapping
 
 from ...core.actions import ActionSpace
 from ...core.contract import Game, GameInfo
+from ...core.messages import Message
 from ...core.options import Option
 from .actions import action_table
 from .constants import (
     COUNCIL_VP, MAX_INTERSECTIONS, N_ROADS, SETTLEMENTS, SUPPLY_PER_RESOURCE, TOWERS, WALL_PIECES, WORKSHOPS,
 )
 from .data import load_map
+from .present import glossary
 from .schema import view_schema
 from .state import SiedlerState
 
@@ -44,11 +46,17 @@ class SiedlerGame(Game):
     frontends = {
         "terminal": "reichsstadt.games.siedler.terminal:render",
         "svg": "reichsstadt.games.siedler.svg:board_svg",
+        "terminal_map": "reichsstadt.games.siedler.terminal:render_map",
     }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:
         opts = self.resolve(players, options)
         return SiedlerState.start(self, load_map(opts["map"]), action_table(players), players, seed, opts)
+
+    def glossary(self) -> list[tuple[Message, Message]]:
+        """Every piece, terrain, good, city, event card, council card and track, with one
+        sentence each, in the order a newcomer meets them (the bundled map's numbers)."""
+        return glossary(load_map(None))
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()

@@ -16,7 +16,7 @@ from ...core.messages import Arg, Message, Player
 from ...core.views import envelope
 from . import rules, scoring
 from .constants import (
-    A_COUNTER_GIVE, A_COUNTER_WANT, ANSWER_IDS, ANY_PORT, CARD_KINDS, HAND_LIMIT, COST_SETTLEMENT, COST_TOLL, COST_TOWER,
+    BANK_RATE, COUNCIL_AT, COUNCIL_LOCK, MARKET_RATE, PORT_RATE, TARGET_VP, TERRAIN_TYPES, A_COUNTER_GIVE, A_COUNTER_WANT, ANSWER_IDS, ANY_PORT, CARD_KINDS, HAND_LIMIT, COST_SETTLEMENT, COST_TOLL, COST_TOWER,
     COST_WALL, COST_WORKSHOP, COUNCIL_KEYS, COUNCIL_VP, EV_HOURGLASS, EV_LEHM, EV_MARKGRAF, EV_RAUBRITTER,
     EV_WEGEZOLL, EVENTS, EVERYONE, GOLD, GOODS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER,
     K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE, K_ROBBER, K_SEND,
@@ -26,6 +26,8 @@ from .constants import (
     REMOVED, RESOURCES, ROAD_NAMES, SETTLEMENTS, TOLLS, TOWER_GOLD, TOWER_PRESTIGE, TRADABLES, WALL_GOLD,
     WALL_PRESTIGE, WORKSHOPS,
 )
+
+from .data import SiedlerMap
 
 if TYPE_CHECKING:
     from .state import SiedlerState
@@ -692,3 +694,68 @@ def confirm(s: SiedlerState, seat: int, action: Action) -> Message | None:
     if kind == K_PASS and s.phase == P_LEHM:
         return Message("siedler.confirm.pass_lehm")
     return None
+
+
+# ======================================================================================
+# The glossary: the game's pieces for a newcomer (Game.glossary)
+# ======================================================================================
+def glossary(m: SiedlerMap) -> list[tuple[Message, Message]]:
+    """(name, one sentence) for every piece, terrain, good, city, event card, council
+    card and track of the game, in the order a newcomer meets them: the goal, the pieces
+    of the setup, the harvest, the event cards, trade, the city. Numbers come from the
+    map `m` and the rule constants, so the words follow the box in use."""
+    def entry(key: str, name: Message | None = None, **args: Arg) -> tuple[Message, Message]:
+        return (name or Message(f"siedler.glossary.{key}.name"), Message(f"siedler.glossary.{key}", **args))
+
+    events = {e["event"] for e in m.raw["events"]}
+    cards_of = {e["event"]: 0 for e in m.raw["events"]}
+    for e in m.raw["events"]:
+        cards_of[e["event"]] += e["count"]
+    years = m.years
+    reds = [years[i] for i in m.reshuffle_at]
+    out = [
+        entry("victory_points", target=TARGET_VP),
+        entry("piece.settlement", cost=_cost(COST_SETTLEMENT), limit=SETTLEMENTS),
+        entry("piece.toll", cost=_cost(COST_TOLL), limit=TOLLS),
+        entry("right_of_way"),
+    ]
+    for kind, res in TERRAIN_TYPES.items():
+        out.append(entry(f"terrain.{kind}", terrain_type_name(kind), resource=resource_name(RESOURCES.index(res))))
+    out += [
+        entry("harvest_number", cards=sum(e["count"] for e in m.raw["events"])),
+        entry("event_card", cards=sum(e["count"] for e in m.raw["events"])),
+    ]
+    for ev in EVENTS:  # in the rulebook's order (8.), the plain harvest first
+        if ev in events:
+            out.append(entry(f"event.{ev}", count=cards_of[ev]))
+    out += [
+        entry("robber"),
+        entry("raubritterburg"),
+        entry("time_track", first=years[0], last=years[-1], reds=[str(y) for y in reds]),
+        entry("gold", rate=BANK_RATE),
+        entry("trade_offer"),
+        entry("bank", rate=BANK_RATE, market=MARKET_RATE, port=PORT_RATE),
+    ]
+    for city in sorted(m.city_road, key=lambda c: m.city_road[c]):
+        goods = [good_name(GOODS[g]) for g in range(len(GOODS)) if m.good_city[g] == city]
+        out.append((city_name(city), Message("siedler.glossary.city", road=ROAD_NAMES[m.city_road[city]],
+                                              goods=goods, toll=count(GOLD, m.city_toll[city]))))
+    out.append(entry("roads_iv_v"))
+    for g, key in enumerate(GOODS):
+        out.append((good_name(key), Message("siedler.glossary.good", recipe=_cost(m.good_recipe[g]),
+                                             city=city_name(m.good_city[g]), price=count(GOLD, m.good_price[g]),
+                                             road=ROAD_NAMES[m.good_road[g]])))
+    out += [
+        entry("piece.workshop", cost=_cost(COST_WORKSHOP), limit=WORKSHOPS, spots=len(m.red_ids)),
+        entry("hauptmarkt", market=MARKET_RATE, port=PORT_RATE),
+        entry("bauhof"),
+        entry("piece.wall", cost=_cost(COST_WALL, WALL_GOLD), pieces=m.wall_pieces,
+              prestige=Message("siedler.count.prestige", count=WALL_PRESTIGE)),
+        entry("piece.tower", cost=_cost(COST_TOWER, TOWER_GOLD),
+              prestige=Message("siedler.count.prestige", count=TOWER_PRESTIGE)),
+        entry("prestige", at=COUNCIL_AT, lock=COUNCIL_LOCK),
+    ]
+    for c, key in enumerate(COUNCIL_KEYS):
+        out.append((council_name(key), Message(f"siedler.glossary.council.{key}", vp=COUNCIL_VP[c], at=COUNCIL_AT,
+                                                lock=COUNCIL_LOCK)))
+    return out

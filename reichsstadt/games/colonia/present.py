@@ -1,0 +1,816 @@
+"""Everything said about a Colonia state, in one place: the view (the common envelope and
+Colonia's body, described in schema.py), describe() of a move, news() of what a move set
+in motion, why() a move is refused, confirm() before giving something up, and the message
+helpers for names that the terminal and the browser use.
+
+Words are messages (core.messages.Message); their English is in
+reichsstadt/i18n/en.colonia.po. Views carry stable keys: component indices (a material,
+a good, a craftsman, a city and its currency, as listed in the components file, whose
+names the view's table repeats under "components"), day, phase and decision ids.
+
+What a seat may know: the board is public; each screen (money, materials, goods, relics)
+only to its owner, all of them once the game is over; secret choices (family cards,
+votes) only once revealed; a blind draw only to the drawer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ...core import Action, Message, Player
+from ...core.views import envelope
+from .actions import CODE
+from .constants import (
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
+    D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
+    E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
+    K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
+    K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS,
+    K_RECALL, K_ROLL, K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS,
+    N_MATERIALS, N_STREETS, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS,
+    R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD,
+    R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY,
+    S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
+)
+from .data import Components, Ordinance
+from .rules import (
+    can_act, contract_cost, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal, family_card_used,
+    hold_refusal, recall_most, relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
+)
+from .scoring import score_items
+
+if TYPE_CHECKING:
+    from .state import ColoniaState
+
+ROMAN = ("I", "II", "III", "IV")
+"""The port's places, as printed on the board."""
+
+# == names: message helpers (the terminal and the browser use these) ======================
+
+_SLUGS = {kind: {name: name.lower().replace(" ", "_").replace("ü", "u") for name in names}
+          for kind, names in BUNDLED_NAMES.items()}
+
+
+def component_name(kind: str, key: str) -> Message | str:
+    """The name of a component ("material", "good", "craftsman", "city", "currency") by
+    its key, the name in the components file: a catalog message for the bundled names,
+    the file's own name for a user's component the catalog does not know."""
+    slug = _SLUGS[kind].get(key)
+    return Message(f"colonia.{kind}.{slug}") if slug is not None else key
+
+
+def material_name(key: str) -> Message | str:
+    return component_name("material", key)
+
+
+def good_name(key: str) -> Message | str:
+    return component_name("good", key)
+
+
+def craftsman_name(key: str) -> Message | str:
+    return component_name("craftsman", key)
+
+
+def city_name(key: str) -> Message | str:
+    return component_name("city", key)
+
+
+def currency_name(key: str) -> Message | str:
+    return component_name("currency", key)
+
+
+def one_of(kind: str, key: str) -> Message:
+    """One material or good, with its article ("an iron", "a pair of shoes")."""
+    slug = _SLUGS[kind].get(key)
+    return Message(f"colonia.{kind}.one.{slug}") if slug is not None else Message("colonia.named.one", name=key)
+
+
+def count_of(kind: str, key: str, count: int) -> Message:
+    """A number of materials or goods, or an amount of money ("2 leather", "9 Gulden")."""
+    slug = _SLUGS[kind].get(key)
+    if slug is None:
+        return Message("colonia.named.count", count=count, name=key)
+    return Message(f"colonia.{kind}.count.{slug}", count=count)
+
+
+def money_words(currency_key: str, amount: int) -> Message:
+    return count_of("currency", currency_key, amount)
+
+
+def day_name(day: str) -> Message:
+    """A day by its id (constants.DAYS)."""
+    return Message(f"colonia.day.{day}")
+
+
+def phase_name(phase: str) -> Message:
+    """A phase by its id (constants.PHASES), as views name it."""
+    return Message(f"colonia.phase.{phase}")
+
+
+def decision_name(decision: str) -> Message:
+    """What the game asks for, by its id (constants.DECISIONS and "over")."""
+    return Message(f"colonia.decision.{decision}")
+
+
+def street_home_words(day: str, when: str) -> Message:
+    """When the members on a street field come home (the view's street_home: "today",
+    "this_week", "next_week", "game_end")."""
+    if when == "game_end":
+        return Message("colonia.street_home.game_end")
+    if day == "tuesday":
+        return Message(f"colonia.street_home.tuesday_{when}")
+    return Message(f"colonia.street_home.{when}", day=day_name(day))
+
+
+def series(items: Sequence[Any], sep: str = "comma") -> Any:
+    """Items one after another ("a, b, c"; sep "semicolon": "a; b"; "plus": "a + b"),
+    with no "and": an order, a tally, a table's row."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Message(f"colonia.series.{sep}", first=item, rest=out)
+    return out
+
+
+def ordinance_words(effect: str, amount: int, craftsman: str | None = None, street: str | None = None) -> Message:
+    """An ordinance's text by its effect and numbers (as the view lists them)."""
+    args: dict[str, Any] = {"count": amount}
+    if craftsman is not None:
+        args["craftsman"] = craftsman_name(craftsman)
+    if street is not None:
+        args["street"] = day_name(street)
+    return Message(f"colonia.ordinance.{effect}", **args)
+
+
+def _ordinance(comp: Components, o: int) -> Message:
+    od: Ordinance = comp.ordinances[o]
+    return ordinance_words(od.effect, od.amount, comp.craftsmen[od.craftsman] if od.craftsman >= 0 else None,
+                           STREET_DAYS[od.street] if od.street >= 0 else None)
+
+
+def relic_words(comp: Components, card: int) -> Message:
+    """A relic card with its city, points and price ("a Bergen relic worth 2 points (9 Mark)")."""
+    city = card // CARDS_PER_CITY
+    price = money_words(comp.currencies[city], comp.relic_price[card])
+    if card % CARDS_PER_CITY == RELICS_PER_CITY:
+        return Message("colonia.relic.shrine", city=city_name(comp.cities[city]), price=price)
+    return Message("colonia.relic.relic", city=city_name(comp.cities[city]), price=price,
+                   points=Message("colonia.count.point", count=comp.relic_points[card]))
+
+
+def _goods(comp: Components, goods: Sequence[int]) -> Any:
+    return series([good_name(comp.goods[g]) for g in goods], "plus")
+
+
+def _contents(comp: Components, counts: Sequence[int]) -> Any:
+    return series([count_of("material", comp.materials[m], k) for m, k in enumerate(counts) if k])
+
+
+# == describe: a move in words, as a viewer may know it ======================================
+
+def describe(s: "ColoniaState", seat: int, action: Action, viewer: int | None) -> Message:
+    """A phrase for `action` by `seat` (a sentence for a chance outcome), called before
+    the move: what it will do, as `viewer` may know it."""
+    kind, a, b = CODE[action]
+    return DESCRIBE[kind](s, seat, a, b, viewer)
+
+
+def _draw_week(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    wc = comp.week_cards[a]
+    ships = PORT if s.week == comp.weeks else wc.ships
+    contracts = series([Message("colonia.describe.craftsman_contracts", craftsman=craftsman_name(comp.craftsmen[c]),
+                                count=wc.contracts[c]) for c in range(N_CRAFTSMEN)])
+    return Message("colonia.describe.draw_week", week=s.week, card=a + 1, stalls=series(list(wc.stalls)),
+                   contracts=contracts, dice=wc.dice, ships=ships)
+
+
+def _draw_ordinance(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.draw_ordinance", day=day_name(DAYS[s.comp.ordinances[a].day]),
+                   ordinance=_ordinance(s.comp, a))
+
+
+def _draw_material(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    qkind, arg = s.chance_queue[0] if s.chance_queue else (Q_STALL_MATERIAL, 0)
+    material = one_of("material", s.comp.materials[a])
+    if qkind == Q_STALL_MATERIAL:
+        return Message("colonia.describe.draw_stall_material", material=material, stall=arg + 1)
+    if viewer == arg:
+        return Message("colonia.describe.draw_own_material", player=Player(arg), material=material)
+    return Message("colonia.describe.draw_blind_material", player=Player(arg))
+
+
+def _draw_ship(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    ship = comp.ships[a]
+    place = s.chance_queue[0][1] if s.chance_queue else 0
+    holds = series([Message("colonia.describe.hold", goods=_goods(comp, need), value=value)
+                    for need, value in ship.holds], "semicolon")
+    return Message("colonia.describe.draw_ship", city=city_name(comp.cities[ship.city]), holds=holds,
+                   currency=currency_name(comp.currencies[ship.city]), place=ROMAN[place])
+
+
+def _draw_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.draw_relic", relic=relic_words(s.comp, a))
+
+
+def _roll(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    qkind, arg = s.chance_queue[0] if s.chance_queue else (Q_GOOD_DIE, 0)
+    if qkind == Q_GOOD_DIE:
+        if a == DIE_FACES:
+            return Message("colonia.describe.roll_good_six", player=Player(arg))
+        return Message("colonia.describe.roll_good", player=Player(arg), face=a,
+                       good=one_of("good", comp.goods[comp.products[a - 1]]))
+    if a == DIE_FACES:
+        return Message("colonia.describe.roll_extra_six")
+    return Message("colonia.describe.roll_extra", face=a, craftsman=craftsman_name(comp.craftsmen[a - 1]))
+
+
+def _tie_first(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    value = s.chance_queue[0][1] if s.chance_queue else 0
+    return Message("colonia.describe.tie_first", value=value,
+                   tied=series([Player(q) for q in tie_candidates(s, value)]), player=Player(a))
+
+
+def _family(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    if viewer != seat:
+        return Message("colonia.describe.family_secret")
+    return Message("colonia.describe.family", value=a,
+                   members=Message("colonia.count.member", count=max(0, a - s.fewer_members)))
+
+
+def _vote(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    if s.vote_index >= len(s.week_ordinances):
+        return Message("colonia.describe.vote_plain" if viewer == seat else "colonia.describe.vote_secret_plain",
+                       ballot=Message(f"colonia.ballot.{'yes' if a else 'no'}"))
+    ordinance = _ordinance(s.comp, s.week_ordinances[s.vote_index])
+    if viewer != seat:
+        return Message("colonia.describe.vote_secret", ordinance=ordinance)
+    return Message(f"colonia.describe.vote_{'yes' if a else 'no'}", ordinance=ordinance)
+
+
+def _choose_good(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.choose_good", good=one_of("good", s.comp.goods[a]))
+
+
+def _buy_stall(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    base = a * N_MATERIALS
+    k = s.stall_size[a]
+    return Message("colonia.describe.buy_stall", materials=Message("colonia.count.material", count=k), stall=a + 1,
+                   contents=_contents(s.comp, s.stall_materials[base:base + N_MATERIALS]),
+                   members=Message("colonia.count.member", count=k))
+
+
+def _commission(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    r0, r1 = comp.recipes[a]
+    field = s.contracts_placed[a] + 1
+    where = "above" if field <= s.sticks[a] else "below"
+    return Message(f"colonia.describe.commission_{where}", good=one_of("good", comp.goods[comp.products[a]]),
+                   craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
+                   second=material_name(comp.materials[r1]),
+                   members=Message("colonia.count.member", count=s.commissioned[a] + 1), field=field)
+
+
+def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    ship = s.port[a]
+    if ship < 0 or b >= len(comp.ships[ship].holds):
+        return Message("colonia.describe.load_plain", hold=b + 1, place=ROMAN[a])
+    need, value = comp.ships[ship].holds[b]
+    city = comp.ships[ship].city
+    return Message("colonia.describe.load", hold=b + 1, city=city_name(comp.cities[city]), place=ROMAN[a],
+                   goods=_goods(comp, need), money=money_words(comp.currencies[city], value))
+
+
+def _load_extra(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    comp = s.comp
+    ship = s.port[a]
+    good = one_of("good", comp.goods[b])
+    if ship < 0:
+        return Message("colonia.describe.load_extra_plain", good=good, place=ROMAN[a])
+    return Message("colonia.describe.load_extra", good=good,
+                   city=city_name(comp.cities[comp.ships[ship].city]), place=ROMAN[a])
+
+
+def _buy_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    relic = relic_words(s.comp, a)
+    owner = s.secured_by[s.display.index(a)] if a in s.display else -1
+    if owner >= 0:
+        return Message("colonia.describe.buy_secured_relic", relic=relic, owner=Player(owner))
+    return Message("colonia.describe.buy_relic", relic=relic)
+
+
+def _enshrine(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.enshrine", relic=relic_words(s.comp, a),
+                   city=city_name(s.comp.cities[a // CARDS_PER_CITY]))
+
+
+def _leave_shrine(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.leave_shrine")
+
+
+def _secure(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.secure", relic=relic_words(s.comp, a))
+
+
+_PASS_STEP = {S_WED_BUY: "market", S_THU_CONTRACT: "contracts", S_FRI_LOAD: "loading", S_SUN_BUY: "relic_buying",
+              S_SUN_SECURE: "relic_securing"}
+
+
+def _pass(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message(f"colonia.describe.pass.{_PASS_STEP.get(s.step, 'other')}")
+
+
+def _recall(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    street = STREET_DAYS[s.recall_street] if s.recall_street >= 0 else None
+    members = Message("colonia.count.member", count=a)
+    if street is None:
+        return Message("colonia.describe.recall_plain", members=members)
+    return Message("colonia.describe.recall", members=members, street=day_name(street))
+
+
+def _exchange(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    cur = s.comp.currencies
+    return Message("colonia.describe.exchange", give=currency_name(cur[a]), take=currency_name(cur[b]))
+
+
+def _exchange_amount(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    cur = s.comp.currencies
+    if s.exchange_give < 0:
+        return Message("colonia.describe.exchange_amount_plain", amount=a)
+    return Message("colonia.describe.exchange_amount", give=money_words(cur[s.exchange_give], a),
+                   take=money_words(cur[s.exchange_take], a))
+
+
+def _keep_money(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    return Message("colonia.describe.keep_money")
+
+
+def _take_materials(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    if a == 0:
+        return Message("colonia.describe.take_none")
+    return Message("colonia.describe.take", materials=Message("colonia.count.material", count=a))
+
+
+DESCRIBE = {
+    K_FAMILY: _family, K_VOTE: _vote, K_CHOOSE_GOOD: _choose_good, K_BUY_STALL: _buy_stall,
+    K_COMMISSION: _commission, K_LOAD: _load, K_LOAD_EXTRA: _load_extra, K_BUY_RELIC: _buy_relic,
+    K_ENSHRINE: _enshrine, K_LEAVE_SHRINE: _leave_shrine, K_SECURE: _secure, K_PASS: _pass, K_RECALL: _recall,
+    K_EXCHANGE: _exchange, K_EXCHANGE_AMOUNT: _exchange_amount, K_KEEP_MONEY: _keep_money,
+    K_TAKE_MATERIALS: _take_materials, K_DRAW_WEEK: _draw_week, K_DRAW_ORDINANCE: _draw_ordinance,
+    K_DRAW_MATERIAL: _draw_material, K_DRAW_SHIP: _draw_ship, K_DRAW_RELIC: _draw_relic, K_ROLL: _roll,
+    K_TIE_FIRST: _tie_first,
+}
+
+
+# == news: what the last move set in motion ===================================================
+
+def news(s: "ColoniaState", viewer: int | None) -> list[Message]:
+    """The events of the last apply() (state.events) in words. Everything told here is
+    public at the table: revealed family cards, counted votes, materials going back from
+    the stalls, goods delivered, ships' payments (the coins are handed over openly; the
+    totals behind the screens stay unsaid), members coming home, automatic passes, relics
+    discarded, church windows and the final scoring. What a seat drew blind is told by
+    describe() of the draw itself, never here."""
+    comp = s.comp
+    out: list[Message] = []
+    ev = s.events
+    i = 0
+    while i < len(ev):
+        e = ev[i]
+        k = e[0]
+        if k == E_FAMILY_CARD:
+            cards, zeros = [], []
+            while i < len(ev) and ev[i][0] == E_FAMILY_CARD:
+                _, p, v, down, placed = ev[i]
+                cards.append(Message("colonia.news.card", player=Player(p), value=v))
+                if down:
+                    zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v,
+                                         members=Message("colonia.count.member", count=placed)))
+                i += 1
+            out.append(Message("colonia.news.cards_revealed", cards=series(cards)))
+            if zeros:
+                out.append(Message("colonia.news.too_few", zeros=series(zeros, "semicolon")))
+            continue
+        if k == E_HOME:
+            d = e[3]
+            homes = []
+            while i < len(ev) and ev[i][0] == E_HOME and ev[i][3] == d:
+                homes.append(Message("colonia.news.home_of", player=Player(ev[i][1]), count=ev[i][2]))
+                i += 1
+            out.append(Message("colonia.news.home", street=day_name(STREET_DAYS[d]), who=series(homes)))
+            continue
+        if k == E_SAIL:
+            ship, place = e[1], e[2]
+            city = comp.ships[ship].city
+            pays = []
+            i += 1
+            while i < len(ev) and ev[i][0] == E_PAY:
+                _, p, value, _c, h = ev[i]
+                hold = Message("colonia.news.extra_hold") if h < 0 else Message("colonia.news.hold", number=h + 1)
+                pays.append(Message("colonia.news.pay", player=Player(p),
+                                    money=money_words(comp.currencies[city], value), hold=hold))
+                i += 1
+            where = {"city": city_name(comp.cities[city]), "place": ROMAN[place]}
+            out.append(Message("colonia.news.sails", payments=series(pays), **where) if pays
+                       else Message("colonia.news.sails_empty", **where))
+            continue
+        if k == E_AUTOPASS:
+            step = e[2]
+            seats = []
+            while i < len(ev) and ev[i][0] == E_AUTOPASS and ev[i][2] == step:
+                seats.append(ev[i][1])
+                i += 1
+            what = _PASS_STEP.get(step, "other")
+            if len(seats) == 1:
+                out.append(Message(f"colonia.news.autopass.{what}", player=Player(seats[0])))
+            else:
+                out.append(Message(f"colonia.news.autopass_many.{what}", players=[Player(p) for p in seats]))
+            continue
+        out.append(NEWS[k](s, e))
+        i += 1
+    return out
+
+
+def _news_order(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    order = list(e[1:])
+    return Message("colonia.news.turn_order", order=series([Player(p) for p in order]), mayor=Player(order[0]))
+
+
+def _news_vote(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    o, yes, no, passed, mayor = e[1:6]
+    ballots = [Message(f"colonia.news.ballot_{'yes' if v == 1 else 'no'}", player=Player(p))
+               for p, v in enumerate(e[6:]) if v >= 0]
+    result = Message(f"colonia.news.{'passed' if passed else 'rejected'}")
+    if yes == no:
+        result = Message("colonia.news.tie", mayor=Player(mayor), ballot=Message(
+            f"colonia.ballot.{'yes' if passed else 'no'}"), result=result)
+    return Message("colonia.news.vote", ordinance=_ordinance(s.comp, o), yes=yes, no=no, result=result,
+                   ballots=series(ballots))
+
+
+def _news_no_vote(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    return Message("colonia.news.no_vote", ordinance=_ordinance(s.comp, e[1]))
+
+
+def _news_stall_back(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    return Message("colonia.news.stall_back", stall=e[1] + 1, contents=_contents(s.comp, e[2:2 + N_MATERIALS]))
+
+
+def _news_good(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    _, p, c, g, got = e
+    craftsman = craftsman_name(s.comp.craftsmen[c])
+    if got:
+        return Message("colonia.news.delivers", craftsman=craftsman, good=one_of("good", s.comp.goods[g]),
+                       player=Player(p))
+    return Message("colonia.news.cannot_deliver", craftsman=craftsman, good=good_name(s.comp.goods[g]),
+                   player=Player(p))
+
+
+def _news_carry(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    return Message("colonia.news.carry", craftsman=craftsman_name(s.comp.craftsmen[e[1]]),
+                   contracts=Message("colonia.count.contract", count=e[2]))
+
+
+def _news_relic_gone(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    return Message("colonia.news.relic_gone", relic=relic_words(s.comp, e[1]))
+
+
+def _news_window(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    _, c, p, amount = e
+    city = city_name(s.comp.cities[c])
+    cur = s.comp.currencies[c]
+    if p >= 0:
+        return Message("colonia.news.window", city=city, player=Player(p), money=money_words(cur, amount))
+    if amount > 0:
+        return Message("colonia.news.window_tie", city=city, money=money_words(cur, amount))
+    return Message("colonia.news.window_none", city=city, currency=currency_name(cur))
+
+
+def _news_over(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+    parts = []
+    for p in range(s.n):
+        it = score_items(s, p)
+        parts.append(Message("colonia.news.score", player=Player(p),
+                             points=Message("colonia.count.point", count=it["total"]), relics=it["relics"],
+                             shrines=it["shrines"], windows=it["windows"]))
+    return Message("colonia.news.final", day=day_name(DAYS[SUNDAY]), week=s.week, scores=series(parts, "semicolon"))
+
+
+NEWS = {E_ORDER: _news_order, E_VOTE: _news_vote, E_NO_VOTE: _news_no_vote, E_STALL_BACK: _news_stall_back,
+        E_GOOD: _news_good, E_CARRY: _news_carry, E_RELIC_GONE: _news_relic_gone, E_WINDOW: _news_window,
+        E_OVER: _news_over}
+
+
+# == why a move is refused, and second thoughts =================================================
+
+_ASKED = {D_FAMILY: "family_cards", D_VOTE: "vote", D_GOOD: "choose_good", D_ENSHRINE: "shrine", D_RECALL: "recall",
+          D_EXCHANGE: "exchange", D_AMOUNT: "exchange_amount", D_DRAW: "draw_materials"}
+# the kinds of action each decision takes (a round of turns: by its step)
+_KINDS = {D_FAMILY: {K_FAMILY}, D_VOTE: {K_VOTE}, D_GOOD: {K_CHOOSE_GOOD}, D_ENSHRINE: {K_ENSHRINE, K_LEAVE_SHRINE},
+          D_RECALL: {K_RECALL}, D_EXCHANGE: {K_EXCHANGE, K_KEEP_MONEY}, D_AMOUNT: {K_EXCHANGE_AMOUNT},
+          D_DRAW: {K_TAKE_MATERIALS}}
+_TURN_KINDS = {S_WED_BUY: {K_BUY_STALL, K_PASS}, S_THU_CONTRACT: {K_COMMISSION, K_PASS},
+               S_FRI_LOAD: {K_LOAD, K_LOAD_EXTRA, K_PASS}, S_SUN_BUY: {K_BUY_RELIC, K_PASS},
+               S_SUN_SECURE: {K_SECURE, K_PASS}}
+
+
+def asked(s: "ColoniaState") -> Message:
+    """What the game asks for now, in words."""
+    if s.step == S_OVER:
+        return decision_name("over")
+    if s.decision == D_TURN:
+        return Message(f"colonia.ask.{_PASS_STEP[s.step]}")
+    if s.decision == D_NONE:
+        return decision_name("chance")
+    return decision_name(_ASKED[s.decision])
+
+
+def why(s: "ColoniaState", seat: int, action: Action) -> Message:
+    """The rule a move breaks now (for a seat that is to act): not the moment for that
+    kind of move, or the rule of that move that fails (the rules' *_refusal functions)."""
+    kind, a, b = CODE[action]
+    kinds = _TURN_KINDS.get(s.step, set()) if s.decision == D_TURN else _KINDS.get(s.decision, set())
+    if kind not in kinds:
+        return Message("colonia.why.not_now", asked=asked(s))
+    rule = WHY.get(kind)
+    return rule(s, seat, a, b) if rule is not None else Message("core.refuse.not_legal")
+
+
+def _why_family(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    if family_card_used(s, p, a):
+        return Message("colonia.why.family_card_used", value=a)
+    return Message("core.refuse.not_legal")
+
+
+def _why_stall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, stall_refusal(s, p, a), need=s.stall_size[a], stall=a + 1)
+
+
+def _why_contract(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    comp = s.comp
+    r0, r1 = comp.recipes[a]
+    return _refusal(s, p, contract_refusal(s, p, a), need=contract_cost(s, a),
+                    craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
+                    second=material_name(comp.materials[r1]))
+
+
+def _why_load(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    comp = s.comp
+    ship = s.port[a]
+    goods = _goods(comp, comp.ships[ship].holds[b][0]) if ship >= 0 and b < len(comp.ships[ship].holds) else ""
+    return _refusal(s, p, hold_refusal(s, p, a, b), need=1, hold=b + 1, place=ROMAN[a], goods=goods)
+
+
+def _why_load_extra(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.comp.goods[b]))
+
+
+def _why_relic(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    currency = s.comp.currencies[a // CARDS_PER_CITY]
+    return _refusal(s, p, relic_purchase_refusal(s, p, a), price=money_words(currency, s.comp.relic_price[a]),
+                    currency=currency_name(currency))
+
+
+def _why_secure(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, securing_refusal(s, p, a), need=1)
+
+
+def _why_enshrine(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return _refusal(s, p, enshrine_refusal(s, p, a))
+
+
+def _why_recall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.recall_most", members=Message("colonia.count.member", count=recall_most(s, p)))
+
+
+def _why_exchange(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.no_money", currency=currency_name(s.comp.currencies[a]))
+
+
+def _why_amount(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.exchange_most", most=exchange_most(s, p))
+
+
+def _why_take(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.take", materials=Message("colonia.count.material", count=s.draw_count))
+
+
+def _why_good(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+    return Message("colonia.why.no_good_left", good=good_name(s.comp.goods[a]))
+
+
+WHY = {K_FAMILY: _why_family, K_BUY_STALL: _why_stall, K_COMMISSION: _why_contract, K_LOAD: _why_load,
+       K_LOAD_EXTRA: _why_load_extra, K_BUY_RELIC: _why_relic, K_SECURE: _why_secure, K_ENSHRINE: _why_enshrine,
+       K_RECALL: _why_recall, K_EXCHANGE: _why_exchange, K_EXCHANGE_AMOUNT: _why_amount,
+       K_TAKE_MATERIALS: _why_take, K_CHOOSE_GOOD: _why_good}
+"""Why a move of each kind is refused when its kind is right for the moment: the rule's
+own refusal; a vote or a pass of the right moment is never refused (only out of turn)."""
+
+
+_REASONS = {R_NO_STALL: "no_stall", R_TAKEN: "taken", R_FEW_MEMBERS: "few_members",
+            R_MISSING_MATERIALS: "missing_materials", R_FIELDS_FULL: "fields_full", R_NO_HOLD: "no_hold",
+            R_MISSING_GOODS: "missing_goods", R_NO_EXTRA_HOLD: "no_extra_hold", R_NOT_ON_DISPLAY: "not_on_display",
+            R_TOO_LITTLE_MONEY: "too_little_money", R_ALREADY_SECURED: "already_secured",
+            R_NOT_YOURS_TO_ENSHRINE: "not_enshrinable"}
+
+
+def _refusal(s: "ColoniaState", p: int, reason: int, need: int = 0, **args: Any) -> Message:
+    """A rule's refusal code in words; `args` are what its message may name."""
+    if reason == R_OK:
+        return Message("core.refuse.not_legal")
+    if reason == R_FEW_MEMBERS:
+        return Message("colonia.why.few_members", members=Message("colonia.count.member", count=need),
+                       home=s.home[p])
+    return Message(f"colonia.why.{_REASONS[reason]}", **args)
+
+
+def confirm(s: "ColoniaState", seat: int, action: Action) -> Message | None:
+    """A pass while something could still be done ends the seat's round for the week (p.
+    17-22); an empty shrine stays empty until its owner buys another relic of its city."""
+    kind = CODE[action][0]
+    if kind == K_PASS and s.decision == D_TURN and can_act(s, seat):
+        return Message("colonia.confirm.pass", what=Message(f"colonia.describe.pass.{_PASS_STEP[s.step]}"))
+    if kind == K_LEAVE_SHRINE and s.decision == D_ENSHRINE:
+        return Message("colonia.confirm.leave_shrine")
+    return None
+
+
+# == the view ======================================================================================
+
+def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
+    """What `seat` may know (None: a spectator), in the common envelope; the body is
+    described field by field in schema.py."""
+    over = s.step == S_OVER
+    seats = [_seat(s, p, seat, over) for p in range(s.n)]
+    return envelope(s, seat, s.phase(), seats, _table(s))
+
+
+def relic_json(comp: Components, card: int) -> dict[str, Any]:
+    return {"card": card, "city": card // CARDS_PER_CITY,
+            "kind": "shrine" if card % CARDS_PER_CITY == RELICS_PER_CITY else "relic",
+            "price": comp.relic_price[card], "points": comp.relic_points[card]}
+
+
+def members_json(s: "ColoniaState", p: int) -> dict[str, Any]:
+    """Where the family's members are, all public: at home, in the town hall, on today's
+    stalls or early-sailed ships (onto the street field tonight), on contract fields
+    (above the stick: served on Thursday evening; below: waiting), aboard ships, on
+    secured relics, on the four street fields; and the total, which is the family's
+    members for this player count."""
+    fields = s.comp.contract_fields
+    above = below = 0
+    for c in range(N_CRAFTSMEN):
+        stick = s.sticks[c]
+        for i in range(s.contracts_placed[c]):
+            if s.contract_owner[c * fields + i] == p:
+                if i < stick:
+                    above += s.contract_members[c * fields + i]
+                else:
+                    below += s.contract_members[c * fields + i]
+    ships = s.hold_owner.count(p) + s.extra_hold_owner.count(p)
+    relics = s.secured_by.count(p)
+    street = {STREET_DAYS[d]: s.street[p * N_STREETS + d] for d in range(N_STREETS)}
+    total = s.home[p] + s.town_hall[p] + s.placed_today[p] + above + below + ships + relics + sum(street.values())
+    return {"home": s.home[p], "town_hall": s.town_hall[p], "today": s.placed_today[p],
+            "contracts_above_stick": above, "contracts_below_stick": below, "ships": ships, "secured_relics": relics,
+            "street": street, "total": total}
+
+
+def street_home(s: "ColoniaState") -> dict[str, str]:
+    """When the members now on each street field come home: "today" (tonight, or on
+    Tuesday after the town hall), "this_week" (their evening is still ahead), "next_week",
+    or "game_end" (not before the game ends)."""
+    step = s.step
+    last_week = s.week >= s.comp.weeks
+    out = {}
+    for d in range(N_STREETS):
+        if step > STREET_EVENING[d]:
+            out[STREET_DAYS[d]] = "game_end" if last_week else "next_week"
+        elif STEP_DAY[step] == d + TUESDAY:
+            out[STREET_DAYS[d]] = "today"
+        else:
+            out[STREET_DAYS[d]] = "this_week"
+    return out
+
+
+def _seat(s: "ColoniaState", p: int, seat: int | None, over: bool) -> dict[str, Any]:
+    comp = s.comp
+    mine = seat == p
+    revealed = s.decision != D_FAMILY and s.family_card[p] >= 0
+    shown = mine or over
+    return {
+        "seat": p,
+        "home": s.home[p],
+        "street": {STREET_DAYS[d]: s.street[p * N_STREETS + d] for d in range(N_STREETS)},
+        "town_hall": s.town_hall[p],
+        "placed_today": s.placed_today[p],
+        "members": members_json(s, p),
+        "out_of_game": s.out_of_play[p],
+        "family_cards_left": s.family_cards_left(p),
+        "card": s.family_card[p] if (revealed or mine) and s.family_card[p] >= 0 else None,
+        "card_face_down": bool(revealed and s.card_face_down[p]),
+        "chosen": s.family_card[p] >= 0,
+        "votes": s.vote_weight[p] if revealed and not s.card_face_down[p] else 0,
+        "passed": bool(s.passed[p]) if s.decision == D_TURN else None,
+        "voted": s.ballots[p] >= 0 if s.decision == D_VOTE else None,
+        "vote": ("yes" if s.ballots[p] else "no") if s.decision == D_VOTE and mine and s.ballots[p] >= 0 else None,
+        "shrines": [{"city": c, "relic": relic_json(comp, s.shrine_relic[c]) if s.shrine_relic[c] >= 0 else None}
+                    for c in range(N_CITIES) if s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY] == p],
+        "windows": [c for c in range(N_CITIES) if s.window_owner[c] == p],
+        "money": s.money[p * N_CITIES:(p + 1) * N_CITIES] if shown else None,
+        "materials": s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS] if shown else None,
+        "goods": s.goods[p * N_GOODS:(p + 1) * N_GOODS] if shown else None,
+        "relics": [relic_json(comp, c) for c in range(len(s.relic_owner)) if s.relic_owner[c] == p] if shown else None,
+        # what the whole table knows of the screen's materials: those seen taken from a
+        # stall (less those spent), and how many were drawn blind
+        "materials_seen": s.materials_seen[p * N_MATERIALS:(p + 1) * N_MATERIALS],
+        "materials_blind": s.materials_blind[p],
+    }
+
+
+def _vote_json(s: "ColoniaState", o: int, passed: int, ballots: Sequence[int]) -> dict[str, Any]:
+    return {"ordinance": o, "passed": bool(passed), "votes": [{-1: None, 0: "no", 1: "yes"}[v] for v in ballots],
+            "yes": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 1),
+            "no": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 0)}
+
+
+def _ship_json(s: "ColoniaState", place: int) -> dict[str, Any] | None:
+    comp = s.comp
+    ship = s.port[place]
+    if ship < 0:
+        return None
+    data = comp.ships[ship]
+    holds = []
+    for h, (need, value) in enumerate(data.holds):
+        owner = s.hold_owner[place * MAX_HOLDS + h]
+        holds.append({"goods": list(need), "value": value, "loaded_by": owner if owner >= 0 else None})
+    extra = s.extra_hold_owner[place]
+    return {
+        "ship": ship, "city": data.city,
+        # the port's stick stands from Monday's week card until the ships sail on Saturday
+        "sails": place < s.ships_sailing and S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, "holds": holds,
+        "extra_hold": ({"loaded_by": extra if extra >= 0 else None, "value": comp.extra_hold_value}
+                       if s.extra_holds_open or extra >= 0 else None),
+    }
+
+
+def _table(s: "ColoniaState") -> dict[str, Any]:
+    comp = s.comp
+    fields = comp.contract_fields
+    week_card = None
+    if s.week_card >= 0:
+        wc = comp.week_cards[s.week_card]
+        week_card = {"card": s.week_card, "stalls": list(wc.stalls), "contracts": list(wc.contracts),
+                     "dice": wc.dice, "ships": wc.ships}
+    votes = {i: _vote_json(s, s.week_ordinances[i], s.ordinance_result[i], s.ordinance_ballots[i])
+             for i in range(len(s.week_ordinances)) if s.ordinance_ballots[i]}
+    ordinances = []
+    for i, o in enumerate(s.week_ordinances):
+        od = comp.ordinances[o]
+        ordinances.append({
+            "ordinance": o, "day": DAYS[od.day], "effect": od.effect, "amount": od.amount,
+            "craftsman": od.craftsman if od.craftsman >= 0 else None,
+            "street": STREET_DAYS[od.street] if od.street >= 0 else None,
+            "result": {-1: "pending", 0: "rejected", 1: "passed"}[s.ordinance_result[i]], "vote": votes.get(i),
+        })
+    last = max(votes) if votes else None
+    own_stalls = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
+    stalls = [{"materials": s.stall_materials[st * N_MATERIALS:(st + 1) * N_MATERIALS], "size": s.stall_size[st],
+               "taken_by": s.stall_buyer[st] if s.stall_buyer[st] >= 0 else None, "foreign": st >= own_stalls}
+              for st in range(s.stall_count)]
+    craftsmen = [{"craftsman": c, "good": comp.products[c], "materials": list(comp.recipes[c]), "stick": s.sticks[c],
+                  "commissioned": s.commissioned[c],
+                  "fields": [[s.contract_owner[c * fields + i], s.contract_members[c * fields + i]]
+                             for i in range(s.contracts_placed[c])]}
+                 for c in range(N_CRAFTSMEN)]
+    mayor = s.mayor()
+    d = s.decision
+    return {
+        "week": s.week, "weeks": comp.weeks, "day": s.day(),
+        "decision": "over" if s.step == S_OVER else DECISIONS[d],
+        "components": {"materials": list(comp.materials), "goods": list(comp.goods),
+                       "craftsmen": list(comp.craftsmen), "cities": list(comp.cities),
+                       "currencies": list(comp.currencies)},
+        "order": list(s.order) if mayor >= 0 else [], "mayor": mayor if mayor >= 0 else None,
+        "week_card": week_card, "ordinances": ordinances,
+        "last_vote": votes[last] if last is not None else None,
+        "fewer_members": s.fewer_members, "fewer_members_next_week": s.fewer_members_next_week,
+        "stalls": stalls, "bag": sum(s.bag), "craftsmen": craftsmen,
+        "port": [_ship_json(s, place) for place in range(PORT)], "ships_sailing": s.ships_sailing,
+        "ship_deck": sum(s.ship_deck), "ship_discards": sum(s.ship_discard),
+        "relics": [dict(relic_json(comp, card), secured_by=(owner if owner >= 0 else None))
+                   for card, owner in zip(s.display, s.secured_by)],
+        "relic_deck": sum(s.relic_deck),
+        "relic_discards": [relic_json(comp, c) for c in range(len(s.relic_discard)) if s.relic_discard[c]],
+        "goods_supply": s.goods_supply[:],
+        "street_home": street_home(s),
+        "members_per_player": comp.members_by_players[s.n],
+        "shrine_choice": relic_json(comp, s.bought_card) if d == D_ENSHRINE else None,
+        "recall": {"street": STREET_DAYS[s.recall_street], "up_to": s.recall_most} if d == D_RECALL else None,
+        "draw": s.draw_count if d == D_DRAW else None,
+        "exchange_limit": s.exchange_limit if d in (D_EXCHANGE, D_AMOUNT) else None,
+        "exchange": {"give": s.exchange_give, "take": s.exchange_take} if d == D_AMOUNT else None,
+    }
