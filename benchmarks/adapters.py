@@ -14,8 +14,10 @@ random play, as a Markdown table.
   `action_masks()`; every seat's decisions counted (the bots' ones run at engine speed,
   with no encoding), and the learner's own steps per second apart.
 
-Chance draws are never counted as decisions. Nothing here is asserted in tests:
-timings belong to a machine, the figures live in benchmarks/README.md."""
+Chance draws are never counted as decisions. Seconds are the process's CPU seconds
+(`time.process_time`), so the figures hold on a shared machine too (everything here runs
+in one thread: on an idle machine CPU and wall time agree). Nothing here is asserted in
+tests: timings belong to a machine, the figures live in benchmarks/README.md."""
 
 from __future__ import annotations
 
@@ -32,15 +34,16 @@ from reichsstadt.arena.bench import random_game
 
 
 def _timed(play_one: Callable[[int], tuple[int, int]], seconds: float) -> tuple[float, float]:
-    """Run games until `seconds` pass; (decisions/s, second count/s) of what play_one returns."""
+    """Run games until `seconds` of CPU pass; (decisions/s, second count/s) of what
+    play_one returns."""
     decisions = other = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
         d, o = play_one(games)
         decisions += d
         other += o
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return decisions / elapsed, other / elapsed
 
 
@@ -119,8 +122,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per cell")
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per cell; "
-          "player decisions per second (× slower than the engine)\n")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} CPU s per cell; "
+          "player decisions per CPU second (× slower than the engine)\n")
     print("| game | players | engine | PettingZoo | OpenSpiel | Gymnasium (all seats) | Gymnasium learner steps/s |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for gid in args.games or reichsstadt.game_ids():
