@@ -5,8 +5,8 @@
 
 The policy is linear: logits = W · observation + b over the game's integer actions,
 softmax over the legal ones only (the env's action mask). REINFORCE with a running-mean
-baseline and Adam updates it after every game from the final reward (+1 win … −1 last,
-see docs/research.md). Every `--eval-every` games the policy (sampling its moves, as it
+baseline, a small entropy bonus and Adam updates it every `--batch` games from the final
+reward (+1 win … −1 last, see docs/research.md). Every `--eval-every` games the policy (sampling its moves, as it
 trains) plays `--eval-games` fresh games against the same bots; the learning curve (its
 win rate; at 0 it is the uniformly random policy) goes to a CSV and, with matplotlib
 installed, a PNG. The greedy policy (always its likeliest move) is measured at the end."""
@@ -43,23 +43,34 @@ class MaskedLinearPolicy:
         p = self.probs(obs, mask)
         return int(np.argmax(p)) if greedy else int(self.rng.choice(len(p), p=p))
 
-    def update(self, episode: list[tuple[np.ndarray, np.ndarray, int]], advantage: float) -> None:
-        """One gradient step on advantage · Σ log π(a|s) (every step gets the final reward)."""
+    def gradient(self, episode: list[tuple[np.ndarray, np.ndarray, int]], advantage: float,
+                 entropy: float) -> tuple[np.ndarray, np.ndarray]:
+        """The gradient of advantage · mean log π(a|s) + entropy · mean H(π(·|s)) over
+        the game's steps (every step gets the final reward)."""
         gW = np.zeros_like(self.W)
         gb = np.zeros_like(self.b)
         for obs, mask, a in episode:
-            g = -self.probs(obs, mask)
-            g[a] += 1.0                      # ∂ log softmax / ∂ logits
+            p = self.probs(obs, mask)
+            g = -advantage * p
+            g[a] += advantage                # ∂ log softmax / ∂ logits, times the advantage
+            if entropy:
+                logp = np.log(np.where(mask, p, 1.0))
+                h = -(p * logp).sum()
+                g -= entropy * p * (logp + h)   # ∂ H / ∂ logits
             gW += np.outer(g, obs)
             gb += g
+        n = max(1, len(episode))
+        return gW / n, gb / n
+
+    def step(self, gW: np.ndarray, gb: np.ndarray) -> None:
+        """One Adam step up the gradient."""
         self.t += 1
         for i, (param, grad) in enumerate(((self.W, gW), (self.b, gb))):
-            grad = advantage * grad / max(1, len(episode))
             self.m[i] = 0.9 * self.m[i] + 0.1 * grad
             self.v[i] = 0.999 * self.v[i] + 0.001 * grad * grad
             m_hat = self.m[i] / (1 - 0.9 ** self.t)
             v_hat = self.v[i] / (1 - 0.999 ** self.t)
-            param += self.lr * m_hat / (np.sqrt(v_hat) + 1e-8)   # ascent
+            param += self.lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
 
 def play(env: ReichsstadtEnv, policy: MaskedLinearPolicy, seed: int, greedy: bool = False
@@ -84,6 +95,8 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--batch", type=int, default=8, help="games per update")
+    parser.add_argument("--entropy", type=float, default=0.01, help="weight of the entropy bonus")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--csv", default="learning-curve.csv")
     parser.add_argument("--png", default=None, help="write the learning curve here (needs matplotlib)")
@@ -104,10 +117,17 @@ def main() -> None:
     start = time.perf_counter()
     cpu_start = time.process_time()
     mean_reward = 0.0
+    gW, gb = np.zeros_like(policy.W), np.zeros_like(policy.b)
     for episode in range(1, args.episodes + 1):
         reward, _, steps = play(env, policy, seed=episode)
-        policy.update(steps, reward - mean_reward)
+        dW, db = policy.gradient(steps, reward - mean_reward, args.entropy)
+        gW += dW
+        gb += db
         mean_reward += 0.01 * (reward - mean_reward)
+        if episode % args.batch == 0:
+            policy.step(gW / args.batch, gb / args.batch)
+            gW[:] = 0.0
+            gb[:] = 0.0
         if episode % args.eval_every == 0:
             rows.append((episode, time.process_time() - cpu_start, win_rate(policy)))
             print(f"episode {episode}: win rate {rows[-1][2]:.2f} ({rows[-1][1]:.0f} s of CPU)", flush=True)
