@@ -19,7 +19,6 @@ A game's encoder lives in `reichsstadt/interop/encoders/<game id>.py` as
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -393,11 +392,6 @@ def game_phases(game_id: str) -> list[str]:
     if not ids:
         raise EncodingError(f"{game_id}'s view schema lists no phases, nor does the English catalog ({prefix}<id>)")
     return ids
-
-
-def cap_log(x: float, top: float) -> float:
-    """log2(1 + x) / log2(1 + top), capped at 1: large counts on a [0, 1] scale."""
-    return min(1.0, math.log2(1 + max(0.0, x)) / math.log2(1 + top))
 
 
 # -- the registry ----------------------------------------------------------------------
