@@ -64,8 +64,9 @@ def _options(option: list[str], components: Optional[Path], map_file: Optional[P
     return out
 
 
-def _seats(spec: Optional[str], players: int) -> list[str]:
+def _seats(spec: Optional[str], players: int, game_id: str | None = None) -> list[str]:
     from .bots import bot_names
+    from .bots.specs import check_bot
 
     if spec is None:
         return ["human"] + ["random"] * (players - 1)
@@ -75,8 +76,11 @@ def _seats(spec: Optional[str], players: int) -> list[str]:
     seats = []
     for n in names:
         n = SEAT_ALIASES.get(n, n)
-        if n != "human" and n not in bot_names():
-            raise BadOption(Message("terminal.error.seat", seat=n, bots=", ".join(bot_names())))
+        if n != "human":
+            try:
+                n = check_bot(n, game_id)   # any bot spec: mcts:5s as well as the listed ones
+            except BadOption:
+                raise BadOption(Message("terminal.error.seat", seat=n, bots=", ".join(bot_names(game_id)))) from None
         seats.append(n)
     return seats
 
@@ -175,7 +179,7 @@ def play(
         players = len([x for x in seats.split(",") if x.strip()])
     n = _players(game_id, players)
     find_game(game_id).resolve(n, None)  # the player count is checked before the seats
-    seat_kinds = _seats(seats, n)
+    seat_kinds = _seats(seats, n, game_id)
     name_list = [s.strip() for s in names.split(",")] if names else default_names(seat_kinds, lang())
     if len(name_list) != n:
         raise BadOption(Message("terminal.error.names", count=len(name_list), players=n))
@@ -222,7 +226,7 @@ def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]
     match = Match.from_record(record)
     if match.state.over():
         raise BadOption(Message("terminal.resume.over", path=str(path)))
-    seat_kinds = _seats(seats, record.players)
+    seat_kinds = _seats(seats, record.players, record.game)
     save_to = check_output(save or path, "--save" if save else "--resume")
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang())
     resuming = Text(words()("terminal.resume.resuming", game=match.game.title, count=len(record.moves)))
@@ -256,7 +260,8 @@ def simulate(
     opts = _options(option, components, map_file)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console) as progress:
-        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n),
+        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n,
+                                         count=n),
                                  total=games)
         results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
     summary = summarize(game_id, n, bot_list, results)
@@ -402,9 +407,12 @@ def _internal_error(exc: BaseException, saved: str | None = None) -> NoReturn:
     sys.exit(1)
 
 
+from .arena.commands import hint, tournament  # noqa: E402  (bots and the arena)
 from .server.run import serve  # noqa: E402  (the web platform's command)
 
 app.command()(serve)
+app.command()(tournament)
+app.command()(hint)
 
 
 def main() -> None:

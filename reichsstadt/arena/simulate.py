@@ -28,7 +28,7 @@ class GameResult:
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bots: Sequence[str]) -> GameResult:
     """One game between named bots, seeded: the same arguments give the same game."""
     match = Match(game_id, players, seed, options, recording=False)
-    out = match.run({i: make_bot(name, seed * 31 + i) for i, name in enumerate(bots)})
+    out = match.run({i: make_bot(name, seed * 31 + i, game_id) for i, name in enumerate(bots)})
     return GameResult(seed, list(out.scores), list(out.ranks), list(out.winners),
                       [dict(b) for b in out.breakdown], match.decisions, match.chance_steps)
 
@@ -55,7 +55,7 @@ def simulate(
     if len(bots) != players:
         raise BadOption(f"{len(bots)} bots named for {players} players")
     for name in bots:
-        make_bot(name)  # unknown names fail here, before any process starts
+        make_bot(name, 0, game_id)  # unknown names fail here, before any process starts
     if games < 1:
         raise BadOption(f"--games must be at least 1, not {games}")
     if jobs < 1:

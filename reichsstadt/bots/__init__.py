@@ -1,27 +1,21 @@
-"""Bots, found by name: `make_bot("random", seed)`."""
+"""Bots, found by spec: `make_bot("random", seed)`, `make_bot("mcts:1s", seed)`,
+`make_bot("mcts:2000")`, `make_bot("greedy", seed, game="norenberc")`; `bot_names()`
+lists what the lobby and the command line offer (specs.py says what each spec means)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
-from ..core import BadOption
 from .base import Bot
 from .random_bot import RandomBot
-
-_FACTORIES: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-}
+from .specs import HEURISTICS, GreedyBot, bot_names, check_bot, make_bot, parse_mcts
 
 
-def bot_names() -> list[str]:
-    return sorted(_FACTORIES)
+def __getattr__(name: str) -> object:
+    if name in ("MCTSBot", "Decision"):  # the search loads on first use
+        from . import mcts
+
+        return getattr(mcts, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    try:
-        return _FACTORIES[name](seed)
-    except KeyError:
-        raise BadOption(f"unknown bot {name!r}; bots: {', '.join(bot_names())}") from None
-
-
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "Decision", "GreedyBot", "HEURISTICS", "MCTSBot", "RandomBot", "bot_names", "check_bot",
+           "make_bot", "parse_mcts"]

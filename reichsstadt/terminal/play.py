@@ -16,7 +16,8 @@ How a person's turn works, the same in every game:
   reach the match, the record and the bots when the chain ends.
 - The screen fits the terminal: the top of the board, the moves and the prompt are
   always in view; the log gets the lines left; `b`, `l`, `h` page the whole board, the
-  whole log and the help (with the game's glossary)."""
+  whole log and the help (with the game's glossary); `m` a game's map and `c` its whole
+  city, where it has one (the "terminal_map" and "terminal_city" frontends)."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ class TerminalTable:
         self.save_to = Path(save_to)
         self.lang = lang
         self.humans = [i for i, s in enumerate(seats) if s == "human"]
-        self.bots = {i: make_bot(s, seed * 31 + i) for i, s in enumerate(seats) if s != "human"}
+        self.bots = {i: make_bot(s, seed * 31 + i, match.game.id) for i, s in enumerate(seats) if s != "human"}
         self.names = match.record.names
         players = match.state.players
         self.words: dict[int | None, Words] = {v: Words(lang, self.names, v) for v in [None, *range(players)]}
@@ -326,12 +327,16 @@ class TerminalTable:
         note = self.notes[seat].append
         if text == "":
             self.fresh = True
-        elif text in ("h", "help", "?"):
+        elif text in ("h", "help"):
             return self.help(seat)
+        elif text == "?":
+            note(self.hint(seat, chain.state))
         elif text in ("b", "board"):
             return self.pager(seat, lines_of(self.console, self.board(seat, state)))
         elif text in ("m", "map") and "terminal_map" in self.game.frontends:
             return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_map")))
+        elif text in ("c", "city") and "terminal_city" in self.game.frontends:
+            return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_city")))
         elif text in ("l", "log"):
             entries = [self._entry(x, w) for x in self.logs[seat]]
             title = lines_of(self.console, Rule(Text(w("terminal.log.whole")), align="left"))
@@ -460,14 +465,29 @@ class TerminalTable:
             return self.input_ended()
         return True
 
+    def hint(self, seat: int, state: State) -> Text:
+        """What a bot (ISMCTS, a second of thought) would play here, with its estimate. It
+        sees only this seat's Seat, so a hint reveals nothing the player's own view lacks."""
+        from ..bots.hint import hint_for
+
+        w = self.words[seat]
+        found = hint_for(state.clone(), seat, lang=w.lang, names=w.display_names())
+        est = found.get("estimate") or {}
+        out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
+        if est.get("win") is not None:
+            out.append("  " + w("terminal.hint.estimate", win=round(100 * est["win"]),
+                                playouts=est.get("iterations", 0)), style="dim")
+        return out
+
     def help(self, seat: int) -> bool:
         w = self.words[seat]
         c = self.console
         out: list[Line] = []
         out += lines_of(c, Rule(Text(w("terminal.help.title", game=self.game.title)), align="left"))
         keys = [(k, w.part(f"terminal.help.{m}")) for k, m in (
-            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("b", "board"),
+            ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("?", "hint"), ("b", "board"),
             *([("m", "map")] if "terminal_map" in self.game.frontends else []),
+            *([("c", "city")] if "terminal_city" in self.game.frontends else []),
             ("l", "log"), ("s", "save"), ("q", "quit"), ("h", "help"))]
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))

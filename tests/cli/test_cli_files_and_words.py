@@ -149,9 +149,23 @@ def test_an_internal_error_is_one_line_and_says_how_to_see_more(monkeypatch, cap
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_help_lists_every_piece_of_the_game(game_id, tmp_path):
-    out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 10 + "q\n")
+    # the help pages: Enter turns them (and, back at the move prompt, only redraws)
+    out = run("play", game_id, "-p", "3", "--save", str(tmp_path / "g.json"), input="h\n" + "\n" * 40 + "q\n")
     assert out.returncode == 0
-    text = flat(out)
+    # piped input is not echoed: a page's prompt runs into the next page's first line
+    text = " ".join(out.stdout.replace("Enter: more · q: back to the game", " ").split())
     assert "take back your last step" in text
     for name, sentence in reichsstadt.game(game_id).glossary():
         assert render(name)[1:] in text and " ".join(render(sentence).split()) in text
+
+
+def test_question_mark_asks_a_bot_for_a_hint(tmp_path):
+    """Issue 12: the terminal's ? shows the move a bot would make, with its estimate; the
+    hint is advice only (nothing is played)."""
+    record = tmp_path / "h.json"
+    out = run("play", "norenberc", "-p", "3", "--seed", "4", "--save", str(record), input="?\nq\n")
+    assert out.returncode == 0
+    line = next(x for x in out.stdout.splitlines() if "Hint: " in x)
+    assert "% to win, from" in line and "playouts" in line
+    moves = json.loads(record.read_text())["moves"]
+    assert all(seat != 0 for seat, _ in moves)   # the hint played nothing for seat 1

@@ -1,0 +1,392 @@
+"""Seat-rotated tournaments between bots: who is stronger, with how much certainty.
+
+Design (what a researcher can rely on):
+
+- **Entrants** are the bots named, in order; a name may be given twice (`mcts:1s,random,
+  random,random`: one MCTS bot against three random ones). Statistics are per name.
+- **Seat rotation**: with k entrants and p seats there are k seatings; in seating r, seat
+  s holds entrant (r + s) mod k. Over the k seatings every entrant sits in every seat
+  exactly once (with k < p an entrant fills several seats of one game; with k > p each
+  game seats p of them). A tournament is a whole number of such blocks.
+- **Paired seeds**: each block plays one game seed under all its seatings, so every
+  entrant meets the same chance draws from every seat (variance reduction, and first-seat
+  advantage cancels). Bot seeds follow the entrant, not the seat.
+- **Win share** is wins (ties split) per seat played; its 95 % Wilson interval is set
+  against the fair share 1/p. Games of one block share a seed and a bot may fill two seats
+  of a game, so the interval treats seats as independent trials: an approximation that is
+  conservative for paired designs when the seating effect dominates.
+- **Ratings**: openskill's Plackett-Luce, games in schedule order, each seat a team of one;
+  a name that fills several seats of a game takes the mean of its seats' updates.
+
+Backends: local processes (`jobs`, all cores by default) or a Ray cluster (`backend="ray"`,
+`address="HOST:PORT"`; the package is shipped to the workers with the tasks)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..bots import check_bot, make_bot
+from ..core import BadOption, Match, game as find_game
+
+Z95 = 1.959963984540054
+
+
+# -- schedule -----------------------------------------------------------------------------
+
+def seatings(entrants: int, players: int) -> list[list[int]]:
+    """The k seatings of a block: seating r puts entrant (r + s) mod k in seat s."""
+    if entrants < 1:
+        raise BadOption("a tournament needs at least one bot")
+    return [[(r + s) % entrants for s in range(players)] for r in range(entrants)]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of the schedule."""
+
+    index: int
+    block: int
+    rotation: int
+    seed: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    bots: tuple[str, ...]           # spec per seat
+    entrants: tuple[int, ...]       # entrant index per seat
+
+
+def schedule(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
+             options: dict[str, Any] | None = None) -> list[Task]:
+    """`games` rounded up to whole blocks of len(bots) seatings; block b plays seed + b."""
+    k = len(bots)
+    plan = seatings(k, players)
+    blocks = max(1, math.ceil(games / k))
+    out: list[Task] = []
+    for b in range(blocks):
+        for r, seating in enumerate(plan):
+            out.append(Task(len(out), b, r, seed + b, game_id, players, dict(options or {}),
+                            tuple(bots[e] for e in seating), tuple(seating)))
+    return out
+
+
+def bot_seed(task: Task, entrant: int) -> int:
+    """A bot's seed: by game seed and entrant, the same in every seating of the block."""
+    return (task.seed * 1_000_003 + entrant * 7_919) & 0x7FFFFFFF
+
+
+# -- playing ------------------------------------------------------------------------------
+
+@dataclass
+class GameResult:
+    index: int
+    block: int
+    rotation: int
+    seed: int
+    bots: list[str]               # spec per seat
+    entrants: list[int]
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    decisions: int
+    seconds: float
+    thinking: list[dict[str, Any] | None] = field(default_factory=list)   # per seat, searching bots
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def play(task: Task) -> GameResult:
+    """Play one scheduled game (the same task gives the same game, in any process)."""
+    start = time.perf_counter()
+    match = Match(task.game, task.players, task.seed, task.options, recording=False)
+    agents = {s: make_bot(spec, bot_seed(task, e), task.game) for s, (spec, e) in
+              enumerate(zip(task.bots, task.entrants))}
+    out = match.run(agents)
+    thinking = [a.thinking() if hasattr(a, "thinking") else None for a in agents.values()]
+    return GameResult(task.index, task.block, task.rotation, task.seed, list(task.bots), list(task.entrants),
+                      list(out.scores), list(out.ranks), list(out.winners), match.decisions,
+                      round(time.perf_counter() - start, 3), thinking)
+
+
+def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
+    return [play(t) for t in tasks]
+
+
+def _batches(tasks: Sequence[Task], jobs: int) -> list[list[Task]]:
+    """Searching bots take a task per game; cheap games go in batches (less overhead)."""
+    slow = any(b.startswith("mcts") for t in tasks[:1] for b in t.bots)
+    size = 1 if slow else max(1, min(50, len(tasks) // (jobs * 8)))
+    return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+
+
+Progress = Callable[[int], None]
+
+
+def run_local(tasks: Sequence[Task], jobs: int, progress: Progress | None = None) -> list[GameResult]:
+    results: list[GameResult] = []
+    batches = _batches(tasks, jobs)
+    if jobs == 1:
+        for b in batches:
+            done = play_batch(b)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = {pool.submit(play_batch, b) for b in batches}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                done = f.result()
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    return results
+
+
+def package_dir() -> str:
+    """The `reichsstadt` package this process runs (shipped to Ray workers)."""
+    return str(Path(__file__).resolve().parents[1])
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """A clear error at once for a wrong HOST:PORT (Ray itself retries for minutes)."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise BadOption(f"--address is HOST:PORT (e.g. 10.0.0.5:6379), not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout).close()
+    except OSError as exc:
+        raise BadOption(f"no Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
+def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None = None,
+            progress: Progress | None = None) -> list[GameResult]:
+    """Play on a Ray cluster (`address` HOST:PORT; None starts a private local Ray).
+    The package travels with the job (runtime_env py_modules), so the workers play the
+    same code as this process; the cluster needs Python and the dependencies."""
+    if address:
+        _check_reachable(address)
+    try:
+        import ray
+    except ImportError:
+        raise BadOption("--backend ray needs Ray: pip install 'reichsstadt[ray]'") from None
+    runtime_env = {"py_modules": [package_dir()]}
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"runtime_env": runtime_env, "log_to_driver": False, "include_dashboard": False}
+        if address:
+            kwargs.pop("include_dashboard")
+            kwargs["address"] = address
+        elif jobs:
+            kwargs["num_cpus"] = jobs
+        try:
+            ray.init(**kwargs)
+        except ConnectionError as exc:
+            raise BadOption(f"no Ray cluster at {address}: {exc}") from None
+        started = True
+    try:
+        remote = ray.remote(num_cpus=1)(play_batch)
+        batches = _batches(tasks, max(1, int(ray.cluster_resources().get("CPU", 1))))
+        pending = [remote.remote(b) for b in batches]
+        results: list[GameResult] = []
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            for ref in finished:
+                done = ray.get(ref)
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (successes may be fractional: split ties)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n)))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class BotSummary:
+    bot: str
+    seats: int                 # seats played (games x seats it filled)
+    wins: float                # ties split
+    win_share: float
+    ci_low: float
+    ci_high: float
+    fair_share: float
+    verdict: str               # "above", "below" or "within" the fair share (95 %)
+    mean_rank: float
+    mean_score: float
+    score_sd: float
+    mu: float                  # openskill Plackett-Luce
+    sigma: float
+    ordinal: float             # mu - 3 sigma
+    by_seat: list[float | None] = field(default_factory=list)   # win share in each seat
+    iterations_per_search: float | None = None   # searching bots: playouts per searched move
+    seconds_per_search: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: int
+    bots: list[str]            # the entrants as named
+    seed: int
+    backend: str
+    seconds: float
+    games: list[GameResult]
+    summary: list[BotSummary]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "bots": self.bots, "seed": self.seed,
+                "backend": self.backend, "seconds": round(self.seconds, 2),
+                "seatings": seatings(len(self.bots), self.players),
+                "summary": [s.to_json() for s in self.summary], "games": [g.to_json() for g in self.games]}
+
+
+def ratings(games: Sequence[GameResult]) -> dict[str, tuple[float, float, float]]:
+    """openskill Plackett-Luce ratings by bot name: (mu, sigma, ordinal)."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise BadOption("ratings need openskill: pip install 'reichsstadt[arena]'") from None
+    model = PlackettLuce()
+    current: dict[str, tuple[float, float]] = {}
+    for g in sorted(games, key=lambda g: g.index):
+        for b in g.bots:
+            current.setdefault(b, (model.mu, model.sigma))
+        teams = [[model.rating(mu=current[b][0], sigma=current[b][1])] for b in g.bots]
+        new = model.rate(teams, ranks=list(g.ranks))
+        seen: dict[str, list[tuple[float, float]]] = {}
+        for b, team in zip(g.bots, new):
+            seen.setdefault(b, []).append((team[0].mu, team[0].sigma))
+        for b, ups in seen.items():
+            current[b] = (statistics.fmean(u[0] for u in ups), statistics.fmean(u[1] for u in ups))
+    out = {}
+    for b, (mu, sigma) in current.items():
+        out[b] = (mu, sigma, mu - 3 * sigma)
+    return out
+
+
+def summarize(games: Sequence[GameResult], players: int, names: Sequence[str]) -> list[BotSummary]:
+    fair = 1 / players
+    rated = ratings(games)
+    out = []
+    for name in dict.fromkeys(names):
+        wins = 0.0
+        seats = 0
+        ranks: list[int] = []
+        scores: list[int] = []
+        seat_wins = [0.0] * players
+        seat_n = [0] * players
+        searches = iterations = 0
+        thought = 0.0
+        for g in games:
+            for s, b in enumerate(g.bots):
+                if b != name:
+                    continue
+                t = g.thinking[s] if s < len(g.thinking) else None
+                if t:
+                    searches += t["searches"]
+                    iterations += t["iterations"]
+                    thought += t["seconds"]
+                w = 1 / len(g.winners) if s in g.winners else 0.0
+                wins += w
+                seats += 1
+                seat_wins[s] += w
+                seat_n[s] += 1
+                ranks.append(g.ranks[s])
+                scores.append(g.scores[s])
+        if not seats:
+            continue
+        low, high = wilson(wins, seats)
+        verdict = "above" if low > fair else "below" if high < fair else "within"
+        mu, sigma, ordinal = rated[name]
+        out.append(BotSummary(
+            bot=name, seats=seats, wins=round(wins, 3), win_share=round(wins / seats, 4), ci_low=round(low, 4),
+            ci_high=round(high, 4), fair_share=round(fair, 4), verdict=verdict,
+            mean_rank=round(statistics.fmean(ranks), 3), mean_score=round(statistics.fmean(scores), 3),
+            score_sd=round(statistics.pstdev(scores), 3), mu=round(mu, 3), sigma=round(sigma, 3),
+            ordinal=round(ordinal, 3),
+            by_seat=[round(seat_wins[s] / seat_n[s], 4) if seat_n[s] else None for s in range(players)],
+            iterations_per_search=round(iterations / searches, 1) if searches else None,
+            seconds_per_search=round(thought / searches, 3) if searches else None,
+        ))
+    return out
+
+
+# -- the whole run --------------------------------------------------------------------------
+
+def tournament(
+    game_id: str,
+    bots: Sequence[str],
+    players: int,
+    games: int,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    jobs: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Play a seat-rotated tournament; `games` is rounded up to whole rotations."""
+    g = find_game(game_id)
+    resolved = g.resolve(players, options)
+    names = [check_bot(b, game_id) for b in bots]
+    if games < 1:
+        raise BadOption(f"--games must be at least 1, not {games}")
+    if backend not in ("local", "ray"):
+        raise BadOption(f"--backend is local or ray, not {backend!r}")
+    if backend == "local" and address:
+        raise BadOption("--address is for --backend ray")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
+    start = time.perf_counter()
+    if backend == "ray":
+        results = run_ray(tasks, address, jobs, progress)
+    else:
+        results = run_local(tasks, min(jobs, len(tasks)), progress)
+    results.sort(key=lambda r: r.index)
+    return TournamentResult(game_id, players, names, seed, backend, time.perf_counter() - start, results,
+                            summarize(results, players, names))
+
+
+def write(result: TournamentResult, out: str | Path, plots: bool = True) -> list[Path]:
+    """results.json (summary and every game) and, with matplotlib, ratings.png,
+    wins.png and scores.png, into the folder `out`; the paths written."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "results.json"
+    path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+    written = [path]
+    if plots:
+        from .plots import plot_all
+
+        written += plot_all(result, folder)
+    return written

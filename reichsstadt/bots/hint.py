@@ -1,0 +1,64 @@
+"""Hints: the move a bot would make for a seat, with its estimate, as JSON (for the
+server, the terminal's ? and `reichsstadt hint RECORD`)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import CHANCE, IllegalAction, Message, Seat, State
+from .specs import make_bot
+
+DEFAULT_HINT_BOT = "mcts:1s"
+
+
+def words_json(value: Any) -> dict[str, Any]:
+    """describe() output as JSON: a message, or plain text from an engine that has not
+    moved to messages yet (the server's protocol.words)."""
+    if isinstance(value, Message):
+        return value.to_json()
+    return {"text": str(value)}
+
+
+def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0, lang: str = "en",
+             names: Sequence[str] | None = None, alternatives: int = 3) -> dict[str, Any]:
+    """What `bot` would play for `seat` now, and why it likes it.
+
+    The bot sees only `seat`'s Seat (view, legal moves, sampled states), so a hint never
+    tells a player anything their own view does not hold. Give the live table's snapshot
+    (a clone) when the table may move on while the bot thinks. Returns
+    {"seat", "bot", "action" (index in the game's action space), "action_json", "words"
+    (message JSON), "text" (rendered in `lang`), "estimate" (win probability, expected
+    score, playouts; None for a bot that does not search), "alternatives" (the next best
+    moves, same fields)}; IllegalAction if `seat` has no decision to make now."""
+    to_act = state.to_act()
+    if not to_act:
+        raise IllegalAction("the game is over: there is no move to hint")
+    if to_act == (CHANCE,):
+        raise IllegalAction("a chance draw is due, not a decision: there is no move to hint")
+    if seat not in to_act:
+        raise IllegalAction(f"seat {seat + 1} has no decision to make now (waiting for "
+                            f"{', '.join(str(s + 1) for s in to_act)})")
+    agent = make_bot(bot, seed, state.game_id)
+    view = Seat(state, seat)
+    search = getattr(agent, "search", None)
+    others: list[dict[str, Any]] = []
+    if search is not None:
+        decision = search(view)
+        action = decision.action
+        estimate: dict[str, Any] | None = decision.estimate()
+        for st in decision.actions[1:1 + alternatives]:
+            others.append({**_move(state, seat, st.action, lang, names), "visits": st.visits,
+                           "win": round(st.win, 4), "score": None if st.score != st.score else round(st.score, 2)})
+    else:
+        action = agent.act(view)
+        estimate = None
+    return {"seat": seat, "bot": bot, **_move(state, seat, action, lang, names), "estimate": estimate,
+            "alternatives": others}
+
+
+def _move(state: State, seat: int, action: Any, lang: str, names: Sequence[str] | None) -> dict[str, Any]:
+    from ..i18n import render
+
+    said = state.describe(seat, action, seat)
+    return {"action": state.game.encode(action, state.players), "action_json": action.to_json(),
+            "words": words_json(said), "text": render(said, lang, names, seat)}

@@ -1,0 +1,81 @@
+"""`reichsstadt tournament` and `reichsstadt hint`, run as a user runs them (through a
+Typer app holding the two commands, as cli.py registers them)."""
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from reichsstadt.arena.commands import hint, tournament
+from reichsstadt.bots import make_bot
+from reichsstadt.core import BadOption, Match, replay
+from reichsstadt.core.registry import register
+
+from tests.core.toygame import GAME as TOY
+
+register(TOY)
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app.command()(tournament)
+app.command()(hint)
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), catch_exceptions=False, env={"COLUMNS": "160"})
+
+
+def test_tournament_command_prints_the_table_and_writes_results_and_plots(tmp_path):
+    out = run("tournament", "toy", "--bots", "random,mcts:10", "--players", "2", "--games", "5",
+              "--jobs", "2", "--out", str(tmp_path / "t"))
+    assert out.exit_code == 0, out.output
+    assert "6 games (2 seat rotations × 3 seeds)" in out.output  # 5 rounded up to whole rotations
+    for word in ("win share", "95 % interval", "vs fair 50%", "mean rank", "mcts:10", "random"):
+        assert word in out.output
+    data = json.loads((tmp_path / "t" / "results.json").read_text())
+    assert len(data["games"]) == 6 and {s["bot"] for s in data["summary"]} == {"random", "mcts:10"}
+    assert (tmp_path / "t" / "ratings.png").exists() and (tmp_path / "t" / "scores.png").exists()
+
+
+def test_tournament_command_refuses_an_unknown_bot(tmp_path):
+    with pytest.raises(BadOption, match="unknown bot 'alphago'"):
+        run("tournament", "toy", "--bots", "random,alphago", "--players", "2", "--games", "2",
+            "--out", str(tmp_path / "t"), "--no-plots")
+    assert not (tmp_path / "t").exists()
+
+
+def _saved_game(tmp_path, moves=30):
+    match = Match("norenberc", 3, 8, names=["Ann", "Bob", "Cy"])
+    rnd = make_bot("random", 3)
+    waiting = match.advance({1: rnd, 2: rnd})
+    for _ in range(moves):
+        match.play(0, rnd.act(match.seat(0)))
+        waiting = match.advance({1: rnd, 2: rnd})
+    assert waiting == (0,)
+    path = tmp_path / "game.json"
+    match.record.save(path)
+    return path
+
+
+def test_hint_shows_the_move_in_words_with_its_estimate(tmp_path):
+    path = _saved_game(tmp_path)
+    out = run("hint", str(path), "--bot", "mcts:60")
+    assert out.exit_code == 0, out.output
+    assert "would play for Ann (seat 1):" in out.output
+    assert "estimated win chance" in out.output and "of 60 playouts" in out.output
+    as_json = json.loads(run("hint", str(path), "--bot", "mcts:60", "--json").stdout)
+    state = replay(json.loads(path.read_text()))
+    assert as_json["action_json"] in [a.to_json() for a in state.legal(0)]
+    assert as_json["text"] in out.output  # the same seed and budget: the same hint
+
+
+def test_hint_refuses_a_finished_game_and_a_seat_that_does_not_decide(tmp_path):
+    path = _saved_game(tmp_path, moves=2)
+    with pytest.raises(BadOption, match="seat 2 has no decision to make"):
+        run("hint", str(path), "--seat", "2")
+    match = Match("norenberc", 2, 1)
+    rnd = make_bot("random", 1)
+    match.run({0: rnd, 1: rnd})
+    match.record.save(tmp_path / "over.json")
+    with pytest.raises(BadOption, match="is over"):
+        run("hint", str(tmp_path / "over.json"))

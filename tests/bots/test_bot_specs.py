@@ -1,0 +1,85 @@
+"""Bots by spec: what the command line, the lobby and the arena accept."""
+
+import pytest
+
+from reichsstadt.bots import HEURISTICS, RandomBot, bot_names, check_bot, make_bot, parse_mcts
+from reichsstadt.bots.mcts import MCTSBot
+from reichsstadt.core import BadOption, Match
+
+
+def test_random_and_mcts_specs():
+    assert isinstance(make_bot("random", 3), RandomBot)
+    bare = make_bot("mcts")
+    assert isinstance(bare, MCTSBot) and bare.seconds == 1.0 and bare.iterations is None
+    it = make_bot("mcts:2000", 5)
+    assert it.iterations == 2000 and it.seconds is None and it.name == "mcts:2000"
+    assert make_bot("mcts:1s").seconds == 1.0
+    assert make_bot("mcts:0.5s").seconds == 0.5
+    assert make_bot("MCTS:250ms").seconds == 0.25
+    tuned = make_bot("mcts:300:c=0.4:w=1:nodes=root")
+    assert (tuned.iterations, tuned.c, tuned.win_weight, tuned.observer) == (300, 0.4, 1.0, "root")
+    assert parse_mcts("mcts:c=2") == {"seconds": 1.0, "c": 2.0}
+    assert check_bot(" Random ") == "random"
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("minimax", "unknown bot 'minimax'"),
+    ("mcts:fast", "neither a number of iterations"),
+    ("mcts:0", "at least 1 iteration"),
+    ("mcts:0s", "must be positive"),
+    ("mcts:1x", "neither a number of iterations"),
+    ("mcts:1s:depth=3", "'depth=3' is no MCTS setting"),
+    ("mcts:1s:c=high", "c takes a number"),
+    ("mcts:1s:nodes=mine", "nodes=actor .* or nodes=root"),
+    ("", "unknown bot"),
+])
+def test_a_malformed_spec_says_what_is_wrong(spec, words):
+    with pytest.raises(BadOption, match=words):
+        make_bot(spec)
+
+
+def test_not_a_string():
+    with pytest.raises(BadOption, match="named by a string"):
+        make_bot(None)  # type: ignore[arg-type]
+
+
+def test_greedy_without_a_heuristic_names_the_games_that_have_one(monkeypatch):
+    monkeypatch.setattr("reichsstadt.bots.specs.HEURISTICS", {})
+    with pytest.raises(BadOption, match="no greedy .* for norenberc; games with one: none yet"):
+        make_bot("greedy", 1, game="norenberc")
+    bot = make_bot("greedy", 1)  # no game named: the check waits for the first move
+    match = Match("norenberc", 3, 1)
+    match.resolve_chance()
+    with pytest.raises(BadOption, match="no greedy"):
+        bot.act(match.seat(match.state.to_act()[0]))
+    assert "greedy" not in bot_names() and "greedy" not in bot_names("norenberc")
+
+
+def test_greedy_dispatches_by_game_id(monkeypatch):
+    first = type("First", (), {"__init__": lambda self, seed: None, "act": lambda self, seat: seat.legal()[0]})
+    monkeypatch.setitem(HEURISTICS, "norenberc", first)
+    with pytest.raises(BadOption, match="games with one: norenberc"):
+        make_bot("greedy", 0).act(_toy_seat())  # a game without a heuristic
+    match = Match("norenberc", 3, 2)
+    agents = {s: make_bot("greedy", s, game="norenberc") for s in range(3)}
+    out = match.run(agents)
+    assert len(out.scores) == 3
+    assert "greedy" in bot_names() and "greedy" in bot_names("norenberc")
+
+
+def _toy_seat():
+    from reichsstadt.core.registry import register
+    from tests.core.toygame import GAME as TOY
+
+    register(TOY)
+    return Match("toy", 2, 1).seat(0)
+
+
+def test_every_offered_bot_is_made_and_plays_a_move():
+    match = Match("norenberc", 3, 4)
+    match.resolve_chance()
+    seat = match.seat(match.state.to_act()[0])
+    for name in bot_names():
+        bot = make_bot(name.replace("1s", "0.05s").replace("0.5s", "0.05s").replace("2000", "20"), 1)
+        assert bot.act(seat) in seat.legal()
+    assert bot_names()[:1] == ["random"] and "mcts:1s" in bot_names() and "mcts:2000" in bot_names()
