@@ -122,6 +122,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per cell")
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
     args = parser.parse_args()
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    for gid in args.games or []:
+        if gid not in reichsstadt.game_ids():
+            parser.error(f"unknown game {gid!r}; this installation plays: {', '.join(reichsstadt.game_ids())}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} CPU s per cell; "
           "player decisions per CPU second (× slower than the engine)\n")
     print("| game | players | engine | PettingZoo | OpenSpiel | Gymnasium (all seats) | Gymnasium learner steps/s |")

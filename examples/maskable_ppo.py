@@ -20,6 +20,7 @@ import argparse
 
 import numpy as np
 
+from reichsstadt import ReichsstadtError
 from reichsstadt.interop.gymnasium import ReichsstadtEnv
 
 
@@ -44,9 +45,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    from sb3_contrib import MaskablePPO  # imported here: the rest of the module needs no torch
+    if args.steps < 1 or args.eval_games < 1:
+        parser.error("--steps and --eval-games must be at least 1")
+    try:
+        from sb3_contrib import MaskablePPO  # imported here: the rest of the module needs no torch
+    except ImportError:
+        parser.error("this example needs sb3-contrib and torch: see the install lines at the top of this file")
 
-    env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
+    try:
+        env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
+    except ReichsstadtError as e:
+        parser.error(str(e))
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
     model.learn(total_timesteps=args.steps)
 

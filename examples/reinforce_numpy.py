@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from reichsstadt import ReichsstadtError
 from reichsstadt.interop.gymnasium import ReichsstadtEnv
 
 
@@ -101,9 +102,20 @@ def main() -> None:
     parser.add_argument("--csv", default="learning-curve.csv")
     parser.add_argument("--png", default=None, help="write the learning curve here (needs matplotlib)")
     args = parser.parse_args()
+    for name in ("episodes", "eval_every", "eval_games", "batch"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.png:
+        try:
+            import matplotlib  # noqa: F401  (checked before training, not after)
+        except ImportError:
+            parser.error("--png needs matplotlib: pip install matplotlib (or the research extra)")
 
     rng = np.random.default_rng(args.seed)
-    env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
+    try:
+        env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
+    except ReichsstadtError as e:
+        parser.error(str(e))
     policy = MaskedLinearPolicy(env.observation_space.shape[0], env.action_space.n, rng, args.lr)
     evaluate_on = [10**6 + i for i in range(args.eval_games)]  # the same fresh games each time
 
