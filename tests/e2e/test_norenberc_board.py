@@ -49,7 +49,9 @@ SNAPSHOT = """() => ({
   chosen_form: document.querySelectorAll('.pick button.part.on').length,
 })"""
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+# One worker runs every browser test, one Playwright at a time (see tests/e2e/conftest.py).
+pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+              pytest.mark.xdist_group("browser")]
 
 
 def _free_port() -> int:
