@@ -99,3 +99,20 @@ def test_no_catalog_text_has_unbalanced_braces():
             for form in text if isinstance(text, tuple) else (text,):
                 list(string.Formatter().parse(form))  # raises on a lone brace
                 assert not re.search(r"(?<!\{)\{\s", form), f"{lang} {key}: {form!r}"
+
+
+@pytest.mark.parametrize("gid", ["norenberc", "siedler", "colonia"])
+def test_every_row_of_the_score_table_has_a_name_in_every_language(gid):
+    """The final score table names each row of the breakdown from `<game>.score.<item>`;
+    a missing entry would show the raw key to every player."""
+    from reichsstadt.bots.random_bot import RandomBot
+    from reichsstadt.core.runner import Match
+
+    match = Match(gid, 3, seed=4)
+    bots = {seat: RandomBot(seed=seat) for seat in range(3)}
+    match.advance(bots)
+    items = set().union(*(b.keys() for b in match.state.outcome().breakdown))
+    for lang in LANGS:
+        messages = catalog(lang).messages
+        missing = sorted(i for i in items if f"{gid}.score.{i}" not in messages)
+        assert not missing, f"{lang} has no score row name for {gid}: {missing}"
