@@ -20,8 +20,8 @@ say hello with "board": false, as a client drawing the board itself does. --pace
 each client think S seconds before each move (0: flat out). --processes N runs N server
 processes on one PostgreSQL (--db, or a throwaway server started for the run, fsync off):
 tables are created through the processes in turn and each seat's client connects to the
-next process, so most moves cross processes (forwarded to the table's owner, announced by
-NOTIFY); server CPU is the sum over the processes. Figures: benchmarks/README.md."""
+next process, so a table's seats sit on different processes (each commits its own
+clients' moves; the others hear of them by NOTIFY); server CPU is the sum over the processes. Figures: benchmarks/README.md."""
 
 from __future__ import annotations
 
