@@ -9,10 +9,10 @@ from typing import Any, Callable
 
 from ..specs import HEURISTICS
 
-GAMES = ("norenberc",)
+GAMES = ("norenberc", "siedler")
 """The games with a heuristic player."""
 
-_BOT_CLASS = {"norenberc": "NorenbercGreedy"}
+_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy"}
 
 
 def module(game_id: str) -> Any:
