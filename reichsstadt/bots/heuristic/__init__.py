@@ -9,10 +9,11 @@ from typing import Any, Callable
 
 from ..specs import HEURISTICS
 
-GAMES = ("norenberc", "siedler")
+GAMES = ("norenberc", "siedler", "colonia")
 """The games with a heuristic player."""
 
-_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy"}
+_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy",
+              "colonia": "ColoniaGreedy"}
 
 
 def module(game_id: str) -> Any:
