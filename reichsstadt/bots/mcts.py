@@ -20,8 +20,11 @@ SO-ISMCTS (2012):
   first, further down in seat order. A seat deciding later sees only what its view shows
   of the others' pending choices (their choices hidden by the engine), so it cannot react
   to them;
-- the **playout** is uniformly random (or an injected policy: the per-game heuristics),
-  to the end of the game or, with an evaluation function, to a depth cut-off;
+- the **playout** follows the game's heuristic playout policy and stops after a number
+  of decisions where the game's evaluation takes over (`policy="heuristic"`, the
+  default, for games with a heuristic: bots/heuristic); `policy="random"` plays
+  uniformly random moves to the end of the game; an injected `playout` and `evaluator`
+  (with `max_playout`) replace either;
 - the **reward** of a finished playout is each seat's normalized score margin
   (`0.5 + 0.5 * (own score - best other score) / spread`) blended with its win
   (ties split), both in [0, 1]; the spread is the largest score range seen so far in
@@ -117,9 +120,13 @@ class MCTSBot:
         evaluator: Evaluator | None = None,
         max_playout: int | None = None,
         observer: str = "actor",
+        policy: str = "heuristic",
+        prior: float = 0.0,
     ) -> None:
         if observer not in ("actor", "root"):
             raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
+        if policy not in ("heuristic", "random"):
+            raise ValueError(f"policy is 'heuristic' or 'random', not {policy!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -131,6 +138,15 @@ class MCTSBot:
         self.evaluator = evaluator
         self.max_playout = max_playout
         self.observer = observer
+        self.policy = policy
+        self._aids: dict[str, Any] = {}       # game id -> its heuristic's SearchAids (or None)
+        self._bots: dict[str, Any] = {}       # game id -> its heuristic player (the prior)
+        self._playout: PlayoutPolicy | None = playout     # what this search plays out with
+        self._evaluator: Evaluator | None = evaluator
+        self._cutoff: int | None = max_playout
+        self.prior = prior
+        self._heuristic: Any = None           # the game's heuristic player (the root's prior)
+        self._prior = -1                      # id() of the move it would make at this root
         self.name = f"mcts:{iterations}" if iterations is not None else f"mcts:{seconds:g}s"
         self.last: Decision | None = None     # the last search (for hints and studies)
         self.searches = 0                     # searches made (forced moves need none)
@@ -157,6 +173,11 @@ class MCTSBot:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
         me = seat.seat
         rng = self.rng
+        self._choose_playout(getattr(seat, "game_id", ""))
+        self._prior = -1
+        if self.prior > 0 and self._heuristic is not None:
+            guess = self._heuristic.act(seat)   # the game's heuristic player, on the same Seat
+            self._prior = id(guess)
         root: dict[int, list[Any]] = {}
         nodes: dict[Any, dict[int, list[Any]]] = {}
         self._spread = 1.0
@@ -188,6 +209,37 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
+    def _choose_playout(self, game_id: str) -> None:
+        """This search's playout policy, evaluation and cut-off: the injected ones, else
+        the game's heuristic aids (policy "heuristic"), else uniformly random to the end."""
+        self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, self.max_playout
+        self._heuristic = None
+        if self.policy != "heuristic":
+            return
+        if self.prior > 0:
+            from .specs import HEURISTICS
+
+            make = HEURISTICS.get(game_id)
+            if make is not None:
+                if game_id not in self._bots:
+                    self._bots[game_id] = make(self.rng.randrange(1 << 30))
+                self._heuristic = self._bots[game_id]
+        if self.playout is not None and self.evaluator is not None:
+            return
+        if game_id not in self._aids:
+            from .heuristic import search_aids
+
+            self._aids[game_id] = search_aids(game_id, self.win_weight)
+        aids = self._aids[game_id]
+        if aids is None:
+            return
+        if self._playout is None:
+            self._playout = aids.playout
+        if self._evaluator is None:
+            self._evaluator = aids.evaluator
+            if self._cutoff is None:
+                self._cutoff = aids.cutoff
+
     def _iterate(self, state: State, me: int, root: dict[int, list[Any]],
                  nodes: dict[Any, dict[int, list[Any]]], rng: random.Random) -> None:
         """One determinization: select down the tree, add one node, play out, back up."""
@@ -200,6 +252,8 @@ class MCTSBot:
         path: list[tuple[list[Any], int]] = []
         node = root
         actor = me
+        prior = self._prior
+        bias = self.prior
         while True:
             # -- select among the actions available in this determinization
             legal = state.legal(actor)
@@ -213,13 +267,19 @@ class MCTSBot:
                 st[AVAIL] += 1
                 n = st[VISITS]
                 if n == 0:
-                    # untried: one of them, uniformly (reservoir sampling)
-                    fresh += 1
-                    if rand() * fresh < 1.0:
+                    # untried: one of them, uniformly (reservoir sampling); the prior first
+                    if prior == id(a) and node is root:
+                        fresh = 1 << 30
                         pick = st
+                    else:
+                        fresh += 1
+                        if rand() * fresh < 1.0:
+                            pick = st
                     best = math.inf
                 elif best != math.inf:
                     u = st[TOTAL] / n + c * sqrt(log(st[AVAIL]) / n)
+                    if prior == id(a) and node is root:
+                        u += bias / (n + 1) ** 0.5   # progressive bias towards the heuristic's move
                     if u > best:
                         best = u
                         pick = st
@@ -264,8 +324,9 @@ class MCTSBot:
         """Play on to the end (or the cut-off): each seat's reward, and the bot's win share
         and score (a cut-off evaluation estimates both by the bot's value)."""
         rand = rng.random
-        policy = self.playout
-        cutoff = self.max_playout if self.evaluator is not None else None
+        policy = self._playout
+        evaluator = self._evaluator
+        cutoff = self._cutoff if evaluator is not None else None
         depth = 0
         while True:
             to_act = state.to_act()
@@ -276,7 +337,7 @@ class MCTSBot:
                 state.apply(CHANCE, _draw(state, rand))
                 continue
             if cutoff is not None and depth >= cutoff:
-                values = self.evaluator(state)  # type: ignore[misc]
+                values = evaluator(state)  # type: ignore[misc]
                 return values, values[me], math.nan
             if policy is None:
                 legal = state.legal(p)

@@ -8,7 +8,9 @@
 
 A spec may carry MCTS settings after the budget, comma-free so that a list of bots
 stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1`
-(reward: the win only; w=0: the score margin only)."""
+(reward: the win only; w=0: the score margin only), `mcts:1s:policy=random` (uniformly
+random playouts to the end instead of the game's heuristic playouts and cut-off
+evaluation), `mcts:1s:playout=60` (decisions before the cut-off)."""
 
 from __future__ import annotations
 
@@ -62,13 +64,19 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "w": float, "playout": int, "nodes": str}
-    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer"}
+    known = {"c": float, "w": float, "playout": int, "nodes": str, "policy": str, "prior": float}
+    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer", "policy": "policy",
+              "prior": "prior"}
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or key not in known:
             raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
-                            f"c=FLOAT (exploration), playout=N (decisions before the evaluation cut-off)")
+                            f"c=FLOAT (exploration), w=FLOAT (weight of the win in the reward), "
+                            f"playout=N (decisions before the evaluation cut-off), policy=heuristic|random, "
+                            f"prior=FLOAT (bias towards the heuristic's move at the root), nodes=actor|root")
+        if key == "policy" and value not in ("heuristic", "random"):
+            raise BadOption(f"bot {spec!r}: policy=heuristic (the game's heuristic playouts and cut-off "
+                            f"evaluation) or policy=random (uniformly random playouts), not {value!r}")
         if key == "nodes" and value not in ("actor", "root"):
             raise BadOption(f"bot {spec!r}: nodes=actor (information sets of the seat to act) or nodes=root "
                             f"(as the searching seat sees them), not {value!r}")

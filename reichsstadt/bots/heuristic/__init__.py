@@ -1,19 +1,29 @@
 """The heuristic (`greedy`) players, one per game, registered in `specs.HEURISTICS`; and
-what they lend the search: a fast playout policy and a cut-off evaluation per game
-(`playout_policy`, `evaluator`). Each game's module loads on first use."""
+what they lend the search (ISMCTS): a fast playout policy and a cut-off evaluation per
+game (`search_aids`). Each game's module loads on first use."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..specs import HEURISTICS
 
 GAMES = ("norenberc", "siedler", "colonia")
 """The games with a heuristic player."""
 
-_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy",
-              "colonia": "ColoniaGreedy"}
+_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy", "colonia": "ColoniaGreedy"}
+
+CUTOFF = {"norenberc": 40, "siedler": 40, "colonia": 40}
+"""Decisions a playout makes before the evaluation takes over (measured: see
+benchmarks/strength.md)."""
+
+SPREAD = {"norenberc": 12.0, "siedler": 4.0, "colonia": 6.0}
+"""The score gap (in the evaluation's points) that counts as a sure win at a cut-off:
+the evaluation's margin is (own - best other) / spread, its win share a softmax at this
+temperature / 3."""
 
 
 def module(game_id: str) -> Any:
@@ -31,3 +41,43 @@ def _factory(game_id: str) -> Callable[[int], Any]:
 
 for _gid in GAMES:
     HEURISTICS.setdefault(_gid, _factory(_gid))
+
+
+def rewards(values: Sequence[float], spread: float, win_weight: float = 0.5) -> list[float]:
+    """Each seat's reward in [0, 1] from its evaluation, in the shape of a finished
+    playout's (MCTSBot._rewards): a win share (softmax) blended with the score margin."""
+    tau = spread / 3.0
+    top = max(values)
+    exps = [math.exp((v - top) / tau) for v in values]
+    total = sum(exps)
+    out = []
+    for i, v in enumerate(values):
+        other = max(x for j, x in enumerate(values) if j != i) if len(values) > 1 else v
+        margin = min(1.0, max(0.0, 0.5 + 0.5 * (v - other) / spread))
+        out.append(win_weight * exps[i] / total + (1 - win_weight) * margin)
+    return out
+
+
+@dataclass(frozen=True)
+class SearchAids:
+    """What a game's heuristic lends ISMCTS."""
+
+    playout: Callable[[Any, int, Any], Any]     # (state, seat, rng) -> one of state.legal(seat)
+    evaluator: Callable[[Any], list[float]]     # state -> each seat's reward in [0, 1]
+    cutoff: int                                 # decisions before the evaluation
+
+
+def search_aids(game_id: str, win_weight: float = 0.5) -> SearchAids | None:
+    """The playout policy and cut-off evaluation of a game with a heuristic; None
+    otherwise. The evaluation reads the sampled state (a determinization) directly: each
+game's `evaluate_state`, the fast twin of its `evaluate_view`."""
+    if game_id not in GAMES:
+        return None
+    mod = module(game_id)
+    judge = mod.evaluate_state
+    spread = SPREAD[game_id]
+
+    def evaluate(state: Any) -> list[float]:
+        return rewards(judge(state), spread, win_weight)
+
+    return SearchAids(mod.playout, evaluate, CUTOFF[game_id])

@@ -370,3 +370,56 @@ def evaluate_view(v: dict[str, Any]) -> float:
         out += b.materials_worth(b.materials)
         out += b.home * b.member * 0.5
     return out
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The fast playout policy (ISMCTS), by the kinds of the legal moves: in a round of
+    turns it buys the relic worth most points, else mostly takes some move rather than
+    pass; every recall and draw taken in full, the best relic enshrined, family cards and
+    votes at random."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0].type
+    r = rng.random()
+    if first in ("buy_stall", "commission", "load", "load_extra", "buy_relic", "secure"):
+        if first == "buy_relic":
+            points = state.comp.relic_points
+            top = max(legal[:-1], key=lambda a: points[a.card])
+            return top if points[top.card] > 0 or r < 0.3 else legal[-1]
+        if first == "secure":
+            return legal[-1] if r < 0.7 else legal[int(rng.random() * (len(legal) - 1))]
+        if r < 0.85:
+            return legal[int(rng.random() * (len(legal) - 1))]
+        return legal[-1]
+    if first in ("recall", "take_materials", "enshrine"):
+        return legal[0]
+    return legal[int(r * len(legal))]
+
+
+def evaluate_state(state: Any) -> list[float]:
+    """The cut-off evaluation on a sampled state (fast: no views): each family's relic
+    points (doubled in its shrines) and windows, and a flat worth of its money, goods,
+    materials and members at home for the weeks left."""
+    n = state.n
+    comp = state.comp
+    points = comp.relic_points
+    owner = state.relic_owner
+    out = [0.0] * n
+    for card, o in enumerate(owner):
+        if o >= 0:
+            out[o] += points[card]
+    for card in state.shrine_relic:
+        if card >= 0 and owner[card] >= 0:
+            out[owner[card]] += points[card]
+    for o in state.window_owner:
+        if o >= 0:
+            out[o] += comp.window_points
+    if not state.over():
+        late = 1.0 if state.week < comp.weeks else 0.5
+        money, goods, mats = state.money, state.goods, state.materials
+        for p in range(n):
+            out[p] += BASE_COIN * sum(money[p * 4:p * 4 + 4])
+            out[p] += late * (0.3 * sum(goods[p * 5:p * 5 + 5]) + 0.08 * sum(mats[p * 5:p * 5 + 5]))
+            out[p] += late * 0.05 * state.home[p]
+    return out

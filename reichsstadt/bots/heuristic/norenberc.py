@@ -525,3 +525,98 @@ def evaluate_view(v: dict[str, Any]) -> float:
             out += b.chance(p, t, b.counts[p][t]) * b.prize(p, t)
             out += b.seats[p]["goods"][t] * b.good_base(t) * 0.5
     return out
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The fast playout policy (ISMCTS): the plan's habits without its sums, on a sampled
+    state (a determinization: reading it reveals nothing of the real game). Plans one or
+    two guilds where it has goods to sell or pay with or money to buy, never passes while
+    agents are free, hires before it buys, buys before it sells, moves first."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    r = rng.random()
+    first = legal[0].type
+    if first in ("plan_done", "pass"):
+        if first == "plan_done" and (r < 0.65 or len(legal) == 1):
+            return legal[0]
+        plans = legal[1:]
+        if not plans:
+            return legal[0]
+        G = state.guild_count
+        held = state.goods_held
+        money = state.money[seat]
+        weights = []
+        for a in plans:
+            g = a.guild
+            w = 1.0 + 2.0 * (held[seat * G + g] > 0)
+            if money >= state.master_value(g) and any(state.stores[g * G:(g + 1) * G]):
+                w += 1.5
+            weights.append(w)
+        x = rng.random() * sum(weights)
+        for a, w in zip(plans, weights):
+            x -= w
+            if x <= 0:
+                return a
+        return plans[-1]
+    types: dict[str, list[Action]] = {}
+    for a in legal:
+        types.setdefault(a.type, []).append(a)
+    if "nothing" in types:  # the choice at a called guild
+        for kind, p in (("hire", 0.6), ("buy", 0.85), ("sell", 0.7)):
+            if kind in types and r < p:
+                opts = types[kind]
+                return opts[int(rng.random() * len(opts))]
+            r = rng.random()
+        return types["nothing"][0]
+    if "buy_end" in types:
+        return types["buy_end"][0] if r < 0.45 or "buy" not in types else types["buy"][int(rng.random() * len(types["buy"]))]
+    if "front" in types:
+        return next(a for a in legal if a.fields["move"])
+    if "rob" in types:
+        opts = types["rob"]
+        return opts[int(r * len(opts))]
+    if "decline" in types and ("guard" in types):
+        return types["decline"][0]
+    return legal[int(r * len(legal))]
+
+
+def evaluate_state(state: Any) -> list[float]:
+    """The cut-off evaluation on a sampled state (fast: no views): each seat's final
+    score if the game ended now (the scoring rule itself, scoring.breakdown), plus what
+    this round's favourite races promise the leaders, the agents it has gained for the
+    rounds left, and some worth of money and goods."""
+    from ...games.norenberc.constants import ACTIONS, PLANNING
+    from ...games.norenberc.scoring import breakdown
+
+    n, G = state.player_count, state.guild_count
+    parts = breakdown(state)
+    out = [float(sum(p.values())) for p in parts]
+    rnd = state.round
+    left = ROUNDS - rnd
+    held = state.goods_held
+    for p in range(n):
+        out[p] += 0.12 * state.money[p] + (state.agents[p] - 4) * 1.2 * left
+    if state.phase in (PLANNING, ACTIONS):
+        comp = state.components
+        master = (0, 1, 2, 4)[rnd - 1]
+        for t in range(G):
+            counts = [held[p * G + t] for p in range(n)]
+            peddlers = state.peddlers
+            for i in range(0, len(peddlers), 3):
+                if peddlers[i + 2] == t:
+                    counts[peddlers[i + 1]] += PEDDLER_WORTH
+            top = max(counts)
+            if top == 0:
+                continue
+            leaders = [p for p in range(n) if counts[p] == top]
+            tile = state.workshops[t * 5 + master]
+            prize = 2.5 + (0.45 * comp.tile_value[tile] if tile >= 0 else 0.0)
+            if state.prestige_guild == t and state.prestige_guild_crest:
+                prize += 2.5
+            share = 0.75 if len(leaders) == 1 else 0.4
+            for p in leaders:
+                out[p] += prize * share
+            for p in range(n):
+                out[p] += 0.15 * counts[p]
+    return out

@@ -602,3 +602,81 @@ def evaluate_view(v: dict[str, Any]) -> float:
     out += b.worth(b.hand, b.gold) * 0.6
     out += 0.25 * min(b.seats[me]["prestige"], COUNCIL_LOCK)
     return out
+
+
+_BUILD_ORDER = ("settle", "workshop", "toll", "tower", "wall")
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The fast playout policy (ISMCTS), by the kinds of the legal moves only: build when
+    it can (settlements and workshops first), else now and then make a good or trade with
+    the bank when the hand is over seven, else end the turn; no offers, every offer
+    declined (an offer already under way is dropped), an accepted offer closed, every
+    Kostenloser Lehm wall built."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    types: dict[str, list[Action]] = {}
+    for a in legal:
+        types.setdefault(a.type, []).append(a)
+    r = rng.random()
+    if "end" in types:
+        for kind in _BUILD_ORDER:
+            if kind in types and r < 0.9:
+                opts = types[kind]
+                return opts[int(rng.random() * len(opts))]
+        many = state.cards(seat) > HAND_LIMIT
+        if "produce" in types and (many or r < 0.35):
+            opts = types["produce"]
+            return opts[int(rng.random() * len(opts))]
+        if "bank" in types and many:
+            opts = types["bank"]
+            return opts[int(rng.random() * len(opts))]
+        return types["end"][0]
+    if "close" in types:
+        return types["close"][0]
+    if "decline" in types:
+        return types["decline"][0]
+    if "cancel" in types:
+        return types["cancel"][0]
+    if "withdraw" in types:
+        return types["withdraw"][0]
+    if "wall" in types:
+        return types["wall"][0]
+    return legal[int(r * len(legal))]
+
+
+_CHANCES: dict[int, list[float]] = {}
+
+
+def _inter_chance(m: Any) -> list[float]:
+    """Cards per harvest of a settlement at each intersection of a map (all resources)."""
+    got = _CHANCES.get(id(m))
+    if got is None:
+        facts = MapFacts(m)
+        got = [sum(facts.terrain_chance[x] for x in ts) for ts in facts.inter_terrains]
+        _CHANCES[id(m)] = got
+    return got
+
+
+def evaluate_state(state: Any) -> list[float]:
+    """The cut-off evaluation on a sampled state (fast: no views): each seat's victory
+    points, its harvest over the years left, its cards, gold and prestige."""
+    n = state.player_count
+    m = state.map
+    chance = _inter_chance(m)
+    steps_left = len(m.years) - 1 - state.time_stone
+    vps = [state.victory_points(p) for p in range(n)]
+    horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, max(vps) - 5) / 10.0)
+    prod = [0.0] * n
+    for gi, o in enumerate(state.settlement_owner):
+        if o >= 0:
+            prod[o] += chance[gi]
+    out = []
+    for p in range(n):
+        v = float(vps[p]) + prod[p] * horizon * CARD * 0.5
+        v += 0.15 * state.cards(p) + 0.05 * state.gold[p] + 0.25 * min(state.prestige[p], COUNCIL_LOCK)
+        if vps[p] >= 13:
+            v += 5.0
+        out.append(v)
+    return out
