@@ -20,11 +20,16 @@ SO-ISMCTS (2012):
   first, further down in seat order. A seat deciding later sees only what its view shows
   of the others' pending choices (their choices hidden by the engine), so it cannot react
   to them;
-- the **playout** follows the game's heuristic playout policy and stops after a number
-  of decisions where the game's evaluation takes over (`policy="heuristic"`, the
-  default, for games with a heuristic: bots/heuristic); `policy="random"` plays
-  uniformly random moves to the end of the game; an injected `playout` and `evaluator`
-  (with `max_playout`) replace either;
+- **heuristic guidance** (`policy="heuristic"`, the default, for games with a heuristic
+  player: bots/heuristic): the root's candidates are the heuristic's `root_k` best-scored
+  moves (it is asked on the same Seat, so it sees no more than the bot), its own move
+  gets a progressive bias (`prior / sqrt(visits + 1)`) and is tried first; the
+  **playout** lets the heuristic player decide for every seat on its view of the
+  determinization, and after `max_playout` decisions the game's **evaluation** of the
+  determinization takes over (each seat's expected points, turned into a reward like a
+  finished game's). `policy="fast"` plays out with the game's cheap playout policy
+  instead (a later cut-off); `policy="random"` plays uniformly random moves to the end
+  with no guidance; an injected `playout` and `evaluator` replace either;
 - the **reward** of a finished playout is each seat's normalized score margin
   (`0.5 + 0.5 * (own score - best other score) / spread`) blended with its win
   (ties split), both in [0, 1]; the spread is the largest score range seen so far in
@@ -104,10 +109,14 @@ class MCTSBot:
     first reached).
 
     Defaults as measured on Norenberc (4 players, 100 playouts a move, 40 seat-rotated
-    games of four variants against each other): exploration c = 0.35 (mean rank 2.20,
-    openskill mu 30.0 ± 4.4, against 2.48 and 20.8 ± 4.4 at c = 0.7); a reward that is the
-    win alone played far worse (mean rank 3.00, 7.5 % of wins) than the blend with the
-    score margin (win weight 0.5), the margin alone about as well as the blend."""
+    games of four variants against each other, random playouts): exploration c = 0.35
+    (mean rank 2.20, openskill mu 30.0 ± 4.4, against 2.48 and 20.8 ± 4.4 at c = 0.7); a
+    reward that is the win alone played far worse (mean rank 3.00, 7.5 % of wins) than
+    the blend with the score margin (win weight 0.5), the margin alone about as well as
+    the blend. The heuristic guidance (prior 0.3, 4 root candidates, heuristic playouts
+    cut off by the evaluation) against three heuristic players: benchmarks/strength.md;
+    without it (playouts by the cheap policy, 40 decisions, 100 playouts a move) the
+    search lost all 12 seat-rotated Norenberc games to them (mean score 18 against 31)."""
 
     def __init__(
         self,
@@ -121,12 +130,13 @@ class MCTSBot:
         max_playout: int | None = None,
         observer: str = "actor",
         policy: str = "heuristic",
-        prior: float = 0.0,
+        prior: float = 0.3,
+        root_k: int = 4,
     ) -> None:
         if observer not in ("actor", "root"):
             raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
-        if policy not in ("heuristic", "random"):
-            raise ValueError(f"policy is 'heuristic' or 'random', not {policy!r}")
+        if policy not in ("heuristic", "fast", "random"):
+            raise ValueError(f"policy is 'heuristic', 'fast' or 'random', not {policy!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -140,13 +150,14 @@ class MCTSBot:
         self.observer = observer
         self.policy = policy
         self._aids: dict[str, Any] = {}       # game id -> its heuristic's SearchAids (or None)
-        self._bots: dict[str, Any] = {}       # game id -> its heuristic player (the prior)
         self._playout: PlayoutPolicy | None = playout     # what this search plays out with
         self._evaluator: Evaluator | None = evaluator
         self._cutoff: int | None = max_playout
         self.prior = prior
-        self._heuristic: Any = None           # the game's heuristic player (the root's prior)
+        self.root_k = root_k
+        self._advise: Any = None              # the game's heuristic advice (the root's prior)
         self._prior = -1                      # id() of the move it would make at this root
+        self._allowed: set[int] | None = None  # id()s of the root's candidates (None: all)
         self.name = f"mcts:{iterations}" if iterations is not None else f"mcts:{seconds:g}s"
         self.last: Decision | None = None     # the last search (for hints and studies)
         self.searches = 0                     # searches made (forced moves need none)
@@ -175,9 +186,15 @@ class MCTSBot:
         rng = self.rng
         self._choose_playout(getattr(seat, "game_id", ""))
         self._prior = -1
-        if self.prior > 0 and self._heuristic is not None:
-            guess = self._heuristic.act(seat)   # the game's heuristic player, on the same Seat
+        self._allowed = None
+        if self._advise is not None and (self.prior > 0 or self.root_k):
+            # the game's heuristic player on the same Seat: its move is the prior, its
+            # best-scored moves the root's candidates
+            guess, scores = self._advise(seat, rng)
             self._prior = id(guess)
+            if self.root_k and scores is not None and len(legal) > self.root_k:
+                ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.root_k]
+                self._allowed = {id(legal[i]) for i in ranked} | {id(guess)}
         root: dict[int, list[Any]] = {}
         nodes: dict[Any, dict[int, list[Any]]] = {}
         self._spread = 1.0
@@ -211,32 +228,22 @@ class MCTSBot:
 
     def _choose_playout(self, game_id: str) -> None:
         """This search's playout policy, evaluation and cut-off: the injected ones, else
-        the game's heuristic aids (policy "heuristic"), else uniformly random to the end."""
+        the game's heuristic aids (policy "heuristic" or "fast"), else uniformly random
+        to the end."""
         self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, self.max_playout
-        self._heuristic = None
-        if self.policy != "heuristic":
-            return
-        if self.prior > 0:
-            from .specs import HEURISTICS
-
-            make = HEURISTICS.get(game_id)
-            if make is not None:
-                if game_id not in self._bots:
-                    self._bots[game_id] = make(self.rng.randrange(1 << 30))
-                self._heuristic = self._bots[game_id]
-        if self.playout is not None and self.evaluator is not None:
+        self._advise = None
+        if self.policy == "random":
             return
         if game_id not in self._aids:
             from .heuristic import search_aids
 
-            self._aids[game_id] = search_aids(game_id, self.win_weight)
+            self._aids[game_id] = search_aids(game_id, self.policy, self.win_weight)
         aids = self._aids[game_id]
         if aids is None:
             return
-        if self._playout is None:
-            self._playout = aids.playout
-        if self._evaluator is None:
-            self._evaluator = aids.evaluator
+        self._advise = aids.advise
+        if self.playout is None and self.evaluator is None:  # an injected one is used as given
+            self._playout, self._evaluator = aids.playout, aids.evaluator
             if self._cutoff is None:
                 self._cutoff = aids.cutoff
 
@@ -254,6 +261,7 @@ class MCTSBot:
         actor = me
         prior = self._prior
         bias = self.prior
+        allowed = self._allowed
         while True:
             # -- select among the actions available in this determinization
             legal = state.legal(actor)
@@ -261,6 +269,8 @@ class MCTSBot:
             fresh = 0
             best = -1.0
             for a in legal:
+                if allowed is not None and node is root and id(a) not in allowed:
+                    continue
                 st = node.get(id(a))
                 if st is None:
                     st = node[id(a)] = [0, 0.0, 0, a, 0.0, 0.0, 0]

@@ -64,19 +64,21 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "w": float, "playout": int, "nodes": str, "policy": str, "prior": float}
+    known = {"c": float, "w": float, "playout": int, "nodes": str, "policy": str, "prior": float, "k": int}
     target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer", "policy": "policy",
-              "prior": "prior"}
+              "prior": "prior", "k": "root_k"}
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or key not in known:
             raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
                             f"c=FLOAT (exploration), w=FLOAT (weight of the win in the reward), "
                             f"playout=N (decisions before the evaluation cut-off), policy=heuristic|random, "
-                            f"prior=FLOAT (bias towards the heuristic's move at the root), nodes=actor|root")
-        if key == "policy" and value not in ("heuristic", "random"):
-            raise BadOption(f"bot {spec!r}: policy=heuristic (the game's heuristic playouts and cut-off "
-                            f"evaluation) or policy=random (uniformly random playouts), not {value!r}")
+                            f"prior=FLOAT (bias towards the heuristic's move at the root), k=N (the root's candidates: the "
+                            f"heuristic's N best moves; 0: all), nodes=actor|root")
+        if key == "policy" and value not in ("heuristic", "fast", "random"):
+            raise BadOption(f"bot {spec!r}: policy=heuristic (playouts by the game's heuristic player, cut off "
+                            f"by its evaluation), policy=fast (its cheap playout policy) or policy=random "
+                            f"(uniformly random playouts to the end), not {value!r}")
         if key == "nodes" and value not in ("actor", "root"):
             raise BadOption(f"bot {spec!r}: nodes=actor (information sets of the seat to act) or nodes=root "
                             f"(as the searching seat sees them), not {value!r}")

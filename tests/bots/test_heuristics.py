@@ -185,12 +185,14 @@ def test_greedy_offers_serve_its_next_build():
 
 # -- what the heuristics lend the search ---------------------------------------------------------
 
+@pytest.mark.parametrize("policy", ["heuristic", "fast"])
 @pytest.mark.parametrize("game_id", ALL)
-def test_playout_policy_and_evaluation(game_id):
-    """The fast playout policy plays legal moves to the end; the cut-off evaluation gives
-    every seat a reward in [0, 1] along the way."""
-    aids = search_aids(game_id)
+def test_playout_policy_and_evaluation(game_id, policy):
+    """Both playout policies (the plan itself, and its cheap habits) play legal moves to
+    the end; the cut-off evaluation gives every seat a reward in [0, 1] along the way."""
+    aids = search_aids(game_id, policy)
     assert aids is not None and aids.cutoff > 0
+    assert aids.playout is (module(game_id).greedy_playout if policy == "heuristic" else module(game_id).playout)
     rng = random.Random(2)
     match = Match(game_id, 4, 9, recording=False)
     s = match.state
@@ -213,13 +215,87 @@ def test_playout_policy_and_evaluation(game_id):
         assert isinstance(module(game_id).evaluate_view(s.view(p)), float)
 
 
+@pytest.mark.parametrize("game_id", ALL)
+def test_advice_is_the_greedy_move_with_a_score_for_every_legal_move(game_id):
+    """The root's prior: the heuristic's move on the same Seat, and (where it scores
+    every legal move at once) one score per legal move, its own move among the best."""
+    aids = search_aids(game_id)
+    rng = random.Random(5)
+    match = Match(game_id, 4, 3, recording=False)
+    s = match.state
+    asked = scored_all = 0
+    while s.to_act() and asked < 60:
+        p = s.to_act()[0]
+        if p == CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply(CHANCE, rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0])
+            continue
+        legal = s.legal(p)
+        if len(legal) > 1:
+            asked += 1
+            move, scores = aids.advise(Seat(s, p), random.Random(asked))
+            assert move in legal
+            if scores is not None:
+                scored_all += 1
+                assert len(scores) == len(legal)
+                assert scores[legal.index(move)] >= max(scores) - 1e-6
+        s.apply(p, aids.playout(s, p, rng))
+    assert asked > 0 and scored_all > 0
+
+
+def test_fast_majority_points_match_the_scoring_rule():
+    from reichsstadt.bots.heuristic.norenberc import majority_points
+    from reichsstadt.games.norenberc.scoring import majority_points as rule
+
+    rng = random.Random(1)
+    for _ in range(3000):
+        seats = rng.sample(range(6), rng.randint(1, 5))
+        keys = {p: (rng.randint(0, 6), rng.randint(1, 3)) for p in seats}
+        mine, theirs = majority_points(keys), rule(keys)[0]
+        assert {p: mine.get(p, 0) for p in seats} == {p: theirs.get(p, 0) for p in seats}, keys
+
+
 def test_default_mcts_searches_with_the_heuristic_aids():
     match = Match("colonia", 4, 2, recording=False)
     match.resolve_chance()
     seat = match.state.to_act()[0]
     bot = MCTSBot(iterations=20, seed=1)
     bot.search(Seat(match.state, seat))
-    assert bot._evaluator is not None and bot._playout is module("colonia").playout
+    assert bot._evaluator is not None and bot._playout is module("colonia").greedy_playout
+    assert bot._advise is not None
+    fast = MCTSBot(iterations=20, seed=1, policy="fast")
+    fast.search(Seat(match.state, seat))
+    assert fast._evaluator is not None and fast._playout is module("colonia").playout
     plain = MCTSBot(iterations=20, seed=1, policy="random")
     plain.search(Seat(match.state, seat))
-    assert plain._evaluator is None and plain._playout is None
+    assert plain._evaluator is None and plain._playout is None and plain._advise is None
+
+
+def test_root_candidates_are_the_heuristics_best_moves():
+    """With root_k = 2 the search only ever tries the heuristic's two best-scored moves
+    (and its own move) at the root; with root_k = 0 it tries them all."""
+    aids = search_aids("norenberc")
+    rng = random.Random(4)
+    match = Match("norenberc", 4, 1, recording=False)
+    s = match.state
+    while s.to_act():
+        p = s.to_act()[0]
+        if p == CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply(CHANCE, rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0])
+            continue
+        legal = s.legal(p)
+        if len(legal) > 4 and aids.advise(Seat(s, p), random.Random(0))[1] is not None:
+            break
+        s.apply(p, aids.playout(s, p, rng))
+    else:
+        pytest.fail("no position with more than 4 scored moves")
+    narrow = MCTSBot(iterations=30, seed=1, root_k=2)
+    narrow.search(Seat(s, p))
+    assert narrow._allowed is not None and 2 <= len(narrow._allowed) <= 3
+    tried = narrow.last.actions if narrow.last is not None else []
+    assert tried and all(id(a.action) in narrow._allowed for a in tried)
+    wide = MCTSBot(iterations=30, seed=1, root_k=0)
+    wide.search(Seat(s, p))
+    assert wide._allowed is None
+    assert wide.last is not None and len(wide.last.actions) > len(tried)

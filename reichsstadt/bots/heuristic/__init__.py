@@ -10,15 +10,17 @@ from importlib import import_module
 from typing import Any, Callable, Sequence
 
 from ..specs import HEURISTICS
+from .common import scored
 
 GAMES = ("norenberc", "siedler", "colonia")
 """The games with a heuristic player."""
 
 _BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy", "colonia": "ColoniaGreedy"}
 
-CUTOFF = {"norenberc": 40, "siedler": 40, "colonia": 40}
-"""Decisions a playout makes before the evaluation takes over (measured: see
-benchmarks/strength.md)."""
+CUTOFF = {"heuristic": {"norenberc": 12, "siedler": 16, "colonia": 12},
+          "fast": {"norenberc": 40, "siedler": 40, "colonia": 40}}
+"""Decisions a playout makes before the evaluation takes over, by playout policy
+(measured: see benchmarks/strength.md)."""
 
 SPREAD = {"norenberc": 12.0, "siedler": 4.0, "colonia": 6.0}
 """The score gap (in the evaluation's points) that counts as a sure win at a cut-off:
@@ -65,12 +67,23 @@ class SearchAids:
     playout: Callable[[Any, int, Any], Any]     # (state, seat, rng) -> one of state.legal(seat)
     evaluator: Callable[[Any], list[float]]     # state -> each seat's reward in [0, 1]
     cutoff: int                                 # decisions before the evaluation
+    advise: Callable[[Any, Any], tuple[Any, list[float] | None]]
+    """(seat, rng) -> the heuristic's move for that Seat and its score of each legal move
+    (None where it does not score them all): the root's prior and candidates."""
 
 
-def search_aids(game_id: str, win_weight: float = 0.5) -> SearchAids | None:
-    """The playout policy and cut-off evaluation of a game with a heuristic; None
-    otherwise. The evaluation reads the sampled state (a determinization) directly: each
-game's `evaluate_state`, the fast twin of its `evaluate_view`."""
+def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5) -> SearchAids | None:
+    """What the heuristic of a game lends the search (None for a game without one):
+
+    - policy "heuristic": playouts by the plan itself (the greedy player on each seat's
+      view of the sampled state, without trade offers of its own), cut off after a few
+      decisions;
+    - policy "fast": the game's cheap playout policy (the plan's habits without its
+      sums), cut off later;
+
+    both with the evaluation `evaluate_state` (the fast twin of `evaluate_view`, read
+    from the sampled state: a determinization, so nothing hidden is learnt) turned into
+    rewards, and the greedy player's advice for the root."""
     if game_id not in GAMES:
         return None
     mod = module(game_id)
@@ -80,4 +93,10 @@ game's `evaluate_state`, the fast twin of its `evaluate_view`."""
     def evaluate(state: Any) -> list[float]:
         return rewards(judge(state), spread, win_weight)
 
-    return SearchAids(mod.playout, evaluate, CUTOFF[game_id])
+    def advise(seat: Any, rng: Any) -> tuple[Any, list[float] | None]:
+        legal = seat.legal()
+        board = mod.Board(seat.view())
+        return scored(lambda: mod.choose(board, legal, rng), legal)
+
+    play = mod.greedy_playout if policy == "heuristic" else mod.playout
+    return SearchAids(play, evaluate, CUTOFF[policy][game_id], advise)

@@ -372,8 +372,17 @@ def evaluate_view(v: dict[str, Any]) -> float:
     return out
 
 
+def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The search's playout policy: the plan itself on the seat's view of the sampled
+    state."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    return choose(Board(state.view(seat)), legal, rng)
+
+
 def playout(state: Any, seat: int, rng: random.Random) -> Action:
-    """The fast playout policy (ISMCTS), by the kinds of the legal moves: in a round of
+    """The fast playout policy (ISMCTS, policy "fast"), by the kinds of the legal moves: in a round of
     turns it buys the relic worth most points, else mostly takes some move rather than
     pass; every recall and draw taken in full, the best relic enshrined, family cards and
     votes at random."""

@@ -397,11 +397,13 @@ def _vec(d: dict[str, int]) -> list[int]:
     return [d[x] for x in TRAD]
 
 
-def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
+    """The move the plan prefers for the seat of board `b` (`trade` False: no offers of
+    its own, as in the search's playouts, where they would cost time and rarely pass)."""
     phase = b.v["phase"]
     t = b.t
     if phase == "main":
-        return _main(b, legal, rng)
+        return _main(b, legal, rng, trade)
     if phase in ("offer_give", "offer_want", "offer_send"):
         return _build_offer(b, legal, rng, phase)
     if phase == "respond":
@@ -443,7 +445,7 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
     return best(legal, lambda a: 0.0, rng)
 
 
-def _main(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
+def _main(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
     here = b.worth(b.hand, b.gold)
     goods = b.goods
 
@@ -485,6 +487,8 @@ def _main(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
             get[y] = 1
             return b.trade_gain(give, get) - 0.01
         if kind == "offer":
+            if not trade:
+                return -1.0
             made = b.t["offers_left"]
             number = _offers_made(b) + 1
             if made <= 0 or number > 2:
@@ -604,11 +608,20 @@ def evaluate_view(v: dict[str, Any]) -> float:
     return out
 
 
+def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The search's playout policy: the plan itself on the seat's view of the sampled
+    state, without offers of its own."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    return choose(Board(state.view(seat)), legal, rng, trade=False)
+
+
 _BUILD_ORDER = ("settle", "workshop", "toll", "tower", "wall")
 
 
 def playout(state: Any, seat: int, rng: random.Random) -> Action:
-    """The fast playout policy (ISMCTS), by the kinds of the legal moves only: build when
+    """The fast playout policy (ISMCTS, policy "fast"), by the kinds of the legal moves only: build when
     it can (settlements and workshops first), else now and then make a good or trade with
     the bank when the hand is over seven, else end the turn; no offers, every offer
     declined (an offer already under way is dropped), an accepted offer closed, every
