@@ -260,7 +260,8 @@ def simulate(
     opts = _options(option, components, map_file)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console) as progress:
-        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n),
+        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n,
+                                         count=n),
                                  total=games)
         results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
     summary = summarize(game_id, n, bot_list, results)

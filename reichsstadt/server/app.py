@@ -12,6 +12,7 @@ HTTP (JSON):
     POST /api/tables/{id}/seats/{seat}/stand-in  {"bot": name | null}: the creator hands an
                                                absent person's seat to a bot; the person
                                                (their token) takes it back with null
+    GET  /api/tables/{id}/data                 the component data it plays with (map, tiles, cards)
     GET  /api/tables/{id}/record               the game record (finished games)
     GET  /api/tables/{id}/replay?seat=&move=   the game as a seat saw it after `move` moves
     GET  /i18n/{lang}.json                     a catalog for the browser
@@ -29,6 +30,8 @@ import time
 import unicodedata
 from importlib import resources
 from typing import Any, AsyncIterator
+
+import orjson
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -60,7 +63,7 @@ class ApiError(Exception):
         self.status, self.message, self.code = status, message, code
 
 
-def _fail(status: int, msgid: str, code: str = "bad_request", **args: Any) -> ApiError:
+def _fail(status: int, msgid: str, code: str = "bad_request", /, **args: Any) -> ApiError:
     return ApiError(status, Message(msgid, **args), code)
 
 
@@ -70,9 +73,17 @@ def _json_error(exc: ApiError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise _fail(413, "server.error.too_large", "too_large", size=len(raw), limit=MAX_BODY)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:  # refused before it is read
+        raise _fail(413, "server.error.too_large", "too_large", size=int(declared), limit=MAX_BODY)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise _fail(413, "server.error.too_large", "too_large", size=size, limit=MAX_BODY)
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         obj = json.loads(raw or b"{}")
     except ValueError:
@@ -85,6 +96,37 @@ async def _body(request: Request) -> dict[str, Any]:
 def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     return auth[7:].strip() or None if auth.lower().startswith("bearer ") else None
+
+
+CLOCK_LONGEST = 24 * 3600   # seconds: the longest limit a table may set
+
+
+def clean_clock(value: Any, game_id: str, shortest: float) -> dict[str, Any] | None:
+    """A table's thinking time, checked: {"move": seconds a decision may take, "game":
+    seconds a player may think in the whole game, "absent": seconds a player may be gone,
+    "bot": the bot that plays for a seat whose time ran out}; each limit optional."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"move", "game", "absent", "bot"}:
+        raise _fail(400, "server.error.clock")
+    out: dict[str, Any] = {}
+    for key in ("move", "game", "absent"):
+        v = value.get(key)
+        if v is None:
+            out[key] = None
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not shortest <= v <= CLOCK_LONGEST:
+            raise _fail(400, "server.error.clock_limit", limit=key, least=shortest, most=CLOCK_LONGEST)
+        out[key] = float(v)
+    bot = value.get("bot", "random")
+    if not isinstance(bot, str):
+        raise _fail(400, "server.error.clock")
+    from ..bots.specs import check_bot
+
+    out["bot"] = check_bot(bot, game_id)
+    if out["move"] is None and out["game"] is None and out["absent"] is None:
+        return None
+    return out
 
 
 def clean_name(value: Any) -> str:
@@ -106,9 +148,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await asyncio.to_thread(migrations.upgrade, db_url)
         storage = Storage(db_url)
-        manager = TableManager(storage, settings.bot_delay)
+        manager = TableManager(storage, settings.bot_delay, settings.lease_seconds, settings.lease_renew)
         state.update(storage=storage, manager=manager)
-        resumed = await manager.resume_running()
+        resumed = await manager.start()
         log.info("started", extra={"event": "started", "db": storage.url.split("@")[-1], "resumed": resumed})
         try:
             yield
@@ -149,7 +191,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             db = "ok"
         except Exception as exc:  # the check reports, it does not fail the process
             db = f"error: {type(exc).__name__}"
-        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables)},
+        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables),
+                             "process": manager().owner},
                             status_code=200 if db == "ok" else 503)
 
     async def catalog(request: Request) -> Response:
@@ -195,6 +238,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         options = body.get("options", {})
         if not isinstance(options, dict):
             raise _fail(400, "server.error.field_type", type="table", field="options")
+        for name, value in options.items():
+            # a data option is the file's contents; the engine would read a path on the
+            # server's own disk
+            spec = g.options.get(name)
+            if spec is not None and spec.kind == "data" and not isinstance(value, dict):
+                raise _fail(400, "server.error.data_option", option=str(name)[:40])
         resolved = g.resolve(players, options)  # type: ignore[arg-type]
         kinds = body.get("seats", [HUMAN] * players)  # type: ignore[operator]
         if not isinstance(kinds, list) or len(kinds) != players or not all(isinstance(k, str) for k in kinds):
@@ -205,13 +254,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         seed = secrets.randbits(62)
         g.new(players, seed, resolved)  # a data file of one's own is validated here
         take = body.get("take_seat")
-        if take is not None and (not isinstance(take, int) or not 0 <= take < players or kinds[take] != HUMAN):
+        if take is not None and (not isinstance(take, int) or isinstance(take, bool) or not 0 <= take < players or kinds[take] != HUMAN):
             raise _fail(400, "server.error.take_seat")
         name = clean_name(body.get("name")) if take is not None else None
         creator = new_token()
         table_id = secrets.token_urlsafe(12)
         row = TableRow(id=table_id, game=gid, players=players, seed=seed, options=resolved, status=OPEN,
-                       creator_hash=token_hash(creator), created_at=now(),
+                       creator_hash=token_hash(creator), created_at=now(), clock=clean_clock(body.get("clock"), gid, settings.clock_minimum),
                        seats=new_seats(kinds, lambda: secrets.token_urlsafe(16)))
         seat_token = None
         if take is not None:
@@ -283,6 +332,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await live.set_stand_in(seat, bot)
         return JSONResponse(live.info())
 
+    async def data_file(request: Request) -> Response:
+        """The component data the table plays with (a map, tiles, cards): public, static for
+        the table, so a browser fetches it once to draw the board."""
+        live = await live_or_404(request.path_params["id"])
+        found = live.game.data_file(live.options)
+        if found is None:
+            raise _fail(404, "server.error.no_data", "not_found")
+        name, data = found
+        return JSONResponse({"game": live.game.id, "option": name, "data": data},
+                            headers={"cache-control": "max-age=3600"})
+
     async def record(request: Request) -> Response:
         live = await live_or_404(request.path_params["id"])
         if live.status != FINISHED:
@@ -302,6 +362,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             seat = None if q.get("seat") in (None, "", "null") else int(q["seat"])
             move = int(q.get("move", live.moves))
+            lang = q.get("lang", "en") if q.get("lang", "en") in languages() else "en"
         except ValueError:
             raise _fail(400, "server.error.replay_args") from None
         if seat is not None and not 0 <= seat < live.players or not 0 <= move <= live.moves:
@@ -310,27 +371,36 @@ def create_app(settings: Settings | None = None) -> Starlette:
         rec = Record(game=live.game.id, players=live.players, seed=live.seed, options=live.options,
                      names=[], moves=moves[:move])
         st = replay(rec)
-        entries = [e.to_json() for e in live.logs[seat][:move]]
+        # the log up to that move: its moves, and the notes said by then
+        entries = [e.to_json() for e in live.logs[seat] if (e.n <= move if e.note else e.n < move)]
         view = st.view(seat)
         return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
-                             "board_html": live.board_html(view, seat),
+                             "board_html": live.board_html(view, seat, lang),
                              "seats": live.public_seats(), "you": seat, "game": live.game.id})
 
     # -- live play -----------------------------------------------------------------------
+    async def receive(ws: WebSocket) -> str | bytes:
+        """The next frame, text or binary (both are checked as JSON by `parse`)."""
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        return text if text is not None else message.get("bytes") or b""
+
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         table_id = ws.path_params["id"]
 
         async def send(message: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(message, ensure_ascii=False))
+            await ws.send_text(dumps(message))
 
         live = await manager().get(table_id)
         if live is None:
             await send(error("not_found", Message("server.error.no_table", table=table_id[:40])))
-            await ws.close(code=4404)
+            await _close(ws, 4404)
             return
         try:
-            first = await asyncio.wait_for(ws.receive_text(), timeout=10)
+            first = await asyncio.wait_for(receive(ws), timeout=settings.hello_timeout)
             hello = parse(first, settings.max_message_bytes)
             if hello.type != "hello":
                 raise BadMessage("malformed", Message("server.error.hello_first"))
@@ -339,47 +409,55 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await _close(ws)
             return
         except BadMessage as exc:
-            await send(error(exc.code, exc.message))
+            await send(error(exc.code, exc.message or str(exc)))
             await _close(ws, 4400)
             return
         except KeyError:
             await send(error("forbidden", Message("server.error.bad_token")))
             await _close(ws, 4403)
             return
-        conn = Connection(send, seat)
+        conn = Connection(send, seat, board=hello.board, lang=hello.lang)
         live.connections.append(conn)
+        if seat is not None:
+            await live.arrived(seat)  # a bot a clock put in the seat leaves it
         log.info("connected", extra={"event": "connect", "table": live.id, "seat": seat})
-        await send({"type": "welcome", "table": live.info(), "you": seat,
-                    "creator": False})
-        await live.send(conn, live.message_for(conn, full=True))
+        await live.send(conn, {"type": "welcome", "table": live.info(), "you": seat})
+        await live.push(conn, full=True)
         await live.broadcast()  # others see this seat connected
         limit = RateLimit(settings.rate_per_second, settings.rate_burst, time.monotonic)
         strikes = 0
         try:
-            while True:
-                text = await ws.receive_text()
+            while conn.alive:
+                frame = await receive(ws)
                 if not limit.allow():
                     strikes += 1
-                    await live.send(conn, error("rate_limited", Message("server.error.rate")))
                     if strikes >= settings.flood_strikes:
+                        log.warning("flood", extra={"event": "flood", "table": live.id, "seat": seat})
+                        await live.send(conn, error("rate_limited", Message("server.error.flood")))
                         await _close(ws, 4429)
                         break
+                    await live.send(conn, error("rate_limited", Message("server.error.rate")))
                     continue
                 try:
-                    msg = parse(text, settings.max_message_bytes)
+                    msg = parse(frame, settings.max_message_bytes)
                     await _handle(live, conn, msg)
                 except BadMessage as exc:
                     strikes += 1
-                    await live.send(conn, error(exc.code, exc.message))
+                    await live.send(conn, error(exc.code, exc.message or str(exc)))
                 except IllegalAction as exc:
                     await live.send(conn, error("refused", exc.message or str(exc)))
-                    await live.send(conn, live.message_for(conn))
+                    await live.push(conn)
+                except Exception:  # a bug must not cost the player the connection
+                    log.exception("message failed", extra={"event": "error", "table": live.id, "seat": seat})
+                    await live.send(conn, error("internal", Message("server.error.internal")))
         except WebSocketDisconnect:
             pass
         finally:
             conn.alive = False
             if conn in live.connections:
                 live.connections.remove(conn)
+            if seat is not None:
+                live.left(seat)  # the absence clock starts when the seat's last connection goes
             log.info("disconnected", extra={"event": "disconnect", "table": live.id, "seat": seat})
             with contextlib.suppress(Exception):
                 await live.broadcast()
@@ -392,6 +470,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise BadMessage("malformed", Message("server.error.hello_twice"))
         if conn.seat is None:
             raise BadMessage("forbidden", Message("server.error.spectator"))
+        if msg.type == "hint":
+            await live.send(conn, await live.hint(conn.seat))
+            return
+        if live.seats[conn.seat].auto:
+            await live.arrived(conn.seat)  # acting again takes the seat back from a clock's bot
         if live.seats[conn.seat].stand_in is not None:
             raise BadMessage("forbidden", Message("server.error.stand_in"))
         space = live.game.action_space(live.players)
@@ -416,6 +499,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/join", guarded(join), methods=["POST"]),
         Route("/api/tables/{id}/start", guarded(start), methods=["POST"]),
         Route("/api/tables/{id}/seats/{seat}/stand-in", guarded(stand_in), methods=["POST"]),
+        Route("/api/tables/{id}/data", guarded(data_file)),
         Route("/api/tables/{id}/record", guarded(record)),
         Route("/api/tables/{id}/replay", guarded(replay_step)),
         WebSocketRoute("/ws/{id}", play),
@@ -428,14 +512,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
+def dumps(message: dict[str, Any]) -> str:
+    """A message as JSON text (orjson: a state message is encoded eight times faster than
+    by the json module, and most of a move's cost on the server was encoding)."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:  # what orjson refuses (an integer beyond 64 bits), json writes
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 def _invites(live: LiveTable) -> list[dict[str, Any]]:
     return [{"seat": i, "invite": s.invite, "path": f"/t/{live.id}/join/{s.invite}"}
             for i, s in enumerate(live.seats) if s.kind == HUMAN and s.token_hash is None]
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:
-    g = find_game(row.game)
-    return {"id": row.id, "game": row.game, "title": g.title, "players": row.players, "status": row.status,
+    try:
+        title = find_game(row.game).title
+    except BadOption:  # a game that cannot be loaded now: its tables are still listed
+        title = row.game
+    return {"id": row.id, "game": row.game, "title": title, "players": row.players, "status": row.status,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
                        "joined": s.kind != HUMAN or s.token_hash is not None} for s in row.seats],
             "created": row.created_at.isoformat() + "Z", "result": row.result}

@@ -4,16 +4,20 @@ reader's language).
 
 Client -> server, one JSON object per frame, at most `max_message_bytes`:
     {"type": "hello", "token": str | null}        first, within 10 s: the seat's token,
-                                                   or null for a spectator
+                                                   or null for a spectator; optional
+                                                   "board": false for a client that draws
+                                                   the board itself (no board_html sent)
     {"type": "move", "action": int, "expect": int} an action's index in the game's action
                                                    space; `expect` = the move count the
                                                    client saw (a stale click is refused)
     {"type": "pick", "parts": [int, ...], "expect": int}   a multi-part choice at once: the
                                                    parts chosen (indices); the server makes
                                                    the engine's chain of them
+    {"type": "hint"}                               what a bot (ISMCTS, about a second) would
+                                                   play for this seat now, with its estimate
     {"type": "ping"}
 
-Server -> client: {"type": "welcome" | "state" | "error" | "pong", ...}; an error
+Server -> client: {"type": "welcome" | "state" | "error" | "hint" | "pong", ...}; an error
 is {"type": "error", "code": str, "message": <message JSON>} and changed nothing."""
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 
 from ..core.errors import ReichsstadtError
 from ..core.messages import Message
+from ..i18n import languages
 
 
 class BadMessage(ReichsstadtError):
@@ -40,6 +45,8 @@ class Incoming:
     token: str | None = None
     actions: tuple[int, ...] = ()
     expect: int | None = None
+    board: bool = True
+    lang: str = "en"
 
 
 _FIELDS: dict[str, dict[str, Any]] = {
@@ -47,6 +54,10 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "move": {"action": int, "expect": int},
     "pick": {"parts": list, "expect": int},
     "ping": {},
+    "hint": {},
+}
+_OPTIONAL: dict[str, dict[str, Any]] = {
+    "hello": {"board": bool, "lang": str},
 }
 MAX_CHAIN = 16
 
@@ -71,7 +82,8 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
         raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
                                               known=", ".join(_FIELDS)))
     spec = _FIELDS[kind]
-    extra = sorted(k for k in obj if k != "type" and k not in spec)
+    optional = _OPTIONAL.get(kind, {})
+    extra = sorted(k for k in obj if k != "type" and k not in spec and k not in optional)
     if extra:
         raise BadMessage("malformed", Message("server.error.unknown_field", type=kind, field=extra[0][:40]))
     for name, want in spec.items():
@@ -81,8 +93,13 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
         ok = _int(value) if want is int else isinstance(value, want)
         if not ok:
             raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
+    for name, want in optional.items():
+        if name in obj and not isinstance(obj[name], want):
+            raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
     if kind == "hello":
-        return Incoming("hello", token=obj["token"])
+        lang = obj.get("lang", "en")
+        return Incoming("hello", token=obj["token"], board=obj.get("board", True),
+                        lang=lang if lang in languages() else "en")
     if kind == "move":
         return Incoming("move", actions=(obj["action"],), expect=obj["expect"])
     if kind == "pick":

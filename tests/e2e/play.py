@@ -1,0 +1,93 @@
+"""A person at the table page, clicking: the moves as buttons, multi-part choices as
+parts and a send button, irreversible moves confirmed in a dialog."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+
+def where(page: Any) -> tuple[int, str]:
+    """(moves made at the table, its status) as the page shows it."""
+    got = page.eval_on_selector(".table-page", "e => [Number(e.dataset.move ?? -1), e.dataset.status ?? '']")
+    return int(got[0]), str(got[1])
+
+
+def wait_table(page: Any) -> None:
+    page.wait_for_selector(".table-page[data-move]")
+
+
+def only_me_deciding(page: Any) -> bool:
+    """This page's person is the only one to decide: nothing moves until they do."""
+    return bool(page.evaluate(
+        "() => { const d = document.querySelectorAll('.seats-bar li.deciding');"
+        " return d.length === 1 && d[0].classList.contains('me')"
+        " && document.querySelectorAll('.moves button.move, .pick button.part').length > 0; }"))
+
+
+def log_lines(page: Any) -> list[str]:
+    return page.locator("ol.log > li").all_inner_texts()  # type: ignore[no-any-return]
+
+
+def step(page: Any, rng: random.Random) -> bool:
+    """Make one move if this page has any to make (a random one; a pick half the time
+    when offered; a confirmation answered yes); True if a move was sent."""
+    before, status = where(page)
+    if status != "running":
+        return False
+    parts = page.locator(".pick button.part")
+    moves = page.locator(".moves button.move")
+    n_parts, n_moves = parts.count(), moves.count()  # the page may change between any two reads
+    try:
+        if n_parts and rng.random() < 0.5:
+            most = int(page.locator(".pick").get_attribute("data-most", timeout=2000) or 1)
+            for i in rng.sample(range(n_parts), rng.randint(1, min(most, n_parts))):
+                parts.nth(i).click(timeout=2000)
+            send = page.locator(".pick button.primary")
+            if send.is_disabled(timeout=2000):
+                return False
+            send.click(timeout=2000)
+        elif n_moves:
+            button = moves.nth(rng.randrange(n_moves))
+            irreversible = "irreversible" in (button.get_attribute("class", timeout=2000) or "")
+            button.click(timeout=2000)
+            if irreversible:
+                page.locator("dialog.confirm button[value=yes]").click(timeout=5000)
+        else:
+            return False
+    except (PlaywrightTimeout, PlaywrightError):
+        return False  # the buttons changed under the mouse: the table moved on
+    # the table moves on, or the server says why not
+    try:
+        page.wait_for_function(
+            "n => document.querySelector('.table-page').dataset.move !== n"
+            " || document.querySelector('.table-page .error').textContent !== ''",
+            arg=str(before), timeout=10_000)
+    except PlaywrightTimeout:
+        pass
+    return True
+
+
+def play(pages: list[Any], rng: random.Random, until: Callable[[], bool] | None = None,
+         timeout: float = 240) -> int:
+    """Every page's person plays by clicking until the game is over (or `until()`);
+    the number of moves they sent."""
+    deadline = time.monotonic() + timeout
+    sent = 0
+    while True:
+        if until is not None and until():
+            return sent
+        if all(where(p)[1] == "finished" for p in pages):
+            return sent
+        moved = False
+        for p in pages:
+            if step(p, rng):
+                sent += 1
+                moved = True
+        assert time.monotonic() < deadline, f"the game did not finish in {timeout} s"
+        if not moved:
+            pages[0].wait_for_timeout(50)

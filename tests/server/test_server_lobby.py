@@ -1,0 +1,302 @@
+"""The lobby over HTTP: games and their options, creating a table (every declared option,
+a data file of one's own validated with the engine's error shown), seats for people or
+bots, invite links, joining with a name, starting, the lists of open, running and
+finished tables, the spectator link, records and replays, /healthz and the pages."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from reichsstadt import game_ids
+from reichsstadt.core import game as find_game
+from reichsstadt.core import replay
+from reichsstadt.core.record import Record
+
+from .helpers import Ws, auth, create, full_table, join, play, serve
+
+GAMES = game_ids()
+
+
+def _other_value(gid: str, option: Any) -> Any:
+    """A value for `option` other than its default (a data option: the bundled file, sent
+    as one's own)."""
+    if option.kind == "bool":
+        return not option.default
+    if option.kind == "int":
+        # a value the rules allow and the game stays short with: the other end of the range,
+        # or one more than the default where the range is open above
+        if option.maximum is not None and option.default != option.maximum:
+            return option.maximum
+        return option.default + 1
+    if option.kind == "choice":
+        return next(c for c in option.choices if c != option.default)
+    text = resources.files(f"reichsstadt.games.{gid}").joinpath(f"{option.name}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def test_healthz_reports_the_database(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        r = c.get("/healthz")
+        assert r.status_code == 200
+        assert {k: v for k, v in r.json().items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: str) -> None:
+    with serve(tmp_path) as c:
+        got = c.get("/api/games").json()
+    g = find_game(gid)  # a game that cannot be loaded fails here, naming why
+    entry = next(e for e in got["games"] if e["id"] == gid)
+    assert entry["players"] == [g.players.start, g.players.stop - 1]
+    assert [o["name"] for o in entry["options"]] == list(g.options)
+    for o in entry["options"]:
+        assert {"kind", "default", "help", "choices", "minimum", "maximum"} <= set(o)
+    assert gid not in [b["id"] for b in got["broken"]]
+    assert "random" in got["bots"]
+
+
+def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        for path in ["/", "/t/abc", "/t/abc/join/xyz", "/t/abc/watch", "/t/abc/replay"]:
+            r = c.get(path)
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), path
+            assert '<script type="module" src="/static/app.js">' in r.text
+        web = resources.files("reichsstadt") / "web"
+        for f in web.iterdir():
+            if f.name.endswith((".js", ".css", ".svg", ".html")):
+                r = c.get(f"/static/{f.name}")
+                assert r.status_code == 200, f.name
+        cat = c.get("/i18n/en.json").json()
+        assert cat["lang"] == "en" and "web.lobby.title" in cat["messages"] and "server.error.rate" in cat["messages"]
+        r = c.get("/i18n/zz.json")
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_create_a_table_with_every_declared_option(tmp_path: Any, gid: str) -> None:
+    g = find_game(gid)
+    options = {name: _other_value(gid, o) for name, o in g.options.items()}
+    players = max(3, g.players.start)
+    with serve(tmp_path) as c:
+        made = create(c, gid, players, seats=["random"] * players, take=None, start=True, options=options)
+        info = c.get(f"/api/tables/{made['id']}").json()
+        assert info["status"] == "running" and info["game"] == gid
+        assert info["options"] == options  # every option as given, data file included
+        # the bots play it through, with those options
+        watcher = Ws(c, made["id"], None)
+        watcher.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=120)
+        assert watcher.state["view"]["over"]
+        watcher.close()
+
+
+def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: Any) -> None:
+    text = resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8")
+    good = json.loads(text)
+    broken = copy.deepcopy(good)
+    del broken["guilds"]
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["random"] * 3,
+                                         "options": {"components": broken}})
+        assert r.status_code == 400, r.text
+        body = r.json()
+        assert body["code"] == "refused"
+        assert "guilds" in body["text"] and "missing" in body["text"]  # the engine's own words
+        assert body["error"]  # as a message the browser renders
+        assert c.get("/api/tables").json()["tables"] == []  # nothing was created
+        # not JSON at all: the browser refuses the file before sending (web.lobby.bad_json);
+        # a path instead of the data is refused, and no file of the server is read
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["random"] * 3,
+                                         "options": {"components": "/etc/hostname"}})
+        assert r.status_code == 400
+        assert r.json()["error"]["id"] == "server.error.data_option"
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"game": "chess", "players": 2}, "refused"),
+    ({"game": "norenberc", "players": 9}, "refused"),
+    ({"game": "norenberc", "players": "3"}, "refused"),
+    ({"game": "norenberc", "players": 3, "options": {"speed": 2}}, "refused"),
+    ({"game": "norenberc", "players": 3, "options": {"open_planning": "maybe"}}, "refused"),
+    ({"game": "norenberc", "players": 3, "options": []}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "seats": ["human", "human"]}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "seats": ["human", "wizard", "random"]}, "refused"),
+    ({"game": "norenberc", "players": 3, "seats": ["random"] * 3, "take_seat": 1, "name": "Ann"}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "take_seat": 0, "name": ""}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "take_seat": 0, "name": "x" * 25}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "take_seat": 0, "name": "A\x00nn"}, "bad_request"),
+    ({"game": "norenberc", "players": 3, "take_seat": True, "name": "Ann"}, "bad_request"),
+    ({"game": 7, "players": 3}, "bad_request"),
+])
+def test_a_bad_table_is_refused_with_words(tmp_path: Any, body: dict[str, Any], code: str) -> None:
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json=body)
+        assert r.status_code == 400, r.text
+        got = r.json()
+        assert got["code"] == code and got["text"] and "⟨" not in got["text"]
+        assert c.get("/api/tables").json()["tables"] == []
+
+
+def test_malformed_and_oversized_bodies_are_refused(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["code"] == "malformed"
+        r = c.post("/api/tables", json=[1, 2])
+        assert r.status_code == 400 and r.json()["code"] == "malformed"
+        r = c.post("/api/tables", content=b"{" + b" " * (3 * 1024 * 1024) + b"}")
+        assert r.status_code == 413 and r.json()["code"] == "too_large"
+
+
+def test_invites_join_and_start(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 3, ["human", "human", "random"], take=0, name="Ann")
+        tid = made["id"]
+        assert made["seat"] == 0 and made["token"] and made["creator"]
+        invites = made["invites"]
+        assert [i["seat"] for i in invites] == [1]  # the open person's seat; not the bot's, not the creator's
+        assert invites[0]["path"] == f"/t/{tid}/join/{invites[0]['invite']}"
+        assert len(invites[0]["invite"]) >= 16
+        # only the creator sees the invites
+        assert c.get(f"/api/tables/{tid}/invites").status_code == 403
+        assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["token"])).status_code == 403
+        assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["creator"])).json()["invites"] == invites
+        # not startable before every seat is taken; only by the creator
+        r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.seats_open"
+        # join: a wrong invite, a bad name, then the right one
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": "nope", "name": "Bo"})
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.invite"
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": " "})
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.name"
+        got = join(c, tid, invites[0]["invite"], "  Bo   the  Brewer ")
+        assert got["seat"] == 1 and got["token"] not in (made["token"], made["creator"])
+        info = c.get(f"/api/tables/{tid}").json()
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Bo the Brewer", None]
+        assert all(s["joined"] for s in info["seats"])
+        # the seat is taken now
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": "Cy"})
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.taken"
+        assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["creator"])).json()["invites"] == []
+        # start: not by a player, not by another table's creator
+        other = create(c, "norenberc", 2, ["human", "random"], take=0)
+        for token in (None, got["token"], made["token"], other["creator"]):
+            r = c.post(f"/api/tables/{tid}/start", headers=auth(token))
+            assert r.status_code == 403, token
+        r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
+        assert r.status_code == 200 and r.json()["status"] == "running"
+        r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.started"
+        # too late to join now
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": "Cy"})
+        assert r.status_code == 400
+
+
+def test_a_table_of_bots_only_can_start_at_once(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
+        assert made["token"] is None and made["invites"] == []
+        assert c.get(f"/api/tables/{made['id']}").json()["status"] == "running"
+
+
+def test_lists_of_open_running_and_finished_tables(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        open_ = create(c, "norenberc", 3, ["human", "human", "random"], take=0)
+        running = full_table(c, players=3, bots=1)
+        done = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
+        w = Ws(c, done["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=120)
+        w.close()
+        lists = {s: c.get(f"/api/tables?status={s}").json()["tables"] for s in ("open", "running", "finished")}
+        assert [t["id"] for t in lists["open"]] == [open_["id"]]
+        assert [t["id"] for t in lists["running"]] == [running["id"]]
+        assert [t["id"] for t in lists["finished"]] == [done["id"]]
+        assert lists["finished"][0]["result"]["ranks"]
+        assert {t["id"] for t in c.get("/api/tables").json()["tables"]} == {open_["id"], running["id"], done["id"]}
+        seats = lists["open"][0]["seats"]
+        assert [(s["kind"], s["name"], s["joined"]) for s in seats] == [
+            ("human", "Ann", True), ("human", None, False), ("random", None, True)]
+        r = c.get("/api/tables?status=lost")
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.status"
+
+
+def test_unknown_tables_and_seats(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        for path in ["/api/tables/nope", "/api/tables/nope/invites", "/api/tables/nope/record"]:
+            r = c.get(path)
+            assert r.status_code == 404 and r.json()["error"]["id"] == "server.error.no_table", path
+        t = full_table(c, players=3, bots=1)
+        for seat in ("7", "-1", "x"):
+            r = c.post(f"/api/tables/{t['id']}/seats/{seat}/stand-in", json={"bot": "random"},
+                       headers=auth(t["creator"]))
+            assert r.status_code == 404, seat
+
+
+def test_the_public_facts_hold_no_secrets(tmp_path: Any) -> None:
+    """Lists and table facts name seats, never tokens, their hashes, invites or the seed."""
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 3, ["human", "human", "random"], take=0)
+        t = made["id"]
+        app_state = c.app.state.live  # type: ignore[attr-defined]
+        live = app_state["manager"].tables[t]
+        secrets = [made["token"], made["creator"], str(live.seed), made["invites"][0]["invite"],
+                   *(s.token_hash for s in live.seats if s.token_hash), *(s.invite for s in live.seats)]
+        for path in [f"/api/tables/{t}", "/api/tables", "/api/tables?status=open"]:
+            text = c.get(path).text
+            for secret in secrets:
+                assert secret not in text, (path, secret)
+
+
+def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
+    import random
+
+    with serve(tmp_path) as c:
+        t = full_table(c, players=3, bots=1)
+        tid = t["id"]
+        assert c.get(f"/api/tables/{tid}/record").status_code == 403
+        assert c.get(f"/api/tables/{tid}/replay?move=1").status_code == 403
+        players = [Ws(c, tid, tok) for tok in t["tokens"][:2]]
+        play(players, random.Random(3))
+        for p in players:
+            p.close()
+        info = c.get(f"/api/tables/{tid}").json()
+        assert info["status"] == "finished"
+        r = c.get(f"/api/tables/{tid}/record")
+        assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+        rec = Record.from_json(r.json())
+        assert rec.names == ["Ann", "P2", "random"]
+        assert len(rec.moves) == info["moves"]
+        end = replay(rec)
+        assert end.outcome().to_json() == info["result"]
+        # a step of the replay, as seat 1 saw it after 40 moves
+        step = c.get(f"/api/tables/{tid}/replay?seat=1&move=40").json()
+        assert step["move"] == 40 and step["you"] == 1 and len(step["log"]) == 40
+        assert step["view"] == replay(rec, 40).view(1)
+        if "web" in find_game(rec.game).frontends:
+            assert step["board_html"] is None  # the browser draws the board itself
+        else:
+            assert step["board_html"].startswith('<pre class="board-text">')
+        for bad in ("seat=3&move=1", "seat=x", f"move={info['moves'] + 1}", "move=-1"):
+            r = c.get(f"/api/tables/{tid}/replay?{bad}")
+            assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.replay_args", bad
+
+
+def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
+    """The browser draws a board from the table's data file (the bundled one, or the
+    creator's own, uploaded with the table)."""
+    import reichsstadt
+
+    with serve(tmp_path) as c:
+        for game, players in (("norenberc", 3), ("siedler", 3), ("colonia", 3)):
+            made = create(c, game, players, take=0)
+            got = c.get(f"/api/tables/{made['id']}/data").json()
+            name, bundled = reichsstadt.game(game).data_file()
+            assert got == {"game": game, "option": name, "data": bundled}
+        own = reichsstadt.game("norenberc").data_file()[1]
+        own = {**own, "_about": "mine"}
+        made = create(c, "norenberc", 3, take=0, options={"components": own})
+        assert c.get(f"/api/tables/{made['id']}/data").json()["data"]["_about"] == "mine"
+        assert c.get("/api/tables/nope/data").status_code == 404

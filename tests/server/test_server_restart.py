@@ -1,0 +1,227 @@
+"""Nothing is lost: a real `reichsstadt serve` process killed with SIGKILL mid-game and
+started again continues every table exactly where it was; a clean shutdown (SIGTERM)
+finishes in-flight commits; the command line (--host, --port, --db, --bot-delay; the
+database's place printed at start; JSON logs)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from reichsstadt.core import replay
+from reichsstadt.core.record import Record
+from reichsstadt.server import migrations
+from reichsstadt.server.live import TableManager
+from reichsstadt.server.storage import Storage
+
+from .process import LiveWs, Server
+
+
+def _play_until(client: LiveWs, rng: random.Random, done: Any, timeout: float = 60) -> None:
+    """Play the client's seat randomly until done(state)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = client.state
+        if s is not None and done(s):
+            return
+        if s is not None and s["status"] == "running" and s["legal"] and s["move"] != client.acted:
+            client.acted = s["move"]
+            client.send({"type": "move", "action": rng.choice(s["legal"])["index"], "expect": s["move"]})
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        client.recv(10)
+
+
+def _json_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_serve_says_where_it_listens_and_where_the_database_is(tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    try:
+        out = server.stdout()
+        assert f"open http://127.0.0.1:{server.port}/" in out
+        assert f"database: {tmp_path / 'data' / 'reichsstadt.db'}" in out  # the SQLite file's place
+        assert (tmp_path / "data" / "reichsstadt.db").exists()
+        assert {k: v for k, v in server.get("/healthz").items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3})
+        assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
+        events = _json_lines(server.stderr())
+        assert any(e.get("event") == "started" for e in events)
+        assert any(e.get("event") == "create" and e.get("table") == made["id"] for e in events)
+        for e in events:
+            assert {"ts", "level", "logger", "msg"} <= set(e)
+    finally:
+        server.close()
+
+
+def test_serve_refuses_a_negative_bot_delay(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "reichsstadt", "serve", "--bot-delay", "-1"],
+                       capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert r.returncode != 0 and "bot-delay" in (r.stdout + r.stderr)
+
+
+def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path) -> None:
+    rng = random.Random(21)
+    db = f"sqlite+aiosqlite:///{tmp_path}/kill.db"
+    server = Server(tmp_path, db=db, bot_delay=0.02)
+    clients: list[LiveWs] = []
+    try:
+        # A: a person against two bots, killed while the person is to move
+        a = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"],
+                                        "take_seat": 0, "name": "Ann", "start": True})
+        ann = LiveWs(server, a["id"], a["token"])
+        clients.append(ann)
+        _play_until(ann, rng, lambda s: s["move"] > 50 and s["view"]["to_act"] == [0])
+        time.sleep(0.3)  # nothing else moves: the bots wait for Ann
+        before_a = dict(ann.state)  # type: ignore[arg-type]
+        log_a = list(ann.log)
+        # B: bots only, killed mid-game while they play
+        b = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3, "start": True})
+        watcher = LiveWs(server, b["id"], None)
+        clients.append(watcher)
+        watcher.until(lambda m: m["type"] == "state" and m["move"] >= 25)
+        # C: open, one of two people seated
+        c = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
+                                        "take_seat": 0, "name": "Cy"})
+        server.kill()
+        log_b = list(watcher.log)  # every move announced before the kill
+        for cl in clients:
+            cl.close()
+        clients.clear()
+
+        server = Server(tmp_path, db=db, bot_delay=0.02)
+        started = [e for e in _json_lines(server.stderr()) if e.get("event") == "started"]
+        assert started and started[-1]["resumed"] == 2
+        # A: exactly where it was
+        ann = LiveWs(server, a["id"], a["token"])
+        clients.append(ann)
+        s = ann.until(lambda m: m["type"] == "state")
+        for key in ("move", "status", "view", "legal", "pick", "seats"):
+            assert s[key] == before_a[key], key
+        assert ann.log == log_a
+        # B: every announced move is there, and the bots play on to the end
+        watcher = LiveWs(server, b["id"], None)
+        clients.append(watcher)
+        watcher.until(lambda m: m["type"] == "state")
+        assert watcher.log[:len(log_b)] == log_b
+        watcher.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        status, rec = server.request("GET", f"/api/tables/{b['id']}/record")
+        assert status == 200
+        assert replay(Record.from_json(rec)).outcome().to_json() == watcher.state["result"]  # type: ignore[index]
+        # C: still open; the second person joins and the game starts
+        assert server.get(f"/api/tables/{c['id']}")["status"] == "open"
+        got = server.post(f"/api/tables/{c['id']}/join", {"invite": c["invites"][0]["invite"], "name": "Di"})
+        assert got["seat"] == 1
+        assert server.post(f"/api/tables/{c['id']}/start", token=c["creator"])["status"] == "running"
+        # and Ann finishes her game
+        _play_until(ann, rng, lambda s: s["status"] == "finished", timeout=120)
+    finally:
+        for cl in clients:
+            cl.close()
+        server.close()
+
+
+def test_sigterm_finishes_in_flight_commits_and_exits_cleanly(tmp_path: Path) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path}/term.db"
+    server = Server(tmp_path, db=db, bot_delay=0.0)
+    ids = [server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3,
+                                       "start": True})["id"] for _ in range(4)]
+    watcher = LiveWs(server, ids[0], None)
+    try:
+        watcher.until(lambda m: m["type"] == "state" and m["move"] > 10)
+        # uvicorn shuts down, then re-raises the signal it caught (supervisors see SIGTERM)
+        assert server.terminate() in (0, -signal.SIGTERM)
+        events = _json_lines(server.stderr())
+        ours = [e for e in events if e["logger"] == "reichsstadt.server"]
+        assert ours[-1]["event"] == "stopped", ours[-3:]  # after the last commit, nothing moved
+        assert not [e for e in events if e["level"] == "error"], [e for e in events if e["level"] == "error"]
+    finally:
+        watcher.close()
+        server.close()
+    # what was committed is whole: every table replays and plays on to its end
+    server = Server(tmp_path, db=db, bot_delay=0.0)
+    try:
+        for tid in ids:
+            w = LiveWs(server, tid, None)
+            w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+            assert len(w.log) == w.state["move"]  # type: ignore[index]
+            w.close()
+    finally:
+        server.close()
+
+
+def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
+    """The manager's close (the app's shutdown) lets a move being committed finish, and
+    refuses moves after it."""
+    db = f"sqlite+aiosqlite:///{tmp_path}/slow.db"
+    migrations.upgrade(db)
+
+    async def go() -> None:
+        import secrets
+
+        from reichsstadt.core import IllegalAction, game
+        from reichsstadt.server.live import new_seats
+        from reichsstadt.server.storage import OPEN, TableRow, now
+
+        storage = Storage(db)
+        g = game("norenberc")
+        await storage.create_table(TableRow(id="slow", game="norenberc", players=3, seed=7,
+                                            options=g.resolve(3, {}), status=OPEN, creator_hash="x",
+                                            created_at=now(), seats=new_seats(["human"] * 3, lambda: secrets.token_hex(4))))
+        for seat in range(3):
+            await storage.update_seat("slow", seat, token_hash=f"h{seat}")
+        manager = TableManager(storage, 0.0)
+        live = await manager.get("slow")
+        assert live is not None
+        await live.start()
+        seat = next(s for s in live.state.to_act() if s >= 0)
+        action = live.state.legal(seat)[0]
+        committed = live.moves
+        real_append = storage.append_moves
+
+        async def slow_append(*args: Any, **kw: Any) -> None:
+            await asyncio.sleep(0.4)
+            await real_append(*args, **kw)
+
+        storage.append_moves = slow_append  # type: ignore[method-assign]
+        move = asyncio.create_task(live.submit(seat, [action], None))
+        await asyncio.sleep(0.05)  # the commit is under way
+        t0 = time.monotonic()
+        await manager.close()
+        assert time.monotonic() - t0 >= 0.3, "the shutdown did not wait for the commit"
+        await move
+        assert len(await storage.moves("slow")) == live.moves > committed
+        other = next((s for s in live.state.to_act() if s >= 0), seat)
+        try:
+            await live.submit(other, [live.state.legal(other)[0]], None)
+            raise AssertionError("a move after the shutdown was accepted")
+        except IllegalAction as exc:
+            assert exc.message.id == "server.refuse.closing"  # type: ignore[union-attr]
+        await storage.close()
+
+    asyncio.run(go())
+
+
+def test_serve_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    """--db postgresql+psycopg://...: migrations applied on start, the address printed
+    without credentials, a table played by bots to its end."""
+    server = Server(tmp_path, db=postgres_url.replace("postgres@", "postgres:secret@"))
+    try:
+        out = server.stdout()
+        assert "database: 127.0.0.1:" in out and "secret" not in out
+        assert "secret" not in server.stderr()
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3, "start": True})
+        w = LiveWs(server, made["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        w.close()
+        assert server.get("/api/tables?status=finished")["tables"][0]["id"] == made["id"]
+    finally:
+        server.close()
