@@ -18,7 +18,7 @@ def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) ->
     bot's play is reproducible from its seed and not tied to the order of legal()."""
     top: list[T] = []
     high = -float("inf")
-    scores = [] if _capture is not None else None
+    scores: list[float] | None = [] if _capture is not None else None
     for it in items:
         v = score(it)
         if scores is not None:

@@ -414,7 +414,7 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
             return b.bundle(g, left, a.good, b.money, must=a.good)[0]
         return best(legal, more, rng)
     if step == "pay_any":
-        return best(legal, lambda a: -b.pay_loss(list(a.goods)), rng)
+        return _pay_any(b, legal, rng)
     if step == "first_place":
         return best(legal, lambda a: 1.0 if a.move else 0.0, rng)
     if step == "thief_victim":
@@ -474,6 +474,29 @@ def _plan(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
         if a.type in ("plan_done", "pass"):
             return a
     return legal[0]
+
+
+def _pay_any(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The goods of any type of a hire's price, paid one at a time (of two, the second of
+    the first one's type or later): the good whose payment, with the cheapest second good
+    where one is still to come, costs least. The view does not say whether a good of two
+    is already paid; the legal moves do: the first of two never offers the last type held
+    when only one good of it is left, the second always offers it."""
+    held = b.seats[b.me]["goods"]
+    room = b.current["room"] if b.current else None
+    need = max((f[1] for f in b.prices[room]), default=1) if room is not None else 1
+    types = [t for t in range(b.G) if held[t]]
+    offered = {a.good for a in legal}
+    last = types[-1] if types else -1
+    first_of_two = need == 2 and (last not in offered or held[last] >= 2)
+
+    def cost(a: Action) -> float:
+        t = a.good
+        if not first_of_two:
+            return -b.pay_loss([t])
+        seconds = [u for u in types if u > t or (u == t and held[t] >= 2)]
+        return -min((b.pay_loss([t, u]) for u in seconds), default=b.pay_loss([t]) + 1e6)
+    return best(legal, cost, rng)
 
 
 def _one_steal(b: Board, victim: int, t: int) -> float:
@@ -694,8 +717,8 @@ def evaluate_state(state: Any) -> list[float]:
         keys = {p: (totals[p][h], counts[p][h]) for p in range(n) if counts[p][h]}
         if keys:
             points = majority_points(keys)
-            for p, x in points.items():
-                out[p] += w * x + (1 - w) * 0.45 * totals[p][h] + (2 if totals[p][h] >= 30 else 0)
+            for p, pts in points.items():
+                out[p] += w * pts + (1 - w) * 0.45 * totals[p][h] + (2 if totals[p][h] >= 30 else 0)
     if state.phase in (PLANNING, ACTIONS):
         held = state.goods_held
         master = (0, 1, 2, 4)[rnd - 1]
