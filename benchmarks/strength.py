@@ -78,6 +78,18 @@ def row(label: str, result: TournamentResult, focus: str, load: tuple[float, flo
             f"{load[0]:.1f} → {load[1]:.1f} | {result.seconds / 60:.1f} |")
 
 
+def verdict(title: str, focus: str, field: str, n: int, result: TournamentResult) -> str:
+    """One line of the summary: what the tournament shows against the fair share, said
+    plainly (issue 12 asks for the interval above the fair share)."""
+    s = next(x for x in result.summary if x.bot == focus)
+    games = len(result.games)
+    said = {"above": "the 95 % interval lies **above** the fair share: shown",
+            "within": "the 95 % interval **includes** the fair share: not shown at this number of games",
+            "below": "the 95 % interval lies **below** the fair share: the field is stronger"}[s.verdict]
+    return (f"- {title}: {focus} against {n - 1} × {field} won {s.win_share:.1%} of {games} games "
+            f"({s.ci_low:.1%}–{s.ci_high:.1%}, fair {s.fair_share:.0%}); {said}.")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=24, help="games of greedy vs random (rounded up to rotations)")
@@ -94,6 +106,7 @@ def main() -> None:
     load_before = os.getloadavg()
     started = time.time()
     lines: list[str] = []
+    verdicts: list[str] = []    # the summary: what each tournament shows, in words
     detail = args.out.parent / args.out.stem
     for gid in game_ids():
         if args.only and gid not in args.only:
@@ -107,7 +120,7 @@ def main() -> None:
         n = args.players if args.players in g.players else g.players.start
         print(f"{gid}: MCTS speed ...", flush=True)
         sp = speed(gid, n)
-        rp = speed(gid, n, policy="random")
+        rp = speed(gid, n, count=6, iterations=30, policy="random")
         lines += [f"## {g.title} ({n} players)", "",
                   f"MCTS speed, {sp['iterations']} playouts on {sp['positions']} positions taken along games "
                   f"between heuristic players, one process: the default search (heuristic playouts cut off "
@@ -134,6 +147,7 @@ def main() -> None:
             after = os.getloadavg()[0]
             write(result, detail / f"{gid}-{focus.replace(':', '')}-vs-{field}")
             lines.append(row(f"{focus} vs {n - 1} × {field}", result, focus, (before, after)))
+            verdicts.append(verdict(g.title, focus, field, n, result))
             print("  " + lines[-1], flush=True)
         lines.append("")
     load_after = os.getloadavg()
@@ -156,6 +170,10 @@ def main() -> None:
         f"{', '.join(f'{x:.1f}' for x in load_after)}. The cores were shared with other work (the load column "
         "gives the 1-minute load at the start and end of each tournament), so the 1 s budget bought fewer "
         "playouts than on a quiet machine.",
+        "",
+        "## Summary",
+        "",
+        *verdicts,
         "",
     ]
     args.out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")

@@ -10,7 +10,10 @@ A spec may carry MCTS settings after the budget, comma-free so that a list of bo
 stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1`
 (reward: the win only; w=0: the score margin only), `mcts:1s:policy=random` (uniformly
 random playouts to the end instead of the game's heuristic playouts and cut-off
-evaluation), `mcts:1s:playout=60` (decisions before the cut-off)."""
+evaluation; `policy=fast`: the heuristic's cheap playout policy), `mcts:1s:playout=60`
+(decisions before the cut-off), `mcts:1s:prior=0` (no bias towards the heuristic's move
+at the root), `mcts:1s:k=0` (every legal move a root candidate, not only the
+heuristic's k best)."""
 
 from __future__ import annotations
 
