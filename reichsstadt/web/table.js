@@ -157,10 +157,18 @@ export async function showTable(app, tableId, watch) {
     " · ", h("a", { href: `/t/${tableId}/watch` }, t("web.table.spectator_link")));
   }
 
+  /** The moves a board may offer: the legal ones and every part of a multi-part choice (a
+   * part need not be legal on its own now; the set is what the server checks). @param {any} m */
+  function withParts(m) {
+    if (!m.pick) return m.legal;
+    const have = new Set(m.legal.map((/** @type {Move} */ mv) => mv.index));
+    return [...m.legal, ...m.pick.moves.filter((/** @type {Move} */ mv) => !have.has(mv.index))];
+  }
+
   function drawBoard() {
     const m = last;
     if (m.view) {
-      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: m.legal, pick: m.pick, act, sendPick,
+      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: withParts(m), pick: m.pick, act, sendPick,
         chosen, togglePart });
       else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     } else fill(el.board, h("p", null, t("web.table.not_started")));
@@ -226,7 +234,7 @@ export async function showTable(app, tableId, watch) {
   /** A multi-part choice: parts keep their places; pick any set, then send it. @param {any} m */
   function pickForm(m) {
     const pick = m.pick;
-    const byIndex = new Map(m.legal.map((/** @type {Move} */ mv) => [mv.index, mv]));
+    const byIndex = new Map([...pick.moves, ...m.legal].map((/** @type {Move} */ mv) => [mv.index, mv]));
     const summary = h("p", { class: "pick-summary" });
     const parts = pick.parts.map((/** @type {number} */ index) => {
       const mv = byIndex.get(index);

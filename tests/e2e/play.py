@@ -29,6 +29,20 @@ def only_me_deciding(page: Any) -> bool:
         " && document.querySelectorAll('.moves button.move, .pick button.part').length > 0; }"))
 
 
+def describe_page(page: Any) -> str:
+    """What a stuck page shows (for a failing test's message)."""
+    return str(page.evaluate(
+        "() => JSON.stringify({move: document.querySelector('.table-page')?.dataset.move,"
+        " status: document.querySelector('.table-page')?.dataset.status,"
+        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')].map(e => e.className + ':' + e.textContent),"
+        " moves: [...document.querySelectorAll('.moves button.move')].map(e => e.textContent).slice(0, 6),"
+        " parts: [...document.querySelectorAll('.pick button.part')].map(e => e.textContent).slice(0, 6),"
+        " pick: document.querySelector('.pick')?.outerHTML.slice(0, 300),"
+        " dialog: !!document.querySelector('dialog[open]'),"
+        " error: document.querySelector('.table-page .error')?.textContent,"
+        " log: [...document.querySelectorAll('ol.log > li')].slice(-3).map(e => e.textContent)})"))
+
+
 def log_lines(page: Any) -> list[str]:
     return page.locator("ol.log > li").all_inner_texts()  # type: ignore[no-any-return]
 
@@ -88,6 +102,7 @@ def play(pages: list[Any], rng: random.Random, until: Callable[[], bool] | None 
             if step(p, rng):
                 sent += 1
                 moved = True
-        assert time.monotonic() < deadline, f"the game did not finish in {timeout} s"
+        assert time.monotonic() < deadline, f"the game did not finish in {timeout} s: " + "; ".join(
+            describe_page(p) for p in pages)
         if not moved:
             pages[0].wait_for_timeout(50)
