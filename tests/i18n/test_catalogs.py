@@ -116,3 +116,18 @@ def test_every_row_of_the_score_table_has_a_name_in_every_language(gid):
         messages = catalog(lang).messages
         missing = sorted(i for i in items if f"{gid}.score.{i}" not in messages)
         assert not missing, f"{lang} has no score row name for {gid}: {missing}"
+
+
+@pytest.mark.parametrize("gid", ["norenberc", "siedler", "colonia"])
+def test_every_table_option_has_a_label_and_help_in_every_language(gid):
+    """The lobby labels each option of a game, explains it and names its choices from
+    `<game>.option.<name>` (`.help`, `.<choice>`): never the option's code name."""
+    from reichsstadt import game
+
+    for lang in LANGS:
+        messages = catalog(lang).messages
+        for name, option in game(gid).options.items():
+            wanted = [f"{gid}.option.{name}", f"{gid}.option.{name}.help"]
+            wanted += [f"{gid}.option.{name}.{choice}" for choice in option.choices or ()]
+            missing = [key for key in wanted if key not in messages]
+            assert not missing, f"{lang} lacks {missing}"
