@@ -23,7 +23,8 @@ import { playerName, render, sentence } from "../i18n.js";
  *   sendPick?: (parts: number[]) => void, togglePart?: (index: number, cap?: number) => void,
  *   chosen?: Map<number, number>}} Ctx */
 
-const SW = 460;           // a panel's width
+const SW = 460;           // a panel's width, side by side
+const SW_NARROW = 400;    // ... alone in one column (a phone): drawn larger
 const GAP = 10;
 const PAD = 8;
 const PANEL_MIN_PX = 430; // a panel is never drawn narrower on screen: one column on a phone
@@ -67,7 +68,7 @@ export function draw(el, view, ctx) {
   watch(el);
   const focused = document.activeElement instanceof Element && el.contains(document.activeElement)
     ? document.activeElement.getAttribute("data-key") : null;
-  el.replaceChildren(new Board(view, ctx).svg(cols));
+  el.replaceChildren(new Board(view, ctx, cols === 1 ? SW_NARROW : SW).svg(cols));
   if (focused) {
     const again = el.querySelector(`[data-key="${focused}"]`);
     if (again instanceof SVGElement) again.focus();
@@ -195,6 +196,14 @@ function coin(c, amount, x = 0, y = 0, r = 10) {
     text(x + r, y + r + r * 0.42, String(amount), r * 1.15, { anchor: "middle", bold: true, fill: "#fff" }));
 }
 
+/** A shrine: a little church (the fonts at hand have no church sign). */
+function church(/** @type {number} */ x, /** @type {number} */ y, size = 14) {
+  const k = size / 14;
+  return s("g", { transform: `translate(${x},${y}) scale(${k})` },
+    s("path", { d: "M7 0 v3 M5.6 1.4 h2.8 M2 14 v-7 l5 -4 l5 4 v7 z", fill: "#e9d8a6", stroke: INK, "stroke-width": 1 }),
+    s("path", { d: "M5.5 14 v-3.5 a1.5 1.5 0 0 1 3 0 v3.5 z", fill: INK }));
+}
+
 /** A family member: a little figure in the seat's colour. */
 function member(/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ p, size = 12) {
   const k = size / 14;
@@ -208,8 +217,9 @@ function member(/** @type {number} */ x, /** @type {number} */ y, /** @type {num
 /** @typedef {{h: number, nodes: Element[], title: string, key: string}} Panel */
 
 class Board {
-  /** @param {any} view @param {Ctx} ctx */
-  constructor(view, ctx) {
+  /** @param {any} view @param {Ctx} ctx @param {number} sw a panel's width */
+  constructor(view, ctx, sw) {
+    this.sw = sw;
     this.view = view;
     this.t = view.table;
     this.comp = view.table.components;
@@ -273,18 +283,20 @@ class Board {
 
   /** The whole board in `cols` columns of panels. @param {number} cols */
   svg(cols) {
-    const panels = [this.week(), this.ordinances(), this.townHall(), this.market(), this.craftsmen(), this.port(),
-      this.relics(), ...this.screens()];
-    const width = cols * SW + (cols - 1) * GAP + 2 * PAD;
+    const screens = this.screens();
+    const own = cols === 1 && this.you !== null && screens[0].key === `screen-${this.you}` ? [screens.shift()] : [];
+    const panels = [this.week(), ...own, this.ordinances(), this.townHall(), this.market(), this.craftsmen(), this.port(),
+      this.relics(), ...screens];
+    const width = cols * this.sw + (cols - 1) * GAP + 2 * PAD;
     const heights = Array(cols).fill(PAD);
     const nodes = [];
     for (const p of panels) {
       // the shortest column takes the next panel (the week first, on the left)
       let c = 0;
       for (let i = 1; i < cols; i++) if (heights[i] < heights[c] - 1) c = i;
-      const x = PAD + c * (SW + GAP);
+      const x = PAD + c * (this.sw + GAP);
       nodes.push(at(x, heights[c], s("g", { class: "panel", "data-panel": p.key },
-        s("rect", { width: SW, height: p.h, rx: 8, fill: PAPER, stroke: LINE }),
+        s("rect", { width: this.sw, height: p.h, rx: 8, fill: PAPER, stroke: LINE }),
         text(10, 21, p.title, 15, { bold: true }), ...p.nodes)));
       heights[c] += p.h + GAP;
     }
@@ -303,10 +315,10 @@ class Board {
     nodes.push(text(10, y, head, 16, { bold: true }));
     y += 20;
     const asked = this.view.over ? this.w("over") : this.w("now", { decision: { id: `colonia.decision.${t.decision}`, args: {} } });
-    for (const line of wrap(sentence(asked), SW - 20, 13)) { nodes.push(text(10, y, line, 13)); y += 17; }
+    for (const line of wrap(sentence(asked), this.sw - 20, 13)) { nodes.push(text(10, y, line, 13)); y += 17; }
     // the days of the week, today marked
     const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-    const dw = (SW - 20) / 7;
+    const dw = (this.sw - 20) / 7;
     days.forEach((d, i) => {
       const today = d === t.day;
       nodes.push(s("g", null, tip(this.day(d)), s("rect", { x: 10 + i * dw, y: y - 2, width: dw - 3, height: 20, rx: 3,
@@ -323,7 +335,7 @@ class Board {
       nodes.push(s("g", null, tip(this.w("stalls_tip")), text(10, y, this.w("stall_sizes", { sizes: wc.stalls.join(" · ") }), 13)));
       y += 18;
       const parts = wc.contracts.map((/** @type {number} */ n, /** @type {number} */ c) => `${this.craftsman(c)} ${n}`);
-      for (const line of wrap(this.w("contracts", { list: parts.join(", ") }), SW - 20, 13)) {
+      for (const line of wrap(this.w("contracts", { list: parts.join(", ") }), this.sw - 20, 13)) {
         nodes.push(text(10, y, line, 13)); y += 17;
       }
       nodes.push(text(10, y, this.w("dice_ships", { dice: wc.dice, ships: wc.ships }), 13));
@@ -345,7 +357,7 @@ class Board {
       t.order.forEach((/** @type {number} */ p, /** @type {number} */ i) => {
         const label = `${i + 1}. ${this.name(p)}${p === t.mayor ? " ♛" : ""}`;
         const wdt = textWidth(label, 13) + 22;
-        if (x + wdt > SW - 8) { x = 10; y += 18; }
+        if (x + wdt > this.sw - 8) { x = 10; y += 18; }
         nodes.push(s("g", null, tip(p === t.mayor ? this.w("mayor", { player: { player: p } }) : label),
           s("circle", { cx: x + 6, cy: y - 4, r: 5.5, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }),
           text(x + 15, y, label, 13, { bold: p === t.mayor })));
@@ -370,14 +382,14 @@ class Board {
       const args = { count: o.amount, ...(o.craftsman !== null ? { craftsman: this.craftsman(o.craftsman) } : {}),
         ...(o.street !== null ? { street: { id: `colonia.day.${o.street}`, args: {} } } : {}) };
       const words = sentence(this.say({ id: `colonia.ordinance.${o.effect}`, args }));
-      const lines = wrap(words, SW - 130, 12);
+      const lines = wrap(words, this.sw - 130, 12);
       const result = this.w(`result.${o.result}`);
       const tally = o.vote ? this.w("tally", { yes: o.vote.yes, no: o.vote.no }) : "";
       const hgt = Math.max(52, 22 + lines.length * 15 + (o === voting ? 34 : 0) + (o.vote ? 16 : 0));
       const colour = o.result === "passed" ? "#dcefd9" : o.result === "rejected" ? "#f2dcd6" : "#fbf3de";
       const ballots = o.vote ? o.vote.votes.map((/** @type {string|null} */ v, /** @type {number} */ p) =>
         `${this.name(p)}: ${v === null ? this.w("no_ballot") : this.say({ id: `colonia.ballot.${v}`, args: {} })}`).join("\n") : "";
-      const card = [s("rect", { x: 8, y, width: SW - 16, height: hgt, rx: 6, fill: colour, stroke: LINE }),
+      const card = [s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 6, fill: colour, stroke: LINE }),
         text(16, y + 18, this.day(o.day), 13, { bold: true }),
         text(16, y + 36, result, 12, { bold: o.result !== "pending", fill: o.result === "passed" ? "var(--ok)" :
           o.result === "rejected" ? "var(--accent)" : FAINT }),
@@ -408,7 +420,7 @@ class Board {
     const voted = this.view.seats.filter((/** @type {any} */ q) => q.voted !== null);
     if (voted.length) {
       const label = voted.map((/** @type {any} */ q) => `${this.name(q.seat)} ${q.voted ? "✓" : "…"}`).join("   ");
-      nodes.push(s("g", null, tip(this.w("voted_tip")), text(10, y + 14, fit(this.w("voted", { list: label }), SW - 20, 12), 12)));
+      nodes.push(s("g", null, tip(this.w("voted_tip")), text(10, y + 14, fit(this.w("voted", { list: label }), this.sw - 20, 12), 12)));
       y += 22;
     }
     return { key: "ordinances", title: this.w("title_ordinances"), nodes, h: y + 6 };
@@ -420,14 +432,18 @@ class Board {
     const t = this.t;
     const seats = this.view.seats;
     const nodes = [];
-    const cols = [{ key: "card", w: 38 }, { key: "votes", w: 40 }, { key: "home", w: 42 }, { key: "hall", w: 42 },
-      ...STREET_DAYS.map((d) => ({ key: d, w: 36 })), { key: "state", w: 20 }];
-    const nameW = SW - 16 - cols.reduce((a, c) => a + c.w, 0);
+    // the columns, narrower in a narrow panel (the names keep at least 110)
+    const k = Math.min(1, (this.sw - 16 - 110) / 328);
+    const cols = [{ key: "card", w: 36 }, { key: "votes", w: 48 }, { key: "home", w: 40 }, { key: "hall", w: 44 },
+      ...STREET_DAYS.map((d) => ({ key: d, w: 36 })), { key: "state", w: 18 }].map((c) => ({ ...c, w: Math.floor(c.w * k) }));
+    const cw = Object.fromEntries(cols.map((c) => [c.key, c.w]));
+    const nameW = this.sw - 16 - cols.reduce((a, c) => a + c.w, 0);
     let y = 40;
     let x = 8 + nameW;
     // the headers: the street fields with when their members come home
-    nodes.push(text(x + 162 + 72, y - 2, this.w("street"), 11, { anchor: "middle", fill: FAINT }),
-      s("path", { d: `M${x + 164} ${y + 1} h${140}`, stroke: LINE }));
+    const streetX = x + cw.card + cw.votes + cw.home + cw.hall, streetW = 4 * cw.tuesday;
+    nodes.push(text(streetX + streetW / 2, y - 2, this.w("street"), 11, { anchor: "middle", fill: FAINT }),
+      s("path", { d: `M${streetX + 2} ${y + 1} h${streetW - 4}`, stroke: LINE }));
     y += 14;
     for (const c of cols) {
       const isDay = STREET_DAYS.includes(c.key);
@@ -443,7 +459,7 @@ class Board {
       const q = seats[p];
       const row = [];
       const mine = p === this.you;
-      row.push(s("rect", { x: 8, y, width: SW - 16, height: 26, rx: 4, fill: mine ? "#f6ead0" : "#fbf6ea", stroke: LINE }));
+      row.push(s("rect", { x: 8, y, width: this.sw - 16, height: 26, rx: 4, fill: mine ? "#f6ead0" : "#fbf6ea", stroke: LINE }));
       row.push(member(14, y + 6, p, 14));
       row.push(text(30, y + 18, fit(this.name(p) + (p === t.mayor ? " ♛" : ""), nameW - 26, 13, mine), 13, { bold: mine }));
       let cx = 8 + nameW;
@@ -452,12 +468,12 @@ class Board {
         cx += w;
       };
       const card = q.card_face_down ? "0" : q.card !== null ? String(q.card) : q.chosen ? "?" : "–";
-      cell(card, 38, { bold: true });
-      cell(String(q.votes), 40);
-      cell(String(q.home), 42, { bold: true });
-      cell(String(q.town_hall), 42);
-      for (const d of STREET_DAYS) cell(q.street[d] ? String(q.street[d]) : "·", 36);
-      cell(q.passed ? "—" : "", 20, { fill: FAINT });
+      cell(card, cw.card, { bold: true });
+      cell(String(q.votes), cw.votes);
+      cell(String(q.home), cw.home, { bold: true });
+      cell(String(q.town_hall), cw.hall);
+      for (const d of STREET_DAYS) cell(q.street[d] ? String(q.street[d]) : "·", cw[d]);
+      cell(q.passed ? "—" : "", cw.state, { fill: FAINT });
       const m = q.members;
       const what = [this.name(p),
         q.card_face_down ? this.w("face_down") : q.card !== null ? this.w("card", { value: q.card, votes: q.votes })
@@ -485,11 +501,11 @@ class Board {
   market() {
     const t = this.t;
     const nodes = [];
-    nodes.push(text(SW - 10, 21, this.w("bag", { count: t.bag }), 12, { anchor: "end", fill: FAINT }));
+    nodes.push(text(this.sw - 10, 21, this.w("bag", { count: t.bag }), 12, { anchor: "end", fill: FAINT }));
     const n = t.stalls.length;
-    const per = Math.min(n || 1, 9);
-    const bw = Math.floor((SW - 16 - (per - 1) * 5) / per);
-    const bh = 118;
+    const per = Math.min(n || 1, this.sw < SW ? 7 : 9);
+    const bw = Math.floor((this.sw - 16 - (per - 1) * 5) / per);
+    const bh = 126;
     let y = 32;
     if (!n) { nodes.push(text(10, y + 16, this.w("no_stalls"), 13, { italic: true })); y += 26; }
     t.stalls.forEach((/** @type {any} */ st, /** @type {number} */ i) => {
@@ -522,7 +538,7 @@ class Board {
     for (let m = 0; m < this.comp.materials.length; m++) {
       const label = this.material(m);
       const wdt = textWidth(label, 11) + 24;
-      if (x + wdt > SW - 8) { x = 10; y += 16; }
+      if (x + wdt > this.sw - 8) { x = 10; y += 16; }
       nodes.push(materialIcon(m, x, y - 10, 12), text(x + 16, y, label, 11));
       x += wdt;
     }
@@ -535,7 +551,7 @@ class Board {
     const t = this.t;
     const nodes = [];
     const n = t.craftsmen.length;
-    const cw = Math.floor((SW - 16 - (n - 1) * 4) / n);
+    const cw = Math.floor((this.sw - 16 - (n - 1) * 4) / n);
     const rows = Math.max(3, ...t.craftsmen.map((/** @type {any} */ c) => Math.max(c.fields.length + 1, c.stick + 1)));
     const fh = 22;
     const top = 32;
@@ -593,26 +609,26 @@ class Board {
   port() {
     const t = this.t;
     const nodes = [];
-    nodes.push(text(SW - 10, 21, this.w("ship_deck", { count: t.ship_deck }), 12, { anchor: "end", fill: FAINT }));
+    nodes.push(text(this.sw - 10, 21, this.w("ship_deck", { count: t.ship_deck }), 12, { anchor: "end", fill: FAINT }));
     let y = 32;
     const rowH = 62;
     t.port.forEach((/** @type {any} */ ship, /** @type {number} */ i) => {
       const ry = y;
       nodes.push(text(22, ry + 36, ROMAN[i], 16, { anchor: "middle", bold: true }));
       if (!ship) {
-        nodes.push(s("rect", { x: 38, y: ry, width: SW - 46, height: rowH - 6, rx: 5, fill: "none", stroke: LINE, "stroke-dasharray": "4 3" }));
+        nodes.push(s("rect", { x: 38, y: ry, width: this.sw - 46, height: rowH - 6, rx: 5, fill: "none", stroke: LINE, "stroke-dasharray": "4 3" }));
       } else {
         const colour = CITY_COLOURS[ship.city % CITY_COLOURS.length];
         const city = this.city(ship.city), cur = this.currency(ship.city);
         nodes.push(s("g", { class: "ship", "data-place": i }, tip(`${this.w("ship", { place: ROMAN[i], city, currency: cur })}\n${this.w(ship.sails ? "sails" : "stays")}`),
-          s("rect", { x: 38, y: ry, width: SW - 46, height: rowH - 6, rx: 5, fill: ship.sails ? "#e3edf6" : "#f4efe4", stroke: colour, "stroke-width": 1.5 }),
+          s("rect", { x: 38, y: ry, width: this.sw - 46, height: rowH - 6, rx: 5, fill: ship.sails ? "#e3edf6" : "#f4efe4", stroke: colour, "stroke-width": 1.5 }),
           s("rect", { x: 38, y: ry, width: 78, height: rowH - 6, rx: 5, fill: colour }),
           text(77, ry + 18, fit(city, 72, 12, true), 12, { anchor: "middle", bold: true, fill: "#fff" }),
           text(77, ry + 33, fit(cur, 74, 11), 11, { anchor: "middle", fill: "#fff" }),
           text(77, ry + 48, this.w(ship.sails ? "sails_short" : "stays_short"), 11, { anchor: "middle", fill: "#fff", italic: true })));
         let hx = 122;
         const holds = ship.holds.length + (ship.extra_hold ? 1 : 0);
-        const hw = Math.floor((SW - 8 - hx - (holds - 1) * 4) / Math.max(holds, 1));
+        const hw = Math.floor((this.sw - 8 - hx - (holds - 1) * 4) / Math.max(holds, 1));
         ship.holds.forEach((/** @type {any} */ hold, /** @type {number} */ k) => {
           const loaded = hold.loaded_by !== null;
           const children = [s("rect", { x: hx, y: ry + 4, width: hw, height: rowH - 14, rx: 4, fill: loaded ? seatColour(hold.loaded_by) : "#fff", stroke: INK, "stroke-width": 0.6 })];
@@ -649,7 +665,7 @@ class Board {
       y += rowH;
       if (i + 1 === t.ships_sailing && i + 1 < t.port.length) {  // the port's stick: ships above it sail on Saturday
         nodes.push(s("g", null, tip(this.w("port_stick", { count: t.ships_sailing })),
-          s("rect", { x: 8, y: y - 5, width: SW - 16, height: 4, rx: 2, fill: WOOD })));
+          s("rect", { x: 8, y: y - 5, width: this.sw - 16, height: 4, rx: 2, fill: WOOD })));
         y += 2;
       }
     });
@@ -658,7 +674,7 @@ class Board {
         const by = sh.holds.filter((/** @type {any} */ p) => p !== null).map((/** @type {number} */ p) => this.name(p));
         return by.length ? by.join(", ") : "–";
       });
-      for (const line of wrap(this.w("last_sailed", { list: list.join(" · ") }), SW - 20, 11)) {
+      for (const line of wrap(this.w("last_sailed", { list: list.join(" · ") }), this.sw - 20, 11)) {
         nodes.push(text(10, y + 8, line, 11, { fill: FAINT })); y += 14;
       }
     }
@@ -673,7 +689,9 @@ class Board {
     return [s("rect", { x, y, width: w, height: h, rx: 5, fill: shrine ? "#f7ecd0" : "#fff", stroke: colour, "stroke-width": 1.6 }),
       s("rect", { x, y, width: w, height: 17, rx: 5, fill: colour }),
       text(x + w / 2, y + 13, fit(this.city(r.city), w - 6, 11, true), 11, { anchor: "middle", bold: true, fill: "#fff" }),
-      text(x + w / 2, y + 34, shrine ? `⛪ ${fit(this.w("shrine"), w - 22, 12)}` : `★ ${r.points}`, 13, { anchor: "middle", bold: true }),
+      shrine ? church(x + 6, y + 22, 14) : null,
+      text(shrine ? x + w / 2 + 8 : x + w / 2, y + 34, shrine ? fit(this.w("shrine"), w - 26, 12) : `★ ${r.points}`, 13,
+        { anchor: "middle", bold: true }),
       coin(r.city, r.price, x + w / 2 - 9, y + 40, 9)];
   }
 
@@ -687,9 +705,9 @@ class Board {
   relics() {
     const t = this.t;
     const nodes = [];
-    nodes.push(text(SW - 10, 21, this.w("relic_deck", { deck: t.relic_deck, discards: t.relic_discards.length }), 12, { anchor: "end", fill: FAINT }));
-    const cw = 82, ch = 62, per = 5;
-    const gap = (SW - 16 - per * cw) / (per - 1);
+    nodes.push(text(this.sw - 10, 21, this.w("relic_deck", { deck: t.relic_deck, discards: t.relic_discards.length }), 12, { anchor: "end", fill: FAINT }));
+    const per = 5, cw = Math.min(82, Math.floor((this.sw - 16 - 4 * 6) / per)), ch = 62;
+    const gap = (this.sw - 16 - per * cw) / (per - 1);
     let y = 32;
     t.relics.forEach((/** @type {any} */ r, /** @type {number} */ i) => {
       const x = 8 + (i % per) * (cw + gap), yy = y + Math.floor(i / per) * (ch + 8);
@@ -702,7 +720,7 @@ class Board {
     y += Math.ceil(t.relics.length / per) * (ch + 8);
     if (!t.relics.length) { nodes.push(text(10, y + 14, this.w("no_relics"), 13, { italic: true })); y += 24; }
     if (t.shrine_choice) {
-      for (const line of wrap(this.w("shrine_choice", { relic: this.relicWhat(t.shrine_choice) }), SW - 20, 12)) {
+      for (const line of wrap(this.w("shrine_choice", { relic: this.relicWhat(t.shrine_choice) }), this.sw - 20, 12)) {
         nodes.push(text(10, y + 10, line, 12, { bold: true })); y += 15;
       }
     }
@@ -733,7 +751,7 @@ class Board {
     let x = 10;
     q.money.forEach((/** @type {number} */ amount, /** @type {number} */ c) => {
       const name = this.currency(c);
-      const wdt = (SW - 20) / 4;
+      const wdt = (this.sw - 20) / 4;
       nodes.push(s("g", { class: "money", "data-currency": c }, tip(`${amount} ${name} (${this.city(c)})`), coin(c, amount, x, y, 12),
         text(x + 28, y + 16, fit(name, wdt - 32, 12), 12)));
       x += wdt;
@@ -745,7 +763,7 @@ class Board {
     x = 10;
     q.materials.forEach((/** @type {number} */ k, /** @type {number} */ m) => {
       const name = this.material(m);
-      const wdt = (SW - 20) / 5;
+      const wdt = (this.sw - 20) / 5;
       nodes.push(s("g", { class: "material" }, tip(`${k} ${name}`), materialIcon(m, x, y + 2, 16),
         text(x + 21, y + 15, `${k}`, 14, { bold: true }), text(x + 21 + textWidth(`${k}`, 14, true) + 4, y + 15, fit(name, wdt - 42, 11), 11, { fill: FAINT })));
       x += wdt;
@@ -756,7 +774,7 @@ class Board {
     x = 10;
     q.goods.forEach((/** @type {number} */ k, /** @type {number} */ g) => {
       const name = this.good(g);
-      const wdt = (SW - 20) / 5;
+      const wdt = (this.sw - 20) / 5;
       nodes.push(s("g", { class: "good" }, tip(`${k} ${name}`), goodIcon(g, x, y, 20),
         text(x + 24, y + 15, `${k}`, 14, { bold: true }), text(x + 24 + textWidth(`${k}`, 14, true) + 4, y + 15, fit(name, wdt - 44, 11), 11, { fill: FAINT })));
       x += wdt;
@@ -782,24 +800,25 @@ class Board {
     if (q.shrines.length) side.push(this.w("shrines", { list: q.shrines.map((/** @type {any} */ sh) => `${this.city(sh.city)}${sh.relic ? ` (★${sh.relic.points})` : ` (${this.w("empty")})`}`).join(", ") }));
     if (q.windows.length) side.push(this.w("windows", { list: q.windows.map((/** @type {number} */ c) => this.city(c)).join(", ") }));
     let sy = y + 12;
-    for (const str of side) for (const line of wrap(str, SW - x - 14, 11)) { nodes.push(text(x + 6, sy, line, 11)); sy += 14; }
+    for (const str of side) for (const line of wrap(str, this.sw - x - 14, 11)) { nodes.push(text(x + 6, sy, line, 11)); sy += 14; }
     y += 52;
     // relics owned (a relic for a shrine: clickable)
     label(this.w("relics_own", { count: q.relics.length }));
     y += 18;
-    const cw = 82, ch = 62, per = 5, gap = (SW - 16 - per * cw) / (per - 1);
+    const per = 5, cw = Math.min(82, Math.floor((this.sw - 16 - 4 * 6) / per)), ch = 62;
+    const gap = (this.sw - 16 - per * cw) / (per - 1);
     q.relics.forEach((/** @type {any} */ r, /** @type {number} */ i) => {
       const rx = 8 + (i % per) * (cw + gap), ry = y + Math.floor(i / per) * (ch + 6);
       const inShrine = q.shrines.some((/** @type {any} */ sh) => sh.relic && sh.relic.card === r.card);
       const children = this.relicCard(r, rx, ry, cw, ch);
-      if (inShrine) children.push(text(rx + cw - 6, ry + 56, "⛪", 12, { anchor: "end" }));
+      if (inShrine) children.push(church(rx + cw - 18, ry + 44, 14));
       nodes.push(this.piece({ key: `own-relic-${r.card}`, what: this.relicWhat(r) + (inShrine ? `\n${this.w("in_shrine")}` : ""),
         box: [rx, ry, cw, ch], moves: p === this.you ? this.find("enshrine", { card: r.card }) : [], children }));
     });
     y += q.relics.length ? Math.ceil(q.relics.length / per) * (ch + 6) : 4;
     // an enshrine move for a card not shown above (the card just bought): in the display's words
     const title = p === this.you ? this.w("title_screen_own") : this.w("title_screen", { player: { player: p } });
-    return { key: `screen-${p}`, title, nodes: [s("circle", { cx: SW - 18, cy: 16, r: 7, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }), ...nodes], h: y + 8 };
+    return { key: `screen-${p}`, title, nodes: [s("circle", { cx: this.sw - 18, cy: 16, r: 7, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }), ...nodes], h: y + 8 };
   }
 
   /** The other families' public counts. @param {number[]} seats */
@@ -814,10 +833,10 @@ class Board {
         this.w("seen", { list: seen.join(", ") || "–", blind: q.materials_blind }),
         q.shrines.length ? this.w("shrines", { list: q.shrines.map((/** @type {any} */ sh) => `${this.city(sh.city)}${sh.relic ? ` (★${sh.relic.points})` : ` (${this.w("empty")})`}`).join(", ") }) : "",
         q.windows.length ? this.w("windows", { list: q.windows.map((/** @type {number} */ c) => this.city(c)).join(", ") }) : "",
-      ].filter(Boolean).flatMap((str) => wrap(str, SW - 46, 12));
+      ].filter(Boolean).flatMap((str) => wrap(str, this.sw - 46, 12));
       const hgt = 24 + lines.length * 15 + 4;
       nodes.push(s("g", { class: "public", "data-seat": p }, tip(this.w("hidden", { player: { player: p } })),
-        s("rect", { x: 8, y, width: SW - 16, height: hgt, rx: 5, fill: "#fbf6ea", stroke: LINE }),
+        s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 5, fill: "#fbf6ea", stroke: LINE }),
         member(14, y + 5, p, 14), text(32, y + 17, this.name(p), 13, { bold: true }),
         ...lines.map((line, i) => text(32, y + 34 + i * 15, line, 12))));
       y += hgt + 6;
