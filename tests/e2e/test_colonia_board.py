@@ -1,7 +1,8 @@
 """Colonia's board in a real browser (issue 11): a person plays a whole 3-player game
 against random bots by clicking the city's pieces (a family card, a ballot, a stall, a
-contract field, a hold, a relic, a relic for a shrine, a good for the six) and the moves
-list for the moves without a piece (pass, recall, exchange, draw), in Debian's Chromium
+contract field, a hold, a relic, a relic for a shrine, a good for the six, an ordinance's
+choice) and the moves list for the moves without a piece (pass, keep the money, leave a
+shrine empty), in Debian's Chromium
 driven by Playwright, against a live server.
 
 At every decision it checks that what the board offers is exactly what the rules allow:
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run"]
 # the moves made by clicking a piece of the board (colonia.js PIECE_MOVES); the others stay in the moves list
 PIECE_MOVES = {"family", "vote", "choose_good", "buy_stall", "commission", "load", "load_extra", "buy_relic", "secure",
-               "enshrine"}
+               "enshrine", "recall", "take_materials", "exchange", "exchange_amount"}
 GAME_SECONDS = 900  # a whole game takes a few minutes here; the limit only stops a hung game (CI shares 2 cores)
 SNAPSHOT = """() => ({
   move: Number(document.querySelector('.board')?.dataset.move ?? -1),
@@ -58,13 +59,13 @@ def _free_port() -> int:
 
 
 def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=5) as res:
+    with urllib.request.urlopen(url, timeout=30) as res:
         return json.load(res)
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=5) as res:
+    with urllib.request.urlopen(req, timeout=30) as res:
         return json.load(res)
 
 
@@ -145,6 +146,7 @@ def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: st
         ws.on("framereceived", frame)
 
     context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(60_000)  # only stops a hung page: the machine is shared, a wait may be long
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -154,7 +156,7 @@ def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: st
                   " localStorage.setItem('rs.lang', 'en'); }",
                   [made["id"], {"creator": made["creator"], "token": made["token"], "seat": 0}])
     page.goto(base + f"/t/{made['id']}")
-    page.wait_for_selector("svg.cb", timeout=15000)
+    page.wait_for_selector("svg.cb")
     return context, page, states, errors, made
 
 
@@ -206,8 +208,8 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
                     kinds_clicked.update(m["action"]["type"] for st in list(states.values()) for m in st["legal"]
                                          if m["index"] == index)
                     on_board += 1
-                elif buttons.count():
-                    buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+                elif (n := buttons.count()):
+                    buttons.nth(rng.randrange(n)).click(timeout=2000)
                     by_list += 1
             except sync_api.Error:
                 continue  # the page moved on under the click (a bot's move redrew it): look again
@@ -241,28 +243,54 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
         context.close()
 
 
+def piece_key(action: dict[str, Any]) -> str:
+    """The board's piece for an action (colonia.js names its pieces so)."""
+    a = action
+    return {"family": lambda: f"family-{a.get('value')}", "choose_good": lambda: f"good-{a.get('good')}",
+            "buy_stall": lambda: f"stall-{a.get('stall')}", "commission": lambda: f"contract-{a.get('craftsman')}",
+            "vote": lambda: f"vote-{'yes' if a.get('yes') else 'no'}"}.get(a["type"], lambda: "?")()
+
+
+def checked_layout(page: Any, shots: Path) -> None:
+    """One column on a phone, each panel at least 330 px wide; the board's style sheet
+    loaded; screenshots."""
+    box = page.locator("svg.cb").bounding_box()
+    assert box is not None and box["width"] <= 390, box
+    xs = page.evaluate("() => [...document.querySelectorAll('svg.cb .panel')].map(p => p.getBoundingClientRect())"
+                       ".map(r => [Math.round(r.left), Math.round(r.width)])")
+    assert len({x for x, _ in xs}) == 1 and min(w for _, w in xs) >= 330, xs
+    # the board's own style sheet came with it (games/colonia.css)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('svg.cb .piece.legal')).cursor") == "pointer"
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "colonia-phone.png"))  # what the phone shows, its moves panel below
+    page.evaluate("() => document.querySelector('svg.cb [data-panel=market]').scrollIntoView()")
+    page.screenshot(path=str(shots / "colonia-phone-city.png"))
+
+
 def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: Any, shots: Path) -> None:
     context, page, states, errors, _ = _open_table(browser, colonia_server, {"width": 390, "height": 844}, "Bo")
     try:
-        page.wait_for_selector("svg.cb [data-legal]")  # the family cards of the first Tuesday
-        box = page.locator("svg.cb").bounding_box()
-        assert box is not None and box["width"] <= 390, box
-        # one column: the panels stand one under the other, each at least 330 px wide on screen
-        xs = page.evaluate("() => [...document.querySelectorAll('svg.cb .panel')].map(p => p.getBoundingClientRect())"
-                           ".map(r => [Math.round(r.left), Math.round(r.width)])")
-        assert len({x for x, _ in xs}) == 1 and min(w for _, w in xs) >= 330, xs
-        page.screenshot(path=str(shots / "colonia-phone.png"))  # what the phone shows, its moves panel below
-        page.locator("svg.cb [data-panel=craftsmen]").scroll_into_view_if_needed()
-        page.screenshot(path=str(shots / "colonia-phone-city.png"))
-        # a family card clicked on the phone is that move
-        piece = page.locator("svg.cb [data-key^=family-][data-legal]").first
-        index = int(piece.get_attribute("data-legal") or -1)
-        before = page.evaluate("() => Number(document.querySelector('.board').dataset.move)")
-        piece.click()
-        page.wait_for_function("n => Number(document.querySelector('.board').dataset.move) > n", arg=before)
-        legal = states[before]["legal"]
-        chosen = next(m for m in legal if m["index"] == index)
-        assert chosen["action"]["type"] == "family"
+        # on a phone too, a piece clicked is the move it names: a good for a six at the start,
+        # then a family card on the first Tuesday (the page back at the top each time: the
+        # moves panel stands over the lower part of a phone's screen)
+        read = ("() => { const g = document.querySelector('svg.cb [data-legal]');"
+                " return g && [g.dataset.key, Number(g.dataset.legal), Number(document.querySelector('.board').dataset.move)]; }")
+        keys: list[str] = []
+        while not keys or not keys[-1].startswith("family-"):
+            assert len(keys) < 10, keys
+            page.wait_for_selector("svg.cb [data-legal]")
+            got = page.evaluate(read)
+            if got is None:
+                continue
+            key, index, before = got
+            if key.startswith("family-"):
+                checked_layout(page, shots)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.locator(f"svg.cb [data-key='{key}'][data-legal='{index}']").click()
+            page.wait_for_function("n => Number(document.querySelector('.board').dataset.move) > n", arg=before)
+            chosen = next(m for m in states[before]["legal"] if m["index"] == index)
+            assert key == piece_key(chosen["action"]), (key, chosen["action"])
+            keys.append(key)
         mine = page.evaluate("() => [...document.querySelectorAll('svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
         assert mine == 1, "the card chosen is marked on the person's screen"
         assert not errors, errors
@@ -350,7 +378,8 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
       const want = { family: `family-${a.value}`, buy_stall: `stall-${a.stall}`, commission: `contract-${a.craftsman}`,
         load: `hold-${a.ship}-${a.hold}`, load_extra: `extra-${a.ship}-${a.good}`, buy_relic: `relic-${a.card}`,
         secure: `relic-${a.card}`, enshrine: `own-relic-${a.card}`, choose_good: `good-${a.good}`,
-        vote: `vote-${a.yes ? 'yes' : 'no'}` }[a.type];
+        vote: `vote-${a.yes ? 'yes' : 'no'}`, recall: `recall-${a.count}`, take_materials: `take-${a.count}`,
+        exchange_amount: `amount-${a.amount}`, exchange: `exchange-${a.give}-${a.take}` }[a.type];
       if (want !== key) failures.push(`${where}: ${key} makes ${JSON.stringify(a)}`);
     }
   }

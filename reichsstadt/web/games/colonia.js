@@ -12,8 +12,10 @@
  * Every legal move that belongs to a piece is made by clicking it: a family card, a yes
  * or no ballot, a stall, a craftsman's next contract field, a hold (an extra hold: one
  * of its goods), a displayed relic (bought or secured), a relic for a shrine, a good for
- * the six. Pieces without a legal move are not clickable; the other moves (pass, recall,
- * exchange, draw) stay in the moves panel. Every word comes from the catalogs (colonia.*
+ * the six, and an ordinance's choice under the ordinances (members to recall, materials to
+ * draw, the currencies and the amount to exchange). Pieces without a legal move are not
+ * clickable; the other moves (pass, keep the money, leave a shrine empty) stay in the
+ * moves panel. Every word comes from the catalogs (colonia.*
  * for the game's names, web.colonia.* for the board's own). */
 import { s } from "../dom.js";
 import { playerName, render, sentence } from "../i18n.js";
@@ -43,7 +45,7 @@ const STREET_DAYS = ["tuesday", "wednesday", "thursday", "friday"];
 const ROMAN = ["I", "II", "III", "IV"];
 /** The moves made by clicking a piece of the board (the tests read this list too). */
 export const PIECE_MOVES = ["family", "vote", "choose_good", "buy_stall", "commission", "load", "load_extra",
-  "buy_relic", "secure", "enshrine"];
+  "buy_relic", "secure", "enshrine", "recall", "take_materials", "exchange", "exchange_amount"];
 
 // the board's own style sheet, loaded once beside this module
 if (typeof document !== "undefined" && !document.querySelector("link[data-colonia]")) {
@@ -416,6 +418,7 @@ class Board {
       }
       y += hgt + 6;
     }
+    y = this.ordinanceChoice(nodes, y);
     // during a vote: who has voted (each family's own ballot stays secret)
     const voted = this.view.seats.filter((/** @type {any} */ q) => q.voted !== null);
     if (voted.length) {
@@ -424,6 +427,67 @@ class Board {
       y += 22;
     }
     return { key: "ordinances", title: this.w("title_ordinances"), nodes, h: y + 6 };
+  }
+
+  /** An ordinance asking each family now (recall, draw, exchange): its choices as buttons
+   * under the ordinances; returns the new bottom. @param {Element[]} nodes @param {number} y */
+  ordinanceChoice(nodes, y) {
+    const t = this.t;
+    /** A row of numbered buttons, one per move. @param {string} label @param {Move[]} moves @param {(m: Move) => number} num @param {string} key */
+    const numbers = (label, moves, num, key) => {
+      const lines = wrap(label, this.sw - 20, 13, true);
+      for (const line of lines) { nodes.push(text(10, y + 16, line, 13, { bold: true })); y += 17; }
+      y += 6;
+      let x = 10;
+      for (const mv of [...moves].sort((a, b) => num(a) - num(b))) {
+        if (x + 40 > this.sw - 8) { x = 10; y += 36; }
+        const n = num(mv);
+        nodes.push(this.piece({ key: `${key}-${n}`, what: sentence(this.say(mv.words)), box: [x, y, 36, 28], moves: [mv],
+          children: [s("rect", { x, y, width: 36, height: 28, rx: 5, fill: "#fbf1cf", stroke: WOOD }),
+            text(x + 18, y + 19, String(n), 15, { anchor: "middle", bold: true })] }));
+        x += 42;
+      }
+      y += 36;
+    };
+    const recall = this.moves.recall || [];
+    if (recall.length && t.recall) {
+      numbers(this.w("ask_recall", { street: this.day(t.recall.street) }), recall, (m) => m.action.count, "recall");
+    }
+    const take = this.moves.take_materials || [];
+    if (take.length) numbers(this.w("ask_draw"), take, (m) => m.action.count, "take");
+    const amount = this.moves.exchange_amount || [];
+    if (amount.length) {
+      const ex = t.exchange;
+      numbers(ex ? this.w("ask_amount", { give: this.currency(ex.give), take: this.currency(ex.take) }) : this.w("ask_amount_plain"),
+        amount, (m) => m.action.amount, "amount");
+    }
+    const exchange = this.moves.exchange || [];
+    if (exchange.length) {
+      // a grid: the currency given in the rows, the one taken in the columns
+      for (const line of wrap(this.w("ask_exchange"), this.sw - 20, 13, true)) { nodes.push(text(10, y + 16, line, 13, { bold: true })); y += 17; }
+      y += 6;
+      const n = this.comp.currencies.length;
+      const cellW = Math.min(80, Math.floor((this.sw - 20 - 90) / n));
+      for (let c = 0; c < n; c++) {
+        nodes.push(s("g", null, tip(this.w("exchange_take", { currency: this.currency(c) })), coin(c, "→", 90 + c * cellW + cellW / 2 - 10, y, 10)));
+      }
+      y += 24;
+      for (let g = 0; g < n; g++) {
+        const row = exchange.filter((m) => m.action.give === g);
+        nodes.push(s("g", null, tip(this.w("exchange_give", { currency: this.currency(g) })), coin(g, "", 10, y + 3, 10),
+          text(34, y + 17, fit(this.currency(g), 54, 12), 12)));
+        for (const mv of row) {
+          const x = 90 + mv.action.take * cellW + 3;
+          nodes.push(this.piece({ key: `exchange-${g}-${mv.action.take}`, what: sentence(this.say(mv.words)), box: [x, y, cellW - 6, 26],
+            moves: [mv], children: [s("rect", { x, y, width: cellW - 6, height: 26, rx: 5, fill: "#fbf1cf", stroke: WOOD }),
+              coin(g, "", x + (cellW - 6) / 2 - 20, y + 5, 8), text(x + (cellW - 6) / 2, y + 18, "→", 13, { anchor: "middle", bold: true }),
+              coin(mv.action.take, "", x + (cellW - 6) / 2 + 4, y + 5, 8)] }));
+        }
+        y += 30;
+      }
+      y += 4;
+    }
+    return y;
   }
 
   // -- the town hall and the families ------------------------------------------------------------
