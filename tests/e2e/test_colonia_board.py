@@ -2,8 +2,7 @@
 against random bots by clicking the city's pieces (a family card, a ballot, a stall, a
 contract field, a hold, a relic, a relic for a shrine, a good for the six, an ordinance's
 choice) and the moves list for the moves without a piece (pass, keep the money, leave a
-shrine empty), in Debian's Chromium
-driven by Playwright, against a live server.
+shrine empty), in Debian's Chromium driven by Playwright, against a live server.
 
 At every decision it checks that what the board offers is exactly what the rules allow:
 every clickable piece makes a legal move, and every legal move that belongs to a piece is
