@@ -20,6 +20,9 @@ export async function showTable(app, tableId, watch) {
   /** @type {any} */
   let renderer = null;
   if (game && game.frontends.includes("web")) renderer = await import(`./games/${info.game}.js`);
+  // the component data (a map) the game's renderer draws from: public, static, fetched once
+  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? (await api(`/api/tables/${tableId}/data`)).data : null;
 
   const el = {
     title: h("h1", null, info.title),
@@ -121,12 +124,15 @@ export async function showTable(app, tableId, watch) {
     s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: s.stand_in })})`) : null,
     s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null)));
 
+    /** the moves the game's renderer offers on its board (the list shows the others) */
+    let handled = null;
     if (m.view) {
-      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: m.legal, pick: m.pick, act, sendPick });
-      else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
+      if (renderer) {
+        handled = renderer.draw(el.board, m.view, { ...ctx(), tableId, data, legal: m.legal, pick: m.pick, act, sendPick });
+      } else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     } else fill(el.board, h("p", null, t("web.table.not_started")));
 
-    drawMoves(m);
+    drawMoves(m, handled);
     fill(el.log, ...logEntries.map((e) => logLine(e)));
     el.log.scrollTop = el.log.scrollHeight;
     drawResult(m);
@@ -145,12 +151,14 @@ export async function showTable(app, tableId, watch) {
       ...e.news.map((/** @type {any} */ n) => h("div", { class: "news" }, "⤷ ", sentence(render(n, ctx())))));
   }
 
-  /** @param {any} m */
-  function drawMoves(m) {
-    if (!m.legal.length) { fill(el.moves); return; }
-    if (m.pick) { fill(el.moves, pickForm(m)); return; }
+  /** @param {any} m @param {{placed?: Set<number>, pick?: boolean} | null} handled */
+  function drawMoves(m, handled) {
+    const placed = handled && handled.placed ? handled.placed : new Set();
+    const rest = m.legal.filter((/** @type {Move} */ mv) => !placed.has(mv.index));
+    if (!rest.length) { fill(el.moves); return; }
+    if (m.pick && !(handled && handled.pick)) { fill(el.moves, pickForm(m)); return; }
     fill(el.moves, h("h2", null, t("web.table.your_move")), h("ul", { class: "move-list" },
-      ...m.legal.map((/** @type {Move} */ mv) => h("li", null, h("button", {
+      ...rest.map((/** @type {Move} */ mv) => h("li", null, h("button", {
         class: mv.confirm ? "move irreversible" : "move", "data-index": mv.index,
         onclick: () => act(mv) }, render(mv.words, ctx()))))));
   }
