@@ -98,6 +98,37 @@ def _bearer(request: Request) -> str | None:
     return auth[7:].strip() or None if auth.lower().startswith("bearer ") else None
 
 
+CLOCK_LONGEST = 24 * 3600   # seconds: the longest limit a table may set
+
+
+def clean_clock(value: Any, game_id: str, shortest: float) -> dict[str, Any] | None:
+    """A table's thinking time, checked: {"move": seconds a decision may take, "game":
+    seconds a player may think in the whole game, "absent": seconds a player may be gone,
+    "bot": the bot that plays for a seat whose time ran out}; each limit optional."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"move", "game", "absent", "bot"}:
+        raise _fail(400, "server.error.clock")
+    out: dict[str, Any] = {}
+    for key in ("move", "game", "absent"):
+        v = value.get(key)
+        if v is None:
+            out[key] = None
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not shortest <= v <= CLOCK_LONGEST:
+            raise _fail(400, "server.error.clock_limit", limit=key, least=shortest, most=CLOCK_LONGEST)
+        out[key] = float(v)
+    bot = value.get("bot", "random")
+    if not isinstance(bot, str):
+        raise _fail(400, "server.error.clock")
+    from ..bots.specs import check_bot
+
+    out["bot"] = check_bot(bot, game_id)
+    if out["move"] is None and out["game"] is None and out["absent"] is None:
+        return None
+    return out
+
+
 def clean_name(value: Any) -> str:
     """A person's name as typed, checked: 1–24 printable characters."""
     if not isinstance(value, str):
@@ -117,9 +148,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await asyncio.to_thread(migrations.upgrade, db_url)
         storage = Storage(db_url)
-        manager = TableManager(storage, settings.bot_delay)
+        manager = TableManager(storage, settings.bot_delay, settings.lease_seconds, settings.lease_renew)
         state.update(storage=storage, manager=manager)
-        resumed = await manager.resume_running()
+        resumed = await manager.start()
         log.info("started", extra={"event": "started", "db": storage.url.split("@")[-1], "resumed": resumed})
         try:
             yield
@@ -160,7 +191,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             db = "ok"
         except Exception as exc:  # the check reports, it does not fail the process
             db = f"error: {type(exc).__name__}"
-        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables)},
+        return JSONResponse({"ok": db == "ok", "db": db, "tables": len(manager().tables),
+                             "process": manager().owner},
                             status_code=200 if db == "ok" else 503)
 
     async def catalog(request: Request) -> Response:
@@ -228,7 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         creator = new_token()
         table_id = secrets.token_urlsafe(12)
         row = TableRow(id=table_id, game=gid, players=players, seed=seed, options=resolved, status=OPEN,
-                       creator_hash=token_hash(creator), created_at=now(),
+                       creator_hash=token_hash(creator), created_at=now(), clock=clean_clock(body.get("clock"), gid, settings.clock_minimum),
                        seats=new_seats(kinds, lambda: secrets.token_urlsafe(16)))
         seat_token = None
         if take is not None:
@@ -330,6 +362,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             seat = None if q.get("seat") in (None, "", "null") else int(q["seat"])
             move = int(q.get("move", live.moves))
+            lang = q.get("lang", "en") if q.get("lang", "en") in languages() else "en"
         except ValueError:
             raise _fail(400, "server.error.replay_args") from None
         if seat is not None and not 0 <= seat < live.players or not 0 <= move <= live.moves:
@@ -338,10 +371,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         rec = Record(game=live.game.id, players=live.players, seed=live.seed, options=live.options,
                      names=[], moves=moves[:move])
         st = replay(rec)
-        entries = [e.to_json() for e in live.logs[seat][:move]]
+        # the log up to that move: its moves, and the notes said by then
+        entries = [e.to_json() for e in live.logs[seat] if (e.n <= move if e.note else e.n < move)]
         view = st.view(seat)
         return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
-                             "board_html": live.board_html(view, seat),
+                             "board_html": live.board_html(view, seat, lang),
                              "seats": live.public_seats(), "you": seat, "game": live.game.id})
 
     # -- live play -----------------------------------------------------------------------
@@ -382,8 +416,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await send(error("forbidden", Message("server.error.bad_token")))
             await _close(ws, 4403)
             return
-        conn = Connection(send, seat, board=hello.board)
+        conn = Connection(send, seat, board=hello.board, lang=hello.lang)
         live.connections.append(conn)
+        if seat is not None:
+            await live.arrived(seat)  # a bot a clock put in the seat leaves it
         log.info("connected", extra={"event": "connect", "table": live.id, "seat": seat})
         await live.send(conn, {"type": "welcome", "table": live.info(), "you": seat})
         await live.push(conn, full=True)
@@ -420,6 +456,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             conn.alive = False
             if conn in live.connections:
                 live.connections.remove(conn)
+            if seat is not None:
+                live.left(seat)  # the absence clock starts when the seat's last connection goes
             log.info("disconnected", extra={"event": "disconnect", "table": live.id, "seat": seat})
             with contextlib.suppress(Exception):
                 await live.broadcast()
@@ -435,6 +473,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if msg.type == "hint":
             await live.send(conn, await live.hint(conn.seat))
             return
+        if live.seats[conn.seat].auto:
+            await live.arrived(conn.seat)  # acting again takes the seat back from a clock's bot
         if live.seats[conn.seat].stand_in is not None:
             raise BadMessage("forbidden", Message("server.error.stand_in"))
         space = live.game.action_space(live.players)

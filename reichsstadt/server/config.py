@@ -30,6 +30,9 @@ class Settings:
     rate_burst: int = 40                # ...and in a burst
     flood_strikes: int = 50             # refused messages before a flooding connection is closed
     hello_timeout: float = 10.0         # seconds a new websocket has to say hello
+    clock_minimum: float = 5.0          # the shortest thinking time a table may set (tests: shorter)
+    lease_seconds: float = 15.0         # several processes: how long a table's lease lasts unrenewed
+    lease_renew: float = 4.0            # ... and how often each process renews and looks for orphans
     log_json: bool = True               # structured logs (one JSON object per line)
     public_url: str = ""                # how people reach the server (for invite links); "" = the request's own
     extra: dict[str, str] = field(default_factory=dict)

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..core.errors import ReichsstadtError
 from ..core.messages import Message
+from ..i18n import languages
 
 
 class BadMessage(ReichsstadtError):
@@ -45,6 +46,7 @@ class Incoming:
     actions: tuple[int, ...] = ()
     expect: int | None = None
     board: bool = True
+    lang: str = "en"
 
 
 _FIELDS: dict[str, dict[str, Any]] = {
@@ -55,7 +57,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "hint": {},
 }
 _OPTIONAL: dict[str, dict[str, Any]] = {
-    "hello": {"board": bool},
+    "hello": {"board": bool, "lang": str},
 }
 MAX_CHAIN = 16
 
@@ -95,7 +97,9 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
         if name in obj and not isinstance(obj[name], want):
             raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
     if kind == "hello":
-        return Incoming("hello", token=obj["token"], board=obj.get("board", True))
+        lang = obj.get("lang", "en")
+        return Incoming("hello", token=obj["token"], board=obj.get("board", True),
+                        lang=lang if lang in languages() else "en")
     if kind == "move":
         return Incoming("move", actions=(obj["action"],), expect=obj["expect"])
     if kind == "pick":

@@ -17,6 +17,11 @@ def serve(
                                                 "PostgreSQL: postgresql+psycopg://user@host/db)."),
     bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves (0: instant)."),
     plain_logs: bool = typer.Option(False, "--plain-logs", help="Human-readable logs instead of JSON lines."),
+    lease: float = typer.Option(15.0, "--lease", help="Several processes on one PostgreSQL: seconds a table's "
+                                                      "lease lasts unrenewed (another process takes a table over "
+                                                      "that long after its owner dies)."),
+    clock_minimum: float = typer.Option(5.0, "--clock-minimum", hidden=True,
+                                        help="The shortest thinking time a table may set (for tests)."),
 ) -> None:
     """Start the web platform: create tables, invite friends, play in the browser."""
     import uvicorn
@@ -28,7 +33,10 @@ def serve(
 
     if bot_delay < 0:
         raise BadOption(f"--bot-delay is 0 or more seconds, not {bot_delay}")
-    settings = Settings(db_url=db or "", bot_delay=bot_delay, log_json=not plain_logs)
+    if lease < 1:
+        raise BadOption(f"--lease is at least 1 second, not {lease}")
+    settings = Settings(db_url=db or "", bot_delay=bot_delay, log_json=not plain_logs, lease_seconds=lease,
+                        lease_renew=max(0.25, lease / 4), clock_minimum=clock_minimum)
     url = settings.resolved_db_url()
     logs.setup(json_lines=settings.log_json)
     where = sqlite_path(url)

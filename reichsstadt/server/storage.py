@@ -14,12 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Sequence
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, event, select
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, event, select, text, update
+from sqlalchemy import or_
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 HUMAN = "human"
+CHANNEL = "reichsstadt_tables"   # PostgreSQL LISTEN/NOTIFY: "a table changed", the payload its id
 
 
 def now() -> dt.datetime:
@@ -53,6 +55,12 @@ class TableRow(Base):
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # thinking time: {"move": seconds | None, "game": seconds | None, "absent": seconds | None,
+    # "bot": the bot that stands in}; None: no clock
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the server process that runs the table's bots and clocks, while its lease lasts
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", lazy="selectin",
                                                   cascade="all, delete-orphan")
@@ -68,6 +76,21 @@ class SeatRow(Base):
     invite: Mapped[str] = mapped_column(String(64))          # the code of this seat's invite link
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     stand_in: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a bot playing for an absent person
+    auto_stand_in: Mapped[bool] = mapped_column(Boolean, default=False)   # put there by a clock, gone on return
+    time_used: Mapped[float] = mapped_column(Float, default=0.0)          # seconds thought, for a game clock
+
+
+class NoteRow(Base):
+    """Something the log must say that is no move: a clock ran out, a bot took over, the
+    person came back. `at` is the number of moves made when it happened."""
+
+    __tablename__ = "table_notes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    k: Mapped[int] = mapped_column(Integer, primary_key=True)   # 0, 1, 2, ... in order
+    at: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    message: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class MoveRow(Base):
@@ -213,6 +236,15 @@ class Storage:
                 setattr(row, k, v)
         await self._write(job)
 
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free person's seat a name and token; False if someone (through any
+        server process) took it first."""
+        async with self.sessions() as s, s.begin():
+            res = await s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                        SeatRow.token_hash.is_(None))
+                                  .values(name=name, token_hash=token_hash))
+            return bool(res.rowcount)
+
     async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         async def job(s: AsyncSession) -> None:
             row = await s.get(TableRow, table_id)
@@ -228,7 +260,8 @@ class Storage:
 
     # -- moves -------------------------------------------------------------------------
     async def append_moves(self, table_id: str, first: int, moves: Sequence[tuple[int, dict[str, Any]]],
-                           finished: dict[str, Any] | None = None, started: bool = False) -> None:
+                           finished: dict[str, Any] | None = None, started: bool = False,
+                           times: dict[int, float] | None = None) -> None:
         """Commit moves first, first+1, ... in one transaction, with the start of the game
         (`started`) or its end (`finished`, the result) if the moves start or end it: all
         or nothing. The primary key (table, n) refuses a second writer."""
@@ -237,6 +270,10 @@ class Storage:
         async def job(s: AsyncSession) -> None:
             for i, (seat, action) in enumerate(moves):
                 s.add(MoveRow(table_id=table_id, n=first + i, seat=seat, action=action, at=at))
+            for seat, used in (times or {}).items():  # the game clocks, with the move that used them
+                row = await s.get(SeatRow, (table_id, seat))
+                if row is not None:
+                    row.time_used = used
             if finished is not None or started:
                 row = await s.get(TableRow, table_id)
                 if row is None:
@@ -250,10 +287,78 @@ class Storage:
                     row.result = finished
         await self._write(job)
 
-    async def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+    async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """The moves of a table from number `start` on, in order."""
         async with self.sessions() as s:
-            q = select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.n)
+            q = select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n >= start).order_by(MoveRow.n)
             return [(m.seat, m.action) for m in (await s.execute(q)).scalars().all()]
+
+    # -- notes -------------------------------------------------------------------------
+    async def add_note(self, table_id: str, k: int, at: int, seat: int, message: dict[str, Any]) -> None:
+        async def job(s: AsyncSession) -> None:
+            s.add(NoteRow(table_id=table_id, k=k, at=at, seat=seat, message=message))
+        await self._write(job)
+
+    async def notes(self, table_id: str, start: int = 0) -> list[NoteRow]:
+        async with self.sessions() as s:
+            q = select(NoteRow).where(NoteRow.table_id == table_id, NoteRow.k >= start).order_by(NoteRow.k)
+            return list((await s.execute(q)).scalars().all())
+
+    # -- ownership: one process runs a table's bots and clocks at a time ---------------
+    async def acquire(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take (or keep) the lease on a table if nobody else holds a live one. On SQLite
+        there is only ever one server process: a lease left by a process that died is
+        taken at once (its restart must not wait for the lease to lapse)."""
+        t = now()
+        async with self.sessions() as s, s.begin():
+            free = or_(TableRow.owner.is_(None), TableRow.owner == owner, TableRow.lease_until < t)
+            where = [TableRow.id == table_id] + ([] if self.sqlite else [free])
+            res = await s.execute(update(TableRow).where(*where)
+                                  .values(owner=owner, lease_until=t + dt.timedelta(seconds=seconds)))
+            return bool(res.rowcount)
+
+    async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
+        """Renew this process's leases; the ids it still holds (a lease that lapsed and was
+        taken by another process is lost)."""
+        if not table_ids:
+            return set()
+        t = now()
+        held: set[str] = set()
+        async with self.sessions() as s, s.begin():
+            await s.execute(update(TableRow).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
+                            .values(lease_until=t + dt.timedelta(seconds=seconds)))
+            q = select(TableRow.id).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
+            held = {r for (r,) in (await s.execute(q)).all()}
+        return held
+
+    async def release(self, owner: str, table_ids: Sequence[str]) -> None:
+        if not table_ids:
+            return
+        async with self.sessions() as s, s.begin():
+            await s.execute(update(TableRow).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
+                            .values(owner=None, lease_until=None))
+
+    async def orphans(self, owner: str, limit: int = 1000) -> list[str]:
+        """Running tables no live process runs: their owner's lease has lapsed, or they have
+        none (on SQLite, the one process: every running table not already its own)."""
+        t = now()
+        async with self.sessions() as s:
+            q = select(TableRow.id).where(TableRow.status == RUNNING)
+            if self.sqlite:
+                q = q.where(or_(TableRow.owner.is_(None), TableRow.owner != owner))
+            else:
+                q = q.where(or_(TableRow.lease_until.is_(None), TableRow.lease_until < t))
+            return [r for (r,) in (await s.execute(q.limit(limit))).all()]
+
+    # -- telling other processes ---------------------------------------------------------
+    async def notify(self, table_id: str) -> None:
+        """Tell the other server processes that a table changed (PostgreSQL's NOTIFY; with
+        SQLite there is only one process)."""
+        if self.sqlite:
+            return
+        async with self.sessions() as s, s.begin():
+            await s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": CHANNEL, "payload": table_id})
 
 
 def _settle(done: "asyncio.Future[None]", exc: BaseException | None) -> None:

@@ -50,7 +50,7 @@ export function render(value, ctx = {}) {
   if (typeof value === "string" || typeof value === "number") return String(value);
   if (Array.isArray(value)) {
     const items = value.map((v) => render(v, ctx));
-    try { return new Intl.ListFormat(language(), { type: "conjunction" }).format(items); }
+    try { return intl("list", () => new Intl.ListFormat(language(), { type: "conjunction" })).format(items); }
     catch { return items.join(", "); }
   }
   if (typeof value.text === "string") return value.text;
@@ -77,7 +77,7 @@ function message(id, args, ctx) {
   if (tmpl === undefined) return `⟨${id}⟩`;
   if (Array.isArray(tmpl)) {
     const count = Number(args.count || 0);
-    const cat = new Intl.PluralRules(language()).select(count);
+    const cat = intl("plural", () => new Intl.PluralRules(language())).select(count);
     const i = catalog.plural[cat] ?? (count === 1 ? 0 : tmpl.length - 1);
     tmpl = tmpl[Math.min(i, tmpl.length - 1)];
   }
@@ -86,6 +86,17 @@ function message(id, args, ctx) {
     if (m === "}}") return "}";
     return name in args ? render(args[name], ctx) : m;
   });
+}
+
+/** @type {Map<string, any>} */
+const formatters = new Map();
+/** An Intl formatter of the current language, made once (boards render hundreds of
+ * messages). @param {string} kind @param {() => any} make */
+function intl(kind, make) {
+  const k = `${kind}|${language()}`;
+  let f = formatters.get(k);
+  if (!f) { f = make(); formatters.set(k, f); }
+  return f;
 }
 
 /** A message by id, for the page's own words. @param {string} id @param {Record<string, any>} [args] */

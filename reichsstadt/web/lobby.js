@@ -94,6 +94,7 @@ function createForm(games, bots) {
         seats: kinds.map((k) => (k === "you" ? "human" : k)),
         take_seat: mine >= 0 ? mine : null, name: mine >= 0 ? yourName : null,
         start: !kinds.includes("human"),
+        clock: clockOf(form),
       } });
       remember(made.id, { creator: made.creator, token: made.token || undefined, seat: made.seat ?? undefined });
       go(`/t/${made.id}`);
@@ -105,9 +106,31 @@ function createForm(games, bots) {
   h("label", { for: "name" }, t("web.lobby.your_name")), name,
   h("fieldset", null, h("legend", null, t("web.lobby.seats")), seats),
   h("fieldset", null, h("legend", null, t("web.lobby.options")), options),
+  h("fieldset", { class: "clock" }, h("legend", null, t("web.lobby.clock")),
+    h("label", { class: "option", for: "clock-move" }, h("span", null, t("web.lobby.clock.move")),
+      h("input", { type: "number", id: "clock-move", min: 5, step: 5, placeholder: "—" }),
+      h("small", null, t("web.lobby.clock.move_help"))),
+    h("label", { class: "option", for: "clock-game" }, h("span", null, t("web.lobby.clock.game")),
+      h("input", { type: "number", id: "clock-game", min: 1, step: 1, placeholder: "—" }),
+      h("small", null, t("web.lobby.clock.game_help"))),
+    h("label", { class: "option", for: "clock-absent" }, h("span", null, t("web.lobby.clock.absent")),
+      h("input", { type: "number", id: "clock-absent", min: 1, step: 1, placeholder: "—" }),
+      h("small", null, t("web.lobby.clock.absent_help")))),
   h("button", { type: "submit", class: "primary" }, t("web.lobby.create")), error);
   drawPlayers();
   return form;
+}
+
+/** The table's thinking time from the form: seconds per move, minutes per game and
+ * per absence; null when none is set. @param {Element} form */
+function clockOf(form) {
+  const read = (/** @type {string} */ id) => {
+    const v = /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`)).value;
+    return v === "" ? null : Number(v);
+  };
+  const move = read("clock-move"), game = read("clock-game"), absent = read("clock-absent");
+  if (move === null && game === null && absent === null) return null;
+  return { move, game: game === null ? null : game * 60, absent: absent === null ? null : absent * 60 };
 }
 
 /** @param {HTMLElement} root */

@@ -2,7 +2,7 @@
 /** The replay viewer: step through a finished game as a spectator or as any seat. */
 import { api } from "./api.js";
 import { h, fill } from "./dom.js";
-import { playerName, render, sentence, t } from "./i18n.js";
+import { language, playerName, render, sentence, t } from "./i18n.js";
 
 /** @param {HTMLElement} app @param {string} tableId @returns {Promise<() => void>} */
 export async function showReplay(app, tableId) {
@@ -27,7 +27,7 @@ export async function showReplay(app, tableId) {
     ...names.map((/** @type {string} */ n, /** @type {number} */ i) => h("option", { value: i }, n))));
 
   async function show() {
-    const step = await api(`/api/tables/${tableId}/replay?move=${move}&seat=${seat ?? ""}`);
+    const step = await api(`/api/tables/${tableId}/replay?move=${move}&seat=${seat ?? ""}&lang=${language()}`);
     const ctx = { names, you: seat };
     slider.value = String(move);
     where.textContent = t("web.replay.at", { move, moves: info.moves });

@@ -4,7 +4,7 @@
  * after a reload or a dropped connection. */
 import { api, keys } from "./api.js";
 import { h, fill } from "./dom.js";
-import { playerName, render, sentence, t } from "./i18n.js";
+import { language, playerName, render, sentence, t } from "./i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 
@@ -47,10 +47,21 @@ export async function showTable(app, tableId, watch) {
   let last = null;
   /** @type {any[]} */
   const logEntries = [];
+  let logShown = 0;  // log entries on the page (new ones are appended)
+  /** @type {number[]} */
+  const clockTimers = [];  // the seats' clocks counting down
+  let drawSoon = 0;
   /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
   let retry = 500;
+  /** The parts of a multi-part choice chosen so far (index -> times), shared by the moves
+   * panel's form and the board; kept while the same choice is on offer (others' moves
+   * redraw the page), cleared when it changes. */
+  const chosen = new Map();
+  let chosenFor = "";
+  /** @type {(() => void) | null} */
+  let updatePick = null;
 
   /** How each seat is called at this table: its person's name, its bot, or "open seat". */
   const names = () => (last ? last.seats.map((/** @type {any} */ s) =>
@@ -60,7 +71,8 @@ export async function showTable(app, tableId, watch) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer })); };
+    ws.onopen = () => { retry = 500; ws?.send(JSON.stringify({ type: "hello", token: mine.token || null, board: !renderer,
+      lang: language() })); };
     ws.onmessage = (e) => handle(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (closed) return;
@@ -79,10 +91,15 @@ export async function showTable(app, tableId, watch) {
     if (msg.type !== "state") return;
     // a refusal comes with the state it refers to: keep its words until the table moves
     if (!last || msg.move !== last.move) el.error.textContent = "";
-    logEntries.length = Math.min(logEntries.length, msg.log_from);
+    // the log mends from any delta: entries from log_from on are replaced
+    if (msg.log_from < logEntries.length) {
+      logEntries.length = msg.log_from;
+      if (logShown > msg.log_from) { logShown = 0; }  // redrawn whole below
+    }
     logEntries.push(...msg.log);
     last = msg;
-    draw();
+    // bots answer in bursts: the page is drawn once for the last message of a burst
+    if (!drawSoon) drawSoon = setTimeout(() => { drawSoon = 0; draw(); }, 15);
   }
 
   /** @param {number} index */
@@ -117,23 +134,22 @@ export async function showTable(app, tableId, watch) {
     const icon = /** @type {HTMLLinkElement | null} */ (document.getElementById("favicon"));
     if (icon) icon.href = mineNow ? "/static/icon-turn.svg" : "/static/icon.svg";
 
+    clockTimers.splice(0).forEach((x) => clearInterval(x));
     fill(el.seats, ...m.seats.map((/** @type {any} */ s) => h("li", {
       class: `seat${s.deciding ? " deciding" : ""}${s.seat === you ? " me" : ""}${s.connected ? "" : " away"}`,
       title: s.deciding ? t("web.table.thinking") : "" },
     h("span", { class: `dot p${s.seat}` }), playerName(s.seat, { names: names() }),
     s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: s.stand_in })})`) : null,
-    s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null)));
+    s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,
+    clockOf(s))));
 
-    /** the moves the game's renderer offers on its board (the list shows the others) */
-    let handled = null;
-    if (m.view) {
-      if (renderer) {
-        handled = renderer.draw(el.board, m.view, { ...ctx(), tableId, data, legal: m.legal, pick: m.pick, act, sendPick });
-      } else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
-    } else fill(el.board, h("p", null, t("web.table.not_started")));
-
-    drawMoves(m, handled);
-    fill(el.log, ...logEntries.map((e) => logLine(e)));
+    const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
+    if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
+    el.board.dataset.move = String(m.move);  // the move the board shows (end-to-end tests wait for it)
+    drawMoves(m, drawBoard());
+    if (logShown === 0) fill(el.log);
+    el.log.append(...logEntries.slice(logShown).map((e) => logLine(e)));
+    logShown = logEntries.length;
     el.log.scrollTop = el.log.scrollHeight;
     drawResult(m);
     drawManage(m);
@@ -143,16 +159,67 @@ export async function showTable(app, tableId, watch) {
     " · ", h("a", { href: `/t/${tableId}/watch` }, t("web.table.spectator_link")));
   }
 
+  /** @returns {{placed?: Set<number>, pick?: boolean} | null} what the game's board offers itself */
+  function drawBoard() {
+    const m = last;
+    if (m.view) {
+      if (renderer) return renderer.draw(el.board, m.view, { ...ctx(), tableId, data, legal: m.legal, pick: m.pick, act,
+        sendPick, chosen, togglePart }) || null;
+      el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
+    } else fill(el.board, h("p", null, t("web.table.not_started")));
+    return null;
+  }
+
+  /** Choose a part of the multi-part choice once more, or drop it: without repeats a part
+   * is chosen or not; with repeats each choice adds one (up to `cap` of it and the choice's
+   * most), and a part that can take no more is dropped. The form and the board follow.
+   * @param {number} index @param {number} [cap] */
+  function togglePart(index, cap = Infinity) {
+    const pick = last && last.pick;
+    if (!pick || !pick.parts.includes(index)) return;
+    const have = chosen.get(index) || 0;
+    const total = [...chosen.values()].reduce((a, b) => a + b, 0);
+    if (pick.repeat) {
+      if (total < pick.most && have < cap) chosen.set(index, have + 1);
+      else chosen.delete(index);
+    } else if (have) chosen.delete(index);
+    else if (total < pick.most) chosen.set(index, 1);
+    if (updatePick) updatePick();
+    if (renderer) drawBoard();
+  }
+
+  /** A seat's clock: the time left for its decision and for the game, counting down
+   * on the page between messages. @param {any} s */
+  function clockOf(s) {
+    const c = s.clock;
+    if (!c || (c.move_left === null && c.game_left === null)) return null;
+    const at = performance.now();
+    const el = h("small", { class: `clock${c.running ? " running" : ""}`, "data-seat": s.seat });
+    const tick = () => {
+      const gone = c.running ? (performance.now() - at) / 1000 : 0;
+      const parts = [];
+      if (c.move_left !== null) parts.push(t("web.table.clock.move", { time: clockText(c.move_left - gone) }));
+      if (c.game_left !== null) parts.push(t("web.table.clock.game", { time: clockText(c.game_left - gone) }));
+      el.textContent = ` · ${parts.join(" · ")}`;
+    };
+    tick();
+    if (c.running) clockTimers.push(setInterval(tick, 1000));
+    return el;
+  }
+
   /** @param {any} e */
   function logLine(e) {
+    if (e.note) return h("li", { class: "note" }, "— ", sentence(render(e.words, ctx())));
     const who = e.seat < 0 ? t("web.table.chance") : playerName(e.seat, ctx());
     return h("li", null, h("span", { class: "n" }, `${e.n + 1}.`), " ", h("strong", null, sentence(who)), ": ",
       render(e.words, ctx()),
       ...e.news.map((/** @type {any} */ n) => h("div", { class: "news" }, "⤷ ", sentence(render(n, ctx())))));
   }
 
-  /** @param {any} m @param {{placed?: Set<number>, pick?: boolean} | null} handled */
+  /** @param {any} m @param {{placed?: Set<number>, pick?: boolean} | null} handled the moves the game's
+   * board offers itself (listed here only if it does not) and whether it shows the multi-part choice */
   function drawMoves(m, handled) {
+    updatePick = null;
     const placed = handled && handled.placed ? handled.placed : new Set();
     const rest = m.legal.filter((/** @type {Move} */ mv) => !placed.has(mv.index));
     if (!rest.length) { fill(el.moves); return; }
@@ -167,20 +234,12 @@ export async function showTable(app, tableId, watch) {
   function pickForm(m) {
     const pick = m.pick;
     const byIndex = new Map(m.legal.map((/** @type {Move} */ mv) => [mv.index, mv]));
-    /** @type {Map<number, number>} */
-    const chosen = new Map();
     const summary = h("p", { class: "pick-summary" });
     const parts = pick.parts.map((/** @type {number} */ index) => {
       const mv = byIndex.get(index);
       const count = h("span", { class: "count" });
       const button = h("button", { type: "button", class: "part", "data-index": index, disabled: !mv,
-        onclick: () => {
-          const have = chosen.get(index) || 0;
-          const total = [...chosen.values()].reduce((a, b) => a + b, 0);
-          if (pick.repeat && total < pick.most) chosen.set(index, have + 1);
-          else if (!pick.repeat) { if (have) chosen.delete(index); else if (total < pick.most) chosen.set(index, 1); }
-          update();
-        } }, mv ? render(mv.words, ctx()) : String(index), count);
+        onclick: () => togglePart(index) }, mv ? render(mv.words, ctx()) : String(index), count);
       return { index, button, count };
     });
     function update() {
@@ -198,10 +257,12 @@ export async function showTable(app, tableId, watch) {
       for (const idx of pick.parts) for (let i = 0; i < (chosen.get(idx) || 0); i++) seq.push(idx);
       sendPick(seq);  // the server turns the set into the engine's chain (finish included)
     } }, t("web.pick.send"));
-    const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); } }, t("web.pick.clear"));
+    const clear = h("button", { type: "button", onclick: () => { chosen.clear(); update(); if (renderer) drawBoard(); } },
+      t("web.pick.clear"));
     // every other move stays a button, the finish too: choosing no part at all is
     // making the finish alone (with its confirmation, if it has one)
     const others = m.legal.filter((/** @type {Move} */ mv) => !pick.parts.includes(mv.index));
+    updatePick = update;
     update();
     return h("div", { class: "pick", "data-most": pick.most, "data-least": pick.least },
       h("h2", null, t("web.pick.title", { most: pick.most })),
@@ -272,7 +333,15 @@ export async function showTable(app, tableId, watch) {
   }
 
   connect();
-  return () => { closed = true; ws?.close(); document.title = "reichsstadt"; };
+  return () => { clockTimers.splice(0).forEach((x) => clearInterval(x)); closed = true; clearTimeout(drawSoon); ws?.close(); document.title = "reichsstadt"; };
+}
+
+/** Seconds as m:ss (h:mm:ss past an hour). @param {number} seconds */
+function clockText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const two = (/** @type {number} */ x) => String(x).padStart(2, "0");
+  return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
 /** A move that cannot be undone is confirmed first. @param {string} move @param {string} why */

@@ -12,6 +12,11 @@ from tests.colonia.colonia_helpers import (
 )
 
 
+def news_text_for(s, viewer: int) -> list[str]:
+    """What `viewer` is told, read as that player ("you")."""
+    return [text(m, viewer) for m in s.news(viewer)]
+
+
 def everyone(s, players: int) -> list[list[str]]:
     """What each viewer and the spectator are told, every seat named by its number."""
     return [news_text(s, v) for v in [*range(players), None]]
@@ -35,7 +40,10 @@ def test_the_mayors_tie_break_is_told() -> None:
     s = vote_on(s, "more_per_stall", {0: True, 1: False, 2: False, 3: True},
                 vote_weight=[5, 5, 3, 3], card_face_down=[False] * 4, order=[1, 0, 2, 3])
     line = next(t for t in news_text(s, 0) if t.startswith("Vote on"))
-    assert "8 yes to 8 no, a tie, the mayor Player 2 voted no: rejected" in line
+    assert "8 yes to 8 no, a tie, decided by the mayor (Player 2), who voted no: rejected" in line
+    # the mayor reads it about himself
+    line = next(t for t in news_text_for(s, 1) if t.startswith("Vote on"))
+    assert "decided by the mayor (you), who voted no: rejected" in line
 
 
 def test_tuesday_reveal_tells_cards_zeros_order_and_mayor() -> None:
@@ -49,8 +57,17 @@ def test_tuesday_reveal_tells_cards_zeros_order_and_mayor() -> None:
     for news in everyone(s, 4):
         text = "\n".join(news)
         assert "Family cards revealed: Player 1 4, Player 2 8, Player 3 5, Player 4 6" in text
-        assert "Player 2's 8 counts 0" in text
         assert "Turn order: Player 4, Player 3, Player 1, Player 2 (mayor: Player 4)" in text
+    # p. 16 Eccezione: 2 from home, the other 6 from the street fields: the town hall holds
+    # the card's 8 all the same (as the board shows), and the card counts 0
+    assert s.view(0)["seats"][1]["card"] == 8 and s.view(0)["seats"][1]["votes"] == 0
+    others = "\n".join(news_text(s, 0))
+    assert ("Player 2's family card 8 counts 0: too few members were at home, so the rest of its 8 members came "
+            "from the street fields; no votes this week, last in turn order") in others
+    assert "only" not in others
+    own = "\n".join(news_text_for(s, 1))
+    assert ("Your family card 8 counts 0: too few of your members were at home, so the rest of its 8 members came "
+            "from the street fields; you have no votes this week and play last") in own
 
 
 def test_week_one_tie_die_then_the_order() -> None:

@@ -270,8 +270,7 @@ def test_a_refused_move_says_the_rule_it_breaks() -> None:
 def test_confirm_asks_before_a_pass_that_gives_something_up() -> None:
     s = at_step(S_WED_BUY, 4)
     p = s.actor
-    assert text(s.confirm(p, Action("pass"))) == (
-        "You could still act: pass (buy no more materials this week).")
+    assert text(s.confirm(p, Action("pass"))) == "You could still act, and a pass holds for the rest of the week"
     assert s.confirm(p, s.legal(p)[0]) is None
     s = edit(s, box=True, home=put(s.home, p, 0))
     assert s.legal(p) == (Action("pass"),) and s.confirm(p, Action("pass")) is None
@@ -295,7 +294,7 @@ def test_rules_md_names_only_tests_that_exist() -> None:
     here = Path(__file__).parent
     files = {"week": "week", "ord": "ordinances", "more": "rules_more", "score": "scoring", "data": "data",
              "prop": "properties", "sample": "sample", "terminal": "terminal", "hidden": "hidden", "news": "news",
-             "shape": "shape"}
+             "shape": "shape", "words": "words", "picks": "picks", "glossary": "glossary"}
     table = (here / "RULES.md").read_text(encoding="utf-8")
     named = re.findall(r"\b(\w+)::(test_\w+)", table)
     assert len(named) > 100
@@ -400,6 +399,21 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
                 named.add(count_of(kind, key, 1).id)
             if kind in ("material", "good"):
                 named.add(one_of(kind, key).id)
+    # the terminal's words: say("key") is colonia.terminal.key; keys built from tables
+    terminal = (package / "terminal.py").read_text(encoding="utf-8")
+    named |= set(re.findall(r'Message\(\s*"(colonia\.[\w.]+)"', terminal))
+    named |= {f"colonia.terminal.{k}" for k in re.findall(r'say\(\s*"([\w.]+)"', terminal)}
+    asked = ["family_cards", "vote", "choose_good", "shrine", "recall", "exchange", "exchange_amount",
+             "draw_materials", "chance", *present._PASS_STEP.values()]
+    named |= {f"colonia.terminal.{part}.{k}" for part in ("ask", "now") for k in asked}
+    named |= {f"colonia.terminal.day_short.{d}" for d in STREET_DAYS}
+    named |= {f"colonia.terminal.members.{k}" for k in ("home", "town_hall", "today", "served", "waiting", "ships",
+                                                        "secured")}
+    named |= {f"colonia.terminal.{k}" for k in ("ord.passed", "ord.rejected", "ballots.yes", "ballots.no")}
+    # the glossary: entry("key") is colonia.glossary.key and its .name
+    for key in re.findall(r'entry\(\s*"([\w.]+)"', source):
+        named |= {f"colonia.glossary.{key}", f"colonia.glossary.{key}.name"}
+    named |= {f"colonia.glossary.ordinance.{e}" for e in EFFECTS}
     english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
     assert sorted(named - english) == [], "ids the code names without English text"
     assert sorted(english - named) == [], "catalog entries nothing speaks"

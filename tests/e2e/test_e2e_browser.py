@@ -41,7 +41,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(live_server: LiveS
     pages.shot(page, "1-lobby")
     tid = _create_from_lobby(page, live_server.url, "norenberc", ["you", "random", "random"])
     page.wait_for_selector(".table-page[data-status=running]")
-    page.wait_for_selector(".board pre.board-text")  # the game's board, drawn by the server
+    page.wait_for_selector(".board svg")  # the game's board, drawn by its web renderer
     # the first decisions: move buttons, the turn shown in the page and the tab
     page.wait_for_selector(".moves button.move")
     assert "your turn" in page.locator(".status").inner_text().lower()
@@ -53,7 +53,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(live_server: LiveS
     assert page.locator(".seats-bar li.me").inner_text().strip().startswith("Ann")
     pages.shot(page, "2-table-mid-game")
     sent = play([page], rng)
-    assert sent > 20
+    assert sent >= 10  # the rest of the game (a plan of several guilds is one click-and-send)
     # the end: the scores, the record and the replay
     page.wait_for_selector("table.scores tr.total")
     assert where(page)[1] == "finished" and "over" in page.locator(".status").inner_text()
@@ -61,7 +61,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(live_server: LiveS
     assert page.locator(".moves button.move").count() == 0
     pages.shot(page, "3-finished-scores")
     page.click(".links a[href$='/replay']")
-    page.wait_for_selector(".replay .board pre.board-text")
+    page.wait_for_selector(".replay .board svg")
     total = where_replay(page)
     page.click("button[aria-label='one move back']")
     page.wait_for_function("t => !document.querySelector('.where').textContent.includes(t)", arg=f"after move {total} ")

@@ -12,11 +12,13 @@ import random
 import jsonschema
 import pytest
 
-from reichsstadt.core import CHANCE, DataFileError, RecordError
+from reichsstadt.core import CHANCE, DataFileError, IllegalAction, RecordError
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.core.picks import chain
 from reichsstadt.games.norenberc import game_info, view_schema
-from reichsstadt.games.norenberc.constants import GUARD, MAYOR, PEDDLER, PHASE_IDS, STEP_IDS, THIEF, TILE_KIND_KEYS
+from reichsstadt.games.norenberc.constants import (
+    GUARD, MAYOR, PEDDLER, PHASE_IDS, STEP_IDS, THIEF, THIEF_VICTIM, TILE_KIND_KEYS,
+)
 from reichsstadt.games.norenberc.data import GOOD_KEYS, GUILD_KEYS, bundled
 from reichsstadt.games.norenberc.present import (
     artisan_name, citizen_name, good_name, goods_count, goods_name, guild_name, phase_name, step_name, tile_name,
@@ -24,7 +26,7 @@ from reichsstadt.games.norenberc.present import (
 from reichsstadt.i18n import render
 
 from tests.norenberc.norenberc_helpers import (
-    BAKERS, BEER, BREWERS, GAME, PASTRY, SHOE, find, plan, put, ready, set_goods,
+    BAKERS, BEER, BREWERS, GAME, PASTRY, SHOE, SHOEMAKERS, find, move_goods, plan, put, ready, set_goods,
 )
 from tests.norenberc.test_norenberc_rules import citizen_hire
 
@@ -255,11 +257,103 @@ def test_further_purchases_are_one_pick_with_repeats() -> None:
     assert moves == [s.actions.buy[BEER], s.actions.buy[BEER]]  # the third ends the purchase itself
 
 
+def test_the_first_purchase_is_one_pick_beside_the_other_actions() -> None:
+    """Issue 7: "a store with shoes and pastries: buy a shoe first and pastries are gone".
+    At the choice of the action the purchase is one set of goods of the store (repeats
+    allowed, up to the limit) in any order; selling, hiring and doing nothing stay moves
+    of their own."""
+    s = move_goods(ready(3, order=[0, 1, 2]), SHOE, SHOEMAKERS, BREWERS, 2)
+    plan(s, 0, [BREWERS])
+    plan(s, 1, [])
+    plan(s, 2, [])
+    pick = s.pick(0)
+    assert pick is not None and pick.repeat and pick.least == 1 and pick.most == 3
+    assert pick.parts == (s.actions.buy[BEER], s.actions.buy[SHOE]) and pick.finish is s.actions.buy_end
+    alone = [a for a in s.legal(0) if a not in pick.parts]
+    assert {a.type for a in alone} == {"sell", "hire", "nothing"}
+    # a shoe first, then two beers: the engine's chain buys in type order
+    assert chain(s, 0, pick, [s.actions.buy[SHOE], s.actions.buy[BEER]]) == [
+        s.actions.buy[BEER], s.actions.buy[SHOE], s.actions.buy_end]
+    assert chain(s, 0, pick, [s.actions.buy[SHOE], s.actions.buy[BEER], s.actions.buy[SHOE]]) == [
+        s.actions.buy[BEER], s.actions.buy[SHOE], s.actions.buy[SHOE]]
+    # the money limits the set: 3 thalers at a master of 2 buy one good
+    poor = s.edited(money=[s.master_value(BREWERS) + 1] + s.money[1:])
+    assert poor.pick(0).most == 1
+
+
+def test_the_goods_of_any_type_of_a_price_are_one_pick() -> None:
+    """"Embaucher" 1: the 2 goods of any type of room C's second price are one set
+    (repeats allowed) in any order; the engine takes them one at a time in type order."""
+    from tests.norenberc.test_norenberc_rules import hire_position
+    from tests.norenberc.norenberc_helpers import PAGE
+
+    s = hire_position({BEER: 1, SHOE: 2, PAGE: 1}, 2, guest=find(ready(3), THIEF))
+    s.apply(0, s.actions.hire[2][1])  # 1 beer and 2 goods of any type
+    pick = s.pick(0)
+    assert pick is not None and pick.least == pick.most == 2 and pick.repeat and pick.finish is None
+    assert pick.parts == (s.actions.pay[SHOE], s.actions.pay[PAGE])
+    assert chain(s, 0, pick, [s.actions.pay[PAGE], s.actions.pay[SHOE]]) == [s.actions.pay[SHOE], s.actions.pay[PAGE]]
+    assert chain(s, 0, pick, [s.actions.pay[SHOE], s.actions.pay[SHOE]]) == [s.actions.pay[SHOE]] * 2
+    for a in chain(s, 0, pick, [s.actions.pay[PAGE], s.actions.pay[SHOE]]):
+        s.apply(0, a)
+    assert s.goods_of(0)[SHOE] == 1 and s.goods_of(0)[PAGE] == 0 and s.step == THIEF_VICTIM
+
+
+def test_the_guards_two_artisans_are_one_pick() -> None:
+    """"Garde": the two artisans of one type are one set in any order (the engine takes the
+    lower tile first); two of different types are refused with the rule; declining stays
+    a move of its own."""
+    s, _ = citizen_hire(GUARD)
+    pick = s.pick(0)
+    assert pick is not None and pick.least == pick.most == 2 and not pick.repeat and pick.finish is None
+    tiles = [a.tile for a in pick.parts]
+    assert tiles == sorted(tiles) and s.actions.decline not in pick.parts
+    guild = s.components.tile_guild
+    low, high = next((a, b) for a in tiles for b in tiles if a < b and guild[a] == guild[b])
+    moves = chain(s, 0, pick, [s.actions.guard[high], s.actions.guard[low]])
+    assert moves == [s.actions.guard[low], s.actions.guard[high]]
+    where = s.place_of(low), s.place_of(high)
+    for a in moves:
+        s.apply(0, a)
+    assert (s.place_of(high), s.place_of(low)) == where
+    s, _ = citizen_hire(GUARD)
+    a, b = next((a, b) for a in tiles for b in tiles if guild[a] != guild[b])
+    with pytest.raises(IllegalAction) as refused:
+        chain(s, 0, s.pick(0), [s.actions.guard[a], s.actions.guard[b]])
+    assert "two artisans of the same type" in _shown(refused.value.message)
+
+
+def test_the_thief_takes_two_goods_in_one_pick() -> None:
+    """"Voleur": « 2 marchandises de son choix »: exactly two (fewer if the victim has
+    fewer), any order, two of one type allowed."""
+    s, _ = citizen_hire(THIEF)
+    s.apply(0, s.actions.rob[1])
+    pick = s.pick(0)
+    assert pick is not None and pick.least == pick.most == 2 and pick.repeat
+    s, _ = citizen_hire(THIEF)
+    for t in range(s.guild_count):
+        s = set_goods(s, 1, t, 1 if t == SHOE else 0)
+    s.apply(0, s.actions.rob[1])
+    pick = s.pick(0)
+    assert pick is not None and pick.least == pick.most == 1 and pick.parts == (s.actions.steal[SHOE],)
+
+
 def test_passing_with_agents_left_asks_for_a_second_thought() -> None:
     """A pass gives up the rest of the round; doing nothing spends an agent."""
     s = ready(3)
     assert "4 agents still free" in _shown(s.confirm(0, s.actions.pass_round))
     assert s.confirm(0, s.actions.plan[BREWERS]) is None
+
+
+def test_declining_the_thief_or_the_guard_asks_for_a_second_thought() -> None:
+    """The Thief and the Guard « peut »: declining gives the ability up for good (the tile
+    is back in the pile already); the moves that use them are not asked about."""
+    s, _ = citizen_hire(THIEF)
+    assert "Thief" in _shown(s.confirm(0, s.actions.decline))
+    assert s.confirm(0, s.actions.rob[1]) is None
+    s, _ = citizen_hire(GUARD)
+    assert "Guard" in _shown(s.confirm(0, s.actions.decline))
+    assert s.confirm(0, s.legal(0)[0]) is None
 
 
 # -- positions -----------------------------------------------------------------------------

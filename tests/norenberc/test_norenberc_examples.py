@@ -114,7 +114,7 @@ def test_hiring_the_councillor_with_a_beer_and_a_shoe():
     assert hires == [(1, 0), (2, 1)]
     store_before = s.stores[BREWERS * G:(BREWERS + 1) * G]
     s.apply(BLUE, s.actions.hire[1][0])
-    s.apply(BLUE, s.actions.pay_one[SHOE])
+    s.apply(BLUE, s.actions.pay[SHOE])
     assert s.agents[BLUE] == 5 and s.agents_free[BLUE] == 4
     assert councillor in s.pile_known and councillor not in s.tiles_owned[BLUE]
     assert s.rooms[BREWERS * 4 + 1] == -1
@@ -131,7 +131,7 @@ def _through_brewers():
     s, tiles = planned_example()
     s.apply(ORANGE, s.actions.sell[1])
     s.apply(BLUE, s.actions.hire[1][0])
-    s.apply(BLUE, s.actions.pay_one[SHOE])
+    s.apply(BLUE, s.actions.pay[SHOE])
     s.apply(BLUE, s.actions.front[1])
     return s, tiles
 

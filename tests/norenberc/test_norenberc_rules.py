@@ -120,7 +120,7 @@ def test_guilds_are_called_in_number_order_and_players_in_turn_order():
     s.apply(0, s.actions.nothing)
     assert s.actor == 1
     s.apply(1, s.actions.hire[1][0])
-    s.apply(1, s.actions.pay_one[BEER])
+    s.apply(1, s.actions.pay[BEER])
     s.apply(1, s.actions.front[1])
     assert s.turn_order == [1, 0, 2]
     assert s.actor == 2  # player 0 already acted here
@@ -218,9 +218,12 @@ def test_hire_payment_choice_goes_to_the_store():
     before = s.stores[BREWERS * G:(BREWERS + 1) * G]
     s.apply(0, s.actions.hire[3][1])
     assert s.step == PAY_ANY
-    pays = sorted(tuple(a.goods) for a in s.legal(0))
-    assert pays == [(SHOE, PAGE)]
-    s.apply(0, s.actions.pay_two[SHOE][PAGE])
+    # one good at a time, in type order: the shoe first (a page is left to follow it),
+    # not the page (no good of a later type would be left)
+    assert [a.good for a in s.legal(0)] == [SHOE]
+    s.apply(0, s.actions.pay[SHOE])
+    assert s.step == PAY_ANY and [a.good for a in s.legal(0)] == [PAGE]
+    s.apply(0, s.actions.pay[PAGE])
     after = s.stores[BREWERS * G:(BREWERS + 1) * G]
     assert [after[t] - before[t] for t in range(G)] == [2, 0, 1, 1]
     assert printer in s.tiles_owned[0]
@@ -233,7 +236,7 @@ def test_hire_bonus_counts_every_colour_on_the_roof():
     s = hire_position({BEER: 2}, 1, guest=find(ready(3), ARTISAN, PRINTERS, 7))
     s = s.edited(roof_agents=[3 if g == BREWERS else r for g, r in enumerate(s.roof_agents)])
     s.apply(0, s.actions.hire[1][0])
-    s.apply(0, s.actions.pay_one[BEER])
+    s.apply(0, s.actions.pay[BEER])
     assert s.money[0] == 25 + 3
     assert s.roof_agents[BREWERS] == 4
 
@@ -249,7 +252,7 @@ def test_moving_to_first_place_is_optional():
         plan(s, 1, [])
         plan(s, 2, [])
         s.apply(0, s.actions.hire[1][0])
-        s.apply(0, s.actions.pay_one[BEER])
+        s.apply(0, s.actions.pay[BEER])
         assert s.step == FIRST_PLACE
         s.apply(0, s.actions.front[int(move)])
         assert s.turn_order == ([0, 2, 1] if move else [2, 1, 0])
@@ -355,7 +358,7 @@ def test_guard_swaps_two_visible_artisans_of_one_type_never_a_master():
     assert all(s.components.tile_guild[b] == s.components.tile_guild[a] and b not in masters | covered for b in partners)
     b = partners[0]
     ia, ib = s.workshops.index(a), s.workshops.index(b)
-    s.apply(0, s.actions.swap[b])
+    s.apply(0, s.actions.guard[b])
     assert s.workshops[ia] == b and s.workshops[ib] == a
     check_invariants(s)
 

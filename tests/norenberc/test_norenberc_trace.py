@@ -275,8 +275,8 @@ def test_guard_swaps_a_room_artisan_with_a_workshop_artisan_of_another_guild():
     first, second = min(room_printer, y), max(room_printer, y)
     assert first in cands
     s.apply(0, s.actions.guard[first])
-    assert s.step == GUARD_SECOND and s.actions.swap[second] in s.legal(0)
-    s.apply(0, s.actions.swap[second])
+    assert s.step == GUARD_SECOND and s.actions.guard[second] in s.legal(0)
+    s.apply(0, s.actions.guard[second])
     assert s.workshops[PRINTERS * 5 + 1] == room_printer and s.rooms[BAKERS * 4 + 1] == y
     assert s.workshops[PRINTERS * 5] == m
     assert guard in s.pile_known
@@ -310,7 +310,7 @@ def test_guard_refuses_a_current_master_and_a_covered_tile():
     snap = snapshot(s)
     for bad in (m, c):
         with pytest.raises(IllegalAction):
-            s.apply(0, s.actions.swap[bad])
+            s.apply(0, s.actions.guard[bad])
         assert snapshot(s) == snap
 
 
@@ -373,7 +373,7 @@ def test_two_mayors_on_one_guild_pay_two_per_artisan_every_round():
     assert [a.type for a in s.legal(0)] == ["mayor"] * s.guild_count
     s.apply(0, s.actions.mayor[BAKERS])
     s.apply(1, s.actions.hire[1][0])                      # room B: a pastry and any good
-    s.apply(1, s.actions.pay_one[PASTRY])
+    s.apply(1, s.actions.pay[PASTRY])
     s.apply(1, s.actions.mayor[BAKERS])
     assert s.mayors == [mayor1, BAKERS, mayor2, BAKERS]
     assert mayor1 not in s.tiles_owned[0] and mayor2 not in s.tiles_owned[1]

@@ -83,3 +83,68 @@ def test_the_peddlers_good_counts_only_for_the_favourite():
     assert s.phase == ACTIONS and s.called_guild == SHOEMAKERS and s.actor == 0
     kinds = {a.to_json()["type"] for a in s.legal(0)}
     assert "sell" not in kinds and "hire" not in kinds   # no shoe in hand: none to sell or pay
+
+
+# -- docs/rules/norenberc-names.md: the names as each rulebook writes them -----------------
+
+def _names_table():
+    """The rows of the names table: (id, {lang: cell}) for Italian, French and Russian."""
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "norenberc-names.md"
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 7 or cells[0] in ("id", "---") or set(cells[0]) <= {"-"}:
+            continue
+        rows.append((cells[0], {"it": cells[3], "fr": cells[4], "ru": cells[5]}))
+    return rows
+
+
+def _terms(cell: str) -> list[str]:
+    """The forms a cell says its rulebook writes: each `/` alternative and each
+    parenthesis, not the italic (proposed) ones."""
+    import re
+
+    out = []
+    for part in cell.split(" / "):
+        inner = re.findall(r"\(([^()]*)\)", part)
+        main = re.sub(r"\([^()]*\)", "", part).strip()
+        for term in [main, *inner]:
+            term = term.strip()
+            if term and not (term.startswith("*") and term.endswith("*")):
+                out.append(term)
+    return out
+
+
+def test_the_names_table_quotes_each_rulebook():
+    """docs/rules/norenberc-names.md: every Italian, French and Russian name not marked
+    as proposed occurs in that rulebook (letters of the rooms: each letter), and the table
+    names every guild, good and citizen the catalog knows."""
+    import pathlib
+
+    from reichsstadt.games.norenberc.constants import TILE_KIND_KEYS
+    from reichsstadt.games.norenberc.data import GOOD_KEYS, GUILD_KEYS
+
+    books = pathlib.Path("/work/shared/rules/rulebooks")
+    if not books.exists():
+        import pytest
+
+        pytest.skip("the rulebooks are not on this machine")
+    texts = {lang: (books / f"norenberc.{lang}.txt").read_text(encoding="utf-8").replace("’", "'").lower()
+             for lang in ("it", "fr", "ru")}
+    rows = _names_table()
+    missing = []
+    for key, cells in rows:
+        for lang, cell in cells.items():
+            for term in _terms(cell):
+                words = term.split() if all(len(w) == 1 for w in term.split()) else [term]
+                missing += [(key, lang, w) for w in words if w.replace("’", "'").lower() not in texts[lang]]
+    assert not missing, missing
+    ids = {key.strip("`") for key, _ in rows}
+    for g in GUILD_KEYS:
+        assert f"guild.{g}" in ids and f"artisan.{g}" in ids
+    for t in GOOD_KEYS:
+        assert f"good.{t}" in ids
+    for kind in TILE_KIND_KEYS[1:]:
+        assert f"citizen.{kind}" in ids

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core import ActionSpace, Game, GameInfo, Option
+from ...core import ActionSpace, Game, GameInfo, Message, Option
 from .actions import build_space
 from .constants import (
     CARDS_PER_CITY, DIE_FACES, EXTRA_STALLS, MAX_DISPLAY, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_ORDINANCES,
     N_RELIC_CARDS, N_SHIPS, N_WEEK_CARDS, N_MATERIALS, ORDINANCES_PER_WEEK, PORT, RELICS_PER_CITY,
 )
 from .data import Components, load
+from .present import glossary
 from .schema import view_schema
 from .state import ColoniaState
 
@@ -78,7 +79,8 @@ class ColoniaGame(Game):
             "a JSON components file replacing the bundled one (week cards, ships, relics, ordinances, ...)",
         ),
     }
-    frontends = {"terminal": "reichsstadt.games.colonia.terminal:render"}
+    frontends = {"terminal": "reichsstadt.games.colonia.terminal:render",
+                 "terminal_city": "reichsstadt.games.colonia.terminal:render_city"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ColoniaState:
         opts = self.resolve(players, options)
@@ -86,6 +88,10 @@ class ColoniaGame(Game):
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()
+
+    def glossary(self) -> list[tuple[Message, Message]]:
+        """Every piece of the bundled box, a name and one sentence each (present.glossary)."""
+        return glossary(load(None))
 
     def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
         comp = load(options["components"])

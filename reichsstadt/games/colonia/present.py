@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core import Action, Message, Player
+from ...core.contract import Pick
 from ...core.views import envelope
-from .actions import CODE
+from .actions import CODE, PASS
 from .constants import (
-    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, ORDINANCES_PER_WEEK, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
     D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
     E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
     K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
@@ -33,8 +34,10 @@ from .constants import (
 )
 from .data import Components, Ordinance
 from .rules import (
-    can_act, contract_cost, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal, family_card_used,
-    hold_refusal, recall_most, relic_purchase_refusal, securing_refusal, stall_refusal, tie_candidates,
+    can_act, contract_cost, contract_moves, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal,
+    family_card_counts_zero, family_card_members,
+    family_card_used, hold_refusal, loading_moves, market_moves, recall_most, relic_purchase_refusal,
+    securing_moves, securing_refusal, stall_refusal, tie_candidates,
 )
 from .scoring import score_items
 
@@ -236,8 +239,10 @@ def _tie_first(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
 def _family(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     if viewer != seat:
         return Message("colonia.describe.family_secret")
-    return Message("colonia.describe.family", value=a,
-                   members=Message("colonia.count.member", count=max(0, a - s.fewer_members)))
+    members = Message("colonia.count.member", count=family_card_members(s, a))
+    if family_card_counts_zero(s, seat, a):
+        return Message("colonia.describe.family_zero", value=a, members=members, home=s.home[seat])
+    return Message("colonia.describe.family", value=a, members=members)
 
 
 def _vote(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
@@ -273,7 +278,17 @@ def _commission(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None
                    members=Message("colonia.count.member", count=s.commissioned[a] + 1), field=field)
 
 
+def _paid_when(s: "ColoniaState", place: int) -> Message:
+    """When a hold of the ship at `place` pays (p. 21): this Saturday if the ship is above
+    the port's stick, else when it sails in a later week."""
+    if place < s.ships_sailing:
+        return Message("colonia.describe.paid_saturday")
+    return Message("colonia.describe.paid_later")
+
+
 def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    """p. 20-21: the goods shown on the hold for 1 member; the hold pays its printed value
+    in the ship's currency when the ship sails."""
     comp = s.comp
     ship = s.port[a]
     if ship < 0 or b >= len(comp.ships[ship].holds):
@@ -281,24 +296,26 @@ def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> M
     need, value = comp.ships[ship].holds[b]
     city = comp.ships[ship].city
     return Message("colonia.describe.load", hold=b + 1, city=city_name(comp.cities[city]), place=ROMAN[a],
-                   goods=_goods(comp, need), money=money_words(comp.currencies[city], value))
+                   goods=_goods(comp, need), money=money_words(comp.currencies[city], value), when=_paid_when(s, a))
 
 
 def _load_extra(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
+    """The extra-hold ordinance (p. 24): any one good, paying the ordinance's value."""
     comp = s.comp
     ship = s.port[a]
     good = one_of("good", comp.goods[b])
     if ship < 0:
         return Message("colonia.describe.load_extra_plain", good=good, place=ROMAN[a])
-    return Message("colonia.describe.load_extra", good=good,
-                   city=city_name(comp.cities[comp.ships[ship].city]), place=ROMAN[a])
+    city = comp.ships[ship].city
+    return Message("colonia.describe.load_extra", good=good, city=city_name(comp.cities[city]), place=ROMAN[a],
+                   money=money_words(comp.currencies[city], comp.extra_hold_value), when=_paid_when(s, a))
 
 
 def _buy_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     relic = relic_words(s.comp, a)
     owner = s.secured_by[s.display.index(a)] if a in s.display else -1
     if owner >= 0:
-        return Message("colonia.describe.buy_secured_relic", relic=relic, owner=Player(owner))
+        return Message("colonia.describe.buy_secured_relic", relic=relic, player=Player(owner))
     return Message("colonia.describe.buy_relic", relic=relic)
 
 
@@ -387,12 +404,17 @@ def news(s: "ColoniaState", viewer: int | None) -> list[Message]:
                 _, p, v, down, placed = ev[i]
                 cards.append(Message("colonia.news.card", player=Player(p), value=v))
                 if down:
-                    zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v,
-                                         members=Message("colonia.count.member", count=placed)))
+                    # p. 16: the card's members went to the town hall all the same, the
+                    # missing ones from the street fields (or as many as there were)
+                    members = Message("colonia.count.member", count=placed)
+                    if placed >= family_card_members(s, v):
+                        zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v, members=members))
+                    else:
+                        zeros.append(Message("colonia.news.counts_zero_short", player=Player(p), value=v,
+                                             members=members))
                 i += 1
             out.append(Message("colonia.news.cards_revealed", cards=series(cards)))
-            if zeros:
-                out.append(Message("colonia.news.too_few", zeros=series(zeros, "semicolon")))
+            out.extend(zeros)
             continue
         if k == E_HOME:
             d = e[3]
@@ -627,14 +649,115 @@ def _refusal(s: "ColoniaState", p: int, reason: int, need: int = 0, **args: Any)
     return Message(f"colonia.why.{_REASONS[reason]}", **args)
 
 
+def pick(s: "ColoniaState", seat: int) -> Pick | None:
+    """A round of turns takes one stall, contract, hold or securing per turn, in turn
+    order (p. 17: "Il giocatore di turno si prende tutte le materie prime di una
+    bancarella"; p. 18: "Ad ogni mossa, ciascun giocatore può commissionare 1 solo
+    incarico"; p. 20, p. 22 likewise): while another family is still in the round, each
+    turn is a decision of its own, answered by the others' turns in between. Once every
+    other family has passed, the seat's remaining turns follow one another with nobody in
+    between and nothing drawn, and what it takes is a set whose order changes nothing:
+    stalls, holds and securings are independent of each other, and a craftsman's
+    contracts cost 1, 2, 3... members whoever's they are, so the members a set of
+    contracts takes is the same in any order. That set is a Pick finished by the pass
+    (which the seat would be asked to confirm if it could still act after the set).
+
+    Not the Sunday relic purchases: a shrine bought, or a relic for an empty shrine, asks
+    at once whether to fill it (p. 22), so those purchases are not a set."""
+    if s.decision != D_TURN or s.actor != seat:
+        return None
+    if any(not s.passed[q] for q in range(s.n) if q != seat):
+        return None
+    step = s.step
+    repeat = False
+    if step == S_WED_BUY:
+        parts = tuple(market_moves(s, seat))
+        most = _stalls_most(s, seat)
+    elif step == S_THU_CONTRACT:
+        parts = tuple(contract_moves(s, seat))
+        most = _contracts_most(s, seat)
+        repeat = True
+    elif step == S_FRI_LOAD:
+        parts = tuple(loading_moves(s, seat))
+        holds = {(a.ship, a.hold if a.type == "load" else -1) for a in parts}
+        most = min(s.home[seat], len(holds))
+    elif step == S_SUN_SECURE:
+        parts = tuple(securing_moves(s, seat))
+        most = min(s.home[seat], len(parts))
+    else:
+        return None
+    if most < 2:
+        return None  # nothing to combine: the moves one at a time
+    return Pick(parts, PASS, most=most, least=1, repeat=repeat)
+
+
+def _stalls_most(s: "ColoniaState", p: int) -> int:
+    """The most stalls p can take with the members at home (the smallest first)."""
+    home, count = s.home[p], 0
+    for size in sorted(s.stall_size[st] for st in range(s.stall_count)
+                       if s.stall_buyer[st] < 0 and s.stall_size[st] > 0):
+        if size > home:
+            break
+        home -= size
+        count += 1
+    return count
+
+
+def _contracts_most(s: "ColoniaState", p: int) -> int:
+    """The most contracts p can commission one after another: each takes its craftsman's
+    two materials, a free field and its cost in members from home (contract_cost, then
+    one more for each further contract of the same craftsman)."""
+    comp = s.comp
+    base = p * N_MATERIALS
+    best = 0
+
+    def more(c: int, mats: list[int], home: int, count: int) -> None:
+        nonlocal best
+        if c == N_CRAFTSMEN:
+            best = max(best, count)
+            return
+        r0, r1 = comp.recipes[c]
+        free = comp.contract_fields - s.contracts_placed[c]
+        cost = contract_cost(s, c)
+        left = list(mats)
+        k = 0
+        while True:
+            more(c + 1, left, home, count + k)
+            if k >= free or left[r0] < 1 or left[r1] < 1 or home < cost + k:
+                return
+            left = list(left)
+            left[r0] -= 1
+            left[r1] -= 1
+            home -= cost + k
+            k += 1
+
+    more(0, s.materials[base:base + N_MATERIALS], s.home[p], 0)
+    return best
+
+
 def confirm(s: "ColoniaState", seat: int, action: Action) -> Message | None:
-    """A pass while something could still be done ends the seat's round for the week (p.
-    17-22); an empty shrine stays empty until its owner buys another relic of its city."""
-    kind = CODE[action][0]
-    if kind == K_PASS and s.decision == D_TURN and can_act(s, seat):
-        return Message("colonia.confirm.pass", what=Message(f"colonia.describe.pass.{_PASS_STEP[s.step]}"))
-    if kind == K_LEAVE_SHRINE and s.decision == D_ENSHRINE:
+    """Moves that give something up for good: a pass while something could still be done
+    ends the seat's round for the week (p. 17-22); an empty shrine stays empty until its
+    owner buys another relic of its city (p. 22); a family card without its members at
+    home counts 0 (p. 16); declining what an ordinance offers (p. 24-25: drawing
+    materials, bringing members home, exchanging money) cannot be asked for later."""
+    kind, a, _b = CODE[action]
+    d = s.decision
+    if kind == K_PASS and d == D_TURN and can_act(s, seat):
+        return Message("colonia.confirm.pass")
+    if kind == K_LEAVE_SHRINE and d == D_ENSHRINE:
         return Message("colonia.confirm.leave_shrine")
+    if kind == K_FAMILY and d == D_FAMILY and family_card_counts_zero(s, seat, a):
+        return Message("colonia.confirm.family_zero", home=s.home[seat],
+                       members=Message("colonia.count.member", count=family_card_members(s, a)))
+    if kind == K_TAKE_MATERIALS and d == D_DRAW and a == 0 and s.draw_count > 0 and any(s.bag):
+        return Message("colonia.confirm.take_none",
+                       materials=Message("colonia.count.material", count=min(s.draw_count, sum(s.bag))))
+    if kind == K_RECALL and d == D_RECALL and a < recall_most(s, seat):
+        return Message("colonia.confirm.recall_fewer",
+                       members=Message("colonia.count.member", count=recall_most(s, seat)))
+    if kind == K_KEEP_MONEY and d == D_EXCHANGE:
+        return Message("colonia.confirm.keep_money", most=s.exchange_limit)
     return None
 
 
@@ -814,3 +937,130 @@ def _table(s: "ColoniaState") -> dict[str, Any]:
         "exchange_limit": s.exchange_limit if d in (D_EXCHANGE, D_AMOUNT) else None,
         "exchange": {"give": s.exchange_give, "take": s.exchange_take} if d == D_AMOUNT else None,
     }
+
+
+# == the glossary: the game's pieces for a newcomer (Game.glossary) ==============================
+
+def _name(value: Message | str) -> Message:
+    """A component's name as a message (a user's own name, which the catalog does not
+    know, as it is written)."""
+    return value if isinstance(value, Message) else Message("colonia.glossary.named", name=value)
+
+
+def glossary(comp: Components) -> list[tuple[Message, Message]]:
+    """(name, one sentence) for every piece of the game, in the order a newcomer meets
+    them: the goal and the families' members, the week and its week card, the council
+    (family cards, town hall, mayor, votes, every ordinance), Wednesday's market and its
+    materials, Thursday's craftsmen and their goods, Friday's port and ships, the cities
+    and their currencies, Sunday's relics and shrines, the church windows and the end.
+    Numbers come from the components file `comp`, so the words follow the box in use.
+    Pages are those of the Italian rulebook."""
+    def entry(key: str, **args: Any) -> tuple[Message, Message]:
+        return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+
+    def points(k: int) -> Message:
+        return Message("colonia.count.point", count=k)
+
+    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
+    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
+    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+    members = comp.members_by_players
+    out = [
+        entry("goal", weeks=comp.weeks),
+        entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
+                                         for n in sorted(members)])),
+        entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
+        entry("street_fields"),
+        entry("week", weeks=comp.weeks),
+        entry("week_card", cards=len(comp.week_cards),
+              stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
+              dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
+              ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
+        entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
+        entry("town_hall"),
+        entry("mayor"),
+        entry("vote_cards"),
+        entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
+    ]
+    seen: dict[tuple[int, str, int, int, int], int] = {}
+    for od in comp.ordinances:
+        kind = (od.day, od.effect, od.amount, od.craftsman, od.street)
+        seen[kind] = seen.get(kind, 0) + 1
+    for (day, effect, amount, craftsman, street), cards in seen.items():
+        args: dict[str, Any] = {"day": day_name(DAYS[day]), "cards": Message("colonia.glossary.cards", count=cards)}
+        if craftsman >= 0:
+            args["craftsman"] = craftsman_name(comp.craftsmen[craftsman])
+        if street >= 0:
+            args["street"] = day_name(STREET_DAYS[street])
+        args.update(_ORDINANCE_ARGS[effect](amount))
+        out.append((_ordinance_of(comp, day, effect, amount, craftsman, street),
+                    Message(f"colonia.glossary.ordinance.{effect}", **args)))
+    out += [
+        entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
+        entry("bag", materials=comp.materials_per_type * N_MATERIALS),
+    ]
+    for m, key in enumerate(comp.materials):
+        users = [craftsman_name(comp.craftsmen[c]) for c in range(N_CRAFTSMEN) if m in comp.recipes[c]]
+        out.append((_name(material_name(key)), Message("colonia.glossary.material", count=comp.materials_per_type,
+                                                         craftsmen=users)))
+    out += [
+        entry("craftsmen"),
+        entry("contract_fields", fields=comp.contract_fields),
+        entry("extra_contract_die"),
+    ]
+    for c, key in enumerate(comp.craftsmen):
+        r0, r1 = comp.recipes[c]
+        out.append((_name(craftsman_name(key)), Message(
+            "colonia.glossary.craftsman", first=material_name(comp.materials[r0]),
+            second=material_name(comp.materials[r1]), good=one_of("good", comp.goods[comp.products[c]]), face=c + 1)))
+    for g, key in enumerate(comp.goods):
+        maker = craftsman_name(comp.craftsmen[comp.products.index(g)])
+        holds = sum(1 for ship in comp.ships for need, _ in ship.holds if g in need)
+        out.append((_name(good_name(key)), Message("colonia.glossary.good", craftsman=maker, count=comp.goods_per_type,
+                                                     holds=holds)))
+    hold_sizes = [len(ship.holds) for ship in comp.ships]
+    values = [value for ship in comp.ships for _, value in ship.holds]
+    out += [
+        entry("port", places=PORT),
+        entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
+        entry("hold", low=min(values), high=max(values)),
+    ]
+    for c, key in enumerate(comp.cities):
+        ships = sum(1 for ship in comp.ships if ship.city == c)
+        out.append((_name(city_name(key)), Message("colonia.glossary.city", currency=currency_name(comp.currencies[c]),
+                                                     ships=ships)))
+    for c, key in enumerate(comp.currencies):
+        out.append((_name(currency_name(key)), Message("colonia.glossary.currency", city=city_name(comp.cities[c]),
+                                                         money=comp.start_money)))
+    out += [
+        entry("relics", cards=len(relic_points), cities=N_CITIES, low=points(min(relic_points)),
+              high=points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
+              display=comp.relic_display),
+        entry("shrine", price=series([str(p) for p in shrine_prices])),
+        entry("securing"),
+        entry("extra_relic_places", places=comp.extra_relic_places),
+        entry("windows", points=points(comp.window_points)),
+        entry("end", weeks=comp.weeks),
+        entry("die"),
+    ]
+    return out
+
+
+_ORDINANCE_ARGS: dict[str, Any] = {
+    "more_per_stall": lambda k: {}, "roll_good": lambda k: {},
+    "foreign_merchants": lambda k: {"materials": Message("colonia.count.material", count=k)},
+    "draw_materials": lambda k: {"materials": Message("colonia.count.material", count=k)},
+    "extra_contracts": lambda k: {"contracts": Message("colonia.count.contract", count=k)},
+    "recall": lambda k: {"members": Message("colonia.count.member", count=k)},
+    "extra_hold": lambda k: {"value": k},
+    "sail_now": lambda k: {"sailing": Message("colonia.glossary.ships_at", count=k, places=list(ROMAN[:k]))},
+    "extra_relics": lambda k: {"relics": Message("colonia.glossary.relic_cards", count=k)},
+    "fewer_members": lambda k: {"members": Message("colonia.count.member", count=k)},
+    "exchange": lambda k: {"money": k},
+}
+"""The numbers each ordinance's glossary sentence names, from the amount on its card."""
+
+
+def _ordinance_of(comp: Components, day: int, effect: str, amount: int, craftsman: int, street: int) -> Message:
+    return ordinance_words(effect, amount, comp.craftsmen[craftsman] if craftsman >= 0 else None,
+                           STREET_DAYS[street] if street >= 0 else None)

@@ -645,17 +645,29 @@ HANDLERS: tuple[Callable[["ColoniaState", int, int, int], None], ...] = tuple({
 
 # == Tuesday ===============================================================================
 
+def family_card_members(s: "ColoniaState", value: int) -> int:
+    """The members a family card sends to the town hall this week: its value, less the
+    fewer-members ordinance's (p. 16, p. 25)."""
+    return max(0, value - s.fewer_members)
+
+
+def family_card_counts_zero(s: "ColoniaState", p: int, value: int) -> bool:
+    """p. 16 "Eccezione": a card whose members are not all at home counts 0 (the rest come
+    from the street fields)."""
+    return s.home[p] < family_card_members(s, value)
+
+
 def reveal_family_cards(s: "ColoniaState") -> None:
     """p. 16 "Martedì": each family sends its card's members from home into the town hall
     and gets as many votes; a family short of members at home takes the rest from the
     street fields, Tuesday's first, and its card is turned face down: it counts 0 (no
     votes, last in turn order). The fewer-members ordinance (p. 25) lowers the members.
     In week 1 a die decides between equal cards (p. 17 N.B.)."""
-    fewer = s.fewer_members
     for p in range(s.n):
         v = s.family_card[p]
         s.family_cards_used[p * N_FAMILY_CARDS + v - LOWEST_FAMILY_CARD] = True
-        need = max(0, v - fewer)
+        need = family_card_members(s, v)
+        counts_zero = family_card_counts_zero(s, p, v)
         take = min(s.home[p], need)
         s.home[p] -= take
         short = need - take
@@ -668,7 +680,7 @@ def reveal_family_cards(s: "ColoniaState") -> None:
             short -= t
             placed += t
         s.town_hall[p] = placed
-        if placed < need or take < need:
+        if counts_zero or placed < need:
             s.card_face_down[p] = True
             s.card_value[p] = 0
             s.vote_weight[p] = 0

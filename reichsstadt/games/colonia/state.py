@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Annotated, Any, Mapping
 
 from ...core import CHANCE, SHARED, Action, Outcome, State
-from ...core.contract import NO_EVENTS
+from ...core.contract import NO_EVENTS, Pick
 from ...core.messages import Message
 from . import present, scoring
 from .actions import CODE
@@ -377,6 +377,9 @@ class ColoniaState(State):
 
     def confirm(self, seat: int, action: Action) -> Message | None:
         return present.confirm(self, seat, action)
+
+    def pick(self, seat: int) -> Pick | None:
+        return present.pick(self, seat)
 
     def outcome(self) -> Outcome:
         return scoring.outcome(self)

@@ -1,332 +1,632 @@
-"""Colonia in a terminal: the board of one view drawn with Rich (only this module
-imports Rich), at most 120 columns wide. It reads the view (the common envelope with
-Colonia's body, schema.py) and names things with the message helpers of present.py,
-rendered in English; the sentences of the board itself are still written here.
+"""Colonia in a terminal, drawn with Rich from a view: every word from the catalog (ids
+`colonia.terminal.*`, English in reichsstadt/i18n/en.colonia.po), rendered in `lang`.
 
-From the top: the day and what is asked now; the week card and the ordinances; the
-market and the craftsmen; the port and the relics; the families (what the table can
-see); the screens the viewer may see (its own, or all at the end)."""
+Two frontends, both `(view, seat, names, lang="en")`:
+
+- `render` ("terminal"): the board, at most 120 columns and 30 lines with six families.
+  From the top, what matters now: the week, the day and the mayor; what is asked and of
+  whom; what is behind the reader's screen; the week card and the week's ordinances
+  (one line each, with the vote's result); the panel of the day in full (Monday to
+  Wednesday the market, Thursday the craftsmen, Friday and Saturday the port, Sunday the
+  relics); the families in turn order (card, votes, cards left, members at home and on
+  each street field, the materials the table saw them take, shrines); the other panels
+  folded into one line.
+- `render_city` ("terminal_city"): the whole city, paged by the play loop: every panel
+  in full, the ordinances' whole text and every ballot, where every member of every
+  family stands and when the street fields come home, the shrines and windows, the
+  screens the reader may see.
+
+Seats are marked by their number on their colour (the rulebook's yellow, blue, green,
+red, orange, violet); the families table names them."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Sequence
 
-from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.constrain import Constrain
 from rich.table import Table
 from rich.text import Text
 
-from ...i18n import render as say
+from ...core.messages import Message, Player
+from ...i18n import Renderer
 from .present import (
-    city_name, craftsman_name, currency_name, day_name, good_name, material_name, ordinance_words,
-    street_home_words,
+    city_name, count_of, craftsman_name, currency_name, day_name, good_name, material_name, ordinance_words,
+    phase_name, series, street_home_words,
 )
 
 WIDTH = 120
+HEIGHT = 30                 # lines of the board (render) with six families
 ROMAN = ("I", "II", "III", "IV")
-SHORT = {"Pfund Sterling": "Pfund"}
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
-
-ASK = {
-    "market": "Market: take all the materials of one stall, putting as many members from home on it; "
-              "or pass (no more buying this week).",
-    "contracts": "Craftsmen: commission one contract: return the craftsman's two materials to the bag and put "
-                 "members on his next free field (his 1st contract this week costs 1 member, the 2nd 2, ...); "
-                 "or pass for the week. Fields above the stick are served tonight, with the extra-contract dice "
-                 "moving sticks down first.",
-    "loading": "Port: load one free hold: hand in exactly its goods and put 1 member on it; or pass for the week.",
-    "relic_buying": "Relics: buy one displayed card, paid in its city's currency; or pass for the week.",
-    "relic_securing": "Secure a displayed relic with 1 member from home (it stays for next week); or pass.",
-}
+SEAT_MARK = ("bold black on yellow", "bold bright_white on blue", "bold black on green3", "bold bright_white on red3",
+             "bold black on dark_orange", "bold bright_white on purple")
+DIM = "dim"
+# the panel of each day: the market is filled on Monday and bought on Wednesday, the
+# contracts are Thursday's, the ships are loaded on Friday and sail on Saturday
+DAY_PANEL = {"monday": "market", "tuesday": "market", "wednesday": "market", "thursday": "craftsmen",
+             "friday": "port", "saturday": "port", "sunday": "relics"}
+PANELS = ("market", "craftsmen", "port", "relics")
+_SUFFIX = re.compile(r"\s+\([^()]*\)$")
+_NAME_WIDTH = 12
 
 
-class Names:
-    """The component names of one view, in English (present's message helpers)."""
+# ======================================================================================
+# Words
+# ======================================================================================
+class _Say:
+    """The catalog in one language for one reader: called with a key, it renders
+    `colonia.terminal.<key>`; `say.msg(message)` any message; component names by index."""
 
-    def __init__(self, table: dict[str, Any]) -> None:
-        comp = table["components"]
-        self.materials = [say(material_name(k)) for k in comp["materials"]]
-        self.goods = [say(good_name(k)) for k in comp["goods"]]
-        self.craftsmen = [say(craftsman_name(k)) for k in comp["craftsmen"]]
-        self.cities = [say(city_name(k)) for k in comp["cities"]]
-        self.currencies = [say(currency_name(k)) for k in comp["currencies"]]
+    def __init__(self, lang: str, names: Sequence[str], seat: int | None, components: dict[str, Any]) -> None:
+        self.names = [_SUFFIX.sub("", n) or n for n in names]
+        self.r = Renderer(lang, self.names, viewer=seat)
+        self.seat = seat
+        self.comp = components
 
-    def currency(self, c: int, short: bool = False) -> str:
-        name = self.currencies[c]
-        return SHORT.get(name, name) if short else name
+    def __call__(self, key: str, **args: Any) -> str:
+        return self.r(Message(f"colonia.terminal.{key}", **args))
+
+    def msg(self, value: Any) -> str:
+        return self.r(value)
+
+    def name(self, p: int) -> str:
+        """A seat's name at this table, as the board's tables list it ("You" for the reader)."""
+        if 0 <= p < len(self.names):
+            return self.names[p]
+        return self.r.plain("core.player", number=p + 1)
+
+    # component names and amounts, by index into the view's components
+    def material(self, m: int) -> Any:
+        return material_name(self.comp["materials"][m])
+
+    def good(self, g: int) -> Any:
+        return good_name(self.comp["goods"][g])
+
+    def craftsman(self, c: int) -> Any:
+        return craftsman_name(self.comp["craftsmen"][c])
+
+    def city(self, c: int) -> Any:
+        return city_name(self.comp["cities"][c])
+
+    def currency(self, c: int) -> Any:
+        return currency_name(self.comp["currencies"][c])
+
+    def money(self, c: int, amount: int) -> Any:
+        return count_of("currency", self.comp["currencies"][c], amount)
+
+    def counts(self, kind: str, counts: Sequence[int]) -> Any:
+        """ "2 leather, 1 fur" ("nothing" when all are 0)."""
+        keys = self.comp["materials" if kind == "material" else "goods"]
+        items = [count_of(kind, keys[i], k) for i, k in enumerate(counts) if k]
+        return series(items) if items else Message("colonia.terminal.nothing")
 
 
-def _name(names: list[str], seat: Any) -> str:
-    if seat is None or seat < 0:
-        return "-"
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _mark(p: int | None) -> Text:
+    """A seat's number on its colour."""
+    if p is None or p < 0:
+        return Text("–", style=DIM)
+    return Text(f"{p + 1}", style=SEAT_MARK[p % len(SEAT_MARK)])
 
 
-def _counts(counts: list[int] | None, labels: list[str]) -> str:
-    if counts is None:
-        return "hidden"
-    parts = [f"{v} {label}" for v, label in zip(counts, labels) if v]
-    return ", ".join(parts) or "none"
+def _who(p: int, say: _Say, width: int = _NAME_WIDTH) -> Text:
+    """A seat's mark and name."""
+    out = _mark(p)
+    name = say.name(p)
+    out.append(" " + (name if len(name) <= width else name[:width - 1] + "…"))
+    return out
 
 
-def _ordinance(o: dict[str, Any], comp: dict[str, Any]) -> str:
+def _ordinance(o: dict[str, Any], comp: dict[str, Any]) -> Message:
     craftsman = comp["craftsmen"][o["craftsman"]] if o["craftsman"] is not None else None
-    return say(ordinance_words(o["effect"], o["amount"], craftsman, o["street"]))
+    return ordinance_words(o["effect"], o["amount"], craftsman, o["street"])
 
 
-def _asked(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
-    """One line: what the game waits for now, and from whom."""
+def _grid(padding: tuple[int, int] = (0, 1)) -> Table:
+    return Table.grid(padding=padding)
+
+
+# ======================================================================================
+# The board ("terminal")
+# ======================================================================================
+def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
+    """The board from what `seat` may see (None: a spectator), in `lang`: what matters
+    now on top, at most 120 columns and 30 lines."""
+    table = view["table"]
+    say = _Say(lang, names, seat, table["components"])
+    parts: list[RenderableType] = [_head(view, say), _now(view, seat, say)]
+    if view["result"]:
+        parts.append(_result(view, say))
+    screen = _screen(view, seat, say)
+    if screen is not None:
+        parts.append(screen)
+    parts.append(_week(view, say))
+    if table["ordinances"]:
+        parts.append(_ordinances(view, say))
+    panel = DAY_PANEL[table["day"]]
+    parts.append(PANEL_DRAW[panel](view, say, False))
+    parts.append(_families(view, seat, say))
+    parts.append(_also(view, say, panel))
+    return Constrain(Group(*parts), WIDTH)
+
+
+def _head(view: dict[str, Any], say: _Say) -> Text:
+    """Week, day and what the day is about; the mayor."""
+    table = view["table"]
+    out = Text()
+    out.append(say("head", week=table["week"], weeks=table["weeks"], day=day_name(table["day"]),
+                   phase=phase_name(view["phase"])), style="bold")
+    if table["mayor"] is not None:
+        out.append("   " + say("mayor") + " ")
+        out.append_text(_who(table["mayor"], say))
+    return out
+
+
+_ASKED = ("family_cards", "vote", "choose_good", "shrine", "recall", "exchange", "exchange_amount", "draw_materials")
+
+
+def _now(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
+    """What the game waits for, from the reader's side: "Your decision: ..." or "Now: ..."."""
     table = view["table"]
     decision = table["decision"]
-    to_act = view["to_act"]
-    who = ", ".join(_short(names, s) for s in to_act if s is not None and s >= 0)
-    you = seat is not None and seat in to_act
+    to_act = [p for p in view["to_act"] if p is not None and p >= 0]
+    out = Text()
     if view["over"]:
-        return "The game is over."
-    if decision == "family_cards":
-        text = ("Everyone secretly picks a family card (3-8, each once per game): that many members go to the "
-                "town hall; the card gives as many votes and the turn order (highest = mayor, plays first).")
-        if table["fewer_members"]:
-            text += f" This week every family sends {table['fewer_members']} member fewer."
-    elif decision == "vote":
+        out.append(say("now.over"), style="bold")
+        return out
+    key = view["phase"] if decision == "turn" else decision if decision in _ASKED else "chance"
+    args: dict[str, Any] = {}
+    if key == "vote":
         pending = [o for o in table["ordinances"] if o["result"] == "pending"]
-        text = "Secret vote, weighted by town-hall votes, ties go the mayor's way: " + (
-            _ordinance(pending[0], table["components"]) if pending else "")
-    elif decision == "turn":
-        text = ASK.get(view["phase"], "Your turn.")
-    elif decision == "shrine":
-        b = table["shrine_choice"]
-        city = say(city_name(table["components"]["cities"][b["city"]])) if b else "its city"
-        text = f"Shrine: put a relic of {city} in the shrine (its points double, for good) or not."
-    elif decision == "recall":
-        r = table["recall"] or {}
-        street = say(day_name(r["street"])) if r else ""
-        text = f"Ordinance: bring up to {r.get('up_to')} members home from the {street} street field."
-    elif decision in ("exchange", "exchange_amount"):
-        text = f"Ordinance: exchange up to {table['exchange_limit']} of one currency into another, 1:1."
-    elif decision == "draw_materials":
-        text = f"Ordinance: draw {table['draw']} materials from the bag (the others will not see which), or not."
-    elif decision == "choose_good":
-        text = "A six: choose any one good from the supply."
+        args["ordinance"] = _ordinance(pending[0], table["components"]) if pending else ""
+    elif key == "shrine" and table["shrine_choice"]:
+        args["city"] = say.city(table["shrine_choice"]["city"])
+    elif key == "recall" and table["recall"]:
+        args.update(count=table["recall"]["up_to"], street=day_name(table["recall"]["street"]))
+    elif key in ("exchange", "exchange_amount"):
+        args["most"] = table["exchange_limit"] or 0
+        if table["exchange"]:
+            args.update(give=say.currency(table["exchange"]["give"]), take=say.currency(table["exchange"]["take"]))
+    elif key == "draw_materials":
+        args["materials"] = Message("colonia.count.material", count=table["draw"] or 0)
+    if seat is not None and seat in to_act:
+        if key == "vote":
+            args["votes"] = view["seats"][seat]["votes"]
+        out.append(say("yours"), style="bold green")
+        out.append(say(f"ask.{key}", **args), style="bold")
     else:
-        text = "Chance."
-    if who:
-        text += f"  [waiting for: {'you' if you and len(to_act) == 1 else who}]"
-    return text
+        out.append(say("now"), style="bold")
+        actor = Player(to_act[0]) if to_act else Player(-1)
+        out.append(say(f"now.{key}", player=actor, players=[Player(p) for p in to_act], **args))
+    if key == "family_cards" and table["fewer_members"]:
+        out.append(" " + say("fewer_now", count=table["fewer_members"]), style="yellow")
+    return out
 
 
-def _week_line(table: dict[str, Any], words: Names) -> str:
+def _result(view: dict[str, Any], say: _Say) -> Text:
+    res = view["result"]
+    order = sorted(range(len(res["scores"])), key=lambda p: (res["ranks"][p], p))
+    out = Text(say("result"), style="bold green")
+    for i, p in enumerate(order):
+        out.append("  " if i == 0 else " · ")
+        out.append_text(_who(p, say))
+        out.append(" " + say("result.item", rank=res["ranks"][p], points=Message(
+            "colonia.count.point", count=res["scores"][p])))
+    return out
+
+
+def _screen(view: dict[str, Any], seat: int | None, say: _Say) -> Text | None:
+    """What is behind the reader's screen: money and relics, then materials and goods."""
+    if seat is None:
+        return None
+    me = view["seats"][seat]
+    if me["money"] is None:
+        return None
+    out = Text()
+    out.append(say("screen"), style="bold")
+    out.append(" " + _screen_words(me, say))
+    return out
+
+
+def _screen_words(info: dict[str, Any], say: _Say) -> str:
+    money = series([say.money(c, v) for c, v in enumerate(info["money"])])
+    return say("screen.line", money=money, materials=say.counts("material", info["materials"]),
+               goods=say.counts("good", info["goods"]), relics=_relic_list(info["relics"], say))
+
+
+def _relic_list(relics: Sequence[dict[str, Any]], say: _Say) -> Any:
+    """Relics by city, their points added up: "Bergen 1, Brügge 1+4"."""
+    by_city: dict[int, list[str]] = {}
+    for r in relics:
+        if r["kind"] == "relic":
+            by_city.setdefault(r["city"], []).append(str(r["points"]))
+    if not by_city:
+        return Message("colonia.terminal.nothing")
+    return series([Message("colonia.terminal.relic_short", city=say.city(c), points="+".join(by_city[c]))
+                   for c in sorted(by_city)])
+
+
+def _week(view: dict[str, Any], say: _Say) -> Text:
+    """The week card: extra-contract dice, ships sailing; the fewer-members ordinance."""
+    table = view["table"]
     wc = table["week_card"]
+    out = Text()
     if not wc:
-        return "No week card yet."
-    contracts = ", ".join(f"{n} {k}" for n, k in zip(words.craftsmen, wc["contracts"]))
-    return (f"Week card {wc['card'] + 1}: ordinary contracts {contracts}; {wc['dice']} extra-contract dice on "
-            f"Thursday; {table['ships_sailing']} ship(s) sail on Saturday.")
+        out.append(say("week_card.none"), style=DIM)
+    else:
+        out.append(say("week_card", card=wc["card"] + 1), style="bold")
+        out.append(" " + say("week_card.line", dice=wc["dice"], count=table["ships_sailing"],
+                             places=list(ROMAN[:table["ships_sailing"]])))
+    if table["fewer_members_next_week"]:
+        out.append("  " + say("fewer_next", count=table["fewer_members_next_week"]), style="yellow")
+    return out
 
 
-def _fields(c: dict[str, Any], names: list[str]) -> tuple[str, str]:
+def _ordinances(view: dict[str, Any], say: _Say, full: bool = False) -> Table:
+    """The week's three ordinances, voted on their day left to right: one line each (the
+    whole text and every ballot on the city page)."""
+    table = view["table"]
+    voting = table["decision"] == "vote"
+    rows: list[tuple[str, str, Text, Text]] = []
+    first_pending = True
+    for o in table["ordinances"]:
+        now = voting and o["result"] == "pending" and first_pending
+        if o["result"] == "pending":
+            first_pending = False
+        v = o["vote"]
+        if o["result"] == "pending":
+            result = Text(say("ord.pending"), style="bold yellow" if now else DIM)
+        elif v is None:
+            result = Text(say("ord.no_vote"), style="red")
+        else:
+            key = "ord.passed" if o["result"] == "passed" else "ord.rejected"
+            result = Text(say(key, yes=v["yes"], no=v["no"]), style="green" if o["result"] == "passed" else "red")
+        words = Text(say.msg(_ordinance(o, table["components"])), style="bold" if now else "")
+        if full and v is not None:
+            words.append("\n" + _ballots(view, v, say), style=DIM)
+        rows.append(("▶" if now else " ", say.msg(day_name(o["day"])), words, result))
+    day_w = max(cell_len(r[1]) for r in rows)
+    result_w = max(r[3].cell_len for r in rows)
+    room = WIDTH - 1 - day_w - result_w - 3          # the marker, the two narrow columns, the padding
+    grid = _grid()
+    grid.add_column(no_wrap=True, width=1)
+    grid.add_column(no_wrap=True, style="bold", width=day_w)
+    grid.add_column(overflow="fold", width=room)
+    grid.add_column(no_wrap=True, width=result_w)
+    for mark, day, words, result in rows:
+        if not full:
+            words.truncate(room, overflow="ellipsis")
+        grid.add_row(mark, day, words, result)
+    return grid
+
+
+def _ballots(view: dict[str, Any], vote: dict[str, Any], say: _Say) -> str:
+    weights = {p["seat"]: p["votes"] for p in view["seats"]}
+    sides = []
+    for side in ("yes", "no"):
+        who = [say("ballot", player=say.name(p), votes=weights.get(p, 0)) for p, b in enumerate(vote["votes"])
+               if b == side]
+        sides.append(say(f"ballots.{side}", who=", ".join(who) or "–"))
+    out = [p for p, b in enumerate(vote["votes"]) if b is None]
+    if out:
+        sides.append(say("ballots.none", who=", ".join(say.name(p) for p in out)))
+    return "; ".join(sides)
+
+
+# -- the day's panels ------------------------------------------------------------------------
+def _market(view: dict[str, Any], say: _Say, full: bool) -> RenderableType:
+    """The stalls: their materials, or who took them with how many members."""
+    table = view["table"]
+    stalls = table["stalls"]
+    title = Text(say("market.title", bag=table["bag"]), style="bold")
+    if any(st["foreign"] for st in stalls):
+        title.append(" " + say("market.foreign"), style=DIM)
+    if not stalls:
+        title.append("  " + say("market.empty"), style=DIM)
+        return title
+    cells: list[Text] = []
+    for i, st in enumerate(stalls):
+        cell = Text(f"{i + 1}{'*' if st['foreign'] else ''}: ", style="bold")
+        if st["taken_by"] is not None:
+            cell.append_text(_mark(st["taken_by"]))
+            cell.append(" " + say("market.taken", player=Player(st["taken_by"]),
+                                  members=Message("colonia.count.member", count=st["size"])), style=DIM)
+        elif not any(st["materials"]):
+            cell.append(say("market.back"), style=DIM)
+        else:
+            cell.append(say.msg(say.counts("material", st["materials"])))
+        cells.append(cell)
+    columns = 1 if full else 2 if len(cells) <= 6 else 3
+    grid = _grid((0, 2))
+    for _ in range(columns):
+        grid.add_column(ratio=1, overflow="fold")
+    rows = (len(cells) + columns - 1) // columns
+    for r in range(rows):
+        grid.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(columns)])
+    return Group(title, grid)
+
+
+def _fields(c: dict[str, Any], say: _Say, fields: int, full: bool) -> Text:
+    """A craftsman's contract fields from the top: an occupied one as its owner's mark and
+    members, a free one as ·, the stick as ┃ (the fields above it are served tonight)."""
     stick = c["stick"]
-    served = [f"{_short(names, o)}x{k}" for o, k in c["fields"][:stick]]
-    waiting = [f"{_short(names, o)}x{k}" for o, k in c["fields"][stick:]]
-    return ", ".join(served) or "-", ", ".join(waiting) or "-"
+    occupied = c["fields"]
+    shown = max(stick, len(occupied)) + (1 if max(stick, len(occupied)) < fields else 0)
+    out = Text()
+    for i in range(shown):
+        if i == stick:
+            out.append("┃ ", style="bold yellow")
+        if i < len(occupied):
+            owner, members = occupied[i]
+            if full:
+                out.append_text(_who(owner, say, 10))
+                out.append(f"×{members} ")
+            else:
+                out.append_text(_mark(owner))
+                out.append(f"×{members} ")
+        else:
+            out.append("· ", style=DIM)
+    if shown == stick:
+        out.append("┃", style="bold yellow")
+    return out
 
 
-def _short(names: list[str], seat: Any) -> str:
-    """A seat's name without the kind of player ("Player 2 (random bot)" -> "Player 2")."""
-    name = _name(names, seat)
-    if name.endswith(")") and " (" in name:
-        name = name[:name.index(" (")]
-    return name
+def _craftsmen(view: dict[str, Any], say: _Say, full: bool) -> RenderableType:
+    table = view["table"]
+    fields = max([len(c["fields"]) for c in table["craftsmen"]] + [c["stick"] for c in table["craftsmen"]] + [1])
+    grid = _grid()
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(ratio=1, overflow="fold")
+    for c in table["craftsmen"]:
+        recipe = say("recipe", first=say.material(c["materials"][0]), second=say.material(c["materials"][1]),
+                     good=say.good(c["good"]))
+        grid.add_row(say.msg(say.craftsman(c["craftsman"])), recipe,
+                     say("craftsmen.next", members=c["commissioned"] + 1), _fields(c, say, fields + 1, full))
+    return Group(Text(say("craftsmen.title"), style="bold"), grid)
 
 
-def _members_table(view: dict[str, Any], seat: int | None, names: list[str]) -> Table:
-    """Where every member of every family is now, and when the street fields come home;
-    the columns add up to the members each family has."""
-    table_data = view["table"]
-    home_when = table_data["street_home"]
-    per = table_data["members_per_player"]
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left",
-                  title=f"Members ({per} per family): where they are now")
-    table.add_column("player", no_wrap=True)
-    for col in ("home", "town hall", "today", "contracts served/ waiting", "ships", "relics",
-                "street Tue", "street Wed", "street Thu", "street Fri", "total"):
-        table.add_column(col, justify="right", min_width=max(len(w) for w in col.split()))
-    for p in view["seats"]:
-        m = p["members"]
-        s = p["seat"]
-        row: list[RenderableType] = [
-            Text(_short(names, s), style="bold" if s == seat else ""), str(m["home"]), str(m["town_hall"]),
-            str(m["today"]), f"{m['contracts_above_stick']}/{m['contracts_below_stick']}", str(m["ships"]),
-            str(m["secured_relics"]),
-        ]
+def _port(view: dict[str, Any], say: _Say, full: bool) -> RenderableType:
+    """The four places: the ship's city and currency, whether it sails on Saturday, its
+    holds (goods → pay, who loaded it)."""
+    table = view["table"]
+    title = Text(say("port.title", deck=table["ship_deck"]), style="bold")
+    grid = _grid()
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, style="bold yellow")
+    grid.add_column(ratio=1)
+    for i, ship in enumerate(table["port"]):
+        if ship is None:
+            grid.add_row(ROMAN[i], Text(say("port.empty"), style=DIM), "", "")
+            continue
+        where = say("port.ship", city=say.city(ship["city"]), currency=say.currency(ship["city"]))
+        holds = Text()
+        for hold in ship["holds"]:
+            goods = say.msg(series([say.good(g) for g in hold["goods"]], "plus"))
+            _hold(holds, say("port.hold", goods=goods, value=hold["value"]), hold["loaded_by"], say, full)
+        extra = ship["extra_hold"]
+        if extra is not None:
+            _hold(holds, say("port.extra", value=extra["value"]), extra["loaded_by"], say, full)
+        grid.add_row(ROMAN[i], where, say("port.sails") if ship["sails"] else "", holds)
+    return Group(title, grid)
+
+
+def _hold(out: Text, words: str, owner: int | None, say: _Say, full: bool) -> None:
+    """A hold after the others: its goods and pay, dimmed with its loader's mark once loaded."""
+    if out:
+        out.append(" │ ", style=DIM)
+    if owner is None:
+        out.append(words)
+        return
+    out.append(words, style=DIM)
+    out.append(" ")
+    out.append_text(_who(owner, say, 10) if full else _mark(owner))
+
+
+def _relics(view: dict[str, Any], say: _Say, full: bool) -> RenderableType:
+    """The relic display: city, points (a shrine doubles one relic of its city), price in
+    the city's currency, who secured it."""
+    table = view["table"]
+    relics = table["relics"]
+    title = Text(say("relics.title", deck=table["relic_deck"], discards=len(table["relic_discards"])), style="bold")
+    if not relics:
+        title.append("  " + say("relics.none"), style=DIM)
+        return title
+    cells = []
+    for i, r in enumerate(relics):
+        cell = Text(f"{i + 1:>2}: ", style="bold")
+        if r["kind"] == "shrine":
+            cell.append(say("relics.shrine", city=say.city(r["city"])), style="bold")
+        else:
+            cell.append(say("relics.relic", city=say.city(r["city"]),
+                            points=Message("colonia.count.point", count=r["points"])))
+        cell.append(", " + say.msg(say.money(r["city"], r["price"])))
+        if r["secured_by"] is not None:
+            cell.append(" ")
+            cell.append_text(_who(r["secured_by"], say, 10) if full else _mark(r["secured_by"]))
+        cells.append(cell)
+    columns = 1 if full else 2 if len(cells) <= 10 else 3
+    rows = (len(cells) + columns - 1) // columns
+    grid = _grid((0, 2))
+    for _ in range(columns):
+        grid.add_column(ratio=1, overflow="fold")
+    for r in range(rows):
+        grid.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(columns)])
+    return Group(title, grid)
+
+
+PANEL_DRAW = {"market": _market, "craftsmen": _craftsmen, "port": _port, "relics": _relics}
+
+
+# -- the families ----------------------------------------------------------------------------
+def _families(view: dict[str, Any], seat: int | None, say: _Say) -> Table:
+    """One row per family, in turn order: its card and votes, the cards it has left, its
+    members at home and on each street field, those elsewhere on the board, the materials
+    the table saw it take and those it drew unseen, its shrines and windows."""
+    table = view["table"]
+    seats = view["seats"]
+    order = table["order"] or list(range(len(seats)))
+    to_act = set(view["to_act"])
+    mats = table["components"]["materials"]
+    grid = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold", show_edge=False)
+    grid.add_column(say("col.family"), no_wrap=True)
+    grid.add_column(say("col.card"), no_wrap=True, justify="right")
+    grid.add_column(say("col.votes"), no_wrap=True, justify="right")
+    grid.add_column(say("col.left"), no_wrap=True)
+    grid.add_column(say("col.home"), no_wrap=True, justify="right", style="bold")
+    for d in STREETS:
+        grid.add_column(say("col.street", day=say(f"day_short.{d}")), justify="right", no_wrap=True)
+    grid.add_column(say("col.elsewhere"), justify="right", no_wrap=True)
+    for m in range(len(mats)):
+        grid.add_column(say.msg(say.material(m)), justify="right", no_wrap=True, max_width=8)
+    grid.add_column(say("col.unseen"), justify="right", no_wrap=True)
+    grid.add_column(say("col.shrines"), overflow="fold")
+    choosing = table["decision"] == "family_cards"
+    for p in order:
+        info = seats[p]
+        name = _who(p, say)
+        marks = ""
+        if p in to_act and not view["over"]:
+            marks = " ▶"
+        elif info["passed"] or info["voted"]:
+            marks = " ✓"
+        name.append(marks, style="bold")
+        name.stylize("bold" if p == seat else "")
+        if info["card"] is None:
+            card = Text(say("card.chosen") if info["chosen"] else "–", style=DIM)
+        elif choosing:
+            card = Text(f"({info['card']})", style=DIM)  # the reader's own, not yet revealed
+        elif info["card_face_down"]:
+            card = Text(say("card.zero", value=info["card"]), style="red")
+        else:
+            card = Text(str(info["card"]))
+        votes = str(info["votes"]) if info["card"] is not None and not choosing else "–"
+        m = info["members"]
+        elsewhere = m["total"] - m["home"] - sum(m["street"].values())
+        seen = info["materials_seen"]
+        row: list[Any] = [name, card, votes, " ".join(map(str, info["family_cards_left"])) or "–", str(info["home"])]
+        row += [str(info["street"][d]) if info["street"][d] else Text("·", style=DIM) for d in STREETS]
+        row.append(str(elsewhere) if elsewhere else Text("·", style=DIM))
+        row += [str(k) if k else Text("·", style=DIM) for k in seen]
+        row.append(str(info["materials_blind"]) if info["materials_blind"] else Text("·", style=DIM))
+        row.append(_shrines(info, say, False))
+        grid.add_row(*row)
+    return grid
+
+
+def _shrines(info: dict[str, Any], say: _Say, full: bool) -> Text:
+    out = Text()
+    for sh in info["shrines"]:
+        if out:
+            out.append(", ")
+        if sh["relic"] is not None:
+            out.append(say("shrine.full", city=say.city(sh["city"]), points=sh["relic"]["points"]))
+        else:
+            out.append(say("shrine.empty", city=say.city(sh["city"])), style=DIM)
+    if info["windows"]:
+        if out:
+            out.append(", ")
+        out.append(say("windows", cities=series([say.city(c) for c in info["windows"]])), style="bold")
+    return out if out else Text("·", style=DIM)
+
+
+def _also(view: dict[str, Any], say: _Say, shown: str) -> Text:
+    """The panels not shown, one phrase each."""
+    table = view["table"]
+    phrases = []
+    for panel in PANELS:
+        if panel == shown:
+            continue
+        if panel == "market":
+            stalls = table["stalls"]
+            left = sum(1 for st in stalls if st["taken_by"] is None and any(st["materials"]))
+            phrases.append(say("also.market", left=left, count=len(stalls), bag=table["bag"]))
+        elif panel == "craftsmen":
+            above = sum(min(c["stick"], len(c["fields"])) for c in table["craftsmen"])
+            waiting = sum(max(0, len(c["fields"]) - c["stick"]) for c in table["craftsmen"])
+            phrases.append(say("also.craftsmen", above=above, waiting=waiting))
+        elif panel == "port":
+            ships = [s for s in table["port"] if s is not None]
+            loaded = sum(1 for s in ships for h in s["holds"] if h["loaded_by"] is not None)
+            holds = sum(len(s["holds"]) for s in ships)
+            sailing = [ROMAN[i] for i, s in enumerate(table["port"]) if s is not None and s["sails"]]
+            phrases.append(say("also.port", loaded=loaded, holds=holds, places=sailing, count=len(sailing)))
+        else:
+            relics = table["relics"]
+            phrases.append(say("also.relics", count=len(relics),
+                               secured=sum(1 for r in relics if r["secured_by"] is not None)))
+    return Text(" · ".join(phrases), style=DIM)
+
+
+# ======================================================================================
+# The whole city ("terminal_city")
+# ======================================================================================
+def render_city(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
+    """Everything on the table in full, for the play loop's pager: the ordinances with
+    every ballot, the market, the craftsmen with every contract, the port, the relics,
+    where every member stands and when the street fields come home, the shrines and
+    windows, the screens the reader may see."""
+    table = view["table"]
+    say = _Say(lang, names, seat, table["components"])
+    parts: list[RenderableType] = [_head(view, say), _week(view, say)]
+    if table["ordinances"]:
+        parts.append(Text(say("ord.title"), style="bold"))
+        parts.append(_ordinances(view, say, full=True))
+    for panel in PANELS:
+        parts.append(Text(""))
+        parts.append(PANEL_DRAW[panel](view, say, True))
+    parts.append(Text(""))
+    parts.append(_members(view, seat, say))
+    parts.append(Text(""))
+    parts.append(_holdings(view, seat, say))
+    return Constrain(Group(*parts), WIDTH)
+
+
+def _members(view: dict[str, Any], seat: int | None, say: _Say) -> RenderableType:
+    """Where every member of every family is now (the columns add up to the members each
+    family has), and when each street field comes home."""
+    table = view["table"]
+    grid = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold", show_edge=False)
+    grid.add_column(say("col.player"), no_wrap=True)
+    for key in ("home", "town_hall", "today", "served", "waiting", "ships", "secured"):
+        grid.add_column(say(f"members.{key}"), justify="right")
+    for d in STREETS:
+        grid.add_column(say("col.street", day=say(f"day_short.{d}")), justify="right", no_wrap=True)
+    grid.add_column(say("members.total"), justify="right")
+    for info in view["seats"]:
+        m = info["members"]
+        row: list[Any] = [_who(info["seat"], say)]
+        row += [str(m[k]) for k in ("home", "town_hall", "today", "contracts_above_stick", "contracts_below_stick",
+                                    "ships", "secured_relics")]
         row += [str(m["street"][d]) for d in STREETS]
         row.append(str(m["total"]))
-        table.add_row(*row)
-    table.caption = (
-        "Only members at home can be used. The street fields come home: "
-        + "; ".join(f"{say(day_name(d))[:3]} {say(street_home_words(d, home_when[d]))}" for d in STREETS)
-        + ". today: on the stalls (or ships sailed early), onto the day's street field tonight. Contracts: "
-        "the served ones (above the stick) go to the Thursday street field on Thursday evening, the waiting "
-        "ones stay until served. Ships: aboard until the ship sails on Saturday, then the Friday street field. "
-        "Relics: until someone buys the secured relic, then home.")
-    table.caption_justify = "left"
-    return table
+        grid.add_row(*row)
+    home = table["street_home"]
+    when = Text(say("members.when", when=series(
+        [Message("colonia.terminal.members.street_when", day=day_name(d), when=street_home_words(d, home[d]))
+         for d in STREETS], "semicolon")), style=DIM)
+    return Group(Text(say("members.title", count=table["members_per_player"]), style="bold"), grid, when,
+                 Text(say("members.note"), style=DIM))
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
+def _holdings(view: dict[str, Any], seat: int | None, say: _Say) -> RenderableType:
+    """Each family's shrines and windows, and the screens the reader may see (its own; all
+    of them once the game is over)."""
     table = view["table"]
-    words = Names(table)
-    parts: list[RenderableType] = []
-    head = f"Week {table['week']} of {table['weeks']}, {say(day_name(table['day']))}"
-    if table["mayor"] is not None:
-        head += f".  Mayor: {_short(names, table['mayor'])}.  Turn order: " + " > ".join(
-            _short(names, s) for s in table["order"])
-    parts.append(Text(head, style="bold"))
-    parts.append(Text("Now: " + _asked(view, seat, names), style="yellow"))
-    parts.append(Text(_week_line(table, words)))
-
-    ords = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Ordinances (voted on their day, left to right)",
-                 expand=False, title_justify="left")
-    ords.add_column("day")
-    ords.add_column("ordinance")
-    ords.add_column("result")
-    weights = {p["seat"]: p["votes"] for p in view["seats"]}
-    for o in table["ordinances"]:
-        text, result = _ordinance(o, table["components"]), o["result"]
-        v = o["vote"]
-        if v is not None:
-            sides = []
-            for side in ("yes", "no"):
-                who = [f"{_short(names, i)} {weights.get(i, 0)}" for i, b in enumerate(v["votes"]) if b == side]
-                sides.append(f"{side}: {', '.join(who) or 'nobody'}")
-            out = [_short(names, i) for i, b in enumerate(v["votes"]) if b is None]
-            if out:
-                sides.append(f"no vote (card face down): {', '.join(out)}")
-            text += "\n  " + "; ".join(sides)
-            result += f" {v['yes']}:{v['no']}"
-            if v["yes"] == v["no"] and v["yes"] + v["no"] > 0:
-                result += " (mayor)"
-        ords.add_row(say(day_name(o["day"])), text, result)
-    if table["ordinances"]:
-        parts.append(ords)
-
-    market = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Market (bag: {table['bag']})", title_justify="left")
-    market.add_column("stall")
-    market.add_column("materials")
-    market.add_column("taken by")
-    for i, st in enumerate(table["stalls"]):
-        label = f"{i + 1}{' foreign' if st['foreign'] else ''}"
-        if st["taken_by"] is None:
-            text = _counts(st["materials"], words.materials)
-            market.add_row(label, "- (back in the bag)" if text == "none" else text, "")
+    grid = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), header_style="bold", show_edge=False)
+    grid.add_column(say("col.player"), no_wrap=True)
+    grid.add_column(say("col.shrines"), overflow="fold")
+    grid.add_column(say("col.screen"), overflow="fold", ratio=1)
+    for info in view["seats"]:
+        if info["money"] is not None:
+            screen = _screen_words(info, say)
         else:
-            market.add_row(label, f"{st['size']} taken", f"{_short(names, st['taken_by'])} ({st['size']} members)")
-    crafts = Table(box=box.SIMPLE_HEAD, padding=(0, 1),
-                   title="Craftsmen (fields above the stick are served on Thursday evening)", title_justify="left")
-    crafts.add_column("craftsman")
-    crafts.add_column("needs: makes")
-    crafts.add_column("stick", justify="right")
-    crafts.add_column("above the stick (owner x members)")
-    crafts.add_column("waiting below the stick")
-    for c in table["craftsmen"]:
-        served, waiting = _fields(c, names)
-        needs = " + ".join(words.materials[m] for m in c["materials"])
-        crafts.add_row(words.craftsmen[c["craftsman"]], f"{needs}: {words.goods[c['good']]}", str(c["stick"]),
-                       served, waiting)
-
-    port = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Port (ship deck {table['ship_deck']})",
-                 title_justify="left")
-    port.add_column("place")
-    port.add_column("bound for")
-    port.add_column("holds: goods = pay  [loaded by]")
-    for i, sh in enumerate(table["port"]):
-        if sh is None:
-            port.add_row(ROMAN[i], "empty", "")
-            continue
-        holds = []
-        for h in sh["holds"]:
-            text = f"{'+'.join(words.goods[g] for g in h['goods'])}={h['value']}"
-            if h["loaded_by"] is not None:
-                text += f" [{_short(names, h['loaded_by'])}]"
-            holds.append(text)
-        if sh["extra_hold"] is not None:
-            lb = sh["extra_hold"]["loaded_by"]
-            loaded = f" [{_short(names, lb)}]" if lb is not None else ""
-            holds.append(f"any good={sh['extra_hold']['value']}{loaded}")
-        place = ROMAN[i] + (" sails" if sh["sails"] else "")
-        port.add_row(place, f"{words.cities[sh['city']]} ({words.currency(sh['city'], short=True)})", "; ".join(holds))
-    relics = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=f"Relics (deck {table['relic_deck']})",
-                   title_justify="left")
-    relics.add_column("#", justify="right")
-    relics.add_column("card")
-    relics.add_column("price")
-    relics.add_column("pts", justify="right")
-    relics.add_column("secured by")
-    for i, r in enumerate(table["relics"]):
-        relics.add_row(str(i + 1), f"{words.cities[r['city']]} {r['kind']}",
-                       f"{r['price']} {words.currency(r['city'], short=True)}",
-                       str(r["points"]) if r["kind"] == "relic" else "x2",
-                       _short(names, r["secured_by"]) if r["secured_by"] is not None else "")
-    grid = Table.grid(padding=(0, 3))
-    grid.add_row(market, relics)
-    parts.append(grid)
-    parts.append(crafts)
-    parts.append(port)
-
-    fam = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Families (what everyone sees)", title_justify="left",
-                expand=True)
-    for col in ("player", "card", "votes", "cards left"):
-        fam.add_column(col)
-    fam.add_column("materials: seen + unseen", ratio=2)
-    show_shrines = any(p["shrines"] or p["windows"] for p in view["seats"])
-    if show_shrines:
-        fam.add_column("shrines, windows", ratio=1)
-    for p in view["seats"]:
-        s = p["seat"]
-        if p["card"] is None:
-            card = "chosen" if p["chosen"] else "-"
-        else:
-            card = str(p["card"]) + (" (face down: 0)" if p["card_face_down"] else "")
-        seen = _counts(p["materials_seen"], words.materials)
-        blind = p["materials_blind"]
-        shrines = ", ".join(f"{words.cities[sh['city']]} shrine "
-                            + (f"({sh['relic']['points']}x2)" if sh["relic"] else "(empty)") for sh in p["shrines"])
-        if p["windows"]:
-            shrines = ", ".join(x for x in (shrines, "windows: " + ", ".join(words.cities[c] for c in p["windows"]))
-                                if x)
-        passed = " (passed)" if p["passed"] else ""
-        style = "bold" if s == seat else ""
-        row: list[RenderableType] = [
-            Text(_short(names, s) + passed, style=style), card, str(p["votes"]),
-            " ".join(map(str, p["family_cards_left"])) or "-", f"{seen} + {blind} unseen",
-        ]
-        if show_shrines:
-            row.append(shrines or "-")
-        fam.add_row(*row)
-    fam.caption = ("seen: taken from stalls (less those spent); unseen: drawn blind from the bag. "
-                   "Screens of others: hidden.")
-    fam.caption_justify = "left"
-    parts.append(fam)
-    parts.append(_members_table(view, seat, names))
-
-    screens = [p for p in view["seats"] if p["money"] is not None]
-    if screens:
-        scr = Table(box=box.SIMPLE_HEAD, padding=(0, 1),
-                    title="Your screen" if len(screens) == 1 and screens[0]["seat"] == seat else "Screens",
-                    title_justify="left")
-        for col in ("player", "money", "materials", "goods", "relics"):
-            scr.add_column(col)
-        short_currencies = [words.currency(c, short=True) for c in range(len(words.currencies))]
-        for p in screens:
-            rel = ", ".join(f"{words.cities[r['city']]} {r['points']}" for r in p["relics"]
-                            if r["kind"] == "relic") or "none"
-            scr.add_row(_short(names, p["seat"]), _counts(p["money"], short_currencies),
-                        _counts(p["materials"], words.materials), _counts(p["goods"], words.goods), rel)
-        parts.append(scr)
-    if view["result"]:
-        out = view["result"]
-        lines = [f"{_name(names, i)}: {sc} points (rank {rk})"
-                 for i, (sc, rk) in enumerate(zip(out["scores"], out["ranks"]))]
-        parts.append(Panel("\n".join(lines), title="Final scores"))
-    return Panel(Group(*parts), title="Colonia", width=WIDTH)
+            screen = say("screen.hidden", count=info["materials_blind"])
+        grid.add_row(_who(info["seat"], say), _shrines(info, say, True), Text(screen))
+    supply = series([count_of("good", table["components"]["goods"][g], k)
+                     for g, k in enumerate(table["goods_supply"])])
+    return Group(grid, Text(say("supply", goods=supply), style=DIM))

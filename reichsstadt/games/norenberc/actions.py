@@ -8,7 +8,7 @@ from reichsstadt.core.actions import Action, ActionSpace
 
 from .constants import (
     ARTISANS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS,
-    K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, K_SWAP, MAX_GOODS, MAX_TILES, ROOMS,
+    K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, MAX_GOODS, MAX_TILES, ROOMS,
 )
 
 
@@ -26,14 +26,12 @@ class ActionTable:
     buy_end: Action             # stop buying
     nothing: Action             # do nothing at the called guild
     hire: list[list[Action]]    # hire[room][form]: hire the guest of that room, paying that way
-    pay_one: list[Action]       # pay_one[good]: the one good of any type of a price
-    pay_two: list[list[Action]]  # pay_two[a][b] (== pay_two[b][a]): the two goods of any type
+    pay: list[Action]           # pay[good]: one good of any type toward a hire's price (two: one at a time)
     front: list[Action]         # front[0] keep the place in turn order, front[1] move first
     rob: list[Action]           # rob[seat]: the Thief's victim
     steal: list[Action]         # steal[good]: one good the Thief takes
     decline: Action             # the Thief takes nothing / the Guard swaps nothing
-    guard: list[Action]         # guard[tile]: the first artisan the Guard moves
-    swap: list[Action]          # swap[tile]: the artisan it changes places with
+    guard: list[Action]         # guard[tile]: an artisan the Guard moves (the lower id first, then its partner)
     peddler: list[Action]       # peddler[good]: the good put on the Peddler
     mayor: list[Action]         # mayor[guild]: the roof the Mayor goes on
     code: dict[Action, tuple[int, int, int]]   # action -> (kind K_*, a, b)
@@ -51,16 +49,12 @@ class ActionTable:
         self.buy_end = Action("buy_end")
         self.nothing = Action("nothing")
         self.hire = [[Action("hire", room=r, form=f) for f in range(2)] for r in range(ROOMS)]
-        self.pay_one = [Action("pay", goods=(t,)) for t in range(g_count)]
-        # pay_two[a][b] and pay_two[b][a] are one action, its goods in type order
-        pairs = {(a, b): Action("pay", goods=(a, b)) for a in range(g_count) for b in range(a, g_count)}
-        self.pay_two = [[pairs[min(a, b), max(a, b)] for b in range(g_count)] for a in range(g_count)]
+        self.pay = [Action("pay", good=t) for t in range(g_count)]
         self.front = [Action("front", move=False), Action("front", move=True)]
         self.rob = [Action("rob", victim=s) for s in range(players)]
         self.steal = [Action("steal", good=t) for t in range(g_count)]
         self.decline = Action("decline")
         self.guard = [Action("guard", tile=t) for t in range(ARTISANS)]
-        self.swap = [Action("swap", tile=t) for t in range(ARTISANS)]
         self.peddler = [Action("peddler", good=t) for t in range(g_count)]
         self.mayor = [Action("mayor", guild=g) for g in range(g_count)]
 
@@ -82,11 +76,8 @@ class ActionTable:
         for r in range(ROOMS):
             for f in range(2):
                 code[self.hire[r][f]] = (K_HIRE, r, f)
-        for t, a in enumerate(self.pay_one):
-            code[a] = (K_PAY, t, -1)
-        for a_ in range(g_count):
-            for b in range(a_, g_count):
-                code[self.pay_two[a_][b]] = (K_PAY, a_, b)
+        for t, a in enumerate(self.pay):
+            code[a] = (K_PAY, t, 0)
         code[self.front[0]] = (K_FRONT, 0, 0)
         code[self.front[1]] = (K_FRONT, 1, 0)
         for s, a in enumerate(self.rob):
@@ -96,7 +87,6 @@ class ActionTable:
         code[self.decline] = (K_DECLINE, 0, 0)
         for t in range(ARTISANS):
             code[self.guard[t]] = (K_GUARD, t, 0)
-            code[self.swap[t]] = (K_SWAP, t, 0)
         for t, a in enumerate(self.peddler):
             code[a] = (K_PEDDLER, t, 0)
         for g, a in enumerate(self.mayor):

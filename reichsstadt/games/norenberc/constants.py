@@ -28,14 +28,14 @@ TOP_SLOT = 4                # the tile laid on top of the fourth
 MASTER_SLOT = (0, 1, 2, TOP_SLOT)   # the slot holding the master in rounds 1..4
 
 # -- "Embaucher" and "Mise en place" J: the guest rooms -----------------------------------
-ROOMS = 4                   # rooms A-D of each guild, left to right
-ROOM_LETTERS = "ABCD"
+ROOMS = 4                   # rooms A-D of each guild, left to right (their letters: the catalog, norenberc.room.*)
 SETUP_GUESTS_PER_GUILD = 3  # J: three guests per guild, the first room left empty
 
 # -- "Acheter", "Voleur", "Colporteur" ---------------------------------------------------
 BUY_LIMIT = 3               # "Acheter": at most three goods per action
 STEAL_LIMIT = 2             # "Voleur": two goods from one player
-LONGEST_CHAIN = 6           # hire, pay, rob, steal, steal, first place: the longest action
+ACTION_CHAIN = 4            # the longest action without a citizen's ability: buy, buy, buy, stop; or
+                            # hire, pay, pay (2 goods of any type, one at a time), first place
 
 # -- phases and steps -------------------------------------------------------------------
 # Phases of the game: the three setup draws (chance), planning, actions, the refill of the
@@ -54,8 +54,8 @@ PLANNING_NOW, PLANNED, PASSED = 0, 1, 2
 
 # -- kinds of action (the first item of ActionTable.code[action]) ------------------------
 (K_DRAW, K_ORDER, K_PLAN, K_PLAN_DONE, K_PASS, K_SELL, K_BUY, K_BUY_END, K_NOTHING, K_HIRE, K_PAY,
- K_FRONT, K_ROB, K_STEAL, K_DECLINE, K_GUARD, K_SWAP, K_PEDDLER, K_MAYOR) = range(19)
-KINDS = 19
+ K_FRONT, K_ROB, K_STEAL, K_DECLINE, K_GUARD, K_PEDDLER, K_MAYOR) = range(18)
+KINDS = 18
 
 # -- tile kinds ("Citadins"; tile_kind codes, 0 an artisan) -------------------------------
 ARTISAN = 0
@@ -71,6 +71,9 @@ SYMBOL = {
 }
 # Kinds whose printed number matters (a data file must give it), and what it counts.
 VALUED = {MUSICIAN: "thalers of income", NOBLE: "victory points", FOREMAN: "artisan value"}
+# The moves a citizen's ability adds to the hire that takes it: the Thief robs and steals 2,
+# the Guard moves 2 artisans, the Peddler takes a good, the Mayor goes on a roof.
+CITIZEN_STEPS = {THIEF: 1 + STEAL_LIMIT, GUARD: 2, PEDDLER: 1, MAYOR: 1}
 
 # -- events: what an apply() set in motion, (kind, ints...) in State.events ----------------
 (N_GUILD_CALLED,      # (kind, guild, bit mask of the players who revealed a card there)

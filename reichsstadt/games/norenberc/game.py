@@ -7,17 +7,22 @@ from typing import Any, Mapping
 
 from reichsstadt.core.actions import ActionSpace
 from reichsstadt.core.contract import Game, GameInfo
+from reichsstadt.core.messages import Message
 from reichsstadt.core.options import Option
 
 from . import data
 from .actions import action_table
 from .constants import (
-    ALL_TYPES_VP, APPRENTICE, ARTISANS, ARTISANS_PER_GUILD, CREST_VP, FOREMAN, LONGEST_CHAIN, MAJORITY, MAYOR,
+    TILE_KIND_KEYS, ACTION_CHAIN, ALL_TYPES_VP, APPRENTICE, ARTISANS, ARTISANS_PER_GUILD, CITIZEN_STEPS, CREST_VP, FOREMAN, MAJORITY, MAYOR,
     MUSICIAN, NOBLE, RICHEST_VP, ROOMS, ROUNDS, SETUP_GUESTS_PER_GUILD, STEAL_LIMIT, TAX_COLLECTOR, TAX_UNIT,
     THIRTY_VP, WORKSHOP_SLOTS,
 )
 from .schema import view_schema
 from .state import NorenbercState
+
+
+GLOSSARY_BEFORE_CITIZENS = ("master", "rooms", "artisan", "agent_plus", "star", "moon", "sun")
+GLOSSARY_AFTER_CITIZENS = ("moon_token", "crest", "prestige_guild", "prestige_crest")
 
 
 class Norenberc(Game):
@@ -34,8 +39,9 @@ class Norenberc(Game):
             "plan one by one in reverse turn order, seeing how many cards the others laid",
         ),
     }
-    version = 3  # 3: the fields got their real names (snapshots of version 2 do not restore)
-    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render"}
+    version = 4  # 4: the goods of any type of a price and the Guard's two artisans are paid / chosen one at
+    # a time (snapshots of version 3 do not restore); 3: the fields got their real names
+    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render", "web": "norenberc.js"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NorenbercState:
         opts = self.resolve(players, options)
@@ -49,6 +55,20 @@ class Norenberc(Game):
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()
+
+    def glossary(self) -> list[tuple[Message, Message]]:
+        """The pieces in the order a newcomer meets them on the board and in a round: a
+        guild's master and rooms, its guests (artisans, Agent+, the citizens' three
+        symbols, the 11 citizens), the moon token, then what the end of a round gives
+        (crests, the prestige guild's crest). One line each in English, so that the help
+        page (keys and pieces) fits a 40-line terminal."""
+        out = [(Message(f"norenberc.glossary.{key}"), Message(f"norenberc.glossary.{key}.text"))
+               for key in GLOSSARY_BEFORE_CITIZENS]
+        out += [(Message(f"norenberc.citizen.{kind}"), Message(f"norenberc.glossary.citizen.{kind}"))
+                for kind in TILE_KIND_KEYS[1:]]
+        out += [(Message(f"norenberc.glossary.{key}"), Message(f"norenberc.glossary.{key}.text"))
+                for key in GLOSSARY_AFTER_CITIZENS]
+        return out
 
     def build_action_space(self, players: int) -> ActionSpace:
         return action_table(players).space
@@ -66,7 +86,8 @@ def game_info(players: int, comp: data.Components, num_actions: int) -> GameInfo
     top_value = max(value[t] for t in in_play)
 
     setup = (n - 1) + WORKSHOP_SLOTS * G + SETUP_GUESTS_PER_GUILD * G
-    per_round = n * (2 * M + 1) + n * M * LONGEST_CHAIN
+    abilities = sum(CITIZEN_STEPS.get(kind[t], 0) for t in citizens)
+    per_round = n * (2 * M + 1) + n * M * ACTION_CHAIN + abilities
     refills = (ROUNDS - 1) * ROOMS * G
     length = setup + ROUNDS * per_round + refills
 
@@ -98,8 +119,13 @@ def game_info(players: int, comp: data.Components, num_actions: int) -> GameInfo
                 f"which a player lays at most {M} cards (agents never exceed agents_max = {M}, and every "
                 f"laid card keeps its agent out until the round ends), so plans at most {M} guilds plus one "
                 f"'done' or 'pass' per turn in at most {M} + 1 turns ({2 * M + 1} planning moves), and acts "
-                f"once per card in a chain of at most {LONGEST_CHAIN} moves (hire, pay, rob, steal, steal, "
-                f"first place); the rooms are refilled {ROUNDS - 1} times, at most {ROOMS} per guild"),
+                f"once per card in a chain of at most {ACTION_CHAIN} moves (buy, buy, buy, stop; or hire, "
+                f"pay, pay, first place), plus, at most once per round for each citizen tile, its ability "
+                f"({abilities} moves for these components: the Thief robs and takes {STEAL_LIMIT} goods, the "
+                f"Guard moves 2 artisans, the Peddler takes a good, the Mayor goes on a roof; a star citizen "
+                f"goes back into the guest pile when hired and the Peddler at the end of the round, and the "
+                f"pile is drawn from only at the end of a round, so a tile is hired at most once a round); "
+                f"the rooms are refilled {ROUNDS - 1} times, at most {ROOMS} per guild"),
             "max_chance_outcomes": (
                 f"the largest draw: a guest from the pile, which holds at most the "
                 f"{ARTISANS_PER_GUILD - WORKSHOP_SLOTS} artisans per guild left over at setup (artisans never "

@@ -22,17 +22,17 @@ from reichsstadt.core.messages import Message, Player
 from reichsstadt.core.views import envelope
 
 from .constants import (
-    ACTIONS, BUY_MORE, CHOOSE, COVERED_SLOT, GUARD_FIRST, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT,
+    ACTIONS, BUY_MORE, CHOOSE, COVERED_SLOT, GUARD_FIRST, GUARD_SECOND, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT,
     K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL,
-    K_STEAL, K_SWAP, MASTER_SLOT, N_AGENT, N_AGENTS_HOME, N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE,
+    K_STEAL, MASTER_SLOT, N_AGENT, N_AGENTS_HOME, N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE,
     N_FAVOURITE_TIE, N_GAME_OVER, N_GOOD_RETURNED, N_GUILD_CALLED, N_INCOME, N_LEAVES_ROOM, N_MOON, N_NEW_MASTER,
     N_NO_FAVOURITE, N_PEDDLER_BACK, N_PRESTIGE_CREST_OUT, N_PRESTIGE_CREST_WON, N_PRESTIGE_GUILD, N_ROUND_END,
-    N_TILE_WON, N_TURN_END, OVER, PASSED, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOM_LETTERS, ROOMS,
+    N_TILE_WON, N_TURN_END, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS,
     SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT,
     WHY_GOODS, WHY_MONEY, WORKSHOP_SLOTS,
 )
 from .data import Components
-from .rules import can_buy_more, hire_bonus_amount, legal_planning
+from .rules import can_buy_more, guard_partners, hire_bonus_amount, legal_planning
 
 if TYPE_CHECKING:
     from .state import NorenbercState as S
@@ -103,6 +103,11 @@ def tile_name(tile: dict[str, Any] | None, guild_keys: Sequence[str | None] = ()
     return citizen_name(kind)
 
 
+def room_name(room: int) -> Message:
+    """A guest room by its letter (0-3: A-D, as each rulebook letters them)."""
+    return _m(f"room.{'abcd'[room]}")
+
+
 def phase_name(phase: str) -> Message:
     """A phase id of the view ("planning") in words."""
     return _m(f"phase.{phase}")
@@ -150,7 +155,7 @@ def place_words(s: "S", t: int) -> Message:
             return _m("place.covered", guild=_guild(s.components, g))
         return _m("place.workshop", guild=_guild(s.components, g), round=MASTER_SLOT.index(k) + 1)
     if where == "room":
-        return _m("place.room", guild=_guild(s.components, g), room=ROOM_LETTERS[k])
+        return _m("place.room", guild=_guild(s.components, g), room=room_name(k))
     return _m("place.elsewhere")
 
 
@@ -288,7 +293,7 @@ def _d_draw(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     if s.phase in (SETUP_GUESTS, REFILL):
         r = s.next_room()
         if r >= 0:
-            return _m("describe.draw_guest", tile=name, room=ROOM_LETTERS[r % ROOMS], guild=_guild(comp, r // ROOMS))
+            return _m("describe.draw_guest", tile=name, room=room_name(r % ROOMS), guild=_guild(comp, r // ROOMS))
     return _m("describe.draw", tile=name)
 
 
@@ -345,22 +350,23 @@ def _d_hire(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     comp = s.components
     g = _called(s)
     if g < 0:
-        return _m("describe.hire_any", room=ROOM_LETTERS[a])
+        return _m("describe.hire_any", room=room_name(a))
     forms = comp.rooms[a]
     need_guild, need_any = forms[b] if b < len(forms) else (0, 0)
     price: Message = _count(comp, g, need_guild)
     if need_any:
         price = _m("price.with_any", goods=price, count=need_any)
-    return _m("describe.hire", guest=tile_name_of(s, s.rooms[g * ROOMS + a]), room=ROOM_LETTERS[a],
+    return _m("describe.hire", guest=tile_name_of(s, s.rooms[g * ROOMS + a]), room=room_name(a),
               guild=_guild(comp, g), price=price, bonus=_thalers(hire_bonus_amount(s, g)))
 
 
 def _d_pay(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     comp = s.components
-    if b < 0:
-        return _m("describe.pay_one", goods=[_count(comp, a, 1)])
-    goods = [_count(comp, a, 2)] if a == b else [_count(comp, a, 1), _count(comp, b, 1)]
-    return _m("describe.pay_two", goods=goods)
+    room, form = s.hired_room, s.hire_form
+    need_any = comp.rooms[room][form][1] if 0 <= room < len(comp.rooms) and 0 <= form < len(comp.rooms[room]) else 1
+    if need_any == 2:
+        return _m("describe.pay_of_two", goods=_count(comp, a, 1))
+    return _m("describe.pay_one", goods=_count(comp, a, 1))
 
 
 def _d_front(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
@@ -386,15 +392,11 @@ def _d_decline(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message
 
 
 def _d_guard(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return _m("describe.guard", tile=tile_name_of(s, a), place=place_words(s, a))
-
-
-def _d_swap(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
     first = s.guard_first
-    if first < 0:
-        return _m("describe.swap_it", tile=tile_name_of(s, a), place=place_words(s, a))
-    return _m("describe.swap", first=tile_name_of(s, first), first_place=place_words(s, first), tile=tile_name_of(s, a),
-              place=place_words(s, a))
+    if s.phase == ACTIONS and s.step == GUARD_SECOND and first >= 0:
+        return _m("describe.swap", first=tile_name_of(s, first), first_place=place_words(s, first),
+                  tile=tile_name_of(s, a), place=place_words(s, a))
+    return _m("describe.guard", tile=tile_name_of(s, a), place=place_words(s, a))
 
 
 def _d_peddler(s: "S", seat: int, a: int, b: int, viewer: int | None) -> Message:
@@ -409,7 +411,7 @@ DESCRIBE = {
     K_DRAW: _d_draw, K_ORDER: _d_order, K_PLAN: _d_plan, K_PLAN_DONE: _d_plan_done, K_PASS: _d_pass,
     K_SELL: _d_sell, K_BUY: _d_buy, K_BUY_END: _d_buy_end, K_NOTHING: _d_nothing, K_HIRE: _d_hire,
     K_PAY: _d_pay, K_FRONT: _d_front, K_ROB: _d_rob, K_STEAL: _d_steal, K_DECLINE: _d_decline,
-    K_GUARD: _d_guard, K_SWAP: _d_swap, K_PEDDLER: _d_peddler, K_MAYOR: _d_mayor,
+    K_GUARD: _d_guard, K_PEDDLER: _d_peddler, K_MAYOR: _d_mayor,
 }
 
 
@@ -526,40 +528,81 @@ def _rule(s: "S", seat: int, action: Action, kind: int) -> Message:
             return _m("why.buy")
         if kind == K_HIRE:
             if s.rooms[s.called_guild * ROOMS + action.room] < 0:
-                return _m("why.hire_empty", room=ROOM_LETTERS[action.room])
+                return _m("why.hire_empty", room=room_name(action.room))
             return _m("why.hire_price")
         return _m("why.choose")
     if s.step == BUY_MORE:
         return _m("why.buy_more", limit=s.buy_limit)
+    if s.step == PAY_ANY and kind == K_PAY:
+        return _m("why.pay")
+    if s.step == THIEF_GOODS and kind == K_STEAL:
+        return _m("why.steal")
+    if s.step in (GUARD_FIRST, GUARD_SECOND) and kind == K_GUARD:
+        return _m("why.guard")
     return _m("why.step", step=step_name(s.step_id))
 
 
 def pick(s: "S", seat: int) -> Pick | None:
-    """The decisions that are a set whose order does not matter: a plan (guilds, at
-    least one, at most the free agents), further purchases (repeats allowed, up to the
-    limit) and the Thief's goods (up to two)."""
+    """The decisions that are a set whose order does not matter, with the parts in the
+    order the rules take them (rules.py: purchases, payments, thefts in type order, the
+    Guard's two artisans lower id first):
+
+    - a plan: guilds, at least one, at most the free agents ("Phase de Planification");
+    - a purchase: goods of the store, repeats allowed, 1 up to the limit ("Acheter"), from
+      the choice of the action (selling, hiring and doing nothing stay moves of their own)
+      or after the first good;
+    - the goods of any type of a hire's price ("Embaucher" 1), repeats allowed;
+    - the Thief's goods: two (fewer if the victim has fewer), repeats allowed ("Voleur");
+    - the Guard's two artisans of one type ("Garde"; declining stays a move of its own)."""
     table = s.actions
     if s.phase == PLANNING and seat in s.to_act() and not s.plans[seat]:
         parts = tuple(a for a in legal_planning(s, seat) if a is not table.plan_done and a is not table.pass_round)
         if parts:
             return Pick(parts=parts, finish=table.plan_done, most=min(s.agents_free[seat], len(parts)), least=1)
-    if s.phase == ACTIONS and seat == s.actor:
-        G = s.guild_count
-        if s.step == BUY_MORE and can_buy_more(s, seat, s.last_bought):
-            parts = tuple(table.buy[t] for t in range(s.last_bought, G))
-            return Pick(parts=parts, finish=table.buy_end, most=s.buy_limit - s.bought, repeat=True)
-        if s.step == THIEF_GOODS:
-            parts = tuple(table.steal[t] for t in range(s.last_stolen, G))
-            return Pick(parts=parts, finish=None, most=STEAL_LIMIT - s.stolen, least=1, repeat=True)
+    if s.phase != ACTIONS or seat != s.actor:
+        return None
+    G = s.guild_count
+    step = s.step
+    if step == CHOOSE or step == BUY_MORE and can_buy_more(s, seat, s.last_bought):
+        low = 0 if step == CHOOSE else s.last_bought
+        base = s.called_guild * G
+        stocked = [t for t in range(low, G) if s.stores[base + t]]
+        # as many as the limit, the money (at the master's value each) and the store allow
+        most = min(s.buy_limit - s.bought, s.money[seat] // s.master_value(s.called_guild),
+                   sum(s.stores[base + t] for t in stocked))
+        if most < 1:
+            return None  # no purchase at all (legal_choose offers none)
+        return Pick(parts=tuple(table.buy[t] for t in stocked), finish=table.buy_end, most=most,
+                    least=1 if step == CHOOSE else 0, repeat=True)
+    if step == PAY_ANY:
+        need = s.components.rooms[s.hired_room][s.hire_form][1] - (1 if s.paid_any >= 0 else 0)
+        held = s.goods_held[seat * G:(seat + 1) * G]
+        parts = tuple(table.pay[t] for t in range(max(s.paid_any, 0), G) if held[t])
+        return Pick(parts=parts, finish=None, most=need, least=need, repeat=True)
+    if step == THIEF_GOODS:
+        v = s.thief_victim
+        held = s.goods_held[v * G:(v + 1) * G]
+        parts = tuple(table.steal[t] for t in range(s.last_stolen, G) if held[t])
+        count = min(STEAL_LIMIT - s.stolen, sum(held[s.last_stolen:]))
+        return Pick(parts=parts, finish=None, most=count, least=count, repeat=True)
+    if step == GUARD_FIRST:
+        parts = tuple(table.guard[t] for t in guard_partners(s))
+        return Pick(parts=parts, finish=None, most=2, least=2)
     return None
 
 
 def confirm(s: "S", seat: int, action: Action) -> Message | None:
-    """A pass with agents left gives up the rest of the round; doing nothing spends an
-    agent for nothing."""
+    """Moves that give something up for good: a pass with agents left gives up the rest
+    of the round; doing nothing spends an agent for nothing; the Thief or the Guard
+    declined loses the star citizen's ability (it goes back into the pile all the same)."""
     table = s.actions
     if action is table.pass_round and s.agents_free[seat] > 0:
         return _m("confirm.pass", count=s.agents_free[seat])
     if action is table.nothing:
         return _m("confirm.nothing")
+    if action is table.decline and s.phase == ACTIONS:
+        if s.step == THIEF_VICTIM:
+            return _m("confirm.decline_thief")
+        if s.step == GUARD_FIRST:
+            return _m("confirm.decline_guard")
     return None

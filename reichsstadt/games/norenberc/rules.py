@@ -27,7 +27,7 @@ from .constants import (
     PEDDLER, PEDDLER_GOOD, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS, ROUNDS, SETUP_GUESTS,
     SETUP_WORKSHOPS, STEAL_LIMIT, THIEF, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS, WHY_MONEY, WHY_ORDER,
     WORKSHOP_SLOTS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER,
-    K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, K_SWAP,
+    K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL,
 )
 
 if TYPE_CHECKING:
@@ -238,7 +238,7 @@ def finish_action(s: "S") -> None:
     the next guild."""
     s.roof_agents[s.called_guild] += 1
     s.still_to_act &= ~(1 << s.actor)
-    s.hired_tile = s.hired_room = s.hire_form = s.thief_victim = s.guard_first = -1
+    s.hired_tile = s.hired_room = s.hire_form = s.thief_victim = s.guard_first = s.paid_any = -1
     s.bought = s.last_bought = s.stolen = s.last_stolen = 0
     if s.still_to_act:
         next_actor(s)
@@ -375,36 +375,30 @@ def hire(s: "S", p: int, room: int, form: int) -> None:
 
 def legal_pay_any(s: "S", p: int) -> list[Action]:
     """"Embaucher" step 1: which goods pay the part "of any type" (the payer chooses,
-    *notes*); the guild's own goods of the price are already in the store."""
-    table = s.actions
+    *notes*), one at a time; of two, the second is of the first one's type or later, so
+    that each pair has one chain of moves. The guild's own goods of the price are already
+    in the store."""
+    pay = s.actions.pay
     G = s.guild_count
-    need_any = s.components.rooms[s.hired_room][s.hire_form][1]
     left = s.goods_held[p * G:(p + 1) * G]
-    out: list[Action] = []
-    if need_any == 1:
-        for t in range(G):
-            if left[t]:
-                out.append(table.pay_one[t])
-    else:
-        pay_two = table.pay_two
-        for a in range(G):
-            if left[a]:
-                if left[a] >= 2:
-                    out.append(pay_two[a][a])
-                for b in range(a + 1, G):
-                    if left[b]:
-                        out.append(pay_two[a][b])
-    return out
+    if s.paid_any >= 0 or s.components.rooms[s.hired_room][s.hire_form][1] == 1:
+        return [pay[t] for t in range(max(s.paid_any, 0), G) if left[t]]
+    # the first of two: a type that leaves a second good of it or of a later type
+    return [pay[t] for t in range(G) if left[t] >= 2 or left[t] and any(left[t + 1:])]
 
 
-def pay_any_goods(s: "S", p: int, a: int, b: int) -> None:
+def pay_any_good(s: "S", p: int, good: int, _: int) -> None:
     """"Embaucher" step 1: « toutes les marchandises … même d'un autre type » go to that
-    guild's store (b < 0: one good of any type)."""
+    guild's store; when the price's goods of any type are all paid, the guest is taken."""
     G = s.guild_count
     g = s.called_guild
-    for t in ((a,) if b < 0 else (a, b)):
-        s.goods_held[p * G + t] -= 1
-        s.stores[g * G + t] += 1
+    s.goods_held[p * G + good] -= 1
+    s.stores[g * G + good] += 1
+    need_any = s.components.rooms[s.hired_room][s.hire_form][1]
+    if need_any == 2 and s.paid_any < 0:
+        s.paid_any = good
+        return
+    s.paid_any = -1
     take_guest(s, p)
 
 
@@ -584,23 +578,30 @@ def legal_guard_first(s: "S", p: int) -> list[Action]:
     return out
 
 
-def guard_choose_first(s: "S", p: int, tile: int, _: int) -> None:
-    """"Garde": the first artisan to move."""
-    s.guard_first = tile
-    s.step = GUARD_SECOND
+def guard_partners(s: "S") -> list[int]:
+    """"Garde": the movable artisans that have a partner of their type (each can be one of
+    the two), sorted by id: the order in which the two are chosen."""
+    tiles = guard_movable(s)
+    guild = s.components.tile_guild
+    return [a for a in tiles if any(b != a and guild[b] == guild[a] for b in tiles)]
 
 
 def legal_guard_second(s: "S", p: int) -> list[Action]:
     """"Garde": an artisan of the same type (a higher id) to change places with."""
     a = s.guard_first
     guild = s.components.tile_guild
-    swap = s.actions.swap
-    return [swap[b] for b in guard_movable(s) if b > a and guild[b] == guild[a]]
+    guard = s.actions.guard
+    return [guard[b] for b in guard_movable(s) if b > a and guild[b] == guild[a]]
 
 
-def guard_swap(s: "S", p: int, tile: int, _: int) -> None:
-    """"Garde": « inverser les positions de deux artisans du même type » — in workshops,
-    rooms, or different guilds."""
+def guard_move(s: "S", p: int, tile: int, _: int) -> None:
+    """"Garde": the first artisan chosen (GUARD_FIRST), then the one it changes places
+    with (GUARD_SECOND): « inverser les positions de deux artisans du même type » — in
+    workshops, rooms, or different guilds."""
+    if s.step == GUARD_FIRST:
+        s.guard_first = tile
+        s.step = GUARD_SECOND
+        return
     places = []
     for t in (s.guard_first, tile):
         if t in s.workshops:
@@ -839,8 +840,8 @@ APPLY: tuple[Handler, ...] = tuple(
     {
         K_DRAW: draw_tile, K_ORDER: draw_turn_order, K_PLAN: plan_guild, K_PLAN_DONE: finish_plan,
         K_PASS: pass_round, K_SELL: sell, K_BUY: buy, K_BUY_END: stop_buying, K_NOTHING: do_nothing,
-        K_HIRE: hire, K_PAY: pay_any_goods, K_FRONT: move_to_first_place, K_ROB: thief_rob,
-        K_STEAL: thief_take_good, K_DECLINE: decline, K_GUARD: guard_choose_first, K_SWAP: guard_swap,
+        K_HIRE: hire, K_PAY: pay_any_good, K_FRONT: move_to_first_place, K_ROB: thief_rob,
+        K_STEAL: thief_take_good, K_DECLINE: decline, K_GUARD: guard_move,
         K_PEDDLER: peddler_good, K_MAYOR: mayor_roof,
     }[k] for k in range(KINDS))
 """The handler of each kind of action (indexed by K_*)."""

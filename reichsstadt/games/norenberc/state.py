@@ -107,6 +107,7 @@ class NorenbercState(State):
     last_bought: int         # the type of the last good bought (purchases go in type order)
     hired_room: int          # the room being hired from, -1 if none
     hire_form: int           # which way of paying its price
+    paid_any: int            # of a price with 2 goods of any type: the type of the one already paid, -1 if none
     hired_tile: int          # the guest taken, while its ability is under way
     thief_victim: int        # whom the Thief robs, -1 if nobody yet
     stolen: int              # goods the Thief has taken
@@ -151,7 +152,7 @@ class NorenbercState(State):
         s.money_revealed, s.favourite_log = [], []
         s.called_guild, s.revealed, s.still_to_act, s.actor, s.buy_limit = -1, 0, 0, -1, 3
         s.bought = s.last_bought = s.stolen = s.last_stolen = 0
-        s.hired_room = s.hire_form = s.hired_tile = s.thief_victim = s.guard_first = -1
+        s.hired_room = s.hire_form = s.hired_tile = s.thief_victim = s.guard_first = s.paid_any = -1
         return s
 
     # -- queries (presentation and bots may call them) -----------------------------------

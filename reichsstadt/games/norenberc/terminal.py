@@ -1,230 +1,338 @@
 """The Norenberc board in a terminal, drawn from a view (Rich). The only module of the
-engine package that imports Rich. Fits 120 columns.
+engine package that imports Rich.
 
-Component and phase names come from the catalog through present's helpers (rendered in
-English by str()); the board's own labels are still English here."""
+At 120 columns and 5 players the board takes at most 21 lines, leaving a 40-line terminal
+room for the play loop's log, moves and prompt. What matters now comes first: whose
+decision it is, the guild called and the action under way; then the guilds (one line
+each), the players in turn order (one line each), the tiles they own (one line each, for
+those who own some) and a one-line key. Long cells and lines fold to a shorter form
+where the width is short (`Fold`): the headline drops the names of those still to plan,
+the line under it who acts after, a player's plan and owned artisans name guilds by
+number; names are never cut.
+
+Every word comes from the catalog (ids norenberc.terminal.*, and the game's component
+names), rendered in the reader's language by `reichsstadt.i18n.Renderer`; this module
+holds no sentence of any language, only symbols (★ ☾ ☀ ♛ ▶ ◀ ·) and numbers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Sequence
 
-from rich import box
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from .present import citizen_name, good_name, guild_name, phase_name
+from reichsstadt.core.messages import Message, Player
+from reichsstadt.i18n import Renderer
 
-ROOMS = "ABCD"
+from .present import artisan_name, citizen_name, good_name, goods_count, guild_name, phase_name, room_name
+
+ROUNDS = 4
 GUILD_STYLES = ("yellow", "magenta", "green", "cyan", "blue", "red")
 SYMBOLS = {"star": "★", "moon": "☾", "sun": "☀"}
-STEP_WORDS = {
-    "choose": "sell, hire, buy or do nothing",
-    "buy_more": "buy more or stop",
-    "pay_any": "pay the goods of any type",
-    "thief_victim": "whom does the Thief rob?",
-    "thief_goods": "which goods does the Thief take?",
-    "guard_first": "the Guard: first artisan to swap",
-    "guard_second": "the Guard: swap it with which?",
-    "peddler_good": "which good goes on the Peddler?",
-    "mayor_roof": "on which roof goes the Mayor?",
-    "first_place": "move to first place in turn order?",
-}
-SHORT = {"tax_collector": "Tax Coll."}  # names too long for a room's cell
-LEGEND = (
-    "Master = price of one good here (sell or buy). Next masters: the tiles that take over in the "
-    "later rounds; 7/5 = a 7 lying on a 5: round 4's favourite wins both. 2+ = Agent+ (one more "
-    "agent). Rooms: G = goods of the guild, +2 = 2 goods of any type. ♛ = prestige crest."
-)
+PRESTIGE = "♛"
+NOTHING = "·"
 
 
-def _artisan(t: dict[str, Any]) -> str:
-    return f"{t['value']}{'+' if t.get('agent_plus') else ''}"
+def _t(part: str, **args: Any) -> Message:
+    return Message(f"norenberc.terminal.{part}", **args)
 
 
-def _tile(t: dict[str, Any] | None, guild_names: list[str] | None = None) -> str:
-    """A tile in a few characters: an artisan as its value (with its guild when it sits
-    outside its own guild), a citizen as its symbol and name."""
-    if not t:
-        return "·"
-    if t["kind"] == "artisan":
-        if guild_names is None:
-            return _artisan(t)
-        return f"{guild_names[t['guild']][:4]} {_artisan(t)}"
-    name = SHORT.get(t["kind"]) or str(citizen_name(t["kind"]))
-    if "value" in t:
-        name += f" {t['value']}"
-    return f"{SYMBOLS.get(t.get('symbol', ''), '')}{name}"
+class Fold:
+    """Text that folds: the first of its forms that fits the width it is given on one
+    line (the last one wraps if none does). In a table cell, the column may shrink to
+    the shortest form."""
+
+    def __init__(self, *forms: Text) -> None:
+        self.forms = forms
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [f.cell_len for f in self.forms]
+        return Measurement(min(min(widths), options.max_width), min(max(widths), options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for form in self.forms:
+            if form.cell_len <= options.max_width:
+                yield form
+                return
+        yield self.forms[-1]
 
 
-def _store(counts: list[int], own: int, goods: list[str]) -> str:
-    """A guild's store: its own goods first, then the others paid into it."""
-    parts = [f"{counts[own]} {goods[own]}"] + [f"+{c} {goods[i]}" for i, c in enumerate(counts) if c and i != own]
-    return " ".join(parts)
+class Board:
+    """One reader's words for one view: the catalog in `lang`, the table's `names`."""
 
+    def __init__(self, view: dict[str, Any], seat: int | None, names: Sequence[str], lang: str) -> None:
+        self.view = view
+        self.seat = seat
+        self.names = list(names)
+        self.r = Renderer(lang, self.names, viewer=seat)
+        self.table = view["table"]
+        self.guilds = self.table["guilds"]
+        self.cur: dict[str, Any] = self.table["current"] or {}
 
-def _goods(counts: list[int], goods: list[str]) -> str:
-    parts = [f"{c} {goods[i]}" for i, c in enumerate(counts) if c]
-    return ", ".join(parts) if parts else "—"
+    # -- words -----------------------------------------------------------------------------
+    def say(self, value: Any, sentence: bool = False) -> str:
+        return self.r(value, sentence)
 
+    def name(self, p: int) -> str:
+        """A seat as the table calls it (in tables: never cut)."""
+        return self.names[p] if 0 <= p < len(self.names) else self.r.plain("core.player", number=p + 1)
 
-def _name(names: list[str], p: int) -> str:
-    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
+    def guild(self, g: int) -> str:
+        info = self.guilds[g]
+        return self.say(guild_name(info["key"], info["name"]))
 
+    def good(self, t: int) -> str:
+        info = self.guilds[t]
+        return self.say(good_name(info["good_key"], info["good"]))
 
-def _price(forms: list[list[int]]) -> str:
-    return "/".join(f"{a}G" + (f"+{b}" if b else "") for a, b in forms)
+    def goods(self, t: int, count: int) -> Message:
+        info = self.guilds[t]
+        return goods_count(info["good_key"], count, info["good"], info["goods"])
 
+    def value(self, tile: dict[str, Any]) -> str:
+        """An artisan as its value, with Agent+ ("2+")."""
+        if tile.get("agent_plus"):
+            return self.say(_t("agent_plus", value=tile["value"]))
+        return str(tile["value"])
 
-def _guild_names(table: dict[str, Any]) -> list[str]:
-    return [str(guild_name(g["key"], g["name"])) for g in table["guilds"]]
+    def tile(self, tile: dict[str, Any] | None, home: int | None = None) -> str:
+        """A tile in a few characters: an artisan of guild `home` as its value, another
+        artisan with its name, a citizen with its symbol, name and number."""
+        if not tile:
+            return NOTHING
+        if tile["kind"] == "artisan":
+            if tile["guild"] == home:
+                return self.value(tile)
+            info = self.guilds[tile["guild"]] if tile["guild"] < len(self.guilds) else {"key": None, "name": None}
+            return self.say(_t("artisan", artisan=artisan_name(info["key"], info["name"]), value=self.value(tile)))
+        word = self.say(citizen_name(tile["kind"]))
+        if "value" in tile:
+            word = self.say(_t("valued", citizen=word, value=tile["value"]))
+        return SYMBOLS.get(tile.get("symbol", ""), "") + word
 
+    def guild_numbers(self, guilds: Iterable[int]) -> str:
+        return " ".join(str(g + 1) for g in guilds)
 
-def _good_names(table: dict[str, Any]) -> list[str]:
-    return [str(good_name(g["good_key"], g["good"])) for g in table["guilds"]]
+    # -- the parts of the board ----------------------------------------------------------
+    def headline(self) -> RenderableType:
+        """Round and turn, and what the game waits for: whose decision, the guild called,
+        the step of the action under way."""
+        view, table, cur = self.view, self.table, self.cur
+        head = Text(self.say(_t("title", round=table["round"], rounds=ROUNDS, turn=table["turn"]), sentence=True),
+                    style="bold")
+        phase = view["phase"]
+        if view["over"]:
+            now: list[Text] = [Text(self.say(_t("over")), style="bold")]
+        elif phase == "planning":
+            waiting = [Player(p) for p in view["to_act"]]
+            now = [Text(self.say(_t("planning", players=waiting))),
+                   Text(self.say(_t("planning_count", count=len(waiting))))]
+        elif cur:
+            g, actor, step = cur["guild"], cur["actor"], cur["step"]
+            called = Text(self.say(_t("called", guild=self.guild(g))), style=self.style(g))
+            decision = self.say(_t("to_act", player=Player(actor), step=_t(f"step.{step}")))
+            now = [called + Text(" · ") + Text(decision, style="bold")]
+        else:
+            now = [Text(self.say(phase_name(phase)))]
+        # on one line where it fits; else the shorter form, wrapped
+        return Fold(*[head + Text(" · ") + n for n in now])
 
+    def under_way(self) -> RenderableType | None:
+        """The action under way, beyond its step: the guest being hired, the Thief's
+        victim, the Guard's first artisan, the goods bought; the first turn's purchase
+        limit; who acts after."""
+        cur = self.cur
+        if not cur:
+            return None
+        actor = cur["actor"]
+        parts: list[str] = []
+        if cur["hiring"]:
+            room = room_name(cur["room"]) if cur["room"] is not None else "?"
+            parts.append(self.say(_t("hiring", player=Player(actor), tile=self.tile(cur["hiring"]), room=room),
+                                  sentence=True))
+        if cur["victim"] is not None:
+            parts.append(self.say(_t("victim", player=Player(cur["victim"])), sentence=True))
+        if cur["guard_first"]:
+            parts.append(self.say(_t("guard_first", tile=self.tile(cur["guard_first"])), sentence=True))
+        if cur["step"] == "buy_more":
+            parts.append(self.say(_t("bought", count=cur["bought"], limit=cur["buy_limit"]), sentence=True))
+        elif cur["buy_limit"] < 3 and cur["step"] == "choose":
+            parts.append(self.say(_t("buy_limit", count=cur["buy_limit"]), sentence=True))
+        after = [Player(p) for p in cur["still_to_act"] if p != actor]
+        full = parts + ([self.say(_t("after", players=after), sentence=True)] if after else [])
+        if not full:
+            return None
+        forms = [Text(" · ".join(full), style="cyan")]
+        if parts and after:
+            forms.append(Text(" · ".join(parts), style="cyan"))
+        return Fold(*forms)
 
-def _headline(view: dict[str, Any], names: list[str]) -> Text:
-    table = view["table"]
-    gnames = _guild_names(table)
-    head = Text(f"Norenberc — round {table['round']} of 4, turn {table['turn']} — ", style="bold")
-    phase = view["phase"]
-    cur = table["current"]
-    if view["over"]:
-        head.append("game over", style="bold")
-    elif phase == "planning":
-        waiting = [_name(names, p) for p in view["to_act"]]
-        head.append("planning: " + (f"waiting for {', '.join(waiting)}" if waiting else "all planned"))
-    elif cur:
-        who = _name(names, cur["actor"])
-        head.append(f"{gnames[cur['guild']]} called — {who} to act: {STEP_WORDS.get(cur['step'], cur['step'])}")
-    else:
-        head.append(str(phase_name(phase)))
-    return head
+    def style(self, g: int) -> str:
+        return GUILD_STYLES[g % len(GUILD_STYLES)]
+
+    def price(self, forms: list[list[int]]) -> str:
+        """A room's price in the key's signs: "1G+1", "2G/1G+2"."""
+        out = []
+        for need_guild, need_any in forms:
+            word = self.say(_t("price.guild", count=need_guild))
+            if need_any:
+                word = self.say(_t("price.any", guild=word, count=need_any))
+            out.append(word)
+        return "/".join(out)
+
+    def guild_table(self) -> Table:
+        table, cur = self.table, self.cur
+        rnd = table["round"]
+        prices = table["room_prices"]
+        t = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True, header_style="bold underline")
+        t.add_column(self.say(_t("col.guild"), sentence=True), no_wrap=True)
+        t.add_column(self.say(_t("col.price"), sentence=True), justify="center", no_wrap=True)
+        t.add_column(self.say(_t("col.next"), sentence=True), justify="center", no_wrap=True)
+        for r in range(4):
+            price = self.price(prices[r]) if r < len(prices) else ""
+            t.add_column(self.say(_t("col.room", room=room_name(r), price=price)), justify="center", no_wrap=True)
+        t.add_column(self.say(_t("col.store"), sentence=True))
+        t.add_column(self.say(_t("col.roof"), sentence=True), justify="center", no_wrap=True)
+        for info in self.guilds:
+            g = info["guild"]
+            name = Text(f"{g + 1} {self.guild(g)}", style=self.style(g))
+            if info["prestige_crest"]:
+                name.append(f" {PRESTIGE}", style="bold")
+            if info["crests"] == 0:
+                name.append(" " + self.say(_t("no_crest")), style="dim")
+            if cur.get("guild") == g:
+                name.append(" ◀", style="bold reverse")
+            master = Text(self.value(info["master"]) if info["master"] else NOTHING, style="bold")
+            if rnd == ROUNDS and info["covered"]:
+                master.append("/" + self.value(info["covered"]))
+            nxt = [self.value(x) for x in info["workshops"] if x]
+            if info["top"]:
+                nxt.append(self.value(info["top"]) + ("/" + self.value(info["covered"]) if info["covered"] else ""))
+            store = info["store"]
+            stock = [str(store[g])] + [self.say(_t("store.other", goods=self.goods(k, c)))
+                                       for k, c in enumerate(store) if c and k != g]
+            roof = str(info["roof"])
+            if info["mayors"]:
+                roof = self.say(_t("roof.mayors", agents=info["roof"], count=info["mayors"]))
+            t.add_row(name, master, " · ".join(nxt) or NOTHING, *[self.tile(x, g) for x in info["rooms"]],
+                      " ".join(stock), roof)
+        return t
+
+    def plan(self, p: int) -> Fold:
+        """Where a player's cards lie: planning, passed, on the moon, the guilds of the
+        reader's own plan, how many face down for the others, "here" at the called guild."""
+        view, cur = self.view, self.cur
+        e = view["seats"][p]
+        state = e.get("planning")
+        if view["over"]:
+            return Fold(Text(NOTHING))
+        if e["moon"]:
+            return Fold(Text(self.say(_t("plan.moon"))))
+        if state == "passed":
+            return Fold(Text(self.say(_t("plan.passes"))))
+        if view["table"]["open_planning"] and state == "planning" and p not in view["to_act"]:
+            return Fold(Text(self.say(_t("plan.later"))))
+        here = bool(cur) and p in cur.get("still_to_act", [])
+        mine = e["plan"]
+        if mine is not None:
+            if state == "planning" and not mine:
+                return Fold(Text(self.say(_t("plan.choosing"))))
+            guilds = ([cur["guild"]] if here else []) + list(mine)
+            words = [self.guild(g) for g in guilds]
+            numbers = [str(g + 1) for g in guilds]
+            if here:  # the card of the guild called, still to be played
+                words[0] = self.say(_t("plan.now", guild=words[0]))
+                numbers[0] = self.say(_t("plan.now", guild=numbers[0]))
+            key = "plan.choosing_these" if state == "planning" else "plan.these"
+            return Fold(Text(self.say(_t(key, guilds=", ".join(words)))),
+                        Text(self.say(_t(key, guilds=" ".join(numbers)))))
+        cards = e["cards"] or 0
+        if state == "planning":
+            return Fold(Text(self.say(_t("plan.choosing_laid", count=cards) if cards else _t("plan.choosing"))))
+        if here:
+            return Fold(Text(self.say(_t("plan.here_more", count=cards) if cards else _t("plan.here"))))
+        return Fold(Text(self.say(_t("plan.face_down", count=cards)) if cards else NOTHING))
+
+    def money(self, p: int) -> str:
+        e = self.view["seats"][p]
+        if e["money"] is not None:
+            return str(e["money"])
+        seen = [m for m in self.table["revealed_money"] if m[2] == p]
+        if seen:
+            rnd, _, _, amount = seen[-1]
+            return self.say(_t("money.seen", money=amount, round=rnd))
+        return "?"
+
+    def player_table(self) -> Table:
+        view = self.view
+        order = self.table["turn_order"] or list(range(view["players"]))
+        t = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True, header_style="bold underline")
+        t.add_column("", no_wrap=True)
+        width = max(cell_len(self.name(p)) for p in order)
+        t.add_column(self.say(_t("col.player"), sentence=True), no_wrap=True, min_width=width)
+        t.add_column(self.say(_t("col.money"), sentence=True), justify="right", no_wrap=True)
+        t.add_column(self.say(_t("col.agents"), sentence=True), justify="center", no_wrap=True)
+        for k in range(len(self.guilds)):
+            t.add_column(self.good(k), justify="center", no_wrap=True)
+        t.add_column(self.say(_t("col.crests"), sentence=True), no_wrap=True)
+        t.add_column(self.say(_t("col.plan"), sentence=True))
+        for p in order:
+            e = view["seats"][p]
+            who = Text(self.name(p), style="bold underline" if p == self.seat else "")
+            mark = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
+            crests = self.guild_numbers(g for g, c in enumerate(e["crests"]) if c)
+            crests = (crests + " " + PRESTIGE * e["prestige_crests"]).strip() or NOTHING
+            t.add_row(mark, who, self.money(p), self.say(_t("agents", free=e["agents_free"], all=e["agents"])),
+                      *[str(c) if c else NOTHING for c in e["goods"]], crests, self.plan(p))
+        return t
+
+    def owned(self) -> list[RenderableType]:
+        """Each player's tiles, one line: artisans by guild (by name, or where the line is
+        short by number) with their values, then citizens, with the good on a Peddler."""
+        view = self.view
+        order = self.table["turn_order"] or list(range(view["players"]))
+        out: list[RenderableType] = []
+        for p in order:
+            e = view["seats"][p]
+            if not e["tiles"]:
+                continue
+            by_guild: dict[int, list[dict[str, Any]]] = {}
+            citizens: list[str] = []
+            peddled = {tile: good for tile, good in e["peddler_goods"]}
+            for tile in e["tiles"]:
+                if tile["kind"] == "artisan":
+                    by_guild.setdefault(tile["guild"], []).append(tile)
+                else:
+                    word = self.tile(tile)
+                    good = peddled.get(tile["id"], -1)
+                    if good >= 0:
+                        word = self.say(_t("peddler_with", tile=word, good=self.good(good)))
+                    citizens.append(word)
+            full, short = [], []
+            for g in sorted(by_guild):
+                values = " ".join(self.value(x) for x in by_guild[g])
+                full.append(self.say(_t("artisans", guild=self.guild(g), values=values)))
+                short.append(self.say(_t("artisans_short", number=g + 1, values=values)))
+            head = Text(self.name(p) + ": ", style="bold" if p == self.seat else "")
+            tail = [" ".join(citizens)] if citizens else []
+            out.append(Fold(head + Text(" · ".join(full + tail)), head + Text(" · ".join(short + tail))))
+        return out
+
+    def key(self) -> Text:
+        """One line of signs explained, and the guest pile."""
+        return Text(self.say(_t("key", count=self.table["pile_size"]), sentence=True), style="dim")
 
 
 def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
-    table = view["table"]
-    guilds = table["guilds"]
-    gnames = _guild_names(table)
-    goods = _good_names(table)
-    prices = table["room_prices"]
-    rnd = table["round"]
-    later = list(range(rnd + 1, 5))
-    cur = table["current"] or {}
-
-    board = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
-    board.add_column("Guild", no_wrap=True)
-    board.add_column("Master\n= price", justify="center", no_wrap=True)
-    board.add_column("Next\nmasters" + (f"\nround {'·'.join(map(str, later))}" if later else ""),
-                     justify="center", no_wrap=True)
-    for r in range(4):
-        board.add_column(f"Room {ROOMS[r]}\n{_price(prices[r]) if r < len(prices) else ''}",
-                         justify="center", max_width=11)
-    board.add_column("Store", max_width=26)
-    board.add_column("Roof\nagents", justify="center", max_width=9)
-    board.add_column("Crests\nleft", justify="center")
-    for g in guilds:
-        i = g["guild"]
-        name = Text(f"{i + 1} {gnames[i]}", style=GUILD_STYLES[i % len(GUILD_STYLES)])
-        if g["prestige_crest"]:
-            name.append(" ♛", style="bold")
-        if cur.get("guild") == i:
-            name.append(" ◀", style="reverse")
-        master = Text(_artisan(g["master"]) if g["master"] else "—", style="bold")
-        if rnd == 4 and g.get("covered"):
-            master.append(f"/{_artisan(g['covered'])}")
-        nxt = [_artisan(t) for t in g["workshops"] if t]
-        if g["top"]:
-            nxt.append(f"{_artisan(g['top'])}/{_artisan(g['covered'])}" if g.get("covered") else _artisan(g["top"]))
-        roof = str(g["roof"]) + (f" +{g['mayors']}Mayor" if g["mayors"] else "")
-        board.add_row(
-            name, master, " · ".join(nxt) or "—",
-            *[_tile(t, None if t and t["kind"] == "artisan" and t["guild"] == i else gnames) for t in g["rooms"]],
-            _store(g["store"], i, goods), roof, str(g["crests"]),
-        )
-
-    people = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
-    people.add_column("")
-    people.add_column("Player (turn order)", max_width=24, no_wrap=True)
-    people.add_column("Thalers", justify="right")
-    people.add_column("Agents\nfree/all", justify="center")
-    for good in goods:
-        people.add_column(good, justify="center")
-    people.add_column("Plan", max_width=26)
-    owned: list[Text] = []
-    for p in table["turn_order"] or range(view["players"]):
-        e = view["seats"][p]
-        who = Text(_name(names, p))
-        if p == seat:
-            who.stylize("bold underline")
-        status = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
-        money = "?" if e["money"] is None else str(e["money"])
-        people.add_row(
-            status, who, money, f"{e['agents_free']}/{e['agents']}",
-            *[str(c) if c else "·" for c in e["goods"]], "—" if view["over"] else _plan(e, gnames, cur, p, view),
-        )
-        crests = [gnames[i][:4] for i, c in enumerate(e["crests"]) for _ in range(c)]
-        if e["prestige_crests"]:
-            crests.append("♛" * e["prestige_crests"])
-        tiles = ", ".join(_tile(t, gnames) for t in e["tiles"]) or "none"
-        peddled = [goods[g] for _, g in e["peddler_goods"] if g >= 0]
-        if peddled:
-            tiles += " (on the Peddler: " + ", ".join(peddled) + ")"
-        line = Text(f"{_name(names, p)}: ", style="bold" if p == seat else "")
-        line.append(f"tiles {tiles}; crests {' '.join(crests) or 'none'}")
-        owned.append(line)
-
-    info = [f"Guest pile: {table['pile_size']} tiles"]
-    if cur:
-        said = f"{gnames[cur['guild']]}: cards revealed by " + ", ".join(_name(names, p) for p in cur["revealed"])
-        waiting = [_name(names, p) for p in cur["still_to_act"] if p != cur["actor"]]
-        if waiting:
-            said += "; to act after " + _name(names, cur["actor"]) + ": " + ", ".join(waiting)
-        info.append(said)
-        if cur["buy_limit"] < 3:
-            info.append(f"First turn of the game: at most {cur['buy_limit']} good(s) per purchase in this guild")
-        if cur["hiring"]:
-            hirer = _name(names, cur["actor"])
-            info.append(f"{hirer} {'are' if hirer == 'You' else 'is'} hiring: {_tile(cur['hiring'], gnames)}"
-                        + (f" (room {ROOMS[cur['room']]})" if cur["room"] is not None else ""))
-        if cur["guard_first"]:
-            info.append(f"The Guard moves: {_tile(cur['guard_first'], gnames)} — now pick the artisan to swap it with")
-    if table["revealed_money"]:
-        last = table["revealed_money"][-4:]
-        info.append("Money revealed in favourite ties: " + "; ".join(
-            f"round {r}, {gnames[g]}: {_name(names, p)} had {m}" for r, g, p, m in last))
-    if table["favourites"]:
-        last_round = table["favourites"][-1][0]
-        favs = [f for f in table["favourites"] if f[0] == last_round]
-        info.append(f"Favourites of round {last_round}: " + ", ".join(
-            f"{gnames[g]} → {_name(names, p) if p >= 0 else 'nobody'}" for _, g, p in favs))
-    legend = Text(LEGEND, style="dim")
-    return Group(_headline(view, names), board, legend, people, *owned, Text("\n".join(info)))
-
-
-def _plan(e: dict[str, Any], gnames: list[str], cur: dict[str, Any], p: int, view: dict[str, Any]) -> str:
-    if e["moon"]:
-        return "done for the round (☾)"
-    if view["table"]["open_planning"] and e.get("planning") == "planning" and p not in view["to_act"]:
-        # open planning: one by one in reverse turn order; this player's turn is still to come
-        return "plans later"
-    mine = e["plan"]
-    now = " (now)" if cur and p in cur.get("still_to_act", []) else ""
-    if mine is not None:
-        text = ", ".join(gnames[g] for g in mine) if mine else ""
-        if e.get("planning") == "passed":
-            return "passes"
-        if e.get("planning") == "planning":
-            return f"choosing: {text}" if text else "choosing…"
-        return (f"{gnames[cur['guild']]}{now}" + (", " if text else "") if now else "") + (text or ("" if now else "—"))
-    cards = e["cards"] or 0
-    state = e.get("planning")
-    if state == "passed":
-        return "passes"
-    if state == "planning":
-        return f"choosing… ({cards} laid)" if cards else "choosing…"
-    words = f"{cards} face down" if cards else ""
-    if now:
-        return "here" + (f", {words}" if words else "")
-    return words or "—"
+    """The board for `seat` (None: a spectator) at a table whose seats are called `names`,
+    in the language `lang`."""
+    b = Board(view, seat, names, lang)
+    parts: list[RenderableType] = [b.headline()]
+    under = b.under_way()
+    if under is not None:
+        parts.append(under)
+    parts += [b.guild_table(), b.player_table(), *b.owned(), b.key()]
+    return Group(*parts)

@@ -1,0 +1,101 @@
+"""Past one process (issue 11): several `reichsstadt serve` processes on one PostgreSQL.
+Each table is run by one process at a time (a lease in the database), a client may
+connect to any process, and moves reach every client through LISTEN/NOTIFY; killing the
+owner moves the table to another process with nothing lost."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from .process import LiveWs, Server
+
+
+def _owner(table: str, url: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        row = conn.execute("SELECT owner FROM game_tables WHERE id = %s", (table,)).fetchone()
+        return row[0] if row else None
+
+
+def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
+    """Every client answers its own decisions (at random) until the table has made `moves`
+    more moves, as the first client sees it."""
+    first = clients[0]
+    assert first.state is not None
+    goal = first.state["move"] + moves
+    deadline = time.monotonic() + 60
+    while first.state["move"] < goal and first.state["status"] == "running":
+        assert time.monotonic() < deadline, "the table did not move"
+        for c in clients:
+            s = c.state
+            if s is not None and s["legal"] and s["move"] != c.acted:
+                c.acted = s["move"]
+                c.send({"type": "move", "action": rng.choice(s["legal"])["index"], "expect": s["move"]})
+            try:
+                c.recv(0.05)
+            except TimeoutError:
+                pass
+
+
+def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
+    rng = random.Random(5)
+    a = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    clients: list[LiveWs] = []
+    try:
+        made = a.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
+                                      "take_seat": 0, "name": "Ann"})
+        table = made["id"]
+        bo_seat = b.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
+        a.post(f"/api/tables/{table}/start", token=made["creator"])
+        ann = LiveWs(a, table, made["token"])   # on process A
+        bo = LiveWs(b, table, bo_seat["token"])  # on process B
+        clients += [ann, bo]
+        ann.until(lambda m: m["type"] == "state")
+        bo.until(lambda m: m["type"] == "state")
+        # moves made through either process reach the client on the other
+        _play([ann, bo], rng, 12)
+        n = ann.state["move"]
+        if bo.state["move"] < n:
+            bo.until(lambda m: m["type"] == "state" and m["move"] >= n)
+        assert [e for e in bo.log if e["seat"] == 0], "Ann's moves (through A) reached Bo (on B)"
+        assert [e for e in ann.log if e["seat"] == 1], "Bo's moves (through B) reached Ann (on A)"
+        assert [e["words"] for e in ann.log if e["seat"] == 2] == [e["words"] for e in bo.log if e["seat"] == 2][
+            :len([e for e in ann.log if e["seat"] == 2])]
+        # kill the owner: the other process takes the table over (its bot plays on)
+        owner = _owner(table, postgres_url)
+        killed, survivor = (a, b) if owner == a.get("/healthz")["process"] else (b, a)
+        assert owner == killed.get("/healthz")["process"]
+        before_log = [e for e in ann.log if not e.get("note")]
+        committed = max(ann.state["move"], bo.state["move"])
+        killed.kill()
+        deadline = time.monotonic() + 40
+        while _owner(table, postgres_url) != survivor.get("/healthz")["process"]:
+            assert time.monotonic() < deadline, "no process took the table over"
+            time.sleep(0.25)
+        # the person whose process died comes back through the survivor, and finds the
+        # table as it was: nothing lost
+        tokens = {0: made["token"], 1: bo_seat["token"]}
+        for c in clients:
+            c.close()
+        clients.clear()
+        ann = LiveWs(survivor, table, tokens[0])
+        bo = LiveWs(survivor, table, tokens[1])
+        clients += [ann, bo]
+        ann.until(lambda m: m["type"] == "state")
+        bo.until(lambda m: m["type"] == "state")
+        assert ann.state["move"] >= committed
+        assert [e for e in ann.log if not e.get("note")][:committed] == before_log[:committed]
+        _play([ann, bo], rng, 6)
+        assert ann.state["move"] >= committed + 6
+        assert any(e["seat"] == 2 for e in ann.log[committed:]), "seat 2's bot plays on in the survivor"
+    finally:
+        for c in clients:
+            c.close()
+        a.close()
+        b.close()
+
