@@ -266,6 +266,18 @@ def play_turns(page: Any, rng: random.Random, done: dict[str, int], wire: Wire |
             made += 1
 
 
+def in_language(page: Any, lang: str) -> None:
+    """Switch the page's language in the header; the table comes back with its board,
+    every word from that language's catalog (no message id shown for a missing one)."""
+    page.select_option("#lang", lang)
+    page.wait_for_selector(f"html[lang={lang}]")
+    page.wait_for_selector(".sdl svg.sdl-field .terrain")
+    page.wait_for_selector(".sdl-prompt")
+    words = page.locator("main").inner_text()
+    assert "\u27e8" not in words, f"a message without {lang} words: {words[words.index(chr(0x27e8)):][:80]}"
+    assert "web.siedler." not in words and "siedler." not in page.locator(".sdl").inner_text()
+
+
 def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: Pages) -> None:
     rng = random.Random(11)
     page = pages.new("Ann")
@@ -303,6 +315,12 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     pages.shot(page, "siedler-phone")
     checked += play_turns(page, rng, done, wire, deadline, moves=5)
     page.set_viewport_size({"width": 1280, "height": 900})
+    # the board in the other four languages, played on in each
+    for lang in ("de", "it", "fr", "ru"):
+        in_language(page, lang)
+        pages.shot(page, f"siedler-{lang}")
+        checked += play_turns(page, rng, done, wire, deadline, moves=3)
+    in_language(page, "en")
     checked += play_turns(page, rng, done, wire, deadline)
     assert checked > 20
     assert sum(done.get(k, 0) for k in ("settle", "toll", "workshop", "wall", "tower", "produce")) > 0, done

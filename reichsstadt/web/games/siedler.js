@@ -123,6 +123,69 @@ function text(x, y, text, a = {}) {
   return s("text", { x: f1(x), y: f1(y), "text-anchor": "middle", "font-size": 11, fill: "#1b1b1b", ...a }, text);
 }
 
+/** @type {CanvasRenderingContext2D | null} */
+let meter = null;
+/** @type {Map<string, number>} */
+const widths = new Map();
+/** The width of `str` at `size` (bold or not) in the board's font, measured on a canvas
+ * (no layout needed), remembered. @param {string} str @param {number} size */
+function textWidth(str, size, bold = false) {
+  const k = `${size}|${bold ? 1 : 0}|${str}`;
+  let w = widths.get(k);
+  if (w !== undefined) return w;
+  if (!meter) meter = document.createElement("canvas").getContext("2d");
+  if (meter) {
+    meter.font = `${bold ? "bold " : ""}${size}px DejaVu Sans, Verdana, sans-serif`;
+    w = meter.measureText(str).width;
+  } else w = str.length * size * 0.6;
+  widths.set(k, w);
+  return w;
+}
+
+/** Words (or given pieces, joined by `glue`) in at most `most` lines no wider than `width`,
+ * at `size` or as much smaller as they need (the words of another language can be longer
+ * than the board's room): the lines and the size.
+ * @param {string | string[]} words @param {number} width @param {number} size
+ * @param {{bold?: boolean, most?: number, glue?: string}} [o] */
+function fitLines(words, width, size, o = {}) {
+  const bold = !!o.bold, most = o.most || 1, glue = o.glue ?? " ";
+  const pieces = typeof words === "string" ? words.split(/\s+/) : words;
+  const pack = (/** @type {number} */ sz) => {
+    /** @type {string[]} */
+    const lines = [];
+    let line = "";
+    for (const piece of pieces) {
+      const next = line ? `${line}${glue}${piece}` : piece;
+      if (line && textWidth(next, sz, bold) > width) { lines.push(line); line = glue.trim() ? `${glue.trim()} ${piece}` : piece; }
+      else line = next;
+    }
+    if (line) lines.push(line);
+    return lines;
+  };
+  for (let sz = size; ; sz = f1(sz * 0.92)) {
+    const lines = pack(sz);
+    const fits = lines.length <= most && lines.every((l) => textWidth(l, sz, bold) <= width);
+    if (fits || sz < size * 0.55) return { lines: fits ? lines : [pieces.join(glue)], size: sz };
+  }
+}
+
+/** Text fitted into `width` (see fitLines), its lines `lead` apart from `y` down.
+ * @param {number} x @param {number} y @param {string | string[]} words @param {number} width @param {number} size
+ * @param {Record<string, any>} [a] @param {{most?: number, glue?: string, lead?: number}} [o] */
+function fitted(x, y, words, width, size, a = {}, o = {}) {
+  const bold = a["font-weight"] === "bold";
+  const got = fitLines(words, width, size, { bold, most: o.most, glue: o.glue });
+  const lead = o.lead ?? got.size * 1.15;
+  return got.lines.map((line, i) => {
+    const node = text(x, y + i * lead, line, { ...a, "font-size": got.size });
+    if (textWidth(line, got.size, bold) > width) {  // still too long: squeezed to fit
+      node.setAttribute("textLength", String(f1(width)));
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+    return node;
+  });
+}
+
 /** A small label in a box (x, y: its anchor at mid height). @param {number} x @param {number} y @param {string} words
  * @param {{size?: number, fill?: string, stroke?: string, ink?: string, anchor?: string}} [o] */
 function tag(x, y, words, o = {}) {
@@ -238,7 +301,7 @@ function fieldSvg(g, view, P) {
       text(cx, cy, String(n), { "font-size": 13, "font-weight": "bold", fill: hot ? RED : "#1b1b1b" }),
       ...Array.from({ length: cards }, (_, k) => s("circle", { cx: f1(cx + (k - (cards - 1) / 2) * 4.2),
         cy: f1(cy + 12), r: 1.6, fill: hot ? RED : INK[ter.type] })),
-      text(cx, cy + 24, t(`siedler.tradable.${res}`), { "font-size": 9, "font-weight": "bold", fill: INK[ter.type] }));
+      ...fitted(cx, cy + 24, t(`siedler.tradable.${res}`), S * 0.95, 9, { "font-weight": "bold", fill: INK[ter.type] }));
     P.svg(grp, `robber:${i}`, what);
     layerTerrains.append(grp);
     if (robberAt === ter.id) layerSpots.append(robber(cx + 21, cy - 16));
@@ -267,10 +330,10 @@ function fieldSvg(g, view, P) {
       layerRoads.append(s("path", { d: `M${f1(lx)},${f1(ly)} L${f1(2 * lx - px)},${f1(py)} L${f1(endX)},${f1(py)}`,
         fill: "none", stroke: ROAD_EDGE, "stroke-width": 6, "stroke-dasharray": "5,4" },
       s("title", null, t("web.siedler.stub", { road: rid, city: cityName(road.city) }))));
-      layerSpots.append(text(endX + 4, py - 3, `${rid} → ${cityName(road.city)}`,
-        { "text-anchor": "start", "font-size": 12.5, "font-weight": "bold", fill: BROWN }),
-      text(endX + 4, py + 10, t("web.siedler.toll_per_sale", { toll: city.toll }),
-        { "text-anchor": "start", "font-size": 9, fill: BROWN }));
+      layerSpots.append(...fitted(endX + 4, py - 3, `${rid} → ${cityName(road.city)}`, LABEL_ROOM - 6, 12.5,
+        { "text-anchor": "start", "font-weight": "bold", fill: BROWN }),
+      ...fitted(endX + 4, py + 10, t("web.siedler.toll_per_sale", { toll: city.toll }), LABEL_ROOM - 6, 9,
+        { "text-anchor": "start", fill: BROWN }, { most: 2, lead: 9 }));
     } else {
       const [ex, ey] = [2 * lx - px, py];
       layerRoads.append(s("line", { x1: f1(lx), y1: f1(ly), x2: f1(ex), y2: f1(ey), stroke: ROAD_EDGE,
@@ -404,21 +467,25 @@ function citySvg(g, view, P) {
     if (sec.kind === "goods") {
       const good = goods.get(sec.good) || { recipe: {}, city: "?", price: "?" };
       const parts = Object.entries(good.recipe).map(([r, n]) => render(cardsOf(r, Number(n))));
-      const lines = parts.length < 3 ? [parts.join(" + ")] : [parts.slice(0, 2).join(" + "), `+ ${parts.slice(2).join(" + ")}`];
-      grp.append(text(mx, my - 30, goodName(sec.good), { "font-size": 11.5, "font-weight": "bold" }),
-        ...lines.map((line, i) => text(mx, my - 16 + 10 * i, line, { "font-size": 8.3, fill: "#5d4037" })),
-        text(mx, my + 22, `→ ${cityName(good.city)}`, { "font-size": 8.5, fill: "#5d4037" }),
-        text(mx, my + 33, render(cardsOf("gold", good.price)), { "font-size": 8.5, fill: "#5d4037", "font-weight": "bold" }));
+      const room = w - 8;
+      grp.append(...fitted(mx, my - 30, goodName(sec.good), room, 11.5, { "font-weight": "bold" }),
+        ...fitted(mx, my - 16, parts, room, 8.3, { fill: "#5d4037" }, { most: 3, glue: " + ", lead: 10 }),
+        ...fitted(mx, my + 22, `→ ${cityName(good.city)}`, room, 8.5, { fill: "#5d4037" }),
+        ...fitted(mx, my + 33, render(cardsOf("gold", good.price)), room, 8.5, { fill: "#5d4037", "font-weight": "bold" }));
       const what = t("web.siedler.sector.goods", { good: goodName(sec.good), recipe: parts.join(" + "),
         city: cityName(good.city), price: render(cardsOf("gold", good.price)) });
       P.svg(grp, `produce:${sec.good}`, what);
     } else if (sec.kind === "hauptmarkt") {
-      grp.append(text(mx, my - hh * 0.23 + 4, t("siedler.glossary.hauptmarkt.name"),
-        { "font-size": 10, "font-weight": "bold" }), s("title", null, t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })));
+      // one line between the market's trade marks: the name without its German original in
+      // brackets where the whole does not fit (the tooltip says all)
+      let name = t("siedler.glossary.hauptmarkt.name");
+      if (textWidth(name, 8.5, true) > w - 8) name = name.replace(/\s*\([^)]*\)\s*$/, "") || name;
+      grp.append(...fitted(mx, my - hh * 0.23 + 4, name, w - 8, 10, { "font-weight": "bold" }),
+        s("title", null, t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })));
     } else {
-      grp.append(text(mx, my - 30, t("siedler.glossary.bauhof.name"), { "font-size": 11.5, "font-weight": "bold" }),
-        text(mx, my + 22, t("web.siedler.bauhof.1"), { "font-size": 8.3, fill: "#5d4037" }),
-        text(mx, my + 33, t("web.siedler.bauhof.2"), { "font-size": 8.3, fill: "#5d4037" }),
+      grp.append(...fitted(mx, my - 30, t("siedler.glossary.bauhof.name"), w - 8, 11.5, { "font-weight": "bold" }, { most: 2 }),
+        ...fitted(mx, my + 22, t("web.siedler.bauhof.1"), w - 8, 8.3, { fill: "#5d4037" }),
+        ...fitted(mx, my + 33, t("web.siedler.bauhof.2"), w - 8, 8.3, { fill: "#5d4037" }),
         s("title", null, t("siedler.glossary.bauhof")));
     }
     layer.append(grp);
