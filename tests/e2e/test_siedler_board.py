@@ -59,7 +59,8 @@ class Wire:
             self.last = msg
 
 
-def create_table(page: Any, url: str, seats: list[str], name: str = "Ann") -> str:
+def create_table(page: Any, url: str, seats: list[str], name: str = "Ann",
+                 options: dict[str, str] | None = None) -> str:
     page.goto(url + "/")
     page.wait_for_selector("form.create")
     page.select_option("#game", "siedler")
@@ -67,6 +68,8 @@ def create_table(page: Any, url: str, seats: list[str], name: str = "Ann") -> st
     page.fill("#name", name)
     for i, kind in enumerate(seats):
         page.select_option(f"select[data-seat='{i}']", kind)
+    for option, value in (options or {}).items():
+        page.select_option(f"#opt-{option}", value)
     page.click("form.create button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     wait_table(page)
@@ -340,3 +343,42 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     watcher.wait_for_selector(".sdl svg.sdl-field .terrain")
     assert watcher.locator(".sdl [data-legal], .sdl-hand").count() == 0
     pages.shot(watcher, "siedler-spectator-phone")
+
+
+def test_the_expert_setup_is_placed_by_clicking_a_road_then_an_intersection(server: Server, pages: Pages) -> None:
+    """The expert snake placement (9.): the person's toll station goes on a lit road,
+    then the settlement on a lit intersection of that road only; twice each."""
+    page = pages.new("Ann")
+    wire = Wire(page)
+    create_table(page, server.base, ["you", "random", "random"], options={"setup": "expert"})
+    page.wait_for_selector(".table-page[data-status=running]")
+    page.wait_for_selector(".sdl svg.sdl-field .terrain")
+    rng = random.Random(3)
+    placed = {"toll": 0, "settle": 0}
+    road = None
+    deadline = time.monotonic() + 60
+    while placed["settle"] < 2:
+        assert time.monotonic() < deadline, f"the setup did not come round to the person: {placed}"
+        asked = page.evaluate(ASKED)
+        keys = [k for k in asked["keys"] if k.startswith(("toll:", "settle:"))]
+        if not keys or offered_matches_legal(page, wire) is None:
+            page.wait_for_timeout(25)
+            continue
+        assert offered_matches_legal(page, wire), page.evaluate(OFFERED)
+        assert keys == asked["keys"] and asked["listed"] == 0, asked  # the board alone offers the setup
+        kinds = {k.split(":")[0] for k in keys}
+        assert len(kinds) == 1, keys  # a toll station first, then its settlement
+        kind = kinds.pop()
+        if kind == "settle":
+            assert {k.split(":")[1] for k in keys} == {road}, (road, keys)
+        i = rng.randrange(len(keys))
+        if kind == "toll":
+            road = keys[i].split(":")[1]
+        click_place(page.locator(".sdl [data-legal]:not([disabled])").nth(i))
+        placed[kind] += 1
+        wait_moved(page, asked["move"])
+    assert placed == {"toll": 2, "settle": 2}
+    page.wait_for_function("() => document.querySelectorAll("
+                           "'.sdl svg [data-piece=settlement][data-seat=\"0\"]').length === 2")
+    assert page.locator(".sdl svg [data-piece=toll][data-seat='0']").count() == 2
+    pages.shot(page, "siedler-expert-setup")

@@ -810,8 +810,10 @@ function tradePanel(view, P) {
     for (const m of ctx.legal) if (["give", "want", "done", "send", "cancel"].includes(m.action.type)) P.placed.add(m.index);
   } else if (view.phase === "offer_give" || view.phase === "offer_want" || view.phase === "offer_send") {
     // an offer half made (the page was reloaded meanwhile): its steps are in the moves list
-    if (offer) out.append(h("p", null, t("web.siedler.offer.so_far", { give: sideWords(offer.give),
-      want: sideWords(offer.want) })));
+    // (another player's offer half made: what it is so far)
+    if (offer) out.append(h("p", null, you === active ? t("web.siedler.offer.so_far", { give: sideWords(offer.give),
+      want: sideWords(offer.want) }) : sentence(t("web.siedler.offer.theirs_so_far", { player: who(active),
+      give: sideWords(offer.give), want: sideWords(offer.want) }))));
   }
 
   // the bank: what to give at which rate, then what to get
