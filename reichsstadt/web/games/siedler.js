@@ -89,8 +89,9 @@ function geometry(data) {
   const cpt = (/** @type {number[]} */ xy) => [(xy[0] - cx0) * S + CITY_MARGIN, (xy[1] - y0) * S + TOP];
   const fpt = (/** @type {number[]} */ xy) => [(xy[0] - fx0) * S + GATE_ROOM, (xy[1] - y0) * S + TOP];
   const fieldRight = (Math.max(...tx) + 0.87 - fx0) * S + GATE_ROOM;
-  const bottom = Math.max(cpt([0, cy1])[1] + CITY_MARGIN, fpt([0, Math.max(...ty) + 1])[1] + 10,
-    castle ? fpt(castle)[1] + 42 : 0);
+  // each part as tall as it needs (stacked on a narrow screen, no empty band below the city)
+  const cityHeight = cpt([0, cy1])[1] + CITY_MARGIN;
+  const fieldHeight = Math.max(fpt([0, Math.max(...ty) + 1])[1] + 10, castle ? fpt(castle)[1] + 42 : 0);
   /** event cards per harvest number: the odds of a terrain */
   /** @type {Record<number, number>} */
   const odds = {};
@@ -100,7 +101,7 @@ function geometry(data) {
     if (e.number !== null && e.number !== undefined) odds[e.number] = (odds[e.number] || 0) + e.count;
   }
   g = {
-    data, sectors, cpt, fpt, odds, deck, height: bottom,
+    data, sectors, cpt, fpt, odds, deck, cityHeight, fieldHeight,
     cityBox: [...cpt([cx0, cy0]), ...cpt([cx1, cy1])],
     cityWidth: (cx1 - cx0) * S + 2 * CITY_MARGIN,
     fieldRight, fieldWidth: fieldRight + 14 + LABEL_ROOM,
@@ -277,7 +278,7 @@ function fieldSvg(g, view, P) {
   const T = view.table;
   const ctx = P.ctx;
   const who = (/** @type {number} */ p) => playerName(p, ctx);
-  const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${f1(g.fieldWidth)} ${f1(g.height)}`,
+  const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${f1(g.fieldWidth)} ${f1(g.fieldHeight)}`,
     role: "group", "aria-label": t("web.siedler.field"), "font-family": "DejaVu Sans, Verdana, sans-serif",
     style: `flex: ${f1(g.fieldWidth)} 1 ${f1(g.fieldWidth * 0.55)}px` });
   const robberAt = T.robber;
@@ -447,7 +448,7 @@ function citySvg(g, view, P) {
   const data = g.data;
   const T = view.table;
   const who = (/** @type {number} */ p) => playerName(p, P.ctx);
-  const out = s("svg", { class: "sdl-city", viewBox: `0 0 ${f1(g.cityWidth)} ${f1(g.height)}`, role: "group",
+  const out = s("svg", { class: "sdl-city", viewBox: `0 0 ${f1(g.cityWidth)} ${f1(g.cityHeight)}`, role: "group",
     "aria-label": t("web.siedler.city"), "font-family": "DejaVu Sans, Verdana, sans-serif",
     style: `flex: ${f1(g.cityWidth)} 1 ${f1(g.cityWidth * 0.55)}px` });
   const [px0, py0, px1, py1] = g.cityBox;
