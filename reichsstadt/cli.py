@@ -128,12 +128,14 @@ def games() -> None:
             table.add_row(gid, "", "", Text(w.say(exc), style="red"))
             continue
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
-                      Text("\n").join(_option_line(o, w) for o in g.options.values()))
+                      Text("\n").join(_option_line(gid, o, w) for o in g.options.values()))
     console.print(table)
     say("terminal.games.languages", languages=", ".join(languages()))
 
 
-def _option_line(o: Any, w: Words) -> Text:
+def _option_line(game_id: str, o: Any, w: Words) -> Text:
+    """An option as `--option` takes it (its code name), what it is, and its help text
+    from the game's catalog (`<game>.option.<name>.help`)."""
     if o.kind == "data":
         kind = w.part("terminal.option.data")
     elif o.kind == "choice":
@@ -147,7 +149,7 @@ def _option_line(o: Any, w: Words) -> Text:
         if o.maximum is not None:
             kind += ", " + w.part("terminal.option.maximum", maximum=o.maximum)
     line = Text(o.name, style="bold")
-    line.append(f" ({kind}): {o.help}")
+    line.append(f" ({kind}): {w.part(f'{game_id}.option.{o.name}.help')}")
     return line
 
 

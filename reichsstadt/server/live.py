@@ -786,11 +786,11 @@ class TableManager:
         for live in self.tables.values():
             async with live.lock:  # waits for an in-flight commit
                 pass
-            for task in (live.bot_task, live.clock_task):
-                if task is not None and not task.done():
-                    task.cancel()
+            for pending in (live.bot_task, live.clock_task):
+                if pending is not None and not pending.done():
+                    pending.cancel()
                     try:
-                        await task
+                        await pending
                     except (asyncio.CancelledError, Exception):
                         pass
         try:

@@ -59,7 +59,10 @@ def live_server() -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: sync Playwright keeps an asyncio loop marked running in this
+# thread while it lives, which breaks every later asyncio.run() on the same xdist worker
+# (the server tests) and a second sync_playwright() (test_norenberc_board.py).
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

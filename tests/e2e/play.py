@@ -73,7 +73,7 @@ def step(page: Any, rng: random.Random) -> bool:
 
 
 def play(pages: list[Any], rng: random.Random, until: Callable[[], bool] | None = None,
-         timeout: float = 240) -> int:
+         timeout: float = 600) -> int:
     """Every page's person plays by clicking until the game is over (or `until()`);
     the number of moves they sent."""
     deadline = time.monotonic() + timeout
