@@ -218,6 +218,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                              "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum}
                             for o in g.options.values()],
                 "frontends": sorted(g.frontends),
+                "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
             })
         return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})
 
@@ -250,7 +251,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise _fail(400, "server.error.seats", players=players)
         for k in kinds:
             if k != HUMAN:
-                make_bot(k)  # BadOption naming the bots
+                make_bot(k, game=gid)  # BadOption naming the bots (greedy: only where the game has one)
         seed = secrets.randbits(62)
         g.new(players, seed, resolved)  # a data file of one's own is validated here
         take = body.get("take_seat")

@@ -69,7 +69,7 @@ function createForm(games, bots) {
       h("select", { name: `seat${i}`, "data-seat": i },
         h("option", { value: "you", selected: i === 0 }, t("web.lobby.seat.you")),
         h("option", { value: "human" }, t("web.lobby.seat.person")),
-        ...bots.map((b, j) => h("option", { value: b, selected: i > 0 && j === 0 }, t("web.lobby.seat.bot", { bot: b })))))));
+        ...(game().bots || bots).map((/** @type {string} */ b, /** @type {number} */ j) => h("option", { value: b, selected: i > 0 && j === 0 }, t("web.lobby.seat.bot", { bot: b })))))));
   }
   gameSel.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawSeats);
