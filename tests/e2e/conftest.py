@@ -9,6 +9,7 @@ sync Playwright): these tests use no asyncio fixtures."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import tempfile
 import threading
@@ -98,6 +99,9 @@ class Pages:
         path = self.shots / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         assert_not_blank(path.read_bytes(), name)
+        keep = os.environ.get("E2E_SHOTS")  # a folder to keep them in too (docs/screenshots)
+        if keep:
+            shutil.copy(path, Path(keep) / path.name)
         return path
 
     def close(self) -> None:
