@@ -22,7 +22,17 @@ def wait_table(page: Any) -> None:
 
 
 def only_me_deciding(page: Any) -> bool:
-    """This page's person is the only one to decide: nothing moves until they do."""
+    """This page's person is the only one to decide: nothing moves until they do (seen
+    twice, a moment apart, at the same move: a state message still on its way after the
+    person's own move could show them deciding a moment too long)."""
+    first = where(page)
+    if not _me_alone(page):
+        return False
+    page.wait_for_timeout(700)
+    return where(page) == first and _me_alone(page)
+
+
+def _me_alone(page: Any) -> bool:
     return bool(page.evaluate(
         "() => { const d = document.querySelectorAll('.seats-bar li.deciding');"
         " return d.length === 1 && d[0].classList.contains('me')"
