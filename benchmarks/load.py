@@ -2,7 +2,7 @@
 through real websockets on loopback against a `reichsstadt serve` process.
 
     python3 benchmarks/load.py [--tables 10 100] [--seconds 20] [--players 3] [--board]
-                               [--pace 0] [--db URL]
+                               [--pace 0] [--db URL] [--processes 1] [--postgres]
 
 Every seat is a person's seat played by a client of this script that answers at once with
 a random legal move (bots on the server would not be measured): a move's round trip is
@@ -17,12 +17,17 @@ average (other processes compete for the same cores).
 --board asks for the board drawn as HTML in every state message (what the browser's table
 page needs for a game without a web renderer, Norenberc today); by default the clients
 say hello with "board": false, as a client drawing the board itself does. --pace S makes
-each client think S seconds before each move (0: flat out). Figures: benchmarks/README.md."""
+each client think S seconds before each move (0: flat out). --processes N runs N server
+processes on one PostgreSQL (--db, or a throwaway server started for the run, fsync off):
+tables are created through the processes in turn and each seat's client connects to the
+next process, so a table's seats sit on different processes (each commits its own
+clients' moves; the others hear of them by NOTIFY); server CPU is the sum over the processes. Figures: benchmarks/README.md."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -114,14 +119,17 @@ async def seat_client(ws_base: str, table: str, token: str, board: bool, pace: f
                 await ws.send(json.dumps({"type": "move", "action": move["index"], "expect": acted}))
 
 
-async def table_loop(base: str, ws_base: str, players: int, board: bool, pace: float, seed: int, stats: Stats,
-                     stop: asyncio.Event) -> None:
-    """One table after another, until stopped."""
+async def table_loop(bases: list[str], ws_bases: list[str], players: int, board: bool, pace: float, seed: int,
+                     stats: Stats, stop: asyncio.Event) -> None:
+    """One table after another, until stopped: made through process `seed`, its seats'
+    clients spread over the processes (seat i on the next i-th)."""
     rng = random.Random(seed)
+    k = len(bases)
     while not stop.is_set():
-        table, tokens = await asyncio.to_thread(new_table, base, players)
-        clients = [asyncio.create_task(seat_client(ws_base, table, tok, board, pace, random.Random(rng.random()),
-                                                   stats)) for tok in tokens]
+        table, tokens = await asyncio.to_thread(new_table, bases[seed % k], players)
+        clients = [asyncio.create_task(seat_client(ws_bases[(seed + i + 1) % k], table, tok, board, pace,
+                                                   random.Random(rng.random()), stats))
+                   for i, tok in enumerate(tokens)]
         done, pending = await asyncio.wait([*clients, asyncio.create_task(stop.wait())],
                                            return_when=asyncio.FIRST_COMPLETED)
         if stop.is_set():
@@ -138,18 +146,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(base: str, ws_base: str, pid: int, tables: int, seconds: float, players: int, board: bool,
-              pace: float) -> dict[str, Any]:
+async def run(bases: list[str], ws_bases: list[str], pids: list[int], tables: int, seconds: float, players: int,
+              board: bool, pace: float) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
-    loops = [asyncio.create_task(table_loop(base, ws_base, players, board, pace, i, stats, stop))
+    loops = [asyncio.create_task(table_loop(bases, ws_bases, players, board, pace, i, stats, stop))
              for i in range(tables)]
     await asyncio.sleep(min(5.0, 1.0 + tables * 0.05))  # warm up: every table created and playing
     stats.measuring = True
-    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    cpu0, t0 = sum(map(cpu_seconds, pids)), time.perf_counter()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+    cpu1, t1 = sum(map(cpu_seconds, pids)), time.perf_counter()
     stop.set()
     await asyncio.gather(*loops, return_exceptions=True)
     r = sorted(stats.rtts)
@@ -164,6 +172,23 @@ async def run(base: str, ws_base: str, pid: int, tables: int, seconds: float, pl
             "cpu_per_move": (cpu1 - cpu0) / max(1, len(r)) * 1000, "load": os.getloadavg()[0]}
 
 
+def start_server(folder: Path, db: str, index: int) -> tuple[subprocess.Popen[bytes], int, Any]:
+    port = free_port()
+    log = open(folder / f"server{index}.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
+                               str(port), "--bot-delay", "0", "--db", db], cwd=ROOT, stdout=log, stderr=log,
+                              env={**os.environ, "REICHSSTADT_DATA": str(folder)})
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            http(f"http://127.0.0.1:{port}", "GET", "/healthz")
+            return server, port, log
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start: see {folder / f'server{index}.log'}")
+            time.sleep(0.1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100])
@@ -171,51 +196,64 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--board", action="store_true", help="ask for board_html in every state message")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds each client thinks before a move")
-    parser.add_argument("--db", default=None, help="database URL (default: a SQLite file in a temp folder)")
+    parser.add_argument("--db", default=None, help="database URL (default: a SQLite file in a temp folder; "
+                                                   "with --processes 2 or more, a throwaway PostgreSQL)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
+    parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
     args = parser.parse_args()
-    assert all(0 < n <= 500 for n in args.tables), "1 to 500 tables, on loopback only"
+    if not all(0 < n <= 500 for n in args.tables):
+        parser.error("--tables: 1 to 500 tables, on loopback only")
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes: 1 to 8")
+    if args.processes > 1 and args.db and not args.db.startswith("postgresql"):
+        parser.error("--processes 2 or more need PostgreSQL (--db postgresql+psycopg://...)")
 
     try:
         import uvloop
         uvloop.install()
     except ImportError:
         pass
+    with contextlib.ExitStack() as stack:
+        db = args.db
+        if db is None and (args.processes > 1 or args.postgres):
+            sys.path.insert(0, str(ROOT))
+            from tests.server.pg import throwaway_postgres
+            db = stack.enter_context(throwaway_postgres())
+        measure(args, db)
+
+
+def measure(args: argparse.Namespace, db: str | None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="rs-load-"))
-    port = free_port()
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    db = args.db or f"sqlite+aiosqlite:///{folder}/load.db"
-    log = open(folder / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), "--bot-delay", "0", "--db", db], cwd=ROOT, stdout=log, stderr=log,
-                              env={**os.environ, "REICHSSTADT_DATA": str(folder)})
+    db = db or f"sqlite+aiosqlite:///{folder}/load.db"
+    servers = []
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                http(base, "GET", "/healthz")
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        print(f"reichsstadt serve on 127.0.0.1:{port}, {db.split('///')[0]}, {os.cpu_count()} cores; "
+        for i in range(args.processes):
+            servers.append(start_server(folder, db, i))
+        ports = [port for _, port, _ in servers]
+        bases = [f"http://127.0.0.1:{p}" for p in ports]
+        ws_bases = [f"ws://127.0.0.1:{p}" for p in ports]
+        pids = [server.pid for server, _, _ in servers]
+        print(f"{args.processes} reichsstadt serve process(es) on 127.0.0.1:{','.join(map(str, ports))}, "
+              f"{db.split('://')[0]}, {os.cpu_count()} cores; "
               f"{args.players} players a table, board_html {'on' if args.board else 'off'}, "
               f"pace {args.pace:g} s, {args.seconds:g} s per row\n")
         print("| tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | server CPU ms/move |"
               " games done | load avg |")
         print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in args.tables:
-            r = asyncio.run(run(base, ws_base, server.pid, n, args.seconds, args.players, args.board, args.pace))
+            r = asyncio.run(run(bases, ws_bases, pids, n, args.seconds, args.players, args.board, args.pace))
             print(f"| {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | {r['p90']:.1f} | {r['p99']:.1f} | "
                   f"{r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | {r['games']} | "
                   f"{r['load']:.1f} |"
                   + (f" ({r['errors']} errors)" if r["errors"] else ""), flush=True)
     finally:
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        for server, _, log in servers:
+            server.terminate()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            log.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 

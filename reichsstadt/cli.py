@@ -128,12 +128,14 @@ def games() -> None:
             table.add_row(gid, "", "", Text(w.say(exc), style="red"))
             continue
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
-                      Text("\n").join(_option_line(o, w) for o in g.options.values()))
+                      Text("\n").join(_option_line(gid, o, w) for o in g.options.values()))
     console.print(table)
     say("terminal.games.languages", languages=", ".join(languages()))
 
 
-def _option_line(o: Any, w: Words) -> Text:
+def _option_line(game_id: str, o: Any, w: Words) -> Text:
+    """An option as `--option` takes it (its code name), what it is, and its help text
+    from the game's catalog (`<game>.option.<name>.help`)."""
     if o.kind == "data":
         kind = w.part("terminal.option.data")
     elif o.kind == "choice":
@@ -147,7 +149,7 @@ def _option_line(o: Any, w: Words) -> Text:
         if o.maximum is not None:
             kind += ", " + w.part("terminal.option.maximum", maximum=o.maximum)
     line = Text(o.name, style="bold")
-    line.append(f" ({kind}): {o.help}")
+    line.append(f" ({kind}): {w.part(f'{game_id}.option.{o.name}.help')}")
     return line
 
 
@@ -155,8 +157,9 @@ def _option_line(o: Any, w: Words) -> Text:
 def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="norenberc, siedler or colonia"),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
-    seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,random,random,random "
-                                        "(default: seat 1 human, the rest random bots)."),
+    seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,greedy,random,mcts:1s "
+                                        "(human, random, greedy, mcts, mcts:2000, mcts:1s; default: seat 1 "
+                                        "human, the rest random bots)."),
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
     save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game)."),
@@ -244,7 +247,8 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", "-p"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
     seed: int = typer.Option(1, help="Seed of the first game; game i uses seed+i."),
-    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated (default: all random)."),
+    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: random, greedy, mcts, mcts:2000, mcts:1s "
+                                                       "(default: all random)."),
     out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked first)."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,

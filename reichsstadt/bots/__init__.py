@@ -7,6 +7,7 @@ from __future__ import annotations
 from .base import Bot
 from .random_bot import RandomBot
 from .specs import HEURISTICS, GreedyBot, bot_names, check_bot, make_bot, parse_mcts
+from . import heuristic  # noqa: E402,F401  (fills HEURISTICS)
 
 
 def __getattr__(name: str) -> object:

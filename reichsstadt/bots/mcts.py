@@ -20,8 +20,16 @@ SO-ISMCTS (2012):
   first, further down in seat order. A seat deciding later sees only what its view shows
   of the others' pending choices (their choices hidden by the engine), so it cannot react
   to them;
-- the **playout** is uniformly random (or an injected policy: the per-game heuristics),
-  to the end of the game or, with an evaluation function, to a depth cut-off;
+- **heuristic guidance** (`policy="heuristic"`, the default, for games with a heuristic
+  player: bots/heuristic): the root's candidates are the heuristic's `root_k` best-scored
+  moves (it is asked on the same Seat, so it sees no more than the bot), its own move
+  gets a progressive bias (`prior / sqrt(visits + 1)`) and is tried first; the
+  **playout** lets the heuristic player decide for every seat on its view of the
+  determinization, and after `max_playout` decisions the game's **evaluation** of the
+  determinization takes over (each seat's expected points, turned into a reward like a
+  finished game's). `policy="fast"` plays out with the game's cheap playout policy
+  instead (a later cut-off); `policy="random"` plays uniformly random moves to the end
+  with no guidance; an injected `playout` and `evaluator` replace either;
 - the **reward** of a finished playout is each seat's normalized score margin
   (`0.5 + 0.5 * (own score - best other score) / spread`) blended with its win
   (ties split), both in [0, 1]; the spread is the largest score range seen so far in
@@ -101,10 +109,14 @@ class MCTSBot:
     first reached).
 
     Defaults as measured on Norenberc (4 players, 100 playouts a move, 40 seat-rotated
-    games of four variants against each other): exploration c = 0.35 (mean rank 2.20,
-    openskill mu 30.0 ± 4.4, against 2.48 and 20.8 ± 4.4 at c = 0.7); a reward that is the
-    win alone played far worse (mean rank 3.00, 7.5 % of wins) than the blend with the
-    score margin (win weight 0.5), the margin alone about as well as the blend."""
+    games of four variants against each other, random playouts): exploration c = 0.35
+    (mean rank 2.20, openskill mu 30.0 ± 4.4, against 2.48 and 20.8 ± 4.4 at c = 0.7); a
+    reward that is the win alone played far worse (mean rank 3.00, 7.5 % of wins) than
+    the blend with the score margin (win weight 0.5), the margin alone about as well as
+    the blend. The heuristic guidance (prior 0.3, 4 root candidates, heuristic playouts
+    cut off by the evaluation) against three heuristic players: benchmarks/strength.md;
+    without it (playouts by the cheap policy, 40 decisions, 100 playouts a move) the
+    search lost all 12 seat-rotated Norenberc games to them (mean score 18 against 31)."""
 
     def __init__(
         self,
@@ -117,9 +129,14 @@ class MCTSBot:
         evaluator: Evaluator | None = None,
         max_playout: int | None = None,
         observer: str = "actor",
+        policy: str = "heuristic",
+        prior: float = 0.3,
+        root_k: int = 4,
     ) -> None:
         if observer not in ("actor", "root"):
             raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
+        if policy not in ("heuristic", "fast", "random"):
+            raise ValueError(f"policy is 'heuristic', 'fast' or 'random', not {policy!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -131,6 +148,16 @@ class MCTSBot:
         self.evaluator = evaluator
         self.max_playout = max_playout
         self.observer = observer
+        self.policy = policy
+        self._aids: dict[str, Any] = {}       # game id -> its heuristic's SearchAids (or None)
+        self._playout: PlayoutPolicy | None = playout     # what this search plays out with
+        self._evaluator: Evaluator | None = evaluator
+        self._cutoff: int | None = max_playout
+        self.prior = prior
+        self.root_k = root_k
+        self._advise: Any = None              # the game's heuristic advice (the root's prior)
+        self._prior = -1                      # id() of the move it would make at this root
+        self._allowed: set[int] | None = None  # id()s of the root's candidates (None: all)
         self.name = f"mcts:{iterations}" if iterations is not None else f"mcts:{seconds:g}s"
         self.last: Decision | None = None     # the last search (for hints and studies)
         self.searches = 0                     # searches made (forced moves need none)
@@ -157,6 +184,17 @@ class MCTSBot:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
         me = seat.seat
         rng = self.rng
+        self._choose_playout(getattr(seat, "game_id", ""))
+        self._prior = -1
+        self._allowed = None
+        if self._advise is not None and (self.prior > 0 or self.root_k):
+            # the game's heuristic player on the same Seat: its move is the prior, its
+            # best-scored moves the root's candidates
+            guess, scores = self._advise(seat, rng)
+            self._prior = id(guess)
+            if self.root_k and scores is not None and len(legal) > self.root_k:
+                ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.root_k]
+                self._allowed = {id(legal[i]) for i in ranked} | {id(guess)}
         root: dict[int, list[Any]] = {}
         nodes: dict[Any, dict[int, list[Any]]] = {}
         self._spread = 1.0
@@ -188,6 +226,27 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
+    def _choose_playout(self, game_id: str) -> None:
+        """This search's playout policy, evaluation and cut-off: the injected ones, else
+        the game's heuristic aids (policy "heuristic" or "fast"), else uniformly random
+        to the end."""
+        self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, self.max_playout
+        self._advise = None
+        if self.policy == "random":
+            return
+        if game_id not in self._aids:
+            from .heuristic import search_aids
+
+            self._aids[game_id] = search_aids(game_id, self.policy, self.win_weight)
+        aids = self._aids[game_id]
+        if aids is None:
+            return
+        self._advise = aids.advise
+        if self.playout is None and self.evaluator is None:  # an injected one is used as given
+            self._playout, self._evaluator = aids.playout, aids.evaluator
+            if self._cutoff is None:
+                self._cutoff = aids.cutoff
+
     def _iterate(self, state: State, me: int, root: dict[int, list[Any]],
                  nodes: dict[Any, dict[int, list[Any]]], rng: random.Random) -> None:
         """One determinization: select down the tree, add one node, play out, back up."""
@@ -200,6 +259,9 @@ class MCTSBot:
         path: list[tuple[list[Any], int]] = []
         node = root
         actor = me
+        prior = self._prior
+        bias = self.prior
+        allowed = self._allowed
         while True:
             # -- select among the actions available in this determinization
             legal = state.legal(actor)
@@ -207,19 +269,27 @@ class MCTSBot:
             fresh = 0
             best = -1.0
             for a in legal:
+                if allowed is not None and node is root and id(a) not in allowed:
+                    continue
                 st = node.get(id(a))
                 if st is None:
                     st = node[id(a)] = [0, 0.0, 0, a, 0.0, 0.0, 0]
                 st[AVAIL] += 1
                 n = st[VISITS]
                 if n == 0:
-                    # untried: one of them, uniformly (reservoir sampling)
-                    fresh += 1
-                    if rand() * fresh < 1.0:
+                    # untried: one of them, uniformly (reservoir sampling); the prior first
+                    if prior == id(a) and node is root:
+                        fresh = 1 << 30
                         pick = st
+                    else:
+                        fresh += 1
+                        if rand() * fresh < 1.0:
+                            pick = st
                     best = math.inf
                 elif best != math.inf:
                     u = st[TOTAL] / n + c * sqrt(log(st[AVAIL]) / n)
+                    if prior == id(a) and node is root:
+                        u += bias / (n + 1) ** 0.5   # progressive bias towards the heuristic's move
                     if u > best:
                         best = u
                         pick = st
@@ -264,8 +334,9 @@ class MCTSBot:
         """Play on to the end (or the cut-off): each seat's reward, and the bot's win share
         and score (a cut-off evaluation estimates both by the bot's value)."""
         rand = rng.random
-        policy = self.playout
-        cutoff = self.max_playout if self.evaluator is not None else None
+        policy = self._playout
+        evaluator = self._evaluator
+        cutoff = self._cutoff if evaluator is not None else None
         depth = 0
         while True:
             to_act = state.to_act()
@@ -276,7 +347,7 @@ class MCTSBot:
                 state.apply(CHANCE, _draw(state, rand))
                 continue
             if cutoff is not None and depth >= cutoff:
-                values = self.evaluator(state)  # type: ignore[misc]
+                values = evaluator(state)  # type: ignore[misc]
                 return values, values[me], math.nan
             if policy is None:
                 legal = state.legal(p)

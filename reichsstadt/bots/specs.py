@@ -8,7 +8,12 @@
 
 A spec may carry MCTS settings after the budget, comma-free so that a list of bots
 stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1`
-(reward: the win only; w=0: the score margin only)."""
+(reward: the win only; w=0: the score margin only), `mcts:1s:policy=random` (uniformly
+random playouts to the end instead of the game's heuristic playouts and cut-off
+evaluation; `policy=fast`: the heuristic's cheap playout policy), `mcts:1s:playout=60`
+(decisions before the cut-off), `mcts:1s:prior=0` (no bias towards the heuristic's move
+at the root), `mcts:1s:k=0` (every legal move a root candidate, not only the
+heuristic's k best)."""
 
 from __future__ import annotations
 
@@ -62,13 +67,21 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "w": float, "playout": int, "nodes": str}
-    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer"}
+    known = {"c": float, "w": float, "playout": int, "nodes": str, "policy": str, "prior": float, "k": int}
+    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer", "policy": "policy",
+              "prior": "prior", "k": "root_k"}
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or key not in known:
             raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
-                            f"c=FLOAT (exploration), playout=N (decisions before the evaluation cut-off)")
+                            f"c=FLOAT (exploration), w=FLOAT (weight of the win in the reward), "
+                            f"playout=N (decisions before the evaluation cut-off), policy=heuristic|random, "
+                            f"prior=FLOAT (bias towards the heuristic's move at the root), k=N (the root's candidates: the "
+                            f"heuristic's N best moves; 0: all), nodes=actor|root")
+        if key == "policy" and value not in ("heuristic", "fast", "random"):
+            raise BadOption(f"bot {spec!r}: policy=heuristic (playouts by the game's heuristic player, cut off "
+                            f"by its evaluation), policy=fast (its cheap playout policy) or policy=random "
+                            f"(uniformly random playouts to the end), not {value!r}")
         if key == "nodes" and value not in ("actor", "root"):
             raise BadOption(f"bot {spec!r}: nodes=actor (information sets of the seat to act) or nodes=root "
                             f"(as the searching seat sees them), not {value!r}")

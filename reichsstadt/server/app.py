@@ -218,6 +218,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                              "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum}
                             for o in g.options.values()],
                 "frontends": sorted(g.frontends),
+                "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
             })
         return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})
 
@@ -250,7 +251,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise _fail(400, "server.error.seats", players=players)
         for k in kinds:
             if k != HUMAN:
-                make_bot(k)  # BadOption naming the bots
+                make_bot(k, game=gid)  # BadOption naming the bots (greedy: only where the game has one)
         seed = secrets.randbits(62)
         g.new(players, seed, resolved)  # a data file of one's own is validated here
         take = body.get("take_seat")
@@ -425,12 +426,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await live.push(conn, full=True)
         await live.broadcast()  # others see this seat connected
         limit = RateLimit(settings.rate_per_second, settings.rate_burst, time.monotonic)
-        strikes = 0
+        strikes, last_strike = 0, 0.0
+
+        def strike() -> int:
+            # strikes count a flood, not a long game's occasional mistakes: a quiet spell forgives them
+            nonlocal strikes, last_strike
+            now = time.monotonic()
+            if now - last_strike > settings.flood_forget:
+                strikes = 0
+            strikes, last_strike = strikes + 1, now
+            return strikes
+
         try:
             while conn.alive:
                 frame = await receive(ws)
                 if not limit.allow():
-                    strikes += 1
+                    strike()
                     if strikes >= settings.flood_strikes:
                         log.warning("flood", extra={"event": "flood", "table": live.id, "seat": seat})
                         await live.send(conn, error("rate_limited", Message("server.error.flood")))
@@ -442,7 +453,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     msg = parse(frame, settings.max_message_bytes)
                     await _handle(live, conn, msg)
                 except BadMessage as exc:
-                    strikes += 1
+                    strike()
                     await live.send(conn, error(exc.code, exc.message or str(exc)))
                 except IllegalAction as exc:
                     await live.send(conn, error("refused", exc.message or str(exc)))

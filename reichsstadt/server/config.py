@@ -29,6 +29,7 @@ class Settings:
     rate_per_second: float = 15.0       # messages a connection may send, on average...
     rate_burst: int = 40                # ...and in a burst
     flood_strikes: int = 50             # refused messages before a flooding connection is closed
+    flood_forget: float = 60.0          # seconds without a refused message after which strikes are forgiven
     hello_timeout: float = 10.0         # seconds a new websocket has to say hello
     clock_minimum: float = 5.0          # the shortest thinking time a table may set (tests: shorter)
     lease_seconds: float = 15.0         # several processes: how long a table's lease lasts unrenewed

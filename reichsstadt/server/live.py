@@ -101,7 +101,11 @@ def legal_moves(game: Game, players: int, state: State, seat: int) -> tuple[list
     p = state.pick(seat)
     pick = None
     if p is not None:
+        # every part with its words: a part need not be a legal move on its own right now
+        # (a payment's goods are taken in type order), only the set is checked
         pick = {"parts": [space.encode(a) for a in p.parts],
+                "moves": [{"index": space.encode(a), "action": a.to_json(),
+                           "words": words(state.describe(seat, a, seat)), "confirm": None} for a in p.parts],
                 "finish": space.encode(p.finish) if p.finish is not None else None,
                 "most": p.most, "least": p.least, "repeat": p.repeat}
     return legal, pick
@@ -786,11 +790,11 @@ class TableManager:
         for live in self.tables.values():
             async with live.lock:  # waits for an in-flight commit
                 pass
-            for task in (live.bot_task, live.clock_task):
-                if task is not None and not task.done():
-                    task.cancel()
+            for pending in (live.bot_task, live.clock_task):
+                if pending is not None and not pending.done():
+                    pending.cancel()
                     try:
-                        await task
+                        await pending
                     except (asyncio.CancelledError, Exception):
                         pass
         try:

@@ -12,10 +12,10 @@ import hashlib
 import secrets
 import sys
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence, cast
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, event, select, text, update
-from sqlalchemy import or_
+from sqlalchemy import CursorResult, or_
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -243,7 +243,7 @@ class Storage:
             res = await s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
                                                         SeatRow.token_hash.is_(None))
                                   .values(name=name, token_hash=token_hash))
-            return bool(res.rowcount)
+            return bool(cast(CursorResult[Any], res).rowcount)
 
     async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         async def job(s: AsyncSession) -> None:
@@ -271,20 +271,20 @@ class Storage:
             for i, (seat, action) in enumerate(moves):
                 s.add(MoveRow(table_id=table_id, n=first + i, seat=seat, action=action, at=at))
             for seat, used in (times or {}).items():  # the game clocks, with the move that used them
-                row = await s.get(SeatRow, (table_id, seat))
-                if row is not None:
-                    row.time_used = used
+                seat_row = await s.get(SeatRow, (table_id, seat))
+                if seat_row is not None:
+                    seat_row.time_used = used
             if finished is not None or started:
-                row = await s.get(TableRow, table_id)
-                if row is None:
+                table = await s.get(TableRow, table_id)
+                if table is None:
                     raise KeyError(table_id)
                 if started:
-                    row.status = RUNNING
-                    row.started_at = at
+                    table.status = RUNNING
+                    table.started_at = at
                 if finished is not None:
-                    row.status = FINISHED
-                    row.finished_at = at
-                    row.result = finished
+                    table.status = FINISHED
+                    table.finished_at = at
+                    table.result = finished
         await self._write(job)
 
     async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:
@@ -315,7 +315,7 @@ class Storage:
             where = [TableRow.id == table_id] + ([] if self.sqlite else [free])
             res = await s.execute(update(TableRow).where(*where)
                                   .values(owner=owner, lease_until=t + dt.timedelta(seconds=seconds)))
-            return bool(res.rowcount)
+            return bool(cast(CursorResult[Any], res).rowcount)
 
     async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
         """Renew this process's leases; the ids it still holds (a lease that lapsed and was

@@ -46,7 +46,8 @@ function createForm(games, bots) {
       else if (o.kind === "int") input = h("input", { type: "number", id, name: o.name, value: o.default,
         min: o.minimum, max: o.maximum });
       else if (o.kind === "choice") input = h("select", { id, name: o.name },
-        ...o.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === o.default }, c)));
+        ...o.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === o.default },
+          t(`${game().id}.option.${o.name}.${c}`))));
       else input = h("input", { type: "file", id, name: o.name, accept: ".json,application/json",
         onchange: async (/** @type {Event} */ e) => {
           const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
@@ -55,8 +56,10 @@ function createForm(games, bots) {
           try { dataFiles[o.name] = JSON.parse(await file.text()); }
           catch (err) { error.textContent = t("web.lobby.bad_json", { file: file.name }); }
         } });
-      return h("label", { class: "option", for: id, title: o.help }, h("span", null, o.name), input,
-        h("small", null, o.help));
+      // the option's words from the game's catalog (`<game>.option.<name>` and `.help`)
+      const help = t(`${game().id}.option.${o.name}.help`);
+      return h("label", { class: "option", for: id, title: help }, h("span", null, t(`${game().id}.option.${o.name}`)),
+        input, h("small", null, help));
     }));
   }
   function drawSeats() {
@@ -66,7 +69,7 @@ function createForm(games, bots) {
       h("select", { name: `seat${i}`, "data-seat": i },
         h("option", { value: "you", selected: i === 0 }, t("web.lobby.seat.you")),
         h("option", { value: "human" }, t("web.lobby.seat.person")),
-        ...bots.map((b, j) => h("option", { value: b, selected: i > 0 && j === 0 }, t("web.lobby.seat.bot", { bot: b })))))));
+        ...(game().bots || bots).map((/** @type {string} */ b, /** @type {number} */ j) => h("option", { value: b, selected: i > 0 && j === 0 }, t("web.lobby.seat.bot", { bot: b })))))));
   }
   gameSel.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawSeats);

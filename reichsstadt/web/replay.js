@@ -10,6 +10,8 @@ export async function showReplay(app, tableId) {
   const { games } = await api("/api/games");
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
   const renderer = game && game.frontends.includes("web") ? await import(`./games/${info.game}.js`) : null;
+  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? (await api(`/api/tables/${tableId}/data`)).data : null;
   const names = info.seats.map((/** @type {any} */ s) => s.name || t("web.seat.bot", { bot: s.kind }));
   let move = info.moves;
   /** @type {number | null} */
@@ -29,7 +31,8 @@ export async function showReplay(app, tableId) {
     const ctx = { names, you: seat };
     slider.value = String(move);
     where.textContent = t("web.replay.at", { move, moves: info.moves });
-    if (renderer) renderer.draw(board, step.view, { ...ctx, legal: [], pick: null, act: () => {}, sendPick: () => {} });
+    if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, legal: [], pick: null, act: () => {},
+      sendPick: () => {} });
     else if (step.board_html) board.innerHTML = step.board_html;  // the game's board, drawn by the server
     else fill(board, h("p", null, t("web.replay.no_board")));
     fill(log, ...step.log.map((/** @type {any} */ e) => h("li", null, h("span", { class: "n" }, `${e.n + 1}.`), " ",

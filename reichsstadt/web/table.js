@@ -20,6 +20,9 @@ export async function showTable(app, tableId, watch) {
   /** @type {any} */
   let renderer = null;
   if (game && game.frontends.includes("web")) renderer = await import(`./games/${info.game}.js`);
+  // the component data (a map) the game's renderer draws from: public, static, fetched once
+  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? (await api(`/api/tables/${tableId}/data`)).data : null;
 
   const el = {
     title: h("h1", null, info.title),
@@ -143,8 +146,7 @@ export async function showTable(app, tableId, watch) {
     const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
     if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
     el.board.dataset.move = String(m.move);  // the move the board shows (end-to-end tests wait for it)
-    drawBoard();
-    drawMoves(m);
+    drawMoves(m, drawBoard());
     if (logShown === 0) fill(el.log);
     el.log.append(...logEntries.slice(logShown).map((e) => logLine(e)));
     logShown = logEntries.length;
@@ -157,13 +159,23 @@ export async function showTable(app, tableId, watch) {
     " · ", h("a", { href: `/t/${tableId}/watch` }, t("web.table.spectator_link")));
   }
 
+  /** The moves a board may offer: the legal ones and every part of a multi-part choice (a
+   * part need not be legal on its own now; the set is what the server checks). @param {any} m */
+  function withParts(m) {
+    if (!m.pick) return m.legal;
+    const have = new Set(m.legal.map((/** @type {Move} */ mv) => mv.index));
+    return [...m.legal, ...m.pick.moves.filter((/** @type {Move} */ mv) => !have.has(mv.index))];
+  }
+
+  /** @returns {{placed?: Set<number>, pick?: boolean} | null} what the game's board offers itself */
   function drawBoard() {
     const m = last;
     if (m.view) {
-      if (renderer) renderer.draw(el.board, m.view, { ...ctx(), legal: m.legal, pick: m.pick, act, sendPick,
-        chosen, togglePart });
-      else el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
+      if (renderer) return renderer.draw(el.board, m.view, { ...ctx(), tableId, data, legal: withParts(m), pick: m.pick,
+        act, sendPick, chosen, togglePart }) || null;
+      el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     } else fill(el.board, h("p", null, t("web.table.not_started")));
+    return null;
   }
 
   /** Choose a part of the multi-part choice once more, or drop it: without repeats a part
@@ -212,13 +224,16 @@ export async function showTable(app, tableId, watch) {
       ...e.news.map((/** @type {any} */ n) => h("div", { class: "news" }, "⤷ ", sentence(render(n, ctx())))));
   }
 
-  /** @param {any} m */
-  function drawMoves(m) {
+  /** @param {any} m @param {{placed?: Set<number>, pick?: boolean} | null} handled the moves the game's
+   * board offers itself (listed here only if it does not) and whether it shows the multi-part choice */
+  function drawMoves(m, handled) {
     updatePick = null;
-    if (!m.legal.length) { fill(el.moves); return; }
-    if (m.pick) { fill(el.moves, pickForm(m)); return; }
+    const placed = handled && handled.placed ? handled.placed : new Set();
+    const rest = m.legal.filter((/** @type {Move} */ mv) => !placed.has(mv.index));
+    if (!rest.length) { fill(el.moves); return; }
+    if (m.pick && !(handled && handled.pick)) { fill(el.moves, pickForm(m)); return; }
     fill(el.moves, h("h2", null, t("web.table.your_move")), h("ul", { class: "move-list" },
-      ...m.legal.map((/** @type {Move} */ mv) => h("li", null, h("button", {
+      ...rest.map((/** @type {Move} */ mv) => h("li", null, h("button", {
         class: mv.confirm ? "move irreversible" : "move", "data-index": mv.index,
         onclick: () => act(mv) }, render(mv.words, ctx()))))));
   }
@@ -226,7 +241,7 @@ export async function showTable(app, tableId, watch) {
   /** A multi-part choice: parts keep their places; pick any set, then send it. @param {any} m */
   function pickForm(m) {
     const pick = m.pick;
-    const byIndex = new Map(m.legal.map((/** @type {Move} */ mv) => [mv.index, mv]));
+    const byIndex = new Map([...pick.moves, ...m.legal].map((/** @type {Move} */ mv) => [mv.index, mv]));
     const summary = h("p", { class: "pick-summary" });
     const parts = pick.parts.map((/** @type {number} */ index) => {
       const mv = byIndex.get(index);

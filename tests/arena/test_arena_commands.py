@@ -44,6 +44,21 @@ def test_tournament_command_refuses_an_unknown_bot(tmp_path):
     assert not (tmp_path / "t").exists()
 
 
+@pytest.mark.parametrize("game_id", ["norenberc", "siedler", "colonia"])
+def test_tournament_command_seats_greedy_at_every_game(tmp_path, game_id):
+    out = run("tournament", game_id, "--bots", "greedy,random", "--players", "2" if game_id == "norenberc" else "3",
+              "--games", "2", "--jobs", "1", "--out", str(tmp_path / "t"), "--no-plots")
+    assert out.exit_code == 0, out.output
+    data = json.loads((tmp_path / "t" / "results.json").read_text())
+    assert {s["bot"] for s in data["summary"]} == {"greedy", "random"}
+
+
+def test_tournament_command_refuses_greedy_where_a_game_has_no_heuristic(tmp_path):
+    with pytest.raises(BadOption, match="no greedy"):
+        run("tournament", "toy", "--bots", "greedy,random", "--players", "2", "--games", "2",
+            "--out", str(tmp_path / "t"), "--no-plots")
+
+
 def _saved_game(tmp_path, moves=30):
     match = Match("norenberc", 3, 8, names=["Ann", "Bob", "Cy"])
     rnd = make_bot("random", 3)

@@ -58,7 +58,7 @@ def test_greedy_without_a_heuristic_names_the_games_that_have_one(monkeypatch):
 def test_greedy_dispatches_by_game_id(monkeypatch):
     first = type("First", (), {"__init__": lambda self, seed: None, "act": lambda self, seat: seat.legal()[0]})
     monkeypatch.setitem(HEURISTICS, "norenberc", first)
-    with pytest.raises(BadOption, match="games with one: norenberc"):
+    with pytest.raises(BadOption, match="no greedy .* for toy; games with one: colonia, norenberc, siedler"):
         make_bot("greedy", 0).act(_toy_seat())  # a game without a heuristic
     match = Match("norenberc", 3, 2)
     agents = {s: make_bot("greedy", s, game="norenberc") for s in range(3)}

@@ -21,7 +21,7 @@ def test_every_game_is_installed():
 def test_bots_only_game_plays_to_the_end_and_saves_a_record_that_replays(game_id, tmp_path):
     n = GAMES[game_id]
     record = tmp_path / "game.json"
-    out = run("play", game_id, "--players", str(n), "--seats", ",".join(["random"] * n),
+    out = run("play", game_id, "--players", str(n), "--seats", ",".join(["greedy"] + ["random"] * (n - 1)),
               "--seed", "11", "--save", str(record))
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Final scores" in out.stdout

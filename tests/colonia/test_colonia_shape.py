@@ -414,6 +414,13 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
     for key in re.findall(r'entry\(\s*"([\w.]+)"', source):
         named |= {f"colonia.glossary.{key}", f"colonia.glossary.{key}.name"}
     named |= {f"colonia.glossary.ordinance.{e}" for e in EFFECTS}
+    # the score table's rows (`colonia.score.<item>`, the terminal and the browser) and the
+    # table options' words (`colonia.option.<name>`, the lobby and `reichsstadt games`)
+    game = reichsstadt.game("colonia")
+    named |= {f"colonia.score.{k}" for k in ("relics", "shrines", "windows", "money", "goods", "materials")}
+    for name, option in game.options.items():
+        named |= {f"colonia.option.{name}", f"colonia.option.{name}.help"}
+        named |= {f"colonia.option.{name}.{c}" for c in option.choices}
     english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
     assert sorted(named - english) == [], "ids the code names without English text"
     assert sorted(english - named) == [], "catalog entries nothing speaks"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED = ["reichsstadt/core", "reichsstadt/i18n", "reichsstadt/arena", "reichsstadt/bots", "reichsstadt/terminal", "reichsstadt/cli.py",
-           "reichsstadt/games/norenberc", "reichsstadt/games/colonia", "reichsstadt/games/siedler"]
+           "reichsstadt/games/norenberc", "reichsstadt/games/colonia", "reichsstadt/games/siedler",
+           "reichsstadt/interop"]
 
 
 def test_shared_code_and_engines_type_check():

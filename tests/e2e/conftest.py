@@ -9,6 +9,7 @@ sync Playwright): these tests use no asyncio fixtures."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import tempfile
 import threading
@@ -58,7 +59,10 @@ def live_server() -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: sync Playwright keeps an asyncio loop marked running in this
+# thread while it lives, which breaks every later asyncio.run() on the same xdist worker
+# (the server tests) and a second sync_playwright() (test_norenberc_board.py).
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
@@ -95,6 +99,9 @@ class Pages:
         path = self.shots / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         assert_not_blank(path.read_bytes(), name)
+        keep = os.environ.get("E2E_SHOTS")  # a folder to keep them in too (docs/screenshots)
+        if keep:
+            shutil.copy(path, Path(keep) / path.name)
         return path
 
     def close(self) -> None:

@@ -22,11 +22,35 @@ def wait_table(page: Any) -> None:
 
 
 def only_me_deciding(page: Any) -> bool:
-    """This page's person is the only one to decide: nothing moves until they do."""
+    """This page's person is the only one to decide: nothing moves until they do (seen
+    twice, a moment apart, at the same move: a state message still on its way after the
+    person's own move could show them deciding a moment too long)."""
+    first = where(page)
+    if not _me_alone(page):
+        return False
+    page.wait_for_timeout(700)
+    return where(page) == first and _me_alone(page)
+
+
+def _me_alone(page: Any) -> bool:
     return bool(page.evaluate(
         "() => { const d = document.querySelectorAll('.seats-bar li.deciding');"
         " return d.length === 1 && d[0].classList.contains('me')"
         " && document.querySelectorAll('.moves button.move, .pick button.part').length > 0; }"))
+
+
+def describe_page(page: Any) -> str:
+    """What a stuck page shows (for a failing test's message)."""
+    return str(page.evaluate(
+        "() => JSON.stringify({move: document.querySelector('.table-page')?.dataset.move,"
+        " status: document.querySelector('.table-page')?.dataset.status,"
+        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')].map(e => e.className + ':' + e.textContent),"
+        " moves: [...document.querySelectorAll('.moves button.move')].map(e => e.textContent).slice(0, 6),"
+        " parts: [...document.querySelectorAll('.pick button.part')].map(e => e.textContent).slice(0, 6),"
+        " pick: document.querySelector('.pick')?.outerHTML.slice(0, 300),"
+        " dialog: !!document.querySelector('dialog[open]'),"
+        " error: document.querySelector('.table-page .error')?.textContent,"
+        " log: [...document.querySelectorAll('ol.log > li')].slice(-3).map(e => e.textContent)})"))
 
 
 def log_lines(page: Any) -> list[str]:
@@ -73,7 +97,7 @@ def step(page: Any, rng: random.Random) -> bool:
 
 
 def play(pages: list[Any], rng: random.Random, until: Callable[[], bool] | None = None,
-         timeout: float = 240) -> int:
+         timeout: float = 600) -> int:
     """Every page's person plays by clicking until the game is over (or `until()`);
     the number of moves they sent."""
     deadline = time.monotonic() + timeout
@@ -88,6 +112,7 @@ def play(pages: list[Any], rng: random.Random, until: Callable[[], bool] | None 
             if step(p, rng):
                 sent += 1
                 moved = True
-        assert time.monotonic() < deadline, f"the game did not finish in {timeout} s"
+        assert time.monotonic() < deadline, f"the game did not finish in {timeout} s: " + "; ".join(
+            describe_page(p) for p in pages)
         if not moved:
             pages[0].wait_for_timeout(50)

@@ -10,10 +10,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.process import Server
 
 from .conftest import LiveServer, Pages
 from .play import log_lines, only_me_deciding, play, step, wait_table, where
+
+# One worker runs every browser test, one Playwright at a time (see tests/e2e/conftest.py).
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 def _create_from_lobby(page: Any, url: str, game: str, seats: list[str], name: str = "Ann") -> str:

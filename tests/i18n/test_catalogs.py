@@ -31,13 +31,17 @@ def test_every_message_exists_in_every_catalog_with_the_same_arguments(lang):
     extra = sorted(k for k in other if k not in english and not k.endswith(".you"))
     assert not extra, f"{lang} has messages English does not: {extra[:8]}"
     for key, text in english.items():
-        want = set().union(*(fields(t) for t in (text if isinstance(text, tuple) else (text,))))
+        forms = [fields(t) for t in (text if isinstance(text, tuple) else (text,))]
+        want = set().union(*forms)
+        # what every English form says must be said by every form; an argument only some
+        # English forms use (a singular and a plural noun: norenberc.count.own) may be left out
+        said = set.intersection(*forms)
         theirs = other[key]
         for form in theirs if isinstance(theirs, tuple) else (theirs,):
             got = fields(form)
             assert got <= want | {"count"}, f"{lang} {key}: unknown arguments {got - want} in {form!r}"
             # every argument that carries information is said (a plural's count may be implied)
-            assert want - {"count"} <= got, f"{lang} {key}: {form!r} drops {want - got - {'count'}}"
+            assert said - {"count"} <= got, f"{lang} {key}: {form!r} drops {said - got - {'count'}}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -95,3 +99,35 @@ def test_no_catalog_text_has_unbalanced_braces():
             for form in text if isinstance(text, tuple) else (text,):
                 list(string.Formatter().parse(form))  # raises on a lone brace
                 assert not re.search(r"(?<!\{)\{\s", form), f"{lang} {key}: {form!r}"
+
+
+@pytest.mark.parametrize("gid", ["norenberc", "siedler", "colonia"])
+def test_every_row_of_the_score_table_has_a_name_in_every_language(gid):
+    """The final score table names each row of the breakdown from `<game>.score.<item>`;
+    a missing entry would show the raw key to every player."""
+    from reichsstadt.bots.random_bot import RandomBot
+    from reichsstadt.core.runner import Match
+
+    match = Match(gid, 3, seed=4)
+    bots = {seat: RandomBot(seed=seat) for seat in range(3)}
+    match.advance(bots)
+    items = set().union(*(b.keys() for b in match.state.outcome().breakdown))
+    for lang in LANGS:
+        messages = catalog(lang).messages
+        missing = sorted(i for i in items if f"{gid}.score.{i}" not in messages)
+        assert not missing, f"{lang} has no score row name for {gid}: {missing}"
+
+
+@pytest.mark.parametrize("gid", ["norenberc", "siedler", "colonia"])
+def test_every_table_option_has_a_label_and_help_in_every_language(gid):
+    """The lobby labels each option of a game, explains it and names its choices from
+    `<game>.option.<name>` (`.help`, `.<choice>`): never the option's code name."""
+    from reichsstadt import game
+
+    for lang in LANGS:
+        messages = catalog(lang).messages
+        for name, option in game(gid).options.items():
+            wanted = [f"{gid}.option.{name}", f"{gid}.option.{name}.help"]
+            wanted += [f"{gid}.option.{name}.{choice}" for choice in option.choices or ()]
+            missing = [key for key in wanted if key not in messages]
+            assert not missing, f"{lang} lacks {missing}"

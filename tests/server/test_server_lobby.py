@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from reichsstadt import game_ids
+from reichsstadt.bots import HEURISTICS, bot_names
 from reichsstadt.core import game as find_game
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
@@ -58,6 +59,8 @@ def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: s
         assert {"kind", "default", "help", "choices", "minimum", "maximum"} <= set(o)
     assert gid not in [b["id"] for b in got["broken"]]
     assert "random" in got["bots"]
+    assert entry["bots"] == bot_names(gid)  # the seat list: greedy where the game has a heuristic player
+    assert ("greedy" in entry["bots"]) == (gid in HEURISTICS)
 
 
 def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
@@ -200,6 +203,20 @@ def test_a_table_of_bots_only_can_start_at_once(tmp_path: Any) -> None:
         made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
         assert made["token"] is None and made["invites"] == []
         assert c.get(f"/api/tables/{made['id']}").json()["status"] == "running"
+
+
+@pytest.mark.parametrize("gid", sorted(HEURISTICS))
+def test_greedy_bots_play_a_table_to_its_end(tmp_path: Any, gid: str) -> None:
+    """The seat list's greedy bots sit at a table of their game and play it through."""
+    g = find_game(gid)
+    with serve(tmp_path) as c:
+        made = create(c, gid, g.players.start, ["greedy"] * g.players.start, take=None, start=True)
+        w = Ws(c, made["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=300)
+        w.close()
+        r = c.post("/api/tables", json={"game": gid, "players": g.players.start, "seats": ["wizard"] * g.players.start,
+                                        "options": {}, "take_seat": None, "start": True})
+        assert r.status_code == 400 and "greedy" in r.text  # the refusal names the bots there are
 
 
 def test_lists_of_open_running_and_finished_tables(tmp_path: Any) -> None:

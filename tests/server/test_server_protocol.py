@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -171,6 +172,27 @@ def test_out_of_turn_and_stale_moves_are_refused(tmp_path: Any) -> None:
         assert err["message"]["id"] == "server.refuse.stale"
         _readable(err)
         assert moves_stored(c, t["id"]) == n
+
+
+def test_a_quiet_spell_forgives_earlier_strikes(tmp_path: Any) -> None:
+    """A long game's occasional bursts do not add up to a flood: strikes older than
+    `flood_forget` seconds are forgiven (two bursts of 5 strikes, 8 close a connection)."""
+    with serve(tmp_path, rate_per_second=5.0, rate_burst=10, flood_strikes=8, flood_forget=0.5) as c:
+        t = full_table(c, "norenberc", players=3)
+        p = Ws(c, t["id"], t["tokens"][0])
+        p.first_state()
+        for _burst in range(2):
+            for _ in range(15):
+                p.send({"type": "ping"})
+            kinds: list[str] = []
+            while len(kinds) < 15:  # the answers to the pings (state updates may come between)
+                m = p.recv(5)
+                if m["type"] in ("pong", "error"):
+                    kinds.append(m["type"])
+            assert kinds.count("error") >= 4  # most of the burst's tail is refused
+            time.sleep(2.5)  # the bucket refills and the strikes are forgotten
+        p.send({"type": "ping"})
+        assert p.until(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"  # still open
 
 
 def test_a_flood_is_rate_limited_then_closed(tmp_path: Any) -> None:

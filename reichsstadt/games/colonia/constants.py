@@ -139,6 +139,9 @@ DECISIONS = ("chance", "family_cards", "vote", "turn", "choose_good", "shrine", 
  Q_EXTRA_DIE,       # an extra-contract die
  Q_TIE_DIE,         # week 1: a die between equal family cards (argument: the card value)
  ) = range(9)
+# stable ids of the draws, for views: what the table waits to see drawn is public
+DRAWS = ("week_card", "ordinance", "stall_material", "blind_material", "ship", "relic", "good_die",
+         "extra_die", "tie_die")
 
 # -- kinds of action (actions.py gives every action its kind and arguments) --------------
 (K_FAMILY, K_VOTE, K_CHOOSE_GOOD, K_BUY_STALL, K_COMMISSION, K_LOAD, K_LOAD_EXTRA, K_BUY_RELIC, K_ENSHRINE,

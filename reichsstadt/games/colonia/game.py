@@ -80,7 +80,7 @@ class ColoniaGame(Game):
         ),
     }
     frontends = {"terminal": "reichsstadt.games.colonia.terminal:render",
-                 "terminal_city": "reichsstadt.games.colonia.terminal:render_city"}
+                 "terminal_city": "reichsstadt.games.colonia.terminal:render_city", "web": "colonia.js"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ColoniaState:
         opts = self.resolve(players, options)

@@ -21,7 +21,7 @@ from ...core.contract import Pick
 from ...core.views import envelope
 from .actions import CODE, PASS
 from .constants import (
-    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, ORDINANCES_PER_WEEK, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DRAWS, ORDINANCES_PER_WEEK, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
     D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
     E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
     K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
@@ -357,6 +357,9 @@ def _exchange_amount(s: "ColoniaState", seat: int, a: int, b: int, viewer: int |
     cur = s.comp.currencies
     if s.exchange_give < 0:
         return Message("colonia.describe.exchange_amount_plain", amount=a)
+    if viewer != seat:  # the coins come from behind the screen: the table sees the currencies only
+        return Message("colonia.describe.exchange_amount_hidden", give=currency_name(cur[s.exchange_give]),
+                       take=currency_name(cur[s.exchange_take]))
     return Message("colonia.describe.exchange_amount", give=money_words(cur[s.exchange_give], a),
                    take=money_words(cur[s.exchange_take], a))
 
@@ -918,7 +921,12 @@ def _table(s: "ColoniaState") -> dict[str, Any]:
                        "craftsmen": list(comp.craftsmen), "cities": list(comp.cities),
                        "currencies": list(comp.currencies)},
         "order": list(s.order) if mayor >= 0 else [], "mayor": mayor if mayor >= 0 else None,
-        "week_card": week_card, "ordinances": ordinances,
+        "week_card": week_card, "extra_contract_dice": list(s.extra_faces), "ordinances": ordinances,
+        # everyone sees what is about to be drawn or rolled, and for whom
+        "last_sailed": [{"ship": entry[0], "extra_hold": entry[1] if entry[1] >= 0 else None,
+                         "holds": [o if o >= 0 else None for o in entry[2:]]} for entry in s.last_sailed],
+        "tie_order": list(s.tie_order),  # week 1: the seats the tie dice put first, in order
+        "draws_pending": [{"draw": DRAWS[kind], "argument": arg} for kind, arg in s.chance_queue],
         "last_vote": votes[last] if last is not None else None,
         "fewer_members": s.fewer_members, "fewer_members_next_week": s.fewer_members_next_week,
         "stalls": stalls, "bag": sum(s.bag), "craftsmen": craftsmen,

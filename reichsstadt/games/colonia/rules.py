@@ -442,6 +442,7 @@ def roll_extra_contract(s: "ColoniaState", _arg: int, face: int) -> None:
     """p. 19: an extra-contract die moves that craftsman's stick down one field; a 6
     moves all five."""
     top = s.comp.contract_fields
+    s.extra_faces.append(face)  # everyone sees the die, even when no stick can move
     for c in range(N_CRAFTSMEN) if face == DIE_FACES else (face - 1,):
         if s.sticks[c] < top:
             s.sticks[c] += 1
@@ -1020,6 +1021,7 @@ def wednesday_evening(s: "ColoniaState") -> None:
 def extra_contract_dice(s: "ColoniaState") -> None:
     """p. 19: the die is rolled as often as the week card shows (roll_extra_contract)."""
     s.chance_queue.extend([(Q_EXTRA_DIE, 0)] * s.extra_dice)
+    s.extra_faces = []
     s.step = S_THU_GOODS
 
 
@@ -1070,12 +1072,15 @@ def sail(s: "ColoniaState", count: int, early: bool = False) -> None:
     their members on the Friday street field that evening, after last week's members have
     gone home, and the port is refilled even in the last week."""
     comp = s.comp
+    s.last_sailed = []
     for place in range(min(count, PORT)):
         ship = s.port[place]
         if ship < 0:
             continue
         city = comp.ships[ship].city
         s._event((E_SAIL, ship, place))
+        s.last_sailed.append((ship, s.extra_hold_owner[place],
+                              *s.hold_owner[place * MAX_HOLDS:place * MAX_HOLDS + len(comp.ships[ship].holds)]))
         for h, (_need, value) in enumerate(comp.ships[ship].holds):
             owner = s.hold_owner[place * MAX_HOLDS + h]
             if owner >= 0:

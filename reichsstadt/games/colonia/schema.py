@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.views import schema as envelope_schema
 from .constants import (
-    DAYS, DECISIONS, EFFECTS, FAMILY_VALUES, N_CITIES, N_GOODS, N_MATERIALS, PHASES, PORT, STREET_DAYS,
+    DAYS, DECISIONS, DRAWS, EFFECTS, FAMILY_VALUES, N_CITIES, N_GOODS, N_MATERIALS, PHASES, PORT, STREET_DAYS,
 )
 
 
@@ -139,6 +139,19 @@ TABLE = _object("the board and what lies on it", {
         "contracts": {"type": "array", "items": _int("contracts"), "description": "ordinary contracts per craftsman"},
         "dice": _int("extra-contract dice on Thursday"), "ships": _int("ships that sail on Saturday")}),
         {"type": "null"}], "description": "this week's card, or null before the first"},
+    "last_sailed": {"type": "array", "description": "the ships of the last sailing, with who had loaded them",
+                    "items": _object("a ship that sailed", {
+                        "ship": _int("the ship"), "extra_hold": NULL_SEAT,
+                        "holds": {"type": "array", "items": NULL_SEAT, "description": "who loaded each hold"}})},
+    "tie_order": {"type": "array", "items": SEAT,
+                  "description": "week 1: the seats the tie dice put first among equal family cards, in order"},
+    "draws_pending": {"type": "array", "description": "the draws and rolls the table waits for, in order",
+                      "items": _object("a draw", {
+                          "draw": {"type": "string", "enum": list(DRAWS), "description": "what is drawn or rolled"},
+                          "argument": _int("its stall, seat, place or card value (week cards, ordinances, relics, "
+                                           "extra dice: 0)")})},
+    "extra_contract_dice": {"type": "array", "items": _int("a face, 1-6 (6: every craftsman)", 1),
+                            "description": "the faces of this week's extra-contract dice, as rolled on Thursday"},
     "ordinances": {"type": "array", "description": "this week's ordinances, in voting order", "items": _object(
         "an ordinance", {
             "ordinance": _int("the ordinance card"),

@@ -48,6 +48,7 @@ class ColoniaState(State):
     actor: int                     # the seat to decide (turns, a six, a shrine, an ordinance's chain), or -1
     week_card: int                 # this week's card, or -1 before the first
     extra_dice: int                # extra-contract dice this Thursday (the week card)
+    extra_faces: list[int]         # the faces those dice showed, as rolled (public; until next Thursday)
     ships_sailing: int             # ships above the port's stick: they sail on Saturday
     stall_count: int               # stalls at the market this week (the foreign merchants included)
     vote_index: int                # the week ordinance voted next (index into week_ordinances)
@@ -124,6 +125,8 @@ class ColoniaState(State):
     secured_by: list[int]          # per displayed card: the seat whose member secures it, or -1
     shrine_relic: list[int]        # per city: the relic card in its shrine, or -1
     window_owner: list[int]        # per city: the seat its church window went to, or -1
+    last_sailed: list[tuple[int, ...]]  # the ships of the last sailing (public): (ship, the extra
+                                        # hold's seat or -1, each hold's seat or -1)
 
     chance_queue: list[tuple[int, int]]   # draws still to make, (kind, argument): the head is
                                           # the chance node now (Q_* in constants.py)
@@ -141,6 +144,7 @@ class ColoniaState(State):
         s.week, s.step, s.decision, s.actor = 1, S_SETUP, D_NONE, -1
         s.week_card, s.extra_dice, s.ships_sailing, s.stall_count, s.vote_index = -1, 0, 0, 0, 0
         s.extra_holds_open, s.fewer_members, s.fewer_members_next_week = False, 0, 0
+        s.extra_faces, s.last_sailed = [], []
         s.bought_card = s.recall_street = -1
         s.recall_most = s.draw_count = s.exchange_limit = 0
         s.exchange_give = s.exchange_take = -1
@@ -396,6 +400,8 @@ class ColoniaState(State):
         votes yes or no. Money, goods and relics follow from public play and stay."""
         s = self.clone()
         assert isinstance(s, ColoniaState)
+        if s.step == S_OVER:  # the screens are lifted: nothing is hidden any more
+            return s
         n = self.n
         others = [p for p in range(n) if p != seat and s.materials_blind[p]]
         if others:

@@ -47,6 +47,7 @@ class SiedlerGame(Game):
         "terminal": "reichsstadt.games.siedler.terminal:render",
         "svg": "reichsstadt.games.siedler.svg:board_svg",
         "terminal_map": "reichsstadt.games.siedler.terminal:render_map",
+        "web": "siedler.js",  # reichsstadt/web/games/siedler.js: the board in the browser
     }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:

@@ -169,7 +169,11 @@ def view(s: SiedlerState, seat: int | None) -> dict[str, Any]:
         "towers": _seats(s.tower_owner),
         "council": {key: None if h == NOBODY else ("removed" if h == REMOVED else h)
                     for key, h in zip(COUNCIL_KEYS, s.council_holder)},
-        "offer": offer, "offers_left": max(0, s.offers_per_turn - s.offers_made),
+        "offer": offer,
+        "last_trade": ({"player": s.last_trade[0], "partner": s.last_trade[1],
+                        "gave": _tradables(s.last_trade[2:8]), "got": _tradables(s.last_trade[8:14])}
+                       if s.last_trade else None),
+        "offers_left": max(0, s.offers_per_turn - s.offers_made),
         "bank_trades_left": max(0, s.bank_trades_per_turn - s.bank_trades), "offer_cards": s.offer_cards,
         "lehm_queue": list(s.lehm_queue),
         "council_candidates": list(s.council_candidates) if s.phase == P_COUNCIL else [],

@@ -757,16 +757,20 @@ def clear_counter(s: SiedlerState, q: int) -> None:
 def close_trade(s: SiedlerState, seat: int, partner: int, _: int) -> None:
     """The active player trades the offer with one who accepted."""
     p = s.active
-    transfer(s, p, partner, s.offer_give)
-    transfer(s, partner, p, s.offer_want)
+    gave, got = list(s.offer_give), list(s.offer_want)
+    transfer(s, p, partner, gave)
+    transfer(s, partner, p, got)
     end_trade(s)
+    s.last_trade = [p, partner, *gave, *got]  # a trade is made in the open
 
 
 def take_counter_offer(s: SiedlerState, seat: int, partner: int, _: int) -> None:
     p = s.active
-    transfer(s, partner, p, counter_side(s, partner, s.counter_give))
-    transfer(s, p, partner, counter_side(s, partner, s.counter_want))
+    got, gave = counter_side(s, partner, s.counter_give), counter_side(s, partner, s.counter_want)
+    transfer(s, partner, p, got)
+    transfer(s, p, partner, gave)
     end_trade(s)
+    s.last_trade = [p, partner, *gave, *got]  # a trade is made in the open
 
 
 def withdraw_offer(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
@@ -775,6 +779,7 @@ def withdraw_offer(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
 
 def end_trade(s: SiedlerState) -> None:
     n = s.player_count
+    s.last_trade = []
     s.offer_give, s.offer_want, s.offer_to = [0] * 6, [0] * 6, NOBODY
     s.answers = [A_NONE] * n
     s.counter_give, s.counter_want = [0] * (6 * n), [0] * (6 * n)

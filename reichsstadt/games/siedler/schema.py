@@ -103,6 +103,14 @@ TABLE: dict[str, Any] = {
                                  "give": {**_SIDE, "description": "what its maker gives"},
                                  "want": {**_SIDE, "description": "what its maker asks for"}})},
             }},
+        "last_trade": {
+            "type": ["object", "null"], "description": "the last trade between players (5.2.1), until an offer "
+                                                       "ends without one; null if none",
+            "additionalProperties": False, "required": ["player", "partner", "gave", "got"],
+            "properties": {
+                "player": _seat("the player whose turn it was"), "partner": _seat("the player who traded with them"),
+                "gave": {**_SIDE, "description": "what the player gave"},
+                "got": {**_SIDE, "description": "what the player got"}}},
         "offers_left": {"type": "integer", "minimum": 0, "description": "trade offers the active player may still make"},
         "bank_trades_left": {"type": "integer", "minimum": 0, "description": "bank trades left this turn"},
         "offer_cards": {"type": "integer", "minimum": 1, "description": "cards per side of an offer (option)"},

@@ -82,6 +82,8 @@ class SiedlerState(State):
     answers: list[int]               # each seat's answer: A_... (constants.py)
     counter_give: list[int]          # a counter-offer's side its maker gives: counter_give[seat * 6 + tradable]
     counter_want: list[int]          # what the counter-offer's maker asks for, likewise
+    last_trade: list[int]            # the last trade between players, seen by all until the next offer:
+                                     # [active, partner, 6 tradables active gave, 6 partner gave], or []
     # -- events and their decisions --------------------------------------------------------------------
     discards_owed: list[int]         # cards each seat still has to discard (Raubritter, 6.1)
     steal_victim: int                # the seat robbed by the active player (6.1); NOBODY otherwise
@@ -135,6 +137,7 @@ class SiedlerState(State):
         s.offers_made = s.bank_trades = 0
         s.offer_give, s.offer_want, s.offer_to = [0] * 6, [0] * 6, NOBODY
         s.answers, s.counter_give, s.counter_want = [A_NONE] * n, [0] * (6 * n), [0] * (6 * n)
+        s.last_trade = []
         s.discards_owed, s.steal_victim = [0] * n, NOBODY
         s.lehm_queue, s.wegezoll_road, s.wegezoll_owed = [], -1, []
         s.council_chooser, s.council_candidates, s.council_points_pending = NOBODY, [], 0

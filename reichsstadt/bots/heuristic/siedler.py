@@ -1,0 +1,695 @@
+"""Die Siedler von Nürnberg's heuristic player (`greedy`).
+
+The plan, as a player would tell it:
+
+- **Settlements on busy numbers.** A settlement is a victory point and a harvest: the
+  bot counts, for each free intersection of a road where it has a toll station, the cards
+  its terrains bring in (the chance of each harvest number in the event deck, the robber's
+  terrain counting nothing) over the years left, favouring resources it does not yet
+  harvest.
+- **Tolls for the right of way.** A toll station is bought for the road's right-of-way
+  card (a victory point, the toll on every sale to its city, the Wegezoll), to defend a
+  card a rival could take, or to open a road with good free intersections for its
+  settlements.
+- **Workshops where they double.** A workshop is a victory point on a red intersection;
+  the bot prefers one that doubles the sale of goods it can make from its own harvest,
+  a Hauptmarkt corner whose 3:1 or 2:1 rate fits what it harvests, or the Bauhof (towers).
+- **Walls for council seats.** Prestige is counted point by point against the council
+  cards (4/3/2 VP): a wall piece (or a tower, or a Kostenloser Lehm wall for 3 gold) is
+  worth the council card it takes or comes nearer to.
+- **Goods for gold** when the cards are not needed for its next build; gold pays walls
+  and towers.
+- **Trades that serve its next build.** Every move is scored by the build it brings
+  within reach: the bot trades with the bank only when that helps, offers the other
+  players the cards it can spare for the cards its next build lacks (one for one, then
+  two for one), sends the offer to everyone, and closes with the accepting player who has
+  the fewest victory points. It never withdraws an offer someone accepted; it withdraws
+  only when all it got are counter-offers that do not help it. It accepts another
+  player's offer only when the trade brings its own next build nearer and does not hand a
+  near-winner (11+ VP) what it asks for; it makes no counter-offers.
+- Raubritter: it discards what its next builds need least, puts the robber on the
+  terrain that costs the leaders most and itself nothing, and robs the richest hand.
+  It keeps its hand at seven cards or fewer at the end of its turn when it can.
+
+The terrains are not in the view: the bot reads them from the bundled map file, having
+checked that the view's board (present.map_view) is that map's, as the terminal does; on
+a map of the user's own it values every intersection alike. It reads only its Seat
+(view, legal moves): other players' hands are never read (only their card counts)."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any, Sequence
+
+from ...core import Action, Seat
+from .common import best
+
+RES = ("wood", "wool", "grain", "brick", "stone")
+TRAD = RES + ("gold",)
+ROADS = ("I", "II", "III", "IV", "V")
+COST = {
+    "toll": (1, 0, 0, 1, 0, 0),
+    "settle": (1, 1, 1, 1, 0, 0),
+    "workshop": (0, 0, 2, 0, 3, 0),
+    "wall": (0, 0, 0, 1, 0, 3),
+    "tower": (1, 0, 0, 1, 0, 3),
+}
+COUNCIL = ("siebenerrat", "kleiner_rat", "grosser_rat")
+COUNCIL_VP = (4, 3, 2)
+COUNCIL_AT, COUNCIL_LOCK = 3, 12
+HAND_LIMIT = 7
+CARD = 0.22      # VP a resource card is worth to a plan, roughly
+GOLD = 0.075     # ... and a gold
+NEAR_WIN = 11    # a rival this close to 13 VP gets no help from a trade
+
+
+class MapFacts:
+    """What the board's terrains say: for each intersection the harvest numbers' chances
+    and resources beside it. Read from the bundled map file when the view's board is that
+    map's (None otherwise)."""
+
+    _cache: dict[str, Any] = {}
+
+    def __init__(self, m: Any) -> None:
+        from ...games.siedler.constants import CARD_KINDS
+
+        total = sum(m.deck_counts)
+        chance = [0.0] * 13
+        for k, c in enumerate(m.deck_counts):
+            n = CARD_KINDS[k][0]
+            if n:
+                chance[n] += c / total
+        self.terrain_chance = [chance[n] for n in m.terrain_num]
+        self.terrain_res = list(m.terrain_res)
+        self.terrain_ids = list(m.terrain_ids)
+        self.inter_terrains = [list(x) for x in m.inter_terrains]
+        self.road_offset = list(m.road_offset)
+        self.terrain_inters = [list(x) for x in m.terrain_inters]
+
+    @classmethod
+    def of(cls, board: dict[str, Any]) -> "MapFacts | None":
+        key = "bundled"
+        if key not in cls._cache:
+            from ...games.siedler.data import load_map
+            from ...games.siedler.present import map_view
+
+            m = load_map(None)
+            cls._cache[key] = (map_view(SimpleNamespace(map=m)), cls(m))  # type: ignore[arg-type]
+        shown, facts = cls._cache[key]
+        return facts if shown == board else None
+
+
+class Board:
+    """One seat's view, in the shape the plan reads."""
+
+    def __init__(self, v: dict[str, Any]) -> None:
+        t = v["table"]
+        self.v = v
+        self.t = t
+        self.me: int = v["seat"]
+        self.n: int = v["players"]
+        self.seats = v["seats"]
+        mine = self.seats[self.me]
+        self.hand = [mine["hand"][r] for r in RES] if mine["hand"] else [0] * 5
+        self.gold: int = mine["gold"]
+        self.vp = [s["victory_points"] for s in self.seats]
+        self.mapv = t["map"]
+        self.facts = MapFacts.of(self.mapv)
+        self.terrain_index = {tid: i for i, tid in enumerate(self.facts.terrain_ids)} if self.facts else {}
+        self.robber = self.terrain_index.get(t["robber"], -1) if t["robber"] is not None else -1
+        steps_left = len(self.mapv["years"]) - 1 - t["time_stone"]
+        # harvests still to come, discounted: the game ends at 1400 or at 13 VP
+        lead = max(self.vp)
+        self.horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, lead - 5) / 10.0)
+        self.prod = self.production(self.me)
+        self.goods = self.mapv["goods"]
+        self.reds = self.mapv["red_intersections"]
+        self.my_reds = [j for j, o in enumerate(t["workshops"]) if o == self.me]
+        self.rates = self.bank_rates()
+        self._builds: list[tuple[float, tuple[int, ...]]] | None = None
+
+    # -- the board ------------------------------------------------------------------------
+    def inters(self, road: str) -> list[int | None]:
+        return self.t["roads"][road]["settlements"]
+
+    def spot_chance(self, road: str, i: int) -> list[float]:
+        """Cards per harvest, per resource, of a settlement at intersection i of a road."""
+        out = [0.0] * 5
+        f = self.facts
+        if f is None:
+            return [0.08] * 5
+        gi = f.road_offset[ROADS.index(road)] + i
+        for terrain in f.inter_terrains[gi]:
+            if terrain != self.robber:
+                out[f.terrain_res[terrain]] += f.terrain_chance[terrain]
+        return out
+
+    def production(self, p: int) -> list[float]:
+        out = [0.0] * 5
+        for road in ROADS:
+            for i, o in enumerate(self.inters(road)):
+                if o == p:
+                    for r, x in enumerate(self.spot_chance(road, i)):
+                        out[r] += x
+        return out
+
+    def free_spots(self, road: str) -> list[int]:
+        row = self.inters(road)
+        last = len(row) - 1
+        return [i for i in range(1, last + 1)
+                if row[i] is None and row[i - 1] is None and (i == last or row[i + 1] is None)]
+
+    def tolls(self, road: str) -> list[int]:
+        """Toll stations per seat on a road."""
+        out = [0] * self.n
+        for o in self.t["roads"][road]["tolls"]:
+            if o is not None:
+                out[o] += 1
+        return out
+
+    def bank_rates(self) -> list[int]:
+        rates = [4] * 6
+        two = []
+        for j in self.my_reds:
+            mark = self.reds[j]["trade"]
+            if mark == "3:1":
+                rates = [3] * 6
+            elif mark is not None:
+                two.append(RES.index(mark))
+        for r in two:
+            rates[r] = 2
+        return rates
+
+    def doubles(self, g: int) -> bool:
+        key = self.goods[g]["key"]
+        return any(key in self.reds[j]["goods"] for j in self.my_reds)
+
+    # -- what a build is worth ------------------------------------------------------------
+    def spot_value(self, road: str, i: int) -> float:
+        ch = self.spot_chance(road, i)
+        v = 0.0
+        for r in range(5):
+            weight = 1.25 if self.prod[r] < 0.05 else 1.0
+            v += ch[r] * weight
+        holder = self.t["roads"][road]["right_of_way"]
+        return 1.0 + v * self.horizon * CARD - (0.15 if holder is not None and holder != self.me else 0.0)
+
+    def settle_value(self, road: str, i: int) -> float:
+        if self.seats[self.me]["pieces_left"]["settlements"] <= 0:
+            return 0.0
+        return self.spot_value(road, i)
+
+    def toll_value(self, road: str) -> float:
+        me = self.me
+        counts = self.tolls(road)
+        holder = self.t["roads"][road]["right_of_way"]
+        segs = self.mapv["roads"][road]["segments"]
+        if sum(counts) >= segs or self.seats[me]["pieces_left"]["tolls"] <= 0:
+            return 0.0
+        v = 0.0
+        city = self.mapv["roads"][road]["city"] is not None
+        if holder is None or (holder != me and counts[me] + 1 > counts[holder]):
+            v += 1.0 + (0.5 if city else 0.2)
+            if holder is not None:
+                v += 0.4  # a rival loses it
+        elif holder == me:
+            rival = max((counts[q] for q in range(self.n) if q != me), default=0)
+            if rival >= counts[me]:
+                v += 0.8
+            elif rival == counts[me] - 1:
+                v += 0.3
+        elif counts[me] + 1 == counts[holder]:
+            v += 0.35  # one more after this takes it
+        if counts[me] == 0 and self.seats[me]["pieces_left"]["settlements"] > 0:
+            spots = self.free_spots(road)
+            if spots:
+                v += 0.55 * max(self.spot_value(road, i) - 0.3 for i in spots)
+        return v
+
+    def workshop_value(self, j: int) -> float:
+        if self.seats[self.me]["pieces_left"]["workshops"] <= 0:
+            return 0.0
+        red = self.reds[j]
+        v = 1.0
+        for key in red["goods"]:
+            g = next(k for k, x in enumerate(self.goods) if x["key"] == key)
+            if self.doubles(g):
+                continue
+            v += self.good_rate(g) * self.horizon * self.goods[g]["price"] * GOLD * 0.8
+        mark = red["trade"]
+        if mark == "3:1" and min(self.rates) > 3:
+            v += 0.5
+        elif mark is not None and mark != "3:1" and self.rates[RES.index(mark)] > 2:
+            v += self.prod[RES.index(mark)] * self.horizon * CARD * 0.35 + 0.2
+        if red["bauhof"] and not any(self.reds[k]["bauhof"] for k in self.my_reds):
+            v += 0.4 + min(0.8, self.gold * 0.05)
+        return v
+
+    def good_rate(self, g: int) -> float:
+        """Goods g its own harvest can make per harvest, roughly."""
+        rec = self.goods[g]["recipe"]
+        rate = min((self.prod[RES.index(r)] / c for r, c in rec.items()), default=0.0)
+        return rate * 0.6
+
+    def prestige_value(self, points: int) -> float:
+        """What `points` more prestige is worth: the council card taken or kept (4/3/2 VP,
+        a rival losing one), and the way towards one."""
+        me = self.me
+        prestige = [s["prestige"] for s in self.seats]
+        holder = [self.t["council"][k] for k in COUNCIL]
+        own_card = [i for i in range(3) if holder[i] == me]
+        before = COUNCIL_VP[own_card[0]] if own_card else 0
+        x = prestige[me]
+        rival_loss = 0.0
+        for _ in range(points):
+            x += 1
+            mine = next((i for i in range(3) if holder[i] == me), -1)
+            if mine < 0 and x >= COUNCIL_AT:
+                free = next((i for i in range(3) if holder[i] is None), -1)
+                if free >= 0:
+                    holder[free] = me
+                    continue
+            if mine >= 0 and x - 1 >= COUNCIL_LOCK:
+                continue
+            takes = [i for i in range(3) if isinstance(holder[i], int) and holder[i] != me
+                     and prestige[holder[i]] == x - 1 and prestige[holder[i]] < COUNCIL_LOCK  # type: ignore[index]
+                     and (mine < 0 or i < mine)]
+            if takes:
+                i = min(takes)
+                q = holder[i]
+                holder[i] = me
+                if mine >= 0:
+                    holder[mine] = q
+                rival_loss += COUNCIL_VP[i] - (COUNCIL_VP[mine] if mine >= 0 else 0)
+        own_card = [i for i in range(3) if holder[i] == me]
+        after = COUNCIL_VP[own_card[0]] if own_card else 0
+        progress = 0.35 * points if x < COUNCIL_LOCK else 0.1 * points
+        return after - before + 0.3 * rival_loss + progress
+
+    def builds(self) -> list[tuple[float, tuple[int, ...]]]:
+        """The best build of each kind: (worth, cost per tradable)."""
+        if self._builds is not None:
+            return self._builds
+        me = self.me
+        out: list[tuple[float, tuple[int, ...]]] = []
+        spots = [self.settle_value(road, i) for road in ROADS if self.tolls(road)[me] for i in self.free_spots(road)]
+        if spots:
+            out.append((max(spots), COST["settle"]))
+        tolls = [self.toll_value(road) for road in ROADS]
+        if tolls:
+            out.append((max(tolls), COST["toll"]))
+        ws = [self.workshop_value(j) for j, o in enumerate(self.t["workshops"]) if o is None]
+        if ws:
+            out.append((max(ws), COST["workshop"]))
+        if len(self.t["walls"]) < self.mapv["wall_pieces"]:
+            out.append((self.prestige_value(1), COST["wall"]))
+        if any(self.reds[j]["bauhof"] for j in self.my_reds) and any(o is None for o in self.t["towers"]):
+            out.append((self.prestige_value(2), COST["tower"]))
+        self._builds = out
+        return out
+
+    # -- the worth of holding cards --------------------------------------------------------
+    def worth(self, hand: Sequence[int], gold: int, end: bool = False) -> float:
+        """What a hand (and gold) is worth to the plan: the builds it brings within reach
+        (each card missing costs a share), the cards themselves, and at the end of the turn
+        the risk of a Raubritter halving a hand over seven cards."""
+        reach = []
+        for value, cost in self.builds():
+            miss = 0.0
+            for r in range(5):
+                if cost[r] > hand[r]:
+                    miss += cost[r] - hand[r]
+            if cost[5] > gold:
+                miss += (cost[5] - gold) / 2.5
+            reach.append(value * 0.5 ** miss)
+        reach.sort(reverse=True)
+        v = (reach[0] if reach else 0.0) + (0.3 * reach[1] if len(reach) > 1 else 0.0)
+        cards = sum(hand)
+        v += 0.04 * cards + GOLD * gold
+        if cards > HAND_LIMIT:
+            v -= (0.6 if end else 0.25) * (cards // 2) * CARD
+        return v
+
+    def after(self, give: Sequence[int], get: Sequence[int]) -> tuple[list[int], int]:
+        hand = [self.hand[r] - give[r] + get[r] for r in range(5)]
+        return hand, self.gold - give[5] + get[5]
+
+    def trade_gain(self, give: Sequence[int], get: Sequence[int]) -> float:
+        hand, gold = self.after(give, get)
+        if min(hand) < 0 or gold < 0:
+            return -1e9
+        return self.worth(hand, gold) - self.worth(self.hand, self.gold)
+
+    # -- an offer of my own ----------------------------------------------------------------
+    def wanted_offer(self, number: int, size: int) -> tuple[list[int], list[int]] | None:
+        """The offer that serves my next build: (give, want) per tradable, or None. The
+        `number`-th offer of the turn is more generous (two cards for one)."""
+        builds = sorted(self.builds(), key=lambda b: -b[0])
+        hand, gold = self.hand, self.gold
+        for value, cost in builds[:3]:
+            missing = [max(0, cost[r] - hand[r]) for r in range(5)]
+            need = sum(missing)
+            if need == 0 or need > 2 or value < 0.6:
+                continue
+            spare = [max(0, hand[r] - cost[r]) for r in range(5)]
+            want = [0] * 6
+            for r in range(5):
+                want[r] = missing[r]
+            extra = 1 if number >= 2 else 0
+            k = min(size, need + extra)
+            give = [0] * 6
+            order = sorted(range(5), key=lambda r: (self.prod[r] < 0.05, -spare[r], r))
+            left = k
+            for r in order:
+                while left and spare[r] - give[r] > 0 and want[r] == 0:
+                    give[r] += 1
+                    left -= 1
+            if left and gold - cost[5] >= 2 * left:
+                give[5] += 2 * left
+                left = 0
+            if left or sum(give) == 0 or sum(want) > size or sum(give) > size:
+                continue
+            if self.trade_gain(give, want) <= 0.05:
+                continue
+            return give, want
+        return None
+
+
+# == the bot ================================================================================
+
+class SiedlerGreedy:
+    """The heuristic player of Die Siedler von Nürnberg (see the module's docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, seat: Seat) -> Action:
+        legal = seat.legal()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(Board(seat.view()), legal, self.rng)
+
+
+def _vec(d: dict[str, int]) -> list[int]:
+    return [d[x] for x in TRAD]
+
+
+def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
+    """The move the plan prefers for the seat of board `b` (`trade` False: no offers of
+    its own, as in the search's playouts, where they would cost time and rarely pass)."""
+    phase = b.v["phase"]
+    t = b.t
+    if phase == "main":
+        return _main(b, legal, rng, trade)
+    if phase in ("offer_give", "offer_want", "offer_send"):
+        return _build_offer(b, legal, rng, phase)
+    if phase == "respond":
+        return _respond(b, legal, rng)
+    if phase == "close":
+        return _close(b, legal, rng)
+    if phase == "discard":
+        def drop(a: Action) -> float:
+            r = RES.index(a.resource)
+            hand = list(b.hand)
+            hand[r] -= 1
+            return b.worth(hand, b.gold)
+        return best(legal, drop, rng)
+    if phase == "robber":
+        return best(legal, lambda a: _robber_score(b, a.terrain), rng)
+    if phase == "steal":
+        return best(legal, lambda a: b.seats[a.victim]["cards"] + 0.3 * b.vp[a.victim], rng)
+    if phase == "kostenloser_lehm":
+        def lehm(a: Action) -> float:
+            if a.type == "wall":
+                return b.prestige_value(1) - 3 * GOLD
+            return 0.0
+        return best(legal, lehm, rng)
+    if phase == "council":
+        def card(a: Action) -> float:
+            held = t["council"]
+            for i, k in enumerate(COUNCIL):
+                if held[k] == a.take_from:
+                    return COUNCIL_VP[i]
+            return 0.0
+        return best(legal, card, rng)
+    if phase == "setup_toll":
+        def road(a: Action) -> float:
+            spots = b.free_spots(a.road)
+            return max((b.spot_value(a.road, i) for i in spots), default=0.0) + 0.3 * b.toll_value(a.road)
+        return best(legal, road, rng)
+    if phase == "setup_settlement":
+        return best(legal, lambda a: b.spot_value(a.road, a.at), rng)
+    return best(legal, lambda a: 0.0, rng)
+
+
+def _main(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
+    here = b.worth(b.hand, b.gold)
+    goods = b.goods
+
+    def score(a: Action) -> float:
+        kind = a.type
+        if kind == "end":
+            return b.worth(b.hand, b.gold, end=True) - here
+        if kind in COST or kind == "settle":
+            cost = COST[kind]
+            hand, gold = b.after(cost, (0,) * 6)
+            if kind == "settle":
+                value = b.settle_value(a.road, a.at)
+            elif kind == "toll":
+                value = b.toll_value(a.road)
+            elif kind == "workshop":
+                value = b.workshop_value(a.spot)
+            elif kind == "wall":
+                value = b.prestige_value(1)
+            else:
+                value = b.prestige_value(2)
+            if value <= 0.05:
+                return -1.0
+            return value + b.worth(hand, gold) - here
+        if kind == "produce":
+            g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
+            rec = goods[g]["recipe"]
+            cost = tuple(rec.get(r, 0) for r in RES) + (0,)
+            price = goods[g]["price"] * (2 if b.doubles(g) else 1)
+            road = next((r for r in ROADS if b.mapv["roads"][r]["city"] == goods[g]["city"]), None)
+            holder = b.t["roads"][road]["right_of_way"] if road else None
+            toll = goods[g]["toll"] if holder is not None and holder != b.me else 0
+            hand, gold = b.after(cost, (0, 0, 0, 0, 0, max(0, price - toll)))
+            return b.worth(hand, gold) - here - (0.02 * toll)
+        if kind == "bank":
+            x, y = TRAD.index(a.fields["give"]), TRAD.index(a.fields["get"])
+            give = [0] * 6
+            get = [0] * 6
+            give[x] = b.rates[x]
+            get[y] = 1
+            return b.trade_gain(give, get) - 0.01
+        if kind == "offer":
+            if not trade:
+                return -1.0
+            made = b.t["offers_left"]
+            number = _offers_made(b) + 1
+            if made <= 0 or number > 2:
+                return -1.0
+            o = b.wanted_offer(number, b.t["offer_cards"])
+            if o is None:
+                return -1.0
+            return 0.4 * b.trade_gain(*o)
+        return -1.0
+    return best(legal, score, rng)
+
+
+def _offers_made(b: Board) -> int:
+    """Offers made this turn (the option's limit is not in the view: 3 unless the table
+    says otherwise, taken from offers_left at the turn's first look)."""
+    return max(0, 3 - b.t["offers_left"])
+
+
+def _build_offer(b: Board, legal: Sequence[Action], rng: random.Random, phase: str) -> Action:
+    number = _offers_made(b)
+    o = b.wanted_offer(max(1, number), b.t["offer_cards"])
+    offer = b.t["offer"]
+    by_type = {a.type: a for a in legal}
+    if o is None:
+        return by_type.get("cancel", legal[-1])
+    give, want = o
+    if phase == "offer_give":
+        have = _vec(offer["give"])
+        for x in range(6):
+            if have[x] < give[x]:
+                for a in legal:
+                    if a.type == "give" and a.resource == TRAD[x]:
+                        return a
+        return by_type.get("done", by_type.get("cancel", legal[-1]))
+    if phase == "offer_want":
+        have = _vec(offer["want"])
+        for x in range(6):
+            if have[x] < want[x]:
+                for a in legal:
+                    if a.type == "want" and a.resource == TRAD[x]:
+                        return a
+        return by_type.get("done", by_type.get("cancel", legal[-1]))
+    for a in legal:
+        if a.type == "send" and a.to == -1:
+            return a
+    return legal[0]
+
+
+def _respond(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Another player's offer: accept only what brings my next build nearer, and never
+    help a near-winner; no counter-offers (a counter under way is dropped)."""
+    offer = b.t["offer"]
+    kinds = {a.type: a for a in legal}
+    if "accept" not in kinds and "decline" not in kinds:
+        return kinds.get("cancel", legal[-1])  # a counter-offer under way: drop it
+    active = b.t["active"]
+    give_to_me = _vec(offer["give"])
+    want_from_me = _vec(offer["want"])
+    if "accept" in kinds:
+        gain = b.trade_gain(want_from_me, give_to_me)
+        if gain > 0.05 and b.vp[active] < NEAR_WIN:
+            return kinds["accept"]
+    return kinds.get("decline", legal[0])
+
+
+def _close(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
+    """My offer's answers: close with an accepting player (the one with the fewest
+    victory points): the offer was made to serve my next build, so it is never withdrawn
+    once accepted. A counter-offer is taken only if it helps; withdrawn otherwise."""
+    offer = b.t["offer"]
+    closes = [a for a in legal if a.type == "close"]
+    if closes:
+        return min(closes, key=lambda a: (b.vp[a.partner], a.partner))
+    counters = offer["counters"]
+
+    def take(a: Action) -> float:
+        if a.type != "take_counter":
+            return 0.0
+        c = counters[a.partner]
+        # the counter's maker gives c.give and asks c.want of me
+        gain = b.trade_gain(_vec(c["want"]), _vec(c["give"]))
+        return gain if b.vp[a.partner] < NEAR_WIN else -1.0
+    return best(legal, take, rng)
+
+
+def _robber_score(b: Board, terrain: int) -> float:
+    f = b.facts
+    if f is None:
+        return 0.0
+    v = 0.0
+    ch = f.terrain_chance[terrain]
+    for gi in f.terrain_inters[terrain]:
+        road = 0
+        while road + 1 < len(f.road_offset) and f.road_offset[road + 1] <= gi:
+            road += 1
+        o = b.inters(ROADS[road])[gi - f.road_offset[road]]
+        if o is None:
+            continue
+        if o == b.me:
+            v -= 3.0 * ch
+        else:
+            v += ch * (1.0 + 0.15 * b.vp[o])
+    return v
+
+
+# == for the search ============================================================================
+
+def evaluate_view(v: dict[str, Any]) -> float:
+    """A seat's position in victory points and what should become of them: its VP, its
+    harvest over the years left, its cards, gold and prestige towards a council card."""
+    b = Board(v)
+    me = b.me
+    out = float(b.vp[me])
+    out += sum(b.prod) * b.horizon * CARD * 0.5
+    out += b.worth(b.hand, b.gold) * 0.6
+    out += 0.25 * min(b.seats[me]["prestige"], COUNCIL_LOCK)
+    return out
+
+
+def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The search's playout policy: the plan itself on the seat's view of the sampled
+    state, without offers of its own."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    return choose(Board(state.view(seat)), legal, rng, trade=False)
+
+
+_BUILD_ORDER = ("settle", "workshop", "toll", "tower", "wall")
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The fast playout policy (ISMCTS, policy "fast"), by the kinds of the legal moves only: build when
+    it can (settlements and workshops first), else now and then make a good or trade with
+    the bank when the hand is over seven, else end the turn; no offers, every offer
+    declined (an offer already under way is dropped), an accepted offer closed, every
+    Kostenloser Lehm wall built."""
+    legal = state.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    types: dict[str, list[Action]] = {}
+    for a in legal:
+        types.setdefault(a.type, []).append(a)
+    r = rng.random()
+    if "end" in types:
+        for kind in _BUILD_ORDER:
+            if kind in types and r < 0.9:
+                opts = types[kind]
+                return opts[int(rng.random() * len(opts))]
+        many = state.cards(seat) > HAND_LIMIT
+        if "produce" in types and (many or r < 0.35):
+            opts = types["produce"]
+            return opts[int(rng.random() * len(opts))]
+        if "bank" in types and many:
+            opts = types["bank"]
+            return opts[int(rng.random() * len(opts))]
+        return types["end"][0]
+    if "close" in types:
+        return types["close"][0]
+    if "decline" in types:
+        return types["decline"][0]
+    if "cancel" in types:
+        return types["cancel"][0]
+    if "withdraw" in types:
+        return types["withdraw"][0]
+    if "wall" in types:
+        return types["wall"][0]
+    return legal[int(r * len(legal))]
+
+
+_CHANCES: dict[int, list[float]] = {}
+
+
+def _inter_chance(m: Any) -> list[float]:
+    """Cards per harvest of a settlement at each intersection of a map (all resources)."""
+    got = _CHANCES.get(id(m))
+    if got is None:
+        facts = MapFacts(m)
+        got = [sum(facts.terrain_chance[x] for x in ts) for ts in facts.inter_terrains]
+        _CHANCES[id(m)] = got
+    return got
+
+
+def evaluate_state(state: Any) -> list[float]:
+    """The cut-off evaluation on a sampled state (fast: no views): each seat's victory
+    points, its harvest over the years left, its cards, gold and prestige."""
+    n = state.player_count
+    m = state.map
+    chance = _inter_chance(m)
+    steps_left = len(m.years) - 1 - state.time_stone
+    vps = [state.victory_points(p) for p in range(n)]
+    horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, max(vps) - 5) / 10.0)
+    prod = [0.0] * n
+    for gi, o in enumerate(state.settlement_owner):
+        if o >= 0:
+            prod[o] += chance[gi]
+    out = []
+    for p in range(n):
+        v = float(vps[p]) + prod[p] * horizon * CARD * 0.5
+        v += 0.15 * state.cards(p) + 0.05 * state.gold[p] + 0.25 * min(state.prestige[p], COUNCIL_LOCK)
+        if vps[p] >= 13:
+            v += 5.0
+        out.append(v)
+    return out

@@ -1,0 +1,1 @@
+"""Observation encoders, one module per game id: `build(players) -> Encoder`."""

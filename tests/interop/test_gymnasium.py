@@ -1,0 +1,83 @@
+"""Gymnasium: one seat against our bots, for every game and player count, passes
+Gymnasium's check_env; masks, seats, opponents and illegal actions behave."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import reichsstadt
+from reichsstadt.bots import bot_names
+from reichsstadt.interop import gymnasium as rgym
+
+from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
+
+rgym.register_envs(["toy"])
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_gymnasium_check_env(gid, players):
+    players = loaded(gid, players)
+    env = gym.make(rgym.env_id(gid), players=players, opponents=bot_names()[0])
+    with only_warnings():
+        check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_a_masked_random_policy_plays_every_seat_to_the_end(gid, players):
+    players = loaded(gid, players)
+    for seat in range(players):
+        env = rgym.ReichsstadtEnv(gid, players, seat=seat)
+        obs, info = env.reset(seed=seat)
+        rng = np.random.default_rng(seat)
+        total, steps, done = 0.0, 0, False
+        while not done:
+            mask = env.action_masks()
+            assert mask.dtype == bool and mask.any() and np.array_equal(mask, info["action_mask"].astype(bool))
+            assert env.observation_space.contains(obs)
+            obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            assert not truncated
+            total += reward
+            steps += 1
+        assert -1.0 <= total <= 1.0 and "result" in info
+        assert not env.action_masks().any()
+
+
+def test_seat_none_draws_the_seat_and_opponents_are_named_per_seat():
+    env = rgym.ReichsstadtEnv("toy", 3, seat=None, opponents=["random", "random"])
+    seats = {env.reset(seed=s)[1]["seat"] for s in range(12)}
+    assert seats == {0, 1, 2}
+    with pytest.raises(reichsstadt.BadOption, match="2 opponents for 3 players, not 1"):
+        rgym.ReichsstadtEnv("toy", 3, opponents=["random"])
+    with pytest.raises(reichsstadt.BadOption, match="unknown bot 'genius'"):
+        rgym.ReichsstadtEnv("toy", 3, opponents="genius")
+    with pytest.raises(reichsstadt.BadOption, match="seat must be 0..2"):
+        rgym.ReichsstadtEnv("toy", 3, seat=3)
+
+
+def test_an_illegal_action_loses_or_raises():
+    env = rgym.ReichsstadtEnv("toy", 2)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    with pytest.raises(reichsstadt.IllegalAction, match="call reset"):
+        env.step(0)
+    strict = rgym.ReichsstadtEnv("toy", 2, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(reichsstadt.IllegalAction, match="not legal|cannot|bids come first"):
+        strict.step(illegal)
+    with pytest.raises(reichsstadt.IllegalAction, match="outside"):
+        strict.step(99)
+
+
+def test_score_rewards_are_the_final_points():
+    env = rgym.ReichsstadtEnv("toy", 2, reward="score")
+    env.reset(seed=2)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert reward == info["result"]["scores"][0]

@@ -1,0 +1,144 @@
+"""OpenSpiel: every game at every player count passes OpenSpiel's random_sim_test, its
+infostates survive resample_from_infostate, and OpenSpiel's Python IS-MCTS bot plays a
+whole game of each."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import observation as os_observation
+from open_spiel.python.algorithms import ismcts, mcts
+
+from reichsstadt.interop import openspiel
+
+from tests.interop.conftest import GAME_COUNTS, loaded
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_openspiel_random_sim_test(gid, players):
+    players = loaded(gid, players)
+    game = openspiel.load(gid, players)
+    assert game.num_players() == players
+    assert pyspiel.load_game(f"reichsstadt_{gid}(players={players})").num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_resampled_states_keep_every_players_infostate(gid, players):
+    """OpenSpiel's ResampleInfostateTest, in Python: for every player at every decision,
+    the resampled state has the same information state string and tensor, and the same
+    player to move."""
+    players = loaded(gid, players)
+    game = openspiel.load(gid, players)
+    rng = np.random.RandomState(2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if checked < 40 * players:
+            for p in range(players):
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                assert other.observation_tensor(p) == state.observation_tensor(p)
+                assert other.current_player() == state.current_player()
+                checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked
+
+
+class TreeOnly(mcts.Evaluator):
+    """No rollouts: every leaf is worth 0, every move equally likely a priori. IS-MCTS
+    then searches its tree only (a random rollout costs a whole game of OpenSpiel
+    Python steps per simulation); the docs' example plays with random rollouts."""
+
+    def evaluate(self, state):
+        return [0.0] * state.num_players()
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_ismcts_bot_plays_a_whole_game(gid, players):
+    """OpenSpiel's Python ISMCTSBot in seat 0 for a whole game (uniform random play
+    elsewhere): every decision resamples worlds with resample_from_infostate and keys its
+    tree by information state strings, which must agree with the legal actions."""
+    players = loaded(gid, players)
+    game = openspiel.load(gid, players)
+    rng = np.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(game, TreeOnly(), uct_c=2.0, max_simulations=8, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(int(action))
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 0
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_ismcts_with_random_rollouts_plays_the_toy():
+    game = openspiel.load("toy", 3)
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng), uct_c=2.0,
+                           max_simulations=30, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bot.step(state) if state.current_player() == 0
+                                   else rng.choice(state.legal_actions())))
+    assert len(state.returns()) == 3
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_observer_tensors_and_strings(gid, players):
+    players = loaded(gid, players)
+    game = openspiel.load(gid, players)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat_obs = os_observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    public = os_observation.make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    enc = game.shared.encoder
+    assert set(seat_obs.dict) == {s.name for s in enc.slices}
+    seat_obs.set_from(state, 1)
+    assert np.array_equal(seat_obs.tensor, enc.encode(state.engine.view(1)))
+    assert seat_obs.tensor.size == game.observation_tensor_size() == game.information_state_tensor_size()
+    public.set_from(state, 1)
+    assert np.array_equal(public.tensor, enc.encode(state.engine.view(None)))
+    assert '"seat":null' in public.string_from(state, 0) and '"seat":1' in seat_obs.string_from(state, 1)
+    with pytest.raises(ValueError, match="all players"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_bad_player_counts_are_refused():
+    with pytest.raises(ValueError, match="toy is for 2–3 players, not 7"):
+        pyspiel.load_game("reichsstadt_toy(players=7)")
+
+
+def test_game_options_are_parameters():
+    game = pyspiel.load_game("reichsstadt_toy(players=3,target=12)")
+    assert game.get_parameters() == {"players": 3, "target": 12}
+    assert game.new_initial_state().engine.options["target"] == 12
+    assert openspiel.load("toy", 2, options={"target": 20}).new_initial_state().engine.target == 20
+    with pytest.raises(ValueError, match="at most 30, not 99"):
+        openspiel.load("toy", 2, options={"target": 99})
