@@ -79,10 +79,12 @@ def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
     # p one point short of 13, holding a settlement's price
     need = 12 - s.victory_points(p)
     s = give_workshops(s, p, min(need, s.workshops_left[p]))
-    while s.victory_points(p) < 12:
-        q = next(c for c in range(3) if s.council_holder[c] != p and s.council_holder[c] != -2)
-        s = edit(s, council_holder=[x if x != p else -1 for x in s.council_holder])
-        s = put(s, "council_holder", q, p)
+    while s.victory_points(p) < 12:  # one point at a time, one settlement kept for the winning move
+        if s.settlements_left[p] > 1:
+            s = give_settlement(s, p)
+        else:
+            road = next(k for k in range(5) if s.right_of_way[k] != p)
+            s = put(s, "right_of_way", road, p)
     assert s.victory_points(p) == 12
     s = set_hand(s, p, **{name: max(1, c) if r < 4 else c for r, (name, c) in enumerate(zip(RESOURCES, s.hand(p)))})
     settle = next(a for a in s.legal(p) if a.type == "settle")
