@@ -58,7 +58,7 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(live_server: LiveS
     assert page.locator(".seats-bar li.me").inner_text().strip().startswith("Ann")
     pages.shot(page, "2-table-mid-game")
     sent = play([page], rng)
-    assert sent >= 10  # the rest of the game (a plan of several guilds is one click-and-send)
+    assert sent >= 3  # the person played the rest of the game (a plan of several guilds is one click-and-send)
     # the end: the scores, the record and the replay
     page.wait_for_selector("table.scores tr.total")
     assert where(page)[1] == "finished" and "over" in page.locator(".status").inner_text()
