@@ -253,7 +253,12 @@ def piece_key(action: dict[str, Any]) -> str:
 def checked_layout(page: Any, shots: Path) -> None:
     """One column on a phone, each panel at least 330 px wide; the board's style sheet
     loaded; screenshots."""
-    box = page.locator("svg.cb").bounding_box()
+    box = None
+    for _ in range(50):  # the board may be being redrawn (a new state) at this moment
+        box = page.locator("svg.cb").first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None and box["width"] <= 390, box
     xs = page.evaluate("() => [...document.querySelectorAll('svg.cb .panel')].map(p => p.getBoundingClientRect())"
                        ".map(r => [Math.round(r.left), Math.round(r.width)])")

@@ -200,7 +200,11 @@ def test_picks_and_confirmations(tmp_path: Any, market: str) -> None:
         a, b = (Ws(c, t["id"], tok) for tok in t["tokens"])
         s = a.first_state()
         b.first_state()
+        moves = s["pick"].pop("moves")
         assert s["pick"] == {"parts": [0, 1, 2, 3], "finish": 4, "most": 2, "least": 0, "repeat": False}
+        # every part with its words (a part need not be legal on its own)
+        assert [m["index"] for m in moves] == [0, 1, 2, 3]
+        assert moves[0]["words"] == {"text": "take a good from stall 1"}
         done = next(m for m in s["legal"] if m["action"] == {"type": "done"})
         assert done["confirm"] == {"text": "you could still take a good this turn"}
         assert all(m["confirm"] is None for m in s["legal"] if m is not done)

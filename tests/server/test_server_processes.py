@@ -89,7 +89,8 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
         ann.until(lambda m: m["type"] == "state")
         bo.until(lambda m: m["type"] == "state")
         assert ann.state["move"] >= committed
-        assert [e for e in ann.log if not e.get("note")][:committed] == before_log[:committed]
+        # what Ann had seen before the kill is the start of the log she finds (Bo may have seen more)
+        assert [e for e in ann.log if not e.get("note")][:len(before_log)] == before_log
         _play([ann, bo], rng, 6)
         assert ann.state["move"] >= committed + 6
         # the bot's seat may not be asked within those moves (a round of the people's
