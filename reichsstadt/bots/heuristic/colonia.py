@@ -39,8 +39,8 @@ import math
 import random
 from typing import Any, Sequence
 
-from ...core import Action, Seat
-from .common import best
+from ...core import Action
+from .common import HeuristicPlayer, best
 
 BASE_COIN = 0.2      # points per coin, a relic's usual return
 BASE_GOOD = 0.35     # a good with no free hold in sight (future ships)
@@ -183,19 +183,11 @@ class Board:
 
 # == the bot ================================================================================
 
-class ColoniaGreedy:
+class ColoniaGreedy(HeuristicPlayer):
     """The heuristic player of Colonia (see the module's docstring)."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, seat: Seat) -> Action:
-        legal = seat.legal()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(Board(seat.view()), legal, self.rng)
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return choose(Board(view), legal, self.rng)
 
 
 def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:

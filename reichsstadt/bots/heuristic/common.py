@@ -1,16 +1,39 @@
-"""What the three heuristic bots share: a seeded choice among the best-scored moves, and
-a way for the search to read the scores behind a choice (`scored`)."""
+"""What the three heuristic bots share: the bot itself (`HeuristicPlayer`: forced moves at
+once, the game's plan otherwise), a seeded choice among the best-scored moves, and a way
+for the search to read the scores behind a choice (`scored`)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Callable, Sequence, TypeVar
 
+from ...core import Action, Seat
+
 T = TypeVar("T")
 
 EPS = 1e-9
 
 _capture: list[tuple[Sequence[Any], list[float]]] | None = None
+
+
+class HeuristicPlayer:
+    """A heuristic bot: the only legal move at once, otherwise `decide` (the game's plan,
+    read from the seat's view; ties broken by the bot's seeded random source)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, seat: Seat) -> Action:
+        legal = seat.legal()
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(seat.view(), legal)
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """The game's choice among several legal moves (each game's subclass)."""
+        raise TypeError(f"{type(self).__name__} does not say how it decides")
 
 
 def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:

@@ -38,8 +38,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ...core import Action, Seat
-from .common import best
+from ...core import Action
+from .common import HeuristicPlayer, best
 
 CREST_VP = (0, 0, 0, 2, 5, 9, 14, 20)  # the rulebook's crest collection table (3.. distinct)
 PEDDLER_WORTH = 4                    # a Peddler's good counts as 4 for the favourite
@@ -371,19 +371,11 @@ class Board:
 
 # == the bot ================================================================================
 
-class NorenbercGreedy:
+class NorenbercGreedy(HeuristicPlayer):
     """The heuristic player of Norenberc (see the module's docstring for its plan)."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, seat: Seat) -> Action:
-        legal = seat.legal()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(Board(seat.view()), legal, self.rng)
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return choose(Board(view), legal, self.rng)
 
 
 def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:

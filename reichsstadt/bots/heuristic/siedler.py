@@ -42,8 +42,8 @@ import random
 from types import SimpleNamespace
 from typing import Any, Sequence
 
-from ...core import Action, Seat
-from .common import best
+from ...core import Action
+from .common import HeuristicPlayer, best
 
 RES = ("wood", "wool", "grain", "brick", "stone")
 TRAD = RES + ("gold",)
@@ -378,19 +378,11 @@ class Board:
 
 # == the bot ================================================================================
 
-class SiedlerGreedy:
+class SiedlerGreedy(HeuristicPlayer):
     """The heuristic player of Die Siedler von Nürnberg (see the module's docstring)."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, seat: Seat) -> Action:
-        legal = seat.legal()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(Board(seat.view()), legal, self.rng)
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return choose(Board(view), legal, self.rng)
 
 
 def _vec(d: dict[str, int]) -> list[int]:
