@@ -159,7 +159,9 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
                 if state is None or not state["legal"] or not snap["yours"]:
                     page.wait_for_timeout(30)
                     continue
-                legal = {m["index"] for m in state["legal"]}
+                # the legal moves and every part of a multi-part choice (a part may be not
+                # legal on its own: a payment's later good; the set is what is checked)
+                legal = {m["index"] for m in state["legal"]} | set((state.get("pick") or {}).get("parts", []))
                 on_pieces = {i for _, indices in snap["offered"] for i in indices}
                 assert on_pieces <= legal, f"clickable, yet not legal: {on_pieces - legal} ({snap['offered']})"
                 for m in state["legal"]:

@@ -18,6 +18,7 @@
  * moves panel. Every word comes from the catalogs (colonia.*
  * for the game's names, web.colonia.* for the board's own). */
 import { s } from "../dom.js";
+import { fit, textWidth, wrap } from "./textfit.js";
 import { playerName, render, sentence } from "../i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
@@ -97,43 +98,6 @@ function watch(el) {
 }
 
 // == text ======================================================================================
-
-/** @type {CanvasRenderingContext2D | null} */
-let meter = null;
-let family = "";
-/** @type {Map<string, number>} */
-const widths = new Map();
-function textWidth(/** @type {string} */ str, /** @type {number} */ size, bold = false) {
-  const k = `${size}|${bold ? 1 : 0}|${str}`;
-  let w = widths.get(k);
-  if (w !== undefined) return w;
-  if (!meter) {
-    meter = document.createElement("canvas").getContext("2d");
-    family = getComputedStyle(document.querySelector(".board") || document.body).fontFamily || "serif";
-  }
-  if (meter) { meter.font = `${bold ? "bold " : ""}${size}px ${family}`; w = meter.measureText(str).width; }
-  else w = str.length * size * 0.55;
-  widths.set(k, w);
-  return w;
-}
-
-function wrap(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
-  const lines = [];
-  let line = "";
-  for (const word of str.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, size, bold) > width) { lines.push(line); line = word; } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function fit(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
-  if (textWidth(str, size, bold) <= width) return str;
-  let out = str;
-  while (out.length > 1 && textWidth(`${out}…`, size, bold) > width) out = out.slice(0, -1);
-  return `${out.trimEnd()}…`;
-}
 
 /** @param {number} x @param {number} y @param {string} str @param {number} size
  * @param {{anchor?: string, bold?: boolean, fill?: string, italic?: boolean}} [o] */

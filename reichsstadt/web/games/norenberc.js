@@ -14,6 +14,7 @@
  * Every word comes from the catalogs (norenberc.* for the game's names, web.norenberc.*
  * for the board's own). */
 import { s } from "../dom.js";
+import { fit, textWidth, wrap } from "./textfit.js";
 import { playerName, render, sentence } from "../i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
@@ -91,51 +92,6 @@ function watch(el) {
 }
 
 // == measuring and laying out text ============================================================
-
-/** @type {CanvasRenderingContext2D | null} */
-let meter = null;
-let family = "";
-let meterFont = "";
-/** @type {Map<string, number>} */
-const widths = new Map();
-/** The width of `str` at `size` (bold or not) in the page's font, measured on a canvas
- * (no layout needed), remembered. */
-function textWidth(/** @type {string} */ str, /** @type {number} */ size, bold = false) {
-  const k = `${size}|${bold ? 1 : 0}|${str}`;
-  let w = widths.get(k);
-  if (w !== undefined) return w;
-  if (!meter) {
-    meter = document.createElement("canvas").getContext("2d");
-    family = getComputedStyle(document.querySelector(".board") || document.body).fontFamily || "serif";
-  }
-  if (meter) {
-    const font = `${bold ? "bold " : ""}${size}px ${family}`;
-    if (font !== meterFont) { meter.font = font; meterFont = font; }
-    w = meter.measureText(str).width;
-  } else w = str.length * size * 0.55;
-  widths.set(k, w);
-  return w;
-}
-
-/** Words broken into lines no wider than `width`. */
-function wrap(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
-  const lines = [];
-  let line = "";
-  for (const word of str.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, size, bold) > width) { lines.push(line); line = word; } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** Shorten `str` with an ellipsis to fit `width`. */
-function fit(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
-  if (textWidth(str, size, bold) <= width) return str;
-  let out = str;
-  while (out.length > 1 && textWidth(`${out}…`, size, bold) > width) out = out.slice(0, -1);
-  return `${out.trimEnd()}…`;
-}
 
 /** @param {number} x @param {number} y @param {string} str @param {number} size
  * @param {{anchor?: string, bold?: boolean, fill?: string, cls?: string, italic?: boolean}} [o] */
