@@ -8,12 +8,15 @@ sync Playwright): these tests use no asyncio fixtures."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import tempfile
 import threading
 import time
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -21,6 +24,7 @@ import pytest
 
 from reichsstadt.server.app import create_app
 from reichsstadt.server.config import Settings
+from tests.server.process import Server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run"]
@@ -49,6 +53,23 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(15)
+
+
+@contextmanager
+def running_server(folder: Path) -> Iterator[str]:
+    """`reichsstadt serve` as its own process on a free port (data in `folder`, bots
+    without delay): its base URL."""
+    server = Server(folder, bot_delay=0.0)
+    try:
+        yield server.base
+    finally:
+        server.close()
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.load(res)
 
 
 @pytest.fixture(scope="session")

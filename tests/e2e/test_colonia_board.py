@@ -18,20 +18,17 @@ import json
 import os
 import random
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
+from .conftest import post_json, running_server
+
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run"]
 # the moves made by clicking a piece of the board (colonia.js PIECE_MOVES); the others stay in the moves list
 PIECE_MOVES = {"family", "vote", "choose_good", "buy_stall", "commission", "load", "load_extra", "buy_relic", "secure",
@@ -51,48 +48,11 @@ pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's 
               pytest.mark.xdist_group("browser")]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=30) as res:
-        return json.load(res)
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.load(res)
-
-
 @pytest.fixture(scope="module")
 def colonia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`reichsstadt serve` on a free port, its data in a fresh folder, bots without delay."""
-    port = _free_port()
-    env = {**os.environ, "REICHSSTADT_DATA": str(tmp_path_factory.mktemp("colonia-web"))}
-    proc = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--port", str(port), "--bot-delay", "0"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                _get(base + "/api/games")
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
+    with running_server(tmp_path_factory.mktemp("colonia-web")) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +91,7 @@ COLOURS = """async (b64) => {
 
 def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: str) -> tuple[Any, Any, dict[int, Any],
                                                                                            list[str], dict[str, Any]]:
-    made = _post(base + "/api/tables", {"game": "colonia", "players": 3, "options": {},
+    made = post_json(base + "/api/tables", {"game": "colonia", "players": 3, "options": {},
                                         "seats": ["human", "random", "random"], "take_seat": 0, "name": seed_name,
                                         "start": True})
     states: dict[int, dict[str, Any]] = {}
