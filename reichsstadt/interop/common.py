@@ -81,3 +81,19 @@ def render_text(state: State, color: bool = False, width: int = 100) -> str:
     if view["result"]:
         lines.append(f"result: scores {view['result']['scores']}, ranks {view['result']['ranks']}")
     return "\n".join(lines) + "\n"
+
+
+def render_for(state: State | None, render_mode: str | None) -> str | None:
+    """Gymnasium's and PettingZoo's render(): the table as text for "ansi" (in colour),
+    printed for "human", a warning without a render mode."""
+    if render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+        return None
+    assert state is not None, "call reset() first"
+    text = render_text(state, color=render_mode == "ansi")
+    if render_mode == "human":
+        print(text, end="")
+        return None
+    return text

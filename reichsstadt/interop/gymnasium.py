@@ -37,7 +37,7 @@ from gymnasium import spaces
 from ..bots import make_bot
 from ..core import Agent, BadOption, IllegalAction, Match, game as find_game
 from ..core.registry import GROUP
-from .common import check_reward, legal_mask, render_text, returns, reward_range
+from .common import check_reward, legal_mask, render_for, returns, reward_range
 from .encoding import encoder as find_encoder
 
 
@@ -139,15 +139,7 @@ class ReichsstadtEnv(gym.Env):
         return self._obs(), reward, self._done, False, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        assert self.match is not None, "call reset() first"
-        text = render_text(self.match.state, color=self.render_mode == "ansi")
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return render_for(self.match.state if self.match is not None else None, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -31,7 +31,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import CHANCE, Match, game as find_game
-from .common import check_reward, legal_mask, render_text, returns, reward_range
+from .common import check_reward, legal_mask, render_for, returns, reward_range
 from .encoding import encoder as find_encoder
 
 
@@ -151,17 +151,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped env)
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        assert self.match is not None, "call reset() first"
-        text = render_text(self.match.state, color=self.render_mode == "ansi")
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return render_for(self.match.state if self.match is not None else None, self.render_mode)
 
     def close(self) -> None:
         pass

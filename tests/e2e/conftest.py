@@ -143,6 +143,22 @@ def pages(chromium: Any, tmp_path: Path) -> Iterator[Pages]:
 
 
 # -- screenshots ------------------------------------------------------------------------
+# A screenshot's distinct colours, counted by the browser itself (page.evaluate(COLOURS, b64 png)).
+COLOURS = """async (b64) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + b64;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width; canvas.height = img.height;
+  const g = canvas.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const px = g.getImageData(0, 0, img.width, img.height).data;
+  const seen = new Set();
+  for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+  return { width: img.width, height: img.height, colours: seen.size };
+}"""
+
+
 def assert_not_blank(data: bytes, name: str) -> None:
     """Not one colour: many distinct colours, none covering nearly the whole screen."""
     import io

@@ -24,12 +24,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from .conftest import post_json, running_server
+from .conftest import COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--disable-background-networking", "--disable-component-update", "--no-first-run"]
 # the moves made by clicking a piece of the board (colonia.js PIECE_MOVES); the others stay in the moves list
 PIECE_MOVES = {"family", "vote", "choose_good", "buy_stall", "commission", "load", "load_extra", "buy_relic", "secure",
                "enshrine", "recall", "take_materials", "exchange", "exchange_amount"}
@@ -56,14 +55,9 @@ def colonia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Playwright and one Chromium for this module's tests."""
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(chromium: Any) -> Any:
+    """The module's Chromium (conftest: one Playwright per module)."""
+    return chromium
 
 
 @pytest.fixture
@@ -74,19 +68,6 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-COLOURS = """async (b64) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + b64;
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width; canvas.height = img.height;
-  const g = canvas.getContext('2d');
-  g.drawImage(img, 0, 0);
-  const px = g.getImageData(0, 0, img.width, img.height).data;
-  const seen = new Set();
-  for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
-  return { width: img.width, height: img.height, colours: seen.size };
-}"""
 
 
 def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: str) -> tuple[Any, Any, dict[int, Any],

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from .conftest import post_json, running_server
+from .conftest import COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -58,19 +58,6 @@ def norenberc_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-COLOURS = """async (b64) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + b64;
-  await img.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width; canvas.height = img.height;
-  const g = canvas.getContext('2d');
-  g.drawImage(img, 0, 0);
-  const px = g.getImageData(0, 0, img.width, img.height).data;
-  const seen = new Set();
-  for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
-  return { width: img.width, height: img.height, colours: seen.size };
-}"""
 
 
 def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str) -> None:
