@@ -170,12 +170,16 @@ def test_a_wegezoll_card_is_known_to_holder_and_payer_only():
     others learn only that cards moved."""
     s = start(4)
     s = main_phase(s, 0)
-    holder = s.right_of_way[1]  # road II
-    payer = next(q for q in range(4) if q != holder and any(
-        s.settlement_owner[gi] == q for gi in range(s.map.road_offset[1], s.map.road_offset[1] + s.map.road_len[1] + 1)))
+    # a road whose right-of-way holder is not alone on it (III: white holds Venice, red and
+    # orange have settlements there in the beginner positions)
+    road, holder, payer = next(
+        (r, s.right_of_way[r], q) for r in range(5) for q in range(4)
+        if s.right_of_way[r] >= 0 and q != s.right_of_way[r] and any(
+            s.settlement_owner[gi] == q for gi in range(s.map.road_offset[r], s.map.road_offset[r] + s.map.road_len[r] + 1))
+        and any(ev == EV_WEGEZOLL and rd == r for _, ev, rd in CARD_KINDS))
     s = set_hand(s, payer, gold=0, wood=1, stone=2)
     act(s, 0, "end")
-    card = next(k for k, (_, ev, road) in enumerate(CARD_KINDS) if ev == EV_WEGEZOLL and road == 1 and s.deck[k])
+    card = next(k for k, (_, ev, rd) in enumerate(CARD_KINDS) if ev == EV_WEGEZOLL and rd == road and s.deck[k])
     s.apply(CHANCE, s.action_table.draw[card])
     assert s.phase == P_WEGEZOLL_CARD
     outs = hidden_card_twins(s)
