@@ -136,9 +136,11 @@ def _mut_beginner_no_toll(raw):
 
 
 def _mut_beginner_rights(raw):
-    raw["beginner"][2]["tolls"] = ["III", "III"]  # blue outnumbers white on III, and V has no toll
-    for s, at in zip(raw["beginner"][2]["settlements"], (9, 5)):
-        s["road"], s["index"] = "III", at
+    orange = raw["beginner"][3]
+    orange["tolls"] = ["III", "III"]  # orange outnumbers white on III (white holds it on a tie)
+    for s in orange["settlements"]:
+        if s["road"] == "IV":  # orange no longer has a toll on IV: its settlement moves to III
+            s["road"], s["index"] = "III", 1
 
 
 def _mut_white_star(raw):

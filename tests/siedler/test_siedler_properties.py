@@ -129,11 +129,11 @@ def test_move_words_say_what_the_move_does():
     assert words(s, 0, table.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
     robber = [words(s, 0, a, 0) for a in table.robber]
     assert "move the robber knight to T25 (fields 6; settlements of you)" in robber
-    assert "move the robber knight to T17 (pasture 6; settlements of Player 2 x2, Player 3)" in robber
+    assert "move the robber knight to T22 (hills 11; settlements of Player 2, Player 3)" in robber
     s.apply(0, table.end)
     card = next(a for a, _ in s.chance_outcomes() if a.fields["number"] == 3 and a.fields["event"] == "none")
     assert words(s, CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
-                                         "Player 2 gets 1 stone; Player 3 gets 1 wood; Player 4 gets 1 grain")
+                                         "Player 2 gets 1 stone; Player 3 gets 1 wood")
     raub = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "raubritter")
     assert words(s, CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
     s = set_hand(main_phase(s, 1), 1, wood=1)
