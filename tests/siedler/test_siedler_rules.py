@@ -53,19 +53,20 @@ def test_4_turn_sequence_draw_then_actions_then_next_clockwise():
 # -- 5.1 harvest ---------------------------------------------------------------------------
 def test_5_1_1_harvest_each_settlement_next_to_the_numbered_terrains():
     """5.1.1, 1.6: white's lower settlement touches forest 3, hills 5, mountains 6; a 3
-    gives white one wood. A 6 pays every settlement on its three terrains."""
+    gives white one wood. A 6 pays every settlement on its three terrains (white touches
+    fields 6 and mountains 6)."""
     s = start()
     for p in range(4):
         s = set_hand(s, p)
     draw(s, 3)
     assert hand(s, WHITE) == {"wood": 1}
-    assert hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {"grain": 1} and hand(s, BLUE) == {"wood": 1}
+    assert hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {} and hand(s, BLUE) == {"wood": 1}
     s = start()
     for p in range(4):
         s = set_hand(s, p)
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1, "stone": 1}
-    assert hand(s, BLUE) == {"wool": 1} and hand(s, RED) == {"wool": 2} and hand(s, ORANGE) == {}  # red: 2 on pasture 6
+    assert hand(s, BLUE) == {"wool": 1} and hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {}
 
 
 def test_5_1_1_only_two_terrains_carry_a_2():
@@ -85,15 +86,17 @@ def test_6_1_robber_blocks_harvest():
 
 
 def test_5_1_1_supply_limit_nobody_gets_a_type_the_supply_cannot_pay():
-    """Supply of 20 per type (notes): three wool claims (red 2, blue 1), two wool left:
-    nobody gets wool."""
+    """Supply of 20 per type (notes): two stone claims on a 6 (white 1, red 1), one stone
+    left: nobody gets stone."""
     s = start()
     for p in range(4):
         s = set_hand(s, p)
-    s = set_hand(s, ORANGE, wool=18)
+    s = set_hand(s, ORANGE, stone=19)
+    left = sum(s.supply)
     draw(s, 6, "none")
-    assert hand(s, RED) == {} and hand(s, BLUE) == {} and s.supply[1] == 2
-    assert hand(s, WHITE) == {"grain": 1, "stone": 1}  # the other types are paid
+    assert hand(s, RED) == {} and hand(s, ORANGE) == {"stone": 19}
+    assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {"wool": 1}  # the other types are paid
+    assert sum(s.supply) == left - 2  # only the grain and the wool left the supply
 
 
 # -- 5.2.1 trade -------------------------------------------------------------------------------
