@@ -226,10 +226,10 @@ def test_5_2_2_2_settlement_needs_own_toll_and_the_distance_rule():
     s = main_phase(start(), RED)
     s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
     spots = {(a.road, a.at) for a in s.legal(RED) if a.type == "settle"}
-    assert spots and {r for r, _ in spots} == {"II"}  # red has tolls on road II only
-    assert ("II", 0) not in spots  # not the intersection touching the city
-    # occupied on II: 5 (red), 7 (red), 9 (orange): only 1, 2 and 3 keep a free neighbour on both sides
-    assert spots == {("II", 1), ("II", 2), ("II", 3)}
+    assert spots and {r for r, _ in spots} == {"II", "III"}  # red has tolls on roads II and III only
+    assert ("II", 0) not in spots and ("III", 0) not in spots  # not the intersection touching the city
+    # occupied: II 4 (red); III 3, 7 (white), 5 (red), 9 (orange): their neighbours are blocked
+    assert spots == {("II", 1), ("II", 2), ("II", 6), ("II", 7), ("II", 8), ("II", 9), ("III", 1)}
     act(s, RED, "settle", road="II", at=2)
     assert s.settlement_owner[gi(s, "II", 2)] == RED and hand(s, RED) == {}
     s = set_hand(s, RED, wood=1, wool=1, grain=1, brick=1)
@@ -242,9 +242,9 @@ def test_5_2_2_2_adjacent_intersections_of_different_roads_are_fine():
     s = set_hand(s, WHITE, wood=2, brick=1, wool=1, grain=1)
     act(s, WHITE, "toll", road="IV")
     s = set_hand(s, WHITE, wood=1, wool=1, grain=1, brick=1)
-    # orange's settlement on IV at 3 touches T11; IV's neighbours of 3 are blocked, 1 and 5+ are open
+    # orange's settlement on IV at 1: its neighbours 0 (the city) and 2 are blocked, 3+ are open
     spots = {a.at for a in s.legal(WHITE) if a.type == "settle" and a.road == "IV"}
-    assert spots == {1, 5, 6, 7}
+    assert spots == {3, 4, 5, 6, 7}
     m = s.map
     near_iv = set(m.inter_terrains[gi(s, "IV", 1)])
     assert near_iv & set(m.inter_terrains[gi(s, "I", 1)]) or near_iv & set(m.inter_terrains[gi(s, "II", 1)])
