@@ -528,22 +528,25 @@ def test_8_3_kostenloser_lehm_one_wall_each_for_three_gold_clockwise():
 
 def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     """8.4: the holder of road III (white) gets 1 gold per settlement of each opponent on
-    it; a random card per missing gold; what still lacks is lost."""
+    it; a random card per missing gold; what still lacks is lost. Red (III 5) and orange
+    (III 9) each have one settlement on III from the setup and 2 gold: they pay 1 each."""
     s = start(first=RED)
-    s = give_settlement(s, BLUE, gi(s, "III", 9))  # blue: two settlements on III
-    s = give_settlement(s, BLUE, gi(s, "III", 5))
+    s = give_settlement(s, BLUE, gi(s, "III", 2))  # blue: two settlements on III (fields 6, mountains 6)
+    s = give_settlement(s, BLUE, gi(s, "III", 6))
     s = set_hand(s, BLUE, gold=1)
     s = set_hand(s, WHITE, gold=0)
-    draw(s, 6, "wegezoll", "III")  # the harvest gives blue a wool and a stone first (5.1)
-    assert s.gold[WHITE] == 1 and s.gold[BLUE] == 0 and s.phase == P_WEGEZOLL_CARD
-    assert dict((a.resource, p) for a, p in s.chance_outcomes()) == {"wool": 0.5, "stone": 0.5}
+    draw(s, 6, "wegezoll", "III")  # the harvest gives blue a wool, a grain and a stone first (5.1)
+    assert s.gold[WHITE] == 3 and s.gold[BLUE] == 0 and s.gold[RED] == 1 and s.gold[ORANGE] == 1
+    assert s.phase == P_WEGEZOLL_CARD
+    assert dict((a.resource, p) for a, p in s.chance_outcomes()) == pytest.approx(
+        {"wool": 1 / 3, "grain": 1 / 3, "stone": 1 / 3})
     s.apply(CHANCE, s.action_table.card[4])
-    assert s.phase == P_MAIN and hand(s, BLUE) == {"wool": 1}
+    assert s.phase == P_MAIN and hand(s, BLUE) == {"wool": 1, "grain": 1}
     s = start(first=RED)
-    s = give_settlement(s, BLUE, gi(s, "III", 9))
-    s = give_settlement(s, BLUE, gi(s, "III", 5))
-    s = give_settlement(s, BLUE, gi(s, "III", 1))  # three settlements, no gold, two cards after harvest
-    s = edit(s, robber=s.map.terrain_ids.index("T25"))  # fields 6 (III 1's grain) pays nothing
+    s = give_settlement(s, BLUE, gi(s, "III", 2))
+    s = give_settlement(s, BLUE, gi(s, "III", 6))
+    s = give_settlement(s, BLUE, gi(s, "III", 8))  # three settlements, no gold, two cards after harvest
+    s = edit(s, robber=s.map.terrain_ids.index("T25"))  # fields 6 (III 2's grain) pays nothing
     s = set_hand(s, BLUE, gold=0)
     s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")
@@ -553,10 +556,11 @@ def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     while s.phase == P_WEGEZOLL_CARD:
         s.apply(CHANCE, s.chance_outcomes()[0][0])
         steps += 1
-    assert steps == cards and hand(s, BLUE) == {} and s.gold[WHITE] == 0  # the rest is lost
+    assert steps == cards and hand(s, BLUE) == {} and s.gold[WHITE] == 2  # red's and orange's gold; blue's rest is lost
     s = start(first=RED)
-    s = give_settlement(s, BLUE, gi(s, "III", 9))
-    s = give_settlement(s, BLUE, gi(s, "III", 5))
+    s = give_settlement(s, BLUE, gi(s, "III", 2))
+    s = give_settlement(s, BLUE, gi(s, "III", 6))
+    s = edit(s, robber=s.map.terrain_ids.index("T25"))
     s = set_hand(s, BLUE, gold=0, wool=1, stone=3)
     s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")  # the harvest: blue 2 wool and 4 stone
