@@ -19,11 +19,12 @@ from reichsstadt.arena.simulate import simulate
 GAMES = 600
 SEED = 900001  # seeds 900001..900600: not among those the positions were tuned on
 # Binomial standard error of one seat's share over 600 games: 1.8 points at the fair 25 %
-# (4 players), 1.9 points at 33.3 % (3 players). A tolerance of 8 points is over 4 standard
-# errors, so a fair layout does not fail by chance when the engine's random streams change.
-# The positions before issue 7 miss it by far (seat 1 won about 70 % at 4 players and 77 %
-# at 3, seat 4 about 6 %); the new ones stay within 4 points over 1,000 games.
-TOLERANCE = 0.08
+# (4 players), 1.9 points at 33.3 % (3 players). A tolerance of 5 points is about 2.7
+# standard errors. The positions before issue 7 miss it by far (seat 1 won about 70 % at 4
+# players and 77 % at 3, seat 4 about 6 %); the previous positions of issue 7 fail it at 4
+# players (red 32.3 %, orange 17.8 % at these seeds, checked); the current ones stay within 3.4 points of fair on
+# every seed set measured (benchmarks/siedler_beginner_fairness.md).
+TOLERANCE = 0.05
 
 
 def win_shares(players: int) -> list[float]:
@@ -37,7 +38,7 @@ def win_shares(players: int) -> list[float]:
 @pytest.mark.parametrize("players", [3, 4])
 def test_3_beginner_positions_give_every_seat_a_fair_share_of_wins(players: int) -> None:
     """3.: the beginner positions (white, red, blue, orange; orange sits out with three
-    players) leave each seat within 8 points of 1/players over 600 random-bot games."""
+    players) leave each seat within 5 points of 1/players over 600 random-bot games."""
     shares = win_shares(players)
     fair = 1 / players
     assert abs(sum(shares) - 1) < 1e-9
