@@ -169,3 +169,28 @@ def test_docs_list_every_encoding_as_declared():
     text = docs.PAGE.read_text(encoding="utf-8")
     assert docs.page_with_encodings(text, docs.encodings_markdown()) == text, (
         "docs/research.md is out of date: run python3 -m reichsstadt.interop.docs")
+
+
+# -- fields added to the views after the encoders: each one reaches the vector ------------------
+
+def _tradables(**kw):
+    return {**dict.fromkeys(["wood", "wool", "grain", "brick", "stone", "gold"], 0), **kw}
+
+
+def test_siedler_last_trade_lands_in_its_slots_relative_to_the_viewer():
+    from reichsstadt.core import game
+    enc = encoder("siedler", 3)
+    view = game("siedler").new(3, 0).view(1)
+    assert view["table"]["last_trade"] is None
+    before = enc.encode(view)
+    view["table"]["last_trade"] = {"player": 2, "partner": 0, "gave": _tradables(wood=2), "got": _tradables(gold=1)}
+    after = enc.encode(view)
+    enc.check(after)
+    assert not np.array_equal(before, after)
+    part = enc.split(after)
+    assert part["last_trade"].tolist() == [1.0]
+    assert part["last_trade_player"].tolist() == [0, 1, 0]     # seat 2 is +1 from seat 1
+    assert part["last_trade_partner"].tolist() == [0, 0, 1]    # seat 0 is +2
+    assert part["last_trade_gave"].tolist() == pytest.approx([0.4, 0, 0, 0, 0, 0])
+    assert part["last_trade_got"].tolist() == pytest.approx([0, 0, 0, 0, 0, 0.2])
+    assert enc.split(before)["last_trade"].tolist() == [0.0]
