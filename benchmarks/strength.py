@@ -1,7 +1,7 @@
 """How strong the bots are, measured: writes benchmarks/strength.md.
 
     python3 benchmarks/strength.py [--games 24] [--mcts-games 24] [--players 4]
-                                   [--budget mcts:1s] [--jobs 2] [--also-random]
+                                   [--budget mcts:1s] [--jobs 2] [--also-random] [--only GAME ...]
 
 For each game: MCTS speed (playouts per second of the default search, and of the plain
 random-playout search, on positions along games between heuristic players, CPU and wall
@@ -99,85 +99,127 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--also-random", action="store_true", help="MCTS against random bots too")
-    ap.add_argument("--only", nargs="*", default=None, help="these games only")
+    ap.add_argument("--only", nargs="*", default=None,
+                    help="measure these games only; the other games' sections of --out are kept as they are")
     ap.add_argument("--out", type=Path, default=HERE / "strength.md")
     args = ap.parse_args()
+    unknown = [x for x in args.only or () if x not in game_ids()]
+    if unknown:
+        ap.error(f"--only: no game {', '.join(unknown)} (games: {', '.join(game_ids())})")
 
-    load_before = os.getloadavg()
-    started = time.time()
-    lines: list[str] = []
-    verdicts: list[str] = []    # the summary: what each tournament shows, in words
+    command = ("python3 benchmarks/strength.py "
+               f"--games {args.games} --mcts-games {args.mcts_games} --players {args.players} "
+               f"--budget {args.budget} --jobs {args.jobs}{' --also-random' if args.also_random else ''}"
+               f"{' --only ' + ' '.join(args.only) if args.only else ''}")
+    kept = read_sections(args.out) if args.only else {}
+    sections: dict[str, tuple[list[str], list[str]]] = {}   # game id -> (its summary lines, its section)
     detail = args.out.parent / args.out.stem
     for gid in game_ids():
         if args.only and gid not in args.only:
+            if gid in kept:
+                sections[gid] = kept[gid]
             continue
-        try:
-            g = find_game(gid)
-        except BadOption as exc:
-            lines += [f"## {gid}", "", f"Not measured: the engine does not load here ({exc}).", ""]
-            print(f"{gid}: not loaded", flush=True)
-            continue
-        n = args.players if args.players in g.players else g.players.start
-        print(f"{gid}: MCTS speed ...", flush=True)
-        sp = speed(gid, n)
-        rp = speed(gid, n, count=6, iterations=30, policy="random")
-        lines += [f"## {g.title} ({n} players)", "",
-                  f"MCTS speed, {sp['iterations']} playouts on {sp['positions']} positions taken along games "
-                  f"between heuristic players, one process: the default search (heuristic playouts cut off "
-                  f"by the evaluation) **{sp['cpu_rate']:.0f} playouts per CPU second** ({sp['wall_rate']:.0f} "
-                  f"per wall-clock second under the load of the moment); the plain search (uniformly random "
-                  f"playouts to the end) {rp['cpu_rate']:.0f} per CPU second ({rp['wall_rate']:.0f} wall). On an "
-                  f"idle core a 1 s budget buys about {sp['cpu_rate']:.0f} playouts a move; the tournaments "
-                  f"below give what each search actually got.", "",
-                  "| bot vs field | games | win share | 95 % interval | fair | verdict | mean rank | mean score "
-                  "| rating (mu ± sigma) | playouts a move | load (1 min) | minutes |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-        greedy = gid in HEURISTICS
-        matchups = [("greedy", "random", args.games), (args.budget, "greedy", args.mcts_games)]
-        if args.also_random:
-            matchups.insert(1, (args.budget, "random", args.mcts_games))
-        for focus, field, games in matchups:
-            if "greedy" in (focus, field) and not greedy:
-                lines.append(f"| {focus} vs {field} | — | no heuristic bot for this game | | | | | | | | | |")
-                continue
-            bots = [focus] + [field] * (n - 1)
-            print(f"{gid}: {focus} vs {n - 1} x {field}, {games} games on {args.jobs} jobs ...", flush=True)
-            before = os.getloadavg()[0]
-            result = tournament(gid, bots, n, games, args.seed, jobs=args.jobs)
-            after = os.getloadavg()[0]
-            write(result, detail / f"{gid}-{focus.replace(':', '')}-vs-{field}")
-            lines.append(row(f"{focus} vs {n - 1} × {field}", result, focus, (before, after)))
-            verdicts.append(verdict(g.title, focus, field, n, result))
-            print("  " + lines[-1], flush=True)
-        lines.append("")
-    load_after = os.getloadavg()
-    minutes = (time.time() - started) / 60
+        sections[gid] = measure(gid, args, command, detail)
+    verdicts = [v for gid in game_ids() if gid in sections for v in sections[gid][0]]
     head = [
         "# Bot strength",
         "",
-        "Written by `python3 benchmarks/strength.py "
-        f"--games {args.games} --mcts-games {args.mcts_games} --players {args.players} --budget {args.budget} "
-        f"--jobs {args.jobs}{' --also-random' if args.also_random else ''}` ({minutes:.0f} min). Each tournament "
-        "rotates the seats (every bot in every seat equally often) and plays each seed under every seating; the "
-        "win share counts split ties; the 95 % interval is Wilson's; *verdict* says whether the interval lies "
-        "above, below or around the fair share 1/players. Ratings: openskill Plackett-Luce (bot vs the field). "
-        "*playouts a move*: what the searching bot actually got per searched move (forced moves are not "
-        "searched). Every tournament's games and plots are in `benchmarks/strength/` (results.json, "
-        "ratings.png, wins.png, scores.png).",
+        "Written by `python3 benchmarks/strength.py` (each game's section names the command, the time it "
+        "took and the machine's load while it ran; `--only GAME` re-measures one game and keeps the other "
+        "sections). Each tournament rotates the seats (every bot in every seat equally often) and plays "
+        "each seed under every seating; the win share counts split ties; the 95 % interval is Wilson's; "
+        "*verdict* says whether the interval lies above, below or around the fair share 1/players. Ratings: "
+        "openskill Plackett-Luce (bot vs the field). *playouts a move*: what the searching bot actually got "
+        "per searched move (forced moves are not searched). Every tournament's games and plots are in "
+        "`benchmarks/strength/` (results.json, ratings.png, wins.png, scores.png).",
         "",
-        f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}. "
-        f"Load average (1, 5, 15 min) before: {', '.join(f'{x:.1f}' for x in load_before)}; after: "
-        f"{', '.join(f'{x:.1f}' for x in load_after)}. The cores were shared with other work (the load column "
-        "gives the 1-minute load at the start and end of each tournament), so the 1 s budget bought fewer "
-        "playouts than on a quiet machine.",
+        f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.",
         "",
         "## Summary",
         "",
         *verdicts,
         "",
     ]
-    args.out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
+    body = [line for gid in game_ids() if gid in sections for line in sections[gid][1]]
+    args.out.write_text("\n".join(head + body) + "\n", encoding="utf-8")
     print(f"written {args.out}")
+
+
+def read_sections(path: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """The summary lines and the section of each game in an existing strength.md, found by
+    the game's title (so that `--only` can keep what it does not re-measure)."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for gid in game_ids():
+        try:
+            title = find_game(gid).title
+        except BadOption:
+            continue
+        starts = [i for i, line in enumerate(lines) if line.startswith(f"## {title} (")]
+        if not starts:
+            continue
+        end = next((i for i in range(starts[0] + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        summary = [line for line in lines if line.startswith(f"- {title}: ")]
+        out[gid] = (summary, lines[starts[0]:end])
+    return out
+
+
+def measure(gid: str, args: argparse.Namespace, command: str, detail: Path) -> tuple[list[str], list[str]]:
+    """One game's summary lines and section: MCTS speed, then its tournaments."""
+    try:
+        g = find_game(gid)
+    except BadOption as exc:
+        print(f"{gid}: not loaded", flush=True)
+        return [], [f"## {gid}", "", f"Not measured: the engine does not load here ({exc}).", ""]
+    started = time.time()
+    load_before = os.getloadavg()
+    n = args.players if args.players in g.players else g.players.start
+    print(f"{gid}: MCTS speed ...", flush=True)
+    sp = speed(gid, n)
+    rp = speed(gid, n, count=6, iterations=30, policy="random")
+    rows: list[str] = []
+    verdicts: list[str] = []
+    greedy = gid in HEURISTICS
+    matchups = [("greedy", "random", args.games), (args.budget, "greedy", args.mcts_games)]
+    if args.also_random:
+        matchups.insert(1, (args.budget, "random", args.mcts_games))
+    for focus, field, games in matchups:
+        if "greedy" in (focus, field) and not greedy:
+            rows.append(f"| {focus} vs {field} | — | no heuristic bot for this game | | | | | | | | | |")
+            continue
+        bots = [focus] + [field] * (n - 1)
+        print(f"{gid}: {focus} vs {n - 1} x {field}, {games} games on {args.jobs} jobs ...", flush=True)
+        before = os.getloadavg()[0]
+        result = tournament(gid, bots, n, games, args.seed, jobs=args.jobs)
+        after = os.getloadavg()[0]
+        write(result, detail / f"{gid}-{focus.replace(':', '')}-vs-{field}")
+        rows.append(row(f"{focus} vs {n - 1} × {field}", result, focus, (before, after)))
+        verdicts.append(verdict(g.title, focus, field, n, result))
+        print("  " + rows[-1], flush=True)
+    load_after = os.getloadavg()
+    busy = max(load_before[0], load_after[0]) > (os.cpu_count() or 1) + 0.5
+    section = [
+        f"## {g.title} ({n} players)", "",
+        f"Measured on {time.strftime('%Y-%m-%d', time.gmtime(started))} by `{command}` "
+        f"({(time.time() - started) / 60:.0f} min). Load average (1, 5, 15 min) before: "
+        f"{', '.join(f'{x:.1f}' for x in load_before)}; after: {', '.join(f'{x:.1f}' for x in load_after)}. "
+        + ("The cores were shared with other work, so a time budget bought fewer playouts than on a quiet "
+           "machine." if busy else "Nothing else of note ran (the tournament's own worker processes count "
+           "in the load)."), "",
+        f"MCTS speed, {sp['iterations']} playouts on {sp['positions']} positions taken along games "
+        f"between heuristic players, one process: the default search (heuristic playouts cut off "
+        f"by the evaluation) **{sp['cpu_rate']:.0f} playouts per CPU second** ({sp['wall_rate']:.0f} "
+        f"per wall-clock second under the load of the moment); the plain search (uniformly random "
+        f"playouts to the end) {rp['cpu_rate']:.0f} per CPU second ({rp['wall_rate']:.0f} wall). On an "
+        f"idle core a 1 s budget buys about {sp['cpu_rate']:.0f} playouts a move; the tournaments "
+        f"below give what each search actually got.", "",
+        "| bot vs field | games | win share | 95 % interval | fair | verdict | mean rank | mean score "
+        "| rating (mu ± sigma) | playouts a move | load (1 min) | minutes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        *rows, ""]
+    return verdicts, section
 
 
 if __name__ == "__main__":

@@ -169,3 +169,60 @@ def test_docs_list_every_encoding_as_declared():
     text = docs.PAGE.read_text(encoding="utf-8")
     assert docs.page_with_encodings(text, docs.encodings_markdown()) == text, (
         "docs/research.md is out of date: run python3 -m reichsstadt.interop.docs")
+
+
+# -- fields added to the views after the encoders: each one reaches the vector ------------------
+
+def _tradables(**kw):
+    return {**dict.fromkeys(["wood", "wool", "grain", "brick", "stone", "gold"], 0), **kw}
+
+
+def test_siedler_last_trade_lands_in_its_slots_relative_to_the_viewer():
+    from reichsstadt.core import game
+    enc = encoder("siedler", 3)
+    view = game("siedler").new(3, 0).view(1)
+    assert view["table"]["last_trade"] is None
+    before = enc.encode(view)
+    view["table"]["last_trade"] = {"player": 2, "partner": 0, "gave": _tradables(wood=2), "got": _tradables(gold=1)}
+    after = enc.encode(view)
+    enc.check(after)
+    assert not np.array_equal(before, after)
+    part = enc.split(after)
+    assert part["last_trade"].tolist() == [1.0]
+    assert part["last_trade_player"].tolist() == [0, 1, 0]     # seat 2 is +1 from seat 1
+    assert part["last_trade_partner"].tolist() == [0, 0, 1]    # seat 0 is +2
+    assert part["last_trade_gave"].tolist() == pytest.approx([0.4, 0, 0, 0, 0, 0])
+    assert part["last_trade_got"].tolist() == pytest.approx([0, 0, 0, 0, 0, 0.2])
+    assert enc.split(before)["last_trade"].tolist() == [0.0]
+
+
+def test_colonia_late_fields_land_in_their_slots_relative_to_the_viewer():
+    from reichsstadt.core import game
+    enc = encoder("colonia", 3)
+    view = game("colonia").new(3, 0).view(1)
+    t = view["table"]
+    t.update(extra_contract_dice=[], last_sailed=[], tie_order=[], draws_pending=[])
+    base = enc.encode(view)
+    changes = {
+        "extra_contract_dice": [6, 2, 6],
+        "last_sailed": [{"ship": 3, "extra_hold": 0, "holds": [2, None, 1]}],
+        "tie_order": [2, 0],
+        "draws_pending": [{"draw": "good_die", "argument": 0}, {"draw": "relic", "argument": 0},
+                          {"draw": "relic", "argument": 0}],
+    }
+    for key, value in changes.items():
+        other = {**view, "table": {**t, key: value}}
+        vec = enc.encode(other)
+        enc.check(vec)
+        assert not np.array_equal(vec, base), f"colonia's {key} does not reach the encoding"
+    part = enc.split(enc.encode({**view, "table": {**t, **changes}}))
+    assert part["extra_contract_dice"].tolist() == pytest.approx([0, 1 / 6, 0, 0, 0, 2 / 6])
+    assert part["last_sailed"].tolist()[:4] == pytest.approx([1, 4 / 16, 0, 0])
+    loaders = part["last_sailed_loaders"].reshape(-1, 3).tolist()
+    assert loaders[:5] == [[0, 1, 0], [0, 0, 0], [1, 0, 0], [0, 0, 0], [0, 0, 1]]  # seats 2, -, 1, -, extra 0
+    assert part["tie_order"].tolist() == pytest.approx([0, 1 / 3, 2 / 3])            # you (1), +1 (2), +2 (0)
+    from reichsstadt.games.colonia.constants import DRAWS
+    assert part["next_draw"].tolist() == [float(d == "good_die") for d in DRAWS]
+    assert part["draws_pending"].tolist() == pytest.approx([{"good_die": 1, "relic": 2}.get(d, 0) / 20 for d in DRAWS])
+    assert part["next_draw_seat"].tolist() == [0, 0, 1]                             # seat 0 is +2 from seat 1
+    assert part["next_draw_argument"].tolist() == [0.0]

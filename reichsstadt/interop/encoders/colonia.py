@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core import game as find_game
 from ..encoding import (
-    Encoder, Slice, count, envelope_slices, game_phases, number, numbers, onehot, owners, per_seat, seat_field,
+    Encoder, EncodingError, Slice, count, envelope_slices, game_phases, number, numbers, onehot, owners, per_seat, seat_field,
     seat_flags,
 )
 
@@ -23,6 +23,8 @@ MAX_STALLS = 9         # a week card's stalls (7 at most) and the foreign mercha
 MAX_HOLDS = 4
 MAX_DISPLAY = 12       # 10 relic places and 2 extra ones (an ordinance)
 MAX_WEEK_STALLS = 7
+N_SHIPS = 16           # the ships of the bundled components (the ship deck of a fresh game)
+SEAT_DRAWS = ("blind_material", "good_die")   # draws whose argument is a seat
 
 
 def _enum(schema: dict[str, Any], *path: str) -> list[Any]:
@@ -41,6 +43,7 @@ def build(players: int) -> Encoder:
     decisions = _enum(table_s, "decision")
     effects = _enum(table_s, "ordinances", "items", "properties", "effect")
     family = _enum(seat_s, "card")
+    draws = _enum(table_s, "draws_pending", "items", "properties", "draw")
     streets = list(seat_s["street"]["properties"])
     start = game.new(players, 0).view(None)
     comp = start["table"]["components"]
@@ -106,6 +109,51 @@ def build(players: int) -> Encoder:
     def order(v: dict, s: int) -> list[int]:
         o = v["table"]["order"]
         return [int(k < len(o) and o[k] == s) for k in range(n)]
+
+    def extra_dice(v: dict) -> list[int]:
+        faces = t(v)["extra_contract_dice"]
+        return [faces.count(f) for f in range(1, 7)]
+
+    def tie_place(v: dict, s: int) -> list[float]:
+        order = t(v)["tie_order"]
+        return [(order.index(s) + 1) / n if s in order else 0.0]
+
+    def sailed(v: dict) -> list[float]:
+        out: list[float] = []
+        ships = t(v)["last_sailed"]
+        if len(ships) > port:
+            raise EncodingError(f"slice 'last_sailed': {len(ships)} ships sailed, declared {port} at most")
+        for k in range(port):
+            out += [1.0, (ships[k]["ship"] + 1) / N_SHIPS] if k < len(ships) else [0.0, 0.0]
+        return out
+
+    def sailed_loaders(v: dict) -> list[Any]:
+        out: list[Any] = []
+        ships = t(v)["last_sailed"]
+        for k in range(port):
+            if k < len(ships):
+                holds = list(ships[k]["holds"])
+                if len(holds) > MAX_HOLDS:
+                    raise EncodingError(f"slice 'last_sailed_loaders': a ship with {len(holds)} holds, "
+                                        f"declared {MAX_HOLDS} at most")
+                out += holds + [None] * (MAX_HOLDS - len(holds)) + [ships[k]["extra_hold"]]
+            else:
+                out += [None] * (MAX_HOLDS + 1)
+        return out
+
+    def draws_waiting(v: dict) -> list[int]:
+        kinds = [d["draw"] for d in t(v)["draws_pending"]]
+        return [kinds.count(k) for k in draws]
+
+    def head(v: dict) -> dict | None:
+        q = t(v)["draws_pending"]
+        return q[0] if q else None
+
+    def head_argument(v: dict) -> float:
+        h = head(v)
+        if h is None or h["draw"] in SEAT_DRAWS:
+            return 0.0
+        return h["argument"] / 10
 
     t = lambda v: v["table"]  # noqa: E731
 
@@ -292,6 +340,21 @@ def build(players: int) -> Encoder:
                  labels=[f"place {k + 1}" for k in range(n)]),
         seat_flags("mayor", n, lambda v: [t(v)["mayor"]], meaning="the mayor"),
         # the week
+        numbers("extra_contract_dice", 6, extra_dice, low=0, high=1, scale=6, cap=True,
+                meaning="this week's extra-contract dice showing each face 1-6 (6: every craftsman), ÷ 6",
+                labels=[str(f) for f in range(1, 7)]),
+        per_seat("tie_order", n, 1, tie_place, low=0, high=1,
+                 meaning="week 1: place among the seats the tie dice put first (1 ÷ players: first; 0: not put)"),
+        numbers("draws_pending", len(draws), draws_waiting, low=0, high=1, scale=20, cap=True,
+                meaning="the draws and rolls the table waits for, per kind, ÷ 20 (20 or more as 1)",
+                labels=list(draws)),
+        onehot("next_draw", list(draws), lambda v: (head(v) or {}).get("draw"), values=list(draws),
+               meaning="the kind of the next draw (all zero: none waits)"),
+        seat_flags("next_draw_seat", n,
+                   lambda v: [h["argument"] if (h := head(v)) and h["draw"] in SEAT_DRAWS else None],
+                   meaning="the seat the next draw is for (blind material, good die)"),
+        number("next_draw_argument", head_argument, low=0, high=1, cap=True,
+               meaning="the next draw's stall, place or card value ÷ 10 (10 or more as 1; 0 for a seat's draw)"),
         number("week", lambda v: t(v)["week"] / t(v)["weeks"], low=0, high=1, meaning="the week ÷ the weeks"),
         count("weeks_left", 6, lambda v: t(v)["weeks"] - t(v)["week"], meaning="weeks after this one"),
         onehot("day", days, lambda v: t(v)["day"], values=days, meaning="the day"),
@@ -326,6 +389,12 @@ def build(players: int) -> Encoder:
               f"loaded), an extra hold (present, loaded, what it pays ÷ 10)", ships),
         owners("hold_loaders", n, port * (MAX_HOLDS + 1), hold_loaders,
                meaning=f"who loaded each hold, per port place its {MAX_HOLDS} holds and the extra hold"),
+        numbers("last_sailed", 2 * port, sailed, low=0, high=1,
+                meaning=f"the ships of the last sailing, up to {port}: each sailed (1), which ship (its number + 1, "
+                        f"÷ {N_SHIPS})"),
+        owners("last_sailed_loaders", n, port * (MAX_HOLDS + 1), sailed_loaders,
+               meaning=f"who had loaded each hold of the last sailing's ships, per ship its {MAX_HOLDS} holds and "
+                       f"the extra hold"),
         number("ships_sailing", lambda v: t(v)["ships_sailing"], low=0, high=1, scale=4,
                meaning="ships above the port's stick"),
         number("ship_deck", lambda v: t(v)["ship_deck"], low=0, high=1, scale=16, meaning="ships in the deck"),

@@ -47,6 +47,12 @@ def build(players: int) -> Encoder:
             return [0] * 6 if o is None else [o[which][k] for k in TRADABLES]
         return read
 
+    def traded(which: str):
+        def read(v: dict) -> list:
+            t = v["table"]["last_trade"]
+            return [0] * 6 if t is None else [t[which][k] for k in TRADABLES]
+        return read
+
     def counter(v: dict, s: int) -> list:
         o = offer(v)
         if o is None:
@@ -136,6 +142,16 @@ def build(players: int) -> Encoder:
         per_seat("counters", n, 12, counter, low=0, high=2, scale=5, cap=True,
                  meaning="each seat's counter-offer: gives, then asks for (10 or more as 2)",
                  labels=[f"give {k}" for k in TRADABLES] + [f"want {k}" for k in TRADABLES]),
+        number("last_trade", lambda v: v["table"]["last_trade"] is not None, low=0, high=1,
+               meaning="1 while the last trade between players is shown (until an offer ends without one)"),
+        seat_flags("last_trade_player", n, lambda v: [(v["table"]["last_trade"] or {}).get("player")],
+                   meaning="the player whose turn it was in the last trade"),
+        seat_flags("last_trade_partner", n, lambda v: [(v["table"]["last_trade"] or {}).get("partner")],
+                   meaning="the player who traded with them"),
+        numbers("last_trade_gave", 6, traded("gave"), low=0, high=2, scale=5, cap=True,
+                meaning="what the player gave in the last trade (10 or more as 2)", labels=TRADABLES),
+        numbers("last_trade_got", 6, traded("got"), low=0, high=2, scale=5, cap=True,
+                meaning="what the player got in the last trade (10 or more as 2)", labels=TRADABLES),
         number("offers_left", lambda v: v["table"]["offers_left"], low=0, high=1, scale=3, cap=True,
                meaning="trade offers the active player may still make (3 or more as 1)"),
         number("bank_trades_left", lambda v: v["table"]["bank_trades_left"], low=0, high=1, scale=30, cap=True,
@@ -155,4 +171,4 @@ def build(players: int) -> Encoder:
     return Encoder("siedler", players, slices,
                    summary="Every player's public counts and your own hand; the event cards; every piece on the "
                            "roads, the red intersections, the wall and its towers; the council cards; the trade "
-                           "offer under negotiation.")
+                           "offer under negotiation and the last trade made.")
