@@ -69,6 +69,23 @@ def test_5_1_1_harvest_each_settlement_next_to_the_numbered_terrains():
     assert hand(s, BLUE) == {"wool": 1} and hand(s, RED) == {"stone": 1} and hand(s, ORANGE) == {}
 
 
+def test_5_1_1_two_settlements_on_one_terrain_harvest_twice():
+    """5.1.1: every settlement next to the numbered terrain yields one card, so a player with
+    two settlements on it gets two. White's starred settlement III 3 touches fields 6 (and
+    III 7 mountains 6); a second white settlement on fields 6 makes a 6 pay white two grain
+    and one stone."""
+    s = start()
+    for p in range(4):
+        s = set_hand(s, p)
+    star = gi(s, "III", 3)
+    fields6 = next(t for t in s.map.inter_terrains[star]
+                   if s.map.terrain_type[t] == "fields" and s.map.terrain_num[t] == 6)
+    other = next(i for i in s.map.terrain_inters[fields6] if s.settlement_owner[i] < 0)
+    s = give_settlement(s, WHITE, other)
+    draw(s, 6)
+    assert hand(s, WHITE) == {"grain": 2, "stone": 1}
+
+
 def test_5_1_1_only_two_terrains_carry_a_2():
     s = start()
     assert len(s.map.terrains_of_number[2]) == 2
