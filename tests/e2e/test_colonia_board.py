@@ -17,18 +17,16 @@ import base64
 import json
 import os
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from .conftest import COLOURS, post_json, running_server
+from .conftest import BROWSER, CHROMIUM, COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # the moves made by clicking a piece of the board (colonia.js PIECE_MOVES); the others stay in the moves list
 PIECE_MOVES = {"family", "vote", "choose_good", "buy_stall", "commission", "load", "load_extra", "buy_relic", "secure",
                "enshrine", "recall", "take_materials", "exchange", "exchange_amount"}
@@ -42,9 +40,7 @@ SNAPSHOT = """() => ({
   unknown: [...document.querySelectorAll('svg.cb text')].map(t => t.textContent).filter(t => t.includes('⟨')),
 })"""
 
-# One worker runs every browser test, one Playwright at a time (see tests/e2e/conftest.py).
-pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-              pytest.mark.xdist_group("browser")]
+pytestmark = BROWSER
 
 
 @pytest.fixture(scope="module")

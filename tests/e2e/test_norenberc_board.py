@@ -17,18 +17,16 @@ import base64
 import json
 import os
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from .conftest import COLOURS, post_json, running_server
+from .conftest import BROWSER, CHROMIUM, COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # the moves made by clicking a piece of the board; the others stay in the moves list
 PIECE_MOVES = {"plan", "hire", "buy", "pay", "front", "rob", "steal", "guard", "swap", "peddler", "mayor"}
 GAME_SECONDS = 600  # a whole game takes about 25-45 s here; the limit only stops a hung game (CI shares 2 cores)
@@ -46,9 +44,7 @@ SNAPSHOT = """() => ({
   chosen_form: document.querySelectorAll('.pick button.part.on').length,
 })"""
 
-# One worker runs every browser test, one Playwright at a time (see tests/e2e/conftest.py).
-pytestmark = [pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-              pytest.mark.xdist_group("browser")]
+pytestmark = BROWSER
 
 
 @pytest.fixture(scope="module")
