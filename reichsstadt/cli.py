@@ -411,12 +411,13 @@ def _internal_error(exc: BaseException, saved: str | None = None) -> NoReturn:
     sys.exit(1)
 
 
-from .arena.commands import hint, tournament  # noqa: E402  (bots and the arena)
+from .arena.commands import hint, review, tournament  # noqa: E402  (bots and the arena)
 from .server.run import serve  # noqa: E402  (the web platform's command)
 
 app.command()(serve)
 app.command()(tournament)
 app.command()(hint)
+app.command()(review)
 
 
 def main() -> None:

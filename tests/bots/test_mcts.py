@@ -3,8 +3,6 @@ cannot see, sound at chance and simultaneous decisions, and stronger than random
 
 import json
 import math
-import random
-import time
 
 import pytest
 
@@ -108,17 +106,40 @@ def test_mcts_reads_nothing_its_seat_cannot_see():
     assert seen == 3
 
 
+class Ticks:
+    """A clock that moves on by `step` seconds each time it is read (no real time)."""
+
+    def __init__(self, step):
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
 def test_iteration_budget_is_exact_and_time_budget_is_kept():
     state = _norenberc_planning()
     decision = MCTSBot(iterations=37, seed=1).search(Seat(state, 0))
     assert decision.iterations == 37
     assert sum(a.visits for a in decision.actions) == 37
-    start = time.perf_counter()
-    timed = MCTSBot(seconds=0.3, seed=1).search(Seat(state, 0))
-    took = time.perf_counter() - start
-    # one playout past the deadline at most (a few ms), plus a loaded machine's hiccups
-    assert 0.3 <= timed.seconds <= took < 0.3 + 0.5
-    assert timed.iterations >= 1
+    # a time budget, on a clock read once before the search and once after each playout
+    timed = MCTSBot(seconds=0.3, seed=1, clock=Ticks(0.01), stop_early=False).search(Seat(state, 0))
+    assert timed.iterations == 30 and 0.3 <= timed.seconds <= 0.32
+
+
+def test_a_time_budget_stops_early_once_no_other_move_can_catch_up():
+    """With the time budget the search stops as soon as the most visited root move
+    cannot be overtaken in the time left; counted in iterations, it never stops early."""
+    state = _norenberc_planning()
+    full = MCTSBot(seconds=20.0, seed=2, clock=Ticks(0.01), stop_early=False).search(Seat(state, 0))
+    early = MCTSBot(seconds=20.0, seed=2, clock=Ticks(0.01)).search(Seat(state, 0))
+    assert full.iterations == 2000
+    assert early.iterations < full.iterations
+    visits = sorted((a.visits for a in early.actions), reverse=True)
+    left = full.iterations - early.iterations
+    assert visits[0] - visits[1] > left   # the leader was out of reach
+    assert MCTSBot(iterations=2000, seed=2).search(Seat(state, 0)).iterations == 2000
 
 
 def test_a_forced_move_is_played_without_search():
