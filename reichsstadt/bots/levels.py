@@ -110,8 +110,9 @@ def describe(level: str, game_id: str, lang: str = "en") -> str:
     else:
         shown = render(Message("bots.strength.measured", share=_percent(found["win_share"]),
                                low=_percent(found["ci_low"]), high=_percent(found["ci_high"]),
-                               games=found["games"], field=Message(f"bots.level.{found['against']}.field"),
-                               count=found["players"] - 1), lang)
+                               games=found["games"],
+                               field=Message(f"bots.level.{found['against']}.field", count=found["players"] - 1)),
+                        lang)
     return render(Message("bots.level.described", level=Message(f"bots.level.{level}"), about=about,
                           strength=shown), lang)
 

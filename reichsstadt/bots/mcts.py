@@ -9,9 +9,11 @@ SO-ISMCTS (2012):
   view shows that nothing is hidden from it (the game's `hidden(view)` says so), the one
   state a sample can be is drawn once and copied for every iteration;
 - tree nodes are **information sets**: a node is found by what the seat acting there
-  knows, its view (`state.view(actor)`, hashed), or a game's cheaper `info_key(seat)`
-  if its State offers one. Positions that look the same to the actor share statistics,
-  whatever the hidden truth of the determinization;
+  knows: the state's fields with the private ones reduced to what that seat sees of them
+  (the game's heuristic names them: bots/infokey.py), else its view (`state.view(actor)`,
+  hashed), or a game's own `info_key(seat)` if its State offers one. Positions that
+  look the same to the actor share statistics, whatever the hidden truth of the
+  determinization;
 - selection is UCB1 over the actions **available in this determinization**, with
   availability counts in place of the parent's visits (an action that is rarely legal is
   not punished for it). A node tries a new action only while it has tried fewer than
@@ -253,6 +255,7 @@ class MCTSBot:
         self._advise = aids.advise if aids is not None else None
         self._hidden = aids.hidden if aids is not None else None
         self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
+        self._key = aids.info_key if aids is not None else None     # the information sets' key
         if aids is not None and self.playout is None and self.evaluator is None:
             self._playout, self._evaluator = aids.playout, aids.evaluator
             if self._cutoff is None:
@@ -325,7 +328,10 @@ class MCTSBot:
 
     def _iterate(self, state: State, me: int, root: _Node, nodes: dict[Any, _Node], rng: random.Random) -> None:
         """One determinization: select down the tree, add one node, play out, back up."""
+        keyed = self._key
         key_of = getattr(state, "info_key", None)
+        if keyed is not None:
+            key_of = lambda seat: keyed(state, seat)  # noqa: E731 - bound to this determinization
         by_root = self.observer == "root"
         path: list[tuple[list[Any], int]] = []
         visited: list[_Node] = []

@@ -59,7 +59,7 @@ def load_installed(name: str, seed: int, game: str | None) -> Any:
     except Exception as exc:
         raise BadOption(f"installed bot {name!r} ({found.value}) cannot be loaded: "
                         f"{type(exc).__name__}: {exc}") from None
-    return make(target, f"{name} ({found.value})", seed, game)
+    return make(target, f"installed bot {name!r} ({found.value})", seed, game)
 
 
 def load_path(path: str, seed: int, game: str | None) -> Any:

@@ -18,7 +18,9 @@ and optionally:
     FEATURES, HAND      evaluation weighs (bots/learned.py), and the hand valuation's weights
     <module>.weights.json   the learned evaluation's weights, beside the module (package data)
     SEARCH              the search's tuned settings for the game (MCTSBot: c, win_weight,
-                        cutoff, root_k, prior, widen, policy, evaluation)
+                        cutoff, root_k, prior, widen, policy, evaluation, plain)
+    PRIVATE             the state's fields a seat does not see whole -> what it sees of them:
+                        the search keys its tree by fields, not views (bots/infokey.py)
     hidden              view -> whether anything is hidden from that seat (else the search
                         samples its one possible state once)
 """
@@ -85,6 +87,7 @@ class SearchAids:
     """(seat, rng) -> the heuristic's move for that Seat and its score of each legal move
     (None where it does not score them all): the root's prior and candidates."""
     hidden: Callable[[dict[str, Any]], bool]    # view -> whether anything is hidden from that seat
+    info_key: Callable[[Any, int], Any] | None  # (state, seat) -> the seat's information set, or None: its view
 
 
 def tuned(game_id: str) -> dict[str, Any]:
@@ -132,7 +135,21 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
         return scored(lambda: mod.choose(board, legal, rng), legal)
 
     play = mod.greedy_playout if policy == "heuristic" else mod.playout
-    return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden))
+    return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden),
+                      _keyer(game_id, mod))
+
+
+def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:
+    """The information-set key of the game's states, where its heuristic names their
+    private fields (bots/infokey.py); None: the search keys nodes by views."""
+    private = getattr(mod, "PRIVATE", None)
+    if private is None:
+        return None
+    from ...core import game as find_game
+    from ..infokey import keyer
+
+    g = find_game(game_id)
+    return keyer(type(g.new(g.players.start, 0)), private)
 
 
 def _always_hidden(view: dict[str, Any]) -> bool:

@@ -349,6 +349,38 @@ SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "w
 were tuned."""
 
 
+def _materials(state: Any, seat: int) -> list[int]:
+    """A family's own materials (the others': what the table saw them take, and how many
+    they drew blind, are fields of their own)."""
+    own: list[int] = state.materials[seat * 5:seat * 5 + 5]
+    return own
+
+
+def _bag(state: Any, seat: int) -> int:
+    """How many materials the bag holds (not which, while others hold blind draws)."""
+    return sum(state.bag)
+
+
+def _family_cards(state: Any, seat: int) -> list[int]:
+    """The family cards: while they are being chosen, only whether each family chose."""
+    from ...games.colonia.constants import D_FAMILY
+    if state.decision != D_FAMILY:
+        return list(state.family_card)
+    return [c if q == seat else int(c >= 0) - 2 for q, c in enumerate(state.family_card)]
+
+
+def _ballots(state: Any, seat: int) -> list[int]:
+    """The ballots: while a vote is held, only whether each family voted."""
+    from ...games.colonia.constants import D_VOTE
+    if state.decision != D_VOTE:
+        return list(state.ballots)
+    return [b if q == seat else int(b >= 0) - 2 for q, b in enumerate(state.ballots)]
+
+
+PRIVATE = {"materials": _materials, "bag": _bag, "family_card": _family_cards, "ballots": _ballots}
+"""The state's fields a family does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
 def hidden(view: dict[str, Any]) -> bool:
     """Whether the seat's view hides anything a sample would draw: materials other
     families drew blind, family cards chosen but not shown, votes cast but not shown."""

@@ -565,6 +565,15 @@ SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "w
 they were tuned."""
 
 
+def _plans(state: Any, seat: int) -> list[int]:
+    """What a seat knows of the face-down cards: its own, and how many each other laid."""
+    return [p if q == seat else bin(p).count("1") for q, p in enumerate(state.plans)]
+
+
+PRIVATE = {"plans": _plans}
+"""The state's fields a seat does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
 def hidden(view: dict[str, Any]) -> bool:
     """Whether the seat's view hides anything a sample would draw: other players'
     face-down cards (their number is public, their guilds are not)."""

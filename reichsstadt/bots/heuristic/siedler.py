@@ -594,6 +594,28 @@ SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "w
 benchmarks/strength.md for how they were tuned."""
 
 
+def _hands(state: Any, seat: int) -> list[int]:
+    """What a seat knows of the hands: its own; of each other's, the cards it can place
+    and how many it cannot (stolen or Wegezoll cards between others)."""
+    n = state.player_count
+    hands, unknown = state.hands, state.unknown_cards
+    out = list(hands[seat * 5:seat * 5 + 5])
+    for p in range(n):
+        if p != seat:
+            base = (seat * n + p) * 5
+            known = [hands[p * 5 + r] - unknown[base + r] for r in range(5)]
+            out += [*known, sum(unknown[base:base + 5])]
+    return out
+
+
+def _unknown(state: Any, seat: int) -> int:
+    return 0   # its part a seat knows is in _hands
+
+
+PRIVATE = {"hands": _hands, "unknown_cards": _unknown}
+"""The state's fields a seat does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
 def evaluate_view(v: dict[str, Any]) -> float:
     """A seat's position in victory points and what should become of them: its VP, its
     harvest over the years left, its cards, gold and prestige towards a council card."""
