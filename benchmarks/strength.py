@@ -39,7 +39,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed one
 
 from reichsstadt import game as find_game, game_ids  # noqa: E402
-from reichsstadt.arena.tournament import TournamentResult, tournament, write  # noqa: E402
+from reichsstadt.arena.results import read  # noqa: E402
+from reichsstadt.arena.tournament import TournamentResult, report, schedule, tournament, write  # noqa: E402
 from reichsstadt.bots import has_heuristic, levels  # noqa: E402
 from reichsstadt.core import BadOption  # noqa: E402
 
@@ -71,7 +72,9 @@ while len(states) < count:    # every 9th decision with a choice, along games be
 bot = MCTSBot(iterations=iterations, seed=1, **kwargs)
 cpu = time.process_time()
 done = sum(bot.search(Seat(s, s.to_act()[0])).iterations for s in states)
-print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu)}))
+import os
+print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu),
+                  "load": os.getloadavg()[0]}))
 '''
 
 
@@ -85,6 +88,28 @@ def speed(tree: Path, game: str, players: int, kwargs: dict[str, Any], count: in
         raise SystemExit(f"speed in {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
     found: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
     return found
+
+
+def speeds(gid: str, n: int, args: argparse.Namespace) -> tuple[dict[str, Any], ...]:
+    """The three speed figures of a game (before, now, now with heuristic playouts), measured
+    in one run side by side; with --resume read back from benchmarks/strength/<game>-speed.json
+    when an earlier run of this command measured them."""
+    cached = DETAIL / f"{gid}-speed.json"
+    if args.resume and cached.exists():
+        found = json.loads(cached.read_text(encoding="utf-8"))
+        return found["before"], found["now"], found["heuristic"]
+    print(f"{gid}: speed ...", flush=True)
+    base = speed(args.baseline, gid, n, {})
+    new = speed(HERE.parent, gid, n, {})
+    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    DETAIL.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps({"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "before": base,
+                                  "now": new, "heuristic": slow}, indent=1) + "\n", encoding="utf-8")
+    return base, new, slow
+
+
+def _load(figure: dict[str, Any]) -> str:
+    return f"{figure['load']:.1f}" if "load" in figure else "—"
 
 
 def tuning_seeds() -> dict[str, list[list[int]]]:
@@ -116,28 +141,50 @@ def matchups(clock: str) -> list[tuple[str, str, str]]:
     return [(lv, measured(lv), measured(levels.BELOW[lv])) for lv in ("medium", "hard", "expert")]
 
 
-def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Namespace) -> tuple[Any, ...]:
-    """One tournament (resumed or read back when its folder has it), with the load."""
+def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Namespace) -> TournamentResult:
+    """One tournament (resumed or read back when its folder has it)."""
     folder = DETAIL / f"{gid}-{level}"
     bots = [focus] + [field] * (n - 1)
-    before = os.getloadavg()
     jsonl = folder / "results.jsonl"
     print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
+    scheduled = len(schedule(gid, bots, n, args.games, args.seed))
+    already = len(read(folder)[1]) if jsonl.exists() else 0
+    started = time.time()
     total = [0]
 
-    def progress(k: int) -> None:
+    def progress(k: int) -> None:   # the progress with its ETA, from this run's own pace
         total[0] += k
-        print(f"  {total[0]} games ended in this run ({time.strftime('%H:%M')})", flush=True)
+        left = scheduled - already - total[0]
+        eta = (time.time() - started) / total[0] * left
+        print(f"  {already + total[0]}/{scheduled} games; {eta / 60:.0f} min left, ends ≈ "
+              f"{time.strftime('%H:%M', time.localtime(time.time() + eta))}", flush=True)
 
     if jsonl.exists() and not args.resume:
         raise SystemExit(f"{folder} holds a tournament already: --resume to continue (or read) it, or remove it")
+    if jsonl.exists() and args.levels is not None and level not in args.levels:   # read back, not played on
+        result, _ = report(folder)
+        return result
     result = tournament(gid, bots, n, args.games, args.seed, jobs=args.jobs, progress=progress, out=folder,
                         resume=jsonl.exists())
     write(result, folder, plots=True)
-    return result, before, os.getloadavg()
+    return result
 
 
-def row(level: str, result: TournamentResult, focus: str, field_level: str, load: tuple[Any, Any]) -> str:
+TARGETS = {"medium": (0.90, 0.0), "hard": (0.55, 0.40), "expert": (0.55, 0.40)}
+"""Issue 21's targets per level against the level below: (win share at least, the 95 %
+interval's lower end above)."""
+
+
+def verdict(level: str, games: int, asked: int, share: float, low: float) -> str:
+    """Whether a tournament meets its target; a tournament short of its games decides nothing."""
+    least, floor = TARGETS[level]
+    if games < asked:
+        return f"**not decided**: {games} of {asked} games played"
+    met = share >= least and low > floor
+    return f"**{'met' if met else 'not met'}** (≥ {least:.0%}" + (f", low end > {floor:.0%})" if floor else ")")
+
+
+def row(level: str, result: TournamentResult, focus: str, field_level: str, asked: int) -> str:
     s = next(x for x in result.summary if x.bot == focus)
     other = next((x for x in result.summary if x.bot != focus), None)
     per_move = "—" if s.iterations_per_search is None else (
@@ -145,7 +192,15 @@ def row(level: str, result: TournamentResult, focus: str, field_level: str, load
     return (f"| {level} vs 3 × {field_level} | {len(result.games)} | **{s.win_share:.1%}** | "
             f"{s.ci_low:.1%}–{s.ci_high:.1%} | {s.mean_rank:.2f} | {s.mean_score:.1f}"
             f"{f' vs {other.mean_score:.1f}' if other else ''} | {s.mu:.1f} ± {s.sigma:.1f} | {per_move} | "
-            f"{load[0][0]:.1f} → {load[1][0]:.1f} |")
+            f"{_loads(result)} | {verdict(level, len(result.games), asked, s.win_share, s.ci_low)} |")
+
+
+def _loads(result: TournamentResult) -> str:
+    """The load average (1 min) as the games ended: lowest, median, highest."""
+    found = sorted(g.load for g in result.games if g.load is not None)
+    if not found:
+        return "—"
+    return f"{found[0]:.1f} / {found[len(found) // 2]:.1f} / {found[-1]:.1f}"
 
 
 def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]) -> tuple[list[str], dict[str, Any]]:
@@ -153,32 +208,37 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     g = find_game(gid)
     n = args.players if args.players in g.players else g.players.start
     started = time.time()
-    print(f"{gid}: speed ...", flush=True)
-    base = speed(args.baseline, gid, n, {})
-    new = speed(HERE.parent, gid, n, {})
-    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    base, new, slow = speeds(gid, n, args)
+    ratio = new["cpu_rate"] / base["cpu_rate"]
     lines = [f"## {g.title} ({n} players)", "",
-             "| search | playouts per CPU second | × before |", "|---|---|---|",
-             f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 |",
-             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | "
-             f"**{new['cpu_rate'] / base['cpu_rate']:.1f}** |",
+             "| search | playouts per CPU second | × before | load (1 min) |", "|---|---|---|---|",
+             f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 | "
+             f"{_load(base)} |",
+             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | **{ratio:.1f}** | {_load(new)} |",
              f"| now, with the heuristic player's playouts | {slow['cpu_rate']:.0f} | "
-             f"{slow['cpu_rate'] / base['cpu_rate']:.1f} |", "",
+             f"{slow['cpu_rate'] / base['cpu_rate']:.1f} | {_load(slow)} |", "",
+             f"Speed target (at least 5× before): **{'met' if ratio >= 5 else 'not met'}**.", "",
              f"({new['positions']} positions along games between heuristic players, "
              f"{new['iterations'] // new['positions']} playouts each, one process per tree.)", "",
              "| level vs field | games | win share | 95 % interval | mean rank | mean score | rating (mu ± sigma) "
-             "| playouts a move | load (1 min) |", "|---|---|---|---|---|---|---|---|---|"]
+             "| playouts a move | load (1 min: low / median / high) | target |", "|---" * 10 + "|"]
     figures: dict[str, Any] = {}
+    result = None
     for level, focus, field in matchups(args.clock):
         if "greedy" in (focus, field) and not has_heuristic(gid):
             continue
-        result, before, after = play(gid, level, focus, field, n, args)
+        if args.levels is not None and level not in args.levels \
+                and not (DETAIL / f"{gid}-{level}" / "results.jsonl").exists():
+            lines.append(f"| {level} vs 3 × {levels.BELOW[level]} | 0 of {args.games} | not measured yet "
+                         f"| | | | | | | **not measured** |")
+            continue
+        result = play(gid, level, focus, field, n, args)
         s = next(x for x in result.summary if x.bot == focus)
-        lines.append(row(level, result, focus, levels.BELOW[level], (before, after)))
+        lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
                           "mean_rank": s.mean_rank}
-    blocks = max(r.block for r in result.games) + 1
+    blocks = max(r.block for r in result.games) + 1 if result is not None else 0
     seeds = range(args.seed, args.seed + blocks)
     lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
               f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. Measured "
@@ -196,6 +256,9 @@ def main() -> None:
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the searches' time budgets")
     ap.add_argument("--resume", action="store_true", help="continue (or read back) tournaments already begun")
     ap.add_argument("--only", nargs="*", default=None, help="measure these games only")
+    ap.add_argument("--levels", nargs="*", default=None, choices=("medium", "hard", "expert"),
+                    help="play these levels' tournaments only (the others are read back as far as they were "
+                         "played); `--levels` alone plays nothing and writes the file from what was played")
     ap.add_argument("--out", type=Path, default=HERE / "strength.md")
     args = ap.parse_args()
     unknown = [x for x in args.only or () if x not in game_ids()]
