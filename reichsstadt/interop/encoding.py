@@ -12,19 +12,18 @@ the adapters take their observation bounds from them. Per-seat slices list the s
 from the viewer onward (you, the next seat in turn order, ...), so one policy serves
 every seat.
 
-A game's encoder lives in `reichsstadt/interop/encoders/<game id>.py` as
-`build(players) -> Encoder`; a title installed from elsewhere calls
-`register_encoder(game_id, build)`. Everything here needs NumPy only."""
+A game declares its encoder as the "encoder" part of its Game ("module:build", with
+`build(players) -> Encoder`); ours live in `reichsstadt/interop/encoders/`, a title
+installed from elsewhere brings its own. Everything here needs NumPy only."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from ..core import ReichsstadtError
+from ..core import ReichsstadtError, has_part, part
 
 HIDDEN = -1.0
 """What an entry holds when the viewer may not know its value (another player's money
@@ -396,37 +395,25 @@ def game_phases(game_id: str) -> list[str]:
 
 # -- the registry ----------------------------------------------------------------------
 
-_BUILDERS: dict[str, Callable[[int], Encoder]] = {}
 _CACHE: dict[tuple[str, int], Encoder] = {}
 
 
-def register_encoder(game_id: str, build: Callable[[int], Encoder]) -> None:
-    """Declare the encoder of a game (for titles whose encoder is not in
-    reichsstadt.interop.encoders)."""
-    _BUILDERS[game_id] = build
-    for key in [k for k in _CACHE if k[0] == game_id]:
-        del _CACHE[key]
-
-
 def has_encoder(game_id: str) -> bool:
+    """Whether the game is installed and declares an observation encoder (its "encoder" part)."""
     try:
-        _builder(game_id)
-    except EncodingError:
+        return has_part(game_id, "encoder")
+    except ReichsstadtError:  # no such game
         return False
-    return True
 
 
 def _builder(game_id: str) -> Callable[[int], Encoder]:
-    build = _BUILDERS.get(game_id)
-    if build is None:
-        try:
-            module = importlib.import_module(f"{__package__}.encoders.{game_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.encoders.{game_id}":
-                raise
-            raise EncodingError(f"no observation encoder for game {game_id!r}: write "
-                                f"reichsstadt/interop/encoders/{game_id}.py or call register_encoder()") from None
-        build = _BUILDERS[game_id] = module.build
+    if not has_encoder(game_id):
+        raise EncodingError(f"no observation encoder for game {game_id!r}: its Game declares none "
+                            f"(parts[\"encoder\"] = \"module:build\")")
+    try:
+        build: Callable[[int], Encoder] = part(game_id, "encoder")
+    except ReichsstadtError as exc:
+        raise EncodingError(str(exc)) from None
     return build
 
 

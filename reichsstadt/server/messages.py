@@ -54,7 +54,7 @@ def legal_moves(game: Game, players: int, state: State, seat: int) -> tuple[list
 
 def draws_board(game: Game) -> bool:
     """Whether the server draws this game's board (a game without a web renderer)."""
-    return "web" not in game.frontends and "terminal" in game.frontends
+    return "web" not in game.parts and "terminal" in game.parts
 
 
 def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequence[str],
@@ -65,10 +65,10 @@ def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequen
         return None
     from rich.console import Console
 
-    from ..core import frontend
+    from ..core import part
 
     console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-    console.print(frontend(game.id, "terminal")(view, seat, list(names), lang=lang))
+    console.print(part(game.id, "terminal")(view, seat, list(names), lang=lang))
     return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
 
 

@@ -37,6 +37,7 @@ HTTP (JSON; every error is {"error": message, "code": str, "text": English words
                                     while it is worked out in the bot pool, then 200 with
                                     the review (kept with the game)
     GET  /i18n/{lang}.json          a catalog for the browser
+    GET  /games/{id}/{file}         a game's browser board (board.js, ...), from its package
 WS   /ws/{id}                       live play (protocol.py); a hint's answer carries
                                     "chance" (0..1, the bot's estimated chance to win)
                                     when the bot gives one

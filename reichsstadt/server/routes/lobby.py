@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from ...bots import bot_names
 from ...core import BadOption, Game, Message, game as find_game, game_ids
+from ..boards import board_url
 from ..botplay import checked_bot
 from ..config import Settings
 from ..keys import address_key, new_secret
@@ -47,7 +48,8 @@ async def games(request: Request) -> Response:
             "options": [{"name": o.name, "kind": o.kind, "default": o.default, "help": o.help,
                          "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum}
                         for o in g.options.values()],
-            "frontends": sorted(g.frontends),
+            "parts": sorted(g.parts),
+            "board": board_url(gid),  # the ES module the game brings for the browser, or null
             "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
         })
     return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})

@@ -1,5 +1,5 @@
 """The browser client: its pages (one HTML file; the client routes itself), its static
-ES modules, and the message catalogs as JSON."""
+ES modules, the games' own boards (boards.py), and the message catalogs as JSON."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...i18n import export_json, languages
+from ..boards import board_file
 from .common import fail, guarded
 
 WEB = resources.files("reichsstadt") / "web"
@@ -31,5 +32,6 @@ ROUTES: list[BaseRoute] = [
     Route("/", page), Route("/t/{id}", page), Route("/t/{id}/join/{invite}", page),
     Route("/t/{id}/watch", page), Route("/t/{id}/replay", page), Route("/t/{id}/review", page),
     Route("/i18n/{lang}.json", guarded(catalog)),
+    Route("/games/{id}/{name}", board_file),
     Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
 ]
