@@ -31,7 +31,7 @@ log = logging.getLogger("reichsstadt.server")
 def make_services(settings: Settings, db_url: str) -> Services:
     metrics = Metrics()
     storage = Storage(db_url, settings.sqlite_sync, on_commit=metrics.committed)
-    pool = BotPool(settings.workers(), settings.bot_grace, on_queue=metrics.bot_queue.set)
+    pool = BotPool(settings.workers(), settings.bot_grace, on_queue=metrics.queue)
     limits = Limits(settings.create_rate, settings.create_burst, settings.connections_per_address)
     svc = Services(settings, storage, pool, metrics, limits)
     svc.tables = TableManager(svc)
@@ -76,7 +76,7 @@ def create_app(settings: Settings | None = None, tune_gc_after_start: bool = Fal
         except Exception as exc:
             app.state.startup_error = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             raise
-        gc_watch = GcWatch(lambda gen, pause: svc.metrics.gc_seconds.labels(str(gen)).observe(pause))
+        gc_watch = GcWatch(svc.metrics.gc_pause)
         gc_watch.install()
         if tune_gc_after_start:
             tune_gc()

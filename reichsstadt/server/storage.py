@@ -214,6 +214,10 @@ class Storage:
         self.sqlite = self.url.startswith("sqlite")
         self.engine = make_engine(self.url, sqlite_sync)
         self.writer = Writer(self.engine, on_commit)
+        mark = "?" if self.sqlite else "%s"
+        # the hottest statement, in the driver's own words (no SQL compiled per move)
+        self._insert_moves = f"INSERT INTO moves (table_id, n, seat, action, at) VALUES ({', '.join([mark] * 5)})"
+        self._notify = f"SELECT pg_notify({mark}, {mark})"
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reichsstadt-reader")
 
     async def close(self) -> None:
@@ -343,11 +347,11 @@ class Storage:
         refuses a second writer."""
         at = schema.now()
 
+        rows = [(table_id, first + i, seat, orjson.dumps(action).decode(), at) for i, (seat, action) in enumerate(moves)]
+
         def job(c: Connection) -> None:
-            if moves:
-                c.execute(insert(schema.moves), [{"table_id": table_id, "n": first + i, "seat": seat,
-                                                  "action": action, "at": at}
-                                                 for i, (seat, action) in enumerate(moves)])
+            if rows:
+                c.exec_driver_sql(self._insert_moves, rows)
             for seat, used in (times or {}).items():  # the game clocks, with the move that used them
                 s = schema.seats
                 c.execute(update(s).where(s.c.table_id == table_id, s.c.seat == seat).values(time_used=used))
@@ -361,7 +365,7 @@ class Storage:
                 if not c.execute(update(t).where(t.c.id == table_id).values(**values)).rowcount:
                     raise KeyError(table_id)
             if notify is not None and not self.sqlite:
-                c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": notify})
+                c.exec_driver_sql(self._notify, (CHANNEL, notify))
         await self.write(job)
 
     async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:

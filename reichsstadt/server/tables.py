@@ -31,6 +31,7 @@ class TableManager:
         self.held: set[str] = set()          # running tables this process owns, loaded or not
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        services.metrics.live_tables = lambda: len(self.tables)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The table, loaded from the database if it is not in memory; None if there is none."""
@@ -59,7 +60,6 @@ class TableManager:
         self.tables[table_id] = live
         if live.owned and live.status == RUNNING:
             self.held.add(table_id)
-        self.services.metrics.live_tables.set(len(self.tables))
         live.bots.wake()
         live.clocks.wake()
         return live
@@ -162,7 +162,6 @@ class TableManager:
         for table_id in gone:
             live = self.tables.pop(table_id)
             live.closing = True  # a route still holding it cannot move it any more
-        self.services.metrics.live_tables.set(len(self.tables))
         return len(gone)
 
     async def close(self) -> None:

@@ -54,12 +54,12 @@ async def play(ws: WebSocket) -> None:
         await refuse(ws, "rate_limited", Message("server.error.connections", most=svc.settings.connections_per_address),
                      4429)
         return
-    svc.metrics.connections.inc()
+    svc.metrics.connections += 1
     try:
         await _play(ws, svc.settings)
     finally:
         svc.limits.sockets.give(address)
-        svc.metrics.connections.dec()
+        svc.metrics.connections -= 1
 
 
 async def _hello(ws: WebSocket, live: LiveTable, settings: Settings) -> tuple[Incoming, int | None] | None:
