@@ -1,9 +1,13 @@
 """A bounded pool of worker processes for bots, hints and reviews, with a fair queue.
 
-Jobs wait in one queue per key (a table), served round-robin: a table with many jobs
-waiting (a bot thinking a long time, hints asked over and over) gets one worker at a
-time while every other table gets its turn. A job has a wall-clock budget; a worker that
-overruns it by the grace is stopped and replaced, and its job fails with BotTimeout.
+Jobs wait in one queue per key (a table). A free worker takes the next job of the key
+that has used the least worker time lately, so a table whose bots think long (or whose
+players ask hint after hint) gets its share while every other table gets its own: a
+table of quick bots is served before it. Long jobs (a search, a hint, a review) never
+take the last free worker: one is always there for quick ones (a random or greedy bot),
+so a server full of searching bots still plays its other tables at their pace. A job has
+a wall-clock budget; a worker that overruns it by the grace is stopped and replaced, and
+its job fails with BotTimeout.
 Workers start on first use (forked from a server process made for them, so that a
 start costs milliseconds) and run at a lower priority than the event loop."""
 
@@ -12,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import time
 import multiprocessing.connection
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -20,6 +25,8 @@ from typing import Any, Callable
 log = logging.getLogger("reichsstadt.server")
 
 NICE = 10   # the workers' priority below the server's: thinking never slows the moves
+QUICK = 3.0  # seconds: a job with a budget up to this is quick (may take the last free worker)
+FORGET = 0.5  # each finished job multiplies the worker time remembered of every key by this
 
 
 class BotTimeout(Exception):
@@ -49,6 +56,7 @@ class Worker:
     process: Any
     conn: multiprocessing.connection.Connection
     job: Job | None = None
+    started: float = 0.0
     timer: asyncio.TimerHandle | None = None
     known: set[str] = field(default_factory=set)
 
@@ -65,6 +73,7 @@ class BotPool:
         self.grace = grace
         self.on_queue = on_queue
         self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._used: dict[str, float] = {}     # key -> worker seconds used lately
         self._workers: list[Worker] = []
         self._closed = False
 
@@ -99,29 +108,32 @@ class BotPool:
                 del self._queues[key]
         self._report()
 
-    def _next(self) -> Job | None:
-        while self._queues:
-            key, q = next(iter(self._queues.items()))
-            job = q.popleft()
-            if q:
-                self._queues.move_to_end(key)   # the next table's turn
-            else:
-                del self._queues[key]
-            if not job.done.done():
+    def _next(self, quick_only: bool) -> Job | None:
+        """The next job: of the waiting key that has used the least worker time (keys in
+        arrival order among equals); only a quick one if `quick_only`."""
+        for key in sorted(self._queues, key=lambda k: self._used.get(k, 0.0)):
+            q = self._queues[key]
+            while q and q[0].done.done():  # given up meanwhile
+                q.popleft()
+            if q and (not quick_only or q[0].budget <= QUICK):
+                job = q.popleft()
+                if not q:
+                    del self._queues[key]
                 return job
+            if not q:
+                del self._queues[key]
         return None
 
     def _dispatch(self) -> None:
         while self._queues and not self._closed:
-            worker = next((w for w in self._workers if w.job is None), None)
-            if worker is None:
-                if len(self._workers) >= self.size:
-                    break
-                worker = self._spawn()
-            job = self._next()
+            idle = [w for w in self._workers if w.job is None] + [None] * (self.size - len(self._workers))
+            if not idle:
+                break
+            # a long job never takes the last free worker: one stays for quick jobs
+            job = self._next(quick_only=len(idle) == 1 and self.size > 1)
             if job is None:
                 break
-            self._assign(worker, job)
+            self._assign(idle[0] or self._spawn(), job)
         self._report()
 
     def _report(self) -> None:
@@ -150,6 +162,7 @@ class BotPool:
                 payload["options"] = job.options
                 w.known.add(job.options_key)
         w.job = job
+        w.started = time.monotonic()
         try:
             w.conn.send(payload)
         except (OSError, ValueError) as exc:
@@ -172,6 +185,8 @@ class BotPool:
         if w.timer is not None:
             w.timer.cancel()
             w.timer = None
+        if job is not None:
+            self._account(job.key, time.monotonic() - w.started)
         if job is not None and not job.done.done():
             if status == "ok":
                 job.done.set_result(value)
@@ -179,8 +194,18 @@ class BotPool:
                 job.done.set_exception(BotFailed(status, value))
         self._dispatch()
 
+    def _account(self, key: str, seconds: float) -> None:
+        """A key used a worker for `seconds`; what every key used before fades."""
+        for k in list(self._used):
+            self._used[k] *= FORGET
+            if self._used[k] < 1e-3 and k not in self._queues:
+                del self._used[k]
+        self._used[key] = self._used.get(key, 0.0) + seconds
+
     def _overrun(self, w: Worker) -> None:
         job = w.job
+        if job is not None:
+            self._account(job.key, time.monotonic() - w.started)
         log.warning("bot overran", extra={"event": "bot_overrun", "key": job.key if job else None})
         self._retire(w)
         if job is not None and not job.done.done():

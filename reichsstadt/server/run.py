@@ -42,6 +42,8 @@ def serve(
     open_hours: float = _option(24.0, "--open-hours", help="Hours a table waits for people before it expires."),
     connections: int = _option(64, "--connections-per-address", help="Connections one client address may hold."),
     spectators: int = _option(50, "--spectators-per-table", help="Spectators one table may have."),
+    header_timeout: float = _option(10.0, "--header-timeout", help="Seconds a client has to send a request's headers."),
+    body_timeout: float = _option(20.0, "--body-timeout", help="Seconds a client has to send a request's body."),
     forwarded_allow_ips: str = _option("127.0.0.1", "--forwarded-allow-ips",
                                        help="Reverse proxies whose X-Forwarded-For names the real client "
                                             "(comma-separated addresses; '*' trusts any)."),
@@ -55,6 +57,10 @@ def serve(
         raise BadOption(f"--bot-delay is 0 or more seconds, not {bot_delay}")
     if lease < 1:
         raise BadOption(f"--lease is at least 1 second, not {lease}")
+    for name, value in (("--header-timeout", header_timeout), ("--body-timeout", body_timeout),
+                        ("--bot-max-seconds", bot_max_seconds)):
+        if value <= 0:
+            raise BadOption(f"{name} is a positive number of seconds, not {value}")
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
@@ -63,6 +69,7 @@ def serve(
                         bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
                         open_per_creator=open_per_creator, open_ttl=open_hours * 3600,
                         connections_per_address=connections, spectators_per_table=spectators,
+                        header_timeout=header_timeout, body_timeout=body_timeout,
                         forwarded_allow_ips=forwarded_allow_ips)
     url = prepare(settings, host, port)
     run(settings, url, host, port)

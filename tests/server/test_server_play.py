@@ -151,7 +151,8 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
             cl.first_state()
         live = live_table(c, t["id"])
         play(clients, random.Random(2), until=lambda: len(live.state.to_act()) == 1 and live.state.to_act()[0] >= 0
-             and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients))
+             and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients)
+             and live.state.pick(live.state.to_act()[0]) is None)  # a decision without a multi-part choice
         mover = live.state.to_act()[0]
         idle = (mover + 1) % 3
         n = live.moves
