@@ -28,9 +28,14 @@ log = logging.getLogger("reichsstadt.server")
 QUICK_BUDGET = 3.0   # seconds a bot without a search budget (random, greedy) may take a move
 
 
+def searches(spec: str) -> bool:
+    """Whether a bot of `spec` searches (thinks for its budget) rather than answering at once."""
+    return spec == "mcts" or spec.startswith("mcts:")
+
+
 def budget(spec: str, settings: "Settings") -> float:
     """The wall-clock seconds a bot of `spec` may think a move."""
-    if spec == "mcts" or spec.startswith("mcts:"):
+    if searches(spec):
         seconds = parse_mcts(spec).get("seconds")
         return float(seconds) if seconds is not None else settings.bot_max_seconds
     return QUICK_BUDGET
@@ -48,7 +53,8 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
     if spec == "mcts" or spec.startswith("mcts:"):
         got = parse_mcts(spec)
         if got.get("seconds", 0) > settings.bot_max_seconds:
-            raise BadOption(Message("server.error.bot_seconds", bot=spec, most=settings.bot_max_seconds))
+            most = settings.bot_max_seconds
+            raise BadOption(Message("server.error.bot_seconds", bot=spec, most=int(most) if most == int(most) else most))
         if got.get("iterations", 0) > settings.bot_max_iterations:
             raise BadOption(Message("server.error.bot_iterations", bot=spec, most=settings.bot_max_iterations))
     return spec
@@ -125,7 +131,7 @@ class TableBots:
         job = {"kind": "move", "game": t.game.id, "state": snap, "seat": seat, "bot": spec, "seed": seed,
                "seconds": seconds}
         try:
-            got = await t.services.pool.run(t.id, job, seconds, key, options)
+            got = await t.services.pool.run(t.id, job, seconds, key, options, quick=not searches(spec))
             return t.game.action_from_json(got, t.players)
         except (BotTimeout, BotFailed) as exc:
             log.warning("bot failed", extra={"event": "bot_failed", "table": t.id, "seat": seat, "bot": spec,

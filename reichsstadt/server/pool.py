@@ -25,7 +25,6 @@ from typing import Any, Callable
 log = logging.getLogger("reichsstadt.server")
 
 NICE = 10   # the workers' priority below the server's: thinking never slows the moves
-QUICK = 3.0  # seconds: a job with a budget up to this is quick (may take the last free worker)
 FORGET = 0.5  # each finished job multiplies the worker time remembered of every key by this
 
 
@@ -49,6 +48,7 @@ class Job:
     done: asyncio.Future[Any]
     options_key: str | None = None
     options: dict[str, Any] | None = None
+    quick: bool = False    # a bot that does not search (may take the last free worker)
 
 
 @dataclass
@@ -84,13 +84,13 @@ class BotPool:
         return len(self._queues.get(key, ()))
 
     async def run(self, key: str, payload: dict[str, Any], budget: float, options_key: str | None = None,
-                  options: dict[str, Any] | None = None) -> Any:
+                  options: dict[str, Any] | None = None, quick: bool = False) -> Any:
         """Run a job in a worker, in `key`'s turn; its answer. BotTimeout if it overran its
         budget, BotFailed if it failed there."""
         if self._closed:
             raise BotFailed("error", "the server is stopping")
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(key, deque()).append(Job(key, payload, budget, done, options_key, options))
+        self._queues.setdefault(key, deque()).append(Job(key, payload, budget, done, options_key, options, quick))
         self._dispatch()
         try:
             return await done
@@ -115,7 +115,7 @@ class BotPool:
             q = self._queues[key]
             while q and q[0].done.done():  # given up meanwhile
                 q.popleft()
-            if q and (not quick_only or q[0].budget <= QUICK):
+            if q and (not quick_only or q[0].quick):
                 job = q.popleft()
                 if not q:
                     del self._queues[key]

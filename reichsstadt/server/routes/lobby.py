@@ -157,24 +157,28 @@ def _resolve(g: Game, players: Any, options: Any) -> dict[str, Any]:
     return g.resolve(players, options)
 
 
-async def _check_limits(request: Request) -> str:
-    """The creator's keyed address, once it may create a table (429 otherwise)."""
+async def _check_rate(request: Request) -> str:
+    """The creator's keyed address, once it may create a table now (429 otherwise)."""
     svc = services(request)
     address = client_address(request)
     wait = svc.limits.creating.allow(address)
     if wait:
         raise ApiError(429, Message("server.error.create_rate", seconds=int(wait) + 1), "rate_limited",
                        {"retry-after": str(int(wait) + 1)})
-    key = address_key(svc.limits.address_secret, address)
-    if await svc.storage.open_tables_of(key) >= svc.settings.open_per_creator:
+    return address_key(svc.limits.address_secret, address)
+
+
+async def _check_open(request: Request, creator_key: str) -> None:
+    """A table that will wait for people: within the creator's open tables (429 otherwise)."""
+    svc = services(request)
+    if await svc.storage.open_tables_of(creator_key) >= svc.settings.open_per_creator:
         raise fail(429, "server.error.open_tables", "too_many", most=svc.settings.open_per_creator)
-    return key
 
 
 async def create_table(request: Request) -> Response:
     svc = services(request)
     settings = svc.settings
-    creator_key = await _check_limits(request)
+    creator_key = await _check_rate(request)
     got = await body(request)
     gid = got.get("game")
     if not isinstance(gid, str):
@@ -191,6 +195,8 @@ async def create_table(request: Request) -> Response:
                              or kinds[take] != HUMAN):
         raise fail(400, "server.error.take_seat")
     name = clean_name(got.get("name")) if take is not None else None
+    if sum(1 for k in kinds if k == HUMAN) > (1 if take is not None else 0):
+        await _check_open(request, creator_key)
     creator = new_token()
     names = seat_names(kinds, [name])
     rows = [SeatRow(seat=i, kind=k, name=names[i], invite=secrets.token_urlsafe(16)) for i, k in enumerate(kinds)]
