@@ -49,6 +49,7 @@ class Metrics(Collector):
         self.gc_seconds: dict[int, Histogram] = {0: Histogram(), 1: Histogram(), 2: Histogram()}
         self.refused: dict[str, int] = {}
         self.connections = 0
+        self.read_backs = 0
         self.bot_queue = 0
         self.live_tables: Callable[[], int] = lambda: 0
         self.registry = CollectorRegistry()
@@ -80,6 +81,9 @@ class Metrics(Collector):
                               "being adopted", self.move_seconds)
         yield GaugeMetricFamily("reichsstadt_live_tables", "Tables in this process's memory", value=self.live_tables())
         yield GaugeMetricFamily("reichsstadt_connections", "Open websockets", value=self.connections)
+        yield CounterMetricFamily("reichsstadt_table_reads", "Tables read back from the database after another "
+                                  "process changed them (moves come in NOTIFY payloads instead)",
+                                  value=self.read_backs)
         yield GaugeMetricFamily("reichsstadt_bot_queue", "Bot, hint and review jobs waiting for a worker",
                                 value=self.bot_queue)
         yield self._histogram("reichsstadt_commit_seconds", "Time of one group commit", self.commit_seconds)

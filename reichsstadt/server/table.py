@@ -240,6 +240,7 @@ class LiveTable:
             await storage.append_moves(self.id, plan.first, plan.records(), started=True)
             self.status = RUNNING
             self._adopt(plan)
+            self.services.metrics.moves += len(plan.steps)
         await self._after(notify="seats")
 
     async def close(self) -> None:
@@ -356,6 +357,7 @@ class LiveTable:
     async def _catch_up(self) -> None:
         """(Under the lock.) The moves, notes, seats and status another process committed."""
         storage = self.services.storage
+        self.services.metrics.read_backs += 1
         row = await storage.table(self.id)
         if row is None:
             return

@@ -21,6 +21,17 @@ def _owner(table: str, url: str) -> str | None:
         return row[0] if row else None
 
 
+def _reads(server: Server) -> float:
+    """How often `server` read a table back from the database (/metrics)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.base + "/metrics", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith("reichsstadt_table_reads_total "):
+                return float(line.split()[1])
+    raise AssertionError("no reichsstadt_table_reads_total in /metrics")
+
+
 def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
     """Every client answers its own decisions (at random) until the table has made `moves`
     more moves, as the first client sees it."""
@@ -57,8 +68,11 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
         clients += [ann, bo]
         ann.until(lambda m: m["type"] == "state")
         bo.until(lambda m: m["type"] == "state")
-        # moves made through either process reach the client on the other
+        # moves made through either process reach the client on the other, in the
+        # NOTIFY that commits them: neither process reads the table back for a move
+        reads = [_reads(a), _reads(b)]
         _play([ann, bo], rng, 12)
+        assert [_reads(a), _reads(b)] == reads, "a process read a table back to learn of a move"
         n = ann.state["move"]
         if bo.state["move"] < n:
             bo.until(lambda m: m["type"] == "state" and m["move"] >= n)

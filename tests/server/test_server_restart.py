@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import signal
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -225,5 +226,91 @@ def test_serve_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
         w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
         w.close()
         assert server.get("/api/tables?status=finished")["tables"][0]["id"] == made["id"]
+    finally:
+        server.close()
+
+
+def _serve(args: list[str], tmp_path: Path, pythonpath: str | None = None) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "REICHSSTADT_DATA": str(tmp_path / "data")}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    return subprocess.run([sys.executable, "-m", "reichsstadt", "serve", *args], capture_output=True, text=True,
+                          timeout=60, cwd=root, env=env)
+
+
+def _one_line(r: Any) -> str:
+    """The error a failed start printed: one line, no traceback, exit status 2."""
+    out = (r.stdout + r.stderr).strip()
+    assert r.returncode == 2, out
+    assert "Traceback" not in out and len(out.splitlines()) == 1, out
+    return out  # type: ignore[no-any-return]
+
+
+def test_a_plain_path_to_db_is_a_sqlite_file(tmp_path: Path) -> None:
+    where = tmp_path / "my games" / "tables.db"
+    where.parent.mkdir()
+    server = Server(tmp_path, db=str(where))
+    try:
+        assert f"database: {where}" in server.stdout()
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"]})
+        assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
+    finally:
+        server.close()
+    assert where.exists() and where.stat().st_size > 0
+
+
+def test_postgresql_without_its_driver_says_which_extra_to_install(tmp_path: Path) -> None:
+    import os
+
+    fake = tmp_path / "fake"
+    (fake / "psycopg").mkdir(parents=True)
+    (fake / "psycopg" / "__init__.py").write_text('raise ImportError("psycopg is not installed here")\n')
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", root) or root])
+    line = _one_line(_serve(["--db", "postgresql://someone@127.0.0.1:1/games"], tmp_path, path))
+    assert "pip install 'reichsstadt[postgres]'" in line
+
+
+def test_start_up_mistakes_are_one_line_each(tmp_path: Path) -> None:
+    line = _one_line(_serve(["--db", "mysql://x@y/z"], tmp_path))
+    assert "mysql" in line and "postgresql://" in line
+    line = _one_line(_serve(["--db", "postgresql://nobody@127.0.0.1:1/none"], tmp_path))
+    assert "cannot open the database" in line and "127.0.0.1:1/none" in line
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        line = _one_line(_serve(["--port", str(port)], tmp_path))
+        assert f"port {port}" in line and "in use" in line
+    for flag in ("--header-timeout", "--bot-max-seconds"):
+        assert flag in _one_line(_serve([flag, "0"], tmp_path))
+
+
+def test_metrics_tell_an_operator_what_happens(tmp_path: Path) -> None:
+    server = Server(tmp_path, bot_delay=0.0)
+    try:
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3})
+        w = LiveWs(server, made["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        import urllib.request
+
+        with urllib.request.urlopen(server.base + "/metrics", timeout=10) as r:
+            text = r.read().decode()
+            assert r.headers["content-type"].startswith("text/plain")
+        w.close()
+        values = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
+                  if line and not line.startswith("#")}
+        assert values["reichsstadt_moves_total"] >= w.state["move"] > 0  # type: ignore[index]
+        assert values["reichsstadt_move_seconds_count"] > 0
+        assert values['reichsstadt_move_seconds_bucket{le="+Inf"}'] == values["reichsstadt_move_seconds_count"]
+        assert values["reichsstadt_live_tables"] >= 1
+        assert values["reichsstadt_commit_seconds_count"] > 0 and values["reichsstadt_commit_writes_total"] > 0
+        assert "reichsstadt_bot_queue" in values and "reichsstadt_connections" in values
+        assert any(k.startswith("reichsstadt_gc_pause_seconds_count") for k in values)
     finally:
         server.close()
