@@ -33,7 +33,8 @@ class Histogram:
         self.sum += seconds
 
     def buckets(self) -> list[tuple[str, float]]:
-        out, total = [], 0
+        out: list[tuple[str, float]] = []
+        total = 0
         for bound, n in zip([*map(str, LATENCY), "+Inf"], self.counts):
             total += n
             out.append((bound, total))

@@ -4,6 +4,7 @@ its own ("Greedy 1", "Greedy 2"), never two alike at one table."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Sequence
 
 from .schema import HUMAN, SeatRow
@@ -15,8 +16,7 @@ _FALLBACK_LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts:1s", "ex
 def levels() -> dict[str, str]:
     """Level name -> bot spec: the bots package's table where it has one."""
     try:
-        from ..bots import levels as bot_levels  # type: ignore[attr-defined]
-
+        bot_levels = importlib.import_module("reichsstadt.bots.levels")
         table = getattr(bot_levels, "LEVELS", None)
         if isinstance(table, dict) and table:
             return {str(k): str(getattr(v, "spec", v)) for k, v in table.items()}
@@ -51,8 +51,7 @@ def bot_names(kinds: Sequence[str], taken: Sequence[str | None] = ()) -> list[st
     """A distinct name for every bot seat of `kinds` (None for people's seats): the bots
     package's helper where it has one, else the bot's label, numbered when it repeats."""
     try:
-        from ..bots.levels import bot_names as named  # type: ignore[import-not-found]
-
+        named = importlib.import_module("reichsstadt.bots.levels").bot_names
         got = named(list(kinds))
         if isinstance(got, list) and len(got) == len(kinds):
             return [None if k in PERSON_KINDS else str(n) for k, n in zip(kinds, got)]

@@ -409,7 +409,8 @@ class Storage:
             free = or_(t.c.owner.is_(None), t.c.owner == owner, t.c.lease_until < at)
             where = [t.c.id == table_id] + ([] if self.sqlite else [free])
             c.execute(update(t).where(*where).values(owner=owner, lease_until=at + dt.timedelta(seconds=seconds)))
-            return c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar()  # type: ignore[no-any-return]
+            got: str | None = c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar()
+            return got
         return await self.write(job)
 
     async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:

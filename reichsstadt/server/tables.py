@@ -115,10 +115,10 @@ class TableManager:
         kept = await storage.renew(self.owner, sorted(self.held), settings.lease_seconds)
         for table_id in self.held - kept:  # lapsed and taken: another process runs it now
             self.held.discard(table_id)
-            live = self.tables.get(table_id)
-            if live is not None:
-                live.owned = False
-                live.owner = None
+            lost = self.tables.get(table_id)
+            if lost is not None:
+                lost.owned = False
+                lost.owner = None
         if not storage.sqlite:
             for live in list(self.tables.values()):
                 if live.status == RUNNING and not live.owned:
