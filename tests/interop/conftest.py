@@ -4,14 +4,13 @@ core's toy game, registered here with its encoder), at every player count."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pytest
 
 import reichsstadt
 from reichsstadt.core import register
-
 from tests.core.toygame import GAME as TOY
 from tests.interop import toy_encoder  # noqa: F401  (registers the toy's encoder)
 
@@ -25,7 +24,7 @@ def game_counts() -> list:
     for gid in reichsstadt.game_ids():
         try:
             counts = list(reichsstadt.game(gid).players)
-        except Exception:
+        except Exception:  # noqa: BLE001
             cases.append(pytest.param(gid, None, id=f"{gid}-unloadable"))
             continue
         cases += [pytest.param(gid, n, id=f"{gid}-{n}") for n in counts]

@@ -11,7 +11,6 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import reichsstadt
 from reichsstadt.interop import pettingzoo as pz
-
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
 
 # PettingZoo's checks name the classic games whose observations are dicts with an action
@@ -49,7 +48,7 @@ def test_a_whole_game_pays_once_at_the_end(gid, players):
     paid = {a: 0.0 for a in env.possible_agents}
     moves = 0
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
+        obs, reward, terminated, truncated, _info = env.last()
         paid[agent] += reward
         if terminated or truncated:
             env.step(None)
@@ -93,7 +92,7 @@ def test_the_agent_to_act_is_the_engine_seat_and_chance_stays_inside():
     env.step(0)
     env.step(1)
     assert env.match.state.to_act() == (0,)  # rolls: chance is drawn inside step()
-    env.step(env.space.encode(reichsstadt.core.Action("roll")))
+    env.step(env.session.space.encode(reichsstadt.core.Action("roll")))
     assert env.match.state.to_act() != (reichsstadt.CHANCE,)
 
 

@@ -10,8 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import game as find_game
-from ..encoding import (
-    Encoder, EncodingError, Slice, count, envelope_slices, game_phases, number, numbers, onehot, owners, per_seat, seat_field,
+from ..encoding import Encoder, EncodingError, Slice
+from ..view_slices import (
+    count,
+    envelope_slices,
+    game_phases,
+    number,
+    numbers,
+    onehot,
+    owners,
+    per_seat,
+    seat_field,
     seat_flags,
 )
 
@@ -155,7 +164,7 @@ def build(players: int) -> Encoder:
             return 0.0
         return h["argument"] / 10
 
-    t = lambda v: v["table"]  # noqa: E731
+    t = lambda v: v["table"]
 
     def week_card(v: dict) -> list[float]:
         wc = t(v)["week_card"]
