@@ -212,30 +212,26 @@ def test_siedler_last_trade_lands_in_its_slots_relative_to_the_viewer():
 
 def test_colonia_late_fields_land_in_their_slots_relative_to_the_viewer():
     from reichsstadt.core import game
+    from reichsstadt.games.colonia.constants import DRAWS, Q_GOOD_DIE, Q_RELIC
     enc = encoder("colonia", 3)
-    view = game("colonia").new(3, 0).view(1)
-    t = view["table"]
-    t.update(extra_contract_dice=[], last_sailed=[], tie_order=[], draws_pending=[])
-    base = enc.encode_view(view)
+    state = game("colonia").new(3, 0)
+    base = enc.encode(state, 1)
     changes = {
-        "extra_contract_dice": [6, 2, 6],
-        "last_sailed": [{"ship": 3, "extra_hold": 0, "holds": [2, None, 1]}],
+        "extra_faces": [6, 2, 6],
+        "last_sailed": [(3, 0, 2, -1, 1)],          # ship 3, extra hold seat 0, holds: seat 2, -, seat 1
         "tie_order": [2, 0],
-        "draws_pending": [{"draw": "good_die", "argument": 0}, {"draw": "relic", "argument": 0},
-                          {"draw": "relic", "argument": 0}],
+        "chance_queue": [(Q_GOOD_DIE, 0), (Q_RELIC, 0), (Q_RELIC, 0)],
     }
     for key, value in changes.items():
-        other = {**view, "table": {**t, key: value}}
-        vec = enc.encode_view(other)
+        vec = enc.encode(state.edited(**{key: value}), 1)
         enc.check(vec)
         assert not np.array_equal(vec, base), f"colonia's {key} does not reach the encoding"
-    part = enc.split(enc.encode_view({**view, "table": {**t, **changes}}))
+    part = enc.split(enc.encode(state.edited(**changes), 1))
     assert part["extra_contract_dice"].tolist() == pytest.approx([0, 1 / 6, 0, 0, 0, 2 / 6])
     assert part["last_sailed"].tolist()[:4] == pytest.approx([1, 4 / 16, 0, 0])
     loaders = part["last_sailed_loaders"].reshape(-1, 3).tolist()
     assert loaders[:5] == [[0, 1, 0], [0, 0, 0], [1, 0, 0], [0, 0, 0], [0, 0, 1]]  # seats 2, -, 1, -, extra 0
     assert part["tie_order"].tolist() == pytest.approx([0, 1 / 3, 2 / 3])            # you (1), +1 (2), +2 (0)
-    from reichsstadt.games.colonia.constants import DRAWS
     assert part["next_draw"].tolist() == [float(d == "good_die") for d in DRAWS]
     assert part["draws_pending"].tolist() == pytest.approx([{"good_die": 1, "relic": 2}.get(d, 0) / 20 for d in DRAWS])
     assert part["next_draw_seat"].tolist() == [0, 0, 1]                             # seat 0 is +2 from seat 1
