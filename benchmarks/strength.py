@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed
 
 from reichsstadt import game as find_game, game_ids  # noqa: E402
 from reichsstadt.arena.tournament import TournamentResult, tournament, write  # noqa: E402
-from reichsstadt.bots import HEURISTICS, make_bot  # noqa: E402
+from reichsstadt.bots import has_heuristic, make_bot  # noqa: E402
 from reichsstadt.bots.mcts import MCTSBot  # noqa: E402
 from reichsstadt.core import BadOption, Match, Seat  # noqa: E402
 
@@ -37,7 +37,7 @@ def positions(game_id: str, players: int, count: int, seed: int = 0) -> list:
     out: list = []
     while len(out) < count:
         match = Match(game_id, players, seed, recording=False)
-        agents = {s: make_bot("greedy" if game_id in HEURISTICS else "random", seed * 10 + s, game_id)
+        agents = {s: make_bot("greedy" if has_heuristic(game_id) else "random", seed * 10 + s, game_id)
                   for s in range(players)}
         seed += 1
         moves = [0]
@@ -181,7 +181,7 @@ def measure(gid: str, args: argparse.Namespace, command: str, detail: Path) -> t
     rp = speed(gid, n, count=6, iterations=30, policy="random")
     rows: list[str] = []
     verdicts: list[str] = []
-    greedy = gid in HEURISTICS
+    greedy = has_heuristic(gid)
     matchups = [("greedy", "random", args.games), (args.budget, "greedy", args.mcts_games)]
     if args.also_random:
         matchups.insert(1, (args.budget, "random", args.mcts_games))

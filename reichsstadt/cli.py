@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from .core import BadOption, Match, Message, ReichsstadtError, frontend, game as find_game, game_ids
+from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids
 from .terminal.files import check_output, default_record_path, write_text
 from .terminal.words import Words, choose_language, default_names
 
@@ -378,7 +378,7 @@ def board(
 ) -> None:
     """Draw a game's board from its data file (Siedler: the map)."""
     g = find_game(game_id)
-    if "svg" not in g.frontends:
+    if "svg" not in g.parts:
         drawn = [find_game(i).title for i in game_ids() if _has_svg(i)]
         if not drawn:
             raise BadOption(Message("terminal.board.none_at_all", game=g.title))
@@ -386,14 +386,14 @@ def board(
     check_output(svg, "--svg", (".svg",))
     from .core.datafile import load_json
 
-    draw = frontend(game_id, "svg")  # (data file contents or None for the bundled one) -> SVG text
+    draw = part(game_id, "svg")  # (data file contents or None for the bundled one) -> SVG text
     write_text(svg, draw(load_json(map_file) if map_file else None))
     say("terminal.board.written", path=str(svg))
 
 
 def _has_svg(game_id: str) -> bool:
     try:
-        return "svg" in find_game(game_id).frontends
+        return "svg" in find_game(game_id).parts
     except ReichsstadtError:
         return False
 

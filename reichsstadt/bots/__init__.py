@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from .base import Bot
 from .random_bot import RandomBot
-from .specs import HEURISTICS, GreedyBot, bot_names, check_bot, make_bot, parse_mcts
-from . import heuristic  # noqa: E402,F401  (fills HEURISTICS)
+from .heuristic import has_heuristic, heuristic_games
+from .specs import GreedyBot, bot_names, check_bot, make_bot, parse_mcts
 
 
 def __getattr__(name: str) -> object:
@@ -18,5 +18,5 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Bot", "Decision", "GreedyBot", "HEURISTICS", "MCTSBot", "RandomBot", "bot_names", "check_bot",
+__all__ = ["Bot", "Decision", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "check_bot", "has_heuristic", "heuristic_games",
            "make_bot", "parse_mcts"]

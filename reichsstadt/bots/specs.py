@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from ..core import BadOption, game as find_game
 from .base import Bot
+from .heuristic import has_heuristic, heuristic_games, module as heuristic_module
 from .random_bot import RandomBot
 
 DEFAULT_MCTS = "1s"
@@ -30,17 +31,13 @@ DEFAULT_MCTS = "1s"
 OFFERED = ("random", "greedy", "mcts:0.5s", "mcts:1s", "mcts:2000")
 """What the lobby and the command line list (any other budget works too)."""
 
-HEURISTICS: dict[str, Callable[[int], Bot]] = {}
-"""Game id -> its heuristic bot's factory (seed -> bot). Filled by the heuristic phase:
-a game with an entry here plays `greedy` and gets heuristic MCTS playouts."""
-
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d+)?|\.\d+)(s|ms))$")
 
 
 def bot_names(game_id: str | None = None) -> list[str]:
     """The bots to offer: for one game (`greedy` only where it has a heuristic), or any
     game (`greedy` as soon as some game has one)."""
-    greedy = bool(HEURISTICS) if game_id is None else game_id in HEURISTICS
+    greedy = bool(heuristic_games()) if game_id is None else has_heuristic(game_id)
     return [n for n in OFFERED if n != "greedy" or greedy]
 
 
@@ -105,13 +102,13 @@ class GreedyBot:
         bot = self._bots.get(gid)
         if bot is None:
             check_greedy(gid)
-            bot = self._bots[gid] = HEURISTICS[gid](self.seed)
+            bot = self._bots[gid] = heuristic_module(gid).Greedy(self.seed)
         return bot.act(seat)
 
 
 def check_greedy(game_id: str) -> None:
-    if game_id not in HEURISTICS:
-        have = ", ".join(sorted(HEURISTICS)) or "none yet"
+    if not has_heuristic(game_id):
+        have = ", ".join(sorted(heuristic_games())) or "none yet"
         raise BadOption(f"no greedy (heuristic) bot for {game_id}; games with one: {have}")
 
 

@@ -9,7 +9,7 @@ from .fields import SHARED
 from .messages import Message, Player
 from .options import Option, resolve_options
 from .record import Record, replay
-from .registry import frontend, game, game_ids, register
+from .registry import files, game, game_ids, has_part, part, register
 from .runner import Agent, Match
 from .seat import Seat
 from .views import envelope
@@ -17,6 +17,6 @@ from .views import envelope
 __all__ = [
     "Action", "ActionSpace", "Agent", "BadOption", "CHANCE", "DataFileError", "FrontendError", "Game",
     "GameInfo", "IllegalAction", "Match", "Message", "Option", "Outcome", "Pick", "Player", "Record", "RecordError",
-    "ReichsstadtError", "SHARED", "Seat", "State", "envelope", "frontend", "game", "game_ids", "make_rng",
-    "rank_by", "register", "replay", "resolve_options", "sample_chance",
+    "ReichsstadtError", "SHARED", "Seat", "State", "envelope", "files", "game", "game_ids", "has_part", "make_rng",
+    "part", "rank_by", "register", "replay", "resolve_options", "sample_chance",
 ]

@@ -10,7 +10,17 @@ from the same catalogs."""
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, Callable, Union
+
+_english: "Callable[[Message], str] | None" = None
+"""How str() of a message reads: installed by the catalogs (`reichsstadt.i18n`, which the
+package imports first), so that the core never reaches up into them."""
+
+
+def install_english(render: "Callable[[Message], str]") -> None:
+    """Make str(message) (and so str(error)) the English words of `render`."""
+    global _english
+    _english = render
 
 
 class Player:
@@ -59,9 +69,9 @@ class Message:
         return f"Message({self.id!r}{inner})"
 
     def __str__(self) -> str:
-        from ..i18n import render  # the catalogs sit above the engines; English by default
-
-        return render(self, "en")
+        if _english is None:  # only where the catalogs were never imported
+            return repr(self)
+        return _english(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "args": {k: arg_json(v) for k, v in self.args.items()}}

@@ -14,13 +14,12 @@ from typing import Any
 from .contract import State
 from .errors import IllegalAction, ReichsstadtError, RecordError
 from .registry import game as find_game
+from .version import __version__
 
 RECORD_FORMAT = 1
 
 
 def _engine_version() -> str:
-    from .. import __version__
-
     return __version__
 
 

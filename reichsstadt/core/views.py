@@ -9,9 +9,10 @@ Schema (`reichsstadt schema GAME`). `result` is the outcome once the game is ove
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .contract import State
+if TYPE_CHECKING:
+    from .contract import State
 
 
 def envelope(state: State, seat: int | None, phase: str, seats: list[dict[str, Any]],

@@ -23,19 +23,33 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Sequence
 
-from ..core.messages import Message, Player
+from ..core import registry
+from ..core.errors import ReichsstadtError
+from ..core.messages import Message, Player, install_english
 
 DEFAULT = "en"
 
 
 def _catalog_files() -> dict[str, list[Any]]:
-    """Language code -> its catalog files (xx.po, and fragments xx.<part>.po)."""
+    """Language code -> its catalog files: this folder's (xx.po, and parts xx.<part>.po),
+    then each game's own catalogs folder (its "catalogs" part), all merged by catalog()."""
+    return _files_at(registry.generation())
+
+
+@lru_cache(maxsize=4)
+def _files_at(generation: int) -> dict[str, list[Any]]:
+    folders = [resources.files(__package__)]
+    for gid in registry.game_ids():
+        try:
+            if registry.has_part(gid, "catalogs"):
+                folders.append(registry.files(gid, "catalogs"))
+        except ReichsstadtError:  # a game that cannot be loaded brings no words (the lobby says why)
+            continue
     out: dict[str, list[Any]] = {}
-    for entry in sorted(resources.files(__package__).iterdir(), key=lambda e: e.name):
-        name = entry.name
-        if name.endswith(".po"):
-            lang = name.split(".")[0]
-            out.setdefault(lang, []).append(entry)
+    for folder in folders:
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".po"):
+                out.setdefault(entry.name.split(".")[0], []).append(entry)
     return out
 
 
@@ -58,25 +72,31 @@ class Catalog:
         return self.messages.get(msgid)
 
 
-@lru_cache(maxsize=None)
 def catalog(lang: str) -> Catalog:
     """The catalog of `lang` (KeyError naming the known languages if there is none)."""
+    return _catalog(lang, registry.generation())
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str, generation: int) -> Catalog:
     from babel.messages.pofile import read_po
 
     files = _catalog_files().get(lang)
     if not files:
         raise KeyError(f"no catalog for language {lang!r}; there are: {', '.join(languages())}")
     out = Catalog(lang)
-    for entry in files:
+    plural_known = False
+    for entry in files:  # the platform's own first: its plural rule is the language's
         with entry.open("rb") as fh:
             po = read_po(fh, locale=lang if lang != "xx" else None)
-        if entry.name == f"{lang}.po" or out.nplurals == 2:
+        if not plural_known:
             header = dict(po.mime_headers).get("Plural-Forms", "")
             if "plural=" in header:
                 nplurals = int(header.split("nplurals=")[1].split(";")[0])
                 expr = header.split("plural=")[1].rstrip(";").strip()
                 out.plural = gettext.c2py(expr.rstrip(";"))
                 out.nplurals = nplurals
+                plural_known = True
         for m in po:
             if not m.id:
                 continue
@@ -179,6 +199,8 @@ def render(value: Any, lang: str = DEFAULT, names: Sequence[str] | None = None, 
         return value
     return Renderer(lang, names, viewer)(value, sentence)
 
+
+install_english(lambda msg: render(msg, DEFAULT))
 
 __all__ = ["Catalog", "DEFAULT", "Renderer", "catalog", "languages", "pick_language", "render"]
 

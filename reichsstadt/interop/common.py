@@ -10,17 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import (
-    Action,
-    ActionSpace,
-    BadOption,
-    GameInfo,
-    Match,
-    Outcome,
-    Seat,
-    State,
-    frontend,
-)
+from ..core import Action, ActionSpace, BadOption, GameInfo, Match, Outcome, Seat, State, part
 from ..core import game as find_game
 
 REWARDS = ("rank", "score")
@@ -101,10 +91,10 @@ def render_text(state: State, color: bool = False, width: int = 100) -> str:
     """The table as a spectator sees it: the game's terminal board where it declares one,
     otherwise the spectator's view, one line per part."""
     view = state.view(None)
-    if "terminal" in state.game.frontends:
+    if "terminal" in state.game.parts:
         from rich.console import Console
 
-        draw = frontend(state.game.id, "terminal")
+        draw = part(state.game.id, "terminal")
         buf = io.StringIO()
         console = Console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None,
                           legacy_windows=False)

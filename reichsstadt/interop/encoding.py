@@ -12,7 +12,7 @@ numbers are divided by a stated maximum and capped there ("20 or more as 1"), an
 
 Two kinds of encoder:
 
-- the games' own (`reichsstadt/interop/encoders/<game id>.py`, a `StateEncoder`) write
+- the bundled games' own (`reichsstadt/interop/encoders/<game id>.py`, a `StateEncoder`) write
   straight from the state's fields into a preallocated array, at the engine's speed
   (building a view costs 60–350 µs, more than ten moves of the engine). They follow the
   game's `view(seat)` field by field and hide what it hides; a test plays random games
@@ -21,19 +21,20 @@ Two kinds of encoder:
 - a title installed from elsewhere may write its encoder from views instead, with the
   slice helpers of `view_slices` (slower, leak-free by construction).
 
-`encoder(game_id, players)` finds an encoder; an encoder pickles as a reference to it.
-Everything here needs NumPy only."""
+A game declares its encoder as the "encoder" part of its Game ("module:build", with
+`build(players) -> Encoder`), found through `core.registry`; `encoder(game_id, players)`
+builds and caches it, and an encoder pickles as a reference to it. Everything here needs
+NumPy only."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core import CHANCE, ReichsstadtError
+from ..core import CHANCE, ReichsstadtError, has_part, part
 
 if TYPE_CHECKING:
     from ..core import State
@@ -233,37 +234,25 @@ def scaled(x: float, top: float) -> float:
 
 # -- the registry ----------------------------------------------------------------------
 
-_BUILDERS: dict[str, Callable[[int], Encoder]] = {}
 _CACHE: dict[tuple[str, int], Encoder] = {}
 
 
-def register_encoder(game_id: str, build: Callable[[int], Encoder]) -> None:
-    """Declare the encoder of a game (for titles whose encoder is not in
-    reichsstadt.interop.encoders)."""
-    _BUILDERS[game_id] = build
-    for key in [k for k in _CACHE if k[0] == game_id]:
-        del _CACHE[key]
-
-
 def has_encoder(game_id: str) -> bool:
+    """Whether the game is installed and declares an observation encoder (its "encoder" part)."""
     try:
-        _builder(game_id)
-    except EncodingError:
+        return has_part(game_id, "encoder")
+    except ReichsstadtError:  # no such game
         return False
-    return True
 
 
 def _builder(game_id: str) -> Callable[[int], Encoder]:
-    build = _BUILDERS.get(game_id)
-    if build is None:
-        try:
-            module = importlib.import_module(f"{__package__}.encoders.{game_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.encoders.{game_id}":
-                raise
-            raise EncodingError(f"no observation encoder for game {game_id!r}: write "
-                                f"reichsstadt/interop/encoders/{game_id}.py or call register_encoder()") from None
-        build = _BUILDERS[game_id] = module.build
+    if not has_encoder(game_id):
+        raise EncodingError(f"no observation encoder for game {game_id!r}: its Game declares none "
+                            f"(parts[\"encoder\"] = \"module:build\")")
+    try:
+        build: Callable[[int], Encoder] = part(game_id, "encoder")
+    except ReichsstadtError as exc:
+        raise EncodingError(str(exc)) from None
     return build
 
 

@@ -134,7 +134,8 @@ class ReichsstadtEnv(gym.Env):
     def match(self) -> Any:
         return self.session.match
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self.play.start(self.np_random)
         if self.render_mode == "human":
@@ -148,7 +149,7 @@ class ReichsstadtEnv(gym.Env):
         """True for every legal action of your seat now (all False once the game is over)."""
         return self.session.mask(self.seat, dtype=bool)
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         reward, terminated, truncated, illegal = self.play.step(action)
         info = self._info()
         if illegal:
@@ -267,7 +268,7 @@ def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | No
         raise BadOption(f"seed must be a whole number or a list of them, not {seed!r}")
     if isinstance(seed, int):
         return [seed + i for i in range(count)]
-    seeds = list(seed)  # type: ignore[arg-type]  # a bool is refused above as an int would be
+    seeds = list(seed)
     if len(seeds) != count:
         raise BadOption(f"{count} seeds for {count} sub-envs, not {len(seeds)}")
     return seeds

@@ -146,7 +146,7 @@ class _Shared:
         self.max_decisions = measured[0] if measured else game.info(players, options).max_game_length
         self.initial = game.new(players, 0, options)  # the state draws nothing: every game starts here
 
-    def __deepcopy__(self, memo: dict) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -225,7 +225,7 @@ class _Engine:
             self.pending = []
         return self.history
 
-    def __deepcopy__(self, memo: dict) -> _Engine:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         other = _Engine(self.state.clone(), self._shared)
         other.decisions = self.decisions
         other.history = self.history.copy() if self.history is not None else None
@@ -248,7 +248,7 @@ class _Engine:
         self.replay = self.state.clone()
 
 
-class ReichsstadtGame(pyspiel.Game):
+class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
     """One reichsstadt title for one player count, as an OpenSpiel game."""
 
     game_id: str  # set by register() on the class of each title
@@ -293,7 +293,7 @@ class ReichsstadtGame(pyspiel.Game):
         return ReichsstadtObserver(self.shared, iig_obs_type, params)
 
 
-class ReichsstadtState(pyspiel.State):
+class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
     """A position: the engine's state behind OpenSpiel's State API."""
 
     def __init__(self, game: ReichsstadtGame, engine: State | None = None) -> None:
@@ -309,7 +309,7 @@ class ReichsstadtState(pyspiel.State):
     def current_player(self) -> int:
         to_act = self._engine.state.to_act()
         if not to_act or self._engine.truncated():
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return CHANCE if to_act[0] == CHANCE else to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:

@@ -76,7 +76,7 @@ class _Spaces:
         s = self.session
         self.n_actions = len(s.space) + (1 if no_op else 0)
         box = spaces.Box(s.low, s.high, dtype=np.float32)
-        self.observation_spaces: dict[str, spaces.Space] = {
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
             a: (box if obs_type == "flat" else spaces.Dict({
                 "observation": box, "action_mask": spaces.Box(0, 1, (self.n_actions,), dtype=np.int8)}))
             for a in self.possible_agents}
@@ -85,10 +85,10 @@ class _Spaces:
         self.np_random: np.random.Generator | None = None
         self.np_random_seed: int | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def _new_game(self, seed: int | None) -> None:
@@ -107,7 +107,7 @@ class _Spaces:
         pass
 
 
-class raw_env(_Spaces, AECEnv):
+class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped here
     """One game of `game_id` with `players` seats as a PettingZoo AEC env.
 
     options: the game's options (as for `reichsstadt play --option`); reward: "rank" or
@@ -130,7 +130,7 @@ class raw_env(_Spaces, AECEnv):
     def match(self) -> Any:
         return self.session.match
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. `options` of reset are not used (game options are given to the env)."""
         self._new_game(seed)
         self.agents = self.possible_agents[:]
@@ -196,7 +196,7 @@ def parallel_env(game_id: str, players: int, render_mode: str | None = None, **k
     return ReichsstadtParallel(game_id, players, render_mode=render_mode, **kwargs)
 
 
-class ReichsstadtParallel(_Spaces, ParallelEnv):
+class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
     """One game as a PettingZoo ParallelEnv: at each step every seat that owes a decision
     acts at once (a simultaneous decision is one step), the others send the no-op (the
     last index, `no_op`), the only action their mask allows. All agents stay until the
@@ -220,7 +220,8 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):
         self.metadata = {**type(self).metadata, "name": f"reichsstadt_{game_id}_parallel_v0"}
         self.agents: list[str] = []
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         self._new_game(seed)
         self.agents = self.possible_agents[:]
         return self._observations(), self._infos()
@@ -248,7 +249,8 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):
                 infos[agent]["action_mask"] = self._mask(self.seat_of[agent])
         return infos
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                      dict[str, bool], dict[str, Any]]:
         session = self.session
         acting = [s for s in session.state.to_act() if s >= 0]
         culprit = self._refused(actions, acting)

@@ -16,6 +16,7 @@ HTTP (JSON):
     GET  /api/tables/{id}/record               the game record (finished games)
     GET  /api/tables/{id}/replay?seat=&move=   the game as a seat saw it after `move` moves
     GET  /i18n/{lang}.json                     a catalog for the browser
+    GET  /games/{id}/{file}                    a game's browser board (board.js, ...), from its package
 WS   /ws/{id}                                  live play (see protocol.py)
 Tokens travel in the `Authorization: Bearer` header or the websocket's hello, never in URLs."""
 
@@ -45,6 +46,7 @@ from ..core import BadOption, IllegalAction, Message, ReichsstadtError, game as 
 from ..core.record import Record
 from ..i18n import export_json, languages
 from . import migrations
+from .boards import board_file, board_url
 from .config import Settings
 from .live import Connection, LiveTable, TableManager, new_seats
 from .protocol import BadMessage, RateLimit, error, parse, words
@@ -217,7 +219,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "options": [{"name": o.name, "kind": o.kind, "default": o.default, "help": o.help,
                              "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum}
                             for o in g.options.values()],
-                "frontends": sorted(g.frontends),
+                "parts": sorted(g.parts),
+                "board": board_url(gid),  # the ES module the game brings for the browser, or null
                 "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
             })
         return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})
@@ -514,6 +517,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{id}/record", guarded(record)),
         Route("/api/tables/{id}/replay", guarded(replay_step)),
         WebSocketRoute("/ws/{id}", play),
+        Route("/games/{id}/{name}", board_file),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -115,17 +115,17 @@ def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequen
                lang: str = "en") -> str | None:
     """For a game without a web renderer: its terminal board, as HTML (the browser shows
     the board in words, never raw data)."""
-    frontends = game.frontends
+    frontends = game.parts
     if "web" in frontends or "terminal" not in frontends:
         return None
     import io
 
     from rich.console import Console
 
-    from ..core import frontend
+    from ..core import part
 
     console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-    console.print(frontend(game.id, "terminal")(view, seat, list(names), lang=lang))
+    console.print(part(game.id, "terminal")(view, seat, list(names), lang=lang))
     return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
 
 
@@ -638,7 +638,7 @@ class LiveTable:
         """The board drawn for `seat` from its current view, once per change for all its
         connections, in a worker thread: a terminal renderer takes tens of milliseconds,
         and other tables' moves go on meanwhile."""
-        if "web" in self.game.frontends or "terminal" not in self.game.frontends:
+        if "web" in self.game.parts or "terminal" not in self.game.parts:
             return None
         drawn = self._boards.get((seat, lang))
         if drawn is None:

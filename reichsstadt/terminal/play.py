@@ -17,7 +17,7 @@ How a person's turn works, the same in every game:
 - The screen fits the terminal: the top of the board, the moves and the prompt are
   always in view; the log gets the lines left; `b`, `l`, `h` page the whole board, the
   whole log and the help (with the game's glossary); `m` a game's map and `c` its whole
-  city, where it has one (the "terminal_map" and "terminal_city" frontends)."""
+  city, where it has one (the "terminal_map" and "terminal_city" parts)."""
 
 from __future__ import annotations
 
@@ -333,9 +333,9 @@ class TerminalTable:
             note(self.hint(seat, chain.state))
         elif text in ("b", "board"):
             return self.pager(seat, lines_of(self.console, self.board(seat, state)))
-        elif text in ("m", "map") and "terminal_map" in self.game.frontends:
+        elif text in ("m", "map") and "terminal_map" in self.game.parts:
             return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_map")))
-        elif text in ("c", "city") and "terminal_city" in self.game.frontends:
+        elif text in ("c", "city") and "terminal_city" in self.game.parts:
             return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_city")))
         elif text in ("l", "log"):
             entries = [self._entry(x, w) for x in self.logs[seat]]
@@ -486,8 +486,8 @@ class TerminalTable:
         out += lines_of(c, Rule(Text(w("terminal.help.title", game=self.game.title)), align="left"))
         keys = [(k, w.part(f"terminal.help.{m}")) for k, m in (
             ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("?", "hint"), ("b", "board"),
-            *([("m", "map")] if "terminal_map" in self.game.frontends else []),
-            *([("c", "city")] if "terminal_city" in self.game.frontends else []),
+            *([("m", "map")] if "terminal_map" in self.game.parts else []),
+            *([("c", "city")] if "terminal_city" in self.game.parts else []),
             ("l", "log"), ("s", "save"), ("q", "quit"), ("h", "help"))]
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))

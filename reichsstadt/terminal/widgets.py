@@ -11,7 +11,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from ..core import Message, Outcome, frontend, game as find_game
+from ..core import Message, Outcome, game as find_game, part
 from .words import Words
 
 
@@ -20,9 +20,9 @@ def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang
     """The game's declared terminal frontend; a game that declares none (a researcher's
     own title) is shown as its view's data. A declared frontend that cannot be loaded
     is an error (FrontendError), never a silent fallback."""
-    if "terminal" not in find_game(game_id).frontends:
+    if "terminal" not in find_game(game_id).parts:
         return Pretty(json.loads(json.dumps(view)))
-    render = frontend(game_id, kind)
+    render = part(game_id, kind)
     return render(view, seat, list(names), lang=lang)
 
 

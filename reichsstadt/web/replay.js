@@ -9,7 +9,7 @@ export async function showReplay(app, tableId) {
   const info = await api(`/api/tables/${tableId}`);
   const { games } = await api("/api/games");
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
-  const renderer = game && game.frontends.includes("web") ? await import(`./games/${info.game}.js`) : null;
+  const renderer = game && game.board ? await import(game.board) : null;  // the board module the game brings
   const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
     ? (await api(`/api/tables/${tableId}/data`)).data : null;
   const names = info.seats.map((/** @type {any} */ s) => s.name || t("web.seat.bot", { bot: s.kind }));

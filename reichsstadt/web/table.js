@@ -19,7 +19,7 @@ export async function showTable(app, tableId, watch) {
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
   /** @type {any} */
   let renderer = null;
-  if (game && game.frontends.includes("web")) renderer = await import(`./games/${info.game}.js`);
+  if (game && game.board) renderer = await import(game.board);  // the board module the game brings
   // the component data (a map) the game's renderer draws from: public, static, fetched once
   const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
     ? (await api(`/api/tables/${tableId}/data`)).data : null;

@@ -2,7 +2,7 @@
 
 import pytest
 
-from reichsstadt.bots import HEURISTICS, RandomBot, bot_names, check_bot, make_bot, parse_mcts
+from reichsstadt.bots import RandomBot, bot_names, check_bot, make_bot, parse_mcts
 from reichsstadt.bots.mcts import MCTSBot
 from reichsstadt.core import BadOption, Match
 
@@ -43,28 +43,32 @@ def test_not_a_string():
         make_bot(None)  # type: ignore[arg-type]
 
 
-def test_greedy_without_a_heuristic_names_the_games_that_have_one(monkeypatch):
-    monkeypatch.setattr("reichsstadt.bots.specs.HEURISTICS", {})
-    with pytest.raises(BadOption, match="no greedy .* for norenberc; games with one: none yet"):
-        make_bot("greedy", 1, game="norenberc")
-    bot = make_bot("greedy", 1)  # no game named: the check waits for the first move
-    match = Match("norenberc", 3, 1)
-    match.resolve_chance()
-    with pytest.raises(BadOption, match="no greedy"):
-        bot.act(match.seat(match.state.to_act()[0]))
-    assert "greedy" not in bot_names() and "greedy" not in bot_names("norenberc")
-
-
-def test_greedy_dispatches_by_game_id(monkeypatch):
-    first = type("First", (), {"__init__": lambda self, seed: None, "act": lambda self, seat: seat.legal()[0]})
-    monkeypatch.setitem(HEURISTICS, "norenberc", first)
+def test_greedy_without_a_heuristic_names_the_games_that_have_one():
     with pytest.raises(BadOption, match="no greedy .* for toy; games with one: colonia, norenberc, siedler"):
-        make_bot("greedy", 0).act(_toy_seat())  # a game without a heuristic
-    match = Match("norenberc", 3, 2)
-    agents = {s: make_bot("greedy", s, game="norenberc") for s in range(3)}
-    out = match.run(agents)
-    assert len(out.scores) == 3
-    assert "greedy" in bot_names() and "greedy" in bot_names("norenberc")
+        make_bot("greedy", 1, game=_toy_seat().game_id)
+    bot = make_bot("greedy", 1)  # no game named: the check waits for the first move
+    with pytest.raises(BadOption, match="no greedy .* for toy"):
+        bot.act(_toy_seat())
+    assert "greedy" not in bot_names("toy") and "greedy" in bot_names("norenberc")
+
+
+def test_greedy_is_the_heuristic_the_game_declares():
+    from reichsstadt.core.registry import register
+    from tests.core.toygame import ToyGame
+
+    class ToyWithHeuristic(ToyGame):
+        id = "toy_greedy"
+        parts = {"heuristic": "tests.bots.toy_heuristic"}
+
+    register(ToyWithHeuristic())
+    assert "greedy" in bot_names("toy_greedy")
+    match = Match("toy_greedy", 2, 2)
+    out = match.run({s: make_bot("greedy", s, game="toy_greedy") for s in range(2)})
+    assert len(out.scores) == 2
+    # every decision was the declared player's: the first legal move (bid 0, then always roll)
+    decisions = [action for seat, action in match.record.moves if seat >= 0]
+    assert [a for a in decisions if a["type"] == "bid"] == [{"type": "bid", "amount": 0}] * 2
+    assert {a["type"] for a in decisions} == {"bid", "roll"}
 
 
 def _toy_seat():

@@ -17,7 +17,7 @@ from rich.console import Console
 
 import reichsstadt
 import reichsstadt.i18n as i18n
-from reichsstadt.core import CHANCE, frontend, sample_chance
+from reichsstadt.core import CHANCE, part, sample_chance
 from reichsstadt.games.colonia.constants import (
     S_FRI_LOAD, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_ORDER, S_WED_BUY,
 )
@@ -233,7 +233,7 @@ def test_no_screen_but_ones_own_before_the_end() -> None:
 # -- words and frontends ------------------------------------------------------------------------------
 def test_both_frontends_are_declared_and_take_the_language() -> None:
     for kind, fn in (("terminal", render), ("terminal_city", render_city)):
-        assert frontend("colonia", kind) is fn
+        assert part("colonia", kind) is fn
         params = inspect.signature(fn).parameters
         assert list(params)[:3] == ["view", "seat", "names"] and params["lang"].default == "en"
 

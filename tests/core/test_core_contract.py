@@ -14,7 +14,7 @@ from reichsstadt.core import (
 )
 from reichsstadt.core.conformance import check_replay, check_step, random_playout
 from reichsstadt.core.datafile import Check, load_json
-from reichsstadt.core.registry import register
+from reichsstadt.core.registry import game_ids, register, unregister
 
 from tests.core.toygame import BIDS, DIE, GAME as TOY, ROLL, STOP
 
@@ -213,12 +213,40 @@ def test_advance_stops_for_seats_without_an_agent():
     assert m.state.over() and len(m.record.moves) == m.decisions + m.chance_steps
 
 
-def test_frontends_are_declared_and_errors_are_named():
-    from reichsstadt.core import FrontendError, frontend
+def test_parts_are_declared_and_errors_are_named():
+    from reichsstadt.core import FrontendError, files, has_part, part
 
-    with pytest.raises(FrontendError, match="Toy dice has no terminal frontend"):
-        frontend("toy", "terminal")
-    assert callable(frontend("norenberc", "terminal"))
+    with pytest.raises(FrontendError, match="Toy dice has no terminal part"):
+        part("toy", "terminal")
+    assert not has_part("toy", "terminal") and has_part("toy", "encoder")
+    assert callable(part("norenberc", "terminal"))
+    assert files("norenberc", "web").joinpath("board.js").is_file()
+    with pytest.raises(FrontendError, match="has no web part"):
+        files("toy", "web")
+
+
+def test_a_declared_part_that_cannot_load_is_an_error_naming_it():
+    from reichsstadt.core import FrontendError, files, part
+    from tests.core.toygame import ToyGame
+
+    class Broken(ToyGame):
+        id = "toy_broken"
+        title = "Broken toy"
+        parts = {"terminal": "tests.core.no_such_module:render", "web": "tests.core:no_such_folder",
+                 "svg": "tests.core.toygame:no_such_function"}
+
+    register(Broken())
+    try:
+        with pytest.raises(FrontendError, match=r"Broken toy's terminal part tests\.core\.no_such_module:render "
+                                                r"cannot be loaded: ModuleNotFoundError"):
+            part("toy_broken", "terminal")
+        with pytest.raises(FrontendError, match="cannot be loaded: AttributeError"):
+            part("toy_broken", "svg")
+        with pytest.raises(FrontendError, match="is not a folder of package tests.core"):
+            files("toy_broken", "web")
+    finally:
+        unregister("toy_broken")
+    assert "toy_broken" not in game_ids()
 
 
 def test_match_records_every_step_and_replays():

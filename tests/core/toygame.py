@@ -27,7 +27,6 @@ class ToyState(State):
     turn: int                          # whose turn to roll (n: all done)
     rolling: bool                      # a roll is under way (a chance node)
 
-    game_id = "toy"
 
     @property
     def players(self) -> int:
@@ -106,6 +105,7 @@ class ToyGame(Game):
     title = "Toy dice"
     players = range(2, 4)
     options = {"target": Option("target", "int", 10, "the total to reach", minimum=5, maximum=30)}
+    parts = {"encoder": "tests.interop.toy_encoder:build"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ToyState:
         opts = self.resolve(players, options)

@@ -276,7 +276,7 @@ def _positions(per_kind: int = 3) -> list[dict[str, Any]]:
 
 
 CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
-  const { draw } = await import('/static/games/colonia.js');
+  const { draw } = await import('/games/colonia/board.js');
   const el = document.createElement('div');
   el.className = 'board';
   el.style.width = '1000px';

@@ -216,7 +216,7 @@ def _positions(per_step: int = 3) -> list[dict[str, Any]]:
 # moves, then clicks every piece: a click makes one of the moves it names (or toggles it,
 # for a part of a multi-part choice), or chooses a first good to pay with
 CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
-  const { draw } = await import('/static/games/norenberc.js');
+  const { draw } = await import('/games/norenberc/board.js');
   const el = document.createElement('div');
   el.className = 'board';
   el.style.width = '1000px';

@@ -1,5 +1,5 @@
 """The research adapters' tests run on every game this installation plays (and on the
-core's toy game, registered here with its encoder), at every player count."""
+core's toy game, registered here; it declares its encoder, tests/interop/toy_encoder.py), at every player count."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 import reichsstadt
 from reichsstadt.core import register
 from tests.core.toygame import GAME as TOY
-from tests.interop import toy_encoder  # noqa: F401  (registers the toy's encoder)
 
 register(TOY)
 

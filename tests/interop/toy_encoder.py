@@ -1,6 +1,6 @@
 """The toy game's encoder: what a game's encoder looks like, small enough to read at once."""
 
-from reichsstadt.interop.encoding import Encoder, register_encoder
+from reichsstadt.interop.encoding import Encoder
 from reichsstadt.interop.view_slices import envelope_slices, number, per_seat
 
 
@@ -24,5 +24,3 @@ def build(players: int) -> Encoder:
         number("target", lambda v: v["table"]["target"], low=0, high=3, scale=10, meaning="the total to reach"),
     ], summary="seats, totals and bids of the toy dice game")
 
-
-register_encoder("toy", build)

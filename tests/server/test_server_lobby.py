@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from reichsstadt import game_ids
-from reichsstadt.bots import HEURISTICS, bot_names
+from reichsstadt.core import files
+from reichsstadt.bots import bot_names, has_heuristic, heuristic_games
 from reichsstadt.core import game as find_game
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
@@ -60,7 +61,7 @@ def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: s
     assert gid not in [b["id"] for b in got["broken"]]
     assert "random" in got["bots"]
     assert entry["bots"] == bot_names(gid)  # the seat list: greedy where the game has a heuristic player
-    assert ("greedy" in entry["bots"]) == (gid in HEURISTICS)
+    assert ("greedy" in entry["bots"]) == has_heuristic(gid)
 
 
 def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
@@ -74,6 +75,19 @@ def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
             if f.name.endswith((".js", ".css", ".svg", ".html")):
                 r = c.get(f"/static/{f.name}")
                 assert r.status_code == 200, f.name
+        games = c.get("/api/games").json()["games"]
+        for entry in games:  # each game's board comes from the game's own package
+            if entry["board"] is None:
+                assert "web" not in entry["parts"]
+                continue
+            r = c.get(entry["board"])
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript"), entry["id"]
+            assert r.content == files(entry["id"], "web").joinpath("board.js").read_bytes()
+        assert {e["id"]: e["board"] for e in games}["siedler"] == "/games/siedler/board.js"
+        assert c.get("/games/colonia/board.css").headers["content-type"].startswith("text/css")
+        for bad in ["/games/colonia/nothing.js", "/games/colonia/..%2Fgame.py", "/games/colonia/game.py",
+                    "/games/nogame/board.js", "/games/colonia/.board.js"]:
+            assert c.get(bad).status_code == 404, bad
         cat = c.get("/i18n/en.json").json()
         assert cat["lang"] == "en" and "web.lobby.title" in cat["messages"] and "server.error.rate" in cat["messages"]
         r = c.get("/i18n/zz.json")
@@ -205,7 +219,7 @@ def test_a_table_of_bots_only_can_start_at_once(tmp_path: Any) -> None:
         assert c.get(f"/api/tables/{made['id']}").json()["status"] == "running"
 
 
-@pytest.mark.parametrize("gid", sorted(HEURISTICS))
+@pytest.mark.parametrize("gid", sorted(heuristic_games()))
 def test_greedy_bots_play_a_table_to_its_end(tmp_path: Any, gid: str) -> None:
     """The seat list's greedy bots sit at a table of their game and play it through."""
     g = find_game(gid)
@@ -292,7 +306,7 @@ def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
         step = c.get(f"/api/tables/{tid}/replay?seat=1&move=40").json()
         assert step["move"] == 40 and step["you"] == 1 and len(step["log"]) == 40
         assert step["view"] == replay(rec, 40).view(1)
-        if "web" in find_game(rec.game).frontends:
+        if "web" in find_game(rec.game).parts:
             assert step["board_html"] is None  # the browser draws the board itself
         else:
             assert step["board_html"].startswith('<pre class="board-text">')

@@ -91,7 +91,7 @@ def test_every_client_updates_at_once(tmp_path: Any, gid: str) -> None:
             assert all(len(cl.log) == cl.state["move"] for cl in everyone)
             assert len(logs) >= 1
         g = find_game(gid)
-        drawn = "terminal" in g.frontends and "web" not in g.frontends  # the server draws the board
+        drawn = "terminal" in g.parts and "web" not in g.parts  # the server draws the board
         assert bool(watchers[1].state["board_html"]) is drawn and watchers[0].state["board_html"] is None
         for cl in everyone:
             cl.close()

@@ -15,7 +15,7 @@ import pytest
 from tests.siedler.siedler_helpers import edit, main_phase, set_hand, start, words
 
 import reichsstadt
-from reichsstadt.core import CHANCE, FrontendError, RecordError, frontend, sample_chance
+from reichsstadt.core import CHANCE, FrontendError, RecordError, files, part, sample_chance
 from reichsstadt.core.conformance import check_view, random_playout
 from reichsstadt.core.messages import Message
 from reichsstadt.games.siedler.constants import (
@@ -216,18 +216,19 @@ def test_edited_positions_play_on():
     assert s.to_act() == (CHANCE,)
 
 
-# -- frontends -----------------------------------------------------------------------------------------
-def test_declared_frontends_load_and_draw():
-    assert set(GAME.frontends) == {"terminal", "terminal_map", "svg", "web"}
-    # the browser's board is a static ES module the table page loads by that name
-    assert (Path(reichsstadt.__file__).parent / "web" / "games" / GAME.frontends["web"]).is_file()
-    draw = frontend("siedler", "svg")
+# -- parts ---------------------------------------------------------------------------------------------
+def test_declared_parts_load_and_draw():
+    assert set(GAME.parts) == {"terminal", "terminal_map", "svg", "web", "catalogs", "heuristic", "encoder"}
+    # the browser's board is a static ES module in the game's own package, served from there
+    assert files("siedler", "web").joinpath("board.js").is_file()
+    assert files("siedler", "catalogs").joinpath("de.po").is_file()
+    draw = part("siedler", "svg")
     plain = draw(None)
     assert plain.startswith("<svg") and 'data-piece="settlement"' not in plain
     assert draw(None, start().view(None)).count('data-piece="settlement"') == 8
-    assert callable(frontend("siedler", "terminal")) and callable(frontend("siedler", "terminal_map"))
+    assert callable(part("siedler", "terminal")) and callable(part("siedler", "terminal_map"))
     with pytest.raises(FrontendError):
-        frontend("siedler", "braille")
+        part("siedler", "braille")
 
 
 def test_reichsstadt_board_draws_the_svg(tmp_path):
@@ -235,7 +236,7 @@ def test_reichsstadt_board_draws_the_svg(tmp_path):
     run = subprocess.run([sys.executable, "-m", "reichsstadt", "board", "siedler", "--svg", str(out)],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert out.read_text(encoding="utf-8") == frontend("siedler", "svg")(None)
+    assert out.read_text(encoding="utf-8") == part("siedler", "svg")(None)
 
 
 # -- one rule, two readers ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from tests.siedler.siedler_helpers import act, draw, edit, main_phase, set_hand,
 
 import reichsstadt
 import reichsstadt.i18n as i18n
-from reichsstadt.core import CHANCE, frontend, sample_chance
+from reichsstadt.core import CHANCE, part, sample_chance
 from reichsstadt.games.siedler.constants import ROAD_NAMES
 from reichsstadt.games.siedler.svg import board_svg
 from reichsstadt.games.siedler.terminal import render, render_map
@@ -269,7 +269,7 @@ def test_the_map_refuses_in_words_a_map_it_cannot_draw():
 # -- words and frontends -------------------------------------------------------------------------------
 def test_both_frontends_are_declared_and_take_the_language():
     for kind, fn in (("terminal", render), ("terminal_map", render_map)):
-        assert frontend("siedler", kind) is fn
+        assert part("siedler", kind) is fn
         params = list(inspect.signature(fn).parameters)
         assert params[:3] == ["view", "seat", "names"]
         assert inspect.signature(fn).parameters["lang"].default == "en"

@@ -231,7 +231,7 @@ class FairGame(Game):
         "rounds": Option("rounds", "int", 2, "rounds in the game", minimum=1, maximum=5),
         "board_lines": Option("board_lines", "int", 8, "lines of the terminal board", minimum=1, maximum=200),
     }
-    frontends = {"terminal": "tests.terminal.fairgame:render", "svg": "tests.terminal.fairgame:svg"}
+    parts = {"terminal": "tests.terminal.fairgame:render", "svg": "tests.terminal.fairgame:svg"}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> FairState:
         opts = self.resolve(players, options)

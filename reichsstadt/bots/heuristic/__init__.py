@@ -1,53 +1,51 @@
-"""The heuristic (`greedy`) players, one per game, registered in `specs.HEURISTICS`; and
-what they lend the search (ISMCTS): a fast playout policy and a cut-off evaluation per
-game (`search_aids`). Each game's module loads on first use."""
+"""The heuristic (`greedy`) players and what they lend the search (ISMCTS): a fast
+playout policy and a cut-off evaluation per game (`search_aids`).
+
+A game that has a heuristic player declares its module as the "heuristic" part of its
+Game (`Game.parts`); nothing here names a game. The module provides:
+
+    Greedy              the player: Greedy(seed) has act(seat) (common.HeuristicPlayer)
+    Board, choose       the plan: Board(view), choose(board, legal, rng) -> one of legal
+    greedy_playout      (state, seat, rng) -> a move: the plan on the seat's view of a sampled state
+    playout             (state, seat, rng) -> a move: the plan's cheap habits, for long playouts
+    evaluate_state      state -> each seat's value in the plan's points (read from a sampled state)
+    CUTOFF              {"heuristic": N, "fast": M}: decisions a playout makes before the evaluation
+    SPREAD              the gap in the evaluation's points that counts as a sure win
+"""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from importlib import import_module
+from types import ModuleType
 from typing import Any, Callable, Sequence
 
-from ..specs import HEURISTICS
+from ...core import game_ids, has_part, part
 from .common import scored
 
-GAMES = ("norenberc", "siedler", "colonia")
-"""The games with a heuristic player."""
 
-_BOT_CLASS = {"norenberc": "NorenbercGreedy", "siedler": "SiedlerGreedy", "colonia": "ColoniaGreedy"}
-
-CUTOFF = {"heuristic": {"norenberc": 30, "siedler": 16, "colonia": 40},
-          "fast": {"norenberc": 40, "siedler": 40, "colonia": 40}}
-"""Decisions a playout makes before the evaluation takes over, by playout policy.
-Measured (benchmarks/strength.md, mcts:1s against three greedy bots, 24 seat-rotated
-games): Colonia's and Norenberc's steps are small (one stall, one hold, one vote, one
-card at a time; ~320 decisions a game at 4 players), so a 12-decision playout did not
-reach the end of a day or a round and the search mostly re-read the heuristic's own
-valuation: 29 % (Colonia) and 37.5 % (Norenberc), intervals including the fair 25 %;
-at 40 (Colonia) and 30 (Norenberc) both won 70.8 %. Siedler at 16: 45.8 %."""
-
-SPREAD = {"norenberc": 12.0, "siedler": 4.0, "colonia": 6.0}
-"""The score gap (in the evaluation's points) that counts as a sure win at a cut-off:
-the evaluation's margin is (own - best other) / spread, its win share a softmax at this
-temperature / 3."""
+def has_heuristic(game_id: str) -> bool:
+    """Whether the game declares a heuristic player."""
+    return has_part(game_id, "heuristic")
 
 
-def module(game_id: str) -> Any:
-    """The heuristic module of a game (imported on first use)."""
-    return import_module(f"{__name__}.{game_id}")
+def heuristic_games() -> list[str]:
+    """The installed games with a heuristic player (those that declare one and load)."""
+    out = []
+    for gid in game_ids():
+        try:
+            if has_heuristic(gid):
+                out.append(gid)
+        except Exception:  # a game that cannot be loaded has no heuristic to offer
+            continue
+    return out
 
 
-def _factory(game_id: str) -> Callable[[int], Any]:
-    def make(seed: int) -> Any:
-        return getattr(module(game_id), _BOT_CLASS[game_id])(seed)
-
-    make.__name__ = f"greedy_{game_id}"
-    return make
-
-
-for _gid in GAMES:
-    HEURISTICS.setdefault(_gid, _factory(_gid))
+def module(game_id: str) -> ModuleType:
+    """The heuristic module the game declares (imported on first use); FrontendError if it
+    declares none or it cannot be loaded."""
+    found: ModuleType = part(game_id, "heuristic")
+    return found
 
 
 def rewards(values: Sequence[float], spread: float, win_weight: float = 0.5) -> list[float]:
@@ -89,11 +87,11 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
     both with the evaluation `evaluate_state` (the fast twin of `evaluate_view`, read
     from the sampled state: a determinization, so nothing hidden is learnt) turned into
     rewards, and the greedy player's advice for the root."""
-    if game_id not in GAMES:
+    if not has_heuristic(game_id):
         return None
     mod = module(game_id)
     judge = mod.evaluate_state
-    spread = SPREAD[game_id]
+    spread = mod.SPREAD
 
     def evaluate(state: Any) -> list[float]:
         return rewards(judge(state), spread, win_weight)
@@ -104,4 +102,4 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
         return scored(lambda: mod.choose(board, legal, rng), legal)
 
     play = mod.greedy_playout if policy == "heuristic" else mod.playout
-    return SearchAids(play, evaluate, CUTOFF[policy][game_id], advise)
+    return SearchAids(play, evaluate, mod.CUTOFF[policy], advise)

@@ -424,3 +424,19 @@ def evaluate_state(state: Any) -> list[float]:
             out[p] += late * (0.3 * sum(goods[p * 5:p * 5 + 5]) + 0.08 * sum(mats[p * 5:p * 5 + 5]))
             out[p] += late * 0.05 * state.home[p]
     return out
+
+
+Greedy = ColoniaGreedy
+"""The player of this module (the heuristic protocol's name for it)."""
+
+CUTOFF = {"heuristic": 40, "fast": 40}
+"""Decisions a playout makes before the evaluation takes over, by playout policy. Measured
+(benchmarks/strength.md, mcts:1s against three greedy bots, 24 seat-rotated games):
+Colonia's steps are small (one stall, one hold, one vote at a time, ~54 decisions a week
+at 4 players), so a 12-decision playout did not reach the end of a day: 29 %, the interval
+including the fair 25 %; at 40, 70.8 %."""
+
+SPREAD = 6.0
+"""The score gap (in the evaluation's points) that counts as a sure win at a cut-off:
+the evaluation's margin is (own - best other) / spread, its win share a softmax at this
+temperature / 3."""

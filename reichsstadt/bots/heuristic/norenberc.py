@@ -747,3 +747,19 @@ def evaluate_state(state: Any) -> list[float]:
                     prize += gain
                 out[p] += x * prize
     return out
+
+
+Greedy = NorenbercGreedy
+"""The player of this module (the heuristic protocol's name for it)."""
+
+CUTOFF = {"heuristic": 30, "fast": 40}
+"""Decisions a playout makes before the evaluation takes over, by playout policy. Measured
+(benchmarks/strength.md, mcts:1s against three greedy bots, 24 seat-rotated games):
+Norenberc's steps are small (one guild, one good at a time), so a 12-decision playout did
+not reach the end of a round and the search mostly re-read the heuristic's own valuation
+(37.5 %, the interval including the fair 25 %); at 30, 70.8 %."""
+
+SPREAD = 12.0
+"""The score gap (in the evaluation's points) that counts as a sure win at a cut-off:
+the evaluation's margin is (own - best other) / spread, its win share a softmax at this
+temperature / 3."""

@@ -1,5 +1,5 @@
 """The Colonia Game: its option (a components file), new games, GameInfo with the
-derivation of every bound, the frontends and the action space."""
+derivation of every bound, its parts and the action space."""
 
 from __future__ import annotations
 
@@ -79,8 +79,14 @@ class ColoniaGame(Game):
             "a JSON components file replacing the bundled one (week cards, ships, relics, ordinances, ...)",
         ),
     }
-    frontends = {"terminal": "reichsstadt.games.colonia.terminal:render",
-                 "terminal_city": "reichsstadt.games.colonia.terminal:render_city", "web": "colonia.js"}
+    parts = {
+        "terminal": "reichsstadt.games.colonia.terminal:render",
+        "terminal_city": "reichsstadt.games.colonia.terminal:render_city",
+        "web": "reichsstadt.games.colonia:web",             # web/board.js: the board in the browser
+        "catalogs": "reichsstadt.games.colonia:i18n",       # the game's words in every language
+        "heuristic": "reichsstadt.bots.heuristic.colonia",  # the greedy player and its search aids
+        "encoder": "reichsstadt.interop.encoders.colonia:build",  # the research observation encoding
+    }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ColoniaState:
         opts = self.resolve(players, options)

@@ -35,7 +35,6 @@ _NOBODY: tuple[int, ...] = ()
 
 
 class ColoniaState(State):
-    game_id = "colonia"
 
     # -- fixed for the game -----------------------------------------------------------------
     n: Annotated[int, SHARED]                  # players

@@ -1,5 +1,5 @@
 """The Norenberc Game: options, new games, the action space, what the game is (GameInfo,
-with the reasoning behind each bound) and its frontends."""
+with the reasoning behind each bound) and its parts."""
 
 from __future__ import annotations
 
@@ -41,7 +41,13 @@ class Norenberc(Game):
     }
     version = 4  # 4: the goods of any type of a price and the Guard's two artisans are paid / chosen one at
     # a time (snapshots of version 3 do not restore); 3: the fields got their real names
-    frontends = {"terminal": "reichsstadt.games.norenberc.terminal:render", "web": "norenberc.js"}
+    parts = {
+        "terminal": "reichsstadt.games.norenberc.terminal:render",
+        "web": "reichsstadt.games.norenberc:web",             # web/board.js: the board in the browser
+        "catalogs": "reichsstadt.games.norenberc:i18n",       # the game's words in every language
+        "heuristic": "reichsstadt.bots.heuristic.norenberc",  # the greedy player and its search aids
+        "encoder": "reichsstadt.interop.encoders.norenberc:build",  # the research observation encoding
+    }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NorenbercState:
         opts = self.resolve(players, options)

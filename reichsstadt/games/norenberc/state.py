@@ -43,7 +43,6 @@ _CHANCE_ONLY = (CHANCE,)
 
 
 class NorenbercState(State):
-    game_id = "norenberc"
 
     # -- fixed for the game ---------------------------------------------------------------
     player_count: Annotated[int, SHARED]           # seats 0..player_count-1

@@ -1,5 +1,5 @@
 """The Game of Die Siedler von Nürnberg: its options, a new game, what it is (GameInfo,
-with how each bound is derived), its frontends and its action space."""
+with how each bound is derived), its parts and its action space."""
 
 from __future__ import annotations
 
@@ -43,11 +43,14 @@ class SiedlerGame(Game):
             "limit (5.2.1), the bound keeps an offer's chain of small decisions finite", minimum=1),
     }
     version = 2  # 2: fields with real names, options in the snapshot's "options"
-    frontends = {
+    parts = {
         "terminal": "reichsstadt.games.siedler.terminal:render",
-        "svg": "reichsstadt.games.siedler.svg:board_svg",
         "terminal_map": "reichsstadt.games.siedler.terminal:render_map",
-        "web": "siedler.js",  # reichsstadt/web/games/siedler.js: the board in the browser
+        "svg": "reichsstadt.games.siedler.svg:board_svg",
+        "web": "reichsstadt.games.siedler:web",             # web/board.js: the board in the browser
+        "catalogs": "reichsstadt.games.siedler:i18n",       # the game's words in every language
+        "heuristic": "reichsstadt.bots.heuristic.siedler",  # the greedy player and its search aids
+        "encoder": "reichsstadt.interop.encoders.siedler:build",  # the research observation encoding
     }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:

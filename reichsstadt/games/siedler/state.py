@@ -34,7 +34,6 @@ _CHANCE_ONLY = (CHANCE,)
 
 
 class SiedlerState(State):
-    game_id = "siedler"
 
     # -- fixed for the game ------------------------------------------------------------------
     map: Annotated[SiedlerMap, SHARED]              # the validated board (data.py)

@@ -370,12 +370,7 @@ class ColoniaEncoder(StateEncoder):
             else:
                 out[row:row + TREASURY] = HIDDEN
                 out[rel:rel + 2 * N_CITIES] = HIDDEN
-            row = seen + k * (N_MATERIALS + 1)
-            for m in range(N_MATERIALS):
-                x = s.materials_seen[p * N_MATERIALS + m]
-                if x:
-                    out[row + m] = top(x, HELD)
-            out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
+            self._seen(s, p, seen + k * (N_MATERIALS + 1), out)
         for c in range(N_CITIES):
             holder = s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY]
             if holder >= 0:
@@ -389,6 +384,15 @@ class ColoniaEncoder(StateEncoder):
             out[at["mayor"] + (mayor - me) % n] = 1.0
             for place, p in enumerate(s.order):
                 out[order + (p - me) % n * n + place] = 1.0
+
+    @staticmethod
+    def _seen(s: ColoniaState, p: int, row: int, out: np.ndarray) -> None:
+        """What the table saw family p take and spend (materials_seen)."""
+        for m in range(N_MATERIALS):
+            x = s.materials_seen[p * N_MATERIALS + m]
+            if x:
+                out[row + m] = top(x, HELD)
+        out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
 
     def _week(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         at, n, comp = self.at, self.players, s.comp

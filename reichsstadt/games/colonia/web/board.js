@@ -17,9 +17,9 @@
  * clickable; the other moves (pass, keep the money, leave a shrine empty) stay in the
  * moves panel. Every word comes from the catalogs (colonia.*
  * for the game's names, web.colonia.* for the board's own). */
-import { s } from "../dom.js";
-import { fit, textWidth, wrap } from "./textfit.js";
-import { playerName, render, sentence } from "../i18n.js";
+import { s } from "/static/dom.js";
+import { fit, textWidth, wrap } from "/static/board/textfit.js";
+import { playerName, render, sentence } from "/static/i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 /** @typedef {{names?: (string|null)[], you?: number|null, legal?: Move[], pick?: any, act?: (m: Move) => void,
@@ -52,7 +52,7 @@ export const PIECE_MOVES = ["family", "vote", "choose_good", "buy_stall", "commi
 if (typeof document !== "undefined" && !document.querySelector("link[data-colonia]")) {
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = new URL("./colonia.css", import.meta.url).href;
+  link.href = new URL("./board.css", import.meta.url).href;
   link.dataset.colonia = "";
   document.head.append(link);
 }

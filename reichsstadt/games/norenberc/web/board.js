@@ -13,9 +13,9 @@
  * without a piece (sell, do nothing, pass, stop, decline) stay in the moves panel.
  * Every word comes from the catalogs (norenberc.* for the game's names, web.norenberc.*
  * for the board's own). */
-import { s } from "../dom.js";
-import { fit, textWidth, wrap } from "./textfit.js";
-import { playerName, render, sentence } from "../i18n.js";
+import { s } from "/static/dom.js";
+import { fit, textWidth, wrap } from "/static/board/textfit.js";
+import { playerName, render, sentence } from "/static/i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 /** @typedef {{names?: (string|null)[], you?: number|null, legal?: Move[], pick?: any, act?: (m: Move) => void,

@@ -6,8 +6,8 @@
  *
  * draw(el, view, ctx) returns {placed, pick}: the legal moves' indices this board offers
  * itself (the table lists only the others) and whether it shows the multi-part choice. */
-import { h, s, fill } from "../dom.js";
-import { playerName, render, sentence, t } from "../i18n.js";
+import { h, s, fill } from "/static/dom.js";
+import { playerName, render, sentence, t } from "/static/i18n.js";
 
 /** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 /** @typedef {{names: (string|null)[], you: number|null, legal: Move[], pick: any, act: (m: Move) => any,
