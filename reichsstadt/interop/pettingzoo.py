@@ -256,8 +256,7 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
         culprit = self._refused(actions, acting)
         if culprit is None:
             for seat in acting:
-                if seat in session.state.to_act():  # an earlier answer may have ended the decision
-                    session.play(seat, int(actions[self.possible_agents[seat]]))
+                session.play_if_still_asked(seat, int(actions[self.possible_agents[seat]]))
             session.steps += 1
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)

@@ -86,6 +86,16 @@ class Session:
             return self.match.advance(agents or {})
         return self.match.state.to_act()
 
+    def play_if_still_asked(self, seat: int, index: int) -> bool:
+        """One seat's part of a simultaneous decision, played if the seat still owes it
+        and may still take it: an earlier seat's answer may have settled the decision
+        (whether the move was played)."""
+        state = self.state
+        if seat in state.to_act() and self.space.decode(index) in state.legal(seat):
+            self.play(seat, index)
+            return True
+        return False
+
     def over(self) -> bool:
         return self.match is not None and self.match.state.over()
 
@@ -106,7 +116,7 @@ class Session:
         else:
             out.fill(0.0)
         state = self.state
-        self.encoder.fill(state, seat, out)
+        self.encoder.fill(state, seat, out[:self.encoder.size])
         if self.history_encoding is not None:
             if seat is None:
                 raise BadOption("the history encoding is a seat's: a spectator has none")

@@ -106,3 +106,18 @@ def test_same_seed_same_game_and_records():
         return env.match.record.moves
     assert play(4) == play(4)
     assert reichsstadt.replay(reichsstadt.Record(game="toy", players=2, seed=0, moves=play(4))).over()
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_pettingzoo_api_test_with_history_and_flat_observations(gid, players):
+    players = loaded(gid, players)
+    with only_warnings(*DICT_OBS_NOTES):
+        api_test(pz.env(gid, players, history=6), num_cycles=300)
+    with only_warnings():
+        api_test(pz.env(gid, players, obs_type="flat"), num_cycles=300)
+    env = pz.env(gid, players, obs_type="flat", history=6)
+    env.reset(seed=1)
+    obs, _, _, _, info = env.last()
+    raw = env.unwrapped.session
+    assert obs.shape == (raw.encoder.size + raw.history_encoding.size,)
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].any()
