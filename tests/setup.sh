@@ -12,4 +12,4 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-python3 -m pip install -q -e '.[test]'
+python3 -m pip install -q -c constraints.txt -e '.[test]'
