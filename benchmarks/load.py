@@ -176,7 +176,7 @@ class Server:
                 return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the server did not start: see {self.log.name}")
+                    raise SystemExit(f"the server did not start: see {self.log.name}") from None
                 time.sleep(0.1)
 
     def pauses(self, since: float, until: float) -> list[float]:

@@ -54,7 +54,8 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
         got = parse_mcts(spec)
         if got.get("seconds", 0) > settings.bot_max_seconds:
             most = settings.bot_max_seconds
-            raise BadOption(Message("server.error.bot_seconds", bot=spec, most=int(most) if most == int(most) else str(most)))
+            shown = int(most) if most == int(most) else str(most)
+            raise BadOption(Message("server.error.bot_seconds", bot=spec, most=shown))
         if got.get("iterations", 0) > settings.bot_max_iterations:
             raise BadOption(Message("server.error.bot_iterations", bot=spec, most=settings.bot_max_iterations))
     return spec

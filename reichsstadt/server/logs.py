@@ -84,7 +84,8 @@ class Logging:
                  level: int = logging.INFO) -> None:
         self.queue: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
         self.stream = logging.StreamHandler()
-        self.stream.setFormatter(JsonFormatter() if json_lines else logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        plain = logging.Formatter("%(levelname)s %(name)s: %(message)s")
+        self.stream.setFormatter(JsonFormatter() if json_lines else plain)
         self.listener = logging.handlers.QueueListener(self.queue, self.stream)
         self.handler = Enqueue(self.queue)
         self.handler.addFilter(RateLimitFilter(rate, burst))

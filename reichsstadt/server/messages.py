@@ -29,7 +29,8 @@ def dumps(value: Any) -> bytes:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def legal_moves(game: Game, players: int, state: State, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def legal_moves(game: Game, players: int, state: State,
+                seat: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """`seat`'s legal moves (index, action, words, confirmation reason) and its multi-part
     choice, if any: what a seat to act is offered."""
     space = game.action_space(players)

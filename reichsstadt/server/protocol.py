@@ -79,6 +79,11 @@ def parse(text: str | bytes, max_bytes: int, max_depth: int = 8) -> Incoming:
         raise BadMessage("malformed", Message("server.error.not_json")) from None
     if not isinstance(obj, dict):
         raise BadMessage("malformed", Message("server.error.not_object"))
+    return _incoming(_checked(obj))
+
+
+def _checked(obj: dict[str, Any]) -> dict[str, Any]:
+    """The message's fields checked against its type's: BadMessage naming the first wrong one."""
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
@@ -98,6 +103,11 @@ def parse(text: str | bytes, max_bytes: int, max_depth: int = 8) -> Incoming:
     for name, want in optional.items():
         if name in obj and not isinstance(obj[name], want):
             raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
+    return obj
+
+
+def _incoming(obj: dict[str, Any]) -> Incoming:
+    kind = obj["type"]
     if kind == "hello":
         lang = obj.get("lang", "en")
         return Incoming("hello", token=obj["token"], board=obj.get("board", True),

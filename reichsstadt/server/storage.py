@@ -347,7 +347,8 @@ class Storage:
         refuses a second writer."""
         at = schema.now()
 
-        rows = [(table_id, first + i, seat, orjson.dumps(action).decode(), at) for i, (seat, action) in enumerate(moves)]
+        rows = [(table_id, first + i, seat, orjson.dumps(action).decode(), at)
+                for i, (seat, action) in enumerate(moves)]
 
         def job(c: Connection) -> None:
             if rows:

@@ -247,27 +247,17 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
     deadline = time.monotonic() + timeout
     while True:
         for c in clients:
-            for m in c.drain():
-                if on_state and m["type"] == "state":
-                    on_state(c, m)
+            _heard(c, c.drain(), on_state)
         if until is not None and not any(c.inflight for c in clients) and until():
             return
         if all(c.state and c.state["status"] == "finished" for c in clients):
             return
-        acted = False
-        for c in clients:
-            if c.my_turn():
-                assert c.state is not None
-                c.act(random_choice(c.state, rng))
-                acted = True
-        if not acted:
+        if not _act(clients, rng):
             assert time.monotonic() < deadline, "the game did not finish in time"
             # wait for anything from anyone
             waiting = [c for c in clients if not (c.state and c.state["status"] == "finished")] or clients
             try:
-                m = waiting[0].recv(0.05)
-                if on_state and m["type"] == "state":
-                    on_state(waiting[0], m)
+                _heard(waiting[0], [waiting[0].recv(0.05)], on_state)
             except AssertionError:
                 pass
         for c in clients:  # a refused move: try again on the state sent with the refusal
@@ -275,3 +265,20 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
                 c.errors[-1]["_seen"] = True
                 if c.errors[-1]["code"] == "refused":
                     c.acted = -1
+
+
+def _heard(c: Ws, messages: list[dict[str, Any]], on_state: Callable[[Ws, dict[str, Any]], None] | None) -> None:
+    for m in messages:
+        if on_state and m["type"] == "state":
+            on_state(c, m)
+
+
+def _act(clients: list[Ws], rng: random.Random) -> bool:
+    """Every client whose turn it is acts; whether any did."""
+    acted = False
+    for c in clients:
+        if c.my_turn():
+            assert c.state is not None
+            c.act(random_choice(c.state, rng))
+            acted = True
+    return acted

@@ -131,13 +131,13 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
         try:
             return a.check_parts(original_parts, game, players, state, status, seat, names, board, acting)
         except AssertionError as exc:
-            raise a.failed(exc)
+            raise a.failed(exc) from None
 
     def audited_step(state: Any, seat: int, action: Any, n: int, viewers: Any) -> Any:
         try:
             return checked_step(state, seat, action, n, list(viewers))
         except AssertionError as exc:
-            raise a.failed(exc)
+            raise a.failed(exc) from None
 
     def checked_step(before: Any, seat: int, action: Any, n: int, viewers: list[Any]) -> Any:
         for v in viewers:

@@ -152,7 +152,7 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
         live = live_table(c, t["id"])
         play(clients, random.Random(2), until=lambda: len(live.state.to_act()) == 1 and live.state.to_act()[0] >= 0
              and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients)
-             and live.state.pick(live.state.to_act()[0]) is None)  # a decision without a multi-part choice
+             and live.state.pick(live.state.to_act()[0]) is None)  # a decision without a pick
         mover = live.state.to_act()[0]
         idle = (mover + 1) % 3
         n = live.moves
@@ -163,7 +163,7 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
         cases = [
             (clients[mover], {"type": "move", "action": illegal, "expect": n}, "refused"),      # not legal now
             (clients[idle], {"type": "move", "action": sorted(legal)[0], "expect": n}, "refused"),  # out of turn
-            (clients[mover], {"type": "move", "action": sorted(legal)[0], "expect": n + 5}, "refused"),  # from the future
+            (clients[mover], {"type": "move", "action": sorted(legal)[0], "expect": n + 5}, "refused"),  # future
             (clients[mover], {"type": "move", "action": len(space), "expect": n}, "malformed"),  # no such action
             (clients[mover], {"type": "move", "action": -1, "expect": n}, "malformed"),
             (clients[mover], {"type": "pick", "parts": [sorted(legal)[0]], "expect": n}, "refused"),  # no pick now

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Any
 
 from .process import LiveWs, Server
 

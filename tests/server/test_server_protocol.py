@@ -19,7 +19,7 @@ from reichsstadt.server.storage import database_url
 from reichsstadt.i18n import render
 from reichsstadt.core import Message
 
-from .helpers import Closed, Ws, create, full_table, serve
+from .helpers import Closed, Ws, full_table, serve
 
 
 def moves_stored(client: Any, tid: str) -> int:

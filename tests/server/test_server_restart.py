@@ -46,7 +46,8 @@ def test_serve_says_where_it_listens_and_where_the_database_is(tmp_path: Path) -
         assert f"open http://127.0.0.1:{server.port}/" in out
         assert f"database: {tmp_path / 'data' / 'reichsstadt.db'}" in out  # the SQLite file's place
         assert (tmp_path / "data" / "reichsstadt.db").exists()
-        assert {k: v for k, v in server.get("/healthz").items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
+        health = server.get("/healthz")
+        assert {k: v for k, v in health.items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
         made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"]})
         assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
         events = _json_lines(server.stderr())

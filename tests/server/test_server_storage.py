@@ -28,7 +28,8 @@ from .helpers import Ws, full_table, play, serve
 
 def _row(table_id: str, seed: int = 2**62 - 1, options: dict[str, Any] | None = None,
          created: dt.datetime | None = None) -> TableRow:
-    return TableRow(id=table_id, secret="ab" * 32, game="norenberc", players=3, seed=seed, options=options or {"open_planning": True},
+    return TableRow(id=table_id, secret="ab" * 32, game="norenberc", players=3, seed=seed,
+                    options=options or {"open_planning": True},
                     status=OPEN, creator_hash=token_hash("c"), created_at=created or dt.datetime(2026, 1, 1),
                     seats=[SeatRow(seat=i, kind=k, name=n, invite=f"inv{i}")
                            for i, (k, n) in enumerate([("human", "Änne ☀"), ("human", None), ("random", None)])])
