@@ -100,6 +100,8 @@ class Encoder:
         self.size = at
         self.at: dict[str, int] = {s.name: a for s, a, _ in layout}
         """Each slice's first entry, by name (what `fill` writes at)."""
+        self.end: dict[str, int] = {s.name: b for s, _, b in layout}
+        """Each slice's end (one past its last entry), by name."""
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
 
@@ -225,6 +227,60 @@ def write_envelope(enc: Encoder, state: State, seat: int | None, phase: int, out
             out[base + (s - me) % n] = 1.0
     out[at["phase"] + phase] = 1.0
     return me
+
+
+class SeatFields:
+    """Per-seat fields of a state (a list with `width` entries per seat, seat after seat),
+    each divided by its maximum and capped at 1, written for every seat from the viewer
+    onward with one NumPy scatter instead of an assignment per entry. Each field is
+    (slice name, field name, width, maximum, its first entry within the slice's part of
+    a seat, the entries of that part)."""
+
+    def __init__(self, enc: Encoder, fields: Sequence[tuple[str, str, int, float, int, int]]) -> None:
+        n = enc.players
+        self.names = tuple(f[1] for f in fields)
+        scale: list[float] = []
+        where: list[tuple[int, int, int]] = []   # (slice start, entry within a seat's part, part size)
+        for slice_name, _, width, top, offset, inner in fields:
+            for p in range(n):
+                for g in range(width):
+                    scale.append(1.0 / top)
+                    where.append((enc.at[slice_name] + offset + g, p, inner))
+        self.scale = np.array(scale, np.float32)
+        self.dest = [np.array([base + (p - me) % n * inner for base, p, inner in where], np.intp) for me in range(n)]
+
+    def write(self, state: Any, me: int, out: np.ndarray) -> None:
+        raw: list[int] = []
+        for name in self.names:
+            raw += getattr(state, name)
+        values = np.array(raw, np.float32)
+        values *= self.scale
+        np.minimum(values, 1.0, out=values)
+        out[self.dest[me]] = values
+
+
+class Blocks:
+    """Encoded runs of slices kept by the state's fields they are written from: a part of
+    the table that did not change since a position seen before is copied, not written
+    again (ships in the port, relics on display, a board). At most `most` are kept."""
+
+    def __init__(self, size: int, most: int = 4096) -> None:
+        self.scratch = np.zeros(size, np.float32)
+        self.kept: dict[Any, np.ndarray] = {}
+        self.most = most
+
+    def write(self, key: Any, start: int, end: int, fill: Callable[[np.ndarray], None], out: np.ndarray) -> None:
+        """Entries start…end of `out` as `fill` writes them (into an array of zeros of
+        the encoding's size), for the position `key`."""
+        block = self.kept.get(key)
+        if block is None:
+            if len(self.kept) >= self.most:
+                self.kept.clear()
+            scratch = self.scratch
+            scratch[start:end] = 0.0
+            fill(scratch)
+            block = self.kept[key] = scratch[start:end].copy()
+        out[start:end] = block
 
 
 def scaled(x: float, top: float) -> float:

@@ -127,6 +127,7 @@ class _Shared:
         "game",
         "history_encoding",
         "initial",
+        "initial_codes",
         "max_decisions",
         "options",
         "players",
@@ -145,6 +146,14 @@ class _Shared:
         measured = bounds(game.id, players)
         self.max_decisions = measured[0] if measured else game.info(players, options).max_game_length
         self.initial = game.new(players, 0, options)  # the state draws nothing: every game starts here
+        self.initial_codes: dict[int | None, np.ndarray] = {}
+
+    def initial_code(self, seat: int | None) -> np.ndarray:
+        """The encoding of the initial state for `seat` (computed once)."""
+        found = self.initial_codes.get(seat)
+        if found is None:
+            found = self.initial_codes[seat] = self.encoder.encode(self.initial, seat)
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -208,6 +217,8 @@ class _Engine:
     def code(self, seat: int | None) -> np.ndarray:
         c = self.codes.get(seat)
         if c is None:
+            if self._state is None:  # an untouched initial state: OpenSpiel sizes every tensor on one
+                return self._shared.initial_code(seat)
             c = self.codes[seat] = self._shared.encoder.encode(self.state, seat)
         return c
 
@@ -358,8 +369,11 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
 
 class ReichsstadtObserver:
     """OpenSpiel's PyObserver: `.tensor` (the encoding, and for an information state the
-    history after it), `.dict` (a named view per slice), `set_from(state, player)`,
-    `string_from(state, player)`."""
+    history after it), `.dict` ({"observation": …} and, for an information state,
+    "history": the two parts of the tensor), `.slices` (a named view of each slice),
+    `set_from(state, player)`, `string_from(state, player)`. OpenSpiel's C++ side copies
+    every entry of `.dict` at every `observation_tensor()` call, so `.dict` holds the two
+    parts only; the slices are in `.slices`."""
 
     def __init__(self, shared: _Shared, iig_obs_type: Any = None, params: Any = None) -> None:
         if params:
@@ -376,11 +390,13 @@ class ReichsstadtObserver:
         self.history = shared.history_encoding if self.recall else None
         size = enc.size + (self.history.size if self.history else 0)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = enc.split(self.tensor[:enc.size])
+        self.dict = {"observation": self.tensor[:enc.size]}
+        self.slices = enc.split(self.tensor[:enc.size])
         if self.history is not None:
+            self.dict["history"] = self.tensor[enc.size:]
             at = enc.size
             for s in self.history.slices:
-                self.dict[s.name] = self.tensor[at:at + s.size]
+                self.slices[s.name] = self.tensor[at:at + s.size]
                 at += s.size
 
     def set_from(self, state: ReichsstadtState, player: int) -> None:

@@ -117,7 +117,8 @@ def test_observer_tensors_and_strings(gid, players):
     public = os_observation.make_observation(
         game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
     enc = game.shared.encoder
-    assert set(seat_obs.dict) == {s.name for s in enc.slices}
+    assert set(seat_obs.dict) == {"observation"} and set(seat_obs.slices) == {s.name for s in enc.slices}
+    assert all(np.shares_memory(v, seat_obs.tensor) for v in seat_obs.slices.values())
     seat_obs.set_from(state, 1)
     assert np.array_equal(seat_obs.tensor, enc.encode(state.engine, 1))
     assert seat_obs.tensor.size == game.observation_tensor_size() == enc.size

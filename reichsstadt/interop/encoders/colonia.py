@@ -53,7 +53,7 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import HIDDEN, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import HIDDEN, Blocks, Slice, StateEncoder, envelope, write_envelope
 
 if TYPE_CHECKING:
     from ...games.colonia.data import Components
@@ -110,6 +110,7 @@ class CardTables:
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
         self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
+        self.blocks: dict[str, Blocks] = {}   # the encoder's caches of parts of the table (ColoniaEncoder._block)
 
     def tally(self, cards: list[int] | list[bool], holder: int | bool, relics_only: bool) -> np.ndarray:
         """Per city, how many of `cards` (a field: who holds each card, or whether it is
@@ -270,6 +271,16 @@ class ColoniaEncoder(StateEncoder):
                   "most an exchange allows ÷ 5, the currencies of an exchange under way (given, taken)"),
         ]
 
+    def _block(self, s: ColoniaState, name: str, first: str, last: str, key: Any, fill: Any,
+               out: np.ndarray) -> None:
+        """The slices first…last, cached by `key` (what they are written from) for the
+        state's component file."""
+        kept = self.tables_of(s.comp).blocks
+        blocks = kept.get(name)
+        if blocks is None:
+            blocks = kept[name] = Blocks(self.size)
+        blocks.write(key, self.at[first], self.end[last], fill, out)
+
     def tables_of(self, comp: Components) -> CardTables:
         found = self.tables.get(id(comp))
         if found is None or found.comp is not comp:
@@ -284,10 +295,21 @@ class ColoniaEncoder(StateEncoder):
         self._families(s, seat, me, out)
         self._screens(s, seat, me, out)
         self._week(s, me, out)
-        self._ordinances(s, out)
-        self._market(s, me, out)
-        self._port(s, me, out)
-        self._relics(s, me, out)
+        self._block(s, "ordinances", "ordinances", "ordinances",
+                    (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
+                     tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)
+        self._block(s, "market", "stalls", "craftsmen",
+                    (me, s.stall_count, s.week_card, tuple(s.stall_materials), tuple(s.stall_size),
+                     tuple(s.stall_buyer), sum(s.bag), tuple(s.sticks), tuple(s.commissioned),
+                     tuple(s.contract_owner), tuple(s.contract_members), tuple(s.contracts_placed)),
+                    lambda o: self._market(s, me, o), out)
+        self._block(s, "port", "port", "ship_discards",
+                    (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
+                     tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
+                     sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)
+        self._block(s, "relics", "relic_display", "street_home",
+                    (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
+                     tuple(s.goods_supply), s.step, s.week >= s.comp.weeks), lambda o: self._relics(s, me, o), out)
         self._asking(s, out)
 
     def _members(self, s: ColoniaState, me: int, out: np.ndarray) -> None:

@@ -33,7 +33,7 @@ from ...games.norenberc.constants import (
     TOP_SLOT,
     WORKSHOP_SLOTS,
 )
-from ..encoding import HIDDEN, Slice, StateEncoder, envelope, scaled, write_envelope
+from ..encoding import HIDDEN, Blocks, SeatFields, Slice, StateEncoder, envelope, scaled, write_envelope
 
 if TYPE_CHECKING:
     from ...games.norenberc.data import Components
@@ -84,6 +84,7 @@ class TileTables:
         assert len(self.hold_scale) == hold_size
         self.summaries: dict[tuple[int, ...], np.ndarray] = {}
         self.boards: dict[tuple[Any, ...], np.ndarray] = {}
+        self.numbers = Blocks(0)   # guild numbers by position, sized by NorenbercEncoder.tables_of
 
     def holdings(self, tiles: list[int]) -> np.ndarray:
         """A player's tiles summed up (see the slice `holdings`), cached by tile set."""
@@ -116,18 +117,23 @@ class NorenbercEncoder(StateEncoder):
         phases = list(game.view_schema()["properties"]["phase"]["enum"])
         self.phase_index = [phases.index(p) for p in PHASE_IDS]
         self.tables: dict[int, tuple[Any, TileTables]] = {}
-        self.tables_of(comp)
         super().__init__("norenberc", players, [*envelope(players, phases), *self._players_slices(names),
                                                 *self._table_slices(names)],
                          summary="Every player's public holdings (goods, tiles summed per guild and kind, crests, "
                                  "agents, turn order, planning) and your own money and plan; every guild's master, "
                                  "workshops, rooms, store and roof; the action under way.")
+        self.seat_fields = SeatFields(self, [
+            ("money", "money", 1, TOP_MONEY, 0, 1), ("agents", "agents", 1, 8, 0, 1),
+            ("agents_free", "agents_free", 1, 8, 0, 1), ("moon", "moon", 1, 1, 0, 1),
+            ("goods", "goods_held", G, TOP_GOODS, 0, G), ("crests", "guild_crests", G, 5, 0, G),
+            ("prestige_crests", "prestige_crests", 1, 5, 0, 1)])
 
     def tables_of(self, comp: Components) -> TileTables:
         """The tile tables of a component file (the bundled one, or a player's own)."""
         found = self.tables.get(id(comp))
         if found is None or found[0] is not comp:
             found = self.tables[id(comp)] = (comp, TileTables(comp, self.guilds, self.hold_size))
+            found[1].numbers = Blocks(self.size)
         return found[1]
 
     def _players_slices(self, guilds: list[str]) -> list[Slice]:
@@ -220,32 +226,21 @@ class NorenbercEncoder(StateEncoder):
 
     def _players(self, s: NorenbercState, seat: int | None, me: int, tables: TileTables, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
-        shown = s.phase == OVER
+        self.seat_fields.write(s, me, out)
+        if s.phase != OVER:  # the others' money stays behind their chests until the end
+            money = at["money"]
+            out[money:money + n] = HIDDEN
+            if seat is not None:
+                x = s.money[seat]
+                out[money] = x / TOP_MONEY if x < TOP_MONEY else 1.0
         planning = s.phase == PLANNING
-        money, agents, free, moon, goods = at["money"], at["agents"], at["agents_free"], at["moon"], at["goods"]
-        crests, prestige, hold, hs = at["crests"], at["prestige_crests"], at["holdings"], self.hold_size
-        position, plans, cards, plan_at = at["turn_position"], at["planning"], at["cards"], at["plan"]
-        order, held, won = s.turn_order, s.goods_held, s.guild_crests
+        hold, hs, position, plans, cards = at["holdings"], self.hold_size, at["turn_position"], at["planning"], \
+            at["cards"]
+        plan_at, order = at["plan"], s.turn_order
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            x = s.money[p]
-            out[money + k] = (x / TOP_MONEY if x < TOP_MONEY else 1.0) if p == seat or shown else HIDDEN
-            x = s.agents[p]
-            out[agents + k] = x / 8 if x < 8 else 1.0
-            x = s.agents_free[p]
-            out[free + k] = x / 8 if x < 8 else 1.0
-            out[moon + k] = s.moon[p]
-            for g in range(G):
-                x = held[p * G + g]
-                if x:
-                    out[goods + k * G + g] = x / TOP_GOODS if x < TOP_GOODS else 1.0
-                x = won[p * G + g]
-                if x:
-                    out[crests + k * G + g] = x / 5 if x < 5 else 1.0
             if s.tiles_owned[p]:
                 out[hold + k * hs:hold + (k + 1) * hs] = tables.holdings(s.tiles_owned[p])
-            x = s.prestige_crests[p]
-            out[prestige + k] = x / 5 if x < 5 else 1.0
             if p in order:
                 out[position + k * n + order.index(p)] = 1.0
             if planning:
@@ -300,16 +295,24 @@ class NorenbercEncoder(StateEncoder):
                     out[base + k] = scaled(c, 20)
 
     def _guilds(self, s: NorenbercState, tables: TileTables, out: np.ndarray) -> None:
-        at, G = self.at, self.guilds
+        at = self.at
         slot = MASTER_SLOT[s.round - 1]
         base = at["guild_tiles"]
-        key = (slot, tuple(s.workshops), tuple(s.rooms))
+        workshops = tuple(s.workshops)
+        key = (slot, workshops, tuple(s.rooms))
         block = tables.boards.get(key)
         if block is None:
             if len(tables.boards) >= MAX_CACHED:
                 tables.boards.clear()
             block = tables.boards[key] = self._tiles_on_board(s, slot, tables)
         out[base:base + len(block)] = block
+        numbers = (slot, tuple(s.stores), tuple(s.roof_agents), tuple(s.crests_left), tuple(s.mayors), s.prestige_guild,
+                   s.prestige_guild_crest, workshops)
+        tables.numbers.write(numbers, at["guild_numbers"], self.end["guild_numbers"],
+                           lambda o: self._guild_numbers(s, slot, o), out)
+
+    def _guild_numbers(self, s: NorenbercState, slot: int, out: np.ndarray) -> None:
+        at, G = self.at, self.guilds
         base = at["guild_numbers"]
         stores, roof, left, value = s.stores, s.roof_agents, s.crests_left, s.components.tile_value
         mayors = [0] * G
