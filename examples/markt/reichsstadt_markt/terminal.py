@@ -29,13 +29,13 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], lang: s
 
 def _headline(view: dict[str, Any], say: Renderer) -> Text:
     t = view["table"]
-    parts = [say(phase_name(view["phase"]), sentence=True)]
+    parts = [] if view["phase"] == "market" else [say(phase_name(view["phase"]), sentence=True)]
     if t["day"]:
         parts.insert(0, say(Message("markt.board.day", day=t["day"], days=t["days"]), sentence=True))
-    if t["demand"] is not None:
-        parts.append(say(Message("markt.board.demand", good=good_name(t["demand"]))))
+    if t["demand"] is not None and view["phase"] == "market":
+        parts.append(say(Message("markt.board.demand", good=good_name(t["demand"])), sentence=True))
     if t["merchant"] is not None:
-        parts.append(say(Message("markt.board.on_turn", player=Player(t["merchant"]))))
+        parts.append(say(Message("markt.board.on_turn", player=Player(t["merchant"])), sentence=True))
     return Text(" · ".join(parts), style="bold")
 
 
@@ -66,12 +66,12 @@ def _merchants(view: dict[str, Any], names: Sequence[str], say: Renderer) -> Tab
         mark = ON_TURN if p == t["merchant"] else " "
         name = Text(f"{mark} {names[p] if p < len(names) else p + 1}", style="bold" if p == view["seat"] else "")
         if p == t["first"] and t["day"]:
-            name.append(" (" + say(Message("markt.board.opens")) + ")", style="dim")
-        if s["hand"] is None:
-            held = say(Message("markt.board.hidden", count=s["goods"]))
-        elif s["goods"]:
-            held = say([goods(g, n) for g, n in enumerate(s["hand"]) if n])
-        else:
+            name.append(" · " + say(Message("markt.board.opens")), style="dim")
+        if not s["goods"]:
             held = say(Message("markt.board.no_goods"))
+        elif s["hand"] is None:
+            held = say(Message("markt.board.hidden", count=s["goods"]))
+        else:
+            held = say([goods(g, n) for g, n in enumerate(s["hand"]) if n])
         table.add_row(name, say(thalers(s["thalers"])), held)
     return table

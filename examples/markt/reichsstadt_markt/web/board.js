@@ -61,7 +61,7 @@ function headline(view, ctx) {
   const parts = [];
   if (tb.day) parts.push(say("markt.board.day", { day: tb.day, days: tb.days }, ctx));
   if (view.phase !== "market") parts.push(say(`markt.phase.${view.phase}`, {}, ctx));
-  if (tb.demand !== null) parts.push(say("markt.board.demand", { good: { id: `markt.good.${GOODS[tb.demand]}`, args: {} } }, ctx));
+  if (tb.demand !== null && view.phase === "market") parts.push(say("markt.board.demand", { good: { id: `markt.good.${GOODS[tb.demand]}`, args: {} } }, ctx));
   if (tb.merchant !== null) parts.push(say("markt.board.on_turn", { player: { player: tb.merchant } }, ctx));
   return h("p", { class: "markt-head" }, parts.map(sentence).join(" · "));
 }
@@ -89,8 +89,8 @@ function merchants(view, ctx, sells) {
   const tb = view.table;
   const items = view.seats.map((/** @type {any} */ s, /** @type {number} */ p) => {
     let goods;
-    if (s.hand === null) goods = say("markt.board.hidden", { count: s.goods }, ctx);
-    else if (!s.goods) goods = t("markt.board.no_goods");
+    if (!s.goods) goods = t("markt.board.no_goods");
+    else if (s.hand === null) goods = say("markt.board.hidden", { count: s.goods }, ctx);
     else goods = h("ul", { class: "hand" }, ...GOODS.map((good, g) => s.hand[g] ? h("li", { "data-good": good },
       say(`markt.count.${good}`, { count: s.hand[g] }, ctx), " ", ...sells(g)) : null));
     return h("li", { class: `merchant${p === tb.merchant ? " on-turn" : ""}${p === view.seat ? " me" : ""}`, "data-seat": p },
