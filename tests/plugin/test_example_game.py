@@ -215,6 +215,13 @@ def test_the_pettingzoo_and_openspiel_adapters_play_it_with_its_encoder(venv: Ve
     assert int(players) == 4 and int(observation) > 0 and int(actions) == 30
 
 
+def test_the_platforms_research_page_still_lists_only_its_own_games(venv: Venv) -> None:
+    """docs/research.md's encodings are generated from the games reichsstadt installs;
+    a plug-in installed beside it (as its README says) must not make the page out of date."""
+    ids = venv.run("-c", "from reichsstadt.interop import docs; print(' '.join(docs.installed_ids()))").stdout.split()
+    assert ids and GAME not in ids
+
+
 def test_its_own_test_suite_passes_against_the_installed_package(venv: Venv) -> None:
     """The example's tests (every rule by its section, conformance, catalogs), as its
     README says to run them; -P keeps the source folder off sys.path, so they import the
