@@ -24,7 +24,8 @@ ON_TURN = "▶"
 def render(view: dict[str, Any], seat: int | None, names: Sequence[str], lang: str = "en") -> RenderableType:
     """The board as `seat` sees it (None: a spectator), the seats called `names`."""
     say = Renderer(lang, list(names), viewer=seat)
-    return Group(_headline(view, say), _market(view, say), _merchants(view, names, say))
+    warehouse = say(Message("markt.board.warehouse", count=view["table"]["warehouse"]), sentence=True)
+    return Group(_headline(view, say), _market(view, say), Text(warehouse), _merchants(view, names, say))
 
 
 def _headline(view: dict[str, Any], say: Renderer) -> Text:
@@ -42,9 +43,7 @@ def _headline(view: dict[str, Any], say: Renderer) -> Text:
 def _market(view: dict[str, Any], say: Renderer) -> Table:
     """One line per good: its name, its price on the track, how many were sold."""
     t = view["table"]
-    table = Table(box=None, padding=(0, 2), pad_edge=False,
-                  caption=say(Message("markt.board.warehouse", count=t["warehouse"]), sentence=True),
-                  caption_justify="left")
+    table = Table(box=None, padding=(0, 2), pad_edge=False)
     table.add_column(say(Message("markt.board.good"), sentence=True))
     table.add_column(say(Message("markt.board.price"), sentence=True))
     table.add_column(say(Message("markt.board.sold"), sentence=True), justify="right")
