@@ -25,7 +25,7 @@ import argparse
 import platform
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

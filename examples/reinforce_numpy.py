@@ -107,7 +107,7 @@ def main() -> None:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.png:
         try:
-            import matplotlib  # noqa: F401  (checked before training, not after)
+            import matplotlib
         except ImportError:
             parser.error("--png needs matplotlib: pip install matplotlib (or the research extra)")
 

@@ -38,7 +38,7 @@ def test_a_game_is_logged_as_events_without_secrets(tmp_path: Any) -> None:
     logger = logging.getLogger("reichsstadt.server")
     old = logger.level
     logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
+    logger.setLevel(logging.DEBUG)  # moves are logged at debug level
     try:
         with serve(tmp_path) as c:
             t = full_table(c, "norenberc", players=3, bots=1)
@@ -60,7 +60,7 @@ def test_a_game_is_logged_as_events_without_secrets(tmp_path: Any) -> None:
 
 def test_healthz_tells_a_broken_database(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        storage = c.app.state.live["storage"]  # type: ignore[attr-defined]
+        storage = c.app.state.services.storage  # type: ignore[attr-defined]
         good = storage.engine
         storage.engine = create_async_engine(f"sqlite+aiosqlite:///{tmp_path}/no/such/folder/x.db")
         try:

@@ -15,7 +15,7 @@ import pytest
 from reichsstadt import game_ids
 from reichsstadt.core import CHANCE, Action
 from reichsstadt.core import game as find_game
-from reichsstadt.server.live import seat_parts
+from reichsstadt.server.messages import seat_parts
 from reichsstadt.server.protocol import words
 
 from .helpers import Ws, auth, create, full_table, play, serve
@@ -24,7 +24,7 @@ GAMES = game_ids()
 
 
 def live_table(client: Any, tid: str) -> Any:
-    return client.app.state.live["manager"].tables[tid]
+    return client.app.state.services.tables.tables[tid]
 
 
 def moves_stored(client: Any, tid: str) -> int:
@@ -189,7 +189,7 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
         clients[mover].state_at(n + 1)
         err = clients[mover].error()
         assert err["message"]["id"] == "server.refuse.stale"
-        assert live.last_move[mover] == n
+        assert live.log.last_move[mover] == n
         for cl in clients:
             cl.close()
 
@@ -346,7 +346,7 @@ def test_a_move_is_committed_before_it_is_announced(tmp_path: Any) -> None:
         for cl in clients:
             cl.first_state()
         live = live_table(c, t["id"])
-        storage = c.app.state.live["storage"]  # type: ignore[attr-defined]
+        storage = c.app.state.services.storage  # type: ignore[attr-defined]
         real = storage.append_moves
         calls = []
 

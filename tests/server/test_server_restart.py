@@ -16,8 +16,6 @@ from typing import Any
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
 from reichsstadt.server import migrations
-from reichsstadt.server.live import TableManager
-from reichsstadt.server.storage import Storage
 
 from .process import LiveWs, Server
 
@@ -48,7 +46,7 @@ def test_serve_says_where_it_listens_and_where_the_database_is(tmp_path: Path) -
         assert f"database: {tmp_path / 'data' / 'reichsstadt.db'}" in out  # the SQLite file's place
         assert (tmp_path / "data" / "reichsstadt.db").exists()
         assert {k: v for k, v in server.get("/healthz").items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
-        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3})
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"]})
         assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
         events = _json_lines(server.stderr())
         assert any(e.get("event") == "started" for e in events)
@@ -120,7 +118,7 @@ def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path
         assert server.get(f"/api/tables/{c['id']}")["status"] == "open"
         got = server.post(f"/api/tables/{c['id']}/join", {"invite": c["invites"][0]["invite"], "name": "Di"})
         assert got["seat"] == 1
-        assert server.post(f"/api/tables/{c['id']}/start", token=c["creator"])["status"] == "running"
+        assert server.get(f"/api/tables/{c['id']}")["status"] == "running"  # the last seat taken starts it
         # and Ann finishes her game
         _play_until(ann, rng, lambda s: s["status"] == "finished", timeout=120)
     finally:
@@ -161,42 +159,45 @@ def test_sigterm_finishes_in_flight_commits_and_exits_cleanly(tmp_path: Path) ->
 def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
     """The manager's close (the app's shutdown) lets a move being committed finish, and
     refuses moves after it."""
-    db = f"sqlite+aiosqlite:///{tmp_path}/slow.db"
+    db = f"sqlite:///{tmp_path}/slow.db"
     migrations.upgrade(db)
 
     async def go() -> None:
         import secrets
 
         from reichsstadt.core import IllegalAction, game
-        from reichsstadt.server.live import new_seats
-        from reichsstadt.server.storage import OPEN, TableRow, now
+        from reichsstadt.server.app import make_services
+        from reichsstadt.server.config import Settings
+        from reichsstadt.server.schema import OPEN, SeatRow, TableRow, now
 
-        storage = Storage(db)
+        svc = make_services(Settings(db_url=db, bot_delay=0.0), db)
+        storage = svc.storage
         g = game("norenberc")
-        await storage.create_table(TableRow(id="slow", game="norenberc", players=3, seed=7,
-                                            options=g.resolve(3, {}), status=OPEN, creator_hash="x",
-                                            created_at=now(), seats=new_seats(["human"] * 3, lambda: secrets.token_hex(4))))
-        for seat in range(3):
-            await storage.update_seat("slow", seat, token_hash=f"h{seat}")
-        manager = TableManager(storage, 0.0)
-        live = await manager.get("slow")
+        seats = [SeatRow(i, "human", f"P{i}", secrets.token_hex(4), f"h{i}") for i in range(3)]
+        await storage.create_table(TableRow(id="slow", game="norenberc", players=3, seed=7, options=g.resolve(3, {}),
+                                            status=OPEN, creator_hash="x", created_at=now(), seats=seats,
+                                            secret=secrets.token_hex(32)), [])
+        live = await svc.tables.get("slow")
         assert live is not None
         await live.start()
         seat = next(s for s in live.state.to_act() if s >= 0)
         action = live.state.legal(seat)[0]
         committed = live.moves
         real_append = storage.append_moves
+        gate = asyncio.Event()
 
         async def slow_append(*args: Any, **kw: Any) -> None:
-            await asyncio.sleep(0.4)
+            await gate.wait()
             await real_append(*args, **kw)
 
         storage.append_moves = slow_append  # type: ignore[method-assign]
         move = asyncio.create_task(live.submit(seat, [action], None))
         await asyncio.sleep(0.05)  # the commit is under way
-        t0 = time.monotonic()
-        await manager.close()
-        assert time.monotonic() - t0 >= 0.3, "the shutdown did not wait for the commit"
+        closing = asyncio.create_task(svc.tables.close())
+        await asyncio.sleep(0.1)
+        assert not closing.done(), "the shutdown did not wait for the commit"
+        gate.set()
+        await closing
         await move
         assert len(await storage.moves("slow")) == live.moves > committed
         other = next((s for s in live.state.to_act() if s >= 0), seat)
@@ -205,6 +206,7 @@ def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
             raise AssertionError("a move after the shutdown was accepted")
         except IllegalAction as exc:
             assert exc.message.id == "server.refuse.closing"  # type: ignore[union-attr]
+        await svc.pool.close()
         await storage.close()
 
     asyncio.run(go())
