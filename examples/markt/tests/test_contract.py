@@ -125,6 +125,7 @@ def test_every_observation_lies_in_its_slices_declared_range() -> None:
         for viewer in (None, *range(3)):
             view = state.view(viewer)
             for s in enc.slices:
+                assert s.read is not None, f"slice {s.name} reads the view"
                 values = s.read(view)
                 assert len(values) == s.size and all(s.low <= x <= s.high for x in values), (s.name, values)
     random_playout(GAME, 3, seed=4, on_step=check)
