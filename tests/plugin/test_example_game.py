@@ -81,11 +81,14 @@ def test_the_game_comes_from_its_own_installed_package_and_not_from_reichsstadt(
         "from reichsstadt.core import files, part\n"
         "print(json.dumps({'platform': reichsstadt.__file__, 'game': reichsstadt_markt.__file__,"
         " 'board': str(files('markt', 'web').joinpath('board.js')), 'catalogs': str(files('markt', 'catalogs')),"
-        " 'terminal': part('markt', 'terminal').__module__, 'ids': reichsstadt.game_ids()}))")).stdout)
+        " 'terminal': part('markt', 'terminal').__module__, 'heuristic': part('markt', 'heuristic').__name__,"
+        " 'encoder': part('markt', 'encoder').__module__, 'ids': reichsstadt.game_ids()}))")).stdout)
     site = str(venv.python.parent.parent)
     assert where["platform"].startswith(str(ROOT / "reichsstadt"))
     assert where["game"].startswith(site) and where["board"].startswith(site) and where["catalogs"].startswith(site)
-    assert where["terminal"] == "reichsstadt_markt.terminal" and GAME in where["ids"]
+    assert GAME in where["ids"]
+    assert [where[k] for k in ("terminal", "heuristic", "encoder")] == [
+        "reichsstadt_markt.terminal", "reichsstadt_markt.heuristic", "reichsstadt_markt.encoder"]
 
 
 def test_reichsstadt_games_lists_it_with_its_option(venv: Venv) -> None:
