@@ -28,6 +28,7 @@ from reichsstadt.core import Action
 
 from .actions import ACTIONS
 from .constants import DEMAND_RISE, K_FETCH, K_SELL, N_GOODS, PER_GOOD, PRICE_MAX, TOLL
+from .rules import price_after_sale
 
 HOLD = 0.85          # a good kept is worth this share of the price it should fetch later
 CROWD = 0.4          # the price a good may lose to the others' sales, per good they hold of all kinds
@@ -59,7 +60,7 @@ class Board:
     def sell(self, good: int, count: int) -> float:
         """What selling `count` of `good` now gains over keeping them."""
         price = self.prices[good]
-        after = max(1, price - count)
+        after = price_after_sale(price, count)  # the rule's own fall (rules.py)
         rest = self.hand[good] - count
         return price * count - count * self.keep(good) - rest * (self.keep(good) - self.keep(good, after))
 
