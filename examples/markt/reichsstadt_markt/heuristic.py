@@ -9,8 +9,8 @@ The plan, as a merchant would tell it:
   the criers still to come, lowered by what the others may sell of it first, and nothing
   after the merchant's last turn.
 - **Sell** when the thalers now beat what the goods sold are worth kept, counting the
-  price's fall for the goods of that kind still held: a whole stack goes at once when
-  the price is high, a single good when the price is about to be spoilt anyway.
+  price's fall for the goods of that kind still held; on its last turn, its most valuable
+  stack goes.
 - **Fetch** when an average good of those the merchant has not seen is worth more than
   the toll, which it never is on the last day.
 - **Wait** otherwise.
