@@ -87,6 +87,19 @@ def replay_plan(game: Game, state: State, players: int, moves: Sequence[tuple[in
     return Plan(trial, first, steps)
 
 
+def applied_plan(game: Game, state: State, players: int, moves: Sequence[tuple[int, Any]], first: int,
+                 entries: Sequence[Entries]) -> Plan:
+    """Committed moves played on a copy, their log entries as the process that committed
+    them made them (carried in its NOTIFY)."""
+    trial = state.clone()
+    steps = []
+    for (seat, obj), said in zip(moves, entries):
+        action = game.action_from_json(obj, players)
+        trial.apply(seat, action)
+        steps.append(Step(seat, action, said))
+    return Plan(trial, first, steps)
+
+
 @dataclass
 class TableLog:
     """Every viewer's log as encoded entries, and the move count."""

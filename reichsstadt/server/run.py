@@ -36,7 +36,7 @@ def serve(
     bot_max_iterations: int = _option(20_000, "--bot-max-iterations", help="The most iterations a bot may "
                                                                             "search a move."),
     create_per_minute: float = _option(10.0, "--create-per-minute", help="Tables one client address may create "
-                                                                         "a minute."),
+                                                                         "a minute (that many at once, too)."),
     open_per_creator: int = _option(5, "--open-per-creator", help="Tables waiting for people that one client "
                                                                   "address may have at once."),
     open_hours: float = _option(24.0, "--open-hours", help="Hours a table waits for people before it expires."),
@@ -67,6 +67,7 @@ def serve(
                         log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
                         clock_minimum=clock_minimum, bot_workers=bot_workers, bot_max_seconds=bot_max_seconds,
                         bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
+                        create_burst=max(1, int(create_per_minute)),
                         open_per_creator=open_per_creator, open_ttl=open_hours * 3600,
                         connections_per_address=connections, spectators_per_table=spectators,
                         header_timeout=header_timeout, body_timeout=body_timeout,

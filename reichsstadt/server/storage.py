@@ -40,7 +40,6 @@ from .schema import CLOSED, FINISHED, OPEN, RUNNING, NoteRow, SeatRow, TableRow
 
 log = logging.getLogger("reichsstadt.server")
 
-CHANNEL = "reichsstadt_tables"   # PostgreSQL LISTEN/NOTIFY: what changed at a table
 T = TypeVar("T")
 Job = Callable[[Connection], T]
 
@@ -340,7 +339,7 @@ class Storage:
     # -- moves -------------------------------------------------------------------------
     async def append_moves(self, table_id: str, first: int, moves: Sequence[tuple[int, dict[str, Any]]],
                            finished: dict[str, Any] | None = None, started: bool = False,
-                           times: dict[int, float] | None = None, notify: str | None = None) -> None:
+                           times: dict[int, float] | None = None, notify: tuple[str, str] | None = None) -> None:
         """Commit moves first, first+1, ... in one transaction, with the start of the game
         (`started`) or its end (`finished`, the result) if the moves start or end it, and a
         NOTIFY payload for the other processes: all or nothing. The primary key (table, n)
@@ -366,7 +365,7 @@ class Storage:
                 if not c.execute(update(t).where(t.c.id == table_id).values(**values)).rowcount:
                     raise KeyError(table_id)
             if notify is not None and not self.sqlite:
-                c.exec_driver_sql(self._notify, (CHANNEL, notify))
+                c.exec_driver_sql(self._notify, notify)
         await self.write(job)
 
     async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:
@@ -451,7 +450,7 @@ class Storage:
         return await self.read(lambda c: c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar())
 
     # -- telling other processes ---------------------------------------------------------
-    async def notify(self, payload: str, channel: str = CHANNEL) -> None:
+    async def notify(self, payload: str, channel: str) -> None:
         """PostgreSQL's NOTIFY (with SQLite there is only one process)."""
         if self.sqlite:
             return

@@ -143,17 +143,18 @@ class LiveTable:
         self.seats.tick(self._acting())
         self.clocks.wake()
         if notify is not None:
-            await self.services.cluster.changed(self.id, notify)
+            await self.services.cluster.changed(self, notify)
         await self.broadcast.everyone()
         self.bots.wake()
 
     # -- moves -------------------------------------------------------------------------
     async def submit(self, seat: int, actions: Sequence[Action], expect: int | None, pick: bool = False,
-                     bot: bool = False) -> None:
+                     bot: bool = False, origin: tuple[str, int] | None = None) -> None:
         """A seat's move (or, with `pick`, the parts of a multi-part choice, made into the
         engine's chain): checked on a copy, committed with the chance draws that follow,
         then applied and announced. IllegalAction changes nothing. `bot`: the move of the
-        bot playing the seat (refused if the seat's person took it back meanwhile)."""
+        bot playing the seat (refused if the seat's person took it back meanwhile);
+        `origin`: the process and request that forwarded it (answered with the commit)."""
         if not self.owned:
             await self.services.cluster.forward(self, seat, actions, expect, pick)
             return
@@ -165,7 +166,7 @@ class LiveTable:
             try:
                 await self.services.storage.append_moves(
                     self.id, plan.first, plan.records(), result, times=times,
-                    notify=self.services.cluster.move_payload(self, plan, result))
+                    notify=self.services.cluster.move_payload(self, plan, result, origin))
             except Exception as exc:
                 if type(exc).__name__ != "IntegrityError":
                     raise
@@ -208,12 +209,17 @@ class LiveTable:
         return pipeline.plan(self.state, seat, actions, self.moves, self.secret, self.log.viewers())
 
     def apply_committed(self, first: int, moves: Sequence[tuple[int, Any]], status: str,
-                        result: dict[str, Any] | None) -> bool:
-        """(Under the lock.) Moves another process committed, as its NOTIFY carried them;
-        False if they do not follow on from what this process has (it reads the database)."""
+                        result: dict[str, Any] | None, entries: Sequence[pipeline.Entries] = ()) -> bool:
+        """(Under the lock.) Moves another process committed, as its NOTIFY carried them
+        (with each viewer's log entry, when it did); False if they do not follow on from
+        what this process has (it reads the database)."""
         if first != self.moves:
             return first < self.moves and first + len(moves) <= self.moves  # already known: nothing to do
-        self._adopt(pipeline.replay_plan(self.game, self.state, self.players, moves, first, self.log.viewers()))
+        if len(entries) == len(moves) and all(len(e) == self.players + 1 for e in entries):
+            plan = pipeline.applied_plan(self.game, self.state, self.players, moves, first, entries)
+        else:
+            plan = pipeline.replay_plan(self.game, self.state, self.players, moves, first, self.log.viewers())
+        self._adopt(plan)
         self.status, self.result = status, result
         return True
 

@@ -58,6 +58,7 @@ class TableManager:
             live.owned = live.owner == self.owner
         live.replay(await storage.moves(table_id), await storage.notes(table_id))
         self.tables[table_id] = live
+        self.services.cluster.follow(table_id, not live.owned)
         if live.owned and live.status == RUNNING:
             self.held.add(table_id)
         live.bots.wake()
@@ -90,6 +91,7 @@ class TableManager:
                 await live._catch_up()
             live.owned = True
             live.owner = self.owner
+            self.services.cluster.follow(live.id, False)
             if live.status == RUNNING:
                 self.held.add(live.id)
             log.info("took over", extra={"event": "take_over", "table": live.id, "owner": self.owner})
@@ -118,6 +120,7 @@ class TableManager:
             lost = self.tables.get(table_id)
             if lost is not None:
                 lost.owned = False
+                self.services.cluster.follow(table_id, True)
                 lost.owner = None
         if not storage.sqlite:
             for live in list(self.tables.values()):
@@ -162,6 +165,7 @@ class TableManager:
         for table_id in gone:
             live = self.tables.pop(table_id)
             live.closing = True  # a route still holding it cannot move it any more
+            self.services.cluster.follow(table_id, False)
         return len(gone)
 
     async def close(self) -> None:

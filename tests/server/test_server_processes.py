@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from .process import LiveWs, Server
 
@@ -38,17 +39,21 @@ def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
     assert first.state is not None
     goal = first.state["move"] + moves
     deadline = time.monotonic() + 60
+    errors: list[dict[str, Any]] = []
     while first.state["move"] < goal and first.state["status"] == "running":
-        assert time.monotonic() < deadline, "the table did not move"
+        assert time.monotonic() < deadline, f"the table did not move; refusals: {errors[-3:]}"
         for c in clients:
             s = c.state
             if s is not None and s["legal"] and s["move"] != c.acted:
                 c.acted = s["move"]
                 c.send({"type": "move", "action": rng.choice(s["legal"])["index"], "expect": s["move"]})
             try:
-                c.recv(0.05)
+                m = c.recv(0.05)
             except TimeoutError:
-                pass
+                continue
+            if m["type"] == "error":  # refused (the table moved on meanwhile): look again
+                errors.append(m)
+                c.acted = -1
 
 
 def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
