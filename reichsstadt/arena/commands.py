@@ -35,7 +35,7 @@ def _options(option: list[str]) -> dict[str, Any]:
 
 
 def tournament(
-    game_id: str = typer.Argument(..., metavar="GAME", help="norenberc, siedler or colonia"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="The game's id (`reichsstadt games` lists them)."),
     bots: str = typer.Option("mcts:1s,random", "--bots", "-b",
                              help="The entrants, comma-separated: random, greedy, mcts, mcts:2000 (iterations "
                                   "a move), mcts:1s or mcts:0.5s (time a move). A name may repeat "

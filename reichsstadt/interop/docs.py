@@ -19,8 +19,9 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 
 
 def installed_ids() -> list[str]:
-    """The games this package installs (entry points), not titles registered at run time."""
-    return [ep.name for ep in entry_points(group=GROUP)]
+    """The games this package installs (its own entry points): not titles registered at
+    run time, nor games other distributions install (a plug-in's page is its own)."""
+    return [ep.name for ep in entry_points(group=GROUP) if ep.dist is not None and ep.dist.name == "reichsstadt"]
 
 
 def encodings_markdown(ids: list[str] | None = None) -> str:
