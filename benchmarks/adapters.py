@@ -97,13 +97,16 @@ def vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     _, info = env.reset(seed=1)
     state = {"info": info}
 
+    actions = np.zeros((BATCH, players), np.intp)
+
     def steps() -> tuple[int, int]:
         decisions = 0
         for _ in range(20):
             info = state["info"]
-            masks = info["action_mask"]
-            actions = np.argmax(masks * rng.random(masks.shape, np.float32), axis=-1)
-            decisions += int(info["to_act"].sum())
+            deciding = info["to_act"].ravel().nonzero()[0]   # a random legal action for each seat to decide
+            masks = info["action_mask"].reshape(-1, info["action_mask"].shape[-1])[deciding]
+            actions.ravel()[deciding] = np.argmax(masks * rng.random(masks.shape, np.float32), axis=-1)
+            decisions += len(deciding)
             _, _, _, _, state["info"] = env.step(actions)
         return decisions, 0
     return steps

@@ -86,8 +86,7 @@ class _Seat:
         if session.match is None or self.done:
             raise IllegalAction("the game is over: call reset()")
         index = int(action)
-        legal = 0 <= index < len(session.space) and session.space.decode(index) in session.state.legal(self.seat)
-        if not legal:
+        if not session.allows(self.seat, index):
             if self.illegal == "raise":
                 session.space.decode(index)  # the index's own refusal
                 session.state.apply(self.seat, session.space.decode(index))  # raises with the reason

@@ -234,9 +234,7 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
 
     def allows(self, agent: str, action: int) -> bool:
         """Whether `action` is in `agent`'s mask now."""
-        session = self.session
-        return 0 <= action < len(session.space) and session.space.decode(action) in session.state.legal(
-            self.seat_of[agent])
+        return self.session.allows(self.seat_of[agent], action)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

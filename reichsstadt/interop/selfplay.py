@@ -58,6 +58,7 @@ class SelfPlayVectorEnv:
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.full(num_envs, -1)
         self._restart = np.zeros(num_envs, bool)
+        self._deciding: list[list[int]] = [[] for _ in range(num_envs)]   # the seats game i asks now
         self._rngs = [np.random.default_rng() for _ in range(num_envs)]
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
@@ -80,16 +81,19 @@ class SelfPlayVectorEnv:
         """Write game i's masks, who decides, and the observations asked for."""
         session, obs = self.sessions[i], self._obs[i]
         acting = session.state.to_act() if not session.truncated() else ()
-        self._to_act[i] = False
-        self._masks[i] = False
-        if self.observe == "to_act":
-            obs.fill(0.0)
-        for seat in acting:
-            if seat >= 0:
-                self._to_act[i, seat] = True
-                session.mask(seat, self._masks[i, seat], bool)
+        deciding = [seat for seat in acting if seat >= 0]
+        for seat in self._deciding[i]:   # the rows written last time that no seat rewrites now
+            if seat not in deciding:
+                self._to_act[i, seat] = False
+                self._masks[i, seat] = False
                 if self.observe == "to_act":
-                    session.observe(seat, obs[seat])
+                    obs[seat] = 0.0
+        self._deciding[i] = deciding
+        for seat in deciding:
+            self._to_act[i, seat] = True
+            session.mask(seat, self._masks[i, seat], bool)
+            if self.observe == "to_act":
+                session.observe(seat, obs[seat])
         if self.observe == "all":
             for seat in range(self.players):
                 session.observe(seat, obs[seat])
@@ -110,10 +114,11 @@ class SelfPlayVectorEnv:
         return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
 
     def _play(self, i: int, session: Session, chosen: np.ndarray) -> None:
-        deciding = [int(s) for s in np.flatnonzero(self._to_act[i])]
+        deciding = self._deciding[i]
+        masks = self._masks[i]
         for seat in deciding:
             a = int(chosen[seat])
-            if not (0 <= a < self.actions and self._masks[i, seat, a]):
+            if not (0 <= a < self.actions and masks[seat, a]):
                 self._illegal[i] = seat
                 self._rewards[i, seat] = session.reward_range[0]
                 self._terminated[i], self._truncated[i] = True, False

@@ -86,12 +86,20 @@ class Session:
             return self.match.advance(agents or {})
         return self.match.state.to_act()
 
+    def allows(self, seat: int, index: int) -> bool:
+        """Whether the action with this index is legal for `seat` now (by identity: the
+        engine hands out the action space's own objects)."""
+        if not 0 <= index < len(self.space):
+            return False
+        action = self.space.actions[index]
+        return any(a is action for a in self.state.legal(seat))
+
     def play_if_still_asked(self, seat: int, index: int) -> bool:
         """One seat's part of a simultaneous decision, played if the seat still owes it
         and may still take it: an earlier seat's answer may have settled the decision
         (whether the move was played)."""
         state = self.state
-        if seat in state.to_act() and self.space.decode(index) in state.legal(seat):
+        if seat in state.to_act() and self.allows(seat, index):
             self.play(seat, index)
             return True
         return False

@@ -260,19 +260,21 @@ class NorenbercEncoder(StateEncoder):
 
     def _peddlers_and_money(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
-        base = at["peddler_goods"]
         peddlers = s.peddlers
-        counts = [0] * (n * (G + 1))
-        for i in range(0, len(peddlers), 3):
-            good = peddlers[i + 2]
-            counts[(peddlers[i + 1] - me) % n * (G + 1) + (good if good >= 0 else G)] += 1
-        for i, c in enumerate(counts):
-            if c:
-                out[base + i] = scaled(c, 5)
+        if peddlers:
+            base = at["peddler_goods"]
+            counts = [0] * (n * (G + 1))
+            for i in range(0, len(peddlers), 3):
+                good = peddlers[i + 2]
+                counts[(peddlers[i + 1] - me) % n * (G + 1) + (good if good >= 0 else G)] += 1
+            for i, c in enumerate(counts):
+                if c:
+                    out[base + i] = c / 5 if c < 5 else 1.0
         revealed = at["revealed_money"]
         out[revealed:revealed + n] = HIDDEN
-        for _, _, who, money in s.money_revealed:
-            out[revealed + (who - me) % n] = scaled(money, TOP_MONEY)
+        last = {who: money for _, _, who, money in s.money_revealed}   # the latest per seat
+        for who, money in last.items():
+            out[revealed + (who - me) % n] = money / TOP_MONEY if money < TOP_MONEY else 1.0
 
     def _round(self, s: NorenbercState, out: np.ndarray) -> None:
         at = self.at
