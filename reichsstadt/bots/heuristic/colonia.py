@@ -385,7 +385,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     r = rng.random()
     if first in ("buy_stall", "commission", "load", "load_extra", "buy_relic", "secure"):
         if first == "buy_relic":
-            points = state.comp.relic_points
+            points = state.components.relic_points
             top = max(legal[:-1], key=lambda a: points[a.card])
             return top if points[top.card] > 0 or r < 0.3 else legal[-1]
         if first == "secure":
@@ -402,8 +402,8 @@ def evaluate_state(state: Any) -> list[float]:
     """The cut-off evaluation on a sampled state (fast: no views): each family's relic
     points (doubled in its shrines) and windows, and a flat worth of its money, goods,
     materials and members at home for the weeks left."""
-    n = state.n
-    comp = state.comp
+    n = state.player_count
+    comp = state.components
     points = comp.relic_points
     owner = state.relic_owner
     out = [0.0] * n
