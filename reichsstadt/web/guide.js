@@ -5,7 +5,8 @@
  * the one source the terminal's `h` reads too: sections of catalog messages, rendered here
  * in the reader's language.
  *
- * A guide: {"sections": [{"title": msg, "rules": [str], "blocks": [block]}]}; a block is
+ * A guide: {"rulebook": "sections" | "pages", "sections": [{"title": msg, "rules": [str], "blocks": [block]}]}
+ * ("rules": where in the rulebook, by section or by page); a block is
  * {"text": msg}, {"steps": [msg]} (in order), {"list": [msg]}, or {"table": {"head": [cell],
  * "rows": [[cell]]}}; a cell is a message, a string or number, or {"sum": [msg]} (parts
  * joined by "+"). A message is {"id", "args"} (args may hold messages). */
@@ -48,11 +49,12 @@ function block(b) {
 
 /** The guide as page elements. @param {any} guide */
 export function guideBody(guide) {
+  const rules = guide.rulebook === "pages" ? "web.guide.rules.pages" : "web.guide.rules";
   return guide.sections.map((/** @type {any} */ sec, /** @type {number} */ i) => h("section", { class: "guide-section",
     "aria-labelledby": `guide-${i}` },
   h("h3", { id: `guide-${i}` }, sentence(render(sec.title))),
   ...sec.blocks.map(block),
-  sec.rules && sec.rules.length ? h("p", { class: "rules" }, t("web.guide.rules", { sections: sec.rules.join(", ") })) : null));
+  sec.rules && sec.rules.length ? h("p", { class: "rules" }, t(rules, { sections: sec.rules.join(", ") })) : null));
 }
 
 /** Open the panel for `game` (titled `title`); Escape or the close button shuts it.

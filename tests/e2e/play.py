@@ -86,6 +86,12 @@ def step(page: Any, rng: random.Random) -> bool:
     before, status = where(page)
     if status != "running":
         return False
+    if page.locator("dialog.confirm[open]").count():  # a confirmation left open (a click that timed out): yes
+        try:
+            page.locator("dialog.confirm button[value=yes]").click(timeout=5000)
+        except (PlaywrightTimeout, PlaywrightError):
+            return False
+        return True
     parts = page.locator(".pick button.part")
     moves = page.locator(".moves button.move")
     n_parts, n_moves = parts.count(), moves.count()  # the page may change between any two reads

@@ -42,9 +42,14 @@ export function endBanner(r, game, ctx, links) {
       ...order.map((i) => h("td", null, String(r.breakdown[i][k] ?? 0))))),
     h("tr", { class: "total" }, h("th", { scope: "row" }, t("web.table.total")), ...order.map((i) =>
       h("td", { "data-seat": i }, String(r.scores[i]))))));
+  // on a narrow screen: a line per player, the breakdown beneath it (no table to scroll)
+  const ranking = h("ol", { class: "ranking" }, ...order.map((i) => h("li", { class: win.includes(i) ? "winner" : "", "data-seat": i },
+    h("span", { class: "place" }, `${r.ranks[i]}.`), h("span", { class: `dot p${i}` }),
+    h("span", { class: "who" }, sentence(playerName(i, ctx))), h("b", { class: "total" }, String(r.scores[i])),
+    h("span", { class: "items" }, items.filter((k) => r.breakdown[i][k]).map((k) => `${itemName(game, k)} ${r.breakdown[i][k]}`).join(" · ")))));
   return h("section", { class: "end", "aria-label": t("web.end.title") },
     h("h2", null, icon("trophy", { size: 22 }), " ", sentence(headline)),
-    h("div", { class: "scores-box" }, table),
+    h("div", { class: "scores-box" }, table), ranking,
     h("p", { class: "end-links" },
       links.review ? h("a", { class: "button primary", href: links.review, "data-go": true }, icon("chart"), " ", t("web.review.open")) : null,
       links.replay ? h("a", { class: "button", href: links.replay, "data-go": true }, t("web.replay.title")) : null,
