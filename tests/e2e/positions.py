@@ -30,13 +30,22 @@ def seat_message(state: State, seat: int) -> dict[str, Any]:
         "most": pick.most, "least": pick.least, "repeat": pick.repeat}}
 
 
+def decision_kind(view: dict[str, Any]) -> str:
+    """The kind of a decision: the phase, and the step or the decision under way where
+    the view says it (Norenberc's steps, Colonia's decisions)."""
+    table = view.get("table") or {}
+    current = table.get("current") if isinstance(table.get("current"), dict) else {}
+    extra = current.get("step") or table.get("decision") or ""
+    return f"{view['phase']}:{extra}" if extra else str(view["phase"])
+
+
 def sample(game_id: str, players: list[int], per_phase: int, seed: int = 4,
            key: Callable[[dict[str, Any]], str] | None = None, games: int = 40) -> list[dict[str, Any]]:
     """Up to `per_phase` decisions of each kind (`key` of the view: its phase by default)
     along random games, with the last state of each game (its end) too."""
     g = game(game_id)
     rng = random.Random(seed)
-    kind = key or (lambda view: str(view["phase"]))
+    kind = key or decision_kind
     taken: dict[str, int] = {}
     out: list[dict[str, Any]] = []
     for _ in range(games):

@@ -126,11 +126,11 @@ def make_offer(page: Any, rng: random.Random) -> bool:
     """Put an offer together in the trade panel (one card or gold given, one asked for),
     ask everyone or one player, and make it."""
     box = page.locator(".sdl-builder.offer")
-    gives = box.locator("tr.give button.plus:not([disabled])")
+    gives = box.locator("td[data-side=give] button.plus:not([disabled])")
     if not gives.count():
         return False
     gives.nth(rng.randrange(gives.count())).click(timeout=2000)
-    wants = box.locator("tr.want button.plus:not([disabled])")
+    wants = box.locator("td[data-side=want] button.plus:not([disabled])")
     if not wants.count():
         return False
     wants.nth(rng.randrange(wants.count())).click(timeout=2000)

@@ -14,11 +14,11 @@ export const INK = "#2b211a";
 /** One line of text. @param {number} x @param {number} y @param {string} str @param {number} size
  * @param {TextOpts} [o] */
 export function text(x, y, str, size, o = {}) {
-  const sz = o.width ? fitSize(str, o.width, size, o.bold, o.least) : size;
+  const sz = o.width ? fitSize(str, o.width, size, o) : size;
   const node = s("text", { x: r1(x), y: r1(y), "font-size": sz, "text-anchor": o.anchor || null,
     "font-weight": o.bold ? "bold" : null, "font-style": o.italic ? "italic" : null, fill: o.fill || INK,
     class: o.cls || null, "data-w": o.width ? r1(o.width) : null }, str);
-  if (o.width && textWidth(str, sz, o.bold) > o.width) {
+  if (o.width && textWidth(str, sz, o.bold, o.italic) > o.width) {
     node.setAttribute("textLength", String(r1(o.width)));
     node.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
@@ -29,7 +29,7 @@ export function text(x, y, str, size, o = {}) {
  * @param {number} x @param {number} y @param {string | string[]} words @param {number} width @param {number} size
  * @param {TextOpts & {most?: number, lead?: number, glue?: string}} [o] */
 export function lines(x, y, words, width, size, o = {}) {
-  const got = fitLines(words, width, size, { bold: o.bold, most: o.most, glue: o.glue });
+  const got = fitLines(words, width, size, { bold: o.bold, italic: o.italic, most: o.most, glue: o.glue });
   const lead = o.lead ?? got.size * 1.2;
   return got.lines.map((line, i) => text(x, y + i * lead, line, got.size, { ...o, width, least: 1 }));
 }

@@ -19,15 +19,15 @@ function boardFamily() {
   return family;
 }
 
-/** The width of `str` at `size` (bold or not) in the boards' font, remembered.
+/** The width of `str` at `size` (bold, italic or not) in the boards' font, remembered.
  * @param {string} str @param {number} size */
-export function textWidth(str, size, bold = false) {
-  const k = `${size}|${bold ? 1 : 0}|${str}`;
+export function textWidth(str, size, bold = false, italic = false) {
+  const k = `${size}|${bold ? 1 : 0}${italic ? 1 : 0}|${str}`;
   let w = widths.get(k);
   if (w !== undefined) return w;
   if (!meter) meter = document.createElement("canvas").getContext("2d");
   if (meter) {
-    const font = `${bold ? "bold " : ""}${size}px ${boardFamily()}`;
+    const font = `${italic ? "italic " : ""}${bold ? "bold " : ""}${size}px ${boardFamily()}`;
     if (font !== meterFont) { meter.font = font; meterFont = font; }
     w = meter.measureText(str).width;
   } else w = str.length * size * 0.55;
@@ -37,14 +37,14 @@ export function textWidth(str, size, bold = false) {
 
 /** Words (or given pieces joined by `glue`) broken into lines no wider than `width` where
  * a piece allows it. @param {string | string[]} words @param {number} width @param {number} size */
-export function wrap(words, width, size, bold = false, glue = " ") {
+export function wrap(words, width, size, bold = false, glue = " ", italic = false) {
   const pieces = typeof words === "string" ? words.split(/\s+/).filter(Boolean) : words;
   /** @type {string[]} */
   const lines = [];
   let line = "";
   for (const piece of pieces) {
     const next = line ? `${line}${glue}${piece}` : piece;
-    if (line && textWidth(next, size, bold) > width) {
+    if (line && textWidth(next, size, bold, italic) > width) {
       lines.push(line);
       line = glue.trim() ? `${glue.trim()} ${piece}` : piece;
     } else line = next;
@@ -54,22 +54,23 @@ export function wrap(words, width, size, bold = false, glue = " ") {
 }
 
 /** The size, at most `size` and at least `least` times it, at which `str` fits `width`.
- * @param {string} str @param {number} width @param {number} size */
-export function fitSize(str, width, size, bold = false, least = 0.7) {
-  const w = textWidth(str, size, bold);
+ * @param {string} str @param {number} width @param {number} size
+ * @param {{bold?: boolean, italic?: boolean, least?: number}} [o] */
+export function fitSize(str, width, size, o = {}) {
+  const w = textWidth(str, size, o.bold, o.italic);
   if (w <= width) return size;
-  return Math.max(size * least, Math.floor((size * width / w) * 10) / 10);
+  return Math.max(size * (o.least ?? 0.7), Math.floor((size * width / w) * 10) / 10);
 }
 
 /** Words in at most `most` lines no wider than `width`, at `size` or as much smaller as
  * they need down to 60 % (another language's words can be longer than the board's room):
  * the lines and the size. @param {string | string[]} words @param {number} width @param {number} size
- * @param {{bold?: boolean, most?: number, glue?: string}} [o] */
+ * @param {{bold?: boolean, italic?: boolean, most?: number, glue?: string}} [o] */
 export function fitLines(words, width, size, o = {}) {
-  const bold = Boolean(o.bold), most = o.most || 1, glue = o.glue ?? " ";
+  const bold = Boolean(o.bold), italic = Boolean(o.italic), most = o.most || 1, glue = o.glue ?? " ";
   for (let sz = size; ; sz = Math.round(sz * 0.92 * 10) / 10) {
-    const lines = wrap(words, width, sz, bold, glue);
-    const fits = lines.length <= most && lines.every((l) => textWidth(l, sz, bold) <= width);
+    const lines = wrap(words, width, sz, bold, glue, italic);
+    const fits = lines.length <= most && lines.every((l) => textWidth(l, sz, bold, italic) <= width);
     if (fits || sz < size * 0.6) {
       if (lines.length <= most) return { lines, size: sz };
       // still too many lines: the last takes the rest (and is squeezed to its width)

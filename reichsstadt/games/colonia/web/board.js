@@ -20,8 +20,8 @@
 import { s } from "/static/dom.js";
 import { mount } from "/static/board/host.js";
 import { piece } from "/static/board/piece.js";
-import { at, text, tip } from "/static/board/svg.js";
-import { textWidth, wrap } from "/static/board/textfit.js";
+import { at, lines, text, tip } from "/static/board/svg.js";
+import { fitLines, textWidth, wrap } from "/static/board/textfit.js";
 import { glyph } from "/static/icons.js";
 import { language, playerName, render, sentence } from "/static/i18n.js";
 
@@ -743,25 +743,25 @@ class Board {
     label(this.w("materials"));
     y += 18;
     x = 10;
-    q.materials.forEach((/** @type {number} */ k, /** @type {number} */ m) => {
-      const name = this.material(m);
-      const wdt = (this.sw - 20) / 5;
-      nodes.push(s("g", { class: "material" }, tip(`${k} ${name}`), materialIcon(m, x, y + 2, 16),
-        text(x + 21, y + 15, `${k}`, 14, { bold: true }), text(x + 21 + textWidth(`${k}`, 14, true) + 4, y + 15, name, 11, { fill: FAINT, width: wdt - 25 - textWidth(`${k}`, 14, true) - 4 })));
-      x += wdt;
-    });
-    y += 26;
+    // each kind: its picture and count, its name beneath (two lines where a language needs them)
+    const kinds = (/** @type {number[]} */ counts, /** @type {(i: number) => string} */ nameOf,
+      /** @type {(i: number, x: number, y: number) => Element} */ icon, /** @type {string} */ cls) => {
+      const wdt = (this.sw - 20) / counts.length;
+      const rows = counts.map((_, i) => fitLines(nameOf(i), wdt - 6, 10.5, { most: 2 }).lines.length);
+      const tall = Math.max(1, ...rows);
+      counts.forEach((k, i) => {
+        const name = nameOf(i), cx = 10 + i * wdt;
+        nodes.push(this.piece({ key: `${cls}-${p}-${i}`, what: `${k} ${name}`, box: [cx, y, wdt - 4, 22 + tall * 12], children: [
+          icon(i, cx + 2, y), text(cx + 26, y + 16, `${k}`, 15, { bold: true }),
+          ...lines(cx + 2, y + 32, name, wdt - 6, 10.5, { most: 2, fill: FAINT, lead: 11.5 })] }));
+      });
+      y += 24 + tall * 12;
+    };
+    kinds(q.materials, (i) => this.material(i), (i, x, yy) => materialIcon(i, x + 1, yy + 2, 18), "material");
     label(this.w("goods"));
     y += 18;
-    x = 10;
-    q.goods.forEach((/** @type {number} */ k, /** @type {number} */ g) => {
-      const name = this.good(g);
-      const wdt = (this.sw - 20) / 5;
-      nodes.push(s("g", { class: "good" }, tip(`${k} ${name}`), goodIcon(g, x, y, 20),
-        text(x + 24, y + 15, `${k}`, 14, { bold: true }), text(x + 24 + textWidth(`${k}`, 14, true) + 4, y + 15, name, 11, { fill: FAINT, width: wdt - 28 - textWidth(`${k}`, 14, true) - 4 })));
-      x += wdt;
-    });
-    y += 28;
+    kinds(q.goods, (i) => this.good(i), (i, x, yy) => goodIcon(i, x, yy, 21), "good");
+    y += 4;
     // the family cards still in hand (clickable on Tuesday)
     label(this.w("family_cards"));
     y += 18;

@@ -292,13 +292,12 @@ class Board {
     const you = this.words.you;
     if (you === null || !this.ctx.legal.length) return "";
     const v = this.view;
-    if (v.phase === "planning") return this.w("hint.planning", { count: this.ctx.pick ? this.ctx.pick.most : 0 });
+    const most = this.ctx.pick ? this.ctx.pick.most : 0;
+    if (v.phase === "planning") return this.w(most === 1 ? "hint.planning.one" : "hint.planning", { count: most });
     const c = this.cur;
     if (!c) return "";
     if (c.step === "pay_any") return this.w("hint.pay_any");
-    if (c.step === "buy_more" || c.step === "thief_goods") {
-      return this.w(`hint.${c.step}`, { count: this.ctx.pick ? this.ctx.pick.most : 0 });
-    }
+    if (c.step === "buy_more" || c.step === "thief_goods") return this.w(`hint.${c.step}${most === 1 ? ".one" : ""}`, { count: most });
     return this.w(`hint.${c.step}`);
   }
 
@@ -452,8 +451,8 @@ class Board {
     const price = G.master_value;
     // the master, with the covered tile under it in round 4
     const mx = 8, my = y + 2, ms = 56;
-    if (rnd === 4 && G.covered) nodes.push(this.tile(G.covered, mx + 6, my + 5, ms, ms, `covered-${g}`,
-      this.w("covered_master", { tile: this.tileMsg(G.covered), top: this.tileMsg(G.master) }), false));
+    if (rnd === 4 && G.covered) nodes.push(s("g", { "data-under": "" }, this.tile(G.covered, mx + 6, my + 5, ms, ms, `covered-${g}`,
+      this.w("covered_master", { tile: this.tileMsg(G.covered), top: this.tileMsg(G.master) }), false)));
     nodes.push(this.tile(G.master, mx, my, ms, ms, `master-${g}`,
       G.master ? this.w("master", { tile: this.tileMsg(G.master), good: this.goodMsg(g), price: this.thalers(price || 0) }) : this.w("no_master"), true));
     nodes.push(text(mx, my + ms + (rnd === 4 && G.covered ? 21 : 16),
@@ -467,8 +466,8 @@ class Board {
     for (const L of later) {
       const ty = my + 16;
       if (L.under) {
-        nodes.push(this.tile(L.under, x + 6, ty + 6, size, size, `covered-${g}`,
-          this.w("covered", { tile: this.tileMsg(L.under), top: this.tileMsg(L.tile) }), false));
+        nodes.push(s("g", { "data-under": "" }, this.tile(L.under, x + 6, ty + 6, size, size, `covered-${g}`,
+          this.w("covered", { tile: this.tileMsg(L.under), top: this.tileMsg(L.tile) }), false)));
       }
       nodes.push(this.tile(L.tile, x, ty, size, size, `ws-${g}-${L.round}`,
         this.w("later_master", { tile: this.tileMsg(L.tile), round: L.round }), false));
@@ -681,18 +680,18 @@ class Board {
       s("rect", { x: width - 10 - mw - 14, y: 7, width: mw + 14, height: 22, rx: 11, fill: "#fbf1cf", stroke: "#b8962e" }),
       s("circle", { cx: width - 10 - mw - 3, cy: 18, r: 8, fill: GOLD, stroke: "#8a6a0c" }),
       text(width - 10 - mw / 2 + 3, 23, money, 14, { anchor: "middle", bold: true })] }));
-    // the name, then what they are doing (at the end: their points and place)
+    // the name, then what they are doing (at the end: their points and place) on a line of its own
     const result = this.view.result;
-    const after = result && result.scores ? this.w("score", { count: result.scores[p], rank: result.ranks[p] }) : status;
-    const room = width - 10 - mw - 14 - 8 - 16;
-    const nameW = Math.min(textWidth(this.name(p), 16, true), after ? room * 0.55 : room);
-    nodes.push(text(16, 24, this.name(p), 16, { bold: true, width: nameW }));
-    if (after) {
-      const scored = Boolean(result && result.scores);
-      nodes.push(text(16 + nameW + 8, 24, after, scored ? 14 : 13, { italic: !scored, bold: scored,
-        fill: scored ? "var(--accent)" : "#5b4a36", width: room - nameW - 8, cls: scored ? "score" : undefined }));
-    }
+    const scored = Boolean(result && result.scores);
+    const after = scored ? this.w("score", { count: result.scores[p], rank: result.ranks[p] }) : status;
+    nodes.push(text(16, 24, this.name(p), 16, { bold: true, width: width - 10 - mw - 14 - 8 - 16 }));
     let y = 36;
+    if (after) {
+      const said = lines(16, y + 12, after, inner, scored ? 14 : 13, { most: 2, italic: !scored, bold: scored,
+        fill: scored ? "var(--accent)" : "#5b4a36", cls: scored ? "score" : undefined, lead: 16 });
+      nodes.push(...said);
+      y += said.length * 16 + 4;
+    }
     // agents, crests won, prestige crests: in as many lines as they need
     /** @type {Box[]} */
     const marks = [{ w: Math.max(1, e.agents) * 15 + 2, h: 18, make: (x, yy) => {

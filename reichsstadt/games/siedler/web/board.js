@@ -11,7 +11,7 @@ import { memory, mount } from "/static/board/host.js";
 import { activate } from "/static/board/piece.js";
 import { lines } from "/static/board/svg.js";
 import { textWidth } from "/static/board/textfit.js";
-import { glyph, icon } from "/static/icons.js";
+import { icon } from "/static/icons.js";
 import { playerName, render, sentence, t } from "/static/i18n.js";
 
 /** @typedef {import("/static/board/types.js").Move} Move */
@@ -911,29 +911,30 @@ class Board {
     const sum = (/** @type {Record<string, number>} */ side) => Object.values(side).reduce((a, b) => a + b, 0);
     // what is no longer held (a trade happened meanwhile) is taken out
     for (const x of TRADABLES) if ((form.give[x] || 0) > held(x)) form.give[x] = held(x);
-    /** @param {"give" | "want"} side */
-    const row = (side) => h("tr", { class: side },
-      h("th", null, t(side === "give" ? "web.siedler.offer.give" : "web.siedler.offer.want")),
-      ...TRADABLES.map((x) => {
-        const n = form[side][x] || 0;
-        const other = side === "give" ? form.want : form.give;
-        const canAdd = sum(form[side]) < most && !(other[x] > 0) && (side === "want" || n < held(x));
-        const name = render(cardsOf(x, 1));
-        return h("td", { class: `stepper${n ? " on" : ""}`, "data-side": side, "data-res": x },
-          h("button", { type: "button", class: "minus", disabled: !n, title: `${t("web.siedler.less")}: ${name}`,
-            "aria-label": `${t("web.siedler.less")}: ${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, "−"),
-          h("b", null, String(n)),
-          h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}: ${name}`,
-            "aria-label": `${t("web.siedler.more")}: ${name}`, onclick: () => { form[side][x] = n + 1; this.redraw(); } }, "+"));
-      }));
+    /** A stepper for one kind of card on one side. @param {"give" | "want"} side @param {string} x */
+    const stepper = (side, x) => {
+      const n = form[side][x] || 0;
+      const other = side === "give" ? form.want : form.give;
+      const canAdd = sum(form[side]) < most && !(other[x] > 0) && (side === "want" || n < held(x));
+      const name = `${t(side === "give" ? "web.siedler.offer.give" : "web.siedler.offer.want")} ${render(cardsOf(x, 1))}`;
+      return h("td", { class: `stepper${n ? " on" : ""}`, "data-side": side, "data-res": x },
+        h("button", { type: "button", class: "minus", disabled: !n, title: `${t("web.siedler.less")}: ${name}`,
+          "aria-label": `${t("web.siedler.less")}: ${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, icon("minus", { size: 14 })),
+        h("b", null, String(n)),
+        h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}: ${name}`,
+          "aria-label": `${t("web.siedler.more")}: ${name}`, onclick: () => { form[side][x] = n + 1; this.redraw(); } }, icon("plus", { size: 14 })));
+    };
     const ok = sum(form.give) > 0 && sum(form.want) > 0;
+    // a row per kind of card (its name has the whole width in every language), give and want beside it
     const box = h("div", { class: `sdl-builder ${kind}` },
       h("h4", null, kind === "offer" ? t("web.siedler.offer.title", { count: T.offers_left })
         : t("web.siedler.counter.title")),
       h("table", { class: "sdl-steps" },
-        h("thead", null, h("tr", null, h("th", null, ""), ...TRADABLES.map((x) => h("th", { title: t(`siedler.tradable.${x}`) },
-          h("i", { class: "sw", style: `background:${RES_FILL[x]}` }), h("small", null, t(`siedler.tradable.${x}`)))))),
-        h("tbody", null, row("give"), row("want"))));
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("web.siedler.offer.give")),
+          h("th", { scope: "col" }, t("web.siedler.offer.want")))),
+        h("tbody", null, ...TRADABLES.map((x) => h("tr", { "data-res": x },
+          h("th", { scope: "row" }, h("i", { class: "sw", style: `background:${RES_FILL[x]}` }), t(`siedler.tradable.${x}`)),
+          stepper("give", x), stepper("want", x))))));
     if (kind === "offer") {
       const others = view.seats.map((/** @type {any} */ _, /** @type {number} */ q) => q).filter((/** @type {number} */ q) => q !== you);
       const select = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": t("web.siedler.offer.to_whom"),
