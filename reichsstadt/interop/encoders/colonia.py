@@ -132,7 +132,7 @@ class ColoniaEncoder(StateEncoder):
         from ...core import game as find_game
 
         start: ColoniaState = find_game("colonia").new(players, 0)  # type: ignore[assignment]
-        comp = start.comp
+        comp = start.components
         self.players = players
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
@@ -275,7 +275,7 @@ class ColoniaEncoder(StateEncoder):
                out: np.ndarray) -> None:
         """The slices first…last, cached by `key` (what they are written from) for the
         state's component file."""
-        kept = self.tables_of(s.comp).blocks
+        kept = self.tables_of(s.components).blocks
         blocks = kept.get(name)
         if blocks is None:
             blocks = kept[name] = Blocks(self.size)
@@ -309,13 +309,14 @@ class ColoniaEncoder(StateEncoder):
                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)
         self._block(s, "relics", "relic_display", "street_home",
                     (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
-                     tuple(s.goods_supply), s.step, s.week >= s.comp.weeks), lambda o: self._relics(s, me, o), out)
+                     tuple(s.goods_supply), s.step, s.week >= s.components.weeks),
+                    lambda o: self._relics(s, me, o), out)
         self._asking(s, out)
 
     def _members(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         at, n, pm = self.at, self.players, self.per_member
         above, below = [0] * n, [0] * n
-        fields = s.comp.contract_fields
+        fields = s.components.contract_fields
         owner, members = s.contract_owner, s.contract_members
         for c in range(N_CRAFTSMEN):
             stick = s.sticks[c]
@@ -388,7 +389,7 @@ class ColoniaEncoder(StateEncoder):
                     out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
                 for g in range(N_GOODS):
                     out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
-                out[rel:rel + 2 * N_CITIES] = self.tables_of(s.comp).tally(s.relic_owner, p, True)
+                out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
             else:
                 out[row:row + TREASURY] = HIDDEN
                 out[rel:rel + 2 * N_CITIES] = HIDDEN
@@ -417,7 +418,7 @@ class ColoniaEncoder(StateEncoder):
         out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
 
     def _week(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.comp
+        at, n, comp = self.at, self.players, s.components
         for face in s.extra_faces:
             out[at["extra_contract_dice"] + face - 1] += 1 / 6
         for i, p in enumerate(s.tie_order):
@@ -449,7 +450,7 @@ class ColoniaEncoder(StateEncoder):
         out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
 
     def _ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
-        base, comp = self.at["ordinances"], s.comp
+        base, comp = self.at["ordinances"], s.components
         for i, o in enumerate(s.week_ordinances[:ORDINANCE_SLOTS]):
             od, row = comp.ordinances[o], base + i * ORDINANCE
             out[row] = 1.0
@@ -468,12 +469,12 @@ class ColoniaEncoder(StateEncoder):
             at += len(RESULTS)
             ballots = s.ordinance_ballots[i]
             if ballots:
-                yes = sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 1)
-                no = sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 0)
+                yes = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 1)
+                no = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)
                 out[row + at], out[row + at + 1] = top(yes, 20), top(no, 20)
 
     def _market(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.comp
+        at, n, comp = self.at, self.players, s.components
         own = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
         stalls, buyers = at["stalls"], at["stall_buyers"]
         for st in range(s.stall_count):
@@ -500,7 +501,7 @@ class ColoniaEncoder(StateEncoder):
         np.minimum(block, 1.0, out=block)
 
     def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.comp
+        at, n, comp = self.at, self.players, s.components
         sailing = S_TUE_CHOOSE <= s.step <= S_SAT_SAIL
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
         ships = self.tables_of(comp).ships
@@ -536,7 +537,7 @@ class ColoniaEncoder(StateEncoder):
         out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
     def _relics(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.comp
+        at, n, comp = self.at, self.players, s.components
         tables = self.tables_of(comp)
         shown = s.display[:MAX_DISPLAY]
         block = out[at["relic_display"]:at["relic_display"] + MAX_DISPLAY * RELIC].reshape(MAX_DISPLAY, RELIC)
@@ -559,7 +560,7 @@ class ColoniaEncoder(StateEncoder):
     def _asking(self, s: ColoniaState, out: np.ndarray) -> None:
         row, d = self.at["asking"], s.decision
         if d == D_ENSHRINE:
-            out[row:row + RELIC] = self.tables_of(s.comp).relics[s.bought_card]
+            out[row:row + RELIC] = self.tables_of(s.components).relics[s.bought_card]
         at = row + RELIC
         if d == D_RECALL:
             out[at + s.recall_street] = 1.0
