@@ -28,7 +28,7 @@ class TableManager:
         self.services = services
         self.tables: dict[str, LiveTable] = {}
         self.owner = uuid.uuid4().hex[:16]   # this process, in the leases
-        self.held: set[str] = set()          # running tables this process owns, loaded or not
+        self.held: set[str] = set()          # open and running tables this process owns, loaded or not
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         services.metrics.live_tables = lambda: len(self.tables)
@@ -59,7 +59,7 @@ class TableManager:
         live.replay(await storage.moves(table_id), await storage.notes(table_id))
         self.tables[table_id] = live
         self.services.cluster.follow(table_id, not live.owned)
-        if live.owned and live.status == RUNNING:
+        if live.owned and live.status in (OPEN, RUNNING):
             self.held.add(table_id)
         live.bots.wake()
         live.clocks.wake()
@@ -92,7 +92,7 @@ class TableManager:
             live.owned = True
             live.owner = self.owner
             self.services.cluster.follow(live.id, False)
-            if live.status == RUNNING:
+            if live.status in (OPEN, RUNNING):
                 self.held.add(live.id)
             log.info("took over", extra={"event": "take_over", "table": live.id, "owner": self.owner})
             live.bots.wake()
@@ -111,8 +111,10 @@ class TableManager:
 
     async def _renew(self) -> None:
         storage, settings = self.services.storage, self.services.settings
-        for table_id, live in self.tables.items():
-            if live.status != RUNNING:
+        for table_id, live in self.tables.items():  # every table it runs, open or running
+            if live.owned and live.status in (OPEN, RUNNING):
+                self.held.add(table_id)
+            else:
                 self.held.discard(table_id)
         kept = await storage.renew(self.owner, sorted(self.held), settings.lease_seconds)
         for table_id in self.held - kept:  # lapsed and taken: another process runs it now
