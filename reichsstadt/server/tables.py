@@ -54,7 +54,11 @@ class TableManager:
             return None
         live = LiveTable(row, self.services)
         if row.status in (OPEN, RUNNING):
-            live.owner = await storage.acquire(table_id, self.owner, self.services.settings.lease_seconds)
+            held = row.owner is not None and row.owner != self.owner and row.lease_until is not None \
+                and row.lease_until > now() and not storage.sqlite
+            # a table another live process runs is followed as it is; any other is run here
+            live.owner = row.owner if held else await storage.acquire(table_id, self.owner,
+                                                                      self.services.settings.lease_seconds)
             live.owned = live.owner == self.owner
         live.replay(await storage.moves(table_id), await storage.notes(table_id))
         self.tables[table_id] = live
@@ -125,9 +129,11 @@ class TableManager:
                 self.services.cluster.follow(table_id, True)
                 lost.owner = None
         if not storage.sqlite:
-            for live in list(self.tables.values()):
-                if live.status == RUNNING and not live.owned:
-                    await self.take_over(live)
+            followed = [t for t, live in self.tables.items() if live.status == RUNNING and not live.owned]
+            for table_id in await storage.lapsed(followed):  # their owner died: run them here
+                orphan = self.tables.get(table_id)
+                if orphan is not None and not orphan.owned:
+                    await self.take_over(orphan)
             await self.adopt_orphans()
 
     async def _sweep(self) -> None:
