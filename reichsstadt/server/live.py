@@ -69,11 +69,14 @@ class LogEntry:
     words: dict[str, Any]
     news: list[dict[str, Any]] = field(default_factory=list)
     note: bool = False         # no move: a clock ran out, a bot took over, a person came back
+    folded: bool = False       # a step inside a chain the log folds (State.log_words): its last step says all
 
     def to_json(self) -> dict[str, Any]:
         out = {"n": self.n, "seat": self.seat, "words": self.words, "news": self.news}
         if self.note:
             out["note"] = True
+        if self.folded:
+            out["folded"] = True
         return out
 
 
@@ -213,7 +216,9 @@ class LiveTable:
     def _step(self, state: State, seat: int, action: Action, n: int) -> dict[int | None, LogEntry]:
         """Apply move `n` to `state`; its log entry as each viewer may read it (the words
         before the move, the news after it)."""
-        entries = {v: LogEntry(n, seat, words(state.describe(seat, action, v))) for v in self.logs}
+        said = {v: state.log_words(seat, action, v) for v in self.logs}  # None: a step the log folds
+        entries = {v: LogEntry(n, seat, words(state.describe(seat, action, v) if x is None else x), folded=x is None)
+                   for v, x in said.items()}
         state.apply(seat, action)
         for v, entry in entries.items():
             entry.news = [words(x) for x in state.news(v)]
