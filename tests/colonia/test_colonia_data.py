@@ -74,7 +74,7 @@ def test_a_user_file_replaces_the_bundled_components(tmp_path) -> None:
     path.write_text(json.dumps(raw), encoding="utf-8")
     opts = GAME.resolve(4, {"components": str(path)})
     s = GAME.new(4, 3, opts)
-    assert s.money[:4] == [7, 7, 7, 7] and s.comp.relic_points[10] == 10
+    assert s.money[:4] == [7, 7, 7, 7] and s.components.relic_points[10] == 10
     snap = s.to_json()
     assert GAME.from_json(json.loads(json.dumps(snap))).to_json() == snap
     m = random_playout(GAME, 4, 3, {"components": raw})

@@ -329,8 +329,8 @@ def test_the_layout_has_no_import_cycle_and_constants_at_the_bottom() -> None:
     that imports it; constants import nothing of the game."""
     package = Path(reichsstadt.games.colonia.__file__).parent
     modules = {p.stem: _imports(p) for p in package.glob("*.py")}
-    assert {"constants", "data", "actions", "state", "rules", "scoring", "present", "schema", "game", "__init__",
-            "terminal"} == set(modules)
+    assert {"constants", "data", "actions", "events", "state", "rules", "scoring", "present", "schema", "game",
+            "__init__", "terminal"} == set(modules)
     assert modules["constants"] == set()
 
     def reach(start: str) -> set[str]:

@@ -164,7 +164,7 @@ def test_members_on_the_board_add_up_at_every_step() -> None:
     for players, seed in ((3, 4), (6, 9)):
         match = playout(GAME, players, seed)
         state = GAME.new(players, seed)
-        per = state.comp.members_by_players[players]
+        per = state.components.members_by_players[players]
         for i, (seat, mv) in enumerate(match.record.moves):
             v = state.view(None)
             assert v["table"]["members_per_player"] == per

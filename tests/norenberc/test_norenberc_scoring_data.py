@@ -165,19 +165,19 @@ def test_user_components_file_plays_and_replays(tmp_path):
 def test_describe_is_plain_and_hides_plans_from_others():
     """describe(): the hire reads like the rulebook; another player's card stays hidden."""
     s = ready(3, order=[0, 1, 2])
-    assert words(s.describe(0, s.actions.plan[BAKERS], 0)) == "plan an action at the Bakers"
-    assert "face down" in words(s.describe(0, s.actions.plan[BAKERS], 1))
-    assert "Bakers" not in words(s.describe(0, s.actions.plan[BAKERS], 1))
+    assert words(s.describe(0, s.action_table.plan[BAKERS], 0)) == "plan an action at the Bakers"
+    assert "face down" in words(s.describe(0, s.action_table.plan[BAKERS], 1))
+    assert "Bakers" not in words(s.describe(0, s.action_table.plan[BAKERS], 1))
     from tests.norenberc.norenberc_helpers import plan, put, set_goods, BEER
     s = put(s, find(s, ARTISAN, BAKERS, 7), "rooms", BREWERS * 4 + 1)
     s = set_goods(s, 0, BEER, 2)
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    text = words(s.describe(0, s.actions.hire[1][0], None))
+    text = words(s.describe(0, s.action_table.hire[1][0], None))
     assert text == ("hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
                     "of any type (bonus 0 thalers)")
-    assert words(s.describe(0, s.actions.sell[2], 0)).startswith("sell 2 beers to the Brewers at")
+    assert words(s.describe(0, s.action_table.sell[2], 0)).startswith("sell 2 beers to the Brewers at")
 
 
 def test_terminal_board_renders_every_phase():
@@ -249,11 +249,11 @@ def test_describe_words_for_payments_and_purchases():
     plan(s, 1, [])
     plan(s, 2, [])
     t = s.edited(hire_form=0, hired_room=1)  # room B: 1 beer and 1 good of any type
-    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as the good of any type"
+    assert words(t.describe(0, t.action_table.pay[SHOE], 0)) == "pay 1 shoe as the good of any type"
     t = s.edited(hire_form=1, hired_room=2)  # room C, second way: 1 beer and 2 goods of any type
-    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as one of the 2 goods of any type"
-    s.apply(0, s.actions.buy[BEER])
-    assert words(s.describe(0, s.actions.buy[BEER], 0)).endswith("(good 2 of at most 3)")
+    assert words(t.describe(0, t.action_table.pay[SHOE], 0)) == "pay 1 shoe as one of the 2 goods of any type"
+    s.apply(0, s.action_table.buy[BEER])
+    assert words(s.describe(0, s.action_table.buy[BEER], 0)).endswith("(good 2 of at most 3)")
     assert words(place_words(s, s.workshops[BREWERS * 5 + 1])) == "Brewers workshop: master in round 2"
     assert words(place_words(s, s.workshops[BREWERS * 5 + 4])) == "Brewers workshop: master in round 4"
     assert words(place_words(s, s.workshops[BREWERS * 5 + 3])) == "under the Brewers' top workshop tile"

@@ -82,7 +82,7 @@ def test_what_matters_now_is_on_top():
     plan(s, 2, [])
     hire = next(a for a in s.legal(0) if a.to_json() == {"type": "hire", "room": 1, "form": 0})
     s.apply(0, hire)
-    s.apply(0, s.actions.pay[BEER])  # the good of any type paid: the Printer is in hand, first place asked
+    s.apply(0, s.action_table.pay[BEER])  # the good of any type paid: the Printer is in hand, first place asked
     mine = board(s.view(0), 0, ["Ann", "Bo", "Cy"])
     assert mine[0].startswith("Norenberc · round 1 of 4, turn 1 · Brewers called · your move: move to first place")
     assert mine[1].startswith("You are hiring the Printer 7 (room B)")

@@ -74,10 +74,10 @@ def test_the_peddlers_good_counts_only_for_the_favourite():
     4 … solamente per questo scopo », ru « (только для выбора фаворита) »: only for that.
     The good on the tile is not the player's to sell or to pay with until it returns."""
     s, ped = citizen_hire(PEDDLER, {SHOE: 1})
-    s.apply(0, s.actions.peddler[SHOE])
+    s.apply(0, s.action_table.peddler[SHOE])
     assert s.goods_held[0 * s.guild_count + SHOE] == 0
     while s.phase == ACTIONS:
-        s.apply(s.actor, s.actions.nothing)
+        s.apply(s.actor, s.action_table.nothing)
     assert s.phase == PLANNING and s.to_act() == (0,)
     plan(s, 0, [SHOEMAKERS])
     assert s.phase == ACTIONS and s.called_guild == SHOEMAKERS and s.actor == 0

@@ -73,7 +73,8 @@ def draw_an_hourglass(s) -> None:
 
 def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
     rng = random.Random(21)
-    s = play_until(GAME.new(4, 21), rng, lambda s: s.phase == P_MAIN and s.time_stone >= 2 and s.settlements_left[s.active] >= 1
+    s = play_until(GAME.new(4, 21), rng,
+                   lambda s: s.phase == P_MAIN and s.time_stone >= 2 and s.settlements_left[s.active] >= 1
                    and any(s.road_tolls[k * 4 + s.active] and s.free_spots(k) for k in range(5)))
     p = s.active
     # p one point short of 13, holding a settlement's price
@@ -126,7 +127,8 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
     assert res["reason"] == "year_1400" and res["tied_on_most"] == [a, b]
     text = screen(s, 0)
     assert "The time stone reached 1400: the game ends at once (7b)." in text
-    assert f"{NAMES[a]} and {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card (Siebenerrat) and wins." in text
+    assert (f"{NAMES[a]} and {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card "
+            f"(Siebenerrat) and wins.") in text
     assert f"{NAMES[a]} and you tie on {top} victory points; you hold the higher council card (Siebenerrat) and win." \
         in screen(s, b)
 

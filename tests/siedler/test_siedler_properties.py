@@ -126,7 +126,8 @@ def test_move_words_say_what_the_move_does():
     s = set_hand(s, 0, brick=1, gold=3)
     table = s.action_table
     assert words(s, 0, table.wall, 0) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, take the Siebenerrat (4 VP)"
-    assert words(s, 0, table.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
+    assert words(s, 0, table.wall, 1) == ("build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat "
+                                          "(4 VP)")
     robber = [words(s, 0, a, 0) for a in table.robber]
     assert "move the robber knight to T25 (fields 6; settlements of you)" in robber
     assert "move the robber knight to T22 (hills 11; settlements of Player 2, Player 3)" in robber
@@ -161,7 +162,8 @@ def test_snapshots_reject_malformed_input():
 
     s = start()
     snap = s.to_json()
-    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {**snap, "fields": {k: v for k, v in snap["fields"].items() if k != "hands"}},
+    no_hands = {k: v for k, v in snap["fields"].items() if k != "hands"}
+    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {**snap, "fields": no_hands},
                 {**snap, "fields": {**snap["fields"], "hands": [1] * 20}}, []):
         with pytest.raises(RecordError):
             GAME.from_json(bad)

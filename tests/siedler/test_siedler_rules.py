@@ -346,7 +346,8 @@ def test_6_1_raubritter_discard_move_steal():
     assert s.phase == P_ROBBER and s.to_act() == (WHITE,)
     assert len(s.legal(WHITE)) == 29
     act(s, WHITE, "robber", terrain=5)
-    assert s.robber == 5 and not has(s, WHITE, "robber", terrain=5) is False or True
+    assert s.robber == 5 and s.view(None)["table"]["robber"] == s.map.terrain_ids[5]
+    assert not any(a.type == "robber" for a in s.legal(WHITE)), "the robber knight moves once per Raubritter"
     assert s.phase == P_STEAL and not has(s, WHITE, "steal", victim=ORANGE)  # gold is no card
     act(s, WHITE, "steal", victim=BLUE)
     assert s.phase == P_STEAL_CARD and s.chance_outcomes() == [(s.action_table.card[0], 1.0)]
@@ -483,7 +484,8 @@ def test_7b_1400_ends_the_game_at_once_with_council_tie_break():
     s2 = edit(s2, council_holder=[-1, -1, -1])
     s2 = set_workshop(s2, 0, WHITE)  # white 4 VP
     s2 = put(s2, "council_holder", 2, RED)
-    s2 = set_settlement(s2, s2.settlement_owner.index(RED), None)  # red: 1 settlement + 1 right of way + 2 council = 4 VP
+    # red: 1 settlement + 1 right of way + 2 council = 4 VP
+    s2 = set_settlement(s2, s2.settlement_owner.index(RED), None)
     draw(s2, 4, "hourglass")
     out = s2.outcome()
     assert out.scores[WHITE] == out.scores[RED] == 4
@@ -680,8 +682,9 @@ def test_illegal_actions_raise_and_change_nothing():
     snap = s.to_json()
     s = set_hand(s, WHITE)
     snap = s.to_json()
-    for seat, action in ((WHITE, s.action_table.wall), (RED, s.action_table.end), (WHITE, s.action_table.draw[0]), (CHANCE, s.action_table.draw[0]),
-                         (WHITE, s.action_table.settle[0][1]), (9, s.action_table.end)):
+    table = s.action_table
+    for seat, action in ((WHITE, table.wall), (RED, table.end), (WHITE, table.draw[0]), (CHANCE, table.draw[0]),
+                         (WHITE, table.settle[0][1]), (9, table.end)):
         with pytest.raises(IllegalAction):
             s.apply(seat, action)
         assert s.to_json() == snap

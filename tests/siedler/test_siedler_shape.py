@@ -50,7 +50,7 @@ def test_game_info_bounds_hold_along_random_games():
         info = GAME.info(players)
         widest = [0]
 
-        def on_step(state):
+        def on_step(state, widest=widest):
             nonlocal seen_simultaneous
             if state.to_act() == (CHANCE,):
                 widest[0] = max(widest[0], len(state.chance_outcomes()))
@@ -142,7 +142,8 @@ def test_every_message_id_the_engine_names_is_in_the_catalog():
 
     english = catalog("en").messages
     source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
-    ids = set(re.findall(r'Message\(\s*"(siedler\.[a-z_.]+)"', source)) | set(re.findall(r'"(siedler\.[a-z_.]+)"', source)) - {"siedler.js"}
+    ids = (set(re.findall(r'Message\(\s*"(siedler\.[a-z_.]+)"', source))
+           | set(re.findall(r'"(siedler\.[a-z_.]+)"', source)) - {"siedler.js"})
     assert len(ids) > 100
     missing = sorted(i for i in ids if i not in english)
     assert not missing, f"ids without English text: {missing}"

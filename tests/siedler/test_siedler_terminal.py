@@ -60,7 +60,8 @@ def test_terminal_board_shows_turn_roads_city_and_own_hand_only():
     s = set_hand(s, 1, stone=3)
     out = _text(s.view(0), 0)
     first = out.splitlines()[0]
-    assert "Year 1355" in first and "Your turn" in first and "1▶Ann" in out and "Robber knight: at the Raubritterburg" in first
+    assert "Year 1355" in first and "Your turn" in first and "1▶Ann" in out
+    assert "Robber knight: at the Raubritterburg" in first
     assert "Your decision: trade, build, produce and sell" in out and "(3 offers and 30 bank trades left)" in out
     assert "2 wood (2 cards)" in out and "3 cards" in out and "3 stone" not in out  # Bob's hand stays hidden
     assert "III → Venice, toll 2" in out and "IV  → forest" in out

@@ -75,29 +75,7 @@ VALUED = {MUSICIAN: "thalers of income", NOBLE: "victory points", FOREMAN: "arti
 # the Guard moves 2 artisans, the Peddler takes a good, the Mayor goes on a roof.
 CITIZEN_STEPS = {THIEF: 1 + STEAL_LIMIT, GUARD: 2, PEDDLER: 1, MAYOR: 1}
 
-# -- events: what an apply() set in motion, (kind, ints...) in State.events ----------------
-(N_GUILD_CALLED,      # (kind, guild, bit mask of the players who revealed a card there)
- N_TURN_END,          # (kind, turn)
- N_MOON,              # (kind, player): no agent left, the token turns to the moon
- N_ROUND_END,         # (kind, round)
- N_FAVOURITE_TIE,     # (kind, guild, player, money, player, money, ...): money revealed
- N_FAVOURITE,         # (kind, guild, player, why (WHY_*), goods counted)
- N_NO_FAVOURITE,      # (kind, guild, master tile[, tile under it in round 4])
- N_GOOD_RETURNED,     # (kind, player, good, 1 if from the Peddler else 0)
- N_TILE_WON,          # (kind, player, tile)
- N_AGENT,             # (kind, player, 1 if gained else 0: already at the most)
- N_CREST_WON,         # (kind, player, guild)
- N_PRESTIGE_CREST_WON,   # (kind, player, guild)
- N_PRESTIGE_CREST_OUT,   # (kind, guild): no favourite, the prestige crest leaves the game
- N_PEDDLER_BACK,      # (kind, player, tile, good or -1)
- N_AGENTS_HOME,       # (kind,)
- N_INCOME,            # (kind, player, thalers)
- N_GAME_OVER,         # (kind,)
- N_NEW_MASTER,        # (kind, guild, tile)
- N_LEAVES_ROOM,       # (kind, guild, tile): the leftmost guest leaves the game
- N_PRESTIGE_GUILD,    # (kind, guild, 1 if it takes a prestige crest else 0)
- N_BACK_TO_PILE,      # (kind, tile): a citizen shuffled back into the guest pile
- ) = range(21)
+# -- events (events.py) -------------------------------------------------------------------
 # Why a guild's favourite won: the most goods, or a tie broken by money or by turn order.
 WHY_GOODS, WHY_MONEY, WHY_ORDER = range(3)
 
