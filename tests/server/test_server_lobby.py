@@ -235,7 +235,8 @@ def test_the_creator_starts_early_with_bots_in_the_empty_seats(tmp_path: Any) ->
 
 def test_bot_seats_have_distinct_names(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        made = create(c, "norenberc", 5, ["human", "greedy", "greedy", "random", "mcts:0.5s"], take=0, name="Medium bot 1")
+        kinds = ["human", "greedy", "greedy", "random", "mcts:0.5s"]
+        made = create(c, "norenberc", 5, kinds, take=0, name="Medium bot 1")  # a person named like a bot
         names = [s["name"] for s in c.get(f"/api/tables/{made['id']}").json()["seats"]]
         assert names[0] == "Medium bot 1" and len(set(names)) == 5, names
 
