@@ -122,15 +122,20 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
         for s in to_act:
             for a in state.legal(s)[:8]:
                 _words_ok(state.describe(s, a, s), f"describe() of {a}")
+                logged = state.log_words(s, a, s)
+                if logged is not None:
+                    _words_ok(logged, f"log_words() of {a}")
             sampled = state.sample(s, rng)
             assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
             assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
-            # words are information too: what `s` reads of any move now possible must not
-            # depend on what `s` cannot know
+            # words are information too: what `s` reads of any move now possible (in the
+            # list of moves and in the log) must not depend on what `s` cannot know
             for actor in to_act:
                 for a in state.legal(actor):
                     assert sampled.describe(actor, a, s) == state.describe(actor, a, s), (
                         f"describe() of seat {actor}'s {a} tells seat {s} something hidden")
+                    assert sampled.log_words(actor, a, s) == state.log_words(actor, a, s), (
+                        f"log_words() of seat {actor}'s {a} tells seat {s} something hidden")
 
 
 class _RandomAgent:

@@ -151,7 +151,10 @@ class TerminalTable:
     def _log(self, seat: int, action: Action, state: State) -> None:
         for viewer, lines in self.logs.items():
             w = self.words[viewer]
-            text = w.say(state.describe(seat, action, viewer))
+            said = state.log_words(seat, action, viewer)
+            if said is None:  # a step inside a chain the log folds (an offer put together)
+                continue
+            text = w.say(said)
             if self.forced:
                 text += " " + w.say(Message("terminal.log.only_move"))
             last = lines[-1] if lines else None

@@ -15,12 +15,13 @@ import random
 
 from rich.console import Console
 
-from tests.siedler.siedler_helpers import edit, give_settlement, put, set_hand, set_workshop, words
+from tests.siedler.siedler_helpers import edit, give_settlement, put, set_hand, set_workshop
 
 from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import CARD_KINDS, EV_HOURGLASS, P_DRAW, P_MAIN, RESOURCES, SETTLEMENTS
 from reichsstadt.games.siedler.terminal import render
+from reichsstadt.i18n import render as english
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -101,7 +102,7 @@ def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
 
 def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_council_card():
     rng = random.Random(5)
-    s = play_until(GAME.new(4, 5), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(4, 5), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     # two players tie on the most VP; the lower of them in seat order holds the lower card
     a, b = 1, 3
     s = edit(s, council_holder=[b, -1, a])
@@ -117,8 +118,8 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
         deck[hourglass], discards[hourglass] = 1, discards[hourglass] - 1
         s = edit(s, deck=deck, discards=discards, deck_left=s.deck_left + 1)
     card = s.action_table.draw[hourglass]
-    assert "the game ends now (7b)" in words(s, CHANCE, card, 0)
     s.apply(CHANCE, card)
+    assert "the time stone reaches 1400: the game ends now (7b)" in [english(m, viewer=0) for m in s.news(0)]
     assert s.over() and s.view(0)["table"]["year"] == 1400
     out = s.outcome()
     assert out.winners == (b,), "the Siebenerrat (4) beats the Grosser Rat (2)"
@@ -135,7 +136,7 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
 
 def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
     rng = random.Random(8)
-    s = play_until(GAME.new(3, 8), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(3, 8), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     s = edit(s, council_holder=[-1, -2, -1])
     s = edit(s, prestige=[0, 0, 0])
     top = max(s.victory_points(q) for q in range(3)) + 1
@@ -152,7 +153,7 @@ def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
 
 def test_7b_a_clear_leader_at_1400_wins_and_the_screen_says_so():
     rng = random.Random(3)
-    s = play_until(GAME.new(4, 3), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(4, 3), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     leader = 2
     while any(s.victory_points(q) >= s.victory_points(leader) for q in range(4) if q != leader):
         s = give_point(s, leader)

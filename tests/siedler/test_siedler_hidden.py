@@ -175,7 +175,7 @@ def test_a_wegezoll_card_is_known_to_holder_and_payer_only():
     road, holder, payer = next(
         (r, s.right_of_way[r], q) for r in range(5) for q in range(4)
         if s.right_of_way[r] >= 0 and q != s.right_of_way[r] and any(
-            s.settlement_owner[gi] == q for gi in s.map.road_intersections(r))
+            s.settlement_owner[gi] == q for gi in s.components.road_intersections(r))
         and any(ev == EV_WEGEZOLL and rd == r for _, ev, rd in CARD_KINDS))
     s = set_hand(s, payer, gold=0, wood=1, stone=2)
     act(s, 0, "end")

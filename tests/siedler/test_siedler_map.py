@@ -9,12 +9,12 @@ from tests.siedler.siedler_helpers import raw_map, start
 import reichsstadt
 from reichsstadt.core import DataFileError
 from reichsstadt.core.conformance import random_playout
-from reichsstadt.games.siedler import load_map
+from reichsstadt.games.siedler import load
 from reichsstadt.games.siedler.svg import board_svg
 
 
 def test_bundled_map_is_valid_and_shaped_as_the_notes_say():
-    m = load_map()
+    m = load()
     assert len(m.terrain_ids) == 29
     assert m.road_len == [9, 9, 9, 7, 7]  # I-III 9 segments, IV-V 7 (notes)
     assert sum(m.deck_counts) == 36
@@ -166,15 +166,15 @@ def test_validator_names_the_broken_constraint(mutate, expected):
     raw = raw_map()
     mutate(raw)
     with pytest.raises(DataFileError) as err:
-        load_map(raw)
+        load(raw)
     assert expected in str(err.value)
 
 
 def test_malformed_map_is_a_data_file_error():
     with pytest.raises(DataFileError):
-        load_map({"terrains": "nope"})
+        load({"terrains": "nope"})
     with pytest.raises(DataFileError):
-        load_map([])
+        load([])
 
 
 def test_user_map_plays_through_the_option(tmp_path):
@@ -190,7 +190,7 @@ def test_user_map_plays_through_the_option(tmp_path):
     game = reichsstadt.game("siedler")
     match = random_playout(game, 3, 5, {"map": str(path)})
     assert match.state.over()
-    assert match.state.map.raw["terrains"][0]["xy"] == moved
+    assert match.state.components.raw["terrains"][0]["xy"] == moved
     bad = raw_map()
     bad["terrains"][0]["number"] = 7
     with pytest.raises(DataFileError):
@@ -253,7 +253,7 @@ def test_validator_refuses_unknown_keys_naming_them(mutate, expected):
     raw = raw_map()
     mutate(raw)
     with pytest.raises(DataFileError) as err:
-        load_map(raw)
+        load(raw)
     assert expected in str(err.value)
 
 
@@ -262,17 +262,17 @@ def test_validator_refuses_other_format_versions(version):
     raw = raw_map()
     raw["version"] = version
     with pytest.raises(DataFileError, match=f"map format version {version!r} is not supported"):
-        load_map(raw)
+        load(raw)
     del raw["version"]
     with pytest.raises(DataFileError, match="version None is not supported"):
-        load_map(raw)
+        load(raw)
 
 
 def test_validator_refuses_a_file_of_another_format():
     raw = raw_map()
     raw["format"] = "norenberc-components"
     with pytest.raises(DataFileError, match="format: must be 'siedler-map'"):
-        load_map(raw)
+        load(raw)
 
 
 def test_data_check_names_the_unknown_key(tmp_path):

@@ -104,7 +104,7 @@ def test_views_of_an_offer_and_a_finished_game_match_the_schema():
     s.apply(0, s.action_table.give[0])
     validator.validate(s.view(1))
     assert s.view(1)["table"]["offer"]["give"]["wood"] == 1
-    s = edit(start(), time_stone=len(start().map.years) - 2)
+    s = edit(start(), time_stone=len(start().components.years) - 2)
     hourglass = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "hourglass")
     s.apply(CHANCE, hourglass)
     view = s.view(None)

@@ -257,9 +257,9 @@ def test_the_map_refuses_in_words_a_map_it_cannot_draw():
     map (here: Helme dearer) is refused, never drawn wrong."""
     import copy
 
-    from reichsstadt.games.siedler.data import load_map
+    from reichsstadt.games.siedler.data import bundled
 
-    raw = copy.deepcopy(load_map(None).raw)
+    raw = copy.deepcopy(bundled().raw)
     raw["goods"][1]["price"] += 1  # Helme
     s = GAME.new(4, 1, {"map": raw})
     text = "\n".join(_lines(render_map(s.view(None), None, NAMES)))
@@ -317,3 +317,19 @@ def test_the_terminal_speaks_the_language_asked_for(monkeypatch):
     assert "YEAR 1355" in out and "Year 1355" not in out
     english = "\n".join(_lines(render(s.view(0), 0, NAMES)))
     assert "Year 1355" in english
+
+
+def test_the_play_log_says_each_offer_in_one_line(tmp_path):
+    """5.2.1 (issue 19): a bot's trade offer is one line of the terminal's log stating the
+    whole offer, never a line per card ("offer 1 wood more", "finish this side of the
+    offer")."""
+    from tests.terminal.helpers import run, table
+
+    session = table([], tmp_path, game="siedler", players=4, seats=["greedy"] * 4, seed=3)
+    run(session)
+    for viewer, log in session.table.logs.items():
+        lines = [line.text for line in log]
+        offers = [t for t in lines if re.search(r"\boffer .+ for .+ to (everyone|Player \d)", t)]
+        assert offers, f"the log of {viewer} has no offer at all"
+        assert not [t for t in lines if re.search(r"more\b|finish this side|start a trade offer", t)], (
+            "a step of an offer being put together reached the log")

@@ -16,12 +16,20 @@ board taller than the screen; the svg frontend draws a tiny SVG."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Annotated, Any, Mapping
 
 from reichsstadt.core import (
     CHANCE, SHARED, Action, ActionSpace, Game, GameInfo, IllegalAction, Option, Outcome, Pick, State, envelope,
     rank_by,
 )
+from reichsstadt.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """All plans are revealed."""
+
 
 FRUITS = ("apple", "pear", "plum", "fig")
 STALLS = ("north", "east", "south", "west")
@@ -35,7 +43,6 @@ BUY = [Action("buy", fruit=f) for f in range(4)]
 END = Action("end")
 RETIRE = Action("retire")
 CHEAP = [Action("cheap", fruit=f) for f in range(4)]
-REVEALED = 1   # an event: all plans are revealed
 
 
 def price(fruit: int, cheap: int) -> int:
@@ -102,7 +109,7 @@ class FairState(State):
         elif kind == "seal":
             self.sealed[seat] = True
             if all(self.sealed):
-                self._event((REVEALED,))
+                self._event((Revealed,))
                 for i in range(self.n):
                     self.coins[i] += bin(self.plans[i]).count("1")
                 self._next_turn(first=True)
@@ -199,7 +206,7 @@ class FairState(State):
     def news(self, viewer: int | None) -> list[str]:
         out = []
         for e in self.events:
-            if e[0] == REVEALED:
+            if isinstance(e, Revealed):
                 out.append("Plans revealed: " + "; ".join(
                     f"Player {i + 1} visits " + " and ".join(STALLS[s] for s in range(4) if self.plans[i] >> s & 1)
                     for i in range(self.n) if self.plans[i]))

@@ -103,7 +103,7 @@ def test_norenberc_hire_costs_and_scoring_are_the_rules() -> None:
 
 def test_colonia_week_and_craftsmen_are_the_components() -> None:
     """p. 18: each craftsman's two materials and his good; p. 23: the windows' points."""
-    comp = reichsstadt.game("colonia").new(4, 1).comp
+    comp = reichsstadt.game("colonia").new(4, 1).components
     rows = _table(load_guide("colonia"), "prices.title")
     for (craftsman, takes, makes), recipe, product, name in zip(rows, comp.recipes, comp.products, comp.craftsmen):
         assert craftsman["id"] == f"colonia.craftsman.{name}"

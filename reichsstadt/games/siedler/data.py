@@ -16,8 +16,9 @@ from .constants import (
 )
 
 
-class SiedlerMap:
-    """A validated map, compiled to tuples indexed by small ints."""
+class Components:
+    """A validated map file (the game's components: the board, the goods, the event deck,
+    the beginner positions), compiled to tuples indexed by small ints."""
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
@@ -399,22 +400,28 @@ def validate(raw: Any) -> None:
     _numbers(c, rb, "xy", 2, "raubritterburg", "[x, y]")
 
 
-_BUNDLED: SiedlerMap | None = None
+_BUNDLED: Components | None = None
 
 
-def load_map(obj: Any = None) -> SiedlerMap:
-    """The validated map: the bundled map.json for None, else the given parsed JSON."""
+def bundled() -> Components:
+    """The bundled map.json, validated once per process."""
     global _BUNDLED
-    if obj is None:
-        if _BUNDLED is None:
-            raw = load_packaged_json(__package__, "map.json")
-            _check(raw)
-            _BUNDLED = SiedlerMap(raw)
-        return _BUNDLED
-    if isinstance(obj, SiedlerMap):
-        return obj
-    _check(obj)
-    return SiedlerMap(obj)
+    if _BUNDLED is None:
+        raw = load_packaged_json(__package__, "map.json")
+        _check(raw)
+        _BUNDLED = Components(raw)
+    return _BUNDLED
+
+
+def load(raw: Any = None) -> Components:
+    """The components of the `map` option: the bundled map for None, else the given parsed
+    JSON, validated (DataFileError naming the entry)."""
+    if raw is None:
+        return bundled()
+    if isinstance(raw, Components):
+        return raw
+    _check(raw)
+    return Components(raw)
 
 
 def _check(raw: Any) -> None:

@@ -13,7 +13,7 @@ from .actions import action_table
 from .constants import (
     COUNCIL_VP, MAX_INTERSECTIONS, N_ROADS, SETTLEMENTS, SUPPLY_PER_RESOURCE, TOWERS, WALL_PIECES, WORKSHOPS,
 )
-from .data import load_map
+from .data import bundled, load
 from .present import glossary
 from .schema import view_schema
 from .state import SiedlerState
@@ -55,12 +55,12 @@ class SiedlerGame(Game):
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:
         opts = self.resolve(players, options)
-        return SiedlerState.start(self, load_map(opts["map"]), action_table(players), players, seed, opts)
+        return SiedlerState.start(self, load(opts["map"]), action_table(players), players, seed, opts)
 
     def glossary(self) -> list[tuple[Message, Message]]:
         """Every piece, terrain, good, city, event card, council card and track, with one
         sentence each, in the order a newcomer meets them (the bundled map's numbers)."""
-        return glossary(load_map(None))
+        return glossary(bundled())
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()

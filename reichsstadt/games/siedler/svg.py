@@ -17,7 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .constants import TERRAIN_TYPES
-from .data import load_map
+from .data import load
 
 FILL = {"forest": "#2e7d32", "pasture": "#9ccc65", "fields": "#f4d03f", "hills": "#c0562b", "mountains": "#8d9ba5"}
 INK = {"forest": "#ffffff", "pasture": "#1b1b1b", "fields": "#1b1b1b", "hills": "#ffffff", "mountains": "#1b1b1b"}
@@ -69,7 +69,7 @@ def _owner(seat: int | None) -> int:
 def board_svg(data: dict[str, Any] | None = None, view: dict[str, Any] | None = None) -> str:
     """The map (None: the bundled one; a map file's parsed contents otherwise) as an SVG
     document; with a view (State.view), the pieces in play too. The "svg" frontend."""
-    m = load_map(data)
+    m = load(data)
     table: dict[str, Any] = view["table"] if view else {}
     raw: dict[str, Any] = m.raw
     S = SCALE
@@ -427,4 +427,4 @@ def _normal(sides: list[tuple[tuple[float, float], tuple[float, float]]], dist: 
     return (0.0, -1.0)
 
 
-__all__ = ["board_svg", "load_map"]
+__all__ = ["board_svg"]

@@ -21,7 +21,6 @@ time track) differs from that file's."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any, Sequence
 
 from rich.console import Group, RenderableType
@@ -31,7 +30,7 @@ from rich.text import Text
 from ...core.messages import Arg, Message, Player
 from ...i18n import Renderer
 from .constants import CARD_KINDS, EVENTS, RESOURCES, ROAD_NAMES, TERRAIN_TYPES, TRADABLES
-from .data import SiedlerMap, load_map
+from .data import Components, bundled
 from .present import (
     card_words, cards, city_name, council_name, count, good_name, joined, map_view, resource_name, terrain_type_name,
 )
@@ -465,7 +464,7 @@ class _Canvas:
         return out
 
 
-def _layout(m: SiedlerMap) -> tuple[dict[str, tuple[int, int, int]], dict[str, list[tuple[int, int]]]] | None:
+def _layout(m: Components) -> tuple[dict[str, tuple[int, int, int]], dict[str, list[tuple[int, int]]]] | None:
     """Where each terrain (row, left column, right column) and each road's intersections
     (line, column) go in the drawing; None if the map is not laid out as pointy-top hexes
     in rows with every road along the edges between two rows."""
@@ -505,11 +504,10 @@ def render_map(view: dict[str, Any], seat: int | None, names: list[str], lang: s
     "terminal_map" frontend)."""
     say = _Say(lang, names, seat)
     table = view["table"]
-    m = load_map(None)
+    m = bundled()
     raw = m.raw
     board = table["map"]
-    bundled: Any = SimpleNamespace(map=m)  # what the view says of the bundled map, by the view's own code
-    layout = _layout(m) if map_view(bundled) == board else None
+    layout = _layout(m) if map_view(m) == board else None  # the view shows the bundled map
     if layout is None:
         return Text(say("map.cannot"))
     hexes, roads = layout

@@ -50,7 +50,7 @@ class SiedlerEncoder(StateEncoder):
         from ...core import game as find_game
 
         start: SiedlerState = find_game("siedler").new(players, 0)  # type: ignore[assignment]
-        m = start.map
+        m = start.components
         self.players = players
         self.segments = list(m.road_len)
         self.crossings = [k + 1 for k in m.road_len]
