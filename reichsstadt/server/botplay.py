@@ -49,7 +49,7 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
 
     if not isinstance(value, str):
         raise BadOption(Message("server.error.bot_name"))
-    spec = check_bot(bot_spec(value), game_id)
+    spec = check_bot(bot_spec(value), game_id, imports=False)  # only bots the operator installed
     if spec == "mcts" or spec.startswith("mcts:"):
         got = parse_mcts(spec)
         if got.get("seconds", 0) > settings.bot_max_seconds:
