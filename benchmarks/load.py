@@ -309,6 +309,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
     parser.add_argument("--finished", type=int, nargs="+", default=None, help="RSS after this many finished games")
+    parser.add_argument("--serve-args", default="", help="more options for the servers of every tree after the "
+                                                         "first: a setting beside the same code, e.g. --tree . "
+                                                         "--tree . --serve-args=--gc-default")
     args = parser.parse_args()
     if not all(0 < n <= 500 for n in args.tables):
         parser.error("--tables: 1 to 500 tables, on loopback only")
@@ -359,7 +362,8 @@ def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None
         for n in args.tables:
             for k, tree in enumerate(trees):
                 url = _fresh_db(db, folder, tree, k * 1000 + n)
-                servers = [Server(tree, folder, url, i, server_flags(tree)) for i in range(args.processes)]
+                extra = server_flags(tree) + (args.serve_args.split() if k else [])
+                servers = [Server(tree, folder, url, i, extra) for i in range(args.processes)]
                 try:
                     r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
                 finally:
