@@ -82,6 +82,7 @@ class Stats:
         self.rtts: list[float] = []
         self.measuring = False
         self.errors = 0
+        self.last_error = ""
         self.games = 0
 
 
@@ -130,7 +131,13 @@ async def table_loop(bases: list[str], ws_bases: list[str], players: int, board:
     rng = random.Random(seed)
     k = len(bases)
     while not stop.is_set():
-        table, tokens = await asyncio.to_thread(new_table, bases[seed % k], players)
+        try:
+            table, tokens = await asyncio.to_thread(new_table, bases[seed % k], players)
+        except (OSError, ValueError) as exc:  # counted, and tried again: the load holds
+            stats.errors += 1
+            stats.last_error = f"making a table: {exc}"
+            await asyncio.sleep(1.0)
+            continue
         clients = [asyncio.create_task(seat_client(ws_bases[(seed + i + 1) % k], table, tok, board, pace,
                                                    random.Random(rng.random()), stats))
                    for i, tok in enumerate(tokens)]
@@ -179,12 +186,13 @@ class Server:
                     raise SystemExit(f"the server did not start: see {self.log.name}") from None
                 time.sleep(0.1)
 
-    def pauses(self, since: float, until: float) -> list[float]:
+    def pauses(self, since: float, until: float, cpu: bool = False) -> list[float]:
+        """Garbage collection pauses (seconds: wall clock, or the CPU they took) within the window."""
         try:
             got = json.loads(self.gc_file.read_text())
         except (OSError, ValueError):
             return []
-        return [p for t, p in got if since <= t <= until]
+        return [p[3] if cpu and len(p) > 3 else p[1] for p in got if since <= p[0] <= until]
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -197,19 +205,20 @@ class Server:
 
 def watched(gc_file: str, argv: list[str]) -> None:
     """Run `reichsstadt` with every garbage collection pause of 1 ms or more written to
-    `gc_file` (as [time, seconds], every half second)."""
+    `gc_file` (as [time, seconds, generation, CPU seconds of it], every half second: on a
+    busy machine a pause's wall-clock time is mostly other processes' turns)."""
     import gc
 
-    pauses: list[tuple[float, float]] = []
-    started = [0.0]
+    pauses: list[tuple[float, float, int, float]] = []
+    started = [0.0, 0.0]
 
     def watch(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            started[0] = time.perf_counter()
+            started[:] = [time.perf_counter(), time.thread_time()]
         else:
             pause = time.perf_counter() - started[0]
             if pause >= 0.001:
-                pauses.append((time.time(), pause))
+                pauses.append((time.time(), pause, info.get("generation", -1), time.thread_time() - started[1]))
 
     gc.callbacks.append(watch)
 
@@ -255,6 +264,7 @@ async def run(servers: list[Server], tables: int, seconds: float, players: int, 
     await asyncio.gather(*loops, return_exceptions=True)
     await asyncio.sleep(1.0)  # the pauses file catches up
     pauses = [p for s in servers for p in s.pauses(w0, w1)]
+    gc_cpu = [p for s in servers for p in s.pauses(w0, w1, cpu=True)]
     r = sorted(stats.rtts)
 
     def q(p: float) -> float:
@@ -265,7 +275,9 @@ async def run(servers: list[Server], tables: int, seconds: float, players: int, 
             "mean": statistics.fmean(r) * 1000 if r else float("nan"),
             "server_cpu": (cpu1 - cpu0) / (t1 - t0), "errors": stats.errors, "games": stats.games,
             "cpu_per_move": (cpu1 - cpu0) / max(1, len(r)) * 1000, "gc_max": max(pauses, default=0.0) * 1000,
-            "gc_over_20": sum(1 for p in pauses if p > 0.020), "rss": rss, "load": os.getloadavg()[0]}
+            "gc_cpu_max": max(gc_cpu, default=0.0) * 1000, "gc_cpu_total": sum(gc_cpu) / (t1 - t0) * 1000,
+            "gc_over_20": sum(1 for p in pauses if p > 0.020), "rss": rss, "load": os.getloadavg()[0],
+            "last_error": stats.last_error}
 
 
 def finished_games(server: Server, goals: list[int], players: int) -> list[tuple[int, float, float]]:
@@ -309,6 +321,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
     parser.add_argument("--finished", type=int, nargs="+", default=None, help="RSS after this many finished games")
+    parser.add_argument("--serve-args", default="", help="more options for the servers of every tree after the "
+                                                         "first: a setting beside the same code, e.g. --tree . "
+                                                         "--tree . --serve-args=--gc-default")
     args = parser.parse_args()
     if not all(0 < n <= 500 for n in args.tables):
         parser.error("--tables: 1 to 500 tables, on loopback only")
@@ -354,12 +369,13 @@ def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None
             memory(args, trees, db, folder)
             return
         print("| tree | tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | CPU ms/move |"
-              " longest GC ms | GC > 20 ms | RSS MB | load avg |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+              " longest GC ms (its CPU) | GC > 20 ms | GC CPU ms/s | RSS MB | load avg |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in args.tables:
             for k, tree in enumerate(trees):
                 url = _fresh_db(db, folder, tree, k * 1000 + n)
-                servers = [Server(tree, folder, url, i, server_flags(tree)) for i in range(args.processes)]
+                extra = server_flags(tree) + (args.serve_args.split() if k else [])
+                servers = [Server(tree, folder, url, i, extra) for i in range(args.processes)]
                 try:
                     r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
                 finally:
@@ -367,8 +383,9 @@ def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None
                         s.stop()
                 print(f"| {tree.name} | {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | {r['p90']:.1f} | "
                       f"{r['p99']:.1f} | {r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | "
-                      f"{r['gc_max']:.1f} | {r['gc_over_20']} | {r['rss']:.0f} | {r['load']:.1f} |"
-                      + (f" ({r['errors']} errors)" if r["errors"] else ""), flush=True)
+                      f"{r['gc_max']:.1f} ({r['gc_cpu_max']:.1f}) | {r['gc_over_20']} | {r['gc_cpu_total']:.1f} | "
+                      f"{r['rss']:.0f} | {r['load']:.1f} |"
+                      + (f" ({r['errors']} errors, the last: {r['last_error']})" if r["errors"] else ""), flush=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -10,6 +10,7 @@ import hashlib
 import logging
 import random
 import time
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from ..bots import check_bot, parse_mcts
@@ -49,7 +50,7 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
 
     if not isinstance(value, str):
         raise BadOption(Message("server.error.bot_name"))
-    spec = check_bot(bot_spec(value), game_id)
+    spec = check_bot(bot_spec(value), game_id, imports=False)  # only bots the operator installed
     if spec == "mcts" or spec.startswith("mcts:"):
         got = parse_mcts(spec)
         if got.get("seconds", 0) > settings.bot_max_seconds:
@@ -67,7 +68,9 @@ def options_key(options: dict[str, Any]) -> str:
 
 class TableBots:
     def __init__(self, table: "LiveTable") -> None:
-        self.table = table
+        # a weak reference: a table and its parts are freed by reference counting, without
+        # waiting for a garbage collection of the oldest generation (rare, by design)
+        self.table: "LiveTable" = weakref.proxy(table)
         self.task: asyncio.Task[None] | None = None
         self.hinting: set[int] = set()
         self.last_hint: dict[int, float] = {}
@@ -77,7 +80,7 @@ class TableBots:
         t = self.table
         if t.closing or t.status != RUNNING or not t.owned:
             return
-        if self.task is None or self.task.done():
+        if (self.task is None or self.task.done()) and self._due():  # no task for a table of people
             self.task = asyncio.create_task(self._play())
             self.task.add_done_callback(self._done)
 

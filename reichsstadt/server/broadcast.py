@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
@@ -37,7 +38,9 @@ class Connection:
 
 class Broadcast:
     def __init__(self, table: "LiveTable") -> None:
-        self.table = table
+        # a weak reference: a table and its parts are freed by reference counting, without
+        # waiting for a garbage collection of the oldest generation (rare, by design)
+        self.table: "LiveTable" = weakref.proxy(table)
         self.connections: list[Connection] = []
         self._parts: dict[tuple[int | None, bool], bytes] = {}
         self._boards: dict[tuple[int | None, str], asyncio.Future[str | None]] = {}

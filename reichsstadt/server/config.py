@@ -59,8 +59,7 @@ class Settings:
     stand_in_bot: str = "greedy"        # who plays for an absent or timed-out person
     hint_bot: str = "mcts:1s"           # who answers a hint
     hint_interval: float = 10.0         # seconds between two hints of one seat
-    review_bot: str = "mcts:200"        # the bot whose estimates a review charts
-    review_seconds: float = 120.0       # the most a review may take, in all
+    review_seconds: float = 20.0        # the searches of a review share this many seconds
     # -- several processes --
     lease_seconds: float = 15.0         # how long a table's lease lasts unrenewed
     lease_renew: float = 4.0            # ... and how often each process renews and looks for orphans

@@ -35,10 +35,11 @@ def legal_moves(game: Game, players: int, state: State,
     choice, if any: what a seat to act is offered."""
     space = game.action_space(players)
     legal: list[dict[str, Any]] = []
+    said: dict[Any, dict[str, Any]] = {}   # action -> its words (a pick's parts are often legal moves too)
     for a in state.legal(seat):
         reason = state.confirm(seat, a)
-        legal.append({"index": space.encode(a), "action": a.to_json(),
-                      "words": words(state.describe(seat, a, seat)),
+        said[a] = words(state.describe(seat, a, seat))
+        legal.append({"index": space.encode(a), "action": a.to_json(), "words": said[a],
                       "confirm": words(reason) if reason is not None else None})
     p = state.pick(seat)
     pick = None
@@ -47,7 +48,8 @@ def legal_moves(game: Game, players: int, state: State,
         # (a payment's goods are taken in type order), only the set is checked
         pick = {"parts": [space.encode(a) for a in p.parts],
                 "moves": [{"index": space.encode(a), "action": a.to_json(),
-                           "words": words(state.describe(seat, a, seat)), "confirm": None} for a in p.parts],
+                           "words": said[a] if a in said else words(state.describe(seat, a, seat)), "confirm": None}
+                          for a in p.parts],
                 "finish": space.encode(p.finish) if p.finish is not None else None,
                 "most": p.most, "least": p.least, "repeat": p.repeat}
     return legal, pick

@@ -223,7 +223,7 @@ class BotPool:
             pass
         if w.process.is_alive():
             w.process.kill()
-        w.process.join(1)
+        w.process.join(0.2)  # killed: it is gone at once (a zombie left is reaped later)
         w.conn.close()
 
     async def close(self) -> None:

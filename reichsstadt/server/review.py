@@ -36,10 +36,10 @@ class Reviews:
 
     async def _make(self, table_id: str, record: Record) -> None:
         settings = self.services.settings
-        job = {"kind": "review", "record": record.to_json(), "bot": settings.review_bot,
-               "seconds": settings.review_seconds}
+        job = {"kind": "review", "record": record.to_json(), "seconds": settings.review_seconds, "seed": 0}
         try:
-            got = await self.services.pool.run(f"review:{table_id}", job, settings.review_seconds)
+            # the searches share review_seconds; replaying and judging every move comes on top
+            got = await self.services.pool.run(f"review:{table_id}", job, settings.review_seconds + 10)
             await self.services.storage.save_review(table_id, got)
             log.info("reviewed", extra={"event": "review", "table": table_id})
         except (BotFailed, BotTimeout) as exc:

@@ -49,6 +49,9 @@ def serve(
                                             "(comma-separated addresses; '*' trusts any)."),
     clock_minimum: float = _option(5.0, "--clock-minimum", help="The shortest thinking time a table may set "
                                                                 "(for tests).", hidden=True),
+    gc_tuning: bool = _option(True, "--gc-tuning/--gc-default", help="Freeze what start-up made out of garbage "
+                                                                     "collections and collect less often (measured: "
+                                                                     "benchmarks/README.md).", hidden=True),
 ) -> None:
     """Start the web platform: create tables, invite friends, play in the browser."""
     from ..core import BadOption
@@ -73,7 +76,7 @@ def serve(
                         header_timeout=header_timeout, body_timeout=body_timeout,
                         forwarded_allow_ips=forwarded_allow_ips)
     url = prepare(settings, host, port)
-    run(settings, url, host, port)
+    run(settings, url, host, port, gc_tuning)
 
 
 def prepare(settings: Settings, host: str, port: int) -> str:
@@ -137,7 +140,7 @@ def _raise_file_limit() -> None:
         pass
 
 
-def run(settings: Settings, url: str, host: str, port: int) -> None:
+def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = True) -> None:
     import uvicorn
 
     from ..core import BadOption
@@ -154,7 +157,7 @@ def run(settings: Settings, url: str, host: str, port: int) -> None:
                + (f" (data folder {default_data_dir()})" if where else ""))
     settings.db_url = url
     # the log lines are written before uvicorn re-raises a SIGTERM it caught
-    app = create_app(settings, tune_gc_after_start=True, on_stopped=pipeline.stop)
+    app = create_app(settings, tune_gc_after_start=gc_tuning, on_stopped=pipeline.stop)
     trusted = trusted_proxies(settings.forwarded_allow_ips)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=10, proxy_headers=True,

@@ -1,6 +1,7 @@
 """Who sits at a table, as the lobby and the seats bar say it: people and bots, bots by
-level (easy, medium, hard, expert) where their spec is one, and every bot with a name of
-its own ("Greedy 1", "Greedy 2"), never two alike at one table."""
+level (easy, medium, hard, expert) where their spec is one (reichsstadt.bots.levels), and
+every bot with a name of its own ("Medium bot 1", "Medium bot 2"), never two alike at
+one table."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ PERSON_KINDS = (HUMAN, "person")
 
 
 def levels() -> dict[str, str]:
-    """Level name -> the bot spec it plays (reichsstadt.bots.levels)."""
-    return {level: bot_levels.spec(level) for level in bot_levels.LEVELS}
+    """Level name -> bot spec (the bots package's table)."""
+    return dict(bot_levels.SPECS)
 
 
 def level_of(spec: str) -> str | None:
@@ -29,24 +30,23 @@ def bot_spec(value: str) -> str:
 
 
 def bot_names(kinds: Sequence[str], taken: Sequence[str | None] = ()) -> list[str | None]:
-    """A distinct name for every bot seat of `kinds` (None for people's seats), none of
-    them one of the names already `taken` at the table (bots.levels.seat_names: "Medium
-    bot 1", "Medium bot 2"); stored in English, the browser names bots in its reader's
-    language."""
-    seats = [HUMAN if k in PERSON_KINDS else k for k in kinds]
-    named = bot_levels.seat_names(seats, "en")
+    """A distinct name for every bot seat of `kinds` (None for people's seats), by the
+    bots' own naming ("Medium bot 1", "Medium bot 2"), apart from the names `taken`."""
+    people = [HUMAN if k in PERSON_KINDS else k for k in kinds]
+    given = [n if people[i] == HUMAN else None for i, n in enumerate([*taken, *[None] * len(kinds)][:len(kinds)])]
+    named = bot_levels.seat_names(people, "en", [g or None for g in given])
     used = {n for n in taken if n}
     out: list[str | None] = []
-    for kind, name in zip(seats, named):
+    for kind, name in zip(people, named):
         if kind == HUMAN:
             out.append(None)
             continue
-        shown, k = name, 1
-        while shown in used:
+        base, k = name, 1
+        while name in used:  # a person already called that
             k += 1
-            shown = f"{name} ({k})"
-        used.add(shown)
-        out.append(shown)
+            name = f"{base} ({k})"
+        used.add(name)
+        out.append(name)
     return out
 
 

@@ -14,6 +14,7 @@ import asyncio
 import datetime as dt
 import logging
 import time
+import weakref
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core import CHANCE, Action, Game, IllegalAction, Message, Player, State, game as find_game
@@ -412,7 +413,9 @@ class ClockWatch:
     """The task that waits for the table's next deadline and lets it run out."""
 
     def __init__(self, table: LiveTable) -> None:
-        self.table = table
+        # a weak reference: a table and its parts are freed by reference counting, without
+        # waiting for a garbage collection of the oldest generation (rare, by design)
+        self.table: "LiveTable" = weakref.proxy(table)
         self.task: asyncio.Task[None] | None = None
         self.event = asyncio.Event()
 

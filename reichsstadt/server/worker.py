@@ -71,7 +71,7 @@ def _bot(spec: str, seed: int, game_id: str, seconds: float) -> Any:
     """The bot of `spec`, its search bounded by `seconds` of wall clock whatever its budget."""
     from ..bots import make_bot
 
-    agent = make_bot(spec, seed, game_id)
+    agent = make_bot(spec, seed, game_id, imports=False)
     if hasattr(agent, "seconds") and (agent.seconds is None or agent.seconds > seconds):
         agent.seconds = seconds
     return agent
@@ -98,16 +98,9 @@ def hint(state: Any, job: dict[str, Any]) -> dict[str, Any]:
 
 
 def review(job: dict[str, Any]) -> dict[str, Any]:
-    """The bots package's review of a finished game (reichsstadt.bots.review.review), given
-    the budget it accepts: the bot, the seconds."""
-    import importlib
-    import inspect
-
+    """The bots package's review of a finished game, within its budget of seconds."""
+    from ..bots.review import review as make
     from ..core.record import Record
 
-    make = importlib.import_module("reichsstadt.bots.review").review
-    accepted = inspect.signature(make).parameters
-    budget = {k: v for k, v in (("bot", job["bot"]), ("seconds", job["seconds"])) if k in accepted}
-    got = make(Record.from_json(job["record"]), **budget)
-    out: dict[str, Any] = got if isinstance(got, dict) else got.to_json()
+    out: dict[str, Any] = make(Record.from_json(job["record"]), seconds=job["seconds"], seed=job.get("seed", 0))
     return out

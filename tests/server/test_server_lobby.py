@@ -227,16 +227,16 @@ def test_the_creator_starts_early_with_bots_in_the_empty_seats(tmp_path: Any) ->
         info = c.post(f"/api/tables/{made['id']}/start", headers=auth(made["creator"])).json()
         assert [s["name"] for s in info["seats"]] == ["Ann", "Medium bot 1", "Medium bot 2"]
         listed = c.get("/api/tables?status=running").json()["tables"][0]["seats"]
-        assert listed[1:] == [{"seat": 2, "name": "Medium bot 1", "kind": "bot", "level": "medium", "bot": "greedy",
-                               "taken": True},
-                              {"seat": 3, "name": "Medium bot 2", "kind": "bot", "level": "medium", "bot": "greedy",
-                               "taken": True}]
+        assert listed[1:] == [{"seat": 2, "name": "Medium bot 1", "kind": "bot", "level": "medium",
+                               "bot": "greedy", "taken": True},
+                              {"seat": 3, "name": "Medium bot 2", "kind": "bot", "level": "medium",
+                               "bot": "greedy", "taken": True}]
 
 
 def test_bot_seats_have_distinct_names(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        kinds = ["human", "greedy", "greedy", "random", "mcts:0.5s"]
-        made = create(c, "norenberc", 5, kinds, take=0, name="Medium bot 1")  # a person named like a bot
+        made = create(c, "norenberc", 5, ["human", "greedy", "greedy", "random", "mcts:0.5s"], take=0,
+                      name="Medium bot 1")
         names = [s["name"] for s in c.get(f"/api/tables/{made['id']}").json()["seats"]]
         assert names[0] == "Medium bot 1" and len(set(names)) == 5, names
 
@@ -397,3 +397,31 @@ def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
         made = create(c, "norenberc", 3, take=0, options={"components": own})
         assert c.get(f"/api/tables/{made['id']}/data").json()["data"]["_about"] == "mine"
         assert c.get("/api/tables/nope/data").status_code == 404
+
+
+def test_a_finished_games_review_is_worked_out_in_the_background_and_kept(tmp_path: Any) -> None:
+    """Issue 19: 202 while the bot pool works the review out, then 200 with it; kept in
+    the database with the game (a new app on the same database answers at once)."""
+    import time
+
+    with serve(tmp_path, review_seconds=1.0) as c:
+        made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
+        tid = made["id"]
+        w = Ws(c, tid, None)
+        r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 403  # not before the end
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        w.close()
+        r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 202 and r.json() == {"status": "pending"}
+        deadline = time.monotonic() + 120
+        while r.status_code == 202:
+            assert time.monotonic() < deadline, "the review did not come"
+            time.sleep(0.5)
+            r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 200, r.text
+        review = r.json()
+        assert review["game"] == "norenberc" and len(review["seats"]) == 3 and review["chances"]
+        assert all(0 <= p <= 1 for point in review["chances"] for p in point["chances"])
+    with serve(tmp_path, review_seconds=1.0) as c:
+        assert c.get(f"/api/tables/{tid}/review").json() == review

@@ -387,6 +387,7 @@ def test_a_seat_asks_for_a_hint_and_nothing_is_played(tmp_path: Any) -> None:
         assert hint["type"] == "hint", hint
         assert hint["action"] in {m["index"] for m in asked.state["legal"]}
         assert hint["words"]["id"].startswith("norenberc.") and 0 <= hint["estimate"]["win"] <= 1
+        assert 0 <= hint["chance"] <= 1  # the bot's estimated chance to win (issue 19)
         assert moves_stored(c, t["id"]) == n
         watcher = Ws(c, t["id"], None)
         watcher.first_state()
