@@ -1,225 +1,249 @@
-"""How strong the bots are, measured: writes benchmarks/strength.md.
+"""How fast and how strong the bots are, measured: writes benchmarks/strength.md and the
+levels' measured strength (reichsstadt/bots/strength.json).
 
-    python3 benchmarks/strength.py [--games 24] [--mcts-games 24] [--players 4]
-                                   [--budget mcts:1s] [--jobs 2] [--also-random] [--only GAME ...]
+    python3 benchmarks/strength.py --baseline TREE [--games 48] [--players 4] [--jobs 2]
+                                   [--seed 500000] [--clock cpu|wall] [--only GAME ...]
 
-For each game: MCTS speed (playouts per second of the default search, and of the plain
-random-playout search, on positions along games between heuristic players, CPU and wall
-clock), then seat-rotated tournaments with 95 % Wilson intervals against the fair share:
-the heuristic bot (greedy) against random bots, and MCTS at its default budget against
-heuristic bots (with --also-random: MCTS against random bots too). Each tournament's
-results.json and plots go to benchmarks/strength/. The machine's load is recorded
-before and after each tournament, with the playouts and seconds each search actually
-got: a time budget buys fewer playouts on a loaded machine."""
+For each game, in one run:
+
+1. **Speed**, side by side: MCTS playouts per CPU second of the default search (the
+   hard level's) in this checkout and in the tree given by `--baseline` (run in a
+   process of its own with PYTHONPATH=TREE: the same positions, taken along games
+   between heuristic players, the same count of playouts), and of this checkout's search
+   with the heuristic player's playouts (the policy the cheap one replaces).
+2. **Strength**, seat-rotated tournaments with 95 % Wilson intervals, each level
+   against three bots of the level below: medium (greedy) vs easy (random), hard vs
+   medium, expert vs hard. Every game goes to benchmarks/strength/<game>-<bot>-vs-<field>/
+   results.jsonl as it ends; a stopped run continues where it stopped (`--resume`), and
+   the figures of a finished tournament are read back, not played again.
+
+The seeds used are written into strength.md with whether any of them was a tuning seed:
+benchmarks/strength/tuning.json lists the seeds the search was tuned on (tournaments) and
+the learned evaluations list theirs (self-play). `--clock cpu` measures the searches'
+time budgets in CPU seconds (fair on a machine shared with other work; the levels keep
+wall-clock budgets); the load average before and after each tournament is recorded."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed one
 
 from reichsstadt import game as find_game, game_ids  # noqa: E402
 from reichsstadt.arena.tournament import TournamentResult, tournament, write  # noqa: E402
-from reichsstadt.bots import has_heuristic, make_bot  # noqa: E402
-from reichsstadt.bots.mcts import MCTSBot  # noqa: E402
-from reichsstadt.core import BadOption, Match, Seat  # noqa: E402
+from reichsstadt.bots import has_heuristic, levels  # noqa: E402
+from reichsstadt.core import BadOption  # noqa: E402
+
+TUNING = HERE / "strength" / "tuning.json"
+DETAIL = HERE / "strength"
+
+SPEED = r'''
+import json, sys, time
+from reichsstadt.core import Match, Seat
+from reichsstadt.bots import make_bot
+from reichsstadt.bots.mcts import MCTSBot
+
+game, players, count, iterations, kwargs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), \
+    json.loads(sys.argv[5])
+states, seed = [], 0
+while len(states) < count:    # every 9th decision with a choice, along games between heuristic players
+    match = Match(game, players, seed, recording=False)
+    agents = {s: make_bot("greedy", seed * 10 + s, game) for s in range(players)}
+    seed += 1
+    seen = [0]
+    def take(seat, action, state, seen=seen):
+        to_act = state.to_act()
+        if to_act and to_act[0] >= 0 and len(state.legal(to_act[0])) > 1:
+            seen[0] += 1
+            if seen[0] % 9 == 0 and len(states) < count:
+                states.append(state.clone())
+    match.after.append(take)
+    match.advance(agents)
+bot = MCTSBot(iterations=iterations, seed=1, **kwargs)
+cpu = time.process_time()
+done = sum(bot.search(Seat(s, s.to_act()[0])).iterations for s in states)
+print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu)}))
+'''
 
 
-def positions(game_id: str, players: int, count: int, seed: int = 0) -> list:
-    """Decision points with a real choice, taken along games between heuristic players
-    (every 9th such decision)."""
-    out: list = []
-    while len(out) < count:
-        match = Match(game_id, players, seed, recording=False)
-        agents = {s: make_bot("greedy" if has_heuristic(game_id) else "random", seed * 10 + s, game_id)
-                  for s in range(players)}
-        seed += 1
-        moves = [0]
+def speed(tree: Path, game: str, players: int, kwargs: dict[str, Any], count: int = 24,
+          iterations: int = 200) -> dict[str, Any]:
+    """Playouts per CPU second of MCTSBot(**kwargs) in the tree `tree` (a subprocess)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    run = subprocess.run([sys.executable, "-c", SPEED, game, str(players), str(count), str(iterations),
+                          json.dumps(kwargs)], env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"speed in {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
+    found: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    return found
 
-        def take(seat, action, state):
-            to_act = state.to_act()
-            if to_act and to_act[0] >= 0 and len(state.legal(to_act[0])) > 1:
-                moves[0] += 1
-                if moves[0] % 9 == 0 and len(out) < count:
-                    out.append(state.clone())
-        match.after.append(take)
-        match.advance(agents)
+
+def tuning_seeds() -> dict[str, list[list[int]]]:
+    """Game id -> the seed ranges [first, last] used for tuning (tournaments and self-play)."""
+    out: dict[str, list[list[int]]] = {}
+    if TUNING.exists():
+        for gid, ranges in json.loads(TUNING.read_text(encoding="utf-8")).get("tournaments", {}).items():
+            out.setdefault(gid, []).extend(ranges)
+    from reichsstadt.bots.heuristic import module
+    from reichsstadt.bots.learned import load
+
+    for gid in game_ids():
+        if has_heuristic(gid):
+            model = load(module(gid))
+            if model is not None and "seeds" in model.trained:
+                out.setdefault(gid, []).append(list(model.trained["seeds"]))
     return out
 
 
-def speed(game_id: str, players: int, count: int = 12, iterations: int = 100, policy: str = "heuristic") -> dict:
-    states = positions(game_id, players, count)
-    bot = MCTSBot(iterations=iterations, seed=1, policy=policy)
-    cpu, wall = time.process_time(), time.perf_counter()
-    done = 0
-    for s in states:
-        d = bot.search(Seat(s, s.to_act()[0]))
-        done += d.iterations
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return {"positions": len(states), "iterations": done, "cpu_rate": done / cpu, "wall_rate": done / wall}
+def overlaps(seeds: range, ranges: list[list[int]]) -> bool:
+    return any(lo <= s <= hi for s in seeds for lo, hi in ranges)
 
 
-def row(label: str, result: TournamentResult, focus: str, load: tuple[float, float]) -> str:
+def matchups(clock: str) -> list[tuple[str, str, str]]:
+    """(level measured, its spec, the field's spec): each level against the one below."""
+    def measured(level: str) -> str:
+        s = levels.spec(level)
+        return f"{s}:clock=cpu" if clock == "cpu" and s.startswith("mcts") else s
+    return [(lv, measured(lv), measured(levels.BELOW[lv])) for lv in ("medium", "hard", "expert")]
+
+
+def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Namespace) -> tuple[Any, ...]:
+    """One tournament (resumed or read back when its folder has it), with the load."""
+    folder = DETAIL / f"{gid}-{level}"
+    bots = [focus] + [field] * (n - 1)
+    before = os.getloadavg()
+    jsonl = folder / "results.jsonl"
+    print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
+    total = [0]
+
+    def progress(k: int) -> None:
+        total[0] += k
+        print(f"  {total[0]} games ended in this run ({time.strftime('%H:%M')})", flush=True)
+
+    if jsonl.exists() and not args.resume:
+        raise SystemExit(f"{folder} holds a tournament already: --resume to continue (or read) it, or remove it")
+    result = tournament(gid, bots, n, args.games, args.seed, jobs=args.jobs, progress=progress, out=folder,
+                        resume=jsonl.exists())
+    write(result, folder, plots=True)
+    return result, before, os.getloadavg()
+
+
+def row(level: str, result: TournamentResult, focus: str, field_level: str, load: tuple[Any, Any]) -> str:
     s = next(x for x in result.summary if x.bot == focus)
-    others = [x for x in result.summary if x.bot != focus]
-    other = others[0] if others else None
+    other = next((x for x in result.summary if x.bot != focus), None)
     per_move = "—" if s.iterations_per_search is None else (
         f"{s.iterations_per_search:.0f} in {s.seconds_per_search:.2f} s")
-    return (f"| {label} | {len(result.games)} | **{s.win_share:.1%}** | {s.ci_low:.1%}–{s.ci_high:.1%} | "
-            f"{s.fair_share:.0%} | {s.verdict} | {s.mean_rank:.2f} | {s.mean_score:.1f}"
-            f"{f' vs {other.mean_score:.1f}' if other else ''} | {s.mu:.1f} ± {s.sigma:.1f}"
-            f"{f' vs {other.mu:.1f} ± {other.sigma:.1f}' if other else ''} | {per_move} | "
-            f"{load[0]:.1f} → {load[1]:.1f} | {result.seconds / 60:.1f} |")
+    return (f"| {level} vs 3 × {field_level} | {len(result.games)} | **{s.win_share:.1%}** | "
+            f"{s.ci_low:.1%}–{s.ci_high:.1%} | {s.mean_rank:.2f} | {s.mean_score:.1f}"
+            f"{f' vs {other.mean_score:.1f}' if other else ''} | {s.mu:.1f} ± {s.sigma:.1f} | {per_move} | "
+            f"{load[0][0]:.1f} → {load[1][0]:.1f} |")
 
 
-def verdict(title: str, focus: str, field: str, n: int, result: TournamentResult) -> str:
-    """One line of the summary: what the tournament shows against the fair share, said
-    plainly (issue 12 asks for the interval above the fair share)."""
-    s = next(x for x in result.summary if x.bot == focus)
-    games = len(result.games)
-    said = {"above": "the 95 % interval lies **above** the fair share: shown",
-            "within": "the 95 % interval **includes** the fair share: not shown at this number of games",
-            "below": "the 95 % interval lies **below** the fair share: the field is stronger"}[s.verdict]
-    return (f"- {title}: {focus} against {n - 1} × {field} won {s.win_share:.1%} of {games} games "
-            f"({s.ci_low:.1%}–{s.ci_high:.1%}, fair {s.fair_share:.0%}); {said}.")
+def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]) -> tuple[list[str], dict[str, Any]]:
+    """One game's section of strength.md and its levels' figures."""
+    g = find_game(gid)
+    n = args.players if args.players in g.players else g.players.start
+    started = time.time()
+    print(f"{gid}: speed ...", flush=True)
+    base = speed(args.baseline, gid, n, {})
+    new = speed(HERE.parent, gid, n, {})
+    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    lines = [f"## {g.title} ({n} players)", "",
+             "| search | playouts per CPU second | × before |", "|---|---|---|",
+             f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 |",
+             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | "
+             f"**{new['cpu_rate'] / base['cpu_rate']:.1f}** |",
+             f"| now, with the heuristic player's playouts | {slow['cpu_rate']:.0f} | "
+             f"{slow['cpu_rate'] / base['cpu_rate']:.1f} |", "",
+             f"({new['positions']} positions along games between heuristic players, "
+             f"{new['iterations'] // new['positions']} playouts each, one process per tree.)", "",
+             "| level vs field | games | win share | 95 % interval | mean rank | mean score | rating (mu ± sigma) "
+             "| playouts a move | load (1 min) |", "|---|---|---|---|---|---|---|---|---|"]
+    figures: dict[str, Any] = {}
+    for level, focus, field in matchups(args.clock):
+        if "greedy" in (focus, field) and not has_heuristic(gid):
+            continue
+        result, before, after = play(gid, level, focus, field, n, args)
+        s = next(x for x in result.summary if x.bot == focus)
+        lines.append(row(level, result, focus, levels.BELOW[level], (before, after)))
+        figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
+                          "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
+                          "mean_rank": s.mean_rank}
+    blocks = max(r.block for r in result.games) + 1
+    seeds = range(args.seed, args.seed + blocks)
+    lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
+              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. Measured "
+              f"{time.strftime('%Y-%m-%d', time.gmtime(started))} in {(time.time() - started) / 60:.0f} min.", ""]
+    return lines, figures
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=24, help="games of greedy vs random (rounded up to rotations)")
-    ap.add_argument("--mcts-games", type=int, default=24, help="games of MCTS vs greedy (rounded up to rotations)")
+    ap.add_argument("--baseline", type=Path, required=True, help="the tree to compare the speed with")
+    ap.add_argument("--games", type=int, default=48, help="games per tournament (rounded up to rotations)")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--budget", default="mcts:1s", help="the MCTS bot measured (its default: mcts:1s)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--also-random", action="store_true", help="MCTS against random bots too")
-    ap.add_argument("--only", nargs="*", default=None,
-                    help="measure these games only; the other games' sections of --out are kept as they are")
+    ap.add_argument("--seed", type=int, default=500_000, help="the first block's seed (keep apart from tuning)")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the searches' time budgets")
+    ap.add_argument("--resume", action="store_true", help="continue (or read back) tournaments already begun")
+    ap.add_argument("--only", nargs="*", default=None, help="measure these games only")
     ap.add_argument("--out", type=Path, default=HERE / "strength.md")
     args = ap.parse_args()
     unknown = [x for x in args.only or () if x not in game_ids()]
     if unknown:
         ap.error(f"--only: no game {', '.join(unknown)} (games: {', '.join(game_ids())})")
+    if not (args.baseline / "reichsstadt").is_dir():
+        ap.error(f"--baseline {args.baseline}: not a checkout (no reichsstadt/ there)")
+    from reichsstadt.arena.tournament import check_extras
 
-    command = ("python3 benchmarks/strength.py "
-               f"--games {args.games} --mcts-games {args.mcts_games} --players {args.players} "
-               f"--budget {args.budget} --jobs {args.jobs}{' --also-random' if args.also_random else ''}"
-               f"{' --only ' + ' '.join(args.only) if args.only else ''}")
-    kept = read_sections(args.out) if args.only else {}
-    sections: dict[str, tuple[list[str], list[str]]] = {}   # game id -> (its summary lines, its section)
-    detail = args.out.parent / args.out.stem
+    try:
+        check_extras(plots=True)
+    except BadOption as exc:
+        ap.error(str(exc))
+    tuned = tuning_seeds()
+    sections: list[str] = []
+    figures: dict[str, Any] = {}
     for gid in game_ids():
         if args.only and gid not in args.only:
-            if gid in kept:
-                sections[gid] = kept[gid]
             continue
-        sections[gid] = measure(gid, args, command, detail)
-    verdicts = [v for gid in game_ids() if gid in sections for v in sections[gid][0]]
+        lines, figures[gid] = measure(gid, args, tuned)
+        sections += lines
+    write_outputs(args, sections, figures)
+
+
+def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
+    command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
+               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock}")
     head = [
-        "# Bot strength",
-        "",
-        "Written by `python3 benchmarks/strength.py` (each game's section names the command, the time it "
-        "took and the machine's load while it ran; `--only GAME` re-measures one game and keeps the other "
-        "sections). Each tournament rotates the seats (every bot in every seat equally often) and plays "
-        "each seed under every seating; the win share counts split ties; the 95 % interval is Wilson's; "
-        "*verdict* says whether the interval lies above, below or around the fair share 1/players. Ratings: "
-        "openskill Plackett-Luce (bot vs the field). *playouts a move*: what the searching bot actually got "
-        "per searched move (forced moves are not searched). Every tournament's games and plots are in "
-        "`benchmarks/strength/` (results.json, ratings.png, wins.png, scores.png).",
-        "",
-        f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.",
-        "",
-        "## Summary",
-        "",
-        *verdicts,
-        "",
-    ]
-    body = [line for gid in game_ids() if gid in sections for line in sections[gid][1]]
-    args.out.write_text("\n".join(head + body) + "\n", encoding="utf-8")
-    print(f"written {args.out}")
-
-
-def read_sections(path: Path) -> dict[str, tuple[list[str], list[str]]]:
-    """The summary lines and the section of each game in an existing strength.md, found by
-    the game's title (so that `--only` can keep what it does not re-measure)."""
-    if not path.exists():
-        return {}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    out: dict[str, tuple[list[str], list[str]]] = {}
-    for gid in game_ids():
-        try:
-            title = find_game(gid).title
-        except BadOption:
-            continue
-        starts = [i for i, line in enumerate(lines) if line.startswith(f"## {title} (")]
-        if not starts:
-            continue
-        end = next((i for i in range(starts[0] + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        summary = [line for line in lines if line.startswith(f"- {title}: ")]
-        out[gid] = (summary, lines[starts[0]:end])
-    return out
-
-
-def measure(gid: str, args: argparse.Namespace, command: str, detail: Path) -> tuple[list[str], list[str]]:
-    """One game's summary lines and section: MCTS speed, then its tournaments."""
-    try:
-        g = find_game(gid)
-    except BadOption as exc:
-        print(f"{gid}: not loaded", flush=True)
-        return [], [f"## {gid}", "", f"Not measured: the engine does not load here ({exc}).", ""]
-    started = time.time()
-    load_before = os.getloadavg()
-    n = args.players if args.players in g.players else g.players.start
-    print(f"{gid}: MCTS speed ...", flush=True)
-    sp = speed(gid, n)
-    rp = speed(gid, n, count=6, iterations=30, policy="random")
-    rows: list[str] = []
-    verdicts: list[str] = []
-    greedy = has_heuristic(gid)
-    matchups = [("greedy", "random", args.games), (args.budget, "greedy", args.mcts_games)]
-    if args.also_random:
-        matchups.insert(1, (args.budget, "random", args.mcts_games))
-    for focus, field, games in matchups:
-        if "greedy" in (focus, field) and not greedy:
-            rows.append(f"| {focus} vs {field} | — | no heuristic bot for this game | | | | | | | | | |")
-            continue
-        bots = [focus] + [field] * (n - 1)
-        print(f"{gid}: {focus} vs {n - 1} x {field}, {games} games on {args.jobs} jobs ...", flush=True)
-        before = os.getloadavg()[0]
-        result = tournament(gid, bots, n, games, args.seed, jobs=args.jobs)
-        after = os.getloadavg()[0]
-        write(result, detail / f"{gid}-{focus.replace(':', '')}-vs-{field}")
-        rows.append(row(f"{focus} vs {n - 1} × {field}", result, focus, (before, after)))
-        verdicts.append(verdict(g.title, focus, field, n, result))
-        print("  " + rows[-1], flush=True)
-    load_after = os.getloadavg()
-    busy = max(load_before[0], load_after[0]) > (os.cpu_count() or 1) + 0.5
-    section = [
-        f"## {g.title} ({n} players)", "",
-        f"Measured on {time.strftime('%Y-%m-%d', time.gmtime(started))} by `{command}` "
-        f"({(time.time() - started) / 60:.0f} min). Load average (1, 5, 15 min) before: "
-        f"{', '.join(f'{x:.1f}' for x in load_before)}; after: {', '.join(f'{x:.1f}' for x in load_after)}. "
-        + ("The cores were shared with other work, so a time budget bought fewer playouts than on a quiet "
-           "machine." if busy else "Nothing else of note ran (the tournament's own worker processes count "
-           "in the load)."), "",
-        f"MCTS speed, {sp['iterations']} playouts on {sp['positions']} positions taken along games "
-        f"between heuristic players, one process: the default search (heuristic playouts cut off "
-        f"by the evaluation) **{sp['cpu_rate']:.0f} playouts per CPU second** ({sp['wall_rate']:.0f} "
-        f"per wall-clock second under the load of the moment); the plain search (uniformly random "
-        f"playouts to the end) {rp['cpu_rate']:.0f} per CPU second ({rp['wall_rate']:.0f} wall). On an "
-        f"idle core a 1 s budget buys about {sp['cpu_rate']:.0f} playouts a move; the tournaments "
-        f"below give what each search actually got.", "",
-        "| bot vs field | games | win share | 95 % interval | fair | verdict | mean rank | mean score "
-        "| rating (mu ± sigma) | playouts a move | load (1 min) | minutes |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
-        *rows, ""]
-    return verdicts, section
+        "# Bot speed and strength", "",
+        f"Written by `{command}` (BASELINE: the tree before this round's changes, e.g. a checkout of commit "
+        "9245d60). Machine: "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.", "",
+        "Each level plays against three bots of the level below it, seat-rotated (every bot in every seat "
+        "equally often) and paired (each seed under every seating); the win share counts split ties; the "
+        "95 % interval is Wilson's. "
+        + ("The searches' budgets were counted in CPU seconds (`mcts:1s:clock=cpu`): the machine was shared, "
+           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else "")
+        + "Every tournament's games and plots are in `benchmarks/strength/` (results.jsonl, results.json, "
+        "ratings.png, wins.png, scores.png).", "",
+        f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
+        f"expert `{levels.spec('expert')}`.", ""]
+    args.out.write_text("\n".join(head + sections) + "\n", encoding="utf-8")
+    shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
+    old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
+    old["games"].update(figures)
+    old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
+    shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
+    print(f"written {args.out} and {shipped}")
 
 
 if __name__ == "__main__":

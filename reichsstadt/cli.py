@@ -66,20 +66,23 @@ def _options(option: list[str], components: Optional[Path], map_file: Optional[P
 
 def _seats(spec: Optional[str], players: int, game_id: str | None = None) -> list[str]:
     from .bots import bot_names
+    from .bots.plugins import is_import_path
     from .bots.specs import check_bot
 
     if spec is None:
         return ["human"] + ["random"] * (players - 1)
-    names = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    names = [s.strip() for s in spec.split(",") if s.strip()]   # an import path keeps its case
     if len(names) != players:
         raise BadOption(Message("terminal.error.seats", count=len(names), players=players))
     seats = []
     for n in names:
-        n = SEAT_ALIASES.get(n, n)
+        n = SEAT_ALIASES.get(n.lower(), n)
         if n != "human":
             try:
                 n = check_bot(n, game_id)   # any bot spec: mcts:5s as well as the listed ones
             except BadOption:
+                if is_import_path(n):       # your own bot: what went wrong with it, in its own words
+                    raise
                 raise BadOption(Message("terminal.error.seat", seat=n, bots=", ".join(bot_names(game_id)))) from None
         seats.append(n)
     return seats
@@ -155,7 +158,7 @@ def _option_line(game_id: str, o: Any, w: Words) -> Text:
 
 @app.command()
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME", help="norenberc, siedler or colonia"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="The game's id (`reichsstadt games` lists them)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,greedy,random,mcts:1s "
                                         "(human, random, greedy, mcts, mcts:2000, mcts:1s; default: seat 1 "
@@ -360,7 +363,8 @@ def data(
         raise BadOption(Message("terminal.data.one_of"))
     if out is not None:
         check_output(out, "--out")
-        text = resources.files(f"reichsstadt.games.{game_id}").joinpath(f"{option.name}.json").read_text("utf-8")
+        package = type(g).__module__.rsplit(".", 1)[0]  # the game's own package, where Game.data_file reads it
+        text = resources.files(package).joinpath(f"{option.name}.json").read_text("utf-8")
         write_text(out, text)
         say("terminal.data.written", game=game_id, name=option.name, path=str(out))
         return
@@ -411,12 +415,13 @@ def _internal_error(exc: BaseException, saved: str | None = None) -> NoReturn:
     sys.exit(1)
 
 
-from .arena.commands import hint, tournament  # noqa: E402  (bots and the arena)
+from .arena.commands import hint, review, tournament  # noqa: E402  (bots and the arena)
 from .server.run import serve  # noqa: E402  (the web platform's command)
 
 app.command()(serve)
 app.command()(tournament)
 app.command()(hint)
+app.command()(review)
 
 
 def main() -> None:

@@ -1,23 +1,24 @@
 """The arena's commands, registered by reichsstadt/cli.py:
 
     reichsstadt tournament GAME --bots random,mcts:1s --players 4 --games N [--backend ray --address HOST:PORT]
-    reichsstadt hint RECORD [--bot mcts:1s] [--seat N] [--json]"""
+    reichsstadt hint RECORD [--bot hard] [--seat N] [--json]
+    reichsstadt review RECORD [--seconds 12] [--json] [--lang de]"""
 
 from __future__ import annotations
 
 import json
 import math
+import time
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from ..core import BadOption, game as find_game
+from ..core import BadOption, Message, Player, game as find_game
 
 console = Console()
 if not console.is_terminal:  # piped or captured: tables drawn for 120 columns
@@ -34,48 +35,114 @@ def _options(option: list[str]) -> dict[str, Any]:
     return out
 
 
+class Finish(ProgressColumn):
+    """The time left and the clock time the run should end, from this run's own pace
+    (every game it has ended so far; games found done when resuming do not count)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.base = 0.0
+
+    def render(self, task: Task) -> Text:
+        done = task.completed - self.base
+        elapsed = task.elapsed or 0.0
+        if done <= 0 or task.total is None or elapsed <= 0:
+            return Text("ETA —", style="progress.remaining")
+        left = elapsed / done * (task.total - task.completed)
+        end = time.strftime("%H:%M", time.localtime(time.time() + left))
+        return Text(f"{_clock(left)} left, ends ≈ {end}", style="progress.remaining")
+
+
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds + 0.5), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
 def tournament(
-    game_id: str = typer.Argument(..., metavar="GAME", help="norenberc, siedler or colonia"),
-    bots: str = typer.Option("mcts:1s,random", "--bots", "-b",
-                             help="The entrants, comma-separated: random, greedy, mcts, mcts:2000 (iterations "
-                                  "a move), mcts:1s or mcts:0.5s (time a move). A name may repeat "
-                                  "(mcts:1s,random,random,random: one MCTS bot against three random ones)."),
+    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
+                                            "them; with --resume or --report: taken from the folder)"),
+    bots: Optional[str] = typer.Option(None, "--bots", "-b",
+                                       help="The entrants, comma-separated (default mcts:1s,random): a level "
+                                            "(easy, medium, hard, expert), random, greedy, mcts, mcts:2000 "
+                                            "(iterations a move), mcts:1s or mcts:0.5s (time a move), an "
+                                            "installed bot, or package.module:factory. A name may repeat "
+                                            "(mcts:1s,random,random,random: one MCTS bot against three "
+                                            "random ones)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Seats per game (default 4 where it fits)."),
-    games: int = typer.Option(100, "--games", "-n",
-                              help="Games to play, rounded up to whole seat rotations (one per entrant)."),
-    seed: int = typer.Option(1, help="Seed of the first rotation; rotation i plays seed+i in every seating."),
+    games: Optional[int] = typer.Option(None, "--games", "-n",
+                                        help="Games to play (default 100), rounded up to whole seat rotations "
+                                             "(one per entrant)."),
+    seed: Optional[int] = typer.Option(None, help="Seed of the first rotation (default 1); rotation i plays "
+                                       "seed+i in every seating."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray (a Ray cluster)."),
     address: Optional[str] = typer.Option(None, help="The Ray cluster's HOST:PORT (--backend ray; default: "
                                           "a private Ray on this machine)."),
-    out: Optional[Path] = typer.Option(None, help="Folder for results.json and the plots "
-                                       "(default: tournament-GAME)."),
+    out: Optional[Path] = typer.Option(None, help="Folder for results.jsonl (every game as it ends), "
+                                       "results.json and the plots (default: tournament-GAME)."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Draw ratings.png, wins.png and scores.png."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the stopped tournament in this "
+                                          "folder: its settings are in its results.jsonl; only the games it "
+                                          "lacks are played, with the same seeds."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Summarize the tournament in this folder as "
+                                          "it stands (finished or not): the table, results.json and plots, "
+                                          "without playing a game."),
 ) -> None:
     """A seat-rotated tournament between bots: win shares with 95 % intervals against the
-    fair share, mean rank and score, openskill ratings, plots and every game's result."""
-    from .tournament import schedule, tournament as run, write
+    fair share, mean rank and score, openskill ratings, plots and every game's result.
+    Each game is written to results.jsonl as it ends; --resume continues a stopped
+    tournament, --report redraws the summary from the file at any time."""
+    from .results import read
+    from .tournament import check_extras, report as summary_of, schedule, tournament as run, write
 
-    g = find_game(game_id)
-    n = players if players is not None else (4 if 4 in g.players else g.players.start)
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    total = len(schedule(game_id, names, n, games, seed)) if names else 0
-    folder = out if out is not None else Path(f"tournament-{game_id}")
+    if report is not None:
+        check_extras(plots=plots)
+        result, header = summary_of(report)
+        _print_result(result, header.scheduled)
+        written = write(result, report, plots)
+        console.print("Written: " + ", ".join(str(p) for p in written))
+        return
+    settings: dict[str, Any] = {}
+    if resume is not None:
+        header, _ = read(resume)
+        settings = {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
+                    "games": header.games, "seed": header.seed, "options": header.options}
+        if out is not None and out != resume:
+            raise BadOption(f"--resume {resume} continues that folder; --out {out} would be another")
+    gid = game_id if game_id is not None else settings.get("game")
+    if gid is None:
+        raise BadOption("which game? reichsstadt tournament GAME ... (or --resume DIR, --report DIR)")
+    g = find_game(gid)
+    n = players if players is not None else settings.get("players") or (4 if 4 in g.players else g.players.start)
+    entrants = bots if bots is not None else settings.get("bots", "mcts:1s,random")
+    names = [b.strip() for b in entrants.split(",") if b.strip()]
+    count = games if games is not None else settings.get("games", 100)
+    first = seed if seed is not None else settings.get("seed", 1)
+    opts = _options(option) if option else settings.get("options", {})
+    folder = resume or out or Path(f"tournament-{gid}")
+    check_extras(backend, plots)
+    total = len(schedule(gid, names, n, count, first)) if names else 0
+    finish = Finish()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("left"), TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game_id}, {n} players", total=total)
-        result = run(game_id, names, n, games, seed, _options(option), jobs, backend, address,
-                     lambda k: progress.advance(task, k))
+                  finish, console=console) as progress:
+        task = progress.add_task(f"{g.title}, {n} players", total=total)
+
+        def advance(k: int) -> None:
+            progress.advance(task, k)
+
+        result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder, resume is not None)
     _print_result(result)
     written = write(result, folder, plots)
-    console.print("Written: " + ", ".join(str(p) for p in written))
+    console.print("Written: " + ", ".join(str(p) for p in [folder / "results.jsonl", *written]))
 
 
-def _print_result(result: Any) -> None:
-    table = Table(title=f"{result.game}, {result.players} players: {len(result.games)} games "
-                        f"({len(result.bots)} seat rotations × {len(result.games) // len(result.bots)} seeds), "
-                        f"{result.seconds:.0f} s")
+def _print_result(result: Any, scheduled: int | None = None) -> None:
+    part = f" of {scheduled}" if scheduled and scheduled > len(result.games) else ""
+    table = Table(title=f"{result.game}, {result.players} players: {len(result.games)}{part} games "
+                        f"({len(result.bots)} seat rotations × {math.ceil(len(result.games) / len(result.bots))} "
+                        f"seeds), {result.seconds:.0f} s")
     for col in ("bot", "seats", "win share", "95 % interval", f"vs fair {1 / result.players:.0%}", "mean rank",
                 "mean score", "rating (mu ± sigma)", "playouts/move"):
         table.add_column(col, justify="left" if col == "bot" else "right")
@@ -128,3 +195,86 @@ def hint(
             score = "" if alt["score"] is None or math.isnan(alt["score"]) else f", score {alt['score']:.1f}"
             console.print(f"  or: {alt['text']} (win {alt['win']:.0%}{score}, {alt['visits']} playouts)",
                           highlight=False)
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def _sparkline(values: list[float], width: int = 48) -> str:
+    """A chance curve in one line of block characters (0 % the lowest, 100 % the highest)."""
+    if not values:
+        return ""
+    step = max(1, math.ceil(len(values) / width))
+    points = [sum(values[i:i + step]) / len(values[i:i + step]) for i in range(0, len(values), step)]
+    return "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in points)
+
+
+def review(
+    record: Path = typer.Argument(..., metavar="RECORD", help="A finished game's record (JSON)."),
+    seconds: float = typer.Option(12.0, "--seconds", help="Search time for the whole review, shared by the moves "
+                                  "it examines (three a player)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help="Instead of --seconds: playouts for each "
+                                             "examined move (the same record and seed give the same review)."),
+    seed: int = typer.Option(0, help="The search's seed."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The language (default: the environment's)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as JSON (what the server caches)."),
+) -> None:
+    """A finished game's review: each player's chance to win, move by move, and the three
+    moves where it fell most, with the move the bot would have made instead."""
+    from ..bots.review import review as run
+    from ..core import Record
+    from ..i18n import render
+    from ..terminal.words import choose_language
+
+    language = choose_language(lang)
+    if iterations is not None and iterations < 1:
+        raise BadOption(f"--iterations must be at least 1, not {iterations}")
+    if iterations is None and seconds <= 0:
+        raise BadOption(f"--seconds must be positive, not {seconds:g}")
+    rec = Record.load(record)
+    out = run(rec, seconds=seconds, iterations=iterations, seed=seed, lang=language)
+    if as_json:
+        print(json.dumps(out, ensure_ascii=False))
+        return
+
+    def say(msgid: str, **args: Any) -> str:
+        return render(Message(msgid, **args), language, out["names"], sentence=True)
+
+    _print_review(out, say, find_game(out["game"]).title)
+
+
+def _print_review(out: dict[str, Any], say: Any, title: str) -> None:
+    """The review in the terminal: the curves, then each player's costliest moves."""
+    console.print(Text(say("bots.review.title", game=title, players=out["players"], moves=out["moves"]),
+                       style="bold"))
+    console.print(say("bots.review.chances"))
+    width = max(len(n) for n in out["names"])
+    for seat in out["seats"]:
+        curve = [c["chances"][seat["seat"]] for c in out["chances"]]
+        result = {1.0: "bots.review.result.won", 0.0: "bots.review.result.lost"}.get(seat["won"],
+                                                                                    "bots.review.result.shared")
+        console.print(Text(f"  {seat['name']:<{width}}  {_sparkline(curve)}  {_pct(curve[0])} → {_pct(curve[-1])}  "
+                           f"({say(result)})"), highlight=False)
+    for seat in out["seats"]:
+        console.print()
+        console.print(Text(say("bots.review.costliest", player=Player(seat["seat"])), style="bold"))
+        if not seat["worst"]:
+            console.print(Text("  " + say("bots.review.none")))
+        for item in seat["worst"]:
+            console.print(Text("  " + say("bots.review.move", turn=item["turn"], move=item["move"] + 1,
+                                          played=item["played"]["text"], before=_pct(item["before"]),
+                                          after=_pct(item["after"]))), highlight=False)
+            bot = item["bot"]
+            key = "bots.review.same" if bot["same"] else "bots.review.instead"
+            console.print(Text("    " + say(key, move=bot["text"], win=_pct(bot["win"])), style="green"),
+                          highlight=False)
+    method = out["method"]
+    budget = (Message("bots.review.playouts", count=method["iterations"]) if "iterations" in method
+              else Message("bots.review.seconds", seconds=f"{method['seconds']:.2g}"))
+    console.print()
+    console.print(Text(say(f"bots.review.method.{method['chances']}") + " " + say("bots.review.search", budget=budget),
+                       style="dim"))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f} %"

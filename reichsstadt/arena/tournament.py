@@ -19,7 +19,13 @@ Design (what a researcher can rely on):
   a name that fills several seats of a game takes the mean of its seats' updates.
 
 Backends: local processes (`jobs`, all cores by default) or a Ray cluster (`backend="ray"`,
-`address="HOST:PORT"`; the package is shipped to the workers with the tasks)."""
+`address="HOST:PORT"`; the package is shipped to the workers with the tasks).
+
+With a folder (`out`), every game is appended to its `results.jsonl` as it ends
+(arena/results.py): a stopped tournament keeps its games and `resume` plays only the
+rest, with the same seeds, so it ends as an uninterrupted one would; `report(folder)`
+summarizes the file at any time. What a tournament needs that is not installed
+(openskill for the ratings, Ray for its backend) is refused before the first game."""
 
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, game as find_game
+from .results import RESULTS, Header, Writer, check_writable, read, results_path
 
 Z95 = 1.959963984540054
 
@@ -102,6 +109,13 @@ class GameResult:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    @staticmethod
+    def from_json(obj: dict[str, Any]) -> "GameResult":
+        return GameResult(int(obj["index"]), int(obj["block"]), int(obj["rotation"]), int(obj["seed"]),
+                          list(obj["bots"]), list(obj["entrants"]), list(obj["scores"]), list(obj["ranks"]),
+                          list(obj["winners"]), int(obj["decisions"]), float(obj["seconds"]),
+                          list(obj.get("thinking") or []))
+
 
 def play(task: Task) -> GameResult:
     """Play one scheduled game (the same task gives the same game, in any process)."""
@@ -128,28 +142,27 @@ def _batches(tasks: Sequence[Task], jobs: int) -> list[list[Task]]:
 
 
 Progress = Callable[[int], None]
+Finished = Callable[[list[GameResult]], None]
+"""Told of every batch of games as it ends (the results file, the progress bar)."""
 
 
-def run_local(tasks: Sequence[Task], jobs: int, progress: Progress | None = None) -> list[GameResult]:
-    results: list[GameResult] = []
+def run_local(tasks: Sequence[Task], jobs: int, done: Finished) -> None:
     batches = _batches(tasks, jobs)
     if jobs == 1:
         for b in batches:
-            done = play_batch(b)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-        return results
+            done(play_batch(b))
+        return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending = {pool.submit(play_batch, b) for b in batches}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in finished:
-                done = f.result()
-                results.extend(done)
-                if progress:
-                    progress(len(done))
-    return results
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    done(f.result())
+        except BaseException:
+            for f in pending:   # a stopped tournament stops: games not yet begun are not begun
+                f.cancel()
+            raise
 
 
 def package_dir() -> str:
@@ -170,8 +183,7 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         raise BadOption(f"no Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
-def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None = None,
-            progress: Progress | None = None) -> list[GameResult]:
+def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: Finished) -> None:
     """Play on a Ray cluster (`address` HOST:PORT; None starts a private local Ray).
     The package travels with the job (runtime_env py_modules), so the workers play the
     same code as this process; the cluster needs Python and the dependencies."""
@@ -199,15 +211,10 @@ def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None = None,
         remote = ray.remote(num_cpus=1)(play_batch)
         batches = _batches(tasks, max(1, int(ray.cluster_resources().get("CPU", 1))))
         pending = [remote.remote(b) for b in batches]
-        results: list[GameResult] = []
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             for ref in finished:
-                done = ray.get(ref)
-                results.extend(done)
-                if progress:
-                    progress(len(done))
-        return results
+                done(ray.get(ref))
     finally:
         if started:
             ray.shutdown()
@@ -341,6 +348,21 @@ def summarize(games: Sequence[GameResult], players: int, names: Sequence[str]) -
 
 # -- the whole run --------------------------------------------------------------------------
 
+def check_extras(backend: str = "local", plots: bool = False) -> None:
+    """BadOption naming the extra to install, before any game: openskill (ratings), Ray
+    (its backend), matplotlib (plots)."""
+    import importlib.util
+
+    needed = [("openskill", "ratings need openskill: pip install 'reichsstadt[arena]'")]
+    if backend == "ray":
+        needed.append(("ray", "--backend ray needs Ray: pip install 'reichsstadt[ray]'"))
+    if plots:
+        needed.append(("matplotlib", "plots need matplotlib: pip install 'reichsstadt[arena]' (or --no-plots)"))
+    for module, words in needed:
+        if importlib.util.find_spec(module) is None:
+            raise BadOption(words)
+
+
 def tournament(
     game_id: str,
     bots: Sequence[str],
@@ -352,8 +374,13 @@ def tournament(
     backend: str = "local",
     address: str | None = None,
     progress: Progress | None = None,
+    out: str | Path | None = None,
+    resume: bool = False,
 ) -> TournamentResult:
-    """Play a seat-rotated tournament; `games` is rounded up to whole rotations."""
+    """Play a seat-rotated tournament; `games` is rounded up to whole rotations. With
+    `out`, every game goes to out/results.jsonl as it ends; `resume` continues the
+    tournament there (the same settings, else BadOption naming the difference), playing
+    only the games it lacks. `progress` hears of each game ended in this run."""
     g = find_game(game_id)
     resolved = g.resolve(players, options)
     names = [check_bot(b, game_id) for b in bots]
@@ -366,15 +393,61 @@ def tournament(
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    check_extras(backend)
     tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
+    header = Header(game_id, players, names, seed, games, g.record_options(resolved), len(tasks))
+    results, writer = _continue(header, out, resume)
     start = time.perf_counter()
-    if backend == "ray":
-        results = run_ray(tasks, address, jobs, progress)
-    else:
-        results = run_local(tasks, min(jobs, len(tasks)), progress)
+    todo = [t for t in tasks if t.index not in {r.index for r in results}]
+
+    def done(batch: list[GameResult]) -> None:
+        if writer is not None:
+            writer.add(r.to_json() for r in batch)
+        results.extend(batch)
+        if progress:
+            progress(len(batch))
+
+    if todo and backend == "ray":
+        run_ray(todo, address, jobs, done)
+    elif todo:
+        run_local(todo, min(jobs, len(todo)), done)
     results.sort(key=lambda r: r.index)
     return TournamentResult(game_id, players, names, seed, backend, time.perf_counter() - start, results,
                             summarize(results, players, names))
+
+
+def _continue(header: Header, out: str | Path | None, resume: bool) -> tuple[list[GameResult], Writer | None]:
+    """The games already played (resuming) and the writer of the results file."""
+    if out is None:
+        if resume:
+            raise BadOption("--resume needs the tournament's folder (--out)")
+        return [], None
+    check_writable(out)
+    exists = results_path(out).exists()
+    if not resume:
+        if exists:
+            raise BadOption(f"{out} already holds a tournament ({RESULTS}): continue it with --resume, "
+                            f"summarize it with --report, or choose another --out")
+        return [], Writer(out, header, False)
+    if not exists:
+        raise BadOption(f"--resume: {out} holds no tournament ({RESULTS}) to continue")
+    found, games = read(out)
+    differ = header.differences(found)
+    if differ:
+        raise BadOption(f"--resume: not the tournament in {out}: " + "; ".join(differ))
+    return [GameResult.from_json(x) for x in games], Writer(out, header, True)
+
+
+def report(folder: str | Path, backend: str = "local") -> tuple[TournamentResult, Header]:
+    """The tournament in `folder` as its results file has it now (finished or not)."""
+    check_extras()
+    header, games = read(folder)
+    results = [GameResult.from_json(x) for x in games]
+    if not results:
+        raise BadOption(f"{folder}: no game has ended yet")
+    seconds = sum(r.seconds for r in results)
+    return (TournamentResult(header.game, header.players, header.bots, header.seed, backend, seconds, results,
+                             summarize(results, header.players, header.bots)), header)
 
 
 def write(result: TournamentResult, out: str | Path, plots: bool = True) -> list[Path]:

@@ -18,5 +18,5 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Bot", "Decision", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "check_bot", "has_heuristic", "heuristic_games",
-           "make_bot", "parse_mcts"]
+__all__ = ["Bot", "Decision", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "check_bot", "has_heuristic",
+           "heuristic_games", "make_bot", "parse_mcts"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import CHANCE, IllegalAction, Message, Seat, State
+from .levels import HINT_LEVEL
 from .specs import make_bot
 
-DEFAULT_HINT_BOT = "mcts:1s"
+DEFAULT_HINT_BOT = HINT_LEVEL
+"""Hints ask the hard level (levels.py) unless told otherwise."""
 
 
 def words_json(value: Any) -> dict[str, Any]:
@@ -47,16 +49,19 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
         action = decision.action
         estimate: dict[str, Any] | None = decision.estimate()
         for st in decision.actions[1:1 + alternatives]:
-            others.append({**_move(state, seat, st.action, lang, names), "visits": st.visits,
+            others.append({**move_json(state, seat, st.action, lang, names), "visits": st.visits,
                            "win": round(st.win, 4), "score": None if st.score != st.score else round(st.score, 2)})
     else:
         action = agent.act(view)
         estimate = None
-    return {"seat": seat, "bot": bot, **_move(state, seat, action, lang, names), "estimate": estimate,
-            "alternatives": others}
+    return {"seat": seat, "bot": bot, **move_json(state, seat, action, lang, names), "estimate": estimate,
+            "win": None if estimate is None else estimate["win"], "alternatives": others}
 
 
-def _move(state: State, seat: int, action: Any, lang: str, names: Sequence[str] | None) -> dict[str, Any]:
+def move_json(state: State, seat: int, action: Any, lang: str = "en",
+              names: Sequence[str] | None = None) -> dict[str, Any]:
+    """A move as hints and reviews give it: its index in the game's action space, its
+    JSON, its words (message JSON) and its text in `lang` (as `seat` says it)."""
     from ..i18n import render
 
     said = state.describe(seat, action, seat)

@@ -5,14 +5,21 @@ SO-ISMCTS (2012):
 
 - every iteration searches one **determinization**: a full state drawn with
   `seat.sample(rng)`, so hidden cards are guessed afresh each time and the bot never reads
-  what its seat cannot see (it receives a `core.Seat`, never the state);
+  what its seat cannot see (it receives a `core.Seat`, never the state). Where the seat's
+  view shows that nothing is hidden from it (the game's `hidden(view)` says so), the one
+  state a sample can be is drawn once and copied for every iteration;
 - tree nodes are **information sets**: a node is found by what the seat acting there
-  knows, its view (`state.view(actor)`, hashed), or a game's cheaper `info_key(seat)`
-  if its State offers one. Positions that look the same to the actor share statistics,
-  whatever the hidden truth of the determinization;
+  knows: the state's fields with the private ones reduced to what that seat sees of them
+  (the game's heuristic names them: bots/infokey.py), else its view (`state.view(actor)`,
+  hashed), or a game's own `info_key(seat)` if its State offers one. Positions that
+  look the same to the actor share statistics, whatever the hidden truth of the
+  determinization;
 - selection is UCB1 over the actions **available in this determinization**, with
   availability counts in place of the parent's visits (an action that is rarely legal is
-  not punished for it); untried actions first, in random order;
+  not punished for it). A node tries a new action only while it has tried fewer than
+  `1 + widen * sqrt(visits)` (**progressive widening**; `widen=0`: every action at
+  once), the playout policy's choice first (the heuristic's move ordering), then at
+  random;
 - **chance** nodes are not tree nodes: their outcome is drawn from `chance_outcomes()`
   with the search's random source and the search goes on to the next decision; forced
   moves (one legal action) are made without a node either;
@@ -20,23 +27,30 @@ SO-ISMCTS (2012):
   first, further down in seat order. A seat deciding later sees only what its view shows
   of the others' pending choices (their choices hidden by the engine), so it cannot react
   to them;
-- **heuristic guidance** (`policy="heuristic"`, the default, for games with a heuristic
-  player: bots/heuristic): the root's candidates are the heuristic's `root_k` best-scored
-  moves (it is asked on the same Seat, so it sees no more than the bot), its own move
-  gets a progressive bias (`prior / sqrt(visits + 1)`) and is tried first; the
-  **playout** lets the heuristic player decide for every seat on its view of the
-  determinization, and after `max_playout` decisions the game's **evaluation** of the
-  determinization takes over (each seat's expected points, turned into a reward like a
-  finished game's). `policy="fast"` plays out with the game's cheap playout policy
-  instead (a later cut-off); `policy="random"` plays uniformly random moves to the end
-  with no guidance; an injected `playout` and `evaluator` replace either;
+- **guidance** from the game's heuristic (bots/heuristic), where it has one: the root's
+  candidates are the heuristic's `root_k` best-scored moves (it is asked on the same
+  Seat, so it sees no more than the bot), its own move gets a progressive bias (`prior /
+  sqrt(visits + 1)`) and is tried first. The **playout** policy decides for every seat
+  on the determinization: `fast`, the game's cheap policy (its plan's habits without its
+  sums), or `heuristic`, the plan itself (ten times slower); after `playout` decisions
+  the **evaluation** takes over: `learned` (each seat's chance to win and expected score,
+  fitted on self-play games: bots/learned.py) or `hand` (the heuristic's own valuation).
+  `policy="random"` plays uniformly random moves to the end with no guidance; an
+  injected `playout` and `evaluator` replace either;
 - the **reward** of a finished playout is each seat's normalized score margin
   (`0.5 + 0.5 * (own score - best other score) / spread`) blended with its win
   (ties split), both in [0, 1]; the spread is the largest score range seen so far in
-  this search.
+  this search;
+- in the phases a game's `SEARCH` names "plain" (Siedler's trade offers, which the
+  playouts never make) the bot plays its heuristic's move without a search;
+- a time budget is an upper bound: the search stops as soon as no other root move could
+  overtake the most visited one in the time left (`stop_early`), and `clock="cpu"`
+  counts this process's CPU time instead of the wall clock (fair on a loaded machine).
 
-`MCTSBot.search(seat)` returns the move with its estimate (win probability, expected
-score, visits), which `reichsstadt hint` and the server's hints show."""
+Each game's tuned settings (exploration, reward blend, playout length, root candidates,
+widening, policy and evaluation) are its heuristic module's `SEARCH`; a spec overrides
+any of them (`mcts:1s:c=0.5`). `MCTSBot.search(seat)` returns the move with its
+estimate (win probability, expected score, visits), which hints and reviews show."""
 
 from __future__ import annotations
 
@@ -45,7 +59,7 @@ import marshal
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from ..core import CHANCE, Action, IllegalAction, Outcome, Seat, State
@@ -58,6 +72,26 @@ Evaluator = Callable[[State], Sequence[float]]
 
 # slots of one action's statistics at a node (a list, for speed)
 VISITS, TOTAL, AVAIL, ACTION, WINS, SCORE, SCORED = range(7)
+
+@dataclass(frozen=True)
+class Settings:
+    """How the search plays a game (MCTSBot's arguments; a game's `SEARCH` tunes them)."""
+
+    c: float = 0.35                  # UCB1's exploration constant
+    win_weight: float = 0.5          # the reward: this much the win, the rest the score margin
+    cutoff: int | None = None        # playout decisions before the evaluation (None: the policy's own)
+    root_k: int = 4                  # the root's candidates: the heuristic's k best moves (0: all)
+    prior: float = 0.3               # progressive bias towards the heuristic's move at the root
+    widen: float = 0.0               # progressive widening below the root (0: every move at once)
+    policy: str = "heuristic"        # playouts: "fast", "heuristic" or "random"
+    evaluation: str = "hand"         # at the cut-off: "learned" or "hand"
+    plain: tuple[str, ...] = ()      # phases played by the heuristic's move, without a search
+
+
+GENERIC = Settings()
+"""Settings of a game whose heuristic declares none (and of a game without a heuristic)."""
+
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 @dataclass
@@ -104,66 +138,67 @@ def _view_key(state: State, seat: int) -> bytes:
     return hashlib.blake2b(marshal.dumps(state.view(seat), 2), digest_size=16).digest()
 
 
+class _Node:
+    """An information set: its visits and one statistics list per action seen there."""
+
+    __slots__ = ("visits", "stats")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.stats: dict[int, list[Any]] = {}
+
+
 class MCTSBot:
     """ISMCTS with a budget of `iterations` or `seconds` a move (one of them; both: the
-    first reached).
-
-    Defaults as measured on Norenberc (4 players, 100 playouts a move, 40 seat-rotated
-    games of four variants against each other, random playouts): exploration c = 0.35
-    (mean rank 2.20, openskill mu 30.0 ± 4.4, against 2.48 and 20.8 ± 4.4 at c = 0.7); a
-    reward that is the win alone played far worse (mean rank 3.00, 7.5 % of wins) than
-    the blend with the score margin (win weight 0.5), the margin alone about as well as
-    the blend. The heuristic guidance (prior 0.3, 4 root candidates, heuristic playouts
-    cut off by the evaluation) against three heuristic players: benchmarks/strength.md;
-    without it (playouts by the cheap policy, 40 decisions, 100 playouts a move) the
-    search lost all 12 seat-rotated Norenberc games to them (mean score 18 against 31)."""
+    first reached). Settings left None take the game's tuned values (its heuristic's
+    `SEARCH`); how they were measured: benchmarks/strength.md."""
 
     def __init__(
         self,
         iterations: int | None = None,
         seconds: float | None = None,
         seed: int = 0,
-        c: float = 0.35,
-        win_weight: float = 0.5,
+        c: float | None = None,
+        win_weight: float | None = None,
         playout: PlayoutPolicy | None = None,
         evaluator: Evaluator | None = None,
         max_playout: int | None = None,
         observer: str = "actor",
-        policy: str = "heuristic",
-        prior: float = 0.3,
-        root_k: int = 4,
+        policy: str | None = None,
+        prior: float | None = None,
+        root_k: int | None = None,
+        widen: float | None = None,
+        evaluation: str | None = None,
+        clock: str | Callable[[], float] = "wall",
+        stop_early: bool = True,
     ) -> None:
         if observer not in ("actor", "root"):
             raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
-        if policy not in ("heuristic", "fast", "random"):
+        if policy not in (None, "heuristic", "fast", "random"):
             raise ValueError(f"policy is 'heuristic', 'fast' or 'random', not {policy!r}")
+        if evaluation not in (None, "learned", "hand"):
+            raise ValueError(f"evaluation is 'learned' or 'hand', not {evaluation!r}")
+        if not callable(clock) and clock not in CLOCKS:
+            raise ValueError(f"clock is 'wall', 'cpu' or a function giving seconds, not {clock!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
         self.seconds = seconds
         self.rng = random.Random(seed)
-        self.c = c
-        self.win_weight = win_weight
+        self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
+                                      "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation}
         self.playout = playout
         self.evaluator = evaluator
-        self.max_playout = max_playout
         self.observer = observer
-        self.policy = policy
-        self._aids: dict[str, Any] = {}       # game id -> its heuristic's SearchAids (or None)
-        self._playout: PlayoutPolicy | None = playout     # what this search plays out with
-        self._evaluator: Evaluator | None = evaluator
-        self._cutoff: int | None = max_playout
-        self.prior = prior
-        self.root_k = root_k
-        self._advise: Any = None              # the game's heuristic advice (the root's prior)
-        self._prior = -1                      # id() of the move it would make at this root
-        self._allowed: set[int] | None = None  # id()s of the root's candidates (None: all)
+        self.clock = clock
+        self.stop_early = stop_early
         self.name = f"mcts:{iterations}" if iterations is not None else f"mcts:{seconds:g}s"
         self.last: Decision | None = None     # the last search (for hints and studies)
         self.searches = 0                     # searches made (forced moves need none)
         self.searched_iterations = 0          # their playouts in all
         self.searched_seconds = 0.0           # and their time
-        self._spread = 1.0                    # the widest score range seen in this search
+        self._games: dict[str, tuple[Settings, Any]] = {}   # game id -> (settings, aids)
+        self._setup("")
 
     def thinking(self) -> dict[str, Any]:
         """How hard the bot has thought so far (the arena records it per game)."""
@@ -175,47 +210,75 @@ class MCTSBot:
         legal = seat.legal()
         if len(legal) == 1:  # a forced move needs no search
             return legal[0]
+        game_id = getattr(seat, "game_id", "")
+        if game_id:
+            chosen, aids = self._game(game_id)
+            if aids is not None and chosen.plain and seat.view()["phase"] in chosen.plain:
+                # a step the playouts do not model (a trade offer's parts): the heuristic's move
+                move: Action = aids.advise(seat, self.rng)[0]
+                return move
         return self.search(seat).action
+
+    # -- settings -------------------------------------------------------------------------
+    def settings(self, game_id: str) -> Settings:
+        """The settings this bot searches `game_id` with: its own, else the game's tuned ones."""
+        return self._game(game_id)[0]
+
+    def _chosen(self, tuned: dict[str, Any]) -> Settings:
+        """GENERIC, then the game's tuned settings, then this bot's own."""
+        mine = {k: v for k, v in self.given.items() if v is not None}
+        return replace(GENERIC, **{**tuned, **mine})
+
+    def _game(self, game_id: str) -> tuple[Settings, Any]:
+        found = self._games.get(game_id)
+        if found is None:
+            from .heuristic import search_aids, tuned
+
+            chosen = self._chosen(tuned(game_id))
+            aids = None
+            if chosen.policy != "random":
+                aids = search_aids(game_id, chosen.policy, chosen.win_weight, chosen.evaluation)
+            found = self._games[game_id] = (chosen, aids)
+        return found
+
+    def _setup(self, game_id: str) -> None:
+        """This search's settings, playout policy, evaluation and cut-off: the injected
+        ones, else the game's heuristic aids, else uniformly random to the end."""
+        chosen, aids = self._game(game_id) if game_id else (self._chosen({}), None)
+        self.c = chosen.c
+        self.win_weight = chosen.win_weight
+        self.prior = chosen.prior
+        self.root_k = chosen.root_k
+        self.widen = chosen.widen
+        self.policy = chosen.policy
+        self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, chosen.cutoff
+        self._advise = aids.advise if aids is not None else None
+        self._hidden = aids.hidden if aids is not None else None
+        self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
+        self._key = aids.info_key if aids is not None else None     # the information sets' key
+        if aids is not None and self.playout is None and self.evaluator is None:
+            self._playout, self._evaluator = aids.playout, aids.evaluator
+            if self._cutoff is None:
+                self._cutoff = aids.cutoff
 
     # -- the search -----------------------------------------------------------------------
     def search(self, seat: Seat) -> Decision:
         legal = seat.legal()
         if not legal:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
-        me = seat.seat
         rng = self.rng
-        self._choose_playout(getattr(seat, "game_id", ""))
-        self._prior = -1
-        self._allowed = None
-        if self._advise is not None and (self.prior > 0 or self.root_k):
-            # the game's heuristic player on the same Seat: its move is the prior, its
-            # best-scored moves the root's candidates
-            guess, scores = self._advise(seat, rng)
-            self._prior = id(guess)
-            if self.root_k and scores is not None and len(legal) > self.root_k:
-                ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.root_k]
-                self._allowed = {id(legal[i]) for i in ranked} | {id(guess)}
-        root: dict[int, list[Any]] = {}
-        nodes: dict[Any, dict[int, list[Any]]] = {}
+        self._setup(getattr(seat, "game_id", ""))
+        self._root_candidates(seat, legal, rng)
+        root = _Node()
+        nodes: dict[Any, _Node] = {}
         self._spread = 1.0
-        limit = self.iterations if self.iterations is not None else 1 << 62
-        start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        clock = time.perf_counter
-        iterate = self._iterate
-        sample = seat.sample
-        done = 0
-        while done < limit:
-            iterate(sample(rng), me, root, nodes, rng)
-            done += 1
-            if clock() >= deadline:
-                break
-        elapsed = time.perf_counter() - start
-        stats = [st for st in root.values() if st[VISITS]]
+        clock = self.clock if callable(self.clock) else CLOCKS[self.clock]
+        start = clock()
+        done = self._loop(seat, root, nodes, start, clock)
+        elapsed = clock() - start
+        stats = [st for st in root.stats.values() if st[VISITS]]
         stats.sort(key=lambda st: (-st[VISITS], -st[TOTAL]))
-        if not stats:  # cannot happen with one iteration or more; kept for safety
-            stats = [[0, 0.0, 0, legal[0], 0.0, 0.0, 0]]
-        out = [ActionStat(st[ACTION], st[VISITS], st[TOTAL] / max(1, st[VISITS]), st[WINS] / max(1, st[VISITS]),
+        out = [ActionStat(st[ACTION], st[VISITS], st[TOTAL] / st[VISITS], st[WINS] / st[VISITS],
                           st[SCORE] / st[SCORED] if st[SCORED] else math.nan) for st in stats]
         best = out[0]
         decision = Decision(best.action, best.win, best.score, best.value, best.visits, done, elapsed,
@@ -226,75 +289,59 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
-    def _choose_playout(self, game_id: str) -> None:
-        """This search's playout policy, evaluation and cut-off: the injected ones, else
-        the game's heuristic aids (policy "heuristic" or "fast"), else uniformly random
-        to the end."""
-        self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, self.max_playout
-        self._advise = None
-        if self.policy == "random":
+    def _root_candidates(self, seat: Seat, legal: Sequence[Action], rng: random.Random) -> None:
+        """The heuristic's move (the prior) and its best-scored moves (the candidates)."""
+        self._prior = -1
+        self._allowed: set[int] | None = None
+        if self._advise is None or not (self.prior > 0 or self.root_k):
             return
-        if game_id not in self._aids:
-            from .heuristic import search_aids
+        guess, scores = self._advise(seat, rng)
+        self._prior = id(guess)
+        if self.root_k and scores is not None and len(legal) > self.root_k:
+            ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.root_k]
+            self._allowed = {id(legal[i]) for i in ranked} | {id(guess)}
 
-            self._aids[game_id] = search_aids(game_id, self.policy, self.win_weight)
-        aids = self._aids[game_id]
-        if aids is None:
-            return
-        self._advise = aids.advise
-        if self.playout is None and self.evaluator is None:  # an injected one is used as given
-            self._playout, self._evaluator = aids.playout, aids.evaluator
-            if self._cutoff is None:
-                self._cutoff = aids.cutoff
+    def _loop(self, seat: Seat, root: _Node, nodes: dict[Any, _Node], start: float,
+              clock: Callable[[], float]) -> int:
+        """Iterate until the budget is spent (or no other root move can catch up); the
+        iterations made."""
+        rng = self.rng
+        me = seat.seat
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        early = self.stop_early and self.seconds is not None
+        fixed = None
+        if self._hidden is not None and not self._hidden(seat.view()):
+            fixed = seat.sample(rng)   # nothing hidden from this seat: every sample is this state
+        sample = seat.sample
+        iterate = self._iterate
+        done = 0
+        while done < limit:
+            iterate(fixed.clone() if fixed is not None else sample(rng), me, root, nodes, rng)
+            done += 1
+            now = clock()
+            if now >= deadline:
+                break
+            if early and done % 32 == 0 and _settled(root, (deadline - now) * done / max(now - start, 1e-9)):
+                break
+        return done
 
-    def _iterate(self, state: State, me: int, root: dict[int, list[Any]],
-                 nodes: dict[Any, dict[int, list[Any]]], rng: random.Random) -> None:
+    def _iterate(self, state: State, me: int, root: _Node, nodes: dict[Any, _Node], rng: random.Random) -> None:
         """One determinization: select down the tree, add one node, play out, back up."""
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
-        rand = rng.random
+        keyed = self._key
         key_of = getattr(state, "info_key", None)
+        if keyed is not None:
+            key_of = lambda seat: keyed(state, seat)  # noqa: E731 - bound to this determinization
         by_root = self.observer == "root"
         path: list[tuple[list[Any], int]] = []
+        visited: list[_Node] = []
         node = root
         actor = me
-        prior = self._prior
-        bias = self.prior
-        allowed = self._allowed
+        rand = rng.random
         while True:
-            # -- select among the actions available in this determinization
-            legal = state.legal(actor)
-            pick: list[Any] | None = None
-            fresh = 0
-            best = -1.0
-            for a in legal:
-                if allowed is not None and node is root and id(a) not in allowed:
-                    continue
-                st = node.get(id(a))
-                if st is None:
-                    st = node[id(a)] = [0, 0.0, 0, a, 0.0, 0.0, 0]
-                st[AVAIL] += 1
-                n = st[VISITS]
-                if n == 0:
-                    # untried: one of them, uniformly (reservoir sampling); the prior first
-                    if prior == id(a) and node is root:
-                        fresh = 1 << 30
-                        pick = st
-                    else:
-                        fresh += 1
-                        if rand() * fresh < 1.0:
-                            pick = st
-                    best = math.inf
-                elif best != math.inf:
-                    u = st[TOTAL] / n + c * sqrt(log(st[AVAIL]) / n)
-                    if prior == id(a) and node is root:
-                        u += bias / (n + 1) ** 0.5   # progressive bias towards the heuristic's move
-                    if u > best:
-                        best = u
-                        pick = st
-            assert pick is not None
+            pick = self._select(node, state, actor, rng, node is root)
             path.append((pick, actor))
+            visited.append(node)
             state.apply(actor, pick[ACTION])
             # -- chance is drawn, and forced moves made, without a node
             to_act = state.to_act()
@@ -317,18 +364,74 @@ class MCTSBot:
                 key = key_of(actor) if key_of is not None else _view_key(state, actor)
             child = nodes.get(key)
             if child is None:
-                nodes[key] = {}      # expansion: the new node's actions get stats on its next visit
+                nodes[key] = _Node()   # expansion: the new node's actions get stats on its next visit
                 break
             node = child
         rewards, win, score = self._play_out(state, rng, me)
         for st, seat in path:
             st[VISITS] += 1
             st[TOTAL] += rewards[seat]
+        for n in visited:
+            n.visits += 1
         first = path[0][0]
         first[WINS] += win
         if score == score:  # not NaN: the playout reached the end
             first[SCORE] += score
             first[SCORED] += 1
+
+    def _select(self, node: _Node, state: State, actor: int, rng: random.Random, at_root: bool) -> list[Any]:
+        """The action to follow at `node`: UCB1 over the tried actions available here, or
+        a new one while the node may still widen (the prior first at the root, else the
+        playout policy's choice, else one at random)."""
+        c = self.c
+        stats = node.stats
+        allowed = self._allowed if at_root else None
+        prior = self._prior if at_root else -1
+        legal = state.legal(actor)
+        pick: list[Any] | None = None
+        best = -1.0
+        untried: list[list[Any]] = []
+        tried = 0
+        for a in legal:
+            if allowed is not None and id(a) not in allowed:
+                continue
+            st = stats.get(id(a))
+            if st is None:
+                st = stats[id(a)] = [0, 0.0, 0, a, 0.0, 0.0, 0]
+            st[AVAIL] += 1
+            n = st[VISITS]
+            if n == 0:
+                untried.append(st)
+                continue
+            tried += 1
+            u = st[TOTAL] / n + c * math.sqrt(math.log(st[AVAIL]) / n)
+            if prior == id(a):
+                u += self.prior / math.sqrt(n + 1)   # progressive bias towards the heuristic's move
+            if u > best:
+                best = u
+                pick = st
+        if untried and (pick is None or at_root or not self.widen
+                        or tried < 1 + self.widen * math.sqrt(node.visits)):
+            return self._new_action(untried, state, actor, rng, prior)
+        assert pick is not None
+        return pick
+
+    def _new_action(self, untried: list[list[Any]], state: State, actor: int, rng: random.Random,
+                    prior: int) -> list[Any]:
+        """Which untried action to try: the heuristic's at the root, the playout policy's
+        (when it is untried here) further down, else one at random."""
+        if len(untried) == 1:
+            return untried[0]
+        if prior >= 0:
+            for st in untried:
+                if id(st[ACTION]) == prior:
+                    return st
+        elif self._order is not None and self.widen:
+            wanted = self._order(state, actor, rng)
+            for st in untried:
+                if st[ACTION] is wanted:
+                    return st
+        return untried[int(rng.random() * len(untried))]
 
     def _play_out(self, state: State, rng: random.Random, me: int) -> tuple[Sequence[float], float, float]:
         """Play on to the end (or the cut-off): each seat's reward, and the bot's win share
@@ -373,6 +476,18 @@ class MCTSBot:
             won = 1.0 / winners if out.ranks[i] == 1 else 0.0
             rewards.append(w * won + (1 - w) * margin)
         return rewards, (1.0 / winners if out.ranks[me] == 1 else 0.0), float(scores[me])
+
+
+def _settled(root: _Node, left: float) -> bool:
+    """Whether the most visited root move stays first whatever the `left` iterations do."""
+    top = second = 0
+    for st in root.stats.values():
+        n = st[VISITS]
+        if n > top:
+            top, second = n, top
+        elif n > second:
+            second = n
+    return top - second > left
 
 
 def _draw(state: State, rand: Callable[[], float]) -> Action:

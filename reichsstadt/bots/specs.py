@@ -7,18 +7,19 @@
     mcts:1s         ... one second a move (mcts:0.5s, mcts:250ms likewise)
 
 A spec may carry MCTS settings after the budget, comma-free so that a list of bots
-stays a comma-separated list: `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1`
-(reward: the win only; w=0: the score margin only), `mcts:1s:policy=random` (uniformly
-random playouts to the end instead of the game's heuristic playouts and cut-off
-evaluation; `policy=fast`: the heuristic's cheap playout policy), `mcts:1s:playout=60`
-(decisions before the cut-off), `mcts:1s:prior=0` (no bias towards the heuristic's move
-at the root), `mcts:1s:k=0` (every legal move a root candidate, not only the
-heuristic's k best)."""
+stays a comma-separated list (SETTINGS lists them; unset ones take the game's tuned
+values): `mcts:1s:c=0.5` (exploration constant), `mcts:2000:w=1` (reward: the win only;
+w=0: the score margin only), `mcts:1s:policy=random` (uniformly random playouts to the
+end, no guidance; `policy=heuristic`: playouts by the heuristic player itself),
+`mcts:1s:eval=hand` (the heuristic's valuation at the cut-off instead of the learned
+one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
+`mcts:1s:k=0` (every legal move a root candidate), `mcts:1s:widen=0`, `mcts:1s:clock=cpu`
+(CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 from ..core import BadOption, game as find_game
 from .base import Bot
@@ -31,14 +32,36 @@ DEFAULT_MCTS = "1s"
 OFFERED = ("random", "greedy", "mcts:0.5s", "mcts:1s", "mcts:2000")
 """What the lobby and the command line list (any other budget works too)."""
 
+SETTINGS: dict[str, tuple[str, Any, str]] = {
+    "c": ("c", float, "FLOAT (exploration)"),
+    "w": ("win_weight", float, "FLOAT (weight of the win in the reward, 0..1)"),
+    "playout": ("max_playout", int, "N (decisions before the evaluation cut-off)"),
+    "policy": ("policy", ("fast", "heuristic", "random"),
+               "fast|heuristic|random (playouts by the game's cheap policy, by its heuristic player, or "
+               "uniformly random to the end)"),
+    "eval": ("evaluation", ("learned", "hand"), "learned|hand (the cut-off evaluation: fitted on self-play, "
+                                                 "or the heuristic's own)"),
+    "prior": ("prior", float, "FLOAT (bias towards the heuristic's move at the root)"),
+    "k": ("root_k", int, "N (the root's candidates: the heuristic's N best moves; 0: all)"),
+    "widen": ("widen", float, "FLOAT (progressive widening below the root; 0: every move at once)"),
+    "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
+    "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
+    "nodes": ("observer", ("actor", "root"), "actor|root (information sets of the seat to act, or as the "
+                                              "searching seat sees them)"),
+}
+"""MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help)."""
+
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d+)?|\.\d+)(s|ms))$")
 
 
 def bot_names(game_id: str | None = None) -> list[str]:
-    """The bots to offer: for one game (`greedy` only where it has a heuristic), or any
-    game (`greedy` as soon as some game has one)."""
+    """The bots to offer: the levels, the built-in specs and the installed bots, for one
+    game (`medium` and `greedy` only where it has a heuristic) or any game (as soon as
+    some game has one)."""
+    from . import levels, plugins
+
     greedy = bool(heuristic_games()) if game_id is None else has_heuristic(game_id)
-    return [n for n in OFFERED if n != "greedy" or greedy]
+    return [*levels.offered(game_id), *(n for n in OFFERED if n != "greedy" or greedy), *plugins.installed()]
 
 
 def parse_mcts(spec: str) -> dict[str, Any]:
@@ -64,29 +87,30 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if seconds <= 0:
             raise BadOption(f"bot {spec!r}: the time a move must be positive")
         out["seconds"] = seconds
-    known = {"c": float, "w": float, "playout": int, "nodes": str, "policy": str, "prior": float, "k": int}
-    target = {"c": "c", "w": "win_weight", "playout": "max_playout", "nodes": "observer", "policy": "policy",
-              "prior": "prior", "k": "root_k"}
     for item in settings:
-        key, eq, value = item.partition("=")
-        if not eq or key not in known:
-            raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
-                            f"c=FLOAT (exploration), w=FLOAT (weight of the win in the reward), "
-                            f"playout=N (decisions before the evaluation cut-off), policy=heuristic|random, "
-                            f"prior=FLOAT (bias towards the heuristic's move at the root), k=N (the root's candidates: the "
-                            f"heuristic's N best moves; 0: all), nodes=actor|root")
-        if key == "policy" and value not in ("heuristic", "fast", "random"):
-            raise BadOption(f"bot {spec!r}: policy=heuristic (playouts by the game's heuristic player, cut off "
-                            f"by its evaluation), policy=fast (its cheap playout policy) or policy=random "
-                            f"(uniformly random playouts to the end), not {value!r}")
-        if key == "nodes" and value not in ("actor", "root"):
-            raise BadOption(f"bot {spec!r}: nodes=actor (information sets of the seat to act) or nodes=root "
-                            f"(as the searching seat sees them), not {value!r}")
-        try:
-            out[target[key]] = known[key](value)
-        except ValueError:
-            raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+        key, value = _setting(spec, item)
+        out[SETTINGS[key][0]] = value
     return out
+
+
+def _setting(spec: str, item: str) -> tuple[str, Any]:
+    """One `key=value` MCTS setting of a spec, checked: (key, value)."""
+    key, eq, value = item.partition("=")
+    if not eq or key not in SETTINGS:
+        raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
+                        + ", ".join(f"{k}={about}" for k, (_, _, about) in SETTINGS.items()))
+    _, kind, about = SETTINGS[key]
+    if isinstance(kind, tuple):
+        if value not in kind:
+            raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
+        return key, value
+    try:
+        number = kind(value)
+    except ValueError:
+        raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+    if number < 0 or (key == "w" and number > 1) or (key == "stop" and number > 1):
+        raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
+    return key, bool(number) if key == "stop" else number
 
 
 class GreedyBot:
@@ -112,14 +136,23 @@ def check_greedy(game_id: str) -> None:
         raise BadOption(f"no greedy (heuristic) bot for {game_id}; games with one: {have}")
 
 
-def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
-    """A bot from its spec. `game`, if given, is checked too (greedy needs a heuristic
-    for it). BadOption naming the bots for anything unknown or malformed."""
+def make_bot(spec: str, seed: int = 0, game: str | None = None, imports: bool = True) -> Bot:
+    """A bot from its spec: a level (easy, medium, hard, expert: levels.py), random,
+    greedy, mcts[:budget][:settings], an installed bot (entry-point group
+    `reichsstadt.bots`), or, with `imports` (the command line; never the server, which
+    passes imports=False), a "package.module:factory" path (plugins.py). `game`, if
+    given, is checked too (greedy needs a heuristic for it). BadOption naming the bots
+    for anything unknown or malformed."""
+    from . import levels, plugins
+
     if not isinstance(spec, str):
         raise BadOption(f"a bot is named by a string, not {spec!r}")
-    name = spec.strip().lower()
     if game is not None:
         find_game(game)
+    raw = spec.strip()
+    name = raw.lower()
+    if levels.is_level(name):
+        return _named(make_bot(levels.spec(name), seed, game), name)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -129,14 +162,43 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     if name == "mcts" or name.startswith("mcts:"):
         from .mcts import MCTSBot
 
-        bot = MCTSBot(seed=seed, **parse_mcts(name))
-        bot.name = name
+        return _named(MCTSBot(seed=seed, **parse_mcts(name)), name)
+    if raw in plugins.installed():
+        found: Bot = plugins.load_installed(raw, seed, game)
+        return _named(found, raw, keep=True)
+    if plugins.is_import_path(raw):
+        if not imports:
+            have = ", ".join(plugins.installed()) or "none"
+            raise BadOption(f"bot {raw!r}: bots are not taken by import path here, only installed ones "
+                            f"(entry-point group {plugins.GROUP}: {have})")
+        loaded: Bot = plugins.load_path(raw, seed, game)
+        return _named(loaded, raw, keep=True)
+    have = ", ".join(plugins.installed())
+    raise BadOption(f"unknown bot {spec!r}; bots: easy, medium, hard, expert, random, greedy, mcts (mcts:2000 "
+                    f"iterations a move, mcts:1s or mcts:0.5s a move; bare mcts = mcts:{DEFAULT_MCTS})"
+                    + (f", installed: {have}" if have else "")
+                    + (", or package.module:factory" if imports else ""))
+
+
+def _named(bot: Bot, name: str, keep: bool = False) -> Bot:
+    """The bot, called by the spec it was made from (`keep`: unless it has a name of its
+    own, as an installed bot may)."""
+    current = getattr(bot, "name", None)
+    if keep and isinstance(current, str) and current:
         return bot
-    raise BadOption(f"unknown bot {spec!r}; bots: random, greedy, mcts (mcts:2000 iterations a move, "
-                    f"mcts:1s or mcts:0.5s a move; bare mcts = mcts:{DEFAULT_MCTS})")
+    try:
+        bot.name = name
+    except (AttributeError, TypeError):   # a bot that takes no attributes keeps its own
+        pass
+    return bot
 
 
-def check_bot(spec: str, game: str | None = None) -> str:
-    """The spec, normalized, if it names a bot (for `game`, if given); BadOption otherwise."""
-    make_bot(spec, 0, game)
-    return spec.strip().lower()
+def check_bot(spec: str, game: str | None = None, imports: bool = True) -> str:
+    """The spec, normalized, if it names a bot (for `game`, if given); BadOption otherwise.
+    Levels and built-in specs are lower-cased; an installed name or an import path is
+    kept as written."""
+    from . import plugins
+
+    make_bot(spec, 0, game, imports)
+    raw = spec.strip()
+    return raw if raw in plugins.installed() or plugins.is_import_path(raw) else raw.lower()

@@ -34,6 +34,7 @@ from ..bots import make_bot
 from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, State
 from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
+from .guide import guide_renderables, load_guide
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
 from .widgets import board, moves_table, outcome_table
 from .words import Words
@@ -495,6 +496,11 @@ class TerminalTable:
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))
         out += lines_of(c, Text(w("terminal.help.only_move", note=w.say(Message("terminal.log.only_move")))))
+        guide = load_guide(self.game.id)
+        if guide:
+            out += lines_of(c, Text(""))
+            for part in guide_renderables(guide, w):
+                out += lines_of(c, part)
         glossary = self.game.glossary()
         if glossary:
             out += lines_of(c, Text(""))
@@ -559,6 +565,8 @@ def _example(pick: Pick | None, parts: int) -> str:
 
 def _pick_head(pick: Pick, parts: int, w: Words) -> str:
     args = {"example": _example(pick, parts), "repeat": w.part("terminal.pick.repeat") if pick.repeat else ""}
+    if pick.most == 1:  # one part (a single payment): no "up to 1, in any order"
+        return w("terminal.pick.one" if pick.least == 1 else "terminal.pick.one_or_none", example=args["example"])
     if pick.least == pick.most:
         return w("terminal.pick.exactly", count=pick.most, **args)
     if pick.least == 0:

@@ -3,7 +3,6 @@ MCTS measured against random bots."""
 
 import itertools
 import json
-import math
 import random
 import socket
 from collections import Counter
@@ -11,7 +10,7 @@ from collections import Counter
 import pytest
 
 from reichsstadt.arena.tournament import (
-    GameResult, ratings, schedule, seatings, summarize, tournament, wilson, write,
+    GameResult, ratings, schedule, seatings, tournament, wilson, write,
 )
 from reichsstadt.core import BadOption
 from reichsstadt.core.registry import register

@@ -1,8 +1,10 @@
 """Bots by spec: what the command line, the lobby and the arena accept."""
 
+import re
+
 import pytest
 
-from reichsstadt.bots import RandomBot, bot_names, check_bot, make_bot, parse_mcts
+from reichsstadt.bots import RandomBot, levels, bot_names, check_bot, make_bot, parse_mcts
 from reichsstadt.bots.mcts import MCTSBot
 from reichsstadt.core import BadOption, Match
 
@@ -30,7 +32,10 @@ def test_random_and_mcts_specs():
     ("mcts:1x", "neither a number of iterations"),
     ("mcts:1s:depth=3", "'depth=3' is no MCTS setting"),
     ("mcts:1s:c=high", "c takes a number"),
-    ("mcts:1s:nodes=mine", "nodes=actor .* or nodes=root"),
+    ("mcts:1s:nodes=mine", "nodes=actor\\|root .*, not 'mine'"),
+    ("mcts:1s:eval=magic", "eval=learned\\|hand .*, not 'magic'"),
+    ("mcts:1s:w=2", "w=FLOAT .*, not '2'"),
+    ("mcts:1s:k=-1", "k=N .*, not '-1'"),
     ("", "unknown bot"),
 ])
 def test_a_malformed_spec_says_what_is_wrong(spec, words):
@@ -84,6 +89,8 @@ def test_every_offered_bot_is_made_and_plays_a_move():
     match.resolve_chance()
     seat = match.seat(match.state.to_act()[0])
     for name in bot_names():
-        bot = make_bot(name.replace("1s", "0.05s").replace("0.5s", "0.05s").replace("2000", "20"), 1)
+        spec = levels.spec(name) if levels.is_level(name) else name
+        bot = make_bot(re.sub(r"mcts:[\d.]+s?", "mcts:20", spec), 1)
         assert bot.act(seat) in seat.legal()
-    assert bot_names()[:1] == ["random"] and "mcts:1s" in bot_names() and "mcts:2000" in bot_names()
+    assert bot_names()[:4] == ["easy", "medium", "hard", "expert"]
+    assert {"random", "greedy", "mcts:1s", "mcts:2000"} <= set(bot_names())

@@ -259,17 +259,27 @@ def test_fast_majority_points_match_the_scoring_rule():
         assert {p: mine.get(p, 0) for p in seats} == {p: theirs.get(p, 0) for p in seats}, keys
 
 
-def test_default_mcts_searches_with_the_heuristic_aids():
+def test_default_mcts_searches_with_the_games_tuned_settings():
+    """A bare MCTSBot takes the game's SEARCH settings; each one given overrides it."""
+    from dataclasses import replace
+
+    from reichsstadt.bots.mcts import GENERIC
+
     match = Match("colonia", 4, 2, recording=False)
     match.resolve_chance()
     seat = match.state.to_act()[0]
+    tuned = module("colonia").SEARCH
     bot = MCTSBot(iterations=20, seed=1)
     bot.search(Seat(match.state, seat))
-    assert bot._evaluator is not None and bot._playout is module("colonia").greedy_playout
-    assert bot._advise is not None
-    fast = MCTSBot(iterations=20, seed=1, policy="fast")
+    assert bot.settings("colonia") == replace(GENERIC, **tuned)
+    wanted = module("colonia").playout if tuned.get("policy") == "fast" else module("colonia").greedy_playout
+    assert bot._playout is wanted and bot._evaluator is not None and bot._advise is not None
+    heuristic = MCTSBot(iterations=20, seed=1, policy="heuristic", c=0.9)
+    heuristic.search(Seat(match.state, seat))
+    assert heuristic._playout is module("colonia").greedy_playout and heuristic.c == 0.9
+    fast = MCTSBot(iterations=20, seed=1, policy="fast", max_playout=7)
     fast.search(Seat(match.state, seat))
-    assert fast._evaluator is not None and fast._playout is module("colonia").playout
+    assert fast._evaluator is not None and fast._playout is module("colonia").playout and fast._cutoff == 7
     plain = MCTSBot(iterations=20, seed=1, policy="random")
     plain.search(Seat(match.state, seat))
     assert plain._evaluator is None and plain._playout is None and plain._advise is None

@@ -33,7 +33,7 @@ PIECE_MOVES = {"family", "vote", "choose_good", "buy_stall", "commission", "load
 GAME_SECONDS = 900  # a whole game takes a few minutes here; the limit only stops a hung game (CI shares 2 cores)
 SNAPSHOT = """() => ({
   move: Number(document.querySelector('.board')?.dataset.move ?? -1),
-  over: document.querySelectorAll('.result table').length > 0,
+  over: document.querySelectorAll('section.end table').length > 0,
   yours: document.querySelectorAll('.status.yours').length > 0,
   dialog: document.querySelectorAll('dialog.confirm[open]').length > 0,
   offered: [...document.querySelectorAll('svg.cb [data-legal]')].map(g => [g.dataset.key, Number(g.dataset.legal)]),
@@ -159,7 +159,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
         assert decisions >= 30 and on_board > by_list, (decisions, on_board, by_list)
         assert {"family", "buy_stall", "commission"} <= kinds_clicked, kinds_clicked
         # the end: the scores under the board, every screen open, nothing clickable
-        assert page.locator(".result table.scores").count() == 1
+        assert page.locator("section.end table.scores").count() == 1
         assert page.locator("svg.cb [data-legal]").count() == 0, "nothing is clickable once the game is over"
         assert page.locator("svg.cb [data-panel^=screen-]").count() == 3, "at the end every screen is open"
         page.screenshot(path=str(shots / "colonia-end.png"), full_page=True)
@@ -340,7 +340,7 @@ def test_every_piece_makes_the_move_it_shows(colonia_server: str, browser: Any) 
         page.goto(colonia_server + "/")
         page.evaluate("() => localStorage.setItem('rs.lang', 'en')")
         page.reload()
-        page.wait_for_selector("form.create")
+        page.wait_for_selector(".lobby .game-card")
         got = page.evaluate(CHECK_POSITIONS, [positions, sorted(PIECE_MOVES)])
         assert not got["failures"], "\n".join(got["failures"][:20])
         # every kind of piece was met and clicked at least once

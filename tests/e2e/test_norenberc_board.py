@@ -34,7 +34,7 @@ GAME_SECONDS = 600  # a whole game takes about 25-45 s here; the limit only stop
 # pieces with the moves they make, what is chosen on the board and in the moves form
 SNAPSHOT = """() => ({
   move: Number(document.querySelector('.board')?.dataset.move ?? -1),
-  over: document.querySelectorAll('.result table').length > 0,
+  over: document.querySelectorAll('section.end table').length > 0,
   yours: document.querySelectorAll('.status.yours').length > 0,
   dialog: document.querySelectorAll('dialog.confirm[open]').length > 0,
   offered: [...document.querySelectorAll('svg.nb [data-legal]')]
@@ -148,7 +148,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
             print("decisions", decisions, "on board", on_board, "by list", by_list, "seconds", round(time.monotonic() - deadline + GAME_SECONDS))
             assert decisions >= 5 and on_board > by_list, (decisions, on_board, by_list)
             # the end: the scores under the board, each player's points on it
-            assert page.locator(".result table.scores").count() == 1
+            assert page.locator("section.end table.scores").count() == 1
             assert page.locator("svg.nb [data-legal]").count() == 0, "nothing is clickable once the game is over"
             points = page.locator("svg.nb .player text").all_text_contents()
             assert sum("point" in t for t in points) == 3, points
@@ -273,7 +273,7 @@ def test_every_step_offers_its_moves_on_the_board_and_each_click_makes_one(noren
             page.goto(norenberc_server + "/")
             page.evaluate("() => localStorage.setItem('rs.lang', 'en')")
             page.reload()
-            page.wait_for_selector("form.create")
+            page.wait_for_selector(".lobby .game-card")
             failures = page.evaluate(CHECK_POSITIONS, [positions, sorted(PIECE_MOVES)])
             assert not failures, "\n".join(failures[:20])
             assert not errors, errors

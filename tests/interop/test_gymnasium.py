@@ -11,7 +11,6 @@ from gymnasium.utils.env_checker import check_env
 import reichsstadt
 from reichsstadt.bots import bot_names
 from reichsstadt.interop import gymnasium as rgym
-
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
 
 rgym.register_envs(["toy"])
@@ -62,7 +61,7 @@ def test_an_illegal_action_loses_or_raises():
     env = rgym.ReichsstadtEnv("toy", 2)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
-    obs, reward, terminated, truncated, info = env.step(illegal)
+    _obs, reward, terminated, _truncated, info = env.step(illegal)
     assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
     with pytest.raises(reichsstadt.IllegalAction, match="call reset"):
         env.step(0)

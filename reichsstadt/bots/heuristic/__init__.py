@@ -11,6 +11,18 @@ Game (`Game.parts`); nothing here names a game. The module provides:
     evaluate_state      state -> each seat's value in the plan's points (read from a sampled state)
     CUTOFF              {"heuristic": N, "fast": M}: decisions a playout makes before the evaluation
     SPREAD              the gap in the evaluation's points that counts as a sure win
+
+and optionally:
+
+    features            state -> (progress 0..1, one row of FEATURES a seat): what a learned
+    FEATURES, HAND      evaluation weighs (bots/learned.py), and the hand valuation's weights
+    <module>.weights.json   the learned evaluation's weights, beside the module (package data)
+    SEARCH              the search's tuned settings for the game (MCTSBot: c, win_weight,
+                        cutoff, root_k, prior, widen, policy, evaluation, plain)
+    PRIVATE             the state's fields a seat does not see whole -> what it sees of them:
+                        the search keys its tree by fields, not views (bots/infokey.py)
+    hidden              view -> whether anything is hidden from that seat (else the search
+                        samples its one possible state once)
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from ...core import game_ids, has_part, part
+from .. import learned
 from .common import scored
 
 
@@ -73,28 +86,48 @@ class SearchAids:
     advise: Callable[[Any, Any], tuple[Any, list[float] | None]]
     """(seat, rng) -> the heuristic's move for that Seat and its score of each legal move
     (None where it does not score them all): the root's prior and candidates."""
+    hidden: Callable[[dict[str, Any]], bool]    # view -> whether anything is hidden from that seat
+    info_key: Callable[[Any, int], Any] | None  # (state, seat) -> the seat's information set, or None: its view
 
 
-def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5) -> SearchAids | None:
+def tuned(game_id: str) -> dict[str, Any]:
+    """The search settings a game's heuristic declares (its `SEARCH`), {} for a game
+    without a heuristic."""
+    if not has_heuristic(game_id):
+        return {}
+    return dict(getattr(module(game_id), "SEARCH", {}))
+
+
+def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5,
+                evaluation: str = "hand") -> SearchAids | None:
     """What the heuristic of a game lends the search (None for a game without one):
 
     - policy "heuristic": playouts by the plan itself (the greedy player on each seat's
-      view of the sampled state, without trade offers of its own), cut off after a few
-      decisions;
+      view of the sampled state, without trade offers of its own);
     - policy "fast": the game's cheap playout policy (the plan's habits without its
-      sums), cut off later;
+      sums);
 
-    both with the evaluation `evaluate_state` (the fast twin of `evaluate_view`, read
-    from the sampled state: a determinization, so nothing hidden is learnt) turned into
-    rewards, and the greedy player's advice for the root."""
+    cut off by an evaluation of the sampled state (a determinization, so nothing hidden
+    is learnt): "hand", the heuristic's valuation `evaluate_state` turned into rewards,
+    or "learned", the evaluation fitted on self-play games (bots/learned.py; the hand
+    one where the game ships no weights); and the greedy player's advice for the root."""
     if not has_heuristic(game_id):
         return None
     mod = module(game_id)
-    judge = mod.evaluate_state
-    spread = mod.SPREAD
+    model = learned.load(mod) if evaluation == "learned" and hasattr(mod, "features") else None
+    evaluate: Callable[[Any], list[float]]
+    if model is not None:
+        features = mod.features
 
-    def evaluate(state: Any) -> list[float]:
-        return rewards(judge(state), spread, win_weight)
+        def evaluate(state: Any) -> list[float]:
+            progress, rows = features(state)
+            return model.rewards(progress, rows, win_weight)
+    else:
+        judge = mod.evaluate_state
+        spread = mod.SPREAD
+
+        def evaluate(state: Any) -> list[float]:
+            return rewards(judge(state), spread, win_weight)
 
     def advise(seat: Any, rng: Any) -> tuple[Any, list[float] | None]:
         legal = seat.legal()
@@ -102,4 +135,22 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
         return scored(lambda: mod.choose(board, legal, rng), legal)
 
     play = mod.greedy_playout if policy == "heuristic" else mod.playout
-    return SearchAids(play, evaluate, mod.CUTOFF[policy], advise)
+    return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden),
+                      _keyer(game_id, mod))
+
+
+def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:
+    """The information-set key of the game's states, where its heuristic names their
+    private fields (bots/infokey.py); None: the search keys nodes by views."""
+    private = getattr(mod, "PRIVATE", None)
+    if private is None:
+        return None
+    from ...core import game as find_game
+    from ..infokey import keyer
+
+    g = find_game(game_id)
+    return keyer(type(g.new(g.players.start, 0)), private)
+
+
+def _always_hidden(view: dict[str, Any]) -> bool:
+    return True

@@ -343,6 +343,54 @@ def _exchange(b: Board, a: Action) -> float:
 
 # == for the search ============================================================================
 
+SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "win_weight": 0.5, "root_k": 4,
+          "prior": 0.3, "widen": 1.0}
+"""The search's settings for Colonia (MCTSBot): see benchmarks/strength.md for how they
+were tuned."""
+
+
+def _materials(state: Any, seat: int) -> list[int]:
+    """A family's own materials (the others': what the table saw them take, and how many
+    they drew blind, are fields of their own)."""
+    own: list[int] = state.materials[seat * 5:seat * 5 + 5]
+    return own
+
+
+def _bag(state: Any, seat: int) -> int:
+    """How many materials the bag holds (not which, while others hold blind draws)."""
+    return sum(state.bag)
+
+
+def _family_cards(state: Any, seat: int) -> list[int]:
+    """The family cards: while they are being chosen, only whether each family chose."""
+    from ...games.colonia.constants import D_FAMILY
+    if state.decision != D_FAMILY:
+        return list(state.family_card)
+    return [c if q == seat else int(c >= 0) - 2 for q, c in enumerate(state.family_card)]
+
+
+def _ballots(state: Any, seat: int) -> list[int]:
+    """The ballots: while a vote is held, only whether each family voted."""
+    from ...games.colonia.constants import D_VOTE
+    if state.decision != D_VOTE:
+        return list(state.ballots)
+    return [b if q == seat else int(b >= 0) - 2 for q, b in enumerate(state.ballots)]
+
+
+PRIVATE = {"materials": _materials, "bag": _bag, "family_card": _family_cards, "ballots": _ballots}
+"""The state's fields a family does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
+def hidden(view: dict[str, Any]) -> bool:
+    """Whether the seat's view hides anything a sample would draw: materials other
+    families drew blind, family cards chosen but not shown, votes cast but not shown."""
+    me = view["seat"]
+    for q, s in enumerate(view["seats"]):
+        if q != me and (s["materials_blind"] or (s["chosen"] and s["card"] is None) or s["voted"]):
+            return True
+    return False
+
+
 def evaluate_view(v: dict[str, Any]) -> float:
     """A family's position in points: relics (shrines doubling), church windows, and
     what its money, goods, materials and members should still buy."""
@@ -398,32 +446,84 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     return legal[int(r * len(legal))]
 
 
+FEATURES = (
+    "relics", "shrines", "windows", "money", "goods", "materials", "home",
+    "money_raw", "goods_raw", "materials_raw", "home_raw", "relic_cards", "shrine_cards", "shrine_hope",
+    "contract_members", "holds", "street",
+)
+"""What `features` measures of each seat, in order: the terms of the hand valuation
+(its sum is `evaluate_state`), then raw quantities that only a learned evaluation weighs."""
+
+HAND = (1.0,) * 7 + (0.0,) * 10
+"""The hand valuation's weights of FEATURES: the sum of its terms."""
+
+
 def evaluate_state(state: Any) -> list[float]:
     """The cut-off evaluation on a sampled state (fast: no views): each family's relic
     points (doubled in its shrines) and windows, and a flat worth of its money, goods,
     materials and members at home for the weeks left."""
+    _, rows = features(state)
+    return [sum(row[:7]) for row in rows]
+
+
+def features(state: Any) -> tuple[float, list[list[float]]]:
+    """How far the game has gone (0 at the start, 1 at the end: weeks and days) and each
+    family's FEATURES, read from a sampled state (a determinization: nothing of the real
+    game is learnt)."""
+    from ...games.colonia.constants import N_CITIES, N_STREETS, S_MON, S_OVER
     n = state.player_count
     comp = state.components
-    points = comp.relic_points
-    owner = state.relic_owner
-    out = [0.0] * n
-    for card, o in enumerate(owner):
-        if o >= 0:
-            out[o] += points[card]
-    for card in state.shrine_relic:
-        if card >= 0 and owner[card] >= 0:
-            out[owner[card]] += points[card]
+    rows = [[0.0] * 17 for _ in range(n)]
+    _relics(state, rows)
     for o in state.window_owner:
         if o >= 0:
-            out[o] += comp.window_points
-    if not state.over():
-        late = 1.0 if state.week < comp.weeks else 0.5
-        money, goods, mats = state.money, state.goods, state.materials
-        for p in range(n):
-            out[p] += BASE_COIN * sum(money[p * 4:p * 4 + 4])
-            out[p] += late * (0.3 * sum(goods[p * 5:p * 5 + 5]) + 0.08 * sum(mats[p * 5:p * 5 + 5]))
-            out[p] += late * 0.05 * state.home[p]
-    return out
+            rows[o][2] += comp.window_points
+    over = state.step == S_OVER
+    late = 1.0 if state.week < comp.weeks else 0.5
+    money, goods, mats = state.money, state.goods, state.materials
+    for c, o in enumerate(state.contract_owner):
+        if o >= 0:
+            rows[o][14] += state.contract_members[c]
+    for o in state.hold_owner:
+        if o >= 0:
+            rows[o][15] += 1.0
+    for p in range(n):
+        row = rows[p]
+        coins = sum(money[p * N_CITIES:(p + 1) * N_CITIES])
+        has_goods = sum(goods[p * 5:p * 5 + 5])
+        has_mats = sum(mats[p * 5:p * 5 + 5])
+        if not over:
+            row[3] = BASE_COIN * coins
+            row[4] = late * 0.3 * has_goods
+            row[5] = late * 0.08 * has_mats
+            row[6] = late * 0.05 * state.home[p]
+        row[7], row[8], row[9], row[10] = float(coins), float(has_goods), float(has_mats), float(state.home[p])
+        row[16] = float(sum(state.street[p * N_STREETS:(p + 1) * N_STREETS]))
+    day = max(0, min(state.step, S_OVER) - S_MON) / (S_OVER - S_MON)
+    progress = 1.0 if over else min(1.0, (state.week - 1 + day) / comp.weeks)
+    return progress, rows
+
+
+
+def _relics(state: Any, rows: list[list[float]]) -> None:
+    """The relic features: points held, points doubled in a shrine, cards, shrines, and
+    what an empty shrine of one's own would double."""
+    from ...games.colonia.constants import CARDS_PER_CITY
+    points = state.components.relic_points
+    owner = state.relic_owner
+    for card, o in enumerate(owner):
+        if o >= 0:
+            rows[o][0] += points[card]
+            rows[o][11] += 1.0
+            if card % CARDS_PER_CITY == CARDS_PER_CITY - 1:
+                rows[o][12] += 1.0
+    for city, card in enumerate(state.shrine_relic):
+        if card >= 0 and owner[card] >= 0:
+            rows[owner[card]][1] += points[card]
+        shrine = owner[city * CARDS_PER_CITY + CARDS_PER_CITY - 1]
+        if card < 0 and shrine >= 0:
+            own = [points[k] for k in range(city * CARDS_PER_CITY, (city + 1) * CARDS_PER_CITY) if owner[k] == shrine]
+            rows[shrine][13] += max(own, default=0)
 
 
 Greedy = ColoniaGreedy

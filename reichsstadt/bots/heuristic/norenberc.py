@@ -559,6 +559,28 @@ def _guard(b: Board, legal: Sequence[Action], rng: random.Random, step: str) -> 
 
 # == for the search ============================================================================
 
+SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "win_weight": 0.5, "root_k": 4,
+          "prior": 0.3, "widen": 1.0}
+"""The search's settings for Norenberc (MCTSBot): see benchmarks/strength.md for how
+they were tuned."""
+
+
+def _plans(state: Any, seat: int) -> list[int]:
+    """What a seat knows of the face-down cards: its own, and how many each other laid."""
+    return [p if q == seat else bin(p).count("1") for q, p in enumerate(state.plans)]
+
+
+PRIVATE = {"plans": _plans}
+"""The state's fields a seat does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
+def hidden(view: dict[str, Any]) -> bool:
+    """Whether the seat's view hides anything a sample would draw: other players'
+    face-down cards (their number is public, their guilds are not)."""
+    me = view["seat"]
+    return any(s["cards"] for q, s in enumerate(view["seats"]) if q != me)
+
+
 def evaluate_view(v: dict[str, Any]) -> float:
     """The seat's position in expected final VP: what it has scored so far (tiles,
     majorities as they stand, crests, money) and its favourite races of this round."""
@@ -659,94 +681,147 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     return legal[int(r * len(legal))]
 
 
+FEATURES = (
+    "nobles", "foremen", "tax_collectors", "musicians", "apprentices", "all_types", "crests", "money",
+    "agents", "majorities_weighed", "artisan_values_weighed", "thirty_plus", "races",
+    "majorities_now", "money_raw", "richest", "goods", "agents_raw", "crests_distinct", "artisan_values",
+)
+"""What `features` measures of each seat, in order: the terms of the hand valuation
+(its sum is `evaluate_state`), then raw quantities that only a learned evaluation weighs."""
+
+HAND = (1.0,) * 13 + (0.0,) * 7
+"""The hand valuation's weights of FEATURES: the sum of its terms."""
+
+
 def evaluate_state(state: Any) -> list[float]:
     """The cut-off evaluation on a sampled state (fast: no views), the same valuation as
     `evaluate_view` for every seat at once: sun citizens, majorities as they stand
     (weighed more as the game nears its end), crests on their curve, money, agents, and
     what this round's favourite races promise the leaders."""
-    from ...games.norenberc.constants import (
-        ACTIONS, APPRENTICE, ARTISAN, ENGRAVER, FOREMAN, MUSICIAN, NOBLE, PLANNING, TAX_COLLECTOR,
-    )
+    _, rows = features(state)
+    return [sum(row[:13]) for row in rows]
+
+
+def features(state: Any) -> tuple[float, list[list[float]]]:
+    """How far the game has gone (0 at the start, 1 at the end) and each seat's FEATURES,
+    read from a sampled state (a determinization: nothing of the real game is learnt)."""
+    from ...games.norenberc.constants import ARTISAN, OVER
     n, G = state.player_count, state.guild_count
     comp = state.components
-    kind, guild, value, agent = comp.tile_kind, comp.tile_guild, comp.tile_value, comp.tile_agent
+    kind, guild, value = comp.tile_kind, comp.tile_guild, comp.tile_value
     rnd = state.round
     left = ROUNDS - rnd
     w = (0.3, 0.45, 0.6, 0.85)[rnd - 1]
     lam = 0.22 if rnd < ROUNDS else 0.3
+    money = state.money
     totals = [[0] * G for _ in range(n)]
     counts = [[0] * G for _ in range(n)]
-    out = [0.0] * n
+    rows = [[0.0] * 20 for _ in range(n)]
     distinct = [0.0] * n
+    richest = max(money)
+    rich = money.count(richest)
     for p in range(n):
         owned = state.tiles_owned[p]
+        row = rows[p]
         for t in owned:
-            k = kind[t]
-            if k == ARTISAN:
+            if kind[t] == ARTISAN:
                 totals[p][guild[t]] += value[t]
                 counts[p][guild[t]] += 1
-        for t in owned:
-            k = kind[t]
-            if k == NOBLE:
-                out[p] += value[t]
-            elif k == FOREMAN:
-                out[p] += sum(1 for a in owned if kind[a] == ARTISAN and value[a] == value[t])
-            elif k == TAX_COLLECTOR:
-                out[p] += state.money[p] / 10.0
-            elif k == MUSICIAN:
-                out[p] += value[t] * left * lam
-            elif k == APPRENTICE:
-                out[p] += 1.0
-            elif k == ENGRAVER:
-                distinct[p] += 1
+        distinct[p] += _citizens(state, p, row, left * lam)
         have = sum(1 for x in counts[p] if x)
-        out[p] += 5.0 if have == G else have * 0.5
+        row[5] = 5.0 if have == G else have * 0.5
         distinct[p] += sum(1 for g in range(G) if state.guild_crests[p * G + g]) + state.prestige_crests[p]
-        out[p] += crest_curve(distinct[p]) + state.money[p] * lam
-        agents = state.agents[p] - 4
-        out[p] += agents * max(0.3, 1.25 * left + 0.3) * 0.8
+        row[6] = crest_curve(distinct[p])
+        row[7] = money[p] * lam
+        row[8] = (state.agents[p] - 4) * max(0.3, 1.25 * left + 0.3) * 0.8
+        row[14] = float(money[p])
+        row[15] = (5.0 if rich == 1 else 2.0) if money[p] == richest else 0.0
+        row[16] = float(sum(state.goods_held[p * G:(p + 1) * G]))
+        row[17] = float(state.agents[p])
+        row[18] = distinct[p]
+        row[19] = float(sum(totals[p]))
     for h in range(G):
         keys = {p: (totals[p][h], counts[p][h]) for p in range(n) if counts[p][h]}
         if keys:
-            points = majority_points(keys)
-            for p, pts in points.items():
-                out[p] += w * pts + (1 - w) * 0.45 * totals[p][h] + (2 if totals[p][h] >= 30 else 0)
-    if state.phase in (PLANNING, ACTIONS):
-        held = state.goods_held
-        master = (0, 1, 2, 4)[rnd - 1]
-        agents_all = sum(state.agents)
-        free = sum(0 if state.moon[p] else state.agents_free[p] for p in range(n))
-        late = 1.0 - free / agents_all if agents_all else 1.0
-        peddlers = state.peddlers
-        for t in range(G):
-            race = [held[p * G + t] for p in range(n)]
-            for i in range(0, len(peddlers), 3):
-                if peddlers[i + 2] == t:
-                    race[peddlers[i + 1]] += PEDDLER_WORTH
-            top = max(race)
-            if top == 0:
+            for p, pts in majority_points(keys).items():
+                rows[p][9] += w * pts
+                rows[p][13] += pts
+                rows[p][10] += (1 - w) * 0.45 * totals[p][h]
+                rows[p][11] += 2 if totals[p][h] >= 30 else 0
+    agents_all = sum(state.agents)
+    free = sum(0 if state.moon[p] else state.agents_free[p] for p in range(n))
+    late = 1.0 - free / agents_all if agents_all else 1.0
+    _races(state, rows, distinct, late)
+    progress = 1.0 if state.phase == OVER else min(1.0, (rnd - 1 + late) / ROUNDS)
+    return progress, rows
+
+
+def _citizens(state: Any, p: int, row: list[float], income: float) -> int:
+    """The features of seat p's citizens (nobles, foremen, tax collectors, musicians at
+    `income` VP a thaler for the rounds left, apprentices); its Engravers, each a crest."""
+    from ...games.norenberc.constants import APPRENTICE, ARTISAN, ENGRAVER, FOREMAN, MUSICIAN, NOBLE, TAX_COLLECTOR
+    comp = state.components
+    kind, value = comp.tile_kind, comp.tile_value
+    owned = state.tiles_owned[p]
+    engravers = 0
+    for t in owned:
+        k = kind[t]
+        if k == NOBLE:
+            row[0] += value[t]
+        elif k == FOREMAN:
+            row[1] += sum(1 for a in owned if kind[a] == ARTISAN and value[a] == value[t])
+        elif k == TAX_COLLECTOR:
+            row[2] += state.money[p] / 10.0
+        elif k == MUSICIAN:
+            row[3] += value[t] * income
+        elif k == APPRENTICE:
+            row[4] += 1.0
+        elif k == ENGRAVER:
+            engravers += 1
+    return engravers
+
+
+def _races(state: Any, rows: list[list[float]], distinct: list[float], late: float) -> None:
+    """The favourite races of this round (feature "races"): what each seat's place in
+    every race promises, by its lead and how late in the round it is."""
+    from ...games.norenberc.constants import ACTIONS, PLANNING
+    if state.phase not in (PLANNING, ACTIONS):
+        return
+    n, G = state.player_count, state.guild_count
+    value, agent = state.components.tile_value, state.components.tile_agent
+    rnd = state.round
+    left = ROUNDS - rnd
+    held = state.goods_held
+    master = (0, 1, 2, 4)[rnd - 1]
+    peddlers = state.peddlers
+    for t in range(G):
+        race = [held[p * G + t] for p in range(n)]
+        for i in range(0, len(peddlers), 3):
+            if peddlers[i + 2] == t:
+                race[peddlers[i + 1]] += PEDDLER_WORTH
+        top = max(race)
+        if top == 0:
+            continue
+        tile = state.workshops[t * 5 + master]
+        base = 0.0
+        if tile >= 0:
+            base = 0.45 * value[tile] + (max(0.3, 1.25 * left) if agent[tile] else 0.0)
+        crest = state.crests_left[t] > 0
+        prestige = state.prestige_guild == t and state.prestige_guild_crest
+        second = sorted(race)[-2] if n > 1 else 0
+        for p in range(n):
+            c = race[p]
+            if c == 0:
                 continue
-            tile = state.workshops[t * 5 + master]
-            base = 0.0
-            if tile >= 0:
-                base = 0.45 * value[tile] + (max(0.3, 1.25 * left) if agent[tile] else 0.0)
-            crest = state.crests_left[t] > 0
-            prestige = state.prestige_guild == t and state.prestige_guild_crest
-            second = sorted(race)[-2] if n > 1 else 0
-            for p in range(n):
-                c = race[p]
-                if c == 0:
-                    continue
-                rival = top if c < top else second
-                lead = c - rival
-                x = 0.92 if lead >= 2 else 0.78 if lead == 1 else 0.45 if lead == 0 else 0.18 if lead == -1 else 0.06
-                x += ((1.0 if x > 0.5 else 0.0) - x) * late * late * 0.8
-                gain = max(1.5, crest_curve(distinct[p] + 0.7 * left + 1) - crest_curve(distinct[p] + 0.7 * left))
-                prize = base + (gain if crest and not state.guild_crests[p * G + t] else 0.4 if crest else 0.0)
-                if prestige:
-                    prize += gain
-                out[p] += x * prize
-    return out
+            rival = top if c < top else second
+            lead = c - rival
+            x = 0.92 if lead >= 2 else 0.78 if lead == 1 else 0.45 if lead == 0 else 0.18 if lead == -1 else 0.06
+            x += ((1.0 if x > 0.5 else 0.0) - x) * late * late * 0.8
+            gain = max(1.5, crest_curve(distinct[p] + 0.7 * left + 1) - crest_curve(distinct[p] + 0.7 * left))
+            prize = base + (gain if crest and not state.guild_crests[p * G + t] else 0.4 if crest else 0.0)
+            if prestige:
+                prize += gain
+            rows[p][12] += x * prize
 
 
 Greedy = NorenbercGreedy

@@ -43,8 +43,8 @@ from typing import Any, Sequence
 
 from ...core import Action
 from ...games.siedler.constants import (
-    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK, COUNCIL_VP,
-    HAND_LIMIT,
+    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK,
+    COUNCIL_VP, HAND_LIMIT,
 )
 from .common import HeuristicPlayer, best
 
@@ -582,6 +582,34 @@ def _robber_score(b: Board, terrain: int) -> float:
 
 # == for the search ============================================================================
 
+SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "win_weight": 0.5, "root_k": 4,
+          "prior": 0.3, "widen": 1.0, "plain": ("offer_give", "offer_want", "offer_send", "respond")}
+"""The search's settings for Die Siedler von Nürnberg (MCTSBot): see
+benchmarks/strength.md for how they were tuned."""
+
+
+def _hands(state: Any, seat: int) -> list[int]:
+    """What a seat knows of the hands: its own; of each other's, the cards it can place
+    and how many it cannot (stolen or Wegezoll cards between others)."""
+    n = state.player_count
+    hands, unknown = state.hands, state.unknown_cards
+    out = list(hands[seat * 5:seat * 5 + 5])
+    for p in range(n):
+        if p != seat:
+            base = (seat * n + p) * 5
+            known = [hands[p * 5 + r] - unknown[base + r] for r in range(5)]
+            out += [*known, sum(unknown[base:base + 5])]
+    return out
+
+
+def _unknown(state: Any, seat: int) -> int:
+    return 0   # its part a seat knows is in _hands
+
+
+PRIVATE = {"hands": _hands, "unknown_cards": _unknown}
+"""The state's fields a seat does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
 def evaluate_view(v: dict[str, Any]) -> float:
     """A seat's position in victory points and what should become of them: its VP, its
     harvest over the years left, its cards, gold and prestige towards a council card."""
@@ -658,27 +686,60 @@ def _inter_chance(m: Any) -> list[float]:
     return got
 
 
+FEATURES = (
+    "victory_points", "harvest", "cards", "gold", "prestige", "thirteen",
+    "production", "cards_raw", "gold_raw", "prestige_raw", "settlements", "workshops", "rights_of_way",
+    "council", "tolls", "towers", "walls", "hand_over_limit",
+)
+"""What `features` measures of each seat, in order: the terms of the hand valuation
+(its sum is `evaluate_state`), then raw quantities that only a learned evaluation weighs."""
+
+HAND = (1.0,) * 6 + (0.0,) * 12
+"""The hand valuation's weights of FEATURES: the sum of its terms."""
+
+
 def evaluate_state(state: Any) -> list[float]:
     """The cut-off evaluation on a sampled state (fast: no views): each seat's victory
     points, its harvest over the years left, its cards, gold and prestige."""
+    _, rows = features(state)
+    return [sum(row[:6]) for row in rows]
+
+
+def features(state: Any) -> tuple[float, list[list[float]]]:
+    """How far the game has gone (0 at the start, 1 at the end: the time stone, or the
+    leader's way to 13 VP) and each seat's FEATURES, read from a sampled state."""
+    from ...games.siedler.constants import N_ROADS, SETTLEMENTS, TOLLS, WORKSHOPS
     n = state.player_count
     m = state.components
     chance = _inter_chance(m)
-    steps_left = len(m.years) - 1 - state.time_stone
+    years = len(m.years) - 1
+    steps_left = years - state.time_stone
     vps = [state.victory_points(p) for p in range(n)]
     horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, max(vps) - 5) / 10.0)
     prod = [0.0] * n
     for gi, o in enumerate(state.settlement_owner):
         if o >= 0:
             prod[o] += chance[gi]
-    out = []
+    rows = []
+    towers = state.tower_owner
+    walls = state.wall_builders
+    row_of_way = state.right_of_way
     for p in range(n):
-        v = float(vps[p]) + prod[p] * horizon * CARD * 0.5
-        v += 0.15 * state.cards(p) + 0.05 * state.gold[p] + 0.25 * min(state.prestige[p], COUNCIL_LOCK)
-        if vps[p] >= 13:
-            v += 5.0
-        out.append(v)
-    return out
+        cards = state.cards(p)
+        gold = state.gold[p]
+        prestige = state.prestige[p]
+        c = state.council_of(p)
+        rows.append([
+            float(vps[p]), prod[p] * horizon * CARD * 0.5, 0.15 * cards, 0.05 * gold,
+            0.25 * min(prestige, COUNCIL_LOCK), 5.0 if vps[p] >= 13 else 0.0,
+            prod[p], float(cards), float(gold), float(prestige),
+            float(SETTLEMENTS - state.settlements_left[p]), float(WORKSHOPS - state.workshops_left[p]),
+            float(sum(1 for k in range(N_ROADS) if row_of_way[k] == p)),
+            float(COUNCIL_VP[c]) if c >= 0 else 0.0, float(TOLLS - state.tolls_left[p]),
+            float(towers.count(p)), float(walls.count(p)), float(max(0, cards - HAND_LIMIT)),
+        ])
+    progress = max(state.time_stone / years if years else 1.0, min(1.0, max(vps) / 13.0))
+    return min(1.0, progress), rows
 
 
 Greedy = SiedlerGreedy

@@ -4,6 +4,8 @@ know, and compiling it into flat tuples the rules index by small ints."""
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from ...core.datafile import Check, load_packaged_json
@@ -139,6 +141,13 @@ KEYS: dict[str, frozenset[str]] = {
 }
 
 
+def _numbers(c: Check, obj: Any, key: str, count: int, where: str, shape: str) -> None:
+    """`obj[key]` is a list of `count` finite numbers (a coordinate pair, a rectangle)."""
+    v = c.get(obj, key, list, where)
+    c.require(len(v) == count and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                                      for x in v), f"{where}.{key}", f"must be {shape} (finite numbers), not {v!r}"[:200])
+
+
 def _only(c: Check, obj: Any, kind: str, where: str) -> None:
     """Refuse any key of `obj` (an object of the file's `kind`) this engine does not know."""
     if not isinstance(obj, dict):
@@ -180,8 +189,9 @@ def validate(raw: Any) -> None:
                   f"{ty!r} is not one of the five terrains (1.2): {', '.join(TERRAIN_TYPES)}")
         n = c.get(t, "number", int, w)
         c.require(n in HARVEST_NUMBERS, f"{w}.number", f"{n} is not a harvest number 2-12 without 7 (5.1.1)")
-        xy = c.get(t, "xy", list, w)
-        c.require(len(xy) == 2 and all(isinstance(v, (int, float)) for v in xy), f"{w}.xy", "must be [x, y]")
+        _numbers(c, t, "xy", 2, w, "[x, y]")
+        if "hex" in t:
+            _numbers(c, t, "hex", 2, w, "[column, row]")
     for n in HARVEST_NUMBERS:
         have = [t["id"] for t in terrains if t["number"] == n]
         want = 2 if n == 2 else 3
@@ -209,8 +219,7 @@ def validate(raw: Any) -> None:
             c.require(len(set(touches)) == len(touches), f"{wj}.touches", "names a terrain twice")
             c.require(1 <= len(touches) <= 3, f"{wj}.touches",
                       f"an intersection of hexes touches 1 to 3 terrains (1.6), not {len(touches)}")
-            xy = c.get(it, "xy", list, wj)
-            c.require(len(xy) == 2, f"{wj}.xy", "must be [x, y]")
+            _numbers(c, it, "xy", 2, wj, "[x, y]")
         if r["id"] in NAMED_ROAD_CITIES:
             c.require(r.get("city") == NAMED_ROAD_CITIES[r["id"]], f"{w}.city",
                       f"road {r['id']} leads to {NAMED_ROAD_CITIES[r['id']]} (Q2, 5.2.3)")
@@ -254,6 +263,8 @@ def validate(raw: Any) -> None:
         _only(c, s, "sector", w)
         sid = c.get(s, "id", str, w)
         kind = c.get(s, "kind", str, w)
+        if "rect" in s:
+            _numbers(c, s, "rect", 4, w, "[x, y, width, height]")
         c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind", f"{kind!r} is not goods, hauptmarkt or bauhof")
         if kind == "goods":
             c.require(s.get("good") in GOODS, f"{w}.good", f"{s.get('good')!r} is not a good")
@@ -270,6 +281,7 @@ def validate(raw: Any) -> None:
         w = f"city.red_intersections[{i}]"
         _only(c, r, "red intersection", w)
         c.get(r, "id", str, w)
+        _numbers(c, r, "xy", 2, w, "[x, y]")
         touches = c.get(r, "touches", list, w)
         c.require(all(x in skinds for x in touches), f"{w}.touches", f"names an unknown sector in {touches}")
         c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches", "a red intersection touches two or three sectors")
@@ -385,7 +397,7 @@ def validate(raw: Any) -> None:
     c.require(found, "beginner[white]", "1.6 says a white settlement touches a forest 3, hills 5 and mountains 6")
     rb = c.get(raw, "raubritterburg", dict)
     _only(c, rb, "raubritterburg", "raubritterburg")
-    c.require(isinstance(rb.get("xy"), list), "raubritterburg.xy", "must be [x, y]")
+    _numbers(c, rb, "xy", 2, "raubritterburg", "[x, y]")
 
 
 _BUNDLED: Components | None = None

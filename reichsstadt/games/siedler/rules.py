@@ -1130,6 +1130,7 @@ def redeal_unknown_cards(s: SiedlerState, seat: int, rng: random.Random) -> None
             c += u
             s.hands[p * 5 + r] -= u
         counts.append(c)
+    pool.sort()   # in a canonical order: the shuffle must not depend on whose the cards really are
     rng.shuffle(pool)
     i = 0
     for p in range(n):

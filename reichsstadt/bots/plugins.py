@@ -1,0 +1,107 @@
+"""Your own bot, anywhere ours play.
+
+A bot is anything with `act(seat) -> action` returning one of `seat.legal()`: it gets
+a `reichsstadt.Seat` (its view, its legal moves, `sample(rng)` for search), never the
+state. Two ways in:
+
+- **Installed** (for the operator of a server, and everyone): a package declares its bot
+  in the entry-point group `reichsstadt.bots`, e.g. in its pyproject.toml
+
+      [project.entry-points."reichsstadt.bots"]
+      reinforce = "mypolicy.bot:make_bot"
+
+  and every command and the server's lobby then know the bot by that name
+  (`--bots reinforce,greedy,greedy,greedy`).
+- **By import path** on the command line (`play --seats`, `simulate --bots`,
+  `tournament --bots`, `hint --bot`): `--bots mypolicy.bot:make_bot`. The server never
+  accepts a path sent over the network (`make_bot(..., imports=False)`): only bots its
+  operator installed.
+
+The name points at a factory (a class or a function) called with the keyword arguments
+among `seed` (an int: the seat's seed in simulations and tournaments) and `game` (the
+game id, or None when not known) that it declares, or at a ready bot object with an
+`act` method. Every way this can go wrong (a module that does not import, a name it
+lacks, a factory that raises, an object without `act(seat)`) is one clear BadOption."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from importlib.metadata import entry_points
+from typing import Any
+
+from ..core import BadOption
+
+GROUP = "reichsstadt.bots"
+"""The entry-point group installed bots are declared in."""
+
+PATH = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
+"""package.module:factory (the factory may be an attribute path: module:Class.create)."""
+
+
+def installed() -> dict[str, str]:
+    """Installed bots: name -> the "module:factory" it points at."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+def is_import_path(spec: str) -> bool:
+    return bool(PATH.match(spec.strip()))
+
+
+def load_installed(name: str, seed: int, game: str | None) -> Any:
+    """The installed bot `name`, made for a seat."""
+    found = next((ep for ep in entry_points(group=GROUP) if ep.name == name), None)
+    if found is None:
+        raise BadOption(f"no installed bot {name!r}")
+    try:
+        target = found.load()
+    except Exception as exc:
+        raise BadOption(f"installed bot {name!r} ({found.value}) cannot be loaded: "
+                        f"{type(exc).__name__}: {exc}") from None
+    return make(target, f"installed bot {name!r} ({found.value})", seed, game)
+
+
+def load_path(path: str, seed: int, game: str | None) -> Any:
+    """The bot a "package.module:factory" path names, made for a seat."""
+    module_name, _, attr = path.strip().partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise BadOption(f"bot {path!r}: module {module_name} cannot be imported: "
+                        f"{type(exc).__name__}: {exc}") from None
+    target: Any = module
+    for part in attr.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise BadOption(f"bot {path!r}: {module_name} has no {attr!r}") from None
+    return make(target, f"bot {path!r}", seed, game)
+
+
+def make(target: Any, what: str, seed: int, game: str | None) -> Any:
+    """Call a bot factory with the arguments it declares (or take a ready bot), and
+    check that what comes back has act(seat)."""
+    if callable(target):
+        try:
+            bot = target(**_arguments(target, seed, game))
+        except Exception as exc:
+            raise BadOption(f"{what}: its factory raised {type(exc).__name__}: {exc}") from None
+    else:
+        bot = target
+    if not callable(getattr(bot, "act", None)):
+        raise BadOption(f"{what}: {type(bot).__name__} is no bot: it has no act(seat) method "
+                        f"(a bot's act(seat) returns one of seat.legal())")
+    return bot
+
+
+def _arguments(factory: Any, seed: int, game: str | None) -> dict[str, Any]:
+    """The keyword arguments among seed and game the factory declares."""
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):   # a builtin without a signature: called bare
+        return {}
+    takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    offered = {"seed": seed, "game": game}
+    return {k: v for k, v in offered.items()
+            if takes_all or (k in params and params[k].kind is not inspect.Parameter.POSITIONAL_ONLY)}

@@ -1,0 +1,136 @@
+"""Your own bot everywhere (issue 20): a bot from the entry-point group `reichsstadt.bots`
+(installed as pip installs a package: a dist-info with entry_points.txt on the path) or
+from a "package.module:factory" path on the command line; the server's switch that
+refuses paths; a clear error for each way it can go wrong."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from reichsstadt.bots import bot_names, check_bot, make_bot
+from reichsstadt.core import BadOption, Match
+
+BOT_MODULE = textwrap.dedent('''
+    """A bot of someone else's: always the last legal move."""
+
+
+    class LastMove:
+        name = "last-move"
+
+        def __init__(self, seed=0, game=None):
+            self.seed, self.game = seed, game
+
+        def act(self, seat):
+            return seat.legal()[-1]
+
+
+    def make(seed):
+        return LastMove(seed)
+
+
+    def broken(seed):
+        raise RuntimeError("no weights file")
+
+
+    def nothing():
+        return 42
+
+
+    READY = LastMove()
+''')
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """A package `mybots` installed on the path with two bots declared in the group."""
+    (tmp_path / "mybots.py").write_text(BOT_MODULE)
+    info = tmp_path / "mybots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mybots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[reichsstadt.bots]\nlast = mybots:LastMove\nflaky = mybots:broken\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("mybots", None)
+    yield tmp_path
+    sys.modules.pop("mybots", None)
+
+
+def _seat():
+    match = Match("norenberc", 3, 4)
+    match.resolve_chance()
+    return match.seat(match.state.to_act()[0])
+
+
+def test_an_installed_bot_is_known_by_its_name_and_offered(installed):
+    seat = _seat()
+    bot = make_bot("last", 7, "norenberc")
+    assert type(bot).__name__ == "LastMove" and bot.seed == 7 and bot.game == "norenberc"
+    assert bot.name == "last-move"                      # its own name is kept
+    assert bot.act(seat) is seat.legal()[-1]
+    assert "last" in bot_names() and "last" in bot_names("norenberc")
+    assert check_bot("last") == "last"
+
+
+def test_an_installed_bot_is_accepted_where_import_paths_are_not(installed):
+    """The server passes imports=False: installed bots only."""
+    assert type(make_bot("last", 1, imports=False)).__name__ == "LastMove"
+    with pytest.raises(BadOption, match=r"not taken by import path here, only installed ones .*: last, flaky"):
+        make_bot("mybots:make", 1, imports=False)
+    with pytest.raises(BadOption, match="not taken by import path"):
+        check_bot("mybots:LastMove", imports=False)
+
+
+def test_import_paths_make_bots_from_a_factory_a_class_or_a_ready_object(installed):
+    seat = _seat()
+    for path in ("mybots:make", "mybots:LastMove", "mybots:READY"):
+        bot = make_bot(path, 3)
+        assert bot.act(seat) is seat.legal()[-1]
+    assert make_bot("mybots:make", 3).seed == 3
+    assert check_bot("mybots:LastMove") == "mybots:LastMove"   # the case of a path is kept
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("nowhere.at_all:make", r"bot 'nowhere.at_all:make': module nowhere.at_all cannot be imported: "
+                            r"ModuleNotFoundError"),
+    ("mybots:missing", r"bot 'mybots:missing': mybots has no 'missing'"),
+    ("mybots:broken", r"bot 'mybots:broken': its factory raised RuntimeError: no weights file"),
+    ("mybots:nothing", r"bot 'mybots:nothing': int is no bot: it has no act\(seat\) method"),
+    ("flaky", r"installed bot 'flaky' \(mybots:broken\): its factory raised RuntimeError: no weights file"),
+    ("lastt", r"unknown bot 'lastt'; bots: easy, medium, hard, expert, .*installed: last, flaky"),
+])
+def test_every_way_a_bot_can_fail_is_one_clear_error(installed, spec, words):
+    with pytest.raises(BadOption, match=words):
+        make_bot(spec, 1)
+
+
+def test_an_import_path_bot_plays_a_tournament_and_a_hint(installed):
+    from reichsstadt.arena.tournament import tournament
+    from reichsstadt.bots.hint import hint_for
+
+    result = tournament("norenberc", ["mybots:LastMove", "random"], 2, 4, seed=2, jobs=1)
+    assert {s.bot for s in result.summary} == {"mybots:LastMove", "random"}
+    assert sum(s.wins for s in result.summary) == pytest.approx(4)
+    seat = _seat()
+    out = hint_for(seat._state, seat.seat, "mybots:make")
+    assert out["action_json"] == seat.legal()[-1].to_json() and out["win"] is None
+
+
+def test_the_command_line_takes_installed_bots_and_paths(installed, tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), os.environ.get("PYTHONPATH", "")])}
+    cmd = [sys.executable, "-m", "reichsstadt"]
+    out = subprocess.run([*cmd, "tournament", "norenberc", "--bots", "last,mybots:make,greedy", "-p", "3", "-n", "3",
+                          "--jobs", "1", "--no-plots", "--out", str(tmp_path / "t")], env=env, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr
+    data = json.loads((tmp_path / "t" / "results.json").read_text())
+    assert [s["bot"] for s in data["summary"]] != [] and {"last", "mybots:make"} <= {s["bot"] for s in data["summary"]}
+    out = subprocess.run([*cmd, "simulate", "norenberc", "-p", "2", "--games", "2", "--bots", "mybots:LastMove,last"],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    out = subprocess.run([*cmd, "tournament", "norenberc", "--bots", "mybots:nothing,random", "-n", "2", "--no-plots",
+                          "--out", str(tmp_path / "u")], env=env, capture_output=True, text=True)
+    assert out.returncode == 2 and "int is no bot" in out.stderr + out.stdout and "Traceback" not in out.stderr
+    assert not (tmp_path / "u").exists()

@@ -1,0 +1,152 @@
+"""The review of a finished game (issue 19): each player's chance to win move by move, the
+three moves where it fell most with the move the bot would have made, JSON for the
+server and the browser, and `reichsstadt review RECORD` in the terminal, in five
+languages."""
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from reichsstadt.arena.commands import hint, review as review_command
+from reichsstadt.bots import make_bot
+from reichsstadt.bots.review import review
+from reichsstadt.core import BadOption, Match, Record, RecordError
+from reichsstadt.core.registry import register
+
+from tests.core.toygame import GAME as TOY
+
+register(TOY)
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app.command(name="review")(review_command)
+app.command()(hint)
+
+
+def _finished(game_id, players, seed=5, bots=("random", "greedy", "greedy", "greedy")):
+    match = Match(game_id, players, seed, names=["Ann", "Bob", "Cy", "Di"][:players])
+    match.run({s: make_bot(bots[s], s, game_id) for s in range(players)})
+    return match.record
+
+
+@pytest.mark.parametrize("game_id, players", [("norenberc", 3), ("siedler", 3), ("colonia", 4)])
+def test_a_review_of_every_game(game_id, players):
+    rec = _finished(game_id, players)
+    out = review(rec, iterations=30, seed=1)
+    json.dumps(out)
+    assert out["game"] == game_id and out["names"] == rec.names and out["method"]["chances"] == "learned"
+    points = out["chances"]
+    assert points[0]["move"] == -1 and all(c == pytest.approx(1 / players, abs=0.25) for c in points[0]["chances"])
+    assert all(sum(p["chances"]) == pytest.approx(1, abs=1e-3) for p in points)
+    final = points[-1]["chances"]
+    assert sorted(final, reverse=True)[0] == pytest.approx(1.0 / final.count(max(final)))
+    moves = [p["move"] for p in points[1:]]
+    assert moves == sorted(moves) and len(moves) == sum(1 for seat, _ in rec.moves if seat >= 0)
+    for seat in out["seats"]:
+        assert seat["won"] == final[seat["seat"]]
+        assert len(seat["worst"]) <= 3
+        drops = [w["drop"] for w in seat["worst"]]
+        assert drops == sorted(drops, reverse=True) and all(d > 0 for d in drops)
+        for w in seat["worst"]:
+            assert w["drop"] == pytest.approx(w["before"] - w["after"], abs=1e-3)
+            assert rec.moves[w["move"]][0] == seat["seat"]
+            assert w["played"]["action_json"] == rec.moves[w["move"]][1] and w["played"]["text"]
+            assert w["bot"]["same"] == (w["bot"]["action_json"] == w["played"]["action_json"])
+            assert 0 <= w["bot"]["win"] <= 1 and w["bot"]["text"]
+
+
+def test_the_costliest_moves_are_the_largest_falls_of_each_players_own_chance():
+    rec = _finished("norenberc", 3, seed=8)
+    out = review(rec, iterations=10)
+    from reichsstadt.bots.review import _walk
+
+    positions, _, _ = _walk(rec)
+    for seat in out["seats"]:
+        falls = sorted((before - after for _, s, _, _, before, after in positions if s == seat["seat"]),
+                       reverse=True)
+        assert [w["drop"] for w in seat["worst"]] == pytest.approx([f for f in falls[:3] if f > 1e-6], abs=1e-4)
+
+
+def test_the_same_record_seed_and_iterations_give_the_same_review():
+    rec = _finished("colonia", 3, seed=2, bots=("greedy", "random", "greedy"))
+    assert review(rec, iterations=20, seed=4) == review(rec, iterations=20, seed=4)
+
+
+def test_the_bot_sees_only_what_the_player_saw(monkeypatch):
+    """Each suggestion is a search on the mover's own Seat at that moment (its view, its
+    legal moves, sampled states), never the state itself."""
+    from reichsstadt.bots.mcts import MCTSBot
+    from reichsstadt.core import Seat
+
+    asked = []
+    search = MCTSBot.search
+
+    def watched(self, seat):
+        asked.append(seat)
+        return search(self, seat)
+    monkeypatch.setattr(MCTSBot, "search", watched)
+    rec = _finished("norenberc", 3, seed=3)
+    out = review(rec, iterations=10)
+    examined = [(w["move"], s["seat"]) for s in out["seats"] for w in s["worst"]]
+    assert len(asked) == len(examined) > 0
+    assert all(type(seat) is Seat for seat in asked)
+    assert sorted(seat.seat for seat in asked) == sorted(s for _, s in examined)
+
+
+def test_a_game_without_a_learned_evaluation_is_judged_by_playouts():
+    rec = _finished("toy", 2, seed=1, bots=("random", "random"))
+    out = review(rec, iterations=10)
+    assert out["method"]["chances"] == "playouts" and len(out["seats"]) == 2
+
+
+def test_an_unfinished_game_and_a_broken_record_are_refused():
+    match = Match("norenberc", 3, 1)
+    match.advance({s: make_bot("random", s) for s in range(1, 3)})
+    with pytest.raises(RecordError, match="not over"):
+        review(match.record, iterations=5)
+    broken = _finished("norenberc", 2, bots=("random", "random")).to_json()
+    broken["moves"][40] = [0, {"type": "fly"}]
+    with pytest.raises(RecordError, match="record move 41 does not replay"):
+        review(broken, iterations=5)
+    with pytest.raises(BadOption, match="budget must be positive"):
+        review(_finished("norenberc", 2, bots=("random", "random")), seconds=0)
+
+
+def test_the_time_budget_is_shared_by_the_moves_examined():
+    rec = _finished("norenberc", 3, seed=6)
+    out = review(rec, seconds=1.2)
+    examined = sum(len(s["worst"]) for s in out["seats"])
+    assert out["method"]["seconds"] == pytest.approx(1.2 / examined)
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), catch_exceptions=False, env={"COLUMNS": "120"})
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("Review of a game of Norenberc: 3 players", "Chance to win, move by move", "the costliest moves",
+            "100 playouts a move")),
+    ("de", ("Rückblick auf eine Partie Norenberc", "Gewinnchance, Zug um Zug", "die teuersten Züge")),
+    ("it", ("Analisi di una partita di Norenberc", "le mosse più costose")),
+    ("fr", ("Analyse d'une partie de Norenberc", "les coups les plus coûteux")),
+    ("ru", ("Разбор партии Norenberc", "самые дорогие ходы")),
+])
+def test_review_command_prints_the_curves_and_the_costliest_moves(tmp_path, lang, words):
+    rec = _finished("norenberc", 3, seed=4)
+    rec.save(tmp_path / "game.json")
+    out = run("review", str(tmp_path / "game.json"), "--iterations", "100", "--lang", lang)
+    assert out.exit_code == 0, out.output
+    for w in words:
+        assert w in out.output
+    assert "⟨" not in out.output and "Ann" in out.output and "▁" in out.output or "█" in out.output
+
+
+def test_review_command_json_is_the_functions_result(tmp_path):
+    rec = _finished("norenberc", 3, seed=4)
+    rec.save(tmp_path / "game.json")
+    out = run("review", str(tmp_path / "game.json"), "--iterations", "20", "--json")
+    assert json.loads(out.stdout) == json.loads(json.dumps(review(Record.load(tmp_path / "game.json"),
+                                                                  iterations=20)))
+    with pytest.raises(BadOption, match="--iterations must be at least 1"):
+        run("review", str(tmp_path / "game.json"), "--iterations", "0")
