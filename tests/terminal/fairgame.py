@@ -16,8 +16,10 @@ board taller than the screen; the svg frontend draws a tiny SVG."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Annotated, Any, Mapping
 
+from reichsstadt.core.events import Event
 from reichsstadt.core import (
     CHANCE, SHARED, Action, ActionSpace, Game, GameInfo, IllegalAction, Option, Outcome, Pick, State, envelope,
     rank_by,
@@ -35,7 +37,9 @@ BUY = [Action("buy", fruit=f) for f in range(4)]
 END = Action("end")
 RETIRE = Action("retire")
 CHEAP = [Action("cheap", fruit=f) for f in range(4)]
-REVEALED = 1   # an event: all plans are revealed
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """All plans are revealed."""
 
 
 def price(fruit: int, cheap: int) -> int:
@@ -102,7 +106,7 @@ class FairState(State):
         elif kind == "seal":
             self.sealed[seat] = True
             if all(self.sealed):
-                self._event((REVEALED,))
+                self._event((Revealed,))
                 for i in range(self.n):
                     self.coins[i] += bin(self.plans[i]).count("1")
                 self._next_turn(first=True)
@@ -199,7 +203,7 @@ class FairState(State):
     def news(self, viewer: int | None) -> list[str]:
         out = []
         for e in self.events:
-            if e[0] == REVEALED:
+            if isinstance(e, Revealed):
                 out.append("Plans revealed: " + "; ".join(
                     f"Player {i + 1} visits " + " and ".join(STALLS[s] for s in range(4) if self.plans[i] >> s & 1)
                     for i in range(self.n) if self.plans[i]))
@@ -260,7 +264,7 @@ class FairGame(Game):
 GAME = FairGame()
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> Any:
+def render(view: dict[str, Any], seat: int | None, names: list[str], words: Any) -> Any:
     """The board: a first line that says what matters now, a line per player, then filler
     up to `board_lines` lines."""
     from rich.text import Text

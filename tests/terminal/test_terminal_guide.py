@@ -61,12 +61,11 @@ def test_siedler_building_costs_are_the_rules_costs() -> None:
     rows = {row[0]["id"].rsplit(".", 1)[1]: _cost(row[1]) for row in _table(load_guide("siedler"), "costs.title")}
     names = c.RESOURCES
 
-    def want(cost: tuple[int, ...], gold: int = 0) -> dict[str, int]:
-        got = {names[i]: n for i, n in enumerate(cost) if n}
-        return {**got, "gold": gold} if gold else got
+    def want(cost: tuple[int, ...]) -> dict[str, int]:  # per tradable: the resources, then gold
+        return {(*names, "gold")[i]: n for i, n in enumerate(cost) if n}
 
     assert rows == {"toll": want(c.COST_TOLL), "settlement": want(c.COST_SETTLEMENT), "workshop": want(c.COST_WORKSHOP),
-                    "wall": want(c.COST_WALL, c.WALL_GOLD), "tower": want(c.COST_TOWER, c.TOWER_GOLD)}
+                    "wall": want(c.COST_WALL), "tower": want(c.COST_TOWER)}
     goal = load_guide("siedler")["sections"][0]["blocks"][0]["text"]
     assert goal["args"]["target"] == c.TARGET_VP
     council = messages(load_guide("siedler"))
@@ -103,7 +102,7 @@ def test_norenberc_hire_costs_and_scoring_are_the_rules() -> None:
 
 def test_colonia_week_and_craftsmen_are_the_components() -> None:
     """p. 18: each craftsman's two materials and his good; p. 23: the windows' points."""
-    comp = reichsstadt.game("colonia").new(4, 1).comp
+    comp = reichsstadt.game("colonia").new(4, 1).components
     rows = _table(load_guide("colonia"), "prices.title")
     for (craftsman, takes, makes), recipe, product, name in zip(rows, comp.recipes, comp.products, comp.craftsmen):
         assert craftsman["id"] == f"colonia.craftsman.{name}"
