@@ -11,7 +11,8 @@ against opponents of one kind in the others, in a `reichsstadt.arena` tournament
 rotates every seating with paired seeds; the table gives its win share (ties split)
 with the 95 % Wilson interval and the fair share 1/players. The table is written
 between the BASELINES markers of docs/research.md, with the command, the CPU time and
-the machine's load average."""
+the machine's load average; `--only GAME` measures again the games named and keeps the
+others' tables."""
 
 from __future__ import annotations
 
@@ -75,20 +76,32 @@ def main() -> int:
     args = parser.parse_args()
     if args.games < 1 or args.mcts_games < 1:
         parser.error("--games and --mcts-games must be at least 1")
-    start, loads = time.process_time(), [os.getloadavg()[0]]
-    lines: list[str] = []
-    for game in args.only:
-        lines += game_table(game, args)
-        loads.append(os.getloadavg()[0])
-    lines.append(f"`python3 examples/baselines.py {' '.join(sys.argv[1:])}`: "
-                 f"{time.process_time() - start:.0f} s of CPU in this process (the games ran in {args.jobs} worker "
-                 f"processes), load average {min(loads):.1f}–{max(loads):.1f}.")
     text = PAGE.read_text(encoding="utf-8")
     head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    PAGE.write_text(f"{head}{BEGIN}\n\n" + "\n".join(lines) + f"\n\n{END}{tail}", encoding="utf-8")
-    print(f"updated {PAGE}")
+    section, tail = rest.split(END, 1)
+    blocks = {game: block for game, block in game_blocks(section)}
+    for game in args.only:
+        start, wall, load = time.process_time(), time.perf_counter(), os.getloadavg()[0]
+        lines = game_table(game, args)
+        lines.append(f"`python3 examples/baselines.py --only {game} --games {args.games} --mcts-games "
+                     f"{args.mcts_games}`: {time.perf_counter() - wall:.0f} s, the games in {args.jobs} worker "
+                     f"processes; load average {load:.1f}–{os.getloadavg()[0]:.1f}.")
+        blocks[game] = "\n".join(lines)
+        text = f"{head}{BEGIN}\n\n" + "\n\n".join(f"<!-- {g} -->\n{blocks[g]}\n<!-- /{g} -->"
+                                                  for g in SETTINGS if g in blocks) + f"\n\n{END}{tail}"
+        PAGE.write_text(text, encoding="utf-8")
+        print(f"updated {PAGE} ({game}; {time.process_time() - start:.0f} s of CPU in this process)")
     return 0
+
+
+def game_blocks(section: str) -> list[tuple[str, str]]:
+    """The games' tables already in the section, by game."""
+    found = []
+    for game in SETTINGS:
+        opening, closing = f"<!-- {game} -->\n", f"\n<!-- /{game} -->"
+        if opening in section and closing in section:
+            found.append((game, section.split(opening, 1)[1].split(closing, 1)[0]))
+    return found
 
 
 if __name__ == "__main__":

@@ -23,12 +23,18 @@ Entries = dict[Viewer, bytes]
 def step(state: State, seat: int, action: Action, n: int, viewers: Sequence[Viewer]) -> Entries:
     """Apply move `n` to `state`; its log entry as each viewer may read it (the words
     before the move, the news after it), encoded."""
-    logged = {v: state.log_words(seat, action, v) for v in viewers}  # None: a step the log folds
-    said = {v: words(state.describe(seat, action, v) if x is None else x) for v, x in logged.items()}
+    said: dict[Viewer, tuple[dict[str, Any], bool]] = {}
+    for v in viewers:
+        line = state.log_words(seat, action, v)  # None: a step inside a chain the log folds
+        said[v] = (words(state.describe(seat, action, v) if line is None else line), line is None)
     state.apply(seat, action)
-    return {v: dumps({"n": n, "seat": seat, "words": said[v], "news": [words(x) for x in state.news(v)],
-                      **({"folded": True} if logged[v] is None else {})})
-            for v in viewers}
+    out: Entries = {}
+    for v in viewers:
+        entry: dict[str, Any] = {"n": n, "seat": seat, "words": said[v][0], "news": [words(x) for x in state.news(v)]}
+        if said[v][1]:
+            entry["folded"] = True  # its chain's last step states the whole of it
+        out[v] = dumps(entry)
+    return out
 
 
 def note_entry(at: int, seat: int, message: dict[str, Any]) -> bytes:

@@ -445,6 +445,15 @@ class Storage:
             q = q.where(or_(t.c.lease_until.is_(None), t.c.lease_until < schema.now()))
         return await self.read(lambda c: [r for (r,) in c.execute(q.limit(limit))])
 
+    async def lapsed(self, table_ids: Sequence[str]) -> list[str]:
+        """Which of these tables' leases have lapsed (their owner is gone)."""
+        if not table_ids:
+            return []
+        t = schema.game_tables
+        ids = list(table_ids)
+        q = select(t.c.id).where(t.c.id.in_(ids), or_(t.c.lease_until.is_(None), t.c.lease_until < schema.now()))
+        return await self.read(lambda c: [r for (r,) in c.execute(q)])
+
     async def owner_of(self, table_id: str) -> str | None:
         t = schema.game_tables
         return await self.read(lambda c: c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar())

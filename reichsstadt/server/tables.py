@@ -28,7 +28,7 @@ class TableManager:
         self.services = services
         self.tables: dict[str, LiveTable] = {}
         self.owner = uuid.uuid4().hex[:16]   # this process, in the leases
-        self.held: set[str] = set()          # running tables this process owns, loaded or not
+        self.held: set[str] = set()          # open and running tables this process owns, loaded or not
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         services.metrics.live_tables = lambda: len(self.tables)
@@ -54,12 +54,16 @@ class TableManager:
             return None
         live = LiveTable(row, self.services)
         if row.status in (OPEN, RUNNING):
-            live.owner = await storage.acquire(table_id, self.owner, self.services.settings.lease_seconds)
+            held = row.owner is not None and row.owner != self.owner and row.lease_until is not None \
+                and row.lease_until > now() and not storage.sqlite
+            # a table another live process runs is followed as it is; any other is run here
+            live.owner = row.owner if held else await storage.acquire(table_id, self.owner,
+                                                                      self.services.settings.lease_seconds)
             live.owned = live.owner == self.owner
         live.replay(await storage.moves(table_id), await storage.notes(table_id))
         self.tables[table_id] = live
         self.services.cluster.follow(table_id, not live.owned)
-        if live.owned and live.status == RUNNING:
+        if live.owned and live.status in (OPEN, RUNNING):
             self.held.add(table_id)
         live.bots.wake()
         live.clocks.wake()
@@ -92,7 +96,7 @@ class TableManager:
             live.owned = True
             live.owner = self.owner
             self.services.cluster.follow(live.id, False)
-            if live.status == RUNNING:
+            if live.status in (OPEN, RUNNING):
                 self.held.add(live.id)
             log.info("took over", extra={"event": "take_over", "table": live.id, "owner": self.owner})
             live.bots.wake()
@@ -111,8 +115,10 @@ class TableManager:
 
     async def _renew(self) -> None:
         storage, settings = self.services.storage, self.services.settings
-        for table_id, live in self.tables.items():
-            if live.status != RUNNING:
+        for table_id, live in self.tables.items():  # every table it runs, open or running
+            if live.owned and live.status in (OPEN, RUNNING):
+                self.held.add(table_id)
+            else:
                 self.held.discard(table_id)
         kept = await storage.renew(self.owner, sorted(self.held), settings.lease_seconds)
         for table_id in self.held - kept:  # lapsed and taken: another process runs it now
@@ -123,9 +129,11 @@ class TableManager:
                 self.services.cluster.follow(table_id, True)
                 lost.owner = None
         if not storage.sqlite:
-            for live in list(self.tables.values()):
-                if live.status == RUNNING and not live.owned:
-                    await self.take_over(live)
+            followed = [t for t, live in self.tables.items() if live.status == RUNNING and not live.owned]
+            for table_id in await storage.lapsed(followed):  # their owner died: run them here
+                orphan = self.tables.get(table_id)
+                if orphan is not None and not orphan.owned:
+                    await self.take_over(orphan)
             await self.adopt_orphans()
 
     async def _sweep(self) -> None:

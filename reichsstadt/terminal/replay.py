@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..core import CHANCE, Message, Record, RecordError, game as find_game, replay
 from .widgets import board, outcome_table
-from .words import Words
+from .words import Words, distinct_names
 
 
 def move_lines(record: Record, words: Words) -> list[Text]:
@@ -111,8 +111,8 @@ def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:
     if len(record.names) != record.players:
         raise RecordError(Message("terminal.replay.names", names=len(record.names), players=record.players))
     # records saved before seats were named by the viewer call their one human "You"
-    record.names = [Words(lang, [])("core.player", number=i + 1) if n == "You" else n
-                    for i, n in enumerate(record.names)]
+    record.names = distinct_names([Words(lang, [])("core.player", number=i + 1) if n == "You" else n
+                                   for i, n in enumerate(record.names)], lang)
     viewer = None
     if seat is not None:
         if not 1 <= seat <= record.players:

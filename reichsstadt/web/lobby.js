@@ -50,7 +50,7 @@ function gameCard(g, error) {
           rememberTable(made.id, { game: g.id, title: g.title });
           go(`/t/${made.id}`);
         } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
-      } }, t("web.lobby.play_now", { count: players - 1, level: t(`bots.level.${bot === LEVELS.medium ? "medium" : "easy"}`) })),
+      } }, t("web.lobby.play_now", { count: players - 1, level: t(`bots.level.${bot === LEVELS.medium ? "medium" : "easy"}.short`) })),
       " ",
       h("button", { type: "button", class: "guide-open", onclick: () => openGuide(g.id, g.title) }, icon("help"), " ",
         t("web.guide.open"))));
@@ -154,7 +154,7 @@ function createForm(games) {
         h("option", { value: "you", selected: i === 0 }, t("web.lobby.seat.you")),
         h("option", { value: "human" }, t("web.lobby.seat.person")),
         ...bots.map(([level, spec]) => h("option", { value: spec, selected: i > 0 && (medium ? level === "medium" : level === "easy") },
-          t("web.lobby.seat.level", { level: t(`bots.level.${level}`) })))))));
+          t(`bots.level.${level}.bot`)))))));
   }
   gameSel.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawSeats);

@@ -19,10 +19,11 @@ export function levelOf(kind) {
   return k === "mcts" ? "hard" : null;
 }
 
-/** A bot's kind in words: its strength ("Medium"), else its spec. @param {string} kind */
-export function kindWords(kind) {
+/** A bot seat's name by its kind: its strength's ("Medium bot"), else its spec's ("Bot mcts:2000").
+ * @param {string} kind */
+export function botName(kind) {
   const level = levelOf(kind);
-  return level ? t(`bots.level.${level}.kind`) : kind;
+  return level ? t(`bots.level.${level}.bot`) : t("bots.bot.other", { name: kind.trim() });
 }
 
 /** @typedef {{kind: string, name?: string | null, joined?: boolean, stand_in?: string | null}} SeatLike */
@@ -30,7 +31,7 @@ export function kindWords(kind) {
 /** Every seat's name at a table. @param {SeatLike[]} seats */
 export function seatNames(seats) {
   const bot = (/** @type {SeatLike} */ s) => s.kind !== "human";
-  const words = seats.map((s) => (bot(s) ? kindWords(s.kind) : ""));
+  const words = seats.map((s) => (bot(s) ? botName(s.kind) : ""));
   /** @type {Record<string, number>} */
   const total = {};
   for (const [i, w] of words.entries()) if (bot(seats[i])) total[w] = (total[w] || 0) + 1;
@@ -44,7 +45,7 @@ export function seatNames(seats) {
     else {
       const w = words[i];
       seen[w] = (seen[w] || 0) + 1;
-      name = total[w] > 1 ? t("bots.bot.numbered", { kind: w, number: seen[w] }) : t("bots.bot", { kind: w });
+      name = total[w] > 1 ? t("bots.bot.numbered", { bot: w, number: seen[w] }) : w;
     }
     let shown = name, k = 1;
     while (out.includes(shown)) shown = `${name} (${++k})`;

@@ -13,7 +13,7 @@ import { h, fill } from "./dom.js";
 import { language, render, sentence, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { openGuide } from "./guide.js";
-import { kindWords, seatNames } from "./names.js";
+import { botName, seatNames } from "./names.js";
 import { clockOf } from "./table/clock.js";
 import { confirmMove } from "./table/confirm.js";
 import { endBanner } from "./table/end.js";
@@ -191,7 +191,7 @@ export async function showTable(app, tableId, watch) {
       "data-seat": s.seat, title: s.deciding ? t("web.table.thinking") : "" },
     h("span", { class: `dot p${s.seat}` }), all[s.seat],
     s.seat === m.you ? h("small", null, ` (${t("core.you")})`) : null,
-    s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: t("bots.bot", { kind: kindWords(s.stand_in) }) })})`) : null,
+    s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
     s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,
     clockOf(s, clockTimers))));
     fill(el.since, m.status === "running" ? sinceLine(logEntries, m.you, words()) : null);

@@ -190,7 +190,7 @@ def test_invites_join_and_the_last_seat_taken_starts_the_table(tmp_path: Any) ->
         got = join(c, tid, invites[0]["invite"], "  Bo   the  Brewer ")
         assert got["seat"] == 1 and got["token"] not in (made["token"], made["creator"])
         info = c.get(f"/api/tables/{tid}").json()
-        assert [s["name"] for s in info["seats"]] == ["Ann", "Bo the Brewer", "Random"]
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Bo the Brewer", "Easy bot"]
         assert all(s["joined"] for s in info["seats"])
         assert info["status"] == "running"  # the last seat taken started it
         # the seat is taken now, and it is too late to join
@@ -221,23 +221,24 @@ def test_the_creator_starts_early_with_bots_in_the_empty_seats(tmp_path: Any) ->
         info = r.json()
         assert info["status"] == "running"
         assert [(s["kind"], s["name"]) for s in info["seats"]] == [
-            ("human", "Ann"), ("human", "Bo"), ("random", "Random 1"), ("random", "Random 2")]
+            ("human", "Ann"), ("human", "Bo"), ("random", "Easy bot 1"), ("random", "Easy bot 2")]
         # the default: medium (greedy), named apart
         made = create(c, "norenberc", 3, ["human"] * 3, take=0, name="Ann")
         info = c.post(f"/api/tables/{made['id']}/start", headers=auth(made["creator"])).json()
-        assert [s["name"] for s in info["seats"]] == ["Ann", "Greedy 1", "Greedy 2"]
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Medium bot 1", "Medium bot 2"]
         listed = c.get("/api/tables?status=running").json()["tables"][0]["seats"]
-        assert listed[1:] == [{"seat": 2, "name": "Greedy 1", "kind": "bot", "level": "medium", "bot": "greedy",
+        assert listed[1:] == [{"seat": 2, "name": "Medium bot 1", "kind": "bot", "level": "medium", "bot": "greedy",
                                "taken": True},
-                              {"seat": 3, "name": "Greedy 2", "kind": "bot", "level": "medium", "bot": "greedy",
+                              {"seat": 3, "name": "Medium bot 2", "kind": "bot", "level": "medium", "bot": "greedy",
                                "taken": True}]
 
 
 def test_bot_seats_have_distinct_names(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        made = create(c, "norenberc", 5, ["human", "greedy", "greedy", "random", "mcts:0.5s"], take=0, name="Greedy 1")
+        made = create(c, "norenberc", 5, ["human", "greedy", "greedy", "random", "mcts:0.5s"], take=0,
+                      name="Medium bot 1")
         names = [s["name"] for s in c.get(f"/api/tables/{made['id']}").json()["seats"]]
-        assert names[0] == "Greedy 1" and len(set(names)) == 5, names
+        assert names[0] == "Medium bot 1" and len(set(names)) == 5, names
 
 
 def test_the_creator_closes_a_table_that_has_not_started(tmp_path: Any) -> None:
@@ -296,7 +297,7 @@ def test_lists_of_open_running_and_finished_tables(tmp_path: Any) -> None:
         assert lists["open"]["tables"][0]["seats"] == [
             {"seat": 1, "name": "Ann", "kind": "person", "level": None, "bot": None, "taken": True},
             {"seat": 2, "name": None, "kind": "person", "level": None, "bot": None, "taken": False},
-            {"seat": 3, "name": "Random", "kind": "bot", "level": "easy", "bot": "random", "taken": True}]
+            {"seat": 3, "name": "Easy bot", "kind": "bot", "level": "easy", "bot": "random", "taken": True}]
         r = c.get("/api/tables?status=lost")
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.status"
         for bad in ("limit=0", "limit=101", "limit=x", "cursor=nonsense"):
@@ -363,7 +364,7 @@ def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
         r = c.get(f"/api/tables/{tid}/record")
         assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
         rec = Record.from_json(r.json())
-        assert rec.names == ["Ann", "P2", "Random"]
+        assert rec.names == ["Ann", "P2", "Easy bot"]
         assert len(rec.moves) == info["moves"]
         end = replay(rec)
         assert end.outcome().to_json() == info["result"]

@@ -19,11 +19,17 @@ import random
 from dataclasses import dataclass
 from typing import Annotated, Any, Mapping
 
-from reichsstadt.core.events import Event
 from reichsstadt.core import (
     CHANCE, SHARED, Action, ActionSpace, Game, GameInfo, IllegalAction, Option, Outcome, Pick, State, envelope,
     rank_by,
 )
+from reichsstadt.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """All plans are revealed."""
+
 
 FRUITS = ("apple", "pear", "plum", "fig")
 STALLS = ("north", "east", "south", "west")
@@ -37,9 +43,6 @@ BUY = [Action("buy", fruit=f) for f in range(4)]
 END = Action("end")
 RETIRE = Action("retire")
 CHEAP = [Action("cheap", fruit=f) for f in range(4)]
-@dataclass(frozen=True, slots=True)
-class Revealed(Event):
-    """All plans are revealed."""
 
 
 def price(fruit: int, cheap: int) -> int:

@@ -1,12 +1,8 @@
-"""The fixed numbers and names of Markt: goods, prices, limits, phases, kinds of action,
-events. Section numbers (§) are those of the rulebook, RULES.md beside the package.
-Imports nothing of the game."""
+"""The fixed numbers and names of Markt: goods, prices, limits, phases, kinds of action
+(what a move sets in motion is in events.py). Section numbers (§) are those of the
+rulebook, RULES.md beside the package. Imports nothing of the game."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-
-from reichsstadt.core.events import Event
 
 # -- components (§1) ---------------------------------------------------------------------
 GOODS: tuple[str, ...] = ("cloth", "salt", "wine", "pepper")
@@ -34,21 +30,3 @@ PHASE_IDS: tuple[str, ...] = ("deal", "crier", "market", "over")   # the view's 
 # -- kinds of action (the action table's codes) -------------------------------------------
 K_SELL, K_FETCH, K_WAIT, K_DRAW, K_DEMAND = range(5)
 
-# -- events: what a move set in motion, for news() (reichsstadt.core.events) ----------------
-@dataclass(frozen=True, slots=True)
-class PriceMoved(Event):
-    """A price moved."""
-    good: int
-    price: int                   # the new price
-
-
-@dataclass(frozen=True, slots=True)
-class DayBegins(Event):
-    """A market day begins."""
-    day: int
-    first: int                   # the seat that begins it
-
-
-@dataclass(frozen=True, slots=True)
-class MarketClosed(Event):
-    """The last market day is over."""

@@ -13,9 +13,10 @@ from reichsstadt.core.views import schema
 
 from . import rules
 from .actions import ACTIONS
+from .events import DayBegins, MarketClosed, PriceMoved
 from .constants import (
-    GOODS, HAND_LIMIT, K_DEMAND, K_FETCH, K_SELL, K_WAIT, MARKET, N_GOODS, PER_GOOD, DayBegins, MarketClosed,
-    PriceMoved, PHASE_IDS, PRICE_MAX, TOLL,
+    GOODS, HAND_LIMIT, K_DEMAND, K_FETCH, K_SELL, K_WAIT, MARKET, N_GOODS, PER_GOOD,
+    PHASE_IDS, PRICE_MAX, TOLL,
 )
 
 if TYPE_CHECKING:

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Callable
 from reichsstadt.core import Action, Outcome, rank_by
 
 from .actions import ACTIONS
+from .events import DayBegins, MarketClosed, PriceMoved
 from .constants import (
-    CRIER, DEAL, DEMAND_RISE, HAND_LIMIT, K_DEMAND, K_DRAW, K_FETCH, K_SELL, MARKET, DayBegins, MarketClosed,
-    PriceMoved, N_GOODS, OVER, PRICE_MAX, PRICE_MIN, START_GOODS, TOLL,
+    CRIER, DEAL, DEMAND_RISE, HAND_LIMIT, K_DEMAND, K_DRAW, K_FETCH, K_SELL, MARKET,
+    N_GOODS, OVER, PRICE_MAX, PRICE_MIN, START_GOODS, TOLL,
 )
 
 if TYPE_CHECKING:

@@ -53,7 +53,7 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import HIDDEN, Blocks, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import HIDDEN, Blocks, SeatFields, Slice, StateEncoder, envelope, write_envelope
 
 if TYPE_CHECKING:
     from ...games.colonia.data import Components
@@ -143,6 +143,11 @@ class ColoniaEncoder(StateEncoder):
                          summary="Every family's members and cards, what it has behind its screen (yours; everyone's "
                                  "at the end) and what the table saw it take; the week, its ordinances and votes, the "
                                  "market, the craftsmen, the port and the relic display.")
+        pm, inner = self.per_member, 7 + N_STREETS
+        self.seat_fields = SeatFields(self, [
+            ("home", "home", 1, pm, 0, 1), ("members", "home", 1, pm, 0, inner),
+            ("members", "town_hall", 1, pm, 1, inner), ("members", "placed_today", 1, pm, 2, inner),
+            ("members", "street", N_STREETS, pm, 7, inner)])
 
     # -- the slices ----------------------------------------------------------------------
     def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
@@ -326,20 +331,15 @@ class ColoniaEncoder(StateEncoder):
                     above[p] += members[c * fields + i]
                 else:
                     below[p] += members[c * fields + i]
-        home, base, inner = at["home"], at["members"], 7 + N_STREETS
+        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
+        base, inner = at["members"], 7 + N_STREETS
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            out[home + k] = s.home[p] / pm
             row = base + k * inner
-            out[row] = s.home[p] / pm
-            out[row + 1] = s.town_hall[p] / pm
-            out[row + 2] = s.placed_today[p] / pm
             out[row + 3] = above[p] / pm
             out[row + 4] = below[p] / pm
             out[row + 5] = (s.hold_owner.count(p) + s.extra_hold_owner.count(p)) / pm
             out[row + 6] = s.secured_by.count(p) / pm
-            for d in range(N_STREETS):
-                out[row + 7 + d] = s.street[p * N_STREETS + d] / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -379,6 +379,10 @@ class ColoniaEncoder(StateEncoder):
         over = s.step == S_OVER
         treasury, owned, shrines = at["treasury"], at["relics_owned"], at["shrines"]
         windows, seen, order, mayor = at["windows"], at["materials_seen"], at["order"], s.mayor()
+        if not over:  # every screen but the viewer's (all of them for a spectator), in one stroke each
+            first = 0 if seat is None else 1
+            out[treasury + first * TREASURY:treasury + n * TREASURY] = HIDDEN
+            out[owned + first * 2 * N_CITIES:owned + n * 2 * N_CITIES] = HIDDEN
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             row, rel = treasury + k * TREASURY, owned + k * 2 * N_CITIES
@@ -390,9 +394,6 @@ class ColoniaEncoder(StateEncoder):
                 for g in range(N_GOODS):
                     out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
                 out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
-            else:
-                out[row:row + TREASURY] = HIDDEN
-                out[rel:rel + 2 * N_CITIES] = HIDDEN
             self._seen(s, p, seen + k * (N_MATERIALS + 1), out)
         for c in range(N_CITIES):
             holder = s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY]

@@ -1,6 +1,7 @@
 // @ts-check
-/** A piece of a board: what it is (its title, read on hover, on a long press and by a
- * screen reader) and, while it has legal moves, a click (or Enter, Space) that makes one.
+/** A piece of a board: what it is (its title: read on hover, on a long press, and as its
+ * name by a screen reader, the SVG way; an aria-label would hide the words drawn on the
+ * piece from its name) and, while it has legal moves, a click (or Enter, Space) that makes one.
  * The gold outline marks what a click may do, the green one what is chosen; the suggest
  * switch lights the hint's piece. Every piece has a `data-key`, stable across draws, by
  * which focus and "what just happened" follow it from one drawing to the next. */
@@ -25,7 +26,6 @@ export function piece(o) {
     "data-key": o.key,
     "data-legal": live ? (o.moves || []).map((m) => m.index).join(" ") : null,
     role: live ? "button" : null, tabindex: live ? 0 : null,
-    "aria-label": live ? tip.replace(/\n/g, " — ") : null,
     "aria-pressed": live && o.picked !== undefined ? String(Boolean(o.picked)) : null,
   }, s("title", null, tip),
   live ? s("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" }) : null, ...o.children,

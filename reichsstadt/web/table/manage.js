@@ -23,7 +23,7 @@ export async function drawManage(el, m, tableId, mine, fail, names) {
           t("web.manage.copy")));
     })));
     const level = /** @type {HTMLSelectElement} */ (h("select", { id: "fill-level" },
-      ...Object.keys(LEVELS).map((l) => h("option", { value: l, selected: l === "medium" }, t(`bots.level.${l}`)))));
+      ...Object.keys(LEVELS).map((l) => h("option", { value: l, selected: l === "medium" }, t(`bots.level.${l}.bot`)))));
     parts.push(h("p", { class: "row" },
       h("label", { for: "fill-level" }, t("web.manage.fill")), " ", level, " ",
       h("button", { class: "primary", "data-start": true, onclick: async () => {

@@ -218,7 +218,7 @@ class Board {
       heights[c] += p.h + GAP;
     }
     const height = Math.max(...heights) - GAP + PAD;
-    return s("svg", { class: "cb", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+    return s("svg", { class: "cb", viewBox: `0 0 ${width} ${height}`, width, height, role: "group",
       "aria-label": this.w("board"), style: `max-width:${width * 1.4}px` }, ...nodes);
   }
 

@@ -200,8 +200,7 @@ class Places {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     const says = `${what ? `${what}\n` : ""}${this.words(mv)} — ${t("web.siedler.click")}`;
-    el.setAttribute("aria-label", says.replace(/\n/g, " — "));
-    el.append(s("title", null, says));
+    el.prepend(s("title", null, says));  // its name for a screen reader too (the first title)
     activate(el, () => this.ctx.act(mv));
     return el;
   }
@@ -212,8 +211,13 @@ class Places {
     const mv = this.moves.get(key);
     if (!mv) return null;
     this.placed.add(mv.index);
+    // its name says the move's words too (a screen reader hears what the short label does)
+    const shown = typeof label === "string" ? label : "";
+    const words = this.words(mv);
     return h("button", { type: "button", class: `${cls}${mv.confirm ? " irreversible" : ""}`.trim(),
-      "data-legal": mv.index, "data-move": key, title: this.words(mv), onclick: () => this.ctx.act(mv) }, label);
+      "data-legal": mv.index, "data-move": key, title: words,
+      "aria-label": !shown || words.toLowerCase().includes(shown.toLowerCase()) ? words : `${shown} — ${words}`,
+      onclick: () => this.ctx.act(mv) }, label);
   }
 }
 
@@ -911,6 +915,7 @@ class Board {
     const sum = (/** @type {Record<string, number>} */ side) => Object.values(side).reduce((a, b) => a + b, 0);
     // what is no longer held (a trade happened meanwhile) is taken out
     for (const x of TRADABLES) if ((form.give[x] || 0) > held(x)) form.give[x] = held(x);
+    const leadsTo = P.get(kind)?.index ?? null;
     /** A stepper for one kind of card on one side. @param {"give" | "want"} side @param {string} x */
     const stepper = (side, x) => {
       const n = form[side][x] || 0;
@@ -922,6 +927,7 @@ class Board {
           "aria-label": `${t("web.siedler.less")}: ${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, icon("minus", { size: 14 })),
         h("b", null, String(n)),
         h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}: ${name}`,
+          "data-offers": leadsTo,  // the first step to the offer (or the counter-offer) these cards make up
           "aria-label": `${t("web.siedler.more")}: ${name}`, onclick: () => { form[side][x] = n + 1; this.redraw(); } }, icon("plus", { size: 14 })));
     };
     const ok = sum(form.give) > 0 && sum(form.want) > 0;
