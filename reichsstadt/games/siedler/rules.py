@@ -1,5 +1,5 @@
 """The rules of Die Siedler von Nürnberg, each written once and named after the rule, with
-its section of the rulebook (rules/rulebooks/siedler-von-nuernberg.it.txt):
+its section of the rulebook (Kosmos 1999, its Italian translation):
 
 - the legal moves of each phase (`LEGAL`, by phase);
 - one handler per kind of action (`HANDLERS`, by kind), each a function
