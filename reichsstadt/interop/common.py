@@ -94,11 +94,14 @@ def render_text(state: State, color: bool = False, width: int = 100) -> str:
     if "terminal" in state.game.parts:
         from rich.console import Console
 
+        from ..i18n import Renderer
+
         draw = part(state.game.id, "terminal")
         buf = io.StringIO()
         console = Console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None,
                           legacy_windows=False)
-        console.print(draw(view, None, [f"Player {i + 1}" for i in range(state.players)]))
+        names = [f"Player {i + 1}" for i in range(state.players)]
+        console.print(draw(view, None, names, Renderer("en", names)))
         return buf.getvalue()
     acting = ", ".join("chance" if s < 0 else f"Player {s + 1}" for s in view["to_act"]) or "nobody"
     lines = [f"{state.game.title}, {state.players} players, phase {view['phase']}, to act: {acting}"]

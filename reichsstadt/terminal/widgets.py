@@ -12,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Message, Outcome, game as find_game, part
-from .words import Words
+from ..i18n import Renderer
+from .words import Words, short_name
 
 
 def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang: str = "en",
@@ -23,7 +24,7 @@ def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang
     if "terminal" not in find_game(game_id).parts:
         return Pretty(json.loads(json.dumps(view)))
     render = part(game_id, kind)
-    return render(view, seat, list(names), lang=lang)
+    return render(view, seat, list(names), Renderer(lang, [short_name(n) for n in names], viewer=seat))
 
 
 def moves_table(entries: Sequence[tuple[str, str]], width: int = 120) -> Table:

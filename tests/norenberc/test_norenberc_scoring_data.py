@@ -13,6 +13,7 @@ from tests.norenberc.norenberc_helpers import (
 )
 
 from reichsstadt.core import DataFileError, Match, Record, replay
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.norenberc.constants import ENGRAVER, OVER, TAX_COLLECTOR
 from reichsstadt.games.norenberc.data import bundled
@@ -193,9 +194,10 @@ def test_terminal_board_renders_every_phase():
     state = GAME.new(4, 9)
     for i, (seat, move) in enumerate(rng_state.record.moves):
         if i % 25 == 0:
-            console.print(render(state.view(seat if seat >= 0 else None), seat if seat >= 0 else None, names))
+            viewer = seat if seat >= 0 else None
+            console.print(render(state.view(viewer), viewer, names, Renderer("en", names, viewer=viewer)))
         state.apply(seat, GAME.action_from_json(move, 4))
-    console.print(render(state.view(0), 0, names))
+    console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
     text = console.export_text()
     assert "Brewers" in text and "Ann" in text
     assert m.state.players == 4
@@ -220,7 +222,7 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
         for i, (seat, move) in enumerate(m.record.moves):
             if i % 37 == 0 or state.round == 4 and checked < 40:
                 console = Console(width=120, record=True, file=open("/dev/null", "w"))
-                console.print(render(state.view(0), 0, names))
+                console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
                 text = console.export_text()
                 assert max(len(line) for line in text.splitlines()) <= 120
                 view = state.view(0)
@@ -265,7 +267,7 @@ def _board_text(state, seat, names) -> str:
     from reichsstadt.games.norenberc.terminal import render
 
     console = Console(width=130, record=True, file=open("/dev/null", "w"))
-    console.print(render(state.view(seat), seat, names))
+    console.print(render(state.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 

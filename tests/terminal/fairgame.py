@@ -267,7 +267,7 @@ class FairGame(Game):
 GAME = FairGame()
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> Any:
+def render(view: dict[str, Any], seat: int | None, names: list[str], words: Any) -> Any:
     """The board: a first line that says what matters now, a line per player, then filler
     up to `board_lines` lines."""
     from rich.text import Text

@@ -1,6 +1,6 @@
 """Norenberc's numbers and codes: phases, steps, kinds of action and of event, tile kinds
 and the rulebook's fixed numbers, each with the section it comes from (sections by their
-French names, rulebooks/norenberc.fr.txt). Imports nothing of the game: every other
+French names in the rulebook's French translation). Imports nothing of the game: every other
 module of the engine sits above this one."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The rules of Norenberc, one function per rule, each named after it with its section of
-the French rulebook (rulebooks/norenberc.fr.txt) in the docstring; readings where the
+the rulebook (White Goblin Games 2010, its French translation) in the docstring; readings where the
 text is silent are in docs/rules/norenberc.md (*notes*).
 
 - the legal moves of each step: `legal_planning`, `legal_choose`, ... (LEGAL, by step);
