@@ -121,7 +121,7 @@ def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) 
 
 @pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])
 def test_a_game_is_played_with_the_keyboard_alone(game: str, server: Server, pages: Pages) -> None:
-    made = person_at(server, game, ["random", "random"])
+    made = person_at(server.base, game, ["random", "random"])
     page = pages.new()
     wire = Wire(page)
     open_as(page, server.base, made)
@@ -157,11 +157,11 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_tables_and_the_replay(server
     page.click("details.create-box > summary")
     problems = [f"lobby: {v}" for v in axe(page)]
     for game in ("norenberc", "colonia", "siedler"):
-        made = person_at(server, game, ["random", "random"])
+        made = person_at(server.base, game, ["random", "random"])
         open_as(page, server.base, made)
         page.wait_for_selector(".status.yours", timeout=60_000)
         problems += [f"{game} table: {v}" for v in axe(page)]
-    made = finished(server, "norenberc", ["greedy", "greedy"])
+    made = finished(server.base, "norenberc", ["greedy", "greedy"])
     open_as(page, server.base, made)
     page.wait_for_selector("section.end")
     problems += [f"finished table: {v}" for v in axe(page)]
