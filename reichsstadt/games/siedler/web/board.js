@@ -308,7 +308,10 @@ class Board {
     const { view, ctx, P } = this;
     if (!this.g) return { node: h("p", null, t("web.siedler.no_map")), drawn: { placed: P.placed, pick: false } };
     const you = ctx.you;
-    const boards = h("div", { class: "sdl-boards" }, this.city(), this.field());
+    const city = this.city(), field = this.field();
+    // on a phone the part of the map the decision is about comes first
+    const fieldFirst = Boolean(field.querySelector(".lit")) && !city.querySelector(".lit");
+    const boards = h("div", { class: `sdl-boards${fieldFirst ? " field-first" : ""}` }, city, field);
     const panels = h("div", { class: `sdl-panels${you !== null ? " seated" : ""}` },
       you !== null && view.seats[you] ? this.handPanel() : null,
       you !== null && view.seats[you] && !view.over ? this.tradePanel() : null,
@@ -470,7 +473,8 @@ class Board {
         const spot = s("g", { class: "intersection", "data-road": rid, "data-at": i, "data-key": `int-${rid}-${i}`,
           ...(owner !== null ? { "data-piece": "settlement", "data-seat": owner } : {}) });
         if (owner !== null) {
-          spot.append(s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${f1(x)},${f1(y - 11)} `
+          spot.append(s("circle", { class: "hit", cx: f1(x), cy: f1(y), r: 14, fill: "transparent" }),  // the robber's victim is tapped here
+            s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${f1(x)},${f1(y - 11)} `
             + `L${f1(x + 9)},${f1(y - 2)} L${f1(x + 9)},${f1(y + 8)} Z`, fill: colour(owner), stroke: "#000",
             "stroke-width": 1.5 }),
           text(x, y + 6, String(i + 1), { "font-size": 8, "font-weight": "bold", fill: ink(owner) }));
