@@ -28,7 +28,8 @@ from tests.server.process import Server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 BROWSER = [pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                              reason=f"Debian's chromium is not at {CHROMIUM} (tests/setup.sh installs it; CHROMIUM_PATH overrides)"),
+                              reason=f"Debian's chromium is not at {CHROMIUM} "
+                                     "(tests/setup.sh installs it; CHROMIUM_PATH overrides)"),
            pytest.mark.xdist_group("browser")]
 """The marks of a browser test module: one worker runs every browser test, one Playwright
 at a time; skipped only on a machine without Chromium (CI installs it)."""

@@ -27,8 +27,9 @@ def call(base: str, method: str, path: str, body: Any = None, token: str | None 
 def person_at(base: str, game: str, bots: list[str], name: str = "Ann",
               options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A running table: the person in seat 1, `bots` in the others; its keys."""
-    status, made = call(base, "POST", "/api/tables", {"game": game, "players": 1 + len(bots), "options": options or {},
-                                                      "seats": ["human", *bots], "take_seat": 0, "name": name, "start": True})
+    status, made = call(base, "POST", "/api/tables", {
+        "game": game, "players": 1 + len(bots), "options": options or {}, "seats": ["human", *bots], "take_seat": 0,
+        "name": name, "start": True})
     assert status == 201, made
     return dict(made)
 

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from .conftest import BROWSER, CHROMIUM, COLOURS, post_json, running_server
+from .conftest import BROWSER, COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -215,7 +215,8 @@ def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: 
         # then a family card on the first Tuesday (the page back at the top each time: the
         # moves panel stands over the lower part of a phone's screen)
         read = ("() => { const g = document.querySelector('svg.cb [data-legal]');"
-                " return g && [g.dataset.key, Number(g.dataset.legal), Number(document.querySelector('.board').dataset.move)]; }")
+               " return g && [g.dataset.key, Number(g.dataset.legal),"
+               " Number(document.querySelector('.board').dataset.move)]; }")
         keys: list[str] = []
         while not keys or not keys[-1].startswith("family-"):
             assert len(keys) < 10, keys
@@ -232,7 +233,8 @@ def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: 
             chosen = next(m for m in states[before]["legal"] if m["index"] == index)
             assert key == piece_key(chosen["action"]), (key, chosen["action"])
             keys.append(key)
-        mine = page.evaluate("() => [...document.querySelectorAll('svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
+        mine = page.evaluate("() => [...document.querySelectorAll("
+                             "'svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
         assert mine == 1, "the card chosen is marked on the person's screen"
         assert not errors, errors
     finally:
@@ -295,7 +297,9 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
     const on = new Set(offered.map((g) => Number(g.dataset.legal)));
     for (const i of on) if (!byIndex.has(i)) failures.push(`${where}: ${i} is clickable but not legal`);
     for (const m of pos.legal) {
-      if (kinds.has(m.action.type) && !on.has(m.index)) failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      if (kinds.has(m.action.type) && !on.has(m.index)) {
+        failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      }
     }
     const unknown = [...el.querySelectorAll('text, title')].map((t) => t.textContent).filter((t) => t.includes('⟨'));
     if (unknown.length) failures.push(`${where}: words missing: ${unknown.slice(0, 3)}`);
@@ -313,7 +317,9 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
       clicked.add(mv.action.type);
       // the piece shows its move: the hover text names it, in the move's own words
       const expected = (await import('/static/i18n.js')).render(mv.words, ctx);
-      if (!title.textContent.includes(expected)) failures.push(`${where}: ${piece.dataset.key}'s title does not name ${expected}`);
+      if (!title.textContent.includes(expected)) {
+        failures.push(`${where}: ${piece.dataset.key}'s title does not name ${expected}`);
+      }
       // and it stands for the move it says: a stall's number, a hold's ship and place, a relic's card
       const a = mv.action, key = piece.dataset.key;
       const want = { family: `family-${a.value}`, buy_stall: `stall-${a.stall}`, commission: `contract-${a.craftsman}`,

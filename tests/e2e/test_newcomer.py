@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
+from .drawing import INSTALL
 from .newcomer import call, finished, open_as, person_at
 from .play import create_from_lobby, play, wait_table, where
 from .positions import sample
@@ -36,7 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # -- how to play ------------------------------------------------------------------------------
 
 GUIDE_SAYS = {"siedler": ["Building costs", "1 wood + 1 brick", "2 grain + 3 stone", "13 victory points"],
-              "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type", "Rulebook: Embaucher"],
+              "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type",
+                            "Rulebook: Embaucher"],
               "colonia": ["The week at a glance", "Wednesday", "leather + iron", "Rulebook, pages 23"]}
 
 
@@ -65,18 +66,16 @@ def test_how_to_play_opens_from_the_lobby_and_from_the_table(server: Server, pag
 # -- every piece explains itself -----------------------------------------------------------------
 
 EXPLAINED = """async ([positions, game, data]) => {
-  const { draw } = await import(`/games/${game}/board.js`);
-  const main = document.querySelector('main');
-  const board = document.createElement('div'); board.className = 'board'; main.replaceChildren(board);
+  const page = window.tablePage();
+  const board = page.querySelector('.board');
   const missing = [];
-  const none = () => {};
+  const said = (el) => el.getAttribute('title')
+    || [...el.children].find((c) => c.tagName === 'title')?.textContent || '';
   for (const pos of positions) {
-    const legal = pos.pick ? [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))] : pos.legal;
-    draw(board, pos.view, { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'], you: pos.seat, legal, pick: pos.pick, act: none,
-      sendPick: none, togglePart: none, chosen: new Map(), tableId: `explain-${game}`, data });
-    const words = (el) => el.getAttribute('title') || [...el.children].find((c) => c.tagName === 'title')?.textContent || '';
+    await window.drawPosition(page, pos, game, data, ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']);
     for (const el of board.querySelectorAll('[data-key], [data-legal]')) {
-      if (!words(el).trim()) missing.push(`${pos.kind}: ${el.getAttribute('data-key') || el.getAttribute('data-move')}`);
+      const what = el.getAttribute('data-key') || el.getAttribute('data-move');
+      if (!said(el).trim()) missing.push(`${pos.kind}: ${what}`);
     }
   }
   return missing;
@@ -92,6 +91,7 @@ def test_every_piece_says_what_it_is(game: str, server: Server, pages: Pages) ->
     page = pages.new()
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
+    page.evaluate(INSTALL)
     missing = page.evaluate(EXPLAINED, [positions, game, data])
     assert not missing, f"pieces that do not say what they are: {missing[:20]}"
 
@@ -165,7 +165,8 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
         shown = page.locator("section.end .scores-box" if size["width"] > 600 else "section.end .ranking")
         box = shown.bounding_box()
         assert box and box["y"] + box["height"] <= size["height"], f"the scores end at {box} on a {size} screen"
-        totals = page.locator("section.end tr.total td" if size["width"] > 600 else "section.end .ranking .total").all_inner_texts()
+        where_totals = "section.end tr.total td" if size["width"] > 600 else "section.end .ranking .total"
+        totals = page.locator(where_totals).all_inner_texts()
         assert sorted(map(int, totals), reverse=True) == sorted(result["scores"], reverse=True)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
         assert page.locator("section.end a[href$='/review']").count() == 1
@@ -176,7 +177,8 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
           const s = score.getBoundingClientRect();
           return [...panel.querySelectorAll('[data-key^="crest-"], [data-key^="prestige-"], [data-key^="agents-"]')]
             .map((c) => c.getBoundingClientRect())
-            .filter((c) => Math.min(s.right, c.right) > Math.max(s.left, c.left) && Math.min(s.bottom, c.bottom) > Math.max(s.top, c.top))
+            .filter((c) => Math.min(s.right, c.right) > Math.max(s.left, c.left)
+              && Math.min(s.bottom, c.bottom) > Math.max(s.top, c.top))
             .map(() => score.textContent);
         })""")
         assert not overlaps, overlaps
@@ -185,8 +187,10 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
 # -- what just happened ---------------------------------------------------------------------------
 
 GLIDES = """(() => { window.glides = 0; const animate = Element.prototype.animate;
-  Element.prototype.animate = function (...a) { if (this.hasAttribute && this.hasAttribute('data-travel')) window.glides++;
-    return animate.apply(this, a); }; })();"""
+  Element.prototype.animate = function (...a) {
+    if (this.hasAttribute && this.hasAttribute('data-travel')) window.glides++;
+    return animate.apply(this, a);
+  }; })();"""
 
 
 def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, pages: Pages) -> None:
@@ -258,8 +262,9 @@ def test_play_now_is_one_click_and_the_table_comes_back_in_the_lobby(server: Ser
     page.wait_for_url(re.compile(rf"/t/{tid}$"))
     wait_table(page)
     # an open table lists its seats, the open one marked
-    made = call(server.base, "POST", "/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "greedy"],
-                                                     "take_seat": 0, "name": "Ann"})[1]
+    made = call(server.base, "POST", "/api/tables", {"game": "norenberc", "players": 3,
+                                                     "seats": ["human", "human", "greedy"], "take_seat": 0,
+                                                     "name": "Ann"})[1]
     page.goto(server.base + "/")
     row = page.locator(f".tables.open li[data-table='{made['id']}']")
     row.wait_for()

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import random
 import time
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest

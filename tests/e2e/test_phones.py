@@ -13,6 +13,7 @@ import reichsstadt
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
+from .drawing import INSTALL
 from .newcomer import open_as, person_at
 from .play import wait_table
 from .positions import sample
@@ -34,29 +35,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # each position drawn as a phone shows it, the board zoomed as far as it goes: the size of
 # every target (a piece, a place, a panel's button, a move of the sheet) that is smaller than 32
 TARGETS = """async ([positions, game, data]) => {
-  const { draw } = await import(`/games/${game}/board.js`);
-  const { MovesPanel } = await import('/static/table/moves.js');
   const { ZOOMS } = await import('/static/table/zoom.js');
-  const main = document.querySelector('main');
-  const page = document.createElement('div'); page.className = 'table-page';
-  const board = document.createElement('div'); board.className = 'board';
-  const moves = document.createElement('section'); moves.className = 'moves';
-  page.append(board, moves); main.replaceChildren(page);
+  const page = window.tablePage();
+  const board = page.querySelector('.board');
   const zoom = ZOOMS[ZOOMS.length - 1];
   board.setAttribute('data-zoom', String(zoom)); board.style.setProperty('--zoom', String(zoom));
   const small = [];
-  const none = () => {};
   for (const pos of positions) {
-    const legal = pos.pick ? [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))] : pos.legal;
-    const ctx = { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'], you: pos.seat };
-    const drawn = draw(board, pos.view, { ...ctx, legal, pick: pos.pick, act: none, sendPick: none, togglePart: none,
-      chosen: new Map(), tableId: 'phone', data }) || {};
-    new MovesPanel(moves, { act: none, sendPick: none, togglePart: none, clear: none }).draw(pos, drawn, new Map(), ctx, null);
+    await window.drawPosition(page, pos, game, data, ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']);
     for (const el of page.querySelectorAll('[data-legal], [data-offers], .moves button')) {
       if (el.disabled || !el.getClientRects().length) continue;
       const r = el.getBoundingClientRect();
-      if (Math.min(r.width, r.height) < 32) small.push(`${pos.kind}: ${el.getAttribute('data-key') || el.getAttribute('data-move')
-        || el.className} ${Math.round(r.width)}×${Math.round(r.height)}`);
+      const what = el.getAttribute('data-key') || el.getAttribute('data-move') || el.className;
+      const size = `${Math.round(r.width)}×${Math.round(r.height)}`;
+      if (Math.min(r.width, r.height) < 32) small.push(`${pos.kind}: ${what} ${size}`);
     }
   }
   return small;
@@ -71,23 +63,20 @@ def test_on_a_phone_every_move_has_a_target_to_tap(game: str, server: Server, pa
     page.set_viewport_size(PHONE)
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
+    page.evaluate(INSTALL)
     small = page.evaluate(TARGETS, [positions, game, data])
     assert not small, f"{len(small)} targets smaller than 32 px: {small[:20]}"
 
 
 # Siedler's panels on a phone: where the decision's panel is, seen from "Your decision"
 BESIDE = """async ([pos, data]) => {
-  const { draw } = await import('/games/siedler/board.js');
-  const main = document.querySelector('main');
-  const page = document.createElement('div'); page.className = 'table-page';
-  const board = document.createElement('div'); board.className = 'board'; page.append(board); main.replaceChildren(page);
-  const none = () => {};
-  const legal = pos.pick ? [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))] : pos.legal;
-  draw(board, pos.view, { names: ['Ann', 'Bo', 'Cy', 'Di'], you: pos.seat, legal, pick: pos.pick, act: none, sendPick: none,
-    togglePart: none, chosen: new Map(), tableId: 'beside', data });
+  const page = window.tablePage();
+  await window.drawPosition(page, pos, 'siedler', data, ['Ann', 'Bo', 'Cy', 'Di']);
+  const board = page.querySelector('.board');
   const prompt = board.querySelector('.sdl-prompt').getBoundingClientRect();
   const panel = board.querySelector(pos.kind === 'discard' ? '.sdl-hand' : '.sdl-trade').getBoundingClientRect();
-  return { gap: panel.top - prompt.bottom, map: board.querySelector('.sdl-boards').getBoundingClientRect().top - prompt.bottom };
+  const map = board.querySelector('.sdl-boards').getBoundingClientRect();
+  return { gap: panel.top - prompt.bottom, map: map.top - prompt.bottom };
 }"""
 
 
@@ -101,6 +90,7 @@ def test_on_a_phone_the_decision_stands_beside_what_it_is_about(kind: str, serve
     page.set_viewport_size(PHONE)
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
+    page.evaluate(INSTALL)
     got = page.evaluate(BESIDE, [positions[0], reichsstadt.game("siedler").data_file({})[1]])
     assert 0 <= got["gap"] < 24 and got["map"] > got["gap"], got
 
@@ -109,10 +99,13 @@ def overflowing(page: Any) -> list[str]:
     return list(page.evaluate("""() => {
       const width = document.documentElement.clientWidth;
       const out = [];
-      if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+      const wide = document.documentElement.scrollWidth;
+      if (wide > width) out.push(`the page is ${wide} px wide`);
       for (const t of document.querySelectorAll('table')) {
         const r = t.getBoundingClientRect();
-        if (r.width && (r.right > width + 1 || r.left < -1)) out.push(`a table reaches ${Math.round(r.right)} px: ${t.className}`);
+        if (r.width && (r.right > width + 1 || r.left < -1)) {
+          out.push(`a table reaches ${Math.round(r.right)} px: ${t.className}`);
+        }
       }
       return out;
     }"""))
