@@ -96,6 +96,36 @@ def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: st
     return context, page, states, errors, made
 
 
+def check_offer(snap: dict[str, Any], state: dict[str, Any]) -> None:
+    """What the city offers at a decision is what the rules allow."""
+    legal = {m["index"]: m for m in state["legal"]}
+    on_pieces = {i for _, i in snap["offered"]}
+    assert on_pieces <= set(legal), f"clickable, yet not legal: {on_pieces - set(legal)} ({snap['offered']})"
+    for m in state["legal"]:
+        if m["action"]["type"] in PIECE_MOVES:
+            assert m["index"] in on_pieces, f"no piece for {m['action']}"
+
+
+def click_decision(page: Any, rng: random.Random, states: dict[int, dict[str, Any]],
+                   kinds_clicked: set[str]) -> tuple[int, int]:
+    """A piece of the city (now and then a move of the list) clicked: (on the board, by the list)."""
+    pieces = page.locator("svg.cb [data-legal]")
+    buttons = page.locator(".moves .move-list button")
+    count = pieces.count()
+    if count and rng.random() < 0.9:
+        k = rng.randrange(count)
+        index = int(pieces.nth(k).get_attribute("data-legal", timeout=2000) or -1)
+        pieces.nth(k).click(timeout=2000)
+        # an index names one action for the whole game (the board may have moved on meanwhile)
+        kinds_clicked.update(m["action"]["type"] for st in list(states.values()) for m in st["legal"]
+                             if m["index"] == index)
+        return 1, 0
+    if (n := buttons.count()):
+        buttons.nth(rng.randrange(n)).click(timeout=2000)
+        return 0, 1
+    return 0, 0
+
+
 def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, browser: Any, shots: Path) -> None:
     context, page, states, errors, made = _open_table(browser, colonia_server, {"width": 1400, "height": 1000}, "Ann")
     rng = random.Random(11)
@@ -118,12 +148,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
             if state is None or not state["legal"] or not snap["yours"]:
                 page.wait_for_timeout(30)
                 continue
-            legal = {m["index"]: m for m in state["legal"]}
-            on_pieces = {i for _, i in snap["offered"]}
-            assert on_pieces <= set(legal), f"clickable, yet not legal: {on_pieces - set(legal)} ({snap['offered']})"
-            for m in state["legal"]:
-                if m["action"]["type"] in PIECE_MOVES:
-                    assert m["index"] in on_pieces, f"no piece for {m['action']}"
+            check_offer(snap, state)
             decisions += 1
             # screenshots of a few kinds of decision, as the person sees them
             kinds = {m["action"]["type"] for m in state["legal"]}
@@ -132,30 +157,17 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
                     shot_of.add(kind)
                     page.screenshot(path=str(shots / f"colonia-{kind.replace('_', '-')}.png"), full_page=True)
             page.evaluate("() => { window.seenBoard = document.querySelector('svg.cb'); }")
-            pieces = page.locator("svg.cb [data-legal]")
-            buttons = page.locator(".moves .move-list button")
             try:
-                count = pieces.count()
-                if count and rng.random() < 0.9:
-                    k = rng.randrange(count)
-                    index = int(pieces.nth(k).get_attribute("data-legal", timeout=2000) or -1)
-                    pieces.nth(k).click(timeout=2000)
-                    # an index names one action for the whole game (the board may have moved on meanwhile)
-                    kinds_clicked.update(m["action"]["type"] for st in list(states.values()) for m in st["legal"]
-                                         if m["index"] == index)
-                    on_board += 1
-                elif (n := buttons.count()):
-                    buttons.nth(rng.randrange(n)).click(timeout=2000)
-                    by_list += 1
+                board, listed = click_decision(page, rng, states, kinds_clicked)
             except sync_api.Error:
                 continue  # the page moved on under the click (a bot's move redrew it): look again
+            on_board, by_list = on_board + board, by_list + listed
             try:
                 page.wait_for_function("() => document.querySelector('svg.cb') !== window.seenBoard"
                                        " || document.querySelector('dialog.confirm[open]')", timeout=3000)
             except sync_api.TimeoutError:
                 pass  # the click met a board that had just changed: look again
 
-        print("decisions", decisions, "on board", on_board, "by list", by_list, "kinds", sorted(kinds_clicked))
         assert decisions >= 30 and on_board > by_list, (decisions, on_board, by_list)
         assert {"family", "buy_stall", "commission"} <= kinds_clicked, kinds_clicked
         # the end: the scores under the board, every screen open, nothing clickable
