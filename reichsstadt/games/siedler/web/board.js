@@ -308,7 +308,10 @@ class Board {
     const { view, ctx, P } = this;
     if (!this.g) return { node: h("p", null, t("web.siedler.no_map")), drawn: { placed: P.placed, pick: false } };
     const you = ctx.you;
-    const boards = h("div", { class: "sdl-boards" }, this.city(), this.field());
+    const city = this.city(), field = this.field();
+    // on a phone the part of the map the decision is about comes first
+    const fieldFirst = Boolean(field.querySelector(".lit")) && !city.querySelector(".lit");
+    const boards = h("div", { class: `sdl-boards${fieldFirst ? " field-first" : ""}` }, city, field);
     const panels = h("div", { class: `sdl-panels${you !== null ? " seated" : ""}` },
       you !== null && view.seats[you] ? this.handPanel() : null,
       you !== null && view.seats[you] && !view.over ? this.tradePanel() : null,
@@ -470,7 +473,8 @@ class Board {
         const spot = s("g", { class: "intersection", "data-road": rid, "data-at": i, "data-key": `int-${rid}-${i}`,
           ...(owner !== null ? { "data-piece": "settlement", "data-seat": owner } : {}) });
         if (owner !== null) {
-          spot.append(s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${f1(x)},${f1(y - 11)} `
+          spot.append(s("circle", { class: "hit", cx: f1(x), cy: f1(y), r: 14, fill: "transparent" }),  // the robber's victim is tapped here
+            s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${f1(x)},${f1(y - 11)} `
             + `L${f1(x + 9)},${f1(y - 2)} L${f1(x + 9)},${f1(y + 8)} Z`, fill: colour(owner), stroke: "#000",
             "stroke-width": 1.5 }),
           text(x, y + 6, String(i + 1), { "font-size": 8, "font-weight": "bold", fill: ink(owner) }));
@@ -701,7 +705,7 @@ class Board {
     const T = view.table;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
     const c = T.last_card;
-    const card = h("div", { class: "sdl-event", title: t("siedler.glossary.event_card", { cards: g.deck }) },
+    const card = h("div", { class: "sdl-event", "data-key": "event-card", title: t("siedler.glossary.event_card", { cards: g.deck }) },
       h("small", null, sentence(t("siedler.glossary.event_card.name"))),
       c ? h("div", { class: `face ${c.event}` }, h("b", { class: "num" }, c.number === null ? icon("swords", { size: 18 }) : String(c.number)),
         h("span", null, sentence(render(msg(`siedler.card.${c.event}`, { number: c.number, road: c.road }))))) :
@@ -709,7 +713,7 @@ class Board {
       h("small", null, t("web.siedler.deck", { count: T.deck_left, discards: T.discards })));
     const years = T.map.years;
     const reds = new Set(T.map.reshuffle_years);
-    const time = h("div", { class: "sdl-time", title: t("siedler.glossary.time_track", {
+    const time = h("div", { class: "sdl-time", "data-key": "time-track", title: t("siedler.glossary.time_track", {
       first: years[0], reds: [...reds].map(String), last: years[years.length - 1] }) },
     h("small", null, sentence(t("siedler.glossary.time_track.name"))),
     h("ol", null, ...years.map((/** @type {number} */ y, /** @type {number} */ i) => h("li", {
@@ -735,7 +739,7 @@ class Board {
           return h("button", { type: "button", class: `${cls} lit`, "data-legal": mv.index, "data-move": `council:${holder}`,
             title: P.words(mv), onclick: () => P.ctx.act(mv) }, ...body);
         }
-        return h("div", { class: cls, "data-council": key, title: `${name}: ${line}` }, ...body);
+        return h("div", { class: cls, "data-council": key, "data-key": `council-${key}`, title: `${name}: ${line}` }, ...body);
       })));
     return h("div", { class: "sdl-strip" }, card, time, council);
   }
@@ -1015,7 +1019,7 @@ class Board {
       h("tbody", null, ...view.seats.map((/** @type {any} */ p, /** @type {number} */ q) => {
         const steal = P.button(`steal:${q}`, t("web.siedler.steal"), "primary");
         return h("tr", { class: `${q === T.active ? "active" : ""}${view.to_act.includes(q) ? " deciding" : ""}`,
-          "data-seat": q },
+          "data-seat": q, "data-key": `player-${q}`, title: `${sentence(playerName(q, ctx))}: ${t("web.siedler.vp", { count: p.victory_points })}` },
         h("th", null, swatch(q), sentence(playerName(q, ctx)),
           steal ? [" ", steal] : null,
           p.discards_owed ? h("small", { class: "owes" }, ` ${t("siedler.terminal.owes", { count: p.discards_owed })}`) : null),
