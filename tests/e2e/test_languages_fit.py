@@ -6,14 +6,12 @@ them; the lobby too. Icons are SVG, not font glyphs."""
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
-import reichsstadt
 
 from .conftest import BROWSER, LiveServer, Pages
-from .drawing import INSTALL
+from .drawing import INSTALL, table_data
 from .fit import FIT
 from .positions import sample
 
@@ -59,11 +57,6 @@ DRAW = """async ([positions, game, data, langs]) => {
 }"""
 
 
-def _data(game_id: str) -> Any:
-    found = reichsstadt.game(game_id).data_file({})
-    return found[1] if found and game_id == "siedler" else None
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_every_board_and_panel_fits_in_every_language(game: str, size: str, live_server: LiveServer,
@@ -76,7 +69,7 @@ def test_every_board_and_panel_fits_in_every_language(game: str, size: str, live
     page.wait_for_selector(".lobby .game-card")
     page.evaluate(f"() => {{ window.FIT = {FIT}; }}")
     page.evaluate(INSTALL)
-    failures = page.evaluate(DRAW, [positions, game, _data(game), LANGS])
+    failures = page.evaluate(DRAW, [positions, game, table_data(game), LANGS])
     assert not failures, f"{len(failures)} texts do not fit:\n" + "\n".join(failures[:40])
 
 

@@ -16,7 +16,7 @@ import pytest
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
-from .drawing import INSTALL
+from .drawing import INSTALL, table_data
 from .newcomer import call, finished, open_as, person_at
 from .play import create_from_lobby, play, wait_table, where
 from .positions import sample
@@ -84,15 +84,13 @@ EXPLAINED = """async ([positions, game, data]) => {
 
 @pytest.mark.parametrize("game", ["norenberc", "siedler", "colonia"])
 def test_every_piece_says_what_it_is(game: str, server: Server, pages: Pages) -> None:
-    import reichsstadt
 
     positions = sample(game, {"norenberc": [3, 5], "siedler": [4], "colonia": [4]}[game], per_phase=1, seed=3, games=8)
-    data = reichsstadt.game("siedler").data_file({})[1] if game == "siedler" else None
     page = pages.new()
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
     page.evaluate(INSTALL)
-    missing = page.evaluate(EXPLAINED, [positions, game, data])
+    missing = page.evaluate(EXPLAINED, [positions, game, table_data(game)])
     assert not missing, f"pieces that do not say what they are: {missing[:20]}"
 
 

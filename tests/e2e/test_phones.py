@@ -9,11 +9,10 @@ from typing import Any, Iterator
 
 import pytest
 
-import reichsstadt
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
-from .drawing import INSTALL
+from .drawing import INSTALL, table_data
 from .newcomer import open_as, person_at
 from .play import wait_table
 from .positions import sample
@@ -58,13 +57,12 @@ TARGETS = """async ([positions, game, data]) => {
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_on_a_phone_every_move_has_a_target_to_tap(game: str, server: Server, pages: Pages) -> None:
     positions = sample(game, PLAYERS[game], per_phase=2, seed=9, games=15)
-    data = reichsstadt.game("siedler").data_file({})[1] if game == "siedler" else None
     page = pages.new()
     page.set_viewport_size(PHONE)
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
     page.evaluate(INSTALL)
-    small = page.evaluate(TARGETS, [positions, game, data])
+    small = page.evaluate(TARGETS, [positions, game, table_data(game)])
     assert not small, f"{len(small)} targets smaller than 32 px: {small[:20]}"
 
 
@@ -91,7 +89,7 @@ def test_on_a_phone_the_decision_stands_beside_what_it_is_about(kind: str, serve
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
     page.evaluate(INSTALL)
-    got = page.evaluate(BESIDE, [positions[0], reichsstadt.game("siedler").data_file({})[1]])
+    got = page.evaluate(BESIDE, [positions[0], table_data("siedler")])
     assert 0 <= got["gap"] < 24 and got["map"] > got["gap"], got
 
 
