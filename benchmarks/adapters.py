@@ -1,145 +1,267 @@
 """Decisions per second of each research adapter beside the bare engine's, under uniformly
-random play, as a Markdown table.
+random play, measured in one run with the cells alternated, as a Markdown table.
 
-    python3 benchmarks/adapters.py [--seconds 3] [--games norenberc colonia]
+    python3 benchmarks/adapters.py [--seconds 2] [--rounds 3] [--players 4] [--games norenberc colonia]
+                                   [--tree ../baseline]
 
-- engine: random self-play through the runner (`core.Match`), no observations: the
-  ceiling (the same loop as `reichsstadt bench`);
-- PettingZoo: `pettingzoo.env(...)` (PettingZoo's wrappers included), every agent
-  reading `last()` (its encoded view and action mask) before it steps, a random action
-  from the mask;
-- OpenSpiel: the registered game through pyspiel, a random legal action, chance from
-  `chance_outcomes()`, and the mover's `observation_tensor()` read before each move;
-- Gymnasium: `ReichsstadtEnv` seat 0 against random bots, a random action from
-  `action_masks()`; every seat's decisions counted (the bots' ones run at engine speed,
-  with no encoding), and the learner's own steps per second apart.
+Cells (every decision of every seat is a player decision; chance draws never count):
 
-Chance draws are never counted as decisions. Seconds are the process's CPU seconds
-(`time.process_time`), so the figures hold on a shared machine too (everything here runs
-in one thread: on an idle machine CPU and wall time agree). Nothing here is asserted in
-tests: timings belong to a machine, the figures live in benchmarks/README.md."""
+- engine: random self-play through the runner (`core.Match`, the random bot), no
+  observations: the ceiling (the loop of `reichsstadt bench`);
+- PettingZoo: `pettingzoo.env(...)` with PettingZoo's wrappers; every agent reads `last()`
+  (its observation and action mask) before it steps, a random action from the mask;
+- vector: `SelfPlayVectorEnv`, 16 games in one process, every seat to act gets its
+  observation and mask, random legal actions chosen for the whole batch with NumPy;
+- OpenSpiel: the registered game through pyspiel, the mover's `observation_tensor()` read
+  before each move, a random legal action, chance from `chance_outcomes()`;
+- Gymnasium vector: `ReichsstadtVectorEnv`, 16 games of seat 0 against random bots: the
+  learner's steps per second (an observation each), and all seats' decisions apart.
+
+Each cell plays for `--seconds` of the process's CPU time (`time.process_time`), the
+cells taking turns, `--rounds` times; a figure is the decisions of all its rounds over
+their CPU seconds, a ratio is against the engine of the same rounds. The load average of
+the machine is printed with the table. `--tree DIR` also measures another checkout (the
+code before this round: the cells it has) in a subprocess, in the same rounds. Nothing
+here is asserted in tests: timings belong to a machine; the figures live in
+benchmarks/README.md."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
-from typing import Callable
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
-import reichsstadt
-from reichsstadt.arena.bench import random_game
+BATCH = 16
+CELLS = ("engine", "pettingzoo", "vector", "openspiel", "gym_vector")
 
 
-def _timed(play_one: Callable[[int], tuple[int, int]], seconds: float) -> tuple[float, float]:
-    """Run games until `seconds` of CPU pass; (decisions/s, second count/s) of what
-    play_one returns."""
-    decisions = other = games = 0
+def timed(step: Callable[[], tuple[int, int]], seconds: float) -> tuple[int, int, float]:
+    """Call `step` until `seconds` of CPU pass: (decisions, second count, CPU seconds)."""
+    decisions = other = 0
     start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        d, o = play_one(games)
+    while True:
+        d, o = step()
         decisions += d
         other += o
-        games += 1
-    elapsed = time.process_time() - start
-    return decisions / elapsed, other / elapsed
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return decisions, other, elapsed
 
 
-def engine(gid: str, players: int, seconds: float) -> float:
+def engine(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+    import reichsstadt
+    from reichsstadt.arena.bench import random_game
+
     game = reichsstadt.game(gid)
     options = game.resolve(players, None)
-    return _timed(lambda i: (random_game(game, players, 1 + i, options)[0], 0), seconds)[0]
+    seeds = iter(range(1, 10**9))
+    return lambda: (random_game(game, players, next(seeds), options)[0], 0)
 
 
-def pettingzoo(gid: str, players: int, seconds: float) -> float:
+def pettingzoo(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop import pettingzoo as pz
 
     env = pz.env(gid, players)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
+    seeds = iter(range(1, 10**9))
 
-    def one(i: int) -> tuple[int, int]:
-        env.reset(seed=i)
+    def one_game() -> tuple[int, int]:
+        env.reset(seed=next(seeds))
         moves = 0
-        for agent in env.agent_iter():
+        for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
             moves += 1
         return moves, 0
-    return _timed(one, seconds)[0]
+    return one_game
 
 
-def openspiel(gid: str, players: int, seconds: float) -> float:
+def vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+    from reichsstadt.interop.selfplay import SelfPlayVectorEnv
+
+    env = SelfPlayVectorEnv(gid, players, num_envs=BATCH, copy=False)
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+    state = {"info": info}
+
+    actions = np.zeros((BATCH, players), np.intp)
+
+    def steps() -> tuple[int, int]:
+        decisions = 0
+        for _ in range(20):
+            info = state["info"]
+            deciding = info["to_act"].ravel().nonzero()[0]   # a random legal action for each seat to decide
+            masks = info["action_mask"].reshape(-1, info["action_mask"].shape[-1])[deciding]
+            actions.ravel()[deciding] = np.argmax(masks * rng.random(masks.shape, np.float32), axis=-1)
+            decisions += len(deciding)
+            _, _, _, _, state["info"] = env.step(actions)
+        return decisions, 0
+    return steps
+
+
+def openspiel(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop import openspiel as osp
 
     game = osp.load(gid, players)
     rng = random.Random(1)
 
-    def one(i: int) -> tuple[int, int]:
+    def one_game() -> tuple[int, int]:
         state = game.new_initial_state()
         moves = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r, acc = rng.random(), 0.0
-                for action, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        break
-                state.apply_action(action)
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
             else:
                 state.observation_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 moves += 1
         return moves, 0
-    return _timed(one, seconds)[0]
+    return one_game
 
 
-def gymnasium(gid: str, players: int, seconds: float) -> tuple[float, float]:
-    from reichsstadt.interop.gymnasium import ReichsstadtEnv
+def gym_vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+    from reichsstadt.interop.gymnasium import ReichsstadtVectorEnv
 
-    env = ReichsstadtEnv(gid, players, seat=0, opponents="random")
+    env = ReichsstadtVectorEnv(gid, players, num_envs=BATCH, seat=0, opponents="random", copy=False)
     rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+    state = {"info": info}
 
-    def one(i: int) -> tuple[int, int]:
-        env.reset(seed=i)
-        steps, done = 0, False
-        while not done:
-            _, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
-            steps += 1
-        assert env.match is not None
-        return env.match.decisions, steps
-    return _timed(one, seconds)
+    seen = [(g.session.match, g.session.match.decisions) for g in env.games]
+
+    def steps() -> tuple[int, int]:
+        decisions = own = 0
+        for _ in range(20):
+            masks = state["info"]["action_mask"]
+            actions = np.argmax(masks * rng.random(masks.shape, np.float32), axis=-1)
+            _, _, _, _, state["info"] = env.step(actions)
+            own += BATCH
+            for i, g in enumerate(env.games):  # all seats' decisions, a new game counted from its start
+                match, before = seen[i]
+                now = g.session.match
+                decisions += now.decisions - (before if now is match else 0)
+                seen[i] = (now, now.decisions)
+        return decisions, own
+    return steps
+
+
+def available(cells: list[str]) -> list[str]:
+    """The cells the checkout on the path has (an older one lacks the vectorised envs)."""
+    try:
+        from reichsstadt.interop import selfplay  # noqa: F401
+    except ImportError:
+        return [c for c in cells if c not in ("vector", "gym_vector")]
+    return cells
+
+
+def measure(cells: list[str], gid: str, players: int, seconds: float) -> dict[str, list[float]]:
+    """One round: each cell in turn; {cell: [decisions, second count, CPU seconds]}."""
+    makers = {"engine": engine, "pettingzoo": pettingzoo, "vector": vector, "openspiel": openspiel,
+              "gym_vector": gym_vector}
+    out: dict[str, list[float]] = {}
+    for cell in available(cells):
+        step = makers[cell](gid, players)
+        step()  # warm up: imports, caches, the first game
+        out[cell] = list(timed(step, seconds))
+    return out
+
+
+def other_tree(tree: str, cells: list[str], gid: str, players: int, seconds: float) -> dict[str, list[float]]:
+    """One round of `cells` measured on another checkout, in a subprocess."""
+    env = {**os.environ, "PYTHONPATH": str(Path(tree).resolve())}
+    run = subprocess.run([sys.executable, __file__, "--worker", gid, str(players), str(seconds), *cells],
+                         env=env, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"measuring {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
+    found: dict[str, list[float]] = json.loads(run.stdout.strip().splitlines()[-1])
+    return found
+
+
+def add(total: dict[str, list[float]], part: dict[str, list[float]]) -> None:
+    for cell, figures in part.items():
+        total[cell] = [a + b for a, b in zip(total.get(cell, [0.0, 0.0, 0.0]), figures)]
+
+
+def table(title: str, totals: dict[str, dict[str, list[float]]]) -> list[str]:
+    """A Markdown table: decisions per CPU second, and each adapter's share of the engine's."""
+    names = {"engine": "engine", "pettingzoo": "PettingZoo last()+step", "vector": f"vector self-play ({BATCH})",
+             "openspiel": "OpenSpiel + observation_tensor", "gym_vector": "Gymnasium vector: all seats"}
+    shown = [c for c in CELLS if any(c in t for t in totals.values())]
+    lines = [f"**{title}**", "", "| game | " + " | ".join(names[c] for c in shown) + " | Gymnasium vector: learner |",
+             "|---|" + "---:|" * (len(shown) + 1)]
+    for key, cells in totals.items():
+        base = cells["engine"][0] / cells["engine"][2]
+        row = [f"{base:,.0f}"]
+        for c in shown[1:]:
+            if c not in cells:
+                row.append("—")
+                continue
+            rate = cells[c][0] / cells[c][2]
+            row.append(f"{rate:,.0f} ({100 * rate / base:.0f} %)")
+        learner = cells.get("gym_vector")
+        row.append(f"{learner[1] / learner[2]:,.0f} ({100 * learner[1] / learner[2] / base:.0f} %)" if learner else "—")
+        lines.append(f"| {key} | " + " | ".join(row) + " |")
+    return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per cell")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per cell and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds, the cells taking turns in each")
+    parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
+    parser.add_argument("--cells", nargs="*", default=list(CELLS), choices=CELLS)
+    parser.add_argument("--tree", default=None, help="another checkout to measure in the same rounds")
     args = parser.parse_args()
-    if args.seconds <= 0:
-        parser.error("--seconds must be positive")
-    for gid in args.games or []:
+    if args.seconds <= 0 or args.rounds < 1:
+        parser.error("--seconds must be positive and --rounds at least 1")
+    import reichsstadt
+
+    games = args.games or reichsstadt.game_ids()
+    for gid in games:
         if gid not in reichsstadt.game_ids():
             parser.error(f"unknown game {gid!r}; this installation plays: {', '.join(reichsstadt.game_ids())}")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} CPU s per cell; "
-          "player decisions per CPU second (× slower than the engine)\n")
-    print("| game | players | engine | PettingZoo | OpenSpiel | Gymnasium (all seats) | Gymnasium learner steps/s |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for gid in args.games or reichsstadt.game_ids():
-        for n in reichsstadt.game(gid).players:
-            bare = engine(gid, n, args.seconds)
-            pz = pettingzoo(gid, n, args.seconds)
-            os_ = openspiel(gid, n, args.seconds)
-            gym_all, gym_own = gymnasium(gid, n, args.seconds)
-            cells = [f"{v:,.0f} ({bare / v:.0f}×)" for v in (pz, os_, gym_all)]
-            print(f"| {gid} | {n} | {bare:,.0f} | {' | '.join(cells)} | {gym_own:,.0f} |", flush=True)
+    loads = [os.getloadavg()[0]]
+    ours: dict[str, dict[str, list[float]]] = {}
+    theirs: dict[str, dict[str, list[float]]] = {}
+    for _ in range(args.rounds):
+        for gid in games:
+            key = f"{gid} {args.players}p"
+            add(ours.setdefault(key, {}), measure(args.cells, gid, args.players, args.seconds))
+            if args.tree:
+                add(theirs.setdefault(key, {}), other_tree(args.tree, args.cells, gid, args.players, args.seconds))
+            loads.append(os.getloadavg()[0])
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; {args.rounds} "
+          f"rounds of {args.seconds:g} CPU s per cell, cells alternated; decisions per CPU second (share of the "
+          f"engine's in brackets); load average (1 min) {min(loads):.1f}–{max(loads):.1f} during the run\n")
+    print("\n".join(table("this checkout", ours)))
+    if args.tree:
+        print()
+        print("\n".join(table(f"--tree {args.tree}", theirs)))
+
+
+def worker(argv: list[str]) -> None:
+    gid, players, seconds, *cells = argv
+    print(json.dumps(measure(cells, gid, int(players), float(seconds))))
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+        worker(sys.argv[2:])
+    else:
+        main()

@@ -1,27 +1,28 @@
 """Load benchmark of the web platform (not a test): N tables of Norenberc played at once
-through real websockets on loopback against a `reichsstadt serve` process.
+through real websockets on loopback against `reichsstadt serve` processes, one tree of
+the code after another in one run, side by side.
 
-    python3 benchmarks/load.py [--tables 10 100] [--seconds 20] [--players 3] [--board]
-                               [--pace 0] [--db URL] [--processes 1] [--postgres]
+    python3 benchmarks/load.py [--tree PATH ...] [--tables 100 300] [--seconds 20] [--pace 1]
+                               [--players 3] [--board] [--processes 1] [--postgres] [--db URL]
+    python3 benchmarks/load.py --tree PATH ... --finished 100 1000    # memory after finished games
 
-Every seat is a person's seat played by a client of this script that answers at once with
-a random legal move (bots on the server would not be measured): a move's round trip is
-the time from sending it to receiving the state message whose log holds it. Each table
-that finishes is replaced by a new one, so the load holds for the whole window. The
-server runs with --bot-delay 0 on a SQLite file of its own (or --db). Reported per table
-count: moves/s (moves the clients made and saw acknowledged in the window), round-trip
-p50/p90/p99/max, the CPU the server process used (share of one core, and per move: a
-figure that other work on the machine does not change much) and the machine's load
-average (other processes compete for the same cores).
+Every seat is a person's seat played by a client of this script that answers at once
+(or after --pace seconds of thinking) with a random legal move: a move's round trip is
+the time from sending it to receiving the state message whose log holds it. Finished
+tables are replaced, so the load holds for the whole window. Each --tree (a checkout: its
+code is run with PYTHONPATH set to it; default: this checkout) gets a server of its own,
+in turn, with the same clients, table counts and window. Reported per tree and table
+count: moves/s, round trip p50/p90/p99/max, the server's CPU (share of a core, and per
+move: the figure the neighbours on a shared machine change least), its longest garbage
+collection pause in the window (gc.callbacks, installed by this script in the server
+process), its RSS, and the machine's load average.
 
---board asks for the board drawn as HTML in every state message (what the browser's table
-page needs for a game without a web renderer, Norenberc today); by default the clients
-say hello with "board": false, as a client drawing the board itself does. --pace S makes
-each client think S seconds before each move (0: flat out). --processes N runs N server
-processes on one PostgreSQL (--db, or a throwaway server started for the run, fsync off):
+--processes N runs N server processes on one PostgreSQL (--db, or a throwaway server):
 tables are created through the processes in turn and each seat's client connects to the
-next process, so a table's seats sit on different processes (each commits its own
-clients' moves; the others hear of them by NOTIFY); server CPU is the sum over the processes. Figures: benchmarks/README.md."""
+next process, so a table's seats sit on different processes; CPU is the sum over the
+processes. --finished N... plays bot-only tables (random bots, no delay) until N games
+have finished and reports the server's RSS then, for each N. Figures and method:
+benchmarks/README.md."""
 
 from __future__ import annotations
 
@@ -37,15 +38,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-import orjson
-import websockets
-
-ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
@@ -64,14 +64,16 @@ def http(base: str, method: str, path: str, body: Any = None, token: str | None 
 
 
 def new_table(base: str, players: int) -> tuple[str, list[str]]:
-    """A started table of people only: its id and every seat's token."""
+    """A started table of people only: its id and every seat's token (a tree whose tables
+    start when full needs no start; an older one does)."""
     made = http(base, "POST", "/api/tables", {"game": "norenberc", "players": players, "seats": ["human"] * players,
                                               "take_seat": 0, "name": "P1"})
     tokens = [made["token"]] + [""] * (players - 1)
     for inv in made["invites"]:
         tokens[inv["seat"]] = http(base, "POST", f"/api/tables/{made['id']}/join",
                                    {"invite": inv["invite"], "name": f"P{inv['seat'] + 1}"})["token"]
-    http(base, "POST", f"/api/tables/{made['id']}/start", {}, made["creator"])
+    if http(base, "GET", f"/api/tables/{made['id']}")["status"] == "open":
+        http(base, "POST", f"/api/tables/{made['id']}/start", {}, made["creator"])
     return made["id"], tokens
 
 
@@ -80,19 +82,22 @@ class Stats:
         self.rtts: list[float] = []
         self.measuring = False
         self.errors = 0
+        self.last_error = ""
         self.games = 0
 
 
 async def seat_client(ws_base: str, table: str, token: str, board: bool, pace: float, rng: random.Random,
                       stats: Stats) -> None:
     """One seat: answers every decision at once (after `pace` s) and times the round trip."""
+    import orjson
+    import websockets
+
     async with websockets.connect(f"{ws_base}/ws/{table}", max_size=2**22, compression=None,
                                   proxy=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "board": board}))
         acted = -1
         sent_at = 0.0
         waiting = False
-        me = None
         async for text in ws:
             m = orjson.loads(text)
             if m["type"] == "error":
@@ -126,12 +131,17 @@ async def table_loop(bases: list[str], ws_bases: list[str], players: int, board:
     rng = random.Random(seed)
     k = len(bases)
     while not stop.is_set():
-        table, tokens = await asyncio.to_thread(new_table, bases[seed % k], players)
+        try:
+            table, tokens = await asyncio.to_thread(new_table, bases[seed % k], players)
+        except (OSError, ValueError) as exc:  # counted, and tried again: the load holds
+            stats.errors += 1
+            stats.last_error = f"making a table: {exc}"
+            await asyncio.sleep(1.0)
+            continue
         clients = [asyncio.create_task(seat_client(ws_bases[(seed + i + 1) % k], table, tok, board, pace,
                                                    random.Random(rng.random()), stats))
                    for i, tok in enumerate(tokens)]
-        done, pending = await asyncio.wait([*clients, asyncio.create_task(stop.wait())],
-                                           return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait([*clients, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED)
         if stop.is_set():
             for c in clients:
                 c.cancel()
@@ -146,20 +156,115 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(bases: list[str], ws_bases: list[str], pids: list[int], tables: int, seconds: float, players: int,
-              board: bool, pace: float) -> dict[str, Any]:
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Server:
+    """`reichsstadt serve` of one tree, its garbage collection pauses watched."""
+
+    def __init__(self, tree: Path, folder: Path, db: str, index: int, extra: list[str]) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.gc_file = folder / f"gc{index}-{self.port}.json"
+        self.log = open(folder / f"server{index}-{self.port}.log", "w")
+        args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0", "--db", db, *extra]
+        env = {**os.environ, "REICHSSTADT_DATA": str(folder), "PYTHONPATH": str(tree)}
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--watched", str(self.gc_file),
+                                      *args], cwd=tree, stdout=self.log, stderr=self.log, env=env)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                http(self.base, "GET", "/healthz")
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"the server did not start: see {self.log.name}") from None
+                time.sleep(0.1)
+
+    def pauses(self, since: float, until: float, cpu: bool = False) -> list[float]:
+        """Garbage collection pauses (seconds: wall clock, or the CPU they took) within the window."""
+        try:
+            got = json.loads(self.gc_file.read_text())
+        except (OSError, ValueError):
+            return []
+        return [p[3] if cpu and len(p) > 3 else p[1] for p in got if since <= p[0] <= until]
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def watched(gc_file: str, argv: list[str]) -> None:
+    """Run `reichsstadt` with every garbage collection pause of 1 ms or more written to
+    `gc_file` (as [time, seconds, generation, CPU seconds of it], every half second: on a
+    busy machine a pause's wall-clock time is mostly other processes' turns)."""
+    import gc
+
+    pauses: list[tuple[float, float, int, float]] = []
+    started = [0.0, 0.0]
+
+    def watch(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter(), time.thread_time()]
+        else:
+            pause = time.perf_counter() - started[0]
+            if pause >= 0.001:
+                pauses.append((time.time(), pause, info.get("generation", -1), time.thread_time() - started[1]))
+
+    gc.callbacks.append(watch)
+
+    def dump() -> None:
+        while True:
+            time.sleep(0.5)
+            Path(gc_file).write_text(json.dumps(pauses))
+
+    threading.Thread(target=dump, daemon=True).start()
+    sys.argv = ["reichsstadt", *argv]
+    from reichsstadt.cli import main
+
+    main()
+
+
+def server_flags(tree: Path) -> list[str]:
+    """Limits a load test from one address would hit, raised where the tree has them."""
+    out = subprocess.run([sys.executable, "-m", "reichsstadt", "serve", "--help"], cwd=tree, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(tree), "COLUMNS": "200"}).stdout
+    flags = []
+    for flag, value in (("--create-per-minute", "1000000"), ("--open-per-creator", "1000000"),
+                        ("--connections-per-address", "100000"), ("--spectators-per-table", "100000")):
+        if flag in out:
+            flags += [flag, value]
+    return flags
+
+
+async def run(servers: list[Server], tables: int, seconds: float, players: int, board: bool,
+              pace: float) -> dict[str, Any]:
+    bases, ws_bases, pids = [s.base for s in servers], [s.ws_base for s in servers], [s.proc.pid for s in servers]
     stats = Stats()
     stop = asyncio.Event()
     loops = [asyncio.create_task(table_loop(bases, ws_bases, players, board, pace, i, stats, stop))
              for i in range(tables)]
-    await asyncio.sleep(min(5.0, 1.0 + tables * 0.05))  # warm up: every table created and playing
+    await asyncio.sleep(min(10.0, 2.0 + tables * 0.02) + pace * 2)  # warm up: every table created and playing
     stats.measuring = True
-    cpu0, t0 = sum(map(cpu_seconds, pids)), time.perf_counter()
+    cpu0, t0, w0 = sum(map(cpu_seconds, pids)), time.perf_counter(), time.time()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    cpu1, t1 = sum(map(cpu_seconds, pids)), time.perf_counter()
+    cpu1, t1, w1 = sum(map(cpu_seconds, pids)), time.perf_counter(), time.time()
+    rss = sum(rss_mb(p) for p in pids)
     stop.set()
     await asyncio.gather(*loops, return_exceptions=True)
+    await asyncio.sleep(1.0)  # the pauses file catches up
+    pauses = [p for s in servers for p in s.pauses(w0, w1)]
+    gc_cpu = [p for s in servers for p in s.pauses(w0, w1, cpu=True)]
     r = sorted(stats.rtts)
 
     def q(p: float) -> float:
@@ -169,28 +274,43 @@ async def run(bases: list[str], ws_bases: list[str], pids: list[int], tables: in
             "p99": q(0.99), "max": (r[-1] * 1000 if r else float("nan")),
             "mean": statistics.fmean(r) * 1000 if r else float("nan"),
             "server_cpu": (cpu1 - cpu0) / (t1 - t0), "errors": stats.errors, "games": stats.games,
-            "cpu_per_move": (cpu1 - cpu0) / max(1, len(r)) * 1000, "load": os.getloadavg()[0]}
+            "cpu_per_move": (cpu1 - cpu0) / max(1, len(r)) * 1000, "gc_max": max(pauses, default=0.0) * 1000,
+            "gc_cpu_max": max(gc_cpu, default=0.0) * 1000, "gc_cpu_total": sum(gc_cpu) / (t1 - t0) * 1000,
+            "gc_over_20": sum(1 for p in pauses if p > 0.020), "rss": rss, "load": os.getloadavg()[0],
+            "last_error": stats.last_error}
 
 
-def start_server(folder: Path, db: str, index: int) -> tuple[subprocess.Popen[bytes], int, Any]:
-    port = free_port()
-    log = open(folder / f"server{index}.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), "--bot-delay", "0", "--db", db], cwd=ROOT, stdout=log, stderr=log,
-                              env={**os.environ, "REICHSSTADT_DATA": str(folder)})
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            http(f"http://127.0.0.1:{port}", "GET", "/healthz")
-            return server, port, log
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not start: see {folder / f'server{index}.log'}")
-            time.sleep(0.1)
+def finished_games(server: Server, goals: list[int], players: int) -> list[tuple[int, float, float]]:
+    """Bot-only tables, a few at a time, until each goal of finished games: (games, RSS MB, seconds)."""
+    out = []
+    done = 0
+    t0 = time.monotonic()
+    running: list[str] = []
+    for goal in sorted(goals):
+        while done < goal:
+            while len(running) < 8:
+                made = http(server.base, "POST", "/api/tables", {"game": "norenberc", "players": players,
+                                                                 "seats": ["random"] * players, "start": True})
+                if http(server.base, "GET", f"/api/tables/{made['id']}")["status"] == "open":
+                    http(server.base, "POST", f"/api/tables/{made['id']}/start", {}, made["creator"])
+                running.append(made["id"])
+            time.sleep(0.2)
+            for table in list(running):
+                if http(server.base, "GET", f"/api/tables/{table}")["status"] == "finished":
+                    running.remove(table)
+                    done += 1
+        time.sleep(40)  # finished tables leave memory after a while: let them
+        out.append((done, rss_mb(server.proc.pid), time.monotonic() - t0))
+    return out
 
 
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--watched":
+        watched(sys.argv[2], sys.argv[3:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", action="append", default=None, help="a checkout to measure (repeatable; "
+                                                                      "default: this one)")
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100])
     parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per table count")
     parser.add_argument("--players", type=int, default=3)
@@ -200,6 +320,10 @@ def main() -> None:
                                                    "with --processes 2 or more, a throwaway PostgreSQL)")
     parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
+    parser.add_argument("--finished", type=int, nargs="+", default=None, help="RSS after this many finished games")
+    parser.add_argument("--serve-args", default="", help="more options for the servers of every tree after the "
+                                                         "first: a setting beside the same code, e.g. --tree . "
+                                                         "--tree . --serve-args=--gc-default")
     args = parser.parse_args()
     if not all(0 < n <= 500 for n in args.tables):
         parser.error("--tables: 1 to 500 tables, on loopback only")
@@ -207,7 +331,10 @@ def main() -> None:
         parser.error("--processes: 1 to 8")
     if args.processes > 1 and args.db and not args.db.startswith("postgresql"):
         parser.error("--processes 2 or more need PostgreSQL (--db postgresql+psycopg://...)")
-
+    trees = [Path(t).resolve() for t in (args.tree or [str(HERE)])]
+    for tree in trees:
+        if not (tree / "reichsstadt" / "server").is_dir():
+            parser.error(f"--tree {tree}: no reichsstadt/server there")
     try:
         import uvloop
         uvloop.install()
@@ -216,45 +343,65 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         db = args.db
         if db is None and (args.processes > 1 or args.postgres):
-            sys.path.insert(0, str(ROOT))
+            sys.path.insert(0, str(HERE))
             from tests.server.pg import throwaway_postgres
             db = stack.enter_context(throwaway_postgres())
-        measure(args, db)
+        measure(args, trees, db)
 
 
-def measure(args: argparse.Namespace, db: str | None) -> None:
+def _fresh_db(db: str | None, folder: Path, tree: Path, index: int) -> str:
+    """A database of its own for each tree's servers (a PostgreSQL database, or a SQLite file)."""
+    if db is None:
+        return f"sqlite+aiosqlite:///{folder}/load-{index}.db"
+    if db.startswith("postgresql"):
+        sys.path.insert(0, str(HERE))
+        from tests.server.pg import create_database
+        return create_database(db, f"load_{index}_{int(time.time())}")
+    return db
+
+
+def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="rs-load-"))
-    db = db or f"sqlite+aiosqlite:///{folder}/load.db"
-    servers = []
+    print(f"{os.cpu_count()} cores; {args.players} players a table, board_html {'on' if args.board else 'off'}, "
+          f"pace {args.pace:g} s, {args.seconds:g} s per row, {args.processes} server process(es) per tree\n")
     try:
-        for i in range(args.processes):
-            servers.append(start_server(folder, db, i))
-        ports = [port for _, port, _ in servers]
-        bases = [f"http://127.0.0.1:{p}" for p in ports]
-        ws_bases = [f"ws://127.0.0.1:{p}" for p in ports]
-        pids = [server.pid for server, _, _ in servers]
-        print(f"{args.processes} reichsstadt serve process(es) on 127.0.0.1:{','.join(map(str, ports))}, "
-              f"{db.split('://')[0]}, {os.cpu_count()} cores; "
-              f"{args.players} players a table, board_html {'on' if args.board else 'off'}, "
-              f"pace {args.pace:g} s, {args.seconds:g} s per row\n")
-        print("| tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | server CPU ms/move |"
-              " games done | load avg |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        if args.finished:
+            memory(args, trees, db, folder)
+            return
+        print("| tree | tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | CPU ms/move |"
+              " longest GC ms (its CPU) | GC > 20 ms | GC CPU ms/s | RSS MB | load avg |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in args.tables:
-            r = asyncio.run(run(bases, ws_bases, pids, n, args.seconds, args.players, args.board, args.pace))
-            print(f"| {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | {r['p90']:.1f} | {r['p99']:.1f} | "
-                  f"{r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | {r['games']} | "
-                  f"{r['load']:.1f} |"
-                  + (f" ({r['errors']} errors)" if r["errors"] else ""), flush=True)
+            for k, tree in enumerate(trees):
+                url = _fresh_db(db, folder, tree, k * 1000 + n)
+                extra = server_flags(tree) + (args.serve_args.split() if k else [])
+                servers = [Server(tree, folder, url, i, extra) for i in range(args.processes)]
+                try:
+                    r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
+                finally:
+                    for s in servers:
+                        s.stop()
+                print(f"| {tree.name} | {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | {r['p90']:.1f} | "
+                      f"{r['p99']:.1f} | {r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | "
+                      f"{r['gc_max']:.1f} ({r['gc_cpu_max']:.1f}) | {r['gc_over_20']} | {r['gc_cpu_total']:.1f} | "
+                      f"{r['rss']:.0f} | {r['load']:.1f} |"
+                      + (f" ({r['errors']} errors, the last: {r['last_error']})" if r["errors"] else ""), flush=True)
     finally:
-        for server, _, log in servers:
-            server.terminate()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-            log.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def memory(args: argparse.Namespace, trees: list[Path], db: str | None, folder: Path) -> None:
+    print("| tree | games finished | server RSS MB | seconds | load avg |")
+    print("|---|---:|---:|---:|---:|")
+    for k, tree in enumerate(trees):
+        server = Server(tree, folder, _fresh_db(db, folder, tree, k), 0, server_flags(tree))
+        try:
+            for games, rss, seconds in finished_games(server, args.finished, args.players):
+                print(f"| {tree.name} | {games} | {rss:.0f} | {seconds:.0f} | {os.getloadavg()[0]:.1f} |", flush=True)
+        except (OSError, urllib.error.URLError) as exc:
+            print(f"| {tree.name} | failed: {exc} | | | |")
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":

@@ -48,7 +48,9 @@ def main() -> None:
     if args.steps < 1 or args.eval_games < 1:
         parser.error("--steps and --eval-games must be at least 1")
     try:
-        from sb3_contrib import MaskablePPO  # imported here: the rest of the module needs no torch
+        from sb3_contrib import (
+            MaskablePPO,  # imported here: the rest of the module needs no torch
+        )
     except ImportError:
         parser.error("this example needs sb3-contrib and torch: see the install lines at the top of this file")
 

@@ -9,7 +9,9 @@ baseline, a small entropy bonus and Adam updates it every `--batch` games from t
 reward (+1 win … −1 last, see docs/research.md). Every `--eval-every` games the policy (sampling its moves, as it
 trains) plays `--eval-games` fresh games against the same bots; the learning curve (its
 win rate; at 0 it is the uniformly random policy) goes to a CSV and, with matplotlib
-installed, a PNG. The greedy policy (always its likeliest move) is measured at the end."""
+installed, a PNG. The greedy policy (always its likeliest move) is measured at the end,
+and the policy is saved (`--save`, default reinforce-GAME.npz) for
+`reichsstadt.interop.bots.linear_policy`, the bot that plays it in tournaments."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from reichsstadt import ReichsstadtError
+from reichsstadt.interop.bots import save_policy
 from reichsstadt.interop.gymnasium import ReichsstadtEnv
 
 
@@ -88,8 +91,8 @@ def play(env: ReichsstadtEnv, policy: MaskedLinearPolicy, seed: int, greedy: boo
             return reward, info["result"]["ranks"][info["seat"]] == 1, steps
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="norenberc")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--episodes", type=int, default=2000)
@@ -101,6 +104,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--csv", default="learning-curve.csv")
     parser.add_argument("--png", default=None, help="write the learning curve here (needs matplotlib)")
+    parser.add_argument("--save", default=None, help="where to save the trained policy (default reinforce-GAME.npz)")
     args = parser.parse_args()
     for name in ("episodes", "eval_every", "eval_games", "batch"):
         if getattr(args, name) < 1:
@@ -110,24 +114,24 @@ def main() -> None:
             import matplotlib  # noqa: F401  (checked before training, not after)
         except ImportError:
             parser.error("--png needs matplotlib: pip install matplotlib (or the research extra)")
-
-    rng = np.random.default_rng(args.seed)
     try:
-        env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
+        args.env = ReichsstadtEnv(args.game, args.players, seat=None, opponents="random")
     except ReichsstadtError as e:
         parser.error(str(e))
-    policy = MaskedLinearPolicy(env.observation_space.shape[0], env.action_space.n, rng, args.lr)
+    return args
+
+
+def train(args: argparse.Namespace) -> tuple[MaskedLinearPolicy, list[tuple[int, float, float]]]:
+    """REINFORCE for `--episodes` games; the learning curve (episode, CPU s, win rate)."""
+    env = args.env
+    policy = MaskedLinearPolicy(env.observation_space.shape[0], env.action_space.n, np.random.default_rng(args.seed),
+                                args.lr)
     evaluate_on = [10**6 + i for i in range(args.eval_games)]  # the same fresh games each time
-
-    def win_rate(p: MaskedLinearPolicy, greedy: bool = False) -> float:
-        return float(np.mean([play(env, p, s, greedy=greedy)[1] for s in evaluate_on]))
-
-    rows = [(0, 0.0, win_rate(policy))]
-    baseline_random = rows[0][2]     # all weights zero: every legal move equally likely
+    args.win_rate = lambda p, greedy=False: float(np.mean([play(env, p, s, greedy=greedy)[1] for s in evaluate_on]))
+    rows = [(0, 0.0, args.win_rate(policy))]    # all weights zero: every legal move equally likely
     print(f"{args.game}, {args.players} players, seat drawn each game, vs random bots")
     print(f"episode 0: win rate {rows[0][2]:.2f} (the random policy)")
-    start = time.perf_counter()
-    cpu_start = time.process_time()
+    start, cpu_start = time.perf_counter(), time.process_time()
     mean_reward = 0.0
     gW, gb = np.zeros_like(policy.W), np.zeros_like(policy.b)
     for episode in range(1, args.episodes + 1):
@@ -141,35 +145,52 @@ def main() -> None:
             gW[:] = 0.0
             gb[:] = 0.0
         if episode % args.eval_every == 0:
-            rows.append((episode, time.process_time() - cpu_start, win_rate(policy)))
+            rows.append((episode, time.process_time() - cpu_start, args.win_rate(policy)))
             print(f"episode {episode}: win rate {rows[-1][2]:.2f} ({rows[-1][1]:.0f} s of CPU)", flush=True)
     print(f"trained and evaluated in {time.perf_counter() - start:.0f} s ({time.process_time() - cpu_start:.0f} s of "
-          f"CPU); the greedy policy wins {win_rate(policy, True):.2f}")
+          f"CPU); the greedy policy wins {args.win_rate(policy, True):.2f}")
+    return policy, rows
 
+
+def write_curve(args: argparse.Namespace, rows: list[tuple[int, float, float]]) -> None:
     with open(args.csv, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["episode", "cpu_seconds", "win_rate", "random_policy_win_rate"])
         for e, s, r in rows:
-            w.writerow([e, f"{s:.1f}", f"{r:.3f}", f"{baseline_random:.3f}"])
+            w.writerow([e, f"{s:.1f}", f"{r:.3f}", f"{rows[0][2]:.3f}"])
     print(f"wrote {args.csv}")
-    if args.png:
-        import matplotlib
+    if not args.png:
+        return
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
 
-        fig, ax = plt.subplots(figsize=(6, 3.6), dpi=100)
-        ax.plot([r[0] for r in rows], [r[2] for r in rows], marker="o", label="masked linear policy")
-        ax.axhline(baseline_random, color="grey", linestyle="--", label="uniformly random policy")
-        ax.set_xlabel("training games")
-        ax.set_ylabel(f"win rate over {args.eval_games} games")
-        ax.set_ylim(0, 1)
-        ax.set_title(f"{args.game}, {args.players} players, vs random bots (REINFORCE, NumPy)")
-        ax.legend(loc="lower right")
-        fig.tight_layout()
-        Path(args.png).parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(args.png)
-        print(f"wrote {args.png}")
+    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=100)
+    ax.plot([r[0] for r in rows], [r[2] for r in rows], marker="o", label="masked linear policy")
+    ax.axhline(rows[0][2], color="grey", linestyle="--", label="uniformly random policy")
+    ax.set_xlabel("training games")
+    ax.set_ylabel(f"win rate over {args.eval_games} games")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{args.game}, {args.players} players, vs random bots (REINFORCE, NumPy)")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    Path(args.png).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(args.png)
+    print(f"wrote {args.png}")
+
+
+def main() -> None:
+    args = arguments()
+    policy, rows = train(args)
+    write_curve(args, rows)
+    saved = save_policy(args.save or f"reinforce-{args.game}.npz", policy.W, policy.b, args.game, args.players)
+    print(f"saved the policy to {saved}; rank its greedy version (its likeliest move) against random and greedy "
+          f"bots, every seating played:\n"
+          f"  REICHSSTADT_POLICY={saved} python3 -m reichsstadt tournament {args.game} -p {args.players} -n 40 "
+          f"--bots reichsstadt.interop.bots:linear_policy,random\n"
+          f"  REICHSSTADT_POLICY={saved} python3 -m reichsstadt tournament {args.game} -p {args.players} -n 40 "
+          f"--bots reichsstadt.interop.bots:linear_policy,greedy")
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ def _option_line(game_id: str, o: Any, w: Words) -> Text:
 
 @app.command()
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME", help="norenberc, siedler or colonia"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="The game's id (`reichsstadt games` lists them)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,greedy,random,mcts:1s "
                                         "(human, random, greedy, mcts, mcts:2000, mcts:1s; default: seat 1 "
@@ -250,8 +250,9 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", "-p"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
     seed: int = typer.Option(1, help="Seed of the first game; game i uses seed+i."),
-    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: random, greedy, mcts, mcts:2000, mcts:1s "
-                                                       "(default: all random)."),
+    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: a level (easy, medium, hard, "
+                                                   "expert), random, greedy, mcts, mcts:2000, mcts:1s, an installed "
+                                                   "bot or package.module:factory (default: all random)."),
     out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked first)."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
@@ -363,7 +364,8 @@ def data(
         raise BadOption(Message("terminal.data.one_of"))
     if out is not None:
         check_output(out, "--out")
-        text = resources.files(f"reichsstadt.games.{game_id}").joinpath(f"{option.name}.json").read_text("utf-8")
+        package = type(g).__module__.rsplit(".", 1)[0]  # the game's own package, where Game.data_file reads it
+        text = resources.files(package).joinpath(f"{option.name}.json").read_text("utf-8")
         write_text(out, text)
         say("terminal.data.written", game=game_id, name=option.name, path=str(out))
         return

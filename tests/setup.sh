@@ -7,9 +7,12 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)   # the browser client's checks (below)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 python3 -m pip install -q -c constraints.txt -e '.[test]'
+# the browser client's checks: TypeScript (tsc --checkJs) and axe-core, as package-lock.json pins them
+npm ci --no-audit --no-fund --loglevel=error

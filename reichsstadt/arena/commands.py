@@ -60,8 +60,8 @@ def _clock(seconds: float) -> str:
 
 
 def tournament(
-    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="norenberc, siedler or colonia (with "
-                                            "--resume or --report: taken from the folder)"),
+    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
+                                            "them; with --resume or --report: taken from the folder)"),
     bots: Optional[str] = typer.Option(None, "--bots", "-b",
                                        help="The entrants, comma-separated (default mcts:1s,random): a level "
                                             "(easy, medium, hard, expert), random, greedy, mcts, mcts:2000 "

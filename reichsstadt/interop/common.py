@@ -1,15 +1,17 @@
-"""What the three adapters share: rewards from an outcome, action masks, action names and
-a text picture of the table. Reads the contract only."""
+"""What the adapters share: rewards from an outcome, action masks, action names, a text
+picture of the table, and a live game's pickled form. Reads the contract only."""
 
 from __future__ import annotations
 
 import io
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from ..core import Action, ActionSpace, BadOption, GameInfo, Outcome, State, part
+from ..core import Action, ActionSpace, BadOption, GameInfo, Match, Outcome, Seat, State, part
+from ..core import game as find_game
 
 REWARDS = ("rank", "score")
 """How a finished game pays each seat:
@@ -43,12 +45,72 @@ def reward_range(info: GameInfo, kind: str = "rank") -> tuple[float, float]:
     return -1.0, 1.0
 
 
-def legal_mask(legal: Sequence[Action], space: ActionSpace, dtype: Any = np.int8) -> np.ndarray:
-    """1 at the index of every legal action, 0 elsewhere (length: the action space)."""
-    mask = np.zeros(len(space), dtype)
-    for a in legal:
-        mask[space.encode(a)] = 1
-    return mask
+def legal_mask(legal: Sequence[Action], space: ActionSpace, dtype: Any = np.int8,
+               out: np.ndarray | None = None) -> np.ndarray:
+    """1 at the index of every legal action, 0 elsewhere (length: the action space);
+    written into `out` (zeroed first) when given."""
+    if out is None:
+        out = np.zeros(len(space), dtype)
+    else:
+        out.fill(0)
+    out[legal_indices(space).of(legal)] = 1
+    return out
+
+
+class LegalIndices:
+    """The indices of legal actions as a NumPy array, found by the identity of the
+    action space's own objects (engines hand out those: no Python-level hash per action),
+    kept per set of legal actions met (at most `most`), so that a mask is one NumPy
+    assignment."""
+
+    def __init__(self, space: ActionSpace, most: int = 8192) -> None:
+        self.space = space
+        self.by_id = {id(a): i for i, a in enumerate(space.actions)}
+        self.kept: dict[tuple[int, ...], np.ndarray] = {}
+        self.most = most
+
+    def of(self, legal: Sequence[Action]) -> np.ndarray:
+        key = tuple(map(id, legal))
+        found = self.kept.get(key)
+        if found is None:
+            by_id = self.by_id
+            if not all(k in by_id for k in key):  # an equal action, not the space's own object
+                return np.array([self.space.encode(a) for a in legal], np.intp)
+            found = np.array([by_id[k] for k in key], np.intp)
+            if len(self.kept) >= self.most:
+                self.kept.clear()
+            self.kept[key] = found
+        return found
+
+
+_INDICES: dict[int, tuple[ActionSpace, LegalIndices]] = {}
+
+
+def legal_indices(space: ActionSpace) -> LegalIndices:
+    """The LegalIndices of an action space (one per space, kept while it lives)."""
+    found = _INDICES.get(id(space))
+    if found is None or found[0] is not space:
+        found = _INDICES[id(space)] = (space, LegalIndices(space))
+    return found[1]
+
+
+def pack_match(match: Match) -> dict[str, Any]:
+    """A live game as plain data for pickle: the state's snapshot (`State.to_json`, a few
+    KB), the random source's position, the record and the counters."""
+    return {"snapshot": match.state.to_json(), "rng": match.rng.getstate(), "record": match.record,
+            "recording": match.recording, "decisions": match.decisions, "chance_steps": match.chance_steps}
+
+
+def unpack_match(packed: dict[str, Any]) -> Match:
+    """The game `pack_match` packed, continuing exactly where it was."""
+    record = packed["record"]
+    match = Match(record.game, record.players, record.seed, record.options, record.names, packed["recording"])
+    match.state = find_game(record.game).from_json(packed["snapshot"])
+    match._seats = [Seat(match.state, i) for i in range(record.players)]  # as Match.from_record does
+    match.rng.setstate(packed["rng"])
+    match.record = record
+    match.decisions, match.chance_steps = packed["decisions"], packed["chance_steps"]
+    return match
 
 
 def action_text(action: Action) -> str:
@@ -67,14 +129,17 @@ def render_text(state: State, color: bool = False, width: int = 100) -> str:
     if "terminal" in state.game.parts:
         from rich.console import Console
 
+        from ..i18n import Renderer
+
         draw = part(state.game.id, "terminal")
         buf = io.StringIO()
         console = Console(file=buf, width=width, force_terminal=color, color_system="standard" if color else None,
                           legacy_windows=False)
-        console.print(draw(view, None, [f"Player {i + 1}" for i in range(state.players)]))
+        names = [f"Player {i + 1}" for i in range(state.players)]
+        console.print(draw(view, None, names, Renderer("en", names)))
         return buf.getvalue()
-    lines = [f"{state.game.title}, {state.players} players, phase {view['phase']}, "
-             f"to act: {', '.join('chance' if s < 0 else f'Player {s + 1}' for s in view['to_act']) or 'nobody'}"]
+    acting = ", ".join("chance" if s < 0 else f"Player {s + 1}" for s in view["to_act"]) or "nobody"
+    lines = [f"{state.game.title}, {state.players} players, phase {view['phase']}, to act: {acting}"]
     for i, seat in enumerate(view["seats"]):
         lines.append(f"Player {i + 1}: {json.dumps(seat, sort_keys=True)}")
     lines.append(f"table: {json.dumps(view['table'], sort_keys=True)}")

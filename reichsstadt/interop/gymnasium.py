@@ -1,4 +1,5 @@
-"""One seat of a game against bots, as a Gymnasium env.
+"""Gymnasium: one seat against bots (`ReichsstadtEnv`), and N games stepped at once in
+one process (`ReichsstadtVectorEnv`, Gymnasium's VectorEnv API).
 
     from reichsstadt.interop.gymnasium import ReichsstadtEnv
     env = ReichsstadtEnv("norenberc", players=4, opponents="random")
@@ -10,12 +11,13 @@
             break
 
 or `gymnasium.make("reichsstadt/norenberc-v0", players=4)` once this module is imported
-(it registers an id per installed game).
+(it registers an id per installed game), and `gymnasium.make_vec(...)` (its sync and
+async modes) or our own `ReichsstadtVectorEnv` (one process, stacked arrays).
 
-- Observation: the game's encoding of your view (float32 Box, docs/research.md);
-  action: Discrete over the game's integer actions for the player count;
-  `action_masks()` (bool) for maskable policies (sb3-contrib's MaskablePPO reads it), and
-  `info["action_mask"]` (int8) as well.
+- Observation: the game's encoding of your view (float32 Box, docs/research.md),
+  `history=K` appends your history; action: Discrete over the game's integer actions for
+  the player count; `action_masks()` (bool) for maskable policies (sb3-contrib's
+  MaskablePPO reads it), and `info["action_mask"]` (int8) as well.
 - The other seats are played by bots (`reichsstadt.bots.make_bot` names, one for all or
   one per other seat in seat order, or your own objects with `act(seat)`), chance is
   drawn from the env's generator: `reset(seed=...)` fixes the whole game.
@@ -23,120 +25,139 @@ or `gymnasium.make("reichsstadt/norenberc-v0", players=4)` once this module is i
 - Reward at the end only ("rank": +1 lone winner … −1 lone last; "score": your points).
   An action outside the mask ends the episode at the lowest reward with
   `info["illegal"] = True` (`illegal="lose"`), or raises IllegalAction
-  (`illegal="raise"`)."""
+  (`illegal="raise"`). `max_steps` truncates an episode after that many of your steps.
+- The envs pickle and deep-copy mid-game and continue identically."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 from ..bots import make_bot
-from ..core import Agent, BadOption, IllegalAction, Match, game as find_game
+from ..core import Agent, BadOption, IllegalAction
 from ..core.registry import GROUP
-from .common import check_reward, legal_mask, render_for, returns, reward_range
-from .encoding import encoder as find_encoder
+from .common import render_for
+from .session import Session
 
 
-class ReichsstadtEnv(gym.Env):
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}
+class _Seat:
+    """One game of a learner seat against bots: what the env and each sub-env of the
+    vectorised env play."""
 
-    def __init__(self, game_id: str, players: int | None = None, seat: int | None = 0,
-                 opponents: str | Sequence[Any] = "random", render_mode: str | None = None,
-                 options: Mapping[str, Any] | None = None, reward: str = "rank", illegal: str = "lose",
-                 record: bool = False) -> None:
-        self.game = find_game(game_id)
-        n = self.game.players.start if players is None else players
-        self.game_options = self.game.resolve(n, options)
-        self.info = self.game.info(n, self.game_options)
-        self.players = n
+    def __init__(self, session: Session, seat: int | None, opponents: str | Sequence[Any], illegal: str) -> None:
+        n = session.players
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise BadOption(f"seat must be 0..{n - 1} or None (a seat drawn each game), not {seat!r}")
+        self.session = session
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
-        if isinstance(opponents, str):
-            self.opponents: list[Any] = [opponents] * (n - 1)
-        else:
-            self.opponents = list(opponents)
-            if len(self.opponents) != n - 1:
-                raise BadOption(f"{n - 1} opponents for {n} players, not {len(self.opponents)}")
+        self.opponents: list[Any] = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(self.opponents) != n - 1:
+            raise BadOption(f"{n - 1} opponents for {n} players, not {len(self.opponents)}")
         for o in self.opponents:
             if isinstance(o, str):
                 make_bot(o)  # an unknown name is refused now, not at reset
         if illegal not in ("lose", "raise"):
             raise BadOption(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        self.reward_kind = check_reward(reward)
-        self.reward_range_ = reward_range(self.info, self.reward_kind)
+        self.agents: dict[int, Agent] = {}
+        self.done = True
+
+    def start(self, rng: np.random.Generator) -> None:
+        n = self.session.players
+        if self.fixed_seat is None:
+            self.seat = int(rng.integers(n))
+        others = [s for s in range(n) if s != self.seat]
+        self.agents = {s: make_bot(o, int(rng.integers(2**62))) if isinstance(o, str) else o
+                       for s, o in zip(others, self.opponents)}
+        self.session.start(int(rng.integers(2**62)), self.agents)
+        self.done = False
+
+    def step(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """(reward, terminated, truncated, illegal)."""
+        session = self.session
+        if session.match is None or self.done:
+            raise IllegalAction("the game is over: call reset()")
+        index = int(action)
+        if not session.allows(self.seat, index):
+            if self.illegal == "raise":
+                session.space.decode(index)  # the index's own refusal
+                session.state.apply(self.seat, session.space.decode(index))  # raises with the reason
+            self.done = True
+            return session.reward_range[0], True, False, True
+        session.play(self.seat, index, self.agents)
+        session.steps += 1
+        if session.over():
+            self.done = True
+            return session.rewards()[self.seat], True, False, False
+        if session.truncated():
+            self.done = True
+            return 0.0, False, True, False
+        return 0.0, False, False, False
+
+
+class ReichsstadtEnv(gym.Env):
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
+
+    def __init__(self, game_id: str, players: int | None = None, seat: int | None = 0,
+                 opponents: str | Sequence[Any] = "random", render_mode: str | None = None,
+                 options: Mapping[str, Any] | None = None, reward: str = "rank", illegal: str = "lose",
+                 record: bool = False, max_steps: int | None = None, history: int = 0) -> None:
+        from ..core import game as find_game
+
+        n = find_game(game_id).players.start if players is None else players
+        self.session = Session(game_id, n, options, reward, record, max_steps, history)
+        self.play = _Seat(self.session, seat, opponents, illegal)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
-        self.record = record
-        self.space = self.game.action_space(n)
-        self.encoder = find_encoder(game_id, n)
-        self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
+        self.players = n
+        self.game = self.session.game
+        self.space = self.session.space
+        self.encoder = self.session.encoder
+        self.observation_space = spaces.Box(self.session.low, self.session.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.space))
-        self.match: Match | None = None
-        self._agents: dict[int, Agent] = {}
-        self._done = True
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    @property
+    def seat(self) -> int:
+        return self.play.seat
+
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        rng = self.np_random
-        if self.fixed_seat is None:
-            self.seat = int(rng.integers(self.players))
-        others = [s for s in range(self.players) if s != self.seat]
-        self._agents = {}
-        for s, o in zip(others, self.opponents):
-            self._agents[s] = make_bot(o, int(rng.integers(2**62))) if isinstance(o, str) else o
-        self.match = Match(self.game, self.players, int(rng.integers(2**62)), self.game_options,
-                           recording=self.record)
-        self._done = False
-        self.match.advance(self._agents)
+        self.play.start(self.np_random)
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._info()
-
-    def _obs(self) -> np.ndarray:
-        assert self.match is not None
-        return self.encoder.encode(self.match.state.view(self.seat))
+        return self.session.observe(self.seat), self._info()
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "action_mask": self.action_masks().astype(np.int8)}
 
     def action_masks(self) -> np.ndarray:
         """True for every legal action of your seat now (all False once the game is over)."""
-        assert self.match is not None, "call reset() first"
-        return legal_mask(self.match.state.legal(self.seat), self.space, bool)
+        return self.session.mask(self.seat, dtype=bool)
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
-        if self.match is None or self._done:
-            raise IllegalAction("the game is over: call reset()")
-        state = self.match.state
-        chosen = self.space.decode(int(action)) if 0 <= int(action) < len(self.space) else None
-        if chosen is None or chosen not in state.legal(self.seat):
-            if self.illegal == "raise":
-                if chosen is None:
-                    self.space.decode(int(action))  # the index's own refusal
-                self.match.play(self.seat, chosen)  # type: ignore[arg-type]  # raises with the reason
-            self._done = True
-            info = self._info()
-            info["illegal"] = True
-            return self._obs(), self.reward_range_[0], True, False, info
-        self.match.play(self.seat, chosen)
-        self.match.advance(self._agents)
-        reward = 0.0
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, illegal = self.play.step(action)
         info = self._info()
-        if state.over():
-            self._done = True
-            reward = returns(state.outcome(), self.reward_kind)[self.seat]
-            info["result"] = state.outcome().to_json()
+        if illegal:
+            info["illegal"] = True
+        elif terminated:
+            info["result"] = self.session.state.outcome().to_json()
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, self._done, False, info
+        return self.session.observe(self.seat), reward, terminated, truncated, info
 
     def render(self) -> str | None:
         return render_for(self.match.state if self.match is not None else None, self.render_mode)
@@ -145,20 +166,130 @@ class ReichsstadtEnv(gym.Env):
         pass
 
 
+class ReichsstadtVectorEnv(VectorEnv):
+    """`num_envs` games of a learner seat against bots, stepped together in one process:
+    observations (num_envs, size) float32, rewards float32, terminations and truncations
+    bool, `infos["action_mask"]` (num_envs, actions) bool and `infos["seat"]`;
+    `action_masks()` for maskable policies. A finished sub-env starts a new game at the
+    next step (Gymnasium's NEXT_STEP autoreset: its action is ignored then, its reward
+    0), or in the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last
+    observation in `infos["final_obs"]`). `reset(seed=s)` seeds sub-env i with s + i;
+    a list gives one seed per sub-env. Arguments as ReichsstadtEnv's; `copy=False`
+    returns the env's own observation buffer (overwritten at the next step)."""
+
+    def __init__(self, game_id: str, players: int | None = None, num_envs: int = 8, seat: int | None = 0,
+                 opponents: str | Sequence[Any] = "random", options: Mapping[str, Any] | None = None,
+                 reward: str = "rank", max_steps: int | None = None, history: int = 0,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, copy: bool = True) -> None:
+        from ..core import game as find_game
+
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise BadOption(f"num_envs must be 1 or more, not {num_envs!r}")
+        mode = AutoresetMode(autoreset_mode)
+        if mode == AutoresetMode.DISABLED:
+            raise BadOption("autoreset_mode must be NEXT_STEP or SAME_STEP")
+        n = find_game(game_id).players.start if players is None else players
+        self.games = [_Seat(Session(game_id, n, options, reward, False, max_steps, history), seat, opponents, "lose")
+                      for _ in range(num_envs)]
+        first = self.games[0].session
+        self.num_envs = num_envs
+        self.metadata = {"autoreset_mode": mode, "render_modes": []}
+        self.single_observation_space = spaces.Box(first.low, first.high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(len(first.space))
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.copy = copy
+        self._obs = np.zeros((num_envs, first.size), np.float32)
+        self._masks = np.zeros((num_envs, len(first.space)), bool)
+        self._rewards = np.zeros(num_envs, np.float32)
+        self._terminated = np.zeros(num_envs, bool)
+        self._truncated = np.zeros(num_envs, bool)
+        self._restart = np.zeros(num_envs, bool)
+        self._rngs: list[np.random.Generator] = [np.random.default_rng() for _ in range(num_envs)]
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        seeds = _seeds(seed, self.num_envs)
+        for i, s in enumerate(seeds):
+            if s is not None or seed is None:
+                self._rngs[i] = np.random.default_rng(s)
+            self._start(i)
+        self._restart[:] = False
+        return self._out(), self._infos()
+
+    def _start(self, i: int) -> None:
+        g = self.games[i]
+        g.start(self._rngs[i])
+        g.session.observe(g.seat, self._obs[i])
+        g.session.mask(g.seat, self._masks[i], bool)
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        actions = np.asarray(actions)
+        same_step = self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+        final_obs: list[Any] = [None] * self.num_envs
+        for i, g in enumerate(self.games):
+            if self._restart[i]:
+                self._start(i)
+                self._rewards[i], self._terminated[i], self._truncated[i] = 0.0, False, False
+                continue
+            reward, terminated, truncated, _ = g.step(actions[i])
+            self._rewards[i], self._terminated[i], self._truncated[i] = reward, terminated, truncated
+            g.session.observe(g.seat, self._obs[i])
+            g.session.mask(g.seat, self._masks[i], bool)
+            if (terminated or truncated) and same_step:
+                final_obs[i] = self._obs[i].copy()
+                self._start(i)
+        self._restart[:] = (self._terminated | self._truncated) & (not same_step)
+        infos = self._infos()
+        if same_step and any(x is not None for x in final_obs):
+            infos["final_obs"] = np.array(final_obs, dtype=object)
+            infos["_final_obs"] = np.array([x is not None for x in final_obs])
+        return (self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos)
+
+    def _out(self) -> np.ndarray:
+        return self._obs.copy() if self.copy else self._obs
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._masks.copy(), "seat": np.array([g.seat for g in self.games])}
+
+    def action_masks(self) -> np.ndarray:
+        """(num_envs, actions) bool: each sub-env's legal actions now."""
+        return self._masks.copy()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | None]:
+    if seed is None:
+        return [None] * count
+    if isinstance(seed, bool):
+        raise BadOption(f"seed must be a whole number or a list of them, not {seed!r}")
+    if isinstance(seed, int):
+        return [seed + i for i in range(count)]
+    seeds = list(seed)
+    if len(seeds) != count:
+        raise BadOption(f"{count} seeds for {count} sub-envs, not {len(seeds)}")
+    return seeds
+
+
 def env_id(game_id: str) -> str:
     return f"reichsstadt/{game_id}-v0"
 
 
 def register_envs(ids: Sequence[str] | None = None) -> list[str]:
     """Register `reichsstadt/<game>-v0` with Gymnasium for the installed games (or `ids`);
-    the ids registered. `gymnasium.make(id, players=N, opponents=..., seat=...)`."""
+    the ids registered. `gymnasium.make(id, players=N, opponents=..., seat=...)`, and
+    `gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")` for
+    ReichsstadtVectorEnv."""
     if ids is None:
         ids = [ep.name for ep in entry_points(group=GROUP)]
     done = []
     for gid in ids:
         name = env_id(gid)
         if name not in gym.registry:
-            gym.register(id=name, entry_point=f"{__name__}:ReichsstadtEnv", kwargs={"game_id": gid})
+            gym.register(id=name, entry_point=f"{__name__}:ReichsstadtEnv",
+                         vector_entry_point=f"{__name__}:ReichsstadtVectorEnv", kwargs={"game_id": gid})
         done.append(name)
     return done
 

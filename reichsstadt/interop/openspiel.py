@@ -20,12 +20,17 @@
   `max_chance_outcomes` is the size of the whole space.
 - Returns: ZERO_SUM, at the end only, in [-1, 1]: (seats you beat − seats that beat you)
   / (players − 1).
-- Observer (`make_py_observer`): tensors are the game's encoding of the seat's view
-  (docs/research.md), with a named view (`.dict`) per slice; strings are the view as
-  canonical JSON followed by the seat's legal actions. The information state is the
-  view: by the contract it holds everything the seat may know (it does not recall the
-  order of past events the view no longer shows). `private_info=NONE` gives the
-  spectator's (public) view; ALL_PLAYERS is not offered.
+- Observer (`make_py_observer`): the observation tensor is the game's encoding of the
+  seat's view (docs/research.md), with a named view (`.dict`) per slice; its string is
+  the view as canonical JSON followed by the seat's legal actions. The information state
+  (perfect recall) adds the seat's own history (history.py): the last `history` moves
+  (a game parameter, 8 by default) and every move it saw counted, in the tensor; every
+  move as it saw it (whole, or only its kind), in the string. `private_info=NONE` gives
+  the spectator's (public) observation; ALL_PLAYERS is not offered.
+- `max_game_length` is measured, not the engine's proven bound (lengths.py): a game that
+  reaches it ends as a draw (every return 0).
+- States serialize (`serialize()`, `game.deserialize_state`, pickle, deep copy): the
+  engine's snapshot and the history.
 - `resample_from_infostate(player, sampler)` is the engine's `sample(seat, rng)`, so
   OpenSpiel's Python `ismcts.ISMCTSBot` plays every game. (OpenSpiel's C++ MCTS and
   IS-MCTS bots crash on every Python game, OpenSpiel's own included: use the Python ones.)"""
@@ -34,16 +39,23 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, BadOption, Game, State, game as find_game, game_ids
-from .common import action_text, returns
-from .encoding import Encoder, encoder as find_encoder
+from ..core import CHANCE, Action, BadOption, Game, State, game_ids
+from ..core import game as find_game
+from .common import action_text, legal_indices, returns
+from .encoding import encoder as find_encoder
+from .history import History, HistoryEncoding
+from .incremental import Rewriter, Tracker, tracker
+from .lengths import bounds
 
 PREFIX = "reichsstadt_"
+RECENT = 8
+"""Recent moves the information-state tensor shows by default (game parameter `history`)."""
 _registered: dict[str, pyspiel.GameType] = {}
 _creators: dict[str, type] = {}
 
@@ -68,7 +80,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.players.start, **_option_params(game)},
+        parameter_specification={"players": game.players.start, "history": RECENT, **_option_params(game)},
     )
 
 
@@ -91,12 +103,13 @@ def register(game_id: str) -> str:
     return short_name(game_id)
 
 
-def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None
-         ) -> "ReichsstadtGame":
+def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+         history: int = RECENT) -> ReichsstadtGame:
     """The OpenSpiel game of `game_id` for `players` with the game's `options` (any of
-    them, data files included), registering it if needed."""
+    them, data files included), its information state showing the last `history` moves,
+    registering it if needed."""
     name = register(game_id)
-    params: dict[str, Any] = {} if players is None else {"players": players}
+    params: dict[str, Any] = {"history": history} if players is None else {"players": players, "history": history}
     carried = _option_params(find_game(game_id))
     extra = {k: v for k, v in (options or {}).items() if k not in carried}
     params.update({k: v for k, v in (options or {}).items() if k in carried})
@@ -107,49 +120,100 @@ def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | 
 
 
 class _Shared:
-    """What every state of one (game, players) shares; deep copies keep the same one."""
+    """What every state of one (game, players, options) shares; deep copies keep the same
+    one, and it pickles as what rebuilds it."""
 
-    __slots__ = ("game", "players", "options", "space", "encoder")
+    __slots__ = (
+        "encoder",
+        "game",
+        "history_encoding",
+        "initial",
+        "initial_codes",
+        "max_decisions",
+        "options",
+        "players",
+        "recent",
+        "space",
+    )
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], enc: Encoder) -> None:
+    def __init__(self, game: Game, players: int, options: dict[str, Any], recent: int) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.space = game.action_space(players)
-        self.encoder = enc
+        self.encoder = find_encoder(game.id, players)
+        self.recent = recent
+        self.history_encoding = HistoryEncoding(self.space, players, recent)
+        measured = bounds(game.id, players)
+        self.max_decisions = measured[0] if measured else game.info(players, options).max_game_length
+        self.initial = game.new(players, 0, options)  # the state draws nothing: every game starts here
+        self.initial_codes: dict[int | None, np.ndarray] = {}
 
-    def __deepcopy__(self, memo: dict) -> "_Shared":
+    def initial_code(self, seat: int | None) -> np.ndarray:
+        """The encoding of the initial state for `seat` (computed once)."""
+        found = self.initial_codes.get(seat)
+        if found is None:
+            found = self.initial_codes[seat] = self.encoder.encode(self.initial, seat)
+        return found
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _shared, (self.game.id, self.players, self.options, self.recent)
+
+
+def _shared(game_id: str, players: int, options: dict[str, Any], recent: int) -> _Shared:
+    return _Shared(find_game(game_id), players, options, recent)
 
 
 class _Engine:
-    """Holds the engine's state; OpenSpiel's Clone() deep-copies the Python attributes of
-    a state, and this copies with the engine's cheap clone(). Keeps each seat's view and
-    encoding until the next move (OpenSpiel asks for strings and tensors of every player
-    several times a step)."""
+    """Holds the engine's state and what OpenSpiel asks of it. OpenSpiel's Clone() deep
+    copies the Python attributes of a state: this copies with the engine's cheap clone().
+    Keeps each seat's view and encoding until the next move (OpenSpiel asks for strings
+    and tensors of every player several times a step); the encodings come from a
+    Tracker (incremental.py), which writes again only what the moves since the last one
+    changed. The history is brought up to date only when an information state is asked
+    for: until then a move costs a list append (`pending`: the moves since `replay`, the
+    state the history has reached)."""
 
-    __slots__ = ("_state", "_shared", "views", "codes", "texts")
+    __slots__ = ("_shared", "_state", "codes", "decisions", "history", "moves", "pending", "replay", "texts",
+                 "tracker", "views")
 
     def __init__(self, state: State | None, shared: _Shared) -> None:
         self._state = state
         self._shared = shared
         self.views: dict[int | None, dict[str, Any]] = {}
         self.codes: dict[int | None, np.ndarray] = {}
-        self.texts: dict[int | None, str] = {}
+        self.texts: dict[Any, str] = {}
+        self.decisions = 0
+        self.history: History | None = None
+        self.replay: State | None = None
+        self.pending: list[tuple[int, Action]] = []
+        self.moves = 0
+        self.tracker: Tracker | Rewriter | None = None   # made on the first encoding
 
     @property
     def state(self) -> State:
         s = self._state
         if s is None:  # built on first use: Clone() makes a new initial state only to overwrite it
-            sh = self._shared
-            s = self._state = sh.game.new(sh.players, 0, sh.options)
+            s = self._state = self._shared.initial.clone()
         return s
 
-    def moved(self) -> None:
-        if self.views:
+    def apply(self, seat: int, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.pending.append((seat, action))
+        self.moves += 1
+        if seat != CHANCE:
+            self.decisions += 1
+        if self.views or self.codes or self.texts:
             self.views = {}
             self.codes = {}
             self.texts = {}
+
+    def truncated(self) -> bool:
+        """The game reached the measured length without ending (a draw)."""
+        return self.decisions >= self._shared.max_decisions and not self.state.over()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)
@@ -160,14 +224,52 @@ class _Engine:
     def code(self, seat: int | None) -> np.ndarray:
         c = self.codes.get(seat)
         if c is None:
-            c = self.codes[seat] = self._shared.encoder.encode(self.view(seat))
+            if self._state is None:  # an untouched initial state: OpenSpiel sizes every tensor on one
+                return self._shared.initial_code(seat)
+            if self.tracker is None:
+                self.tracker = tracker(self._shared.encoder)
+            c = self.codes[seat] = np.empty(self._shared.encoder.size, np.float32)
+            self.tracker.observe(self._state, seat, c, self.moves)
         return c
 
-    def __deepcopy__(self, memo: dict) -> "_Engine":
-        return _Engine(self.state.clone(), self._shared)
+    def seen(self) -> History:
+        """The history, brought up to date (replaying the moves made since)."""
+        sh = self._shared
+        if self.history is None:
+            self.history = History(sh.space, sh.players)
+        if self.pending:
+            past = self.replay if self.replay is not None else sh.initial.clone()
+            for seat, action in self.pending:
+                self.history(seat, action, past)
+                past.apply(seat, action)
+            self.replay = past
+            self.pending = []
+        return self.history
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        other = _Engine(self.state.clone(), self._shared)
+        other.decisions = self.decisions
+        other.history = self.history.copy() if self.history is not None else None
+        other.replay = self.replay.clone() if self.replay is not None else None
+        other.pending = self.pending[:]
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        history = self.seen()
+        return {"shared": self._shared, "snapshot": self.state.to_json(), "decisions": self.decisions,
+                "moves": history.moves}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        sh: _Shared = data["shared"]
+        self.__init__(sh.game.from_json(data["snapshot"]), sh)  # type: ignore[misc]
+        self.decisions = data["decisions"]
+        self.history = History(sh.space, sh.players)
+        for actor, _, index, mask in data["moves"]:
+            self.history.add(actor, index, mask)
+        self.replay = self.state.clone()
 
 
-class ReichsstadtGame(pyspiel.Game):
+class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
     """One reichsstadt title for one player count, as an OpenSpiel game."""
 
     game_id: str  # set by register() on the class of each title
@@ -177,13 +279,15 @@ class ReichsstadtGame(pyspiel.Game):
         game = find_game(game_id)
         params = dict(params or {})
         players = int(params.pop("players", game.players.start))
+        recent = int(params.pop("history", RECENT))
         try:
             options = game.resolve(players, {**params, **(extra_options or {})})
-            info = game.info(players, options)
-        except BadOption as exc:
+            game.info(players, options)
+            shared = _Shared(game, players, options, recent)
+        except (BadOption, ValueError) as exc:
             raise ValueError(str(exc)) from None
-        shared = _Shared(game, players, options, find_encoder(game_id, players))
-        n = info.num_actions
+        n = len(shared.space)
+        measured = bounds(game_id, players)
         super().__init__(
             _registered[game_id] if game_id in _registered else game_type(game),
             pyspiel.GameInfo(
@@ -193,20 +297,24 @@ class ReichsstadtGame(pyspiel.Game):
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=info.max_game_length,
+                max_game_length=shared.max_decisions,
             ),
-            {"players": players, **{k: options[k] for k in _option_params(game)}},
+            {"players": players, "history": recent, **{k: options[k] for k in _option_params(game)}},
         )
         self.shared = shared
+        self.chance_bound = measured[1] if measured else shared.max_decisions
 
-    def new_initial_state(self) -> "ReichsstadtState":
+    def new_initial_state(self) -> ReichsstadtState:
         return ReichsstadtState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ReichsstadtObserver":
-        return ReichsstadtObserver(self.shared.encoder, iig_obs_type, params)
+    def max_chance_nodes_in_history(self) -> int:
+        return self.chance_bound
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ReichsstadtObserver:
+        return ReichsstadtObserver(self.shared, iig_obs_type, params)
 
 
-class ReichsstadtState(pyspiel.State):
+class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
     """A position: the engine's state behind OpenSpiel's State API."""
 
     def __init__(self, game: ReichsstadtGame, engine: State | None = None) -> None:
@@ -221,13 +329,14 @@ class ReichsstadtState(pyspiel.State):
 
     def current_player(self) -> int:
         to_act = self._engine.state.to_act()
-        if not to_act:
-            return pyspiel.PlayerId.TERMINAL
+        if not to_act or self._engine.truncated():
+            return int(pyspiel.PlayerId.TERMINAL)
         return CHANCE if to_act[0] == CHANCE else to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        encode = self._shared.space.encode
-        return sorted(encode(a) for a in self._engine.state.legal(player))
+        found: list[int] = legal_indices(self._shared.space).of(self._engine.state.legal(player)).tolist()
+        found.sort()
+        return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         encode = self._shared.space.encode
@@ -235,15 +344,13 @@ class ReichsstadtState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         engine = self._engine
-        state = engine.state
-        state.apply(state.to_act()[0], self._shared.space.decode(int(action)))
-        engine.moved()
+        engine.apply(engine.state.to_act()[0], self._shared.space.decode(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(self._shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._engine.state.over()
+        return self._engine.state.over() or self._engine.truncated()
 
     def returns(self) -> list[float]:
         state = self._engine.state
@@ -251,11 +358,17 @@ class ReichsstadtState(pyspiel.State):
             return [0.0] * self._shared.players
         return returns(state.outcome(), "rank")
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "ReichsstadtState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ReichsstadtState:
         """A state `player_id` cannot tell apart from this one, drawn by the engine's
-        sample() from a generator seeded by `probability_sampler()` (a float in [0, 1))."""
+        sample() from a generator seeded by `probability_sampler()` (a float in [0, 1)),
+        with the history as `player_id` knows it (history.History.believed_by)."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        return ReichsstadtState(self.get_game(), self._engine.state.sample(player_id, rng))
+        engine = self._engine
+        other = ReichsstadtState(self.get_game(), engine.state.sample(player_id, rng))
+        other._engine.decisions = engine.decisions
+        other._engine.history = engine.seen().believed_by(player_id)
+        other._engine.replay = other._engine.state.clone()
+        return other
 
     def __str__(self) -> str:
         engine = self._engine
@@ -266,34 +379,63 @@ class ReichsstadtState(pyspiel.State):
 
 
 class ReichsstadtObserver:
-    """OpenSpiel's PyObserver: `.tensor` (the encoding), `.dict` (a named view per slice),
-    `set_from(state, player)`, `string_from(state, player)`."""
+    """OpenSpiel's PyObserver: `.tensor` (the encoding, and for an information state the
+    history after it), `.dict` ({"observation": …} and, for an information state,
+    "history": the two parts of the tensor), `.slices` (a named view of each slice),
+    `set_from(state, player)`, `string_from(state, player)`. OpenSpiel's C++ side copies
+    every entry of `.dict` at every `observation_tensor()` call, so `.dict` holds the two
+    parts only; the slices are in `.slices`."""
 
-    def __init__(self, enc: Encoder, iig_obs_type: Any = None, params: Any = None) -> None:
+    def __init__(self, shared: _Shared, iig_obs_type: Any = None, params: Any = None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         private = iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("reichsstadt games offer no observation of all players' private information")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        if self.recall and self.public_only:
+            raise ValueError("reichsstadt games offer no public information state (a history is a seat's)")
+        enc = shared.encoder
         self.encoder = enc
-        self.tensor = np.zeros(enc.size, np.float32)
-        self.dict = enc.split(self.tensor)
+        self.history = shared.history_encoding if self.recall else None
+        size = enc.size + (self.history.size if self.history else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:enc.size]}
+        self.slices = enc.split(self.tensor[:enc.size])
+        if self.history is not None:
+            self.dict["history"] = self.tensor[enc.size:]
+            at = enc.size
+            for s in self.history.slices:
+                self.slices[s.name] = self.tensor[at:at + s.size]
+                at += s.size
 
     def set_from(self, state: ReichsstadtState, player: int) -> None:
-        self.tensor[:] = state._engine.code(None if self.public_only else player)
+        engine = state._engine
+        size = self.encoder.size
+        self.tensor[:size] = engine.code(None if self.public_only else player)
+        if self.history is not None:
+            rest = self.tensor[size:]
+            rest.fill(0.0)
+            self.history.fill(engine.seen(), player, rest)
 
     def string_from(self, state: ReichsstadtState, player: int) -> str:
         """The view as canonical JSON; for a seat, followed by its legal actions (what a
         seat may do is part of what it knows, and an engine's view may not spell out
-        every step of a chain of decisions)."""
+        every step of a chain of decisions); for an information state, then the seat's
+        history."""
         engine = state._engine
-        key = None if self.public_only else player
+        key: Any = None if self.public_only else player
+        if self.recall:
+            key = ("recall", player)
         text = engine.texts.get(key)
         if text is None:
-            text = json.dumps(engine.view(key), sort_keys=True, separators=(",", ":"))
-            if key is not None:
+            seat = None if self.public_only else player
+            text = json.dumps(engine.view(seat), sort_keys=True, separators=(",", ":"))
+            if seat is not None:
                 text += f" legal:{sorted(state._shared.space.encode(a) for a in engine.state.legal(player))}"
+            if self.recall:
+                text += f" history:{engine.seen().text(player)}"
             engine.texts[key] = text
         return text
 
@@ -304,7 +446,7 @@ def register_installed() -> dict[str, str]:
     for gid in game_ids():
         try:
             register(gid)
-        except Exception as exc:  # a broken title must not hide the others
+        except Exception as exc:  # noqa: BLE001 (a broken title must not hide the others)
             failed[gid] = f"{type(exc).__name__}: {exc}"
     return failed
 

@@ -22,13 +22,13 @@ is {"type": "error", "code": str, "message": <message JSON>} and changed nothing
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core.errors import ReichsstadtError
 from ..core.messages import Message
 from ..i18n import languages
+from .jsonin import BadJson, loads
 
 
 class BadMessage(ReichsstadtError):
@@ -66,17 +66,24 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def parse(text: str | bytes, max_bytes: int) -> Incoming:
+def parse(text: str | bytes, max_bytes: int, max_depth: int = 8) -> Incoming:
     """One client frame, checked: BadMessage naming what is wrong otherwise."""
-    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise BadMessage("too_large", Message("server.error.too_large", size=size, limit=max_bytes))
     try:
-        obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        obj = loads(text, max_depth)
+    except BadJson as exc:
+        if exc.reason == "depth":
+            raise BadMessage("malformed", Message("server.error.too_deep", most=max_depth)) from None
         raise BadMessage("malformed", Message("server.error.not_json")) from None
     if not isinstance(obj, dict):
         raise BadMessage("malformed", Message("server.error.not_object"))
+    return _incoming(_checked(obj))
+
+
+def _checked(obj: dict[str, Any]) -> dict[str, Any]:
+    """The message's fields checked against its type's: BadMessage naming the first wrong one."""
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
@@ -96,6 +103,11 @@ def parse(text: str | bytes, max_bytes: int) -> Incoming:
     for name, want in optional.items():
         if name in obj and not isinstance(obj[name], want):
             raise BadMessage("malformed", Message("server.error.field_type", type=kind, field=name))
+    return obj
+
+
+def _incoming(obj: dict[str, Any]) -> Incoming:
+    kind = obj["type"]
     if kind == "hello":
         lang = obj.get("lang", "en")
         return Incoming("hello", token=obj["token"], board=obj.get("board", True),
@@ -125,7 +137,7 @@ def error(code: str, message: Message | str) -> dict[str, Any]:
 class RateLimit:
     """A token bucket: `rate` messages a second on average, `burst` at once."""
 
-    def __init__(self, rate: float, burst: int, clock: Any) -> None:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = float(burst)
         self.last = clock()
@@ -138,3 +150,13 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def wait(self) -> float:
+        """Seconds until the next message would be allowed (0: now)."""
+        t = self.clock()
+        tokens = min(self.burst, self.tokens + (t - self.last) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
+    def full(self) -> bool:
+        """Whether the bucket has refilled (nothing of it in use: it can be forgotten)."""
+        return self.tokens + (self.clock() - self.last) * self.rate >= self.burst

@@ -1,53 +1,176 @@
-"""`reichsstadt serve`: the web platform on uvicorn."""
+"""`reichsstadt serve`: the web platform on uvicorn (uvloop where installed), with every
+start-up mistake said in one line (exit status 2): a --db that is no database, PostgreSQL
+without its driver, a database that cannot be reached, a port in use."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Optional
+import errno
+import socket
+from typing import Any, Callable, Optional
 
 import typer
 
 from .config import Settings, default_data_dir
 
 
+def _option(default: Any, *names: str, help: str, hidden: bool = False) -> Any:
+    return typer.Option(default, *names, help=help, hidden=hidden)
+
+
 def serve(
-    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-    port: int = typer.Option(8000, help="Port to listen on."),
-    db: Optional[str] = typer.Option(None, help="Database URL (default: a SQLite file in the data folder; "
-                                                "PostgreSQL: postgresql+psycopg://user@host/db)."),
-    bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves (0: instant)."),
-    plain_logs: bool = typer.Option(False, "--plain-logs", help="Human-readable logs instead of JSON lines."),
-    lease: float = typer.Option(15.0, "--lease", help="Several processes on one PostgreSQL: seconds a table's "
-                                                      "lease lasts unrenewed (another process takes a table over "
-                                                      "that long after its owner dies)."),
-    clock_minimum: float = typer.Option(5.0, "--clock-minimum", hidden=True,
-                                        help="The shortest thinking time a table may set (for tests)."),
+    host: str = _option("127.0.0.1", help="Address to listen on."),
+    port: int = _option(8000, help="Port to listen on."),
+    db: Optional[str] = _option(None, help="Database: a SQLite file's path, or a URL (sqlite:///file.db, "
+                                           "postgresql://user@host/db). Default: a SQLite file in the data folder."),
+    sqlite_sync: str = _option("NORMAL", "--sqlite-sync", help="SQLite durability: NORMAL (a commit survives a crash "
+                                                              "of the process) or FULL (also a power cut)."),
+    bot_delay: float = _option(0.8, "--bot-delay", help="Seconds between bot moves (0: instant)."),
+    plain_logs: bool = _option(False, "--plain-logs", help="Human-readable logs instead of JSON lines."),
+    lease: float = _option(15.0, "--lease", help="Several processes on one PostgreSQL: seconds a table's lease "
+                                                  "lasts unrenewed (another process takes a table over that long "
+                                                  "after its owner dies)."),
+    bot_workers: int = _option(0, "--bot-workers", help="Worker processes for bots, hints and reviews "
+                                                        "(0: one per core, at least 2)."),
+    bot_max_seconds: float = _option(5.0, "--bot-max-seconds", help="The longest a bot may think a move."),
+    bot_max_iterations: int = _option(20_000, "--bot-max-iterations", help="The most iterations a bot may "
+                                                                            "search a move."),
+    create_per_minute: float = _option(10.0, "--create-per-minute", help="Tables one client address may create "
+                                                                         "a minute (that many at once, too)."),
+    open_per_creator: int = _option(5, "--open-per-creator", help="Tables waiting for people that one client "
+                                                                  "address may have at once."),
+    open_hours: float = _option(24.0, "--open-hours", help="Hours a table waits for people before it expires."),
+    connections: int = _option(64, "--connections-per-address", help="Connections one client address may hold."),
+    spectators: int = _option(50, "--spectators-per-table", help="Spectators one table may have."),
+    header_timeout: float = _option(10.0, "--header-timeout", help="Seconds a client has to send a request's headers."),
+    body_timeout: float = _option(20.0, "--body-timeout", help="Seconds a client has to send a request's body."),
+    forwarded_allow_ips: str = _option("127.0.0.1", "--forwarded-allow-ips",
+                                       help="Reverse proxies whose X-Forwarded-For names the real client "
+                                            "(comma-separated addresses; '*' trusts any)."),
+    clock_minimum: float = _option(5.0, "--clock-minimum", help="The shortest thinking time a table may set "
+                                                                "(for tests).", hidden=True),
+    gc_tuning: bool = _option(True, "--gc-tuning/--gc-default", help="Freeze what start-up made out of garbage "
+                                                                     "collections and collect less often (measured: "
+                                                                     "benchmarks/README.md).", hidden=True),
 ) -> None:
     """Start the web platform: create tables, invite friends, play in the browser."""
-    import uvicorn
-
     from ..core import BadOption
-    from . import logs
-    from .app import create_app
-    from .storage import sqlite_path
 
     if bot_delay < 0:
         raise BadOption(f"--bot-delay is 0 or more seconds, not {bot_delay}")
     if lease < 1:
         raise BadOption(f"--lease is at least 1 second, not {lease}")
-    settings = Settings(db_url=db or "", bot_delay=bot_delay, log_json=not plain_logs, lease_seconds=lease,
-                        lease_renew=max(0.25, lease / 4), clock_minimum=clock_minimum)
-    url = settings.resolved_db_url()
-    logs.setup(json_lines=settings.log_json)
+    for name, value in (("--header-timeout", header_timeout), ("--body-timeout", body_timeout),
+                        ("--bot-max-seconds", bot_max_seconds)):
+        if value <= 0:
+            raise BadOption(f"{name} is a positive number of seconds, not {value}")
+    if sqlite_sync.upper() not in ("NORMAL", "FULL"):
+        raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
+    settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
+                        log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
+                        clock_minimum=clock_minimum, bot_workers=bot_workers, bot_max_seconds=bot_max_seconds,
+                        bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
+                        create_burst=max(1, int(create_per_minute)),
+                        open_per_creator=open_per_creator, open_ttl=open_hours * 3600,
+                        connections_per_address=connections, spectators_per_table=spectators,
+                        header_timeout=header_timeout, body_timeout=body_timeout,
+                        forwarded_allow_ips=forwarded_allow_ips)
+    url = prepare(settings, host, port)
+    run(settings, url, host, port, gc_tuning)
+
+
+def prepare(settings: Settings, host: str, port: int) -> str:
+    """Every check that can fail before the server starts, each one line (BadOption):
+    the database URL, its driver, the database itself (migrations applied), the port."""
+    from ..core import BadOption
+    from . import migrations
+    from .storage import DatabaseUrlError, check_driver
+
+    try:
+        url = settings.resolved_db_url()
+        check_driver(url)
+    except DatabaseUrlError as exc:
+        raise BadOption(str(exc)) from None
+    try:
+        migrations.upgrade(url)
+    except Exception as exc:  # noqa: BLE001 - whatever the driver says, in one line
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0][:300]
+        raise BadOption(f"cannot open the database {url.split('@')[-1]}: {reason}") from None
+    _check_port(host, port)
+    return url
+
+
+def _check_port(host: str, port: int) -> None:
+    from ..core import BadOption
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise BadOption(f"cannot listen on {host}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise BadOption(f"port {port} on {host} is in use (another server?): choose another with --port") \
+                    from None
+            raise BadOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
+def _raise_file_limit() -> None:
+    """As many open files as the system allows this process (connections are files)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = True) -> None:
+    import uvicorn
+
+    from ..core import BadOption
+    from . import logs
+    from .app import create_app
+    from .httpguard import guarded_protocol, trusted_proxies
+    from .storage import sqlite_path
+
+    _raise_file_limit()
+    pipeline = logs.setup(json_lines=settings.log_json, rate=settings.log_rate, burst=settings.log_burst)
     where = sqlite_path(url)
     typer.echo(f"reichsstadt: open http://{host}:{port}/ in your browser")
     typer.echo(f"database: {where if where else url.split('@')[-1]}"
                + (f" (data folder {default_data_dir()})" if where else ""))
-    app = create_app(settings)
+    settings.db_url = url
+    # the log lines are written before uvicorn re-raises a SIGTERM it caught
+    app = create_app(settings, tune_gc_after_start=gc_tuning, on_stopped=pipeline.stop)
+    trusted = trusted_proxies(settings.forwarded_allow_ips)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, ws_max_size=64 * 1024,
-                            timeout_graceful_shutdown=10)
+                            timeout_graceful_shutdown=10, proxy_headers=True,
+                            forwarded_allow_ips=settings.forwarded_allow_ips, loop="none",
+                            http=guarded_protocol(settings.header_timeout, settings.body_timeout,
+                                                  settings.connections_per_address, trusted))
     server = uvicorn.Server(config)
     try:
-        asyncio.run(server.serve())
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(server.serve())
     except OSError as exc:
         raise BadOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    finally:
+        pipeline.stop()
+    if not server.started and getattr(app.state, "startup_error", None):
+        raise BadOption(f"the server could not start: {app.state.startup_error}")

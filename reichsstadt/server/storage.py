@@ -1,31 +1,51 @@
-"""The database: tables, their seats and every move, through SQLAlchemy (async).
+"""The database: tables, their seats, every move, log notes and reviews, through
+SQLAlchemy Core on plain (synchronous) drivers, kept off the event loop.
 
 The database is the truth. A move is committed before anyone hears of it; a live table
 is rebuilt by replaying its moves. Tokens are stored only as SHA-256 hashes, so a copy of
-the database does not let anyone act for a seat."""
+the database does not let anyone act for a seat.
+
+Writes go through one writer thread (`Writer`) that commits whatever has queued up
+meanwhile in one transaction (a group commit: one fsync for many tables' moves) and
+then settles each caller's future with one wake-up of the event loop per batch. A batch
+that fails is retried one write at a time, so only the faulty write fails. Reads run in a
+small pool of reader threads. On PostgreSQL a write may carry a NOTIFY, sent in the same
+transaction, so other processes hear of a move exactly when it is committed.
+
+SQLite runs in WAL mode with `synchronous=NORMAL` by default: a commit survives a crash
+of the process (what `kill -9` does) but not a power cut; `synchronous=FULL` (`serve
+--sqlite-sync FULL`) survives that too, at one more fsync a commit."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
 import hashlib
+import logging
+import queue
 import secrets
-import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence, cast
+from typing import Any, Callable, Sequence, TypeVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, event, select, text, update
-from sqlalchemy import CursorResult, or_
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+import orjson
+from sqlalchemy import Connection, and_, delete, event, func, insert, or_, select, text, update
+from sqlalchemy.engine import Engine, create_engine, make_url
+from sqlalchemy.exc import ArgumentError
 
-OPEN, RUNNING, FINISHED = "open", "running", "finished"
-HUMAN = "human"
-CHANNEL = "reichsstadt_tables"   # PostgreSQL LISTEN/NOTIFY: "a table changed", the payload its id
+from . import schema
+from .schema import CLOSED, FINISHED, OPEN, RUNNING, NoteRow, SeatRow, TableRow
+
+log = logging.getLogger("reichsstadt.server")
+
+T = TypeVar("T")
+Job = Callable[[Connection], T]
 
 
-def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+class DatabaseUrlError(ValueError):
+    """A --db value that names no database this server can open (one line for the user)."""
 
 
 def new_token() -> str:
@@ -37,85 +57,28 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    __tablename__ = "game_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40))
-    players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)          # secret: chance draws derive from it
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)  # resolved, data files included
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    creator_hash: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
-    started_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    # thinking time: {"move": seconds | None, "game": seconds | None, "absent": seconds | None,
-    # "bot": the bot that stands in}; None: no clock
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    # the server process that runs the table's bots and clocks, while its lease lasts
-    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
-
-    seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", lazy="selectin",
-                                                  cascade="all, delete-orphan")
-
-
-class SeatRow(Base):
-    __tablename__ = "seats"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(40))            # "human" or a bot's name ("random")
-    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    invite: Mapped[str] = mapped_column(String(64))          # the code of this seat's invite link
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    stand_in: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a bot playing for an absent person
-    auto_stand_in: Mapped[bool] = mapped_column(Boolean, default=False)   # put there by a clock, gone on return
-    time_used: Mapped[float] = mapped_column(Float, default=0.0)          # seconds thought, for a game clock
-
-
-class NoteRow(Base):
-    """Something the log must say that is no move: a clock ran out, a bot took over, the
-    person came back. `at` is the number of moves made when it happened."""
-
-    __tablename__ = "table_notes"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
-    k: Mapped[int] = mapped_column(Integer, primary_key=True)   # 0, 1, 2, ... in order
-    at: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int] = mapped_column(Integer)
-    message: Mapped[dict[str, Any]] = mapped_column(JSON)
-
-
-class MoveRow(Base):
-    __tablename__ = "moves"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
-    n: Mapped[int] = mapped_column(Integer, primary_key=True)   # 0, 1, 2, ... in order
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[dict[str, Any]] = mapped_column(JSON)
-    at: Mapped[dt.datetime] = mapped_column(DateTime)
-
-
-def async_url(url: str) -> str:
-    """The URL for the async engine: plain sqlite:// becomes sqlite+aiosqlite://,
-    postgresql:// becomes postgresql+psycopg://."""
-    if url.startswith("sqlite:"):
-        return "sqlite+aiosqlite:" + url[len("sqlite:"):]
-    if url.startswith("postgresql:") or url.startswith("postgres:"):
-        return "postgresql+psycopg:" + url.split(":", 1)[1]
+def database_url(value: str) -> str:
+    """The SQLAlchemy URL of a --db value: a plain path is a SQLite file; sqlite+aiosqlite
+    (older settings) is read as SQLite; postgres:// and postgresql:// use psycopg.
+    DatabaseUrlError names what is wrong otherwise."""
+    value = value.strip()
+    if "://" not in value:
+        if not value:
+            raise DatabaseUrlError("--db is empty: give a SQLite file's path or a postgresql:// URL")
+        return f"sqlite:///{Path(value).expanduser().resolve()}"
+    scheme, rest = value.split("://", 1)
+    if scheme in ("sqlite", "sqlite+aiosqlite", "sqlite+pysqlite"):
+        url = "sqlite://" + rest
+    elif scheme in ("postgres", "postgresql", "postgresql+psycopg", "postgresql+psycopg_async"):
+        url = "postgresql+psycopg://" + rest
+    else:
+        raise DatabaseUrlError(f"--db {scheme}:// is no database this server knows: use a SQLite file's path "
+                               f"or postgresql://user@host/dbname")
+    try:
+        make_url(url)
+    except ArgumentError:
+        raise DatabaseUrlError(f"--db {value.split('@')[-1]!r} is not a database URL") from None
     return url
-
-
-def sync_url(url: str) -> str:
-    """The URL for Alembic (sync): the async drivers' sync siblings."""
-    return url.replace("sqlite+aiosqlite:", "sqlite:")
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -125,256 +88,402 @@ def sqlite_path(url: str) -> Path | None:
     return None
 
 
-WriteJob = Callable[[AsyncSession], Awaitable[None]]
+def check_driver(url: str) -> None:
+    """DatabaseUrlError if the URL's driver is not installed (PostgreSQL needs the extra)."""
+    if url.startswith("postgresql"):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise DatabaseUrlError("PostgreSQL needs psycopg: pip install 'reichsstadt[postgres]'") from None
 
 
-class Storage:
-    """The database behind the server: one async engine and the queries it needs.
+def make_engine(url: str, sqlite_sync: str = "NORMAL") -> Engine:
+    url = database_url(url)
+    check_driver(url)
+    kwargs: dict[str, Any] = {"json_serializer": lambda o: orjson.dumps(o).decode(),
+                              "json_deserializer": orjson.loads}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+    else:
+        kwargs["pool_size"] = 4
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        sync = "FULL" if sqlite_sync.upper() == "FULL" else "NORMAL"
 
-    SQLite takes one writer at a time, and each commit waits for the disk (fsync, ~5 ms
-    here in WAL mode, ~27 ms with the default rollback journal). So on SQLite every write
-    goes through one writer task that commits whatever has queued up meanwhile in one
-    transaction (a group commit: one fsync for many tables' moves), in WAL mode with
-    synchronous=FULL (a commit survives a crash of the process and of the machine), and
-    each waiting caller hears of its own commit. A batch that fails is retried one write at
-    a time, so only the faulty write fails. PostgreSQL takes concurrent transactions and
-    does its own group commit: there each write has its own transaction."""
+        def pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={sync}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
 
-    BATCH = 256  # writes committed together at most
+        event.listen(engine, "connect", pragmas)
+    return engine
 
-    def __init__(self, url: str) -> None:
-        self.url = async_url(url)
-        self.sqlite = self.url.startswith("sqlite")
-        kwargs: dict[str, Any] = {}
-        if self.sqlite:
-            kwargs["connect_args"] = {"timeout": 30}
-        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
-        if self.sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        self._queue: asyncio.Queue[tuple[WriteJob, asyncio.Future[None]] | None] | None = None
-        self._writer: asyncio.Task[None] | None = None
 
-    async def close(self) -> None:
-        """Commit what is queued, then let the database go."""
-        if self._writer is not None and not self._writer.done() and self._queue is not None:
-            self._queue.put_nowait(None)
-            await self._writer
-        await self.engine.dispose()
+class Writer:
+    """One thread that commits every queued write, a batch at a time (group commit).
 
-    # -- writing -----------------------------------------------------------------------
-    async def _write(self, job: WriteJob) -> None:
-        """Run `job` in a transaction and return once it is committed."""
-        if not self.sqlite:
-            async with self.sessions() as s, s.begin():
-                await job(s)
-            return
-        if self._queue is None:
-            self._queue = asyncio.Queue()
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_loop(self._queue))
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((job, done))
-        await asyncio.shield(done)  # a caller that gives up does not undo the commit
+    `submit(job)` returns a future of the event loop that is settled once the job's
+    transaction is committed (or failed); `on_commit(seconds, jobs)` hears of each
+    commit (the metrics)."""
 
-    async def _write_loop(self, queue: "asyncio.Queue[tuple[WriteJob, asyncio.Future[None]] | None]") -> None:
+    BATCH = 256
+
+    def __init__(self, engine: Engine, on_commit: Callable[[float, int], None] | None = None) -> None:
+        self.engine = engine
+        self.on_commit = on_commit
+        self._queue: queue.SimpleQueue[tuple[Job[Any], asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
+        self._queue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="reichsstadt-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, job: Job[T]) -> "asyncio.Future[T]":
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
+        self._queue.put((job, done, loop))
+        return done
+
+    def close(self) -> None:
+        """Commit what is queued, then stop (blocking: call it from a thread)."""
+        self._queue.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
         stopping = False
         while not stopping:
-            first = await queue.get()
+            first = self._queue.get()
             if first is None:
-                break
+                return
             batch = [first]
-            while len(batch) < self.BATCH and not queue.empty():
-                more = queue.get_nowait()
+            while len(batch) < self.BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
                 if more is None:
                     stopping = True
                     break
                 batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Job[Any], asyncio.Future[Any], asyncio.AbstractEventLoop]]) -> None:
+        t0 = time.perf_counter()
+        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        try:
+            with self.engine.begin() as conn:
+                results = [job(conn) for job, _, _ in batch]
+            outcomes = [(done, r, None) for (_, done, _), r in zip(batch, results)]
+        except Exception:
+            for job, done, _ in batch:  # find the faulty write: each alone
+                try:
+                    with self.engine.begin() as conn:
+                        outcomes.append((done, job(conn), None))
+                except Exception as exc:
+                    outcomes.append((done, None, exc))
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - t0, len(batch))
+        loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]] = {}
+        for (_, _, loop), outcome in zip(batch, outcomes):
+            loops.setdefault(loop, []).append(outcome)
+        for loop, settled in loops.items():
             try:
-                async with self.sessions() as s, s.begin():
-                    for job, _ in batch:
-                        await job(s)
-            except Exception:
-                if len(batch) == 1:
-                    _settle(batch[0][1], sys.exc_info()[1])
-                    continue
-                for job, done in batch:  # find the faulty write: each alone
-                    try:
-                        async with self.sessions() as s, s.begin():
-                            await job(s)
-                    except Exception as exc:
-                        _settle(done, exc)
-                    else:
-                        _settle(done, None)
-                continue
-            for _, done in batch:
-                _settle(done, None)
+                loop.call_soon_threadsafe(_settle, settled)
+            except RuntimeError:  # that loop has closed: nobody waits any more
+                pass
+
+
+def _settle(outcomes: list[tuple["asyncio.Future[Any]", Any, BaseException | None]]) -> None:
+    for done, result, exc in outcomes:
+        if done.done():
+            continue
+        if exc is None:
+            done.set_result(result)
+        else:
+            done.set_exception(exc)
+
+
+class Storage:
+    """The queries the server needs, each a coroutine: writes through the Writer, reads in
+    reader threads."""
+
+    def __init__(self, url: str, sqlite_sync: str = "NORMAL",
+                 on_commit: Callable[[float, int], None] | None = None) -> None:
+        self.url = database_url(url)
+        self.sqlite = self.url.startswith("sqlite")
+        self.engine = make_engine(self.url, sqlite_sync)
+        self.writer = Writer(self.engine, on_commit)
+        mark = "?" if self.sqlite else "%s"
+        # the hottest statement, in the driver's own words (no SQL compiled per move)
+        self._insert_moves = f"INSERT INTO moves (table_id, n, seat, action, at) VALUES ({', '.join([mark] * 5)})"
+        self._notify = f"SELECT pg_notify({mark}, {mark})"
+        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reichsstadt-reader")
+
+    async def close(self) -> None:
+        """Commit what is queued, then let the database go."""
+        await asyncio.to_thread(self.writer.close)
+        self._readers.shutdown(wait=True)
+        self.engine.dispose()
+
+    async def write(self, job: Job[T]) -> T:
+        """Run `job` in a transaction; its result once committed. A caller that gives up
+        does not undo the commit."""
+        return await asyncio.shield(self.writer.submit(job))
+
+    async def read(self, job: Job[T]) -> T:
+        def run() -> T:
+            with self.engine.connect() as conn:
+                return job(conn)
+        return await asyncio.get_running_loop().run_in_executor(self._readers, run)
+
+    async def ping(self) -> None:
+        await self.read(lambda c: c.execute(text("select 1")).scalar())
+
+    async def server_secret(self, name: str) -> bytes:
+        """One of the server's secrets (made by the migrations), shared by its processes."""
+        s = schema.server_secrets
+        value = await self.read(lambda c: c.execute(select(s.c.value).where(s.c.name == name)).scalar())
+        return bytes.fromhex(value) if value else secrets.token_bytes(32)
 
     # -- tables ------------------------------------------------------------------------
-    async def create_table(self, table: TableRow) -> None:
-        async def job(s: AsyncSession) -> None:
-            s.add(table)
-        await self._write(job)
+    async def create_table(self, table: TableRow, summary: list[dict[str, Any]]) -> None:
+        def job(c: Connection) -> None:
+            c.execute(insert(schema.game_tables).values(**table.columns(), summary=summary))
+            if table.seats:
+                c.execute(insert(schema.seats), [s.columns(table.id) for s in table.seats])
+        await self.write(job)
 
     async def table(self, table_id: str) -> TableRow | None:
-        async with self.sessions() as s:
-            return await s.get(TableRow, table_id)
+        return await self.read(lambda c: read_table(c, table_id))
 
-    async def tables(self, status: str | None = None, limit: int = 100) -> Sequence[TableRow]:
-        async with self.sessions() as s:
-            q = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
-            if status:
-                q = q.where(TableRow.status == status)
-            return (await s.execute(q)).scalars().all()
+    async def lobby(self, status: str | None, limit: int, after: tuple[dt.datetime, str] | None
+                    ) -> list[dict[str, Any]]:
+        """The lobby's rows, newest first, from the summary columns only (no options, no
+        data files): `limit` rows after the cursor (created_at, id) if given."""
+        t = schema.game_tables
+        q = select(t.c.id, t.c.game, t.c.players, t.c.status, t.c.created_at, t.c.started_at, t.c.summary)
+        q = q.where(t.c.status == status) if status else q.where(t.c.status != CLOSED)
+        if after is not None:
+            q = q.where(or_(t.c.created_at < after[0], and_(t.c.created_at == after[0], t.c.id < after[1])))
+        q = q.order_by(t.c.created_at.desc(), t.c.id.desc()).limit(limit)
+        return await self.read(lambda c: [dict(r._mapping) for r in c.execute(q)])
 
-    async def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        async def job(s: AsyncSession) -> None:
-            row = await s.get(SeatRow, (table_id, seat))
-            if row is None:
+    async def open_tables_of(self, creator_key: str) -> int:
+        t = schema.game_tables
+        q = select(func.count()).select_from(t).where(t.c.creator_key == creator_key, t.c.status == OPEN)
+        return int(await self.read(lambda c: c.execute(q).scalar() or 0))
+
+    async def update_seat(self, table_id: str, seat: int, summary: Callable[[list[SeatRow]], Any] | None = None,
+                          **values: Any) -> None:
+        def job(c: Connection) -> None:
+            s = schema.seats
+            res = c.execute(update(s).where(s.c.table_id == table_id, s.c.seat == seat).values(**values))
+            if not res.rowcount:
                 raise KeyError(f"no seat {seat} at table {table_id}")
-            for k, v in values.items():
-                setattr(row, k, v)
-        await self._write(job)
+            if summary is not None:
+                _store_summary(c, table_id, summary)
+        await self.write(job)
 
-    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                         summary: Callable[[list[SeatRow]], Any]) -> bool:
         """Give a free person's seat a name and token; False if someone (through any
-        server process) took it first."""
-        async with self.sessions() as s, s.begin():
-            res = await s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
-                                                        SeatRow.token_hash.is_(None))
-                                  .values(name=name, token_hash=token_hash))
-            return bool(cast(CursorResult[Any], res).rowcount)
+        server process) took it first, or the table is no longer open."""
+        def job(c: Connection) -> bool:
+            s, t = schema.seats, schema.game_tables
+            open_ = select(t.c.id).where(t.c.id == table_id, t.c.status == OPEN).scalar_subquery()
+            res = c.execute(update(s).where(s.c.table_id == open_, s.c.seat == seat, s.c.token_hash.is_(None))
+                            .values(name=name, token_hash=token_hash))
+            if not res.rowcount:
+                return False
+            _store_summary(c, table_id, summary)
+            return True
+        return await self.write(job)
 
-    async def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
-        async def job(s: AsyncSession) -> None:
-            row = await s.get(TableRow, table_id)
-            if row is None:
-                raise KeyError(table_id)
-            row.status = status
-            if status == RUNNING:
-                row.started_at = now()
-            if status == FINISHED:
-                row.finished_at = now()
-                row.result = result
-        await self._write(job)
+    async def fill_seats(self, table_id: str, bots: dict[int, tuple[str, str]],
+                         summary: Callable[[list[SeatRow]], Any]) -> bool:
+        """Empty person's seats become bots' (seat -> (spec, name)) while the table is open."""
+        def job(c: Connection) -> bool:
+            s, t = schema.seats, schema.game_tables
+            if c.execute(select(t.c.status).where(t.c.id == table_id)).scalar() != OPEN:
+                return False
+            for seat, (spec, name) in bots.items():
+                c.execute(update(s).where(s.c.table_id == table_id, s.c.seat == seat, s.c.token_hash.is_(None))
+                          .values(kind=spec, name=name))
+            _store_summary(c, table_id, summary)
+            return True
+        return await self.write(job)
+
+    async def close_open(self, table_id: str) -> bool:
+        """An open table closes (its creator, or nobody came in time): False if it started."""
+        t = schema.game_tables
+
+        def job(c: Connection) -> bool:
+            res = c.execute(update(t).where(t.c.id == table_id, t.c.status == OPEN)
+                            .values(status=CLOSED, finished_at=schema.now()))
+            return bool(res.rowcount)
+        return await self.write(job)
+
+    async def expire_open(self, before: dt.datetime, limit: int = 500) -> list[str]:
+        """Open tables created before `before` close; their ids."""
+        t = schema.game_tables
+
+        def job(c: Connection) -> list[str]:
+            ids = [r for (r,) in c.execute(select(t.c.id).where(t.c.status == OPEN, t.c.created_at < before)
+                                           .limit(limit))]
+            if ids:
+                c.execute(update(t).where(t.c.id.in_(ids), t.c.status == OPEN)
+                          .values(status=CLOSED, finished_at=schema.now()))
+            return ids
+        return await self.write(job)
 
     # -- moves -------------------------------------------------------------------------
     async def append_moves(self, table_id: str, first: int, moves: Sequence[tuple[int, dict[str, Any]]],
                            finished: dict[str, Any] | None = None, started: bool = False,
-                           times: dict[int, float] | None = None) -> None:
+                           times: dict[int, float] | None = None, notify: tuple[str, str] | None = None) -> None:
         """Commit moves first, first+1, ... in one transaction, with the start of the game
-        (`started`) or its end (`finished`, the result) if the moves start or end it: all
-        or nothing. The primary key (table, n) refuses a second writer."""
-        at = now()
+        (`started`) or its end (`finished`, the result) if the moves start or end it, and a
+        NOTIFY payload for the other processes: all or nothing. The primary key (table, n)
+        refuses a second writer."""
+        at = schema.now()
 
-        async def job(s: AsyncSession) -> None:
-            for i, (seat, action) in enumerate(moves):
-                s.add(MoveRow(table_id=table_id, n=first + i, seat=seat, action=action, at=at))
+        rows = [(table_id, first + i, seat, orjson.dumps(action).decode(), at)
+                for i, (seat, action) in enumerate(moves)]
+
+        def job(c: Connection) -> None:
+            if rows:
+                c.exec_driver_sql(self._insert_moves, rows)
             for seat, used in (times or {}).items():  # the game clocks, with the move that used them
-                seat_row = await s.get(SeatRow, (table_id, seat))
-                if seat_row is not None:
-                    seat_row.time_used = used
+                s = schema.seats
+                c.execute(update(s).where(s.c.table_id == table_id, s.c.seat == seat).values(time_used=used))
             if finished is not None or started:
-                table = await s.get(TableRow, table_id)
-                if table is None:
-                    raise KeyError(table_id)
+                t = schema.game_tables
+                values: dict[str, Any] = {}
                 if started:
-                    table.status = RUNNING
-                    table.started_at = at
+                    values.update(status=RUNNING, started_at=at)
                 if finished is not None:
-                    table.status = FINISHED
-                    table.finished_at = at
-                    table.result = finished
-        await self._write(job)
+                    values.update(status=FINISHED, finished_at=at, result=finished)
+                if not c.execute(update(t).where(t.c.id == table_id).values(**values)).rowcount:
+                    raise KeyError(table_id)
+            if notify is not None and not self.sqlite:
+                c.exec_driver_sql(self._notify, notify)
+        await self.write(job)
 
     async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The moves of a table from number `start` on, in order."""
-        async with self.sessions() as s:
-            q = select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.n >= start).order_by(MoveRow.n)
-            return [(m.seat, m.action) for m in (await s.execute(q)).scalars().all()]
+        m = schema.moves
+        q = select(m.c.seat, m.c.action).where(m.c.table_id == table_id, m.c.n >= start).order_by(m.c.n)
+        return await self.read(lambda c: [(r.seat, r.action) for r in c.execute(q)])
 
     # -- notes -------------------------------------------------------------------------
     async def add_note(self, table_id: str, k: int, at: int, seat: int, message: dict[str, Any]) -> None:
-        async def job(s: AsyncSession) -> None:
-            s.add(NoteRow(table_id=table_id, k=k, at=at, seat=seat, message=message))
-        await self._write(job)
+        await self.write(lambda c: c.execute(insert(schema.notes).values(table_id=table_id, k=k, at=at, seat=seat,
+                                                                         message=message)))
 
     async def notes(self, table_id: str, start: int = 0) -> list[NoteRow]:
-        async with self.sessions() as s:
-            q = select(NoteRow).where(NoteRow.table_id == table_id, NoteRow.k >= start).order_by(NoteRow.k)
-            return list((await s.execute(q)).scalars().all())
+        n = schema.notes
+        q = select(n.c.k, n.c.at, n.c.seat, n.c.message).where(n.c.table_id == table_id, n.c.k >= start).order_by(n.c.k)
+        return await self.read(lambda c: [NoteRow(r.k, r.at, r.seat, r.message) for r in c.execute(q)])
 
-    # -- ownership: one process runs a table's bots and clocks at a time ---------------
-    async def acquire(self, table_id: str, owner: str, seconds: float) -> bool:
-        """Take (or keep) the lease on a table if nobody else holds a live one. On SQLite
-        there is only ever one server process: a lease left by a process that died is
-        taken at once (its restart must not wait for the lease to lapse)."""
-        t = now()
-        async with self.sessions() as s, s.begin():
-            free = or_(TableRow.owner.is_(None), TableRow.owner == owner, TableRow.lease_until < t)
-            where = [TableRow.id == table_id] + ([] if self.sqlite else [free])
-            res = await s.execute(update(TableRow).where(*where)
-                                  .values(owner=owner, lease_until=t + dt.timedelta(seconds=seconds)))
-            return bool(cast(CursorResult[Any], res).rowcount)
+    # -- reviews -----------------------------------------------------------------------
+    async def review(self, table_id: str) -> dict[str, Any] | None:
+        r = schema.reviews
+        return await self.read(lambda c: c.execute(select(r.c.review).where(r.c.table_id == table_id)).scalar())
+
+    async def save_review(self, table_id: str, review: dict[str, Any]) -> None:
+        r = schema.reviews
+
+        def job(c: Connection) -> None:
+            c.execute(delete(r).where(r.c.table_id == table_id))
+            c.execute(insert(r).values(table_id=table_id, review=review, made_at=schema.now()))
+        await self.write(job)
+
+    # -- ownership: one process runs a table at a time ---------------------------------
+    async def acquire(self, table_id: str, owner: str, seconds: float) -> str | None:
+        """Take (or keep) the lease on a table if nobody else holds a live one; the owner
+        afterwards (this process if it got it). On SQLite there is only ever one server
+        process: a lease left by a process that died is taken at once."""
+        t = schema.game_tables
+
+        def job(c: Connection) -> str | None:
+            at = schema.now()
+            free = or_(t.c.owner.is_(None), t.c.owner == owner, t.c.lease_until < at)
+            where = [t.c.id == table_id] + ([] if self.sqlite else [free])
+            c.execute(update(t).where(*where).values(owner=owner, lease_until=at + dt.timedelta(seconds=seconds)))
+            got: str | None = c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar()
+            return got
+        return await self.write(job)
 
     async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
-        """Renew this process's leases; the ids it still holds (a lease that lapsed and was
-        taken by another process is lost)."""
+        """Renew this process's leases; the ids it still holds."""
         if not table_ids:
             return set()
-        t = now()
-        held: set[str] = set()
-        async with self.sessions() as s, s.begin():
-            await s.execute(update(TableRow).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
-                            .values(lease_until=t + dt.timedelta(seconds=seconds)))
-            q = select(TableRow.id).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
-            held = {r for (r,) in (await s.execute(q)).all()}
-        return held
+        t = schema.game_tables
+        ids = list(table_ids)
+
+        def job(c: Connection) -> set[str]:
+            until = schema.now() + dt.timedelta(seconds=seconds)
+            c.execute(update(t).where(t.c.id.in_(ids), t.c.owner == owner).values(lease_until=until))
+            return {r for (r,) in c.execute(select(t.c.id).where(t.c.id.in_(ids), t.c.owner == owner))}
+        return await self.write(job)
 
     async def release(self, owner: str, table_ids: Sequence[str]) -> None:
         if not table_ids:
             return
-        async with self.sessions() as s, s.begin():
-            await s.execute(update(TableRow).where(TableRow.id.in_(list(table_ids)), TableRow.owner == owner)
-                            .values(owner=None, lease_until=None))
+        t = schema.game_tables
+        ids = list(table_ids)
+        await self.write(lambda c: c.execute(update(t).where(t.c.id.in_(ids), t.c.owner == owner)
+                                             .values(owner=None, lease_until=None)))
 
     async def orphans(self, owner: str, limit: int = 1000) -> list[str]:
         """Running tables no live process runs: their owner's lease has lapsed, or they have
         none (on SQLite, the one process: every running table not already its own)."""
-        t = now()
-        async with self.sessions() as s:
-            q = select(TableRow.id).where(TableRow.status == RUNNING)
-            if self.sqlite:
-                q = q.where(or_(TableRow.owner.is_(None), TableRow.owner != owner))
-            else:
-                q = q.where(or_(TableRow.lease_until.is_(None), TableRow.lease_until < t))
-            return [r for (r,) in (await s.execute(q.limit(limit))).all()]
+        t = schema.game_tables
+        q = select(t.c.id).where(t.c.status == RUNNING)
+        if self.sqlite:
+            q = q.where(or_(t.c.owner.is_(None), t.c.owner != owner))
+        else:
+            q = q.where(or_(t.c.lease_until.is_(None), t.c.lease_until < schema.now()))
+        return await self.read(lambda c: [r for (r,) in c.execute(q.limit(limit))])
+
+    async def lapsed(self, table_ids: Sequence[str]) -> list[str]:
+        """Which of these tables' leases have lapsed (their owner is gone)."""
+        if not table_ids:
+            return []
+        t = schema.game_tables
+        ids = list(table_ids)
+        q = select(t.c.id).where(t.c.id.in_(ids), or_(t.c.lease_until.is_(None), t.c.lease_until < schema.now()))
+        return await self.read(lambda c: [r for (r,) in c.execute(q)])
+
+    async def owner_of(self, table_id: str) -> str | None:
+        t = schema.game_tables
+        return await self.read(lambda c: c.execute(select(t.c.owner).where(t.c.id == table_id)).scalar())
 
     # -- telling other processes ---------------------------------------------------------
-    async def notify(self, table_id: str) -> None:
-        """Tell the other server processes that a table changed (PostgreSQL's NOTIFY; with
-        SQLite there is only one process)."""
+    async def notify(self, payload: str, channel: str) -> None:
+        """PostgreSQL's NOTIFY (with SQLite there is only one process)."""
         if self.sqlite:
             return
-        async with self.sessions() as s, s.begin():
-            await s.execute(text("SELECT pg_notify(:channel, :payload)"),
-                            {"channel": CHANNEL, "payload": table_id})
+        await self.write(lambda c: c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                             {"channel": channel, "payload": payload}))
 
 
-def _settle(done: "asyncio.Future[None]", exc: BaseException | None) -> None:
-    if done.done():
-        return
-    if exc is None:
-        done.set_result(None)
-    else:
-        done.set_exception(exc)
+def read_table(c: Connection, table_id: str) -> TableRow | None:
+    t, s = schema.game_tables, schema.seats
+    row = c.execute(select(t).where(t.c.id == table_id)).first()
+    if row is None:
+        return None
+    m = dict(row._mapping)
+    m.pop("summary", None)
+    seat_rows = [SeatRow(r.seat, r.kind, r.name, r.invite, r.token_hash, r.stand_in, bool(r.auto_stand_in),
+                         float(r.time_used or 0.0))
+                 for r in c.execute(select(s).where(s.c.table_id == table_id).order_by(s.c.seat))]
+    return TableRow(**{**m, "secret": m["secret"] or ""}, seats=seat_rows)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
-    """WAL: readers never wait for the writer, one fsync per commit; FULL: a commit is on
-    the disk before anyone hears of it."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+def _store_summary(c: Connection, table_id: str, summary: Callable[[list[SeatRow]], Any]) -> None:
+    """The lobby's summary of a table's seats, rebuilt from the seats as they now are."""
+    s, t = schema.seats, schema.game_tables
+    rows = [SeatRow(r.seat, r.kind, r.name, r.invite, r.token_hash, r.stand_in, bool(r.auto_stand_in),
+                    float(r.time_used or 0.0))
+            for r in c.execute(select(s).where(s.c.table_id == table_id).order_by(s.c.seat))]
+    c.execute(update(t).where(t.c.id == table_id).values(summary=summary(rows)))

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..core import CHANCE, Message, Record, RecordError, game as find_game, replay
 from .widgets import board, outcome_table
-from .words import Words
+from .words import Words, distinct_names
 
 
 def move_lines(record: Record, words: Words) -> list[Text]:
@@ -80,25 +80,28 @@ def step_replay(record: Record, console: Console, words: Words, ask: Callable[[s
         if text in ("h", "help", "?"):
             console.print(Text(help_line))
             continue
-        if text == "":
-            target = at + 1
-        elif text in ("e", "end"):
-            target = total
-        elif text.isdigit():
-            target = int(text)
-        else:
+        target = _target(text, at, total)
+        if target is None:
             console.print(Text(words("terminal.replay.not_a_command", text=answer.strip()) + " " + help_line,
                                style="red"))
-            continue
-        if not 0 <= target <= total:
+        elif not 0 <= target <= total:
             console.print(Text(words("terminal.replay.no_move", number=target, last=total), style="red"))
-            continue
-        if target > at:
+        else:
             for line in lines[at:target][-20:]:
                 console.print(line)
-        at = target
-        if at == total:
-            _ending(record, console, words)
+            at = target
+            if at == total:
+                _ending(record, console, words)
+
+
+def _target(text: str, at: int, total: int) -> int | None:
+    """The move a step-replay answer goes to: Enter the next, e the end, a number that
+    move; None for anything else."""
+    if text == "":
+        return at + 1
+    if text in ("e", "end"):
+        return total
+    return int(text) if text.isdigit() else None
 
 
 def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:
@@ -111,8 +114,8 @@ def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:
     if len(record.names) != record.players:
         raise RecordError(Message("terminal.replay.names", names=len(record.names), players=record.players))
     # records saved before seats were named by the viewer call their one human "You"
-    record.names = [Words(lang, [])("core.player", number=i + 1) if n == "You" else n
-                    for i, n in enumerate(record.names)]
+    record.names = distinct_names([Words(lang, [])("core.player", number=i + 1) if n == "You" else n
+                                   for i, n in enumerate(record.names)], lang)
     viewer = None
     if seat is not None:
         if not 1 <= seat <= record.players:

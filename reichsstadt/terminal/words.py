@@ -86,7 +86,20 @@ class Words:
 
 
 def default_names(kinds: Sequence[str], lang: str) -> list[str]:
-    """Seat names when none are given: "Player 2", bots marked ("Player 3 (random bot)")."""
-    w = Words(lang, [])
-    return [w("core.player", number=i + 1) + ("" if k == "human" else " " + w("terminal.seat.bot", bot=k))
-            for i, k in enumerate(kinds)]
+    """Seat names when none are given: "Player 1" for a person, a bot by its strength in
+    the language, numbered where one sits more than once ("Medium bot 1", "Medium bot 2"):
+    the names every layer gives (reichsstadt.bots.levels.seat_names)."""
+    from ..bots.levels import seat_names
+
+    return seat_names(list(kinds), lang)
+
+
+def distinct_names(names: Sequence[str], lang: str) -> list[str]:
+    """A record's names, every seat with one of its own: a name that is a bot's spec or
+    level (older records said "greedy" twice) becomes that bot's name in the language
+    ("Medium bot 1", "Medium bot 2"); two people of one name are told apart by a number."""
+    from ..bots.levels import level_of, seat_names
+
+    kinds = ["human" if level_of(n) is None else n.strip().lower() for n in names]
+    given = [n if k == "human" else None for n, k in zip(names, kinds)]
+    return seat_names(kinds, lang, given)

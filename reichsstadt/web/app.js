@@ -15,6 +15,9 @@ async function route() {
     if ((m = path.match(/^\/t\/([\w-]+)\/join\/([\w-]+)$/))) {
       const { showJoin } = await import("./lobby.js");
       await showJoin(app, m[1], m[2]);
+    } else if ((m = path.match(/^\/t\/([\w-]+)\/review$/))) {
+      const { showReview } = await import("./review.js");
+      leave = await showReview(app, m[1]);
     } else if ((m = path.match(/^\/t\/([\w-]+)\/replay$/))) {
       const { showReplay } = await import("./replay.js");
       leave = await showReplay(app, m[1]);

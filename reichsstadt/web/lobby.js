@@ -1,75 +1,160 @@
 // @ts-check
-/** The lobby: create a table (game, players, options, seats for people or bots), the
- * lists of open, running and finished tables, and joining a seat by its invite link. */
-import { api, keys, remember } from "./api.js";
+/** The lobby: a game to play now against bots in one click, the tables of one's own (kept
+ * in this browser) with links back, open tables and their seats, games under way to
+ * watch, finished ones to replay, and the form for a table of one's choosing (game,
+ * players, options, seats for people or bots by strength, clock). Joining a seat by its
+ * invite link is here too. */
+import { api, forgetTable, keys, myTables, remember, rememberTable } from "./api.js";
 import { h, fill } from "./dom.js";
-import { render, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { go } from "./app.js";
+import { openGuide } from "./guide.js";
+import { LEVELS, seatNames } from "./names.js";
+import { clockFields, clockOf } from "./lobby/clock.js";
+
+const QUICK_PLAYERS = 4;  // a quick game's table, where the game allows it
+const LIST_LIMIT = 20;
 
 /** @param {HTMLElement} app */
 export async function showLobby(app) {
-  const { games, bots } = await api("/api/games");
-  const lists = h("section", { class: "lists" });
-  fill(app, h("h1", null, t("web.lobby.title")), createForm(games, bots), lists);
-  await showLists(lists);
+  const { games } = await api("/api/games");
+  const lists = h("div", { class: "lists" });
+  const error = h("p", { class: "error", role: "alert" });
+  fill(app, h("div", { class: "lobby" },
+    h("h1", null, t("web.lobby.title")),
+    h("section", { class: "quick", "aria-labelledby": "quick-title" },
+      h("h2", { id: "quick-title" }, t("web.lobby.quick")),
+      h("div", { class: "games" }, ...games.map((/** @type {any} */ g) => gameCard(g, error))), error),
+    lists,
+    h("details", { class: "create-box", open: games.length === 0 || undefined },
+      h("summary", null, h("h2", null, t("web.lobby.new"))), createForm(games))));
+  await showLists(lists, games);
 }
 
-/** @param {any[]} games @param {string[]} bots */
-function createForm(games, bots) {
+/** A game in the lobby: its players, how to play it, and a game now against medium bots.
+ * @param {any} g @param {HTMLElement} error */
+function gameCard(g, error) {
+  const players = Math.min(QUICK_PLAYERS, g.players[1]);
+  const bot = (g.bots || []).includes(LEVELS.medium) ? LEVELS.medium : LEVELS.easy;
+  return h("article", { class: "game-card", "data-game": g.id },
+    h("h3", null, g.title),
+    h("p", null, t("web.lobby.players_range", { least: g.players[0], most: g.players[1] })),
+    h("p", { class: "row" },
+      h("button", { type: "button", class: "primary", "data-quick": g.id, onclick: async () => {
+        error.textContent = "";
+        try {
+          const made = await api("/api/tables", { body: { game: g.id, players, options: {},
+            seats: ["human", ...Array(players - 1).fill(bot)], take_seat: 0, name: myName(), start: true } });
+          remember(made.id, { creator: made.creator, token: made.token || undefined, seat: made.seat ?? undefined });
+          rememberTable(made.id, { game: g.id, title: g.title });
+          go(`/t/${made.id}`);
+        } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
+      } }, t("web.lobby.play_now", { count: players - 1, level: t(`bots.level.${bot === LEVELS.medium ? "medium" : "easy"}.short`) })),
+      " ",
+      h("button", { type: "button", class: "guide-open", onclick: () => openGuide(g.id, g.title) }, icon("help"), " ",
+        t("web.guide.open"))));
+}
+
+/** The name this browser plays under (the last one typed, else "Player 1"). */
+function myName() {
+  return (localStorage.getItem("rs.name") || "").trim() || t("core.player", { number: 1 });
+}
+
+/** @param {HTMLElement} root @param {any[]} games */
+async function showLists(root, games) {
+  const title = (/** @type {string} */ id) => (games.find((g) => g.id === id) || { title: id }).title;
+  const [own, open, running, finished] = await Promise.all([
+    ownTables(), list("open"), list("running"), list("finished")]);
+  const section = (/** @type {string} */ key, /** @type {any[]} */ tables, /** @type {(tb: any) => Element} */ item) =>
+    h("section", { class: `tables ${key}`, "aria-labelledby": `list-${key}` }, h("h2", { id: `list-${key}` }, t(`web.lobby.list.${key}`)),
+      tables.length ? h("ul", null, ...tables.map(item)) : h("p", { class: "empty" }, t("web.lobby.list.none")));
+  fill(root,
+    section("mine", own, (tb) => tableItem(tb, title(tb.game))),
+    section("open", open, (tb) => tableItem(tb, title(tb.game))),
+    section("running", running, (tb) => tableItem(tb, title(tb.game))),
+    section("finished", finished, (tb) => tableItem(tb, title(tb.game))));
+}
+
+/** @param {string} status */
+async function list(status) {
+  try { return (await api(`/api/tables?status=${status}&limit=${LIST_LIMIT}`)).tables; } catch { return []; }
+}
+
+/** The tables this browser made or sat at, as they are now (one the server no longer has
+ * is forgotten). */
+async function ownTables() {
+  const got = await Promise.all(myTables().map(async (x) => {
+    try { return await api(`/api/tables/${x.id}`); } catch (err) {
+      if (err && /** @type {any} */ (err).status === 404) forgetTable(x.id);
+      return null;
+    }
+  }));
+  return got.filter((x) => x && x.status !== "closed");
+}
+
+/** A table in a list: its game, its seats by name (open ones marked), where to go.
+ * @param {any} tb @param {string} title */
+function tableItem(tb, title) {
+  const mine = keys(tb.id);
+  const seats = (tb.seats || []).map((/** @type {any} */ s) => ({
+    kind: s.kind === "bot" ? s.bot || "random" : s.kind === "person" ? "human" : s.kind,
+    name: s.name, joined: s.taken ?? s.joined }));
+  const names = seatNames(seats);
+  const links = [];
+  if (mine.token || mine.creator) links.push(h("a", { href: `/t/${tb.id}`, "data-go": true, class: "button" }, t("web.lobby.open_mine")));
+  else if (tb.status === "running") links.push(h("a", { href: `/t/${tb.id}/watch`, "data-go": true, class: "button" }, t("web.lobby.watch")));
+  if (tb.status === "finished") {
+    links.push(h("a", { href: `/t/${tb.id}/replay`, "data-go": true, class: "button" }, t("web.replay.title")),
+      h("a", { href: `/t/${tb.id}/review`, "data-go": true, class: "button" }, t("web.review.open")));
+  }
+  return h("li", { "data-table": tb.id, "data-status": tb.status },
+    h("strong", null, title), " · ", t(`web.lobby.status.${tb.status}`),
+    h("ul", { class: "seat-list" }, ...names.map((n, i) => h("li", { class: seats[i].joined === false ? "open-seat" : "" },
+      h("span", { class: `dot p${i}` }), n))),
+    h("span", { class: "links" }, ...links.flatMap((l) => [" ", l])));
+}
+
+/** The form for a table of one's choosing. @param {any[]} games */
+function createForm(games) {
   const error = h("p", { class: "error", role: "alert" });
-  const gameSel = h("select", { name: "game", id: "game" },
-    ...games.map((g) => h("option", { value: g.id }, g.title)));
-  const players = h("select", { name: "players", id: "players" });
+  const gameSel = /** @type {HTMLSelectElement} */ (h("select", { name: "game", id: "game" },
+    ...games.map((g) => h("option", { value: g.id }, g.title))));
+  const players = /** @type {HTMLSelectElement} */ (h("select", { name: "players", id: "players" }));
   const options = h("div", { class: "options" });
   const seats = h("div", { class: "seats" });
-  const name = h("input", { name: "name", id: "name", maxlength: 24, required: true,
-    value: localStorage.getItem("rs.name") || "", autocomplete: "nickname" });
+  const name = /** @type {HTMLInputElement} */ (h("input", { name: "name", id: "name", maxlength: 24, required: true,
+    value: localStorage.getItem("rs.name") || "", autocomplete: "nickname" }));
   /** @type {Record<string, any>} */
   let dataFiles = {};
-
-  const game = () => games.find((g) => g.id === /** @type {HTMLSelectElement} */ (gameSel).value);
+  const game = () => games.find((g) => g.id === gameSel.value);
 
   function drawPlayers() {
     const g = game();
     fill(players, ...Array.from({ length: g.players[1] - g.players[0] + 1 }, (_, i) =>
       h("option", { value: g.players[0] + i }, String(g.players[0] + i))));
-    /** @type {HTMLSelectElement} */ (players).value = String(Math.min(4, g.players[1]));
+    players.value = String(Math.min(QUICK_PLAYERS, g.players[1]));
     drawOptions();
     drawSeats();
   }
   function drawOptions() {
     dataFiles = {};
-    fill(options, ...game().options.map((/** @type {any} */ o) => {
-      const id = `opt-${o.name}`;
-      let input;
-      if (o.kind === "bool") input = h("input", { type: "checkbox", id, name: o.name, checked: o.default });
-      else if (o.kind === "int") input = h("input", { type: "number", id, name: o.name, value: o.default,
-        min: o.minimum, max: o.maximum });
-      else if (o.kind === "choice") input = h("select", { id, name: o.name },
-        ...o.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === o.default },
-          t(`${game().id}.option.${o.name}.${c}`))));
-      else input = h("input", { type: "file", id, name: o.name, accept: ".json,application/json",
-        onchange: async (/** @type {Event} */ e) => {
-          const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
-          error.textContent = "";
-          if (!file) { delete dataFiles[o.name]; return; }
-          try { dataFiles[o.name] = JSON.parse(await file.text()); }
-          catch (err) { error.textContent = t("web.lobby.bad_json", { file: file.name }); }
-        } });
-      // the option's words from the game's catalog (`<game>.option.<name>` and `.help`)
-      const help = t(`${game().id}.option.${o.name}.help`);
-      return h("label", { class: "option", for: id, title: help }, h("span", null, t(`${game().id}.option.${o.name}`)),
-        input, h("small", null, help));
-    }));
+    const g = game();
+    fill(options, ...g.options.map((/** @type {any} */ o) => optionField(g.id, o, dataFiles, error)));
   }
   function drawSeats() {
-    const n = Number(/** @type {HTMLSelectElement} */ (players).value);
+    const n = Number(players.value);
+    const g = game();
+    const offered = /** @type {string[]} */ (g.bots || []);
+    const bots = Object.entries(LEVELS).filter(([, spec]) => offered.some((b) => b === spec || b.split(":")[0] === spec.split(":")[0]));
+    const medium = bots.some(([level]) => level === "medium");
     fill(seats, ...Array.from({ length: n }, (_, i) => h("label", { class: "seat" },
       h("span", null, t("web.seat", { number: i + 1 })),
       h("select", { name: `seat${i}`, "data-seat": i },
         h("option", { value: "you", selected: i === 0 }, t("web.lobby.seat.you")),
         h("option", { value: "human" }, t("web.lobby.seat.person")),
-        ...(game().bots || bots).map((/** @type {string} */ b, /** @type {number} */ j) => h("option", { value: b, selected: i > 0 && j === 0 }, t("web.lobby.seat.bot", { bot: b })))))));
+        ...bots.map(([level, spec]) => h("option", { value: spec, selected: i > 0 && (medium ? level === "medium" : level === "easy") },
+          t(`bots.level.${level}.bot`)))))));
   }
   gameSel.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawSeats);
@@ -78,104 +163,89 @@ function createForm(games, bots) {
     e.preventDefault();
     error.textContent = "";
     const g = game();
-    /** @type {Record<string, any>} */
-    const opts = {};
-    for (const o of g.options) {
-      const el = /** @type {HTMLInputElement} */ (form.querySelector(`[name="${o.name}"]`));
-      if (o.kind === "bool") { if (el.checked !== o.default) opts[o.name] = el.checked; }
-      else if (o.kind === "int") { if (Number(el.value) !== o.default) opts[o.name] = Number(el.value); }
-      else if (o.kind === "choice") { if (el.value !== o.default) opts[o.name] = el.value; }
-      else if (dataFiles[o.name]) opts[o.name] = dataFiles[o.name];
-    }
     const kinds = [...seats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-    const mine = kinds.indexOf("you");
-    const yourName = /** @type {HTMLInputElement} */ (name).value.trim();
+    const you = kinds.indexOf("you");
+    const yourName = name.value.trim();
     localStorage.setItem("rs.name", yourName);
     try {
       const made = await api("/api/tables", { body: {
-        game: g.id, players: kinds.length, options: opts,
+        game: g.id, players: kinds.length, options: optionValues(g, form, dataFiles),
         seats: kinds.map((k) => (k === "you" ? "human" : k)),
-        take_seat: mine >= 0 ? mine : null, name: mine >= 0 ? yourName : null,
-        start: !kinds.includes("human"),
-        clock: clockOf(form),
+        take_seat: you >= 0 ? you : null, name: you >= 0 ? yourName : null,
+        start: !kinds.includes("human"), clock: clockOf(form),
       } });
       remember(made.id, { creator: made.creator, token: made.token || undefined, seat: made.seat ?? undefined });
+      rememberTable(made.id, { game: g.id, title: g.title });
       go(`/t/${made.id}`);
     } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
   } },
-  h("h2", null, t("web.lobby.new")),
   h("label", { for: "game" }, t("web.lobby.game")), gameSel,
   h("label", { for: "players" }, t("web.lobby.players")), players,
   h("label", { for: "name" }, t("web.lobby.your_name")), name,
   h("fieldset", null, h("legend", null, t("web.lobby.seats")), seats),
   h("fieldset", null, h("legend", null, t("web.lobby.options")), options),
-  h("fieldset", { class: "clock" }, h("legend", null, t("web.lobby.clock")),
-    h("label", { class: "option", for: "clock-move" }, h("span", null, t("web.lobby.clock.move")),
-      h("input", { type: "number", id: "clock-move", min: 5, step: 5, placeholder: "—" }),
-      h("small", null, t("web.lobby.clock.move_help"))),
-    h("label", { class: "option", for: "clock-game" }, h("span", null, t("web.lobby.clock.game")),
-      h("input", { type: "number", id: "clock-game", min: 1, step: 1, placeholder: "—" }),
-      h("small", null, t("web.lobby.clock.game_help"))),
-    h("label", { class: "option", for: "clock-absent" }, h("span", null, t("web.lobby.clock.absent")),
-      h("input", { type: "number", id: "clock-absent", min: 1, step: 1, placeholder: "—" }),
-      h("small", null, t("web.lobby.clock.absent_help")))),
+  clockFields(),
+  h("p", { class: "help" }, t("web.lobby.starts_when_full")),
   h("button", { type: "submit", class: "primary" }, t("web.lobby.create")), error);
   drawPlayers();
   return form;
 }
 
-/** The table's thinking time from the form: seconds per move, minutes per game and
- * per absence; null when none is set. @param {Element} form */
-function clockOf(form) {
-  const read = (/** @type {string} */ id) => {
-    const v = /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`)).value;
-    return v === "" ? null : Number(v);
-  };
-  const move = read("clock-move"), game = read("clock-game"), absent = read("clock-absent");
-  if (move === null && game === null && absent === null) return null;
-  return { move, game: game === null ? null : game * 60, absent: absent === null ? null : absent * 60 };
+/** One option of a game as a form field, with its words from the game's catalog
+ * (`<game>.option.<name>` and `.help`). @param {string} gid @param {any} o
+ * @param {Record<string, any>} dataFiles @param {HTMLElement} error */
+function optionField(gid, o, dataFiles, error) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.kind === "bool") input = h("input", { type: "checkbox", id, name: o.name, checked: o.default });
+  else if (o.kind === "int") input = h("input", { type: "number", id, name: o.name, value: o.default, min: o.minimum, max: o.maximum });
+  else if (o.kind === "choice") input = h("select", { id, name: o.name },
+    ...o.choices.map((/** @type {string} */ c) => h("option", { value: c, selected: c === o.default }, t(`${gid}.option.${o.name}.${c}`))));
+  else input = h("input", { type: "file", id, name: o.name, accept: ".json,application/json",
+    onchange: async (/** @type {Event} */ e) => {
+      const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
+      error.textContent = "";
+      if (!file) { delete dataFiles[o.name]; return; }
+      try { dataFiles[o.name] = JSON.parse(await file.text()); }
+      catch { error.textContent = t("web.lobby.bad_json", { file: file.name }); }
+    } });
+  const help = t(`${gid}.option.${o.name}.help`);
+  return h("label", { class: "option", for: id }, h("span", null, t(`${gid}.option.${o.name}`)), input, h("small", null, help));
 }
 
-/** @param {HTMLElement} root */
-async function showLists(root) {
-  const sections = [];
-  for (const status of ["open", "running", "finished"]) {
-    const { tables } = await api(`/api/tables?status=${status}`);
-    sections.push(h("section", { class: `tables ${status}` }, h("h2", null, t(`web.lobby.list.${status}`)),
-      tables.length ? h("ul", null, ...tables.map((/** @type {any} */ tb) => tableItem(tb)))
-        : h("p", { class: "empty" }, t("web.lobby.list.none"))));
+/** The options that differ from the game's defaults. @param {any} g @param {Element} form @param {Record<string, any>} dataFiles */
+function optionValues(g, form, dataFiles) {
+  /** @type {Record<string, any>} */
+  const opts = {};
+  for (const o of g.options) {
+    const el = /** @type {HTMLInputElement} */ (form.querySelector(`[name="${o.name}"]`));
+    if (o.kind === "bool") { if (el.checked !== o.default) opts[o.name] = el.checked; }
+    else if (o.kind === "int") { if (Number(el.value) !== o.default) opts[o.name] = Number(el.value); }
+    else if (o.kind === "choice") { if (el.value !== o.default) opts[o.name] = el.value; }
+    else if (dataFiles[o.name]) opts[o.name] = dataFiles[o.name];
   }
-  fill(root, ...sections);
-}
-
-/** @param {any} tb */
-function tableItem(tb) {
-  const mine = keys(tb.id);
-  const people = tb.seats.map((/** @type {any} */ s) => s.name || (s.kind === "human" ? t("web.seat.open") : t("web.seat.bot", { bot: s.kind })));
-  const links = [h("a", { href: `/t/${tb.id}`, "data-go": true }, mine.token || mine.creator ? t("web.lobby.open_mine") : t("web.lobby.watch"))];
-  if (tb.status === "finished") links.push(h("a", { href: `/t/${tb.id}/replay`, "data-go": true }, t("web.replay.title")));
-  return h("li", null, h("strong", null, tb.title), " · ", t("web.lobby.players_n", { count: tb.players }),
-    " · ", people.join(", "), " ", ...links.flatMap((l) => [" ", l]));
+  return opts;
 }
 
 /** Joining a seat by its invite link. @param {HTMLElement} app @param {string} tableId @param {string} invite */
 export async function showJoin(app, tableId, invite) {
   const info = await api(`/api/tables/${tableId}`);
   const error = h("p", { class: "error", role: "alert" });
-  const name = h("input", { id: "name", maxlength: 24, required: true, value: localStorage.getItem("rs.name") || "" });
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 24, required: true,
+    value: localStorage.getItem("rs.name") || "", autocomplete: "nickname" }));
   const form = h("form", { class: "join", onsubmit: async (/** @type {Event} */ e) => {
     e.preventDefault();
-    const yourName = /** @type {HTMLInputElement} */ (name).value.trim();
+    const yourName = name.value.trim();
     localStorage.setItem("rs.name", yourName);
     try {
       const got = await api(`/api/tables/${tableId}/join`, { body: { invite, name: yourName } });
       remember(tableId, { token: got.token, seat: got.seat });
+      rememberTable(tableId, { game: info.game, title: info.title });
       go(`/t/${tableId}`);
     } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
   } }, h("h1", null, t("web.join.title", { game: info.title })),
-  h("p", null, info.seats.map((/** @type {any} */ s) => s.name || (s.kind === "human" ? t("web.seat.open") : t("web.seat.bot", { bot: s.kind }))).join(", ")),
+  h("p", null, seatNames(info.seats).join(", ")),
   h("label", { for: "name" }, t("web.lobby.your_name")), name,
   h("button", { type: "submit", class: "primary" }, t("web.join.take")), error);
   fill(app, form);
-  void render;
 }

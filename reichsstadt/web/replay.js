@@ -1,8 +1,12 @@
 // @ts-check
-/** The replay viewer: step through a finished game as a spectator or as any seat. */
+/** The replay viewer: step through a finished game as a spectator or as any seat, with
+ * the board, the log up to that move, and the way to the game's review. */
 import { api } from "./api.js";
 import { h, fill } from "./dom.js";
-import { language, playerName, render, sentence, t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { seatNames } from "./names.js";
+import { logLine } from "./table/log.js";
 
 /** @param {HTMLElement} app @param {string} tableId @returns {Promise<() => void>} */
 export async function showReplay(app, tableId) {
@@ -10,52 +14,60 @@ export async function showReplay(app, tableId) {
   const { games } = await api("/api/games");
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
   const renderer = game && game.board ? await import(game.board) : null;  // the board module the game brings
-  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
-    ? (await api(`/api/tables/${tableId}/data`)).data : null;
-  const names = info.seats.map((/** @type {any} */ s) => s.name || t("web.seat.bot", { bot: s.kind }));
-  let move = info.moves;
+  // the component data (a map) and the game's drawing data (Game.board) the renderer draws
+  // from: public, static, fetched once
+  const { data, board: drawing } = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? await api(`/api/tables/${tableId}/data`) : { data: null, board: null };
+  const names = seatNames(info.seats);
+  // a link may ask for a move and a seat (the review's "see it in the replay")
+  const asked = new URLSearchParams(location.search);
+  const wanted = Number(asked.get("move"));
+  let move = asked.has("move") && Number.isInteger(wanted) ? Math.max(0, Math.min(info.moves, wanted)) : info.moves;
+  const askedSeat = Number(asked.get("seat"));
   /** @type {number | null} */
-  let seat = null;
+  let seat = asked.has("seat") && Number.isInteger(askedSeat) && askedSeat >= 0 && askedSeat < info.players ? askedSeat : null;
 
-  const board = h("div", { class: "board" });
-  const log = h("ol", { class: "log" });
+  const board = h("div", { class: "board", "aria-label": t("web.table.board") });
+  const log = h("ol", { class: "log", tabindex: 0, "aria-label": t("web.table.log") });
   const slider = /** @type {HTMLInputElement} */ (h("input", { type: "range", min: 0, max: info.moves, value: move,
     "aria-label": t("web.replay.move") }));
-  const where = h("span", { class: "where" });
+  const where = h("span", { class: "where", role: "status" });
   const seatSel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": t("web.replay.as") },
     h("option", { value: "" }, t("web.replay.spectator")),
-    ...names.map((/** @type {string} */ n, /** @type {number} */ i) => h("option", { value: i }, n))));
+    ...names.map((n, i) => h("option", { value: i, selected: i === seat }, n))));
 
   async function show() {
     const step = await api(`/api/tables/${tableId}/replay?move=${move}&seat=${seat ?? ""}&lang=${language()}`);
     const ctx = { names, you: seat };
     slider.value = String(move);
     where.textContent = t("web.replay.at", { move, moves: info.moves });
-    if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, legal: [], pick: null, act: () => {},
-      sendPick: () => {} });
+    if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, board: drawing, legal: [], pick: null, act: () => {},
+      sendPick: () => {}, togglePart: () => {}, chosen: new Map() });
     else if (step.board_html) board.innerHTML = step.board_html;  // the game's board, drawn by the server
     else fill(board, h("p", null, t("web.replay.no_board")));
-    fill(log, ...step.log.map((/** @type {any} */ e) => h("li", null, h("span", { class: "n" }, `${e.n + 1}.`), " ",
-      h("strong", null, sentence(e.seat < 0 ? t("web.table.chance") : playerName(e.seat, ctx))), ": ",
-      render(e.words, ctx), ...e.news.map((/** @type {any} */ n) => h("div", { class: "news" }, "⤷ ", sentence(render(n, ctx)))))));
+    fill(log, ...step.log.map((/** @type {any} */ e) => logLine(e, ctx)));
     log.scrollTop = log.scrollHeight;
   }
-  const stepBy = (/** @type {number} */ d) => { move = Math.max(0, Math.min(info.moves, move + d)); show(); };
-  slider.addEventListener("input", () => { move = Number(slider.value); show(); });
+  const stepTo = (/** @type {number} */ n) => { move = Math.max(0, Math.min(info.moves, n)); show(); };
+  slider.addEventListener("input", () => stepTo(Number(slider.value)));
   seatSel.addEventListener("change", () => { seat = seatSel.value === "" ? null : Number(seatSel.value); show(); });
   const keydown = (/** @type {KeyboardEvent} */ e) => {
-    if (e.key === "ArrowLeft") stepBy(-1);
-    if (e.key === "ArrowRight") stepBy(1);
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === "ArrowLeft") stepTo(move - 1);
+    if (e.key === "ArrowRight") stepTo(move + 1);
   };
   document.addEventListener("keydown", keydown);
+  const control = (/** @type {string} */ name, /** @type {string} */ label, /** @type {() => void} */ run) =>
+    h("button", { type: "button", class: "icon-button", onclick: run, "aria-label": t(label), title: t(label) }, icon(name));
   fill(app, h("div", { class: "replay" }, h("h1", null, t("web.replay.heading", { game: info.title })),
     h("p", { class: "controls" },
-      h("button", { onclick: () => { move = 0; show(); }, "aria-label": t("web.replay.first") }, "⏮"),
-      h("button", { onclick: () => stepBy(-1), "aria-label": t("web.replay.back") }, "◀"),
+      control("first", "web.replay.first", () => stepTo(0)),
+      control("back", "web.replay.back", () => stepTo(move - 1)),
       slider,
-      h("button", { onclick: () => stepBy(1), "aria-label": t("web.replay.forward") }, "▶"),
-      h("button", { onclick: () => { move = info.moves; show(); }, "aria-label": t("web.replay.last") }, "⏭"),
+      control("forward", "web.replay.forward", () => stepTo(move + 1)),
+      control("last", "web.replay.last", () => stepTo(info.moves)),
       " ", where, " ", seatSel, " ",
+      h("a", { class: "button", href: `/t/${tableId}/review`, "data-go": true }, icon("chart"), " ", t("web.review.open")), " ",
       h("a", { href: `/api/tables/${tableId}/record`, download: "" }, t("web.table.download"))),
     h("div", { class: "play" }, board, h("aside", null, log))));
   await show();

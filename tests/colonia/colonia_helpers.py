@@ -121,8 +121,8 @@ def until(s: ColoniaState, cond, policy=None, limit: int = 5000) -> None:
 
 
 def check_invariants(s: ColoniaState) -> None:
-    comp = s.comp
-    n = s.n
+    comp = s.components
+    n = s.player_count
     for m in range(N_MATERIALS):
         total = s.bag[m] + sum(s.stall_materials[m::N_MATERIALS]) + sum(s.materials[p * N_MATERIALS + m]
                                                                        for p in range(n))
@@ -178,26 +178,33 @@ def at_step(step: int, players: int = 4, seed: int = 0, week: int = 1) -> Coloni
     fields: dict[str, Any] = dict(chance_queue=[], bag=bag, stall_materials=stalls, step=step, decision=D_NONE,
                                   actor=-1, passed=[False] * players)
     if step in TURN_STEPS:
-        goods, supply, money = s.goods[:], s.goods_supply[:], s.money[:]
-        mats, blind = s.materials[:], s.materials_blind[:]
-        for p in range(players):
-            if step == S_FRI_LOAD:
-                for g in range(N_GOODS):
-                    if supply[g] >= 2:
-                        supply[g] -= 2
-                        goods[p * N_GOODS + g] += 2
-            elif step == S_SUN_BUY:
-                for c in range(N_CITIES):
-                    money[p * N_CITIES + c] += 20
-            elif step == S_THU_CONTRACT:
-                for m in range(N_MATERIALS):
-                    if bag[m]:
-                        bag[m] -= 1
-                        mats[p * N_MATERIALS + m] += 1
-                        blind[p] += 1
-        fields.update(goods=goods, goods_supply=supply, money=money, materials=mats, materials_blind=blind)
+        fields.update(_able_to_act(s, step, bag))
         return edit(s, **fields).run_on()
     return edit(s, **fields)
+
+
+def _able_to_act(s: ColoniaState, step: int, bag: list[int]) -> dict[str, Any]:
+    """Fields giving every family something to do in the round of turns of `step`: two
+    of each good for Friday, 20 of each currency for Sunday, a material of each kind the
+    bag (`bag`, changed in place) still has for Thursday, drawn blind."""
+    goods, supply, money = s.goods[:], s.goods_supply[:], s.money[:]
+    mats, blind = s.materials[:], s.materials_blind[:]
+    for p in range(s.player_count):
+        if step == S_FRI_LOAD:
+            for g in range(N_GOODS):
+                if supply[g] >= 2:
+                    supply[g] -= 2
+                    goods[p * N_GOODS + g] += 2
+        elif step == S_SUN_BUY:
+            for c in range(N_CITIES):
+                money[p * N_CITIES + c] += 20
+        elif step == S_THU_CONTRACT:
+            for m in range(N_MATERIALS):
+                if bag[m]:
+                    bag[m] -= 1
+                    mats[p * N_MATERIALS + m] += 1
+                    blind[p] += 1
+    return dict(goods=goods, goods_supply=supply, money=money, materials=mats, materials_blind=blind)
 
 
 def ordinance_id(effect: str, craftsman: int | None = None, street: int | None = None,

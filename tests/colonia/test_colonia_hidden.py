@@ -22,6 +22,7 @@ from rich.console import Console
 
 import reichsstadt
 from reichsstadt.core import CHANCE
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.colonia import ColoniaState
 from reichsstadt.games.colonia.constants import D_FAMILY, D_VOTE, N_MATERIALS
@@ -36,7 +37,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 
 def board_text(state: ColoniaState, seat: int | None) -> str:
     console = Console(record=True, width=130, color_system=None, file=io.StringIO())
-    console.print(render(state.view(seat), seat, NAMES[:state.n]))
+    names = NAMES[:state.player_count]
+    console.print(render(state.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 
@@ -96,7 +98,7 @@ def screen_titles(text: str) -> list[str]:
 def trade_blind_material(s: ColoniaState, seat: int, rng: random.Random) -> ColoniaState | None:
     """Another family's material drawn blind (not seen on a stall) swapped with a
     different material from the bag."""
-    for q in rng.sample(range(s.n), s.n):
+    for q in rng.sample(range(s.player_count), s.player_count):
         if q == seat or not s.materials_blind[q]:
             continue
         blind = [m for m in range(N_MATERIALS)
@@ -120,7 +122,7 @@ def change_family_card(s: ColoniaState, seat: int, rng: random.Random) -> Coloni
     its unused cards."""
     if s.decision != D_FAMILY:
         return None
-    for q in range(s.n):
+    for q in range(s.player_count):
         if q == seat or s.family_card[q] < 0:
             continue
         left = [v for v in s.family_cards_left(q) if v != s.family_card[q]]
@@ -133,7 +135,7 @@ def flip_vote(s: ColoniaState, seat: int, rng: random.Random) -> ColoniaState | 
     """Another family's vote, cast face down and not yet revealed, turned over."""
     if s.decision != D_VOTE:
         return None
-    for q in range(s.n):
+    for q in range(s.player_count):
         if q != seat and s.ballots[q] >= 0:
             return edit(s, ballots=put(s.ballots, q, 1 - s.ballots[q]))
     return None
@@ -152,7 +154,7 @@ def positions(players: int, seed: int, every: int) -> list[ColoniaState]:
 
     def on_step(state) -> None:
         count[0] += 1
-        secret = state.decision in (D_FAMILY, D_VOTE) and 0 < len(state.to_act()) < state.n
+        secret = state.decision in (D_FAMILY, D_VOTE) and 0 < len(state.to_act()) < state.player_count
         if count[0] % every == 0 or (secret and count[0] % 9 == 0):
             out.append(state.clone())
 

@@ -126,7 +126,8 @@ def test_thursday_goods_carry_over_and_stalls_back_to_the_bag() -> None:
         if s.over():
             break
         for t in news_text(s, 0):
-            seen.add(t.split(" ")[0] + (" delivers" if " delivers " in t else "") + (" carried" if "carried over" in t else ""))
+            seen.add(t.split(" ")[0] + (" delivers" if " delivers " in t else "")
+                     + (" carried" if "carried over" in t else ""))
         to_act = s.to_act()
         if to_act == (CHANCE,):
             s.apply(CHANCE, s.chance_outcomes()[0][0])

@@ -74,7 +74,8 @@ def test_illegal_actions_leave_the_state_untouched(seed: int, players: int) -> N
     snap = state.to_json()
     to_act = state.to_act()
     seat = to_act[0] if to_act != (CHANCE,) else 0
-    bad = [a for a in space if a not in (state.legal(seat) if to_act != (CHANCE,) else [o for o, _ in state.chance_outcomes()])]
+    possible = state.legal(seat) if to_act != (CHANCE,) else [o for o, _ in state.chance_outcomes()]
+    bad = [a for a in space if a not in possible]
     for a in rng.sample(bad, 25):
         try:
             state.apply(CHANCE if to_act == (CHANCE,) else seat, a)

@@ -24,7 +24,7 @@ def blind_pool(s, seat: int) -> Counter:
     pool: Counter = Counter()
     for m in range(N_MATERIALS):
         pool[m] += s.bag[m]
-        for p in range(s.n):
+        for p in range(s.player_count):
             if p != seat:
                 pool[m] += s.materials[p * N_MATERIALS + m] - s.materials_seen[p * N_MATERIALS + m]
     return pool
@@ -39,7 +39,7 @@ def assert_consistent(true, sampled, seat: int) -> None:
             assert a[key] == b[key], f"sample() changed public field {key}"
     assert sampled.view(seat) == true.view(seat)
     assert sampled.legal(seat) == true.legal(seat)
-    n = true.n
+    n = true.player_count
     base = seat * N_MATERIALS
     assert sampled.materials[base:base + N_MATERIALS] == true.materials[base:base + N_MATERIALS]
     for p in range(n):
@@ -213,7 +213,7 @@ def test_samples_along_random_games_never_contradict_any_seat() -> None:
     for players, seed in ((3, 4), (4, 8), (5, 15), (6, 16)):
         count = [0]
 
-        def on_step(state) -> None:
+        def on_step(state, count=count, players=players) -> None:
             count[0] += 1
             if count[0] % 17 or state.to_act() in ((), (CHANCE,)):
                 return

@@ -1,5 +1,5 @@
 """One test (or more) per rule of the Colonia week, each naming the rulebook passage
-(rulebooks/colonia.it.txt, page numbers as printed) it checks."""
+(the Italian translation of the rulebook, page numbers as printed) it checks."""
 
 from __future__ import annotations
 
@@ -125,7 +125,8 @@ def test_shortfall_takes_from_street_fields_tuesday_first_and_card_counts_zero()
     s = edit(s, box=True, family_cards_used=[False] * 24, home=put(s.home, 1, 2), street=put(s.street, 4, 3, 5, 0, 0))
     values = {0: 4, 1: 8, 2: 5, 3: 6}
     for p in range(4):
-        play(s, p, "family", value=values[p] if Action("family", value=values[p]) in s.legal(p) else s.legal(p)[0].value)
+        value = values[p] if Action("family", value=values[p]) in s.legal(p) else s.legal(p)[0].value
+        play(s, p, "family", value=value)
     resolve_chance(s)
     assert s.card_face_down[1] and s.card_value[1] == 0 and s.vote_weight[1] == 0
     assert s.order[-1] == 1

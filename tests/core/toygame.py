@@ -7,16 +7,23 @@ ends nearest to 10 without passing it, plus their bid if they made 10 exactly, w
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Annotated, Any, Mapping
 
 from reichsstadt.core import (
     CHANCE, SHARED, Action, ActionSpace, Game, GameInfo, IllegalAction, Option, Outcome, State, envelope, rank_by,
 )
+from reichsstadt.core.events import Event
 
 BIDS = [Action("bid", amount=a) for a in range(3)]
 ROLL, STOP = Action("roll"), Action("stop")
 DIE = [Action("die", face=f) for f in range(1, 7)]
-BUSTED = 1  # an event: the player on turn rolled a 1
+
+
+@dataclass(frozen=True, slots=True)
+class Busted(Event):
+    """The player on turn rolled a 1 and loses the turn's total."""
+    player: int
 
 
 class ToyState(State):
@@ -50,7 +57,7 @@ class ToyState(State):
         if seat == CHANCE:
             self.rolling = False
             if action.face == 1:
-                self._event((BUSTED, self.turn))
+                self._event((Busted, self.turn))
                 self.totals[self.turn] = 0
                 self.turn += 1
             else:
@@ -92,7 +99,8 @@ class ToyState(State):
         return c
 
     def news(self, viewer: int | None) -> list[str]:
-        return [f"Player {e[1] + 1} loses everything rolled this turn" for e in self.events if e[0] == BUSTED]
+        return [f"Player {e.player + 1} loses everything rolled this turn" for e in self.events
+                if isinstance(e, Busted)]
 
     def describe(self, seat: int, action: Action, viewer: int | None) -> str:
         if action.type == "bid":

@@ -4,11 +4,34 @@ parts and a send button, irreversible moves confirmed in a dialog."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any, Callable
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+
+def create_from_lobby(page: Any, url: str, game: str, seats: list[str], name: str = "Ann",
+                      options: dict[str, str] | None = None) -> str:
+    """Fill the lobby's form for a table of one's choosing (it folds open): the game, one
+    seat kind per player ("you", "human" or a bot), choice options; the new table's id."""
+    page.goto(url + "/")
+    page.wait_for_selector("details.create-box")
+    if not page.locator("details.create-box[open]").count():
+        page.click("details.create-box > summary")
+    page.wait_for_selector("form.create")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    page.fill("#name", name)
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{i}']", kind)
+    for option, value in (options or {}).items():
+        page.select_option(f"#opt-{option}", value)
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    wait_table(page)
+    return page.url.rsplit("/", 1)[1]  # type: ignore[no-any-return]
 
 
 def where(page: Any) -> tuple[int, str]:
@@ -44,7 +67,8 @@ def describe_page(page: Any) -> str:
     return str(page.evaluate(
         "() => JSON.stringify({move: document.querySelector('.table-page')?.dataset.move,"
         " status: document.querySelector('.table-page')?.dataset.status,"
-        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')].map(e => e.className + ':' + e.textContent),"
+        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')]"
+        ".map(e => e.className + ':' + e.textContent),"
         " moves: [...document.querySelectorAll('.moves button.move')].map(e => e.textContent).slice(0, 6),"
         " parts: [...document.querySelectorAll('.pick button.part')].map(e => e.textContent).slice(0, 6),"
         " pick: document.querySelector('.pick')?.outerHTML.slice(0, 300),"
@@ -63,6 +87,12 @@ def step(page: Any, rng: random.Random) -> bool:
     before, status = where(page)
     if status != "running":
         return False
+    if page.locator("dialog.confirm[open]").count():  # a confirmation left open (a click that timed out): yes
+        try:
+            page.locator("dialog.confirm button[value=yes]").click(timeout=5000)
+        except (PlaywrightTimeout, PlaywrightError):
+            return False
+        return True
     parts = page.locator(".pick button.part")
     moves = page.locator(".moves button.move")
     n_parts, n_moves = parts.count(), moves.count()  # the page may change between any two reads

@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.process import Server
 
 from .conftest import Pages
-from .play import wait_table, where
+from .play import create_from_lobby, where
 
 BUILDS = ("settle:", "toll:", "workshop:", "wall", "tower:")
 
@@ -61,19 +61,7 @@ class Wire:
 
 def create_table(page: Any, url: str, seats: list[str], name: str = "Ann",
                  options: dict[str, str] | None = None) -> str:
-    page.goto(url + "/")
-    page.wait_for_selector("form.create")
-    page.select_option("#game", "siedler")
-    page.select_option("#players", str(len(seats)))
-    page.fill("#name", name)
-    for i, kind in enumerate(seats):
-        page.select_option(f"select[data-seat='{i}']", kind)
-    for option, value in (options or {}).items():
-        page.select_option(f"#opt-{option}", value)
-    page.click("form.create button[type=submit]")
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    wait_table(page)
-    return page.url.rsplit("/", 1)[1]  # type: ignore[no-any-return]
+    return create_from_lobby(page, url, "siedler", seats, name, options)
 
 
 # what the page offers: lit places and panel buttons that make a move (data-legal), panel
@@ -81,11 +69,13 @@ def create_table(page: Any, url: str, seats: list[str], name: str = "Ann",
 # counter-offer put together), the moves list beside the board
 OFFERED = """() => {
   const lit = [...document.querySelectorAll('.sdl [data-legal]')].map(e => Number(e.dataset.legal));
-  const leads = [...document.querySelectorAll('.sdl [data-offers]')].flatMap(e => e.dataset.offers.split(',').map(Number));
+  const leads = [...document.querySelectorAll('.sdl [data-offers]')]
+    .flatMap(e => e.dataset.offers.split(',').map(Number));
   const listed = [...document.querySelectorAll('.moves [data-index]')].map(e => Number(e.dataset.index));
   const move = Number(document.querySelector('.table-page').dataset.move);
   const sending = document.querySelectorAll('.sdl-wait').length > 0;
-  return {lit, leads, listed, move, sending, keys: [...document.querySelectorAll('.sdl [data-legal]')].map(e => e.dataset.move)};
+  const keys = [...document.querySelectorAll('.sdl [data-legal]')].map(e => e.dataset.move);
+  return {lit, leads, listed, move, sending, keys};
 }"""
 
 
@@ -138,11 +128,11 @@ def make_offer(page: Any, rng: random.Random) -> bool:
     """Put an offer together in the trade panel (one card or gold given, one asked for),
     ask everyone or one player, and make it."""
     box = page.locator(".sdl-builder.offer")
-    gives = box.locator("tr.give button.plus:not([disabled])")
+    gives = box.locator("td[data-side=give] button.plus:not([disabled])")
     if not gives.count():
         return False
     gives.nth(rng.randrange(gives.count())).click(timeout=2000)
-    wants = box.locator("tr.want button.plus:not([disabled])")
+    wants = box.locator("td[data-side=want] button.plus:not([disabled])")
     if not wants.count():
         return False
     wants.nth(rng.randrange(wants.count())).click(timeout=2000)
@@ -333,7 +323,7 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     assert page.locator(".sdl-prompt.over").inner_text().strip()
     assert page.locator(".sdl [data-legal]").count() == 0
     pages.shot(page, "siedler-finished")
-    page.click(".links a[href$='/replay']")
+    page.click("section.end a[href$='/replay']")
     page.wait_for_selector(".replay .sdl svg.sdl-field .terrain")
     page.click("button[aria-label='one move back']")
     pages.shot(page, "siedler-replay")

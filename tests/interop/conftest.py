@@ -4,14 +4,13 @@ core's toy game, registered here; it declares its encoder, tests/interop/toy_enc
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pytest
 
 import reichsstadt
 from reichsstadt.core import register
-
 from tests.core.toygame import GAME as TOY
 
 register(TOY)
@@ -24,7 +23,7 @@ def game_counts() -> list:
     for gid in reichsstadt.game_ids():
         try:
             counts = list(reichsstadt.game(gid).players)
-        except Exception:
+        except Exception:  # noqa: BLE001
             cases.append(pytest.param(gid, None, id=f"{gid}-unloadable"))
             continue
         cases += [pytest.param(gid, n, id=f"{gid}-{n}") for n in counts]

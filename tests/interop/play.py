@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import reichsstadt
 from reichsstadt.core import CHANCE, State, sample_chance

@@ -11,13 +11,26 @@ import pytest
 import reichsstadt
 from reichsstadt.interop import docs
 from reichsstadt.interop.encoding import (
-    HIDDEN, Encoder, EncodingError, count, encoder, envelope_slices, has_encoder, number, numbers, onehot,
-    owners, per_seat, seat_field, seat_flags, viewer_order,
+    HIDDEN,
+    Encoder,
+    EncodingError,
+    encoder,
+    has_encoder,
 )
-
+from reichsstadt.interop.view_slices import (
+    count,
+    envelope_slices,
+    number,
+    numbers,
+    onehot,
+    owners,
+    per_seat,
+    seat_field,
+    seat_flags,
+    viewer_order,
+)
 from tests.interop.conftest import GAME_COUNTS, loaded
 from tests.interop.play import walk
-
 
 # -- the framework -----------------------------------------------------------------------
 
@@ -54,7 +67,7 @@ def test_layout_offsets_and_bounds():
 
 def test_encode_reads_the_view_relative_to_the_viewer():
     enc = _enc()
-    vec = enc.encode(_view(seat=1, round=5, weather="rain", pot=80, dice=[3, 4]))
+    vec = enc.encode_view(_view(seat=1, round=5, weather="rain", pot=80, dice=[3, 4]))
     part = enc.split(vec)
     assert vec.dtype == np.float32 and vec.shape == (enc.size,)
     assert part["seat"].tolist() == [0, 1, 0]
@@ -72,15 +85,15 @@ def test_encode_reads_the_view_relative_to_the_viewer():
 def test_encoding_errors_name_the_slice():
     enc = _enc()
     with pytest.raises(EncodingError, match="'weather': 'snow' is none of"):
-        enc.encode(_view(weather="snow"))
+        enc.encode_view(_view(weather="snow"))
     with pytest.raises(EncodingError, match="'phase'"):
-        enc.encode({**_view(), "phase": "z"})
+        enc.encode_view({**_view(), "phase": "z"})
     with pytest.raises(EncodingError, match="'dice': read 3 values, declared 2"):
-        enc.encode(_view(dice=[1, 2, 3]))
+        enc.encode_view(_view(dice=[1, 2, 3]))
     with pytest.raises(EncodingError, match="'coins': a hidden value"):
-        enc.encode({**_view(), "seats": [{"coins": None, "hand": 1}] * 3})
+        enc.encode_view({**_view(), "seats": [{"coins": None, "hand": 1}] * 3})
     with pytest.raises(EncodingError, match="slice 'dice'"):
-        enc.check(enc.encode(_view(dice=[7, 0])))
+        enc.check(enc.encode_view(_view(dice=[7, 0])))
     with pytest.raises(ValueError, match="used twice: chance, over, phase, seat, to_act"):
         Encoder("x", 2, envelope_slices(2, ["a"]) * 2)
     with pytest.raises(EncodingError, match="no observation encoder for game 'nope'"):
@@ -95,7 +108,7 @@ def test_seat_fields_read_each_seats_dict_from_the_viewer_on():
     view = _view(seat=2)
     for i, s in enumerate(view["seats"]):
         s["purse"] = {"gold": i, "silver": 2 * i} if i != 0 else None
-    part = enc.split(enc.encode(view))
+    part = enc.split(enc.encode_view(view))
     assert part["coins"].tolist() == [2.0, 0.0, 1.0]
     assert part["purse"].tolist() == [2, 4, HIDDEN, HIDDEN, 1, 2]
     assert "you: gold, you: silver, +1: gold" in enc.describe()
@@ -106,13 +119,13 @@ def test_owners_and_seat_flags_are_relative_to_the_viewer():
         owners("fields", 3, 4, lambda v: v["table"]["fields"], meaning="the fields"),
         seat_flags("waiting", 3, lambda v: v["table"]["waiting"], meaning="seats waiting"),
     ])
-    part = enc.split(enc.encode(_view(seat=2, fields=[None, 2, 0, 1], waiting=[1, None])))
+    part = enc.split(enc.encode_view(_view(seat=2, fields=[None, 2, 0, 1], waiting=[1, None])))
     assert part["fields"].reshape(4, 3).tolist() == [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]
     assert part["waiting"].tolist() == [0, 0, 1]
     with pytest.raises(EncodingError, match="'fields': place 1 is held by 'removed', not a seat"):
-        enc.encode(_view(fields=[None, "removed", 0, 1], waiting=[]))
+        enc.encode_view(_view(fields=[None, "removed", 0, 1], waiting=[]))
     with pytest.raises(EncodingError, match="'fields': 3 places, declared 4"):
-        enc.encode(_view(fields=[None, 0, 1], waiting=[]))
+        enc.encode_view(_view(fields=[None, 0, 1], waiting=[]))
 
 
 def test_describe_is_a_table_of_every_slice():
@@ -138,7 +151,7 @@ def test_every_view_encodes_to_the_declared_length_in_range(gid, players):
     steps = 0
     for state in walk(gid, players, 1):
         for viewer in [*range(players), None]:
-            enc.check(enc.encode(state.view(viewer)))
+            enc.check(enc.encode(state, viewer))
         steps += 1
     assert steps > 2
 
@@ -155,10 +168,10 @@ def test_no_leak_twins_a_seat_cannot_tell_apart_encode_alike(gid, players):
     for state in walk(gid, players, 11):
         if state.to_act() in ((), (reichsstadt.CHANCE,)):
             continue  # where a seat decides is where its observation is read
-        mine = [enc.encode(state.view(s)) for s in range(players)]
+        mine = [enc.encode(state, s) for s in range(players)]
         for seat in range(players):
             twin = state.sample(seat, rng)
-            assert np.array_equal(enc.encode(twin.view(seat)), mine[seat]), (
+            assert np.array_equal(enc.encode(twin, seat), mine[seat]), (
                 f"{gid}: seat {seat}'s encoding changed when only what it cannot know was redrawn")
             checked += 1
         assert not np.array_equal(mine[0], mine[1])
@@ -180,48 +193,45 @@ def _tradables(**kw):
 def test_siedler_last_trade_lands_in_its_slots_relative_to_the_viewer():
     from reichsstadt.core import game
     enc = encoder("siedler", 3)
-    view = game("siedler").new(3, 0).view(1)
-    assert view["table"]["last_trade"] is None
-    before = enc.encode(view)
-    view["table"]["last_trade"] = {"player": 2, "partner": 0, "gave": _tradables(wood=2), "got": _tradables(gold=1)}
-    after = enc.encode(view)
+    state = game("siedler").new(3, 0)
+    assert state.last_trade == []
+    before = enc.encode(state, 1)
+    # seat 2 gave 2 wood to seat 0 for 1 gold
+    traded = state.edited(last_trade=[2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    after = enc.encode(traded, 1)
     enc.check(after)
     assert not np.array_equal(before, after)
     part = enc.split(after)
     assert part["last_trade"].tolist() == [1.0]
     assert part["last_trade_player"].tolist() == [0, 1, 0]     # seat 2 is +1 from seat 1
     assert part["last_trade_partner"].tolist() == [0, 0, 1]    # seat 0 is +2
-    assert part["last_trade_gave"].tolist() == pytest.approx([0.4, 0, 0, 0, 0, 0])
-    assert part["last_trade_got"].tolist() == pytest.approx([0, 0, 0, 0, 0, 0.2])
+    assert part["last_trade_gave"].tolist() == pytest.approx([0.2, 0, 0, 0, 0, 0])
+    assert part["last_trade_got"].tolist() == pytest.approx([0, 0, 0, 0, 0, 0.1])
     assert enc.split(before)["last_trade"].tolist() == [0.0]
 
 
 def test_colonia_late_fields_land_in_their_slots_relative_to_the_viewer():
     from reichsstadt.core import game
+    from reichsstadt.games.colonia.constants import DRAWS, Q_GOOD_DIE, Q_RELIC
     enc = encoder("colonia", 3)
-    view = game("colonia").new(3, 0).view(1)
-    t = view["table"]
-    t.update(extra_contract_dice=[], last_sailed=[], tie_order=[], draws_pending=[])
-    base = enc.encode(view)
+    state = game("colonia").new(3, 0)
+    base = enc.encode(state, 1)
     changes = {
-        "extra_contract_dice": [6, 2, 6],
-        "last_sailed": [{"ship": 3, "extra_hold": 0, "holds": [2, None, 1]}],
+        "extra_faces": [6, 2, 6],
+        "last_sailed": [(3, 0, 2, -1, 1)],          # ship 3, extra hold seat 0, holds: seat 2, -, seat 1
         "tie_order": [2, 0],
-        "draws_pending": [{"draw": "good_die", "argument": 0}, {"draw": "relic", "argument": 0},
-                          {"draw": "relic", "argument": 0}],
+        "chance_queue": [(Q_GOOD_DIE, 0), (Q_RELIC, 0), (Q_RELIC, 0)],
     }
     for key, value in changes.items():
-        other = {**view, "table": {**t, key: value}}
-        vec = enc.encode(other)
+        vec = enc.encode(state.edited(**{key: value}), 1)
         enc.check(vec)
         assert not np.array_equal(vec, base), f"colonia's {key} does not reach the encoding"
-    part = enc.split(enc.encode({**view, "table": {**t, **changes}}))
+    part = enc.split(enc.encode(state.edited(**changes), 1))
     assert part["extra_contract_dice"].tolist() == pytest.approx([0, 1 / 6, 0, 0, 0, 2 / 6])
     assert part["last_sailed"].tolist()[:4] == pytest.approx([1, 4 / 16, 0, 0])
     loaders = part["last_sailed_loaders"].reshape(-1, 3).tolist()
     assert loaders[:5] == [[0, 1, 0], [0, 0, 0], [1, 0, 0], [0, 0, 0], [0, 0, 1]]  # seats 2, -, 1, -, extra 0
     assert part["tie_order"].tolist() == pytest.approx([0, 1 / 3, 2 / 3])            # you (1), +1 (2), +2 (0)
-    from reichsstadt.games.colonia.constants import DRAWS
     assert part["next_draw"].tolist() == [float(d == "good_die") for d in DRAWS]
     assert part["draws_pending"].tolist() == pytest.approx([{"good_die": 1, "relic": 2}.get(d, 0) / 20 for d in DRAWS])
     assert part["next_draw_seat"].tolist() == [0, 0, 1]                             # seat 0 is +2 from seat 1

@@ -11,7 +11,6 @@ from gymnasium.utils.env_checker import check_env
 import reichsstadt
 from reichsstadt.bots import bot_names
 from reichsstadt.interop import gymnasium as rgym
-
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
 
 rgym.register_envs(["toy"])
@@ -62,7 +61,7 @@ def test_an_illegal_action_loses_or_raises():
     env = rgym.ReichsstadtEnv("toy", 2)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
-    obs, reward, terminated, truncated, info = env.step(illegal)
+    _obs, reward, terminated, _truncated, info = env.step(illegal)
     assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
     with pytest.raises(reichsstadt.IllegalAction, match="call reset"):
         env.step(0)
@@ -81,3 +80,20 @@ def test_score_rewards_are_the_final_points():
     while not done:
         _, reward, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert reward == info["result"]["scores"][0]
+
+
+def test_history_and_max_steps_pass_check_env_and_truncate():
+    made = gym.make(rgym.env_id("norenberc"), players=3, history=4, max_steps=6, opponents="greedy")
+    with only_warnings():
+        check_env(made.unwrapped)
+    env = made.unwrapped
+    obs, info = env.reset(seed=3)
+    session = env.session
+    assert obs.shape == (session.encoder.size + session.history_encoding.size,)
+    assert obs[session.encoder.size:].any()          # the moves before the learner's first decision
+    for _ in range(6):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert env.observation_space.contains(obs)
+    assert truncated and not terminated and reward == 0.0
+    with pytest.raises(reichsstadt.IllegalAction, match="call reset"):
+        env.step(0)

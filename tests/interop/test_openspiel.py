@@ -11,7 +11,6 @@ from open_spiel.python import observation as os_observation
 from open_spiel.python.algorithms import ismcts, mcts
 
 from reichsstadt.interop import openspiel
-
 from tests.interop.conftest import GAME_COUNTS, loaded
 
 
@@ -21,7 +20,7 @@ def test_openspiel_random_sim_test(gid, players):
     game = openspiel.load(gid, players)
     assert game.num_players() == players
     assert pyspiel.load_game(f"reichsstadt_{gid}(players={players})").num_players() == players
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("gid, players", GAME_COUNTS)
@@ -118,12 +117,14 @@ def test_observer_tensors_and_strings(gid, players):
     public = os_observation.make_observation(
         game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
     enc = game.shared.encoder
-    assert set(seat_obs.dict) == {s.name for s in enc.slices}
+    assert set(seat_obs.dict) == {"observation"} and set(seat_obs.slices) == {s.name for s in enc.slices}
+    assert all(np.shares_memory(v, seat_obs.tensor) for v in seat_obs.slices.values())
     seat_obs.set_from(state, 1)
-    assert np.array_equal(seat_obs.tensor, enc.encode(state.engine.view(1)))
-    assert seat_obs.tensor.size == game.observation_tensor_size() == game.information_state_tensor_size()
+    assert np.array_equal(seat_obs.tensor, enc.encode(state.engine, 1))
+    assert seat_obs.tensor.size == game.observation_tensor_size() == enc.size
+    assert game.information_state_tensor_size() == enc.size + game.shared.history_encoding.size
     public.set_from(state, 1)
-    assert np.array_equal(public.tensor, enc.encode(state.engine.view(None)))
+    assert np.array_equal(public.tensor, enc.encode(state.engine, None))
     assert '"seat":null' in public.string_from(state, 0) and '"seat":1' in seat_obs.string_from(state, 1)
     with pytest.raises(ValueError, match="all players"):
         game.make_py_observer(pyspiel.IIGObservationType(
@@ -137,7 +138,7 @@ def test_bad_player_counts_are_refused():
 
 def test_game_options_are_parameters():
     game = pyspiel.load_game("reichsstadt_toy(players=3,target=12)")
-    assert game.get_parameters() == {"players": 3, "target": 12}
+    assert game.get_parameters() == {"players": 3, "target": 12, "history": openspiel.RECENT}
     assert game.new_initial_state().engine.options["target"] == 12
     assert openspiel.load("toy", 2, options={"target": 20}).new_initial_state().engine.target == 20
     with pytest.raises(ValueError, match="at most 30, not 99"):

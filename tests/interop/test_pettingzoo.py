@@ -11,7 +11,6 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import reichsstadt
 from reichsstadt.interop import pettingzoo as pz
-
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
 
 # PettingZoo's checks name the classic games whose observations are dicts with an action
@@ -49,7 +48,7 @@ def test_a_whole_game_pays_once_at_the_end(gid, players):
     paid = {a: 0.0 for a in env.possible_agents}
     moves = 0
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
+        obs, reward, terminated, truncated, _info = env.last()
         paid[agent] += reward
         if terminated or truncated:
             env.step(None)
@@ -93,7 +92,7 @@ def test_the_agent_to_act_is_the_engine_seat_and_chance_stays_inside():
     env.step(0)
     env.step(1)
     assert env.match.state.to_act() == (0,)  # rolls: chance is drawn inside step()
-    env.step(env.space.encode(reichsstadt.core.Action("roll")))
+    env.step(env.session.space.encode(reichsstadt.core.Action("roll")))
     assert env.match.state.to_act() != (reichsstadt.CHANCE,)
 
 
@@ -107,3 +106,18 @@ def test_same_seed_same_game_and_records():
         return env.match.record.moves
     assert play(4) == play(4)
     assert reichsstadt.replay(reichsstadt.Record(game="toy", players=2, seed=0, moves=play(4))).over()
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_pettingzoo_api_test_with_history_and_flat_observations(gid, players):
+    players = loaded(gid, players)
+    with only_warnings(*DICT_OBS_NOTES):
+        api_test(pz.env(gid, players, history=6), num_cycles=300)
+    with only_warnings():
+        api_test(pz.env(gid, players, obs_type="flat"), num_cycles=300)
+    env = pz.env(gid, players, obs_type="flat", history=6)
+    env.reset(seed=1)
+    obs, _, _, _, info = env.last()
+    raw = env.unwrapped.session
+    assert obs.shape == (raw.encoder.size + raw.history_encoding.size,)
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].any()

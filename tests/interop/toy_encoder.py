@@ -1,6 +1,7 @@
 """The toy game's encoder: what a game's encoder looks like, small enough to read at once."""
 
-from reichsstadt.interop.encoding import Encoder, envelope_slices, number, per_seat
+from reichsstadt.interop.encoding import Encoder
+from reichsstadt.interop.view_slices import envelope_slices, number, per_seat
 
 
 def _bid(view, seat):

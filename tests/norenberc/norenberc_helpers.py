@@ -41,31 +41,8 @@ def check_invariants(s: NorenbercState) -> None:
         assert held + stored + on_peddlers == comp.goods_per_guild, f"goods of type {t}: {held}+{stored}+{on_peddlers}"
         assert min(s.goods_held[p * G + t] for p in range(n)) >= 0
         assert min(s.stores[g * G + t] for g in range(G)) >= 0
-    # tiles: each id exactly once, the box holding the guilds not in play and unseen citizens
     if s.phase not in (SETUP_ORDER, SETUP_WORKSHOPS):
-        places: Counter[int] = Counter()
-        for t in s.workshops:
-            if t >= 0:
-                places[t] += 1
-        for t in s.rooms:
-            if t >= 0:
-                places[t] += 1
-        for o in s.tiles_owned:
-            places.update(o)
-        places.update(s.pile_known)
-        places.update(s.out_of_game)
-        places.update(s.mayors[0::2])
-        if s.phase == ACTIONS and s.step == MAYOR_ROOF:
-            places[s.hired_tile] += 1  # the Mayor in hand while its guild is chosen
-        places.update(s.citizens_unseen)  # unseen citizens: in the pile or in the box
-        places.update(range(G * 11, ARTISANS))  # artisans of guilds not in play: in the box
-        assert all(v == 1 for v in places.values()), [t for t, v in places.items() if v != 1]
-        assert set(places) == set(range(comp.tile_count)), "every artisan and citizen is accounted for"
-        artisans = sum(1 for t in places if comp.tile_kind[t] == ARTISAN)
-        assert artisans == ARTISANS and len(places) - artisans == comp.citizens
-        assert 0 <= s.pile_unseen <= len(s.citizens_unseen)
-        for i in range(0, len(s.peddlers), 3):
-            assert s.peddlers[i] in s.tiles_owned[s.peddlers[i + 1]]
+        _check_tiles(s)
     # agents, money
     for p in range(n):
         assert comp.agents_start <= s.agents[p] <= comp.agents_max <= 8
@@ -82,6 +59,35 @@ def check_invariants(s: NorenbercState) -> None:
     assert out_now >= on_roofs
     if s.phase == PLANNING:
         assert out_now == on_roofs
+
+
+def _check_tiles(s: NorenbercState) -> None:
+    """Tiles: each id exactly once, the box holding the guilds not in play and unseen citizens."""
+    comp = s.components
+    G = s.guild_count
+    places: Counter[int] = Counter()
+    for t in s.workshops:
+        if t >= 0:
+            places[t] += 1
+    for t in s.rooms:
+        if t >= 0:
+            places[t] += 1
+    for o in s.tiles_owned:
+        places.update(o)
+    places.update(s.pile_known)
+    places.update(s.out_of_game)
+    places.update(s.mayors[0::2])
+    if s.phase == ACTIONS and s.step == MAYOR_ROOF:
+        places[s.hired_tile] += 1  # the Mayor in hand while its guild is chosen
+    places.update(s.citizens_unseen)  # unseen citizens: in the pile or in the box
+    places.update(range(G * 11, ARTISANS))  # artisans of guilds not in play: in the box
+    assert all(v == 1 for v in places.values()), [t for t, v in places.items() if v != 1]
+    assert set(places) == set(range(comp.tile_count)), "every artisan and citizen is accounted for"
+    artisans = sum(1 for t in places if comp.tile_kind[t] == ARTISAN)
+    assert artisans == ARTISANS and len(places) - artisans == comp.citizens
+    assert 0 <= s.pile_unseen <= len(s.citizens_unseen)
+    for i in range(0, len(s.peddlers), 3):
+        assert s.peddlers[i] in s.tiles_owned[s.peddlers[i + 1]]
 
 
 def play_until(s: NorenbercState, cond, rng, limit: int = 100000) -> NorenbercState:
@@ -271,7 +277,7 @@ def with_crests(s: NorenbercState, guild: dict[tuple[int, int], int] | None = No
 
 
 def plan(s: NorenbercState, seat: int, guilds: list[int]) -> None:
-    table = s.actions
+    table = s.action_table
     if not guilds:
         s.apply(seat, table.pass_round)
         return
@@ -292,7 +298,7 @@ def draw_first(s: NorenbercState) -> None:
 def run_nothing(s: NorenbercState) -> None:
     """Everyone does nothing in every called guild until the next planning or the end."""
     while s.phase == ACTIONS:
-        s.apply(s.actor, s.actions.nothing)
+        s.apply(s.actor, s.action_table.nothing)
 
 
 def to_round_end(s) -> None:

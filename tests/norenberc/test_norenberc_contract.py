@@ -215,7 +215,7 @@ def test_refusals_name_the_rule_in_catalog_words() -> None:
     """A move against a rule is refused with the rule and the phase (and step)."""
     s = ready(3)
     with pytest.raises(Exception) as refused:
-        s.apply(0, s.actions.sell[1])
+        s.apply(0, s.action_table.sell[1])
     text = _shown(refused.value.message)
     assert text == ("Player 1 cannot sell 1 good now: this is the planning phase: plan guilds, finish the plan "
                     "or pass (planning)")
@@ -224,7 +224,7 @@ def test_refusals_name_the_rule_in_catalog_words() -> None:
     plan(s, 1, [])
     plan(s, 2, [])
     with pytest.raises(Exception) as refused:
-        s.apply(0, s.actions.hire[0][0])
+        s.apply(0, s.action_table.hire[0][0])
     assert _shown(refused.value.message).endswith("room A is empty (actions, choose)")
 
 
@@ -235,9 +235,9 @@ def test_a_plan_is_one_pick_of_guilds_in_any_order() -> None:
     engine's chain lays them in number order and finishes the plan."""
     s = ready(3)
     pick = s.pick(0)
-    assert pick is not None and pick.least == 1 and pick.most == 4 and pick.finish is s.actions.plan_done
-    moves = chain(s, 0, pick, [s.actions.plan[BAKERS], s.actions.plan[BREWERS]])
-    assert moves == [s.actions.plan[BREWERS], s.actions.plan[BAKERS], s.actions.plan_done]
+    assert pick is not None and pick.least == 1 and pick.most == 4 and pick.finish is s.action_table.plan_done
+    moves = chain(s, 0, pick, [s.action_table.plan[BAKERS], s.action_table.plan[BREWERS]])
+    assert moves == [s.action_table.plan[BREWERS], s.action_table.plan[BAKERS], s.action_table.plan_done]
     for m in moves:
         s.apply(0, m)
     assert s.view(0)["seats"][0]["plan"] == [BREWERS, BAKERS] and s.pick(0) is None
@@ -250,11 +250,11 @@ def test_further_purchases_are_one_pick_with_repeats() -> None:
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.buy[BEER])
+    s.apply(0, s.action_table.buy[BEER])
     pick = s.pick(0)
-    assert pick is not None and pick.repeat and pick.most == 2 and pick.finish is s.actions.buy_end
-    moves = chain(s, 0, pick, [s.actions.buy[BEER], s.actions.buy[BEER]])
-    assert moves == [s.actions.buy[BEER], s.actions.buy[BEER]]  # the third ends the purchase itself
+    assert pick is not None and pick.repeat and pick.most == 2 and pick.finish is s.action_table.buy_end
+    moves = chain(s, 0, pick, [s.action_table.buy[BEER], s.action_table.buy[BEER]])
+    assert moves == [s.action_table.buy[BEER], s.action_table.buy[BEER]]  # the third ends the purchase itself
 
 
 def test_the_first_purchase_is_one_pick_beside_the_other_actions() -> None:
@@ -268,14 +268,14 @@ def test_the_first_purchase_is_one_pick_beside_the_other_actions() -> None:
     plan(s, 2, [])
     pick = s.pick(0)
     assert pick is not None and pick.repeat and pick.least == 1 and pick.most == 3
-    assert pick.parts == (s.actions.buy[BEER], s.actions.buy[SHOE]) and pick.finish is s.actions.buy_end
+    assert pick.parts == (s.action_table.buy[BEER], s.action_table.buy[SHOE]) and pick.finish is s.action_table.buy_end
     alone = [a for a in s.legal(0) if a not in pick.parts]
     assert {a.type for a in alone} == {"sell", "hire", "nothing"}
     # a shoe first, then two beers: the engine's chain buys in type order
-    assert chain(s, 0, pick, [s.actions.buy[SHOE], s.actions.buy[BEER]]) == [
-        s.actions.buy[BEER], s.actions.buy[SHOE], s.actions.buy_end]
-    assert chain(s, 0, pick, [s.actions.buy[SHOE], s.actions.buy[BEER], s.actions.buy[SHOE]]) == [
-        s.actions.buy[BEER], s.actions.buy[SHOE], s.actions.buy[SHOE]]
+    assert chain(s, 0, pick, [s.action_table.buy[SHOE], s.action_table.buy[BEER]]) == [
+        s.action_table.buy[BEER], s.action_table.buy[SHOE], s.action_table.buy_end]
+    assert chain(s, 0, pick, [s.action_table.buy[SHOE], s.action_table.buy[BEER], s.action_table.buy[SHOE]]) == [
+        s.action_table.buy[BEER], s.action_table.buy[SHOE], s.action_table.buy[SHOE]]
     # the money limits the set: 3 thalers at a master of 2 buy one good
     poor = s.edited(money=[s.master_value(BREWERS) + 1] + s.money[1:])
     assert poor.pick(0).most == 1
@@ -288,13 +288,14 @@ def test_the_goods_of_any_type_of_a_price_are_one_pick() -> None:
     from tests.norenberc.norenberc_helpers import PAGE
 
     s = hire_position({BEER: 1, SHOE: 2, PAGE: 1}, 2, guest=find(ready(3), THIEF))
-    s.apply(0, s.actions.hire[2][1])  # 1 beer and 2 goods of any type
+    s.apply(0, s.action_table.hire[2][1])  # 1 beer and 2 goods of any type
     pick = s.pick(0)
     assert pick is not None and pick.least == pick.most == 2 and pick.repeat and pick.finish is None
-    assert pick.parts == (s.actions.pay[SHOE], s.actions.pay[PAGE])
-    assert chain(s, 0, pick, [s.actions.pay[PAGE], s.actions.pay[SHOE]]) == [s.actions.pay[SHOE], s.actions.pay[PAGE]]
-    assert chain(s, 0, pick, [s.actions.pay[SHOE], s.actions.pay[SHOE]]) == [s.actions.pay[SHOE]] * 2
-    for a in chain(s, 0, pick, [s.actions.pay[PAGE], s.actions.pay[SHOE]]):
+    assert pick.parts == (s.action_table.pay[SHOE], s.action_table.pay[PAGE])
+    pay = s.action_table.pay
+    assert chain(s, 0, pick, [pay[PAGE], pay[SHOE]]) == [pay[SHOE], pay[PAGE]]
+    assert chain(s, 0, pick, [s.action_table.pay[SHOE], s.action_table.pay[SHOE]]) == [s.action_table.pay[SHOE]] * 2
+    for a in chain(s, 0, pick, [s.action_table.pay[PAGE], s.action_table.pay[SHOE]]):
         s.apply(0, a)
     assert s.goods_of(0)[SHOE] == 1 and s.goods_of(0)[PAGE] == 0 and s.step == THIEF_VICTIM
 
@@ -307,11 +308,11 @@ def test_the_guards_two_artisans_are_one_pick() -> None:
     pick = s.pick(0)
     assert pick is not None and pick.least == pick.most == 2 and not pick.repeat and pick.finish is None
     tiles = [a.tile for a in pick.parts]
-    assert tiles == sorted(tiles) and s.actions.decline not in pick.parts
+    assert tiles == sorted(tiles) and s.action_table.decline not in pick.parts
     guild = s.components.tile_guild
     low, high = next((a, b) for a in tiles for b in tiles if a < b and guild[a] == guild[b])
-    moves = chain(s, 0, pick, [s.actions.guard[high], s.actions.guard[low]])
-    assert moves == [s.actions.guard[low], s.actions.guard[high]]
+    moves = chain(s, 0, pick, [s.action_table.guard[high], s.action_table.guard[low]])
+    assert moves == [s.action_table.guard[low], s.action_table.guard[high]]
     where = s.place_of(low), s.place_of(high)
     for a in moves:
         s.apply(0, a)
@@ -319,7 +320,7 @@ def test_the_guards_two_artisans_are_one_pick() -> None:
     s, _ = citizen_hire(GUARD)
     a, b = next((a, b) for a in tiles for b in tiles if guild[a] != guild[b])
     with pytest.raises(IllegalAction) as refused:
-        chain(s, 0, s.pick(0), [s.actions.guard[a], s.actions.guard[b]])
+        chain(s, 0, s.pick(0), [s.action_table.guard[a], s.action_table.guard[b]])
     assert "two artisans of the same type" in _shown(refused.value.message)
 
 
@@ -327,32 +328,32 @@ def test_the_thief_takes_two_goods_in_one_pick() -> None:
     """"Voleur": « 2 marchandises de son choix »: exactly two (fewer if the victim has
     fewer), any order, two of one type allowed."""
     s, _ = citizen_hire(THIEF)
-    s.apply(0, s.actions.rob[1])
+    s.apply(0, s.action_table.rob[1])
     pick = s.pick(0)
     assert pick is not None and pick.least == pick.most == 2 and pick.repeat
     s, _ = citizen_hire(THIEF)
     for t in range(s.guild_count):
         s = set_goods(s, 1, t, 1 if t == SHOE else 0)
-    s.apply(0, s.actions.rob[1])
+    s.apply(0, s.action_table.rob[1])
     pick = s.pick(0)
-    assert pick is not None and pick.least == pick.most == 1 and pick.parts == (s.actions.steal[SHOE],)
+    assert pick is not None and pick.least == pick.most == 1 and pick.parts == (s.action_table.steal[SHOE],)
 
 
 def test_passing_with_agents_left_asks_for_a_second_thought() -> None:
     """A pass gives up the rest of the round; doing nothing spends an agent."""
     s = ready(3)
-    assert "4 agents still free" in _shown(s.confirm(0, s.actions.pass_round))
-    assert s.confirm(0, s.actions.plan[BREWERS]) is None
+    assert "4 agents still free" in _shown(s.confirm(0, s.action_table.pass_round))
+    assert s.confirm(0, s.action_table.plan[BREWERS]) is None
 
 
 def test_declining_the_thief_or_the_guard_asks_for_a_second_thought() -> None:
     """The Thief and the Guard « peut »: declining gives the ability up for good (the tile
     is back in the pile already); the moves that use them are not asked about."""
     s, _ = citizen_hire(THIEF)
-    assert "Thief" in _shown(s.confirm(0, s.actions.decline))
-    assert s.confirm(0, s.actions.rob[1]) is None
+    assert "Thief" in _shown(s.confirm(0, s.action_table.decline))
+    assert s.confirm(0, s.action_table.rob[1]) is None
     s, _ = citizen_hire(GUARD)
-    assert "Guard" in _shown(s.confirm(0, s.actions.decline))
+    assert "Guard" in _shown(s.confirm(0, s.action_table.decline))
     assert s.confirm(0, s.legal(0)[0]) is None
 
 

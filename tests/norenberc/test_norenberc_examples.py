@@ -77,12 +77,12 @@ def test_planning_is_limited_by_available_agents():
     than available agents; a plan of no guild is a pass."""
     s, *_ = example_start()
     s = s.edited(agents_free=[2 if p == YELLOW else a for p, a in enumerate(s.agents_free)])
-    s.apply(YELLOW, s.actions.plan[BREWERS])
-    s.apply(YELLOW, s.actions.plan[PRINTERS])
+    s.apply(YELLOW, s.action_table.plan[BREWERS])
+    s.apply(YELLOW, s.action_table.plan[PRINTERS])
     assert [a.type for a in s.legal(YELLOW)] == ["plan_done"]
     blue = s.legal(BLUE)
-    assert s.actions.pass_round in blue and s.actions.plan_done not in blue  # nothing planned yet
-    assert s.actions.plan[BREWERS] in blue
+    assert s.action_table.pass_round in blue and s.action_table.plan_done not in blue  # nothing planned yet
+    assert s.action_table.plan[BREWERS] in blue
 
 
 def test_selling_one_beer_at_6():
@@ -92,7 +92,7 @@ def test_selling_one_beer_at_6():
     G = s.guild_count
     store_before = s.stores[BREWERS * G + BEER]
     assert [a.to_json() for a in s.legal(ORANGE) if a.type == "sell"] == [{"type": "sell", "count": 1}]
-    s.apply(ORANGE, s.actions.sell[1])
+    s.apply(ORANGE, s.action_table.sell[1])
     assert s.money[ORANGE] == 31
     assert s.goods_held[ORANGE * G + BEER] == 0
     assert s.stores[BREWERS * G + BEER] == store_before + 1
@@ -109,19 +109,19 @@ def test_hiring_the_councillor_with_a_beer_and_a_shoe():
     moves to first place, pushing Orange to second."""
     s, (councillor, printer7, musician) = planned_example()
     G = s.guild_count
-    s.apply(ORANGE, s.actions.sell[1])
+    s.apply(ORANGE, s.action_table.sell[1])
     hires = sorted((a.room, a.form) for a in s.legal(BLUE) if a.type == "hire")
     assert hires == [(1, 0), (2, 1)]
     store_before = s.stores[BREWERS * G:(BREWERS + 1) * G]
-    s.apply(BLUE, s.actions.hire[1][0])
-    s.apply(BLUE, s.actions.pay[SHOE])
+    s.apply(BLUE, s.action_table.hire[1][0])
+    s.apply(BLUE, s.action_table.pay[SHOE])
     assert s.agents[BLUE] == 5 and s.agents_free[BLUE] == 4
     assert councillor in s.pile_known and councillor not in s.tiles_owned[BLUE]
     assert s.rooms[BREWERS * 4 + 1] == -1
     assert s.money[BLUE] == 26
     assert s.stores[BREWERS * G + BEER] == store_before[BEER] + 1
     assert s.stores[BREWERS * G + SHOE] == store_before[SHOE] + 1
-    s.apply(BLUE, s.actions.front[1])
+    s.apply(BLUE, s.action_table.front[1])
     assert s.turn_order[:2] == [BLUE, ORANGE]
     assert s.roof_agents[BREWERS] == 2
     check_invariants(s)
@@ -129,10 +129,10 @@ def test_hiring_the_councillor_with_a_beer_and_a_shoe():
 
 def _through_brewers():
     s, tiles = planned_example()
-    s.apply(ORANGE, s.actions.sell[1])
-    s.apply(BLUE, s.actions.hire[1][0])
-    s.apply(BLUE, s.actions.pay[SHOE])
-    s.apply(BLUE, s.actions.front[1])
+    s.apply(ORANGE, s.action_table.sell[1])
+    s.apply(BLUE, s.action_table.hire[1][0])
+    s.apply(BLUE, s.action_table.pay[SHOE])
+    s.apply(BLUE, s.action_table.front[1])
     return s, tiles
 
 
@@ -142,9 +142,9 @@ def test_buying_3_pastries_for_6():
     s, _ = _through_brewers()
     G = s.guild_count
     assert s.called_guild == BAKERS and s.actor == ORANGE
-    for i in range(3):
-        assert s.actions.buy[PASTRY] in s.legal(ORANGE)
-        s.apply(ORANGE, s.actions.buy[PASTRY])
+    for _ in range(3):
+        assert s.action_table.buy[PASTRY] in s.legal(ORANGE)
+        s.apply(ORANGE, s.action_table.buy[PASTRY])
     assert s.money[ORANGE] == 25
     assert s.goods_held[ORANGE * G + PASTRY] == 4
     assert s.actor == YELLOW  # the fourth good is not offered: the action is over
@@ -155,9 +155,9 @@ def test_doing_nothing_still_puts_the_agent_on_the_roof():
     """Section "Ne rien faire", example: Yellow does nothing at the Bakers; his agent
     still goes up on the roof."""
     s, _ = _through_brewers()
-    s.apply(ORANGE, s.actions.nothing)
+    s.apply(ORANGE, s.action_table.nothing)
     roof = s.roof_agents[BAKERS]
-    s.apply(YELLOW, s.actions.nothing)
+    s.apply(YELLOW, s.action_table.nothing)
     assert s.roof_agents[BAKERS] == roof + 1
     assert s.called_guild == SHOEMAKERS
 
@@ -194,7 +194,7 @@ def test_next_turn_ends_the_round_and_the_favourite_example():
     plan(s, BLUE, [BREWERS, BAKERS, SHOEMAKERS])
     assert s.moon[YELLOW] == 1
     store = s.stores[BREWERS * G + BEER]
-    s.apply(BLUE, s.actions.sell[1])
+    s.apply(BLUE, s.action_table.sell[1])
     assert [s.goods_held[p * G + BEER] for p in range(3)] == [1, 0, 0]
     run_nothing(s)
     # the round ended: favourites chosen, agents home, income, rooms being refilled

@@ -15,13 +15,17 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.contract import NO_EVENTS as _NO_EVENTS
-from reichsstadt.games.norenberc.constants import ACTIONS, N_INCOME, OVER
+from reichsstadt.core.events import Event
+from reichsstadt.games.norenberc.constants import ACTIONS, OVER
+from reichsstadt.games.norenberc.events import Income
 from reichsstadt.games.norenberc.present import news_of
 from reichsstadt.games.norenberc.state import NorenbercState
 from reichsstadt.games.norenberc.terminal import render
@@ -34,7 +38,8 @@ EVERY = {2: 3, 3: 5, 4: 7, 5: 12}  # audit some 20 states per game
 
 def _board(s: NorenbercState, seat: int | None) -> str:
     console = Console(record=True, width=130, file=io.StringIO())
-    console.print(render(s.view(seat), seat, NAMES[:s.player_count]))
+    names = NAMES[:s.player_count]
+    console.print(render(s.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 
@@ -125,17 +130,18 @@ def _audit(s: NorenbercState, rng: random.Random) -> None:
 
 
 def _news_twins(s: NorenbercState, seat: int | None,
-                rng: random.Random) -> list[tuple[NorenbercState, list[tuple[int, ...]]]]:
+                rng: random.Random) -> list[tuple[NorenbercState, list[Event]]]:
     """Twins right after a move, each with the events its move set in motion: those of
     _twins (the same events), and one where the others' income this move brought (behind
     their chests until the game is over) was another amount."""
     out = [(t, s.events) for t in _twins(s, seat, rng)]
-    if s.phase != OVER and any(e[0] == N_INCOME for e in s.events):
-        events = [(N_INCOME, e[1], e[2] + 7) if e[0] == N_INCOME and e[1] != seat else e for e in s.events]
+    if s.phase != OVER and any(isinstance(e, Income) for e in s.events):
+        events = [replace(e, thalers=e.thalers + 7) if isinstance(e, Income) and e.player != seat else e
+                  for e in s.events]
         money = s.money[:]
         for e in events:
-            if e[0] == N_INCOME and e[1] != seat:
-                money[e[1]] += 7
+            if isinstance(e, Income) and e.player != seat:
+                money[e.player] += 7
         out.append((s.edited(money=money), events))
     return out
 
@@ -165,8 +171,8 @@ def test_news_right_after_a_move_is_the_same_on_states_a_seat_cannot_tell_apart(
     while not s.over():
         p = s.to_act()[0] if s.to_act() != (CHANCE,) else CHANCE
         s.apply(p, sample_chance(s, rng) if p == CHANCE else rng.choice(s.legal(p)))
-        if s.events and (audited % 3 == 0 or any(e[0] == N_INCOME for e in s.events)):
-            rounds += any(e[0] == N_INCOME for e in s.events)
+        if s.events and (audited % 3 == 0 or any(isinstance(e, Income) for e in s.events)):
+            rounds += any(isinstance(e, Income) for e in s.events)
             audited += _audit_news(s, rng)
         elif s.events:
             audited += 1

@@ -33,7 +33,7 @@ def test_a_called_guild_names_who_revealed_a_card_there_to_every_viewer() -> Non
         assert news == ["The Brewers are called: cards revealed there by Player 3 and Player 1, "
                         "who act in that order (turn order)"], (v, news)
     # the next call, after both acted, reveals Player 2's Bakers card only
-    run_once = s.actions.nothing
+    run_once = s.action_table.nothing
     s.apply(2, run_once)
     assert words(s.news(0)) == []
     s.apply(0, run_once)
@@ -96,7 +96,8 @@ def test_round_end_news_favourites_with_reasons_income_and_new_masters() -> None
             assert f"The new master of the {s.components.guild_names[g]} is the {tile(nxt[g])}" in news
         # income: 3 thalers each; the amount only to its owner
         for p in range(3):
-            line = f"Income for Player {p + 1}: 3 thalers" if v == p else f"Income for Player {p + 1} (behind the chest)"
+            line = (f"Income for Player {p + 1}: 3 thalers" if v == p
+                    else f"Income for Player {p + 1} (behind the chest)")
             assert line in news, (v, line)
             if v != p:
                 assert not any(t.startswith(f"Income for Player {p + 1}:") for t in news)
@@ -113,7 +114,8 @@ def test_after_the_refill_the_news_names_the_new_prestige_guild() -> None:
     refill(s)
     assert s.prestige_guild != before
     for v in VIEWERS:
-        assert words(s.news(v)) == [f"The {s.components.guild_names[s.prestige_guild]} become the prestige guild (with a prestige crest)"]
+        guild = s.components.guild_names[s.prestige_guild]
+        assert words(s.news(v)) == [f"The {guild} become the prestige guild (with a prestige crest)"]
 
 
 def test_round_end_news_says_who_leaves_the_leftmost_rooms() -> None:

@@ -173,5 +173,5 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
             for row in getattr(twin, spec.name):
                 row.append(7)
     assert json.dumps(state.to_json()) == snap
-    assert {s.name for s in specs if s.kind == SHARED} == {"player_count", "guild_count", "components", "actions",
+    assert {s.name for s in specs if s.kind == SHARED} == {"player_count", "guild_count", "components", "action_table",
                                                            "open_planning"}

@@ -1,5 +1,5 @@
 """One test (or more) per rule, each naming the rulebook section (norenberc.fr.txt) it
-checks; readings from ../shared/rules/norenberc.md where the text is ambiguous."""
+checks; readings from the reading notes (docs/rules/norenberc.md) where the text is ambiguous."""
 
 from __future__ import annotations
 
@@ -65,16 +65,16 @@ def test_planning_is_simultaneous_and_secret():
     the guilds."""
     s = ready(3)
     assert s.to_act() == (0, 1, 2)
-    s.apply(1, s.actions.plan[BAKERS])
+    s.apply(1, s.action_table.plan[BAKERS])
     assert s.view(0)["seats"][1]["planning"] == "planning"
-    s.apply(1, s.actions.plan_done)
+    s.apply(1, s.action_table.plan_done)
     v = s.view(0)["seats"][1]
     assert v["planning"] == "done" and v["cards"] == 1 and v["plan"] is None
     assert s.view(1)["seats"][1]["plan"] == [BAKERS]
     assert s.to_act() == (0, 2)
-    s.apply(2, s.actions.pass_round)
+    s.apply(2, s.action_table.pass_round)
     assert s.view(0)["seats"][2]["planning"] == "passed"
-    assert words(s.describe(1, s.actions.plan[BAKERS], 0)) == "lay an action card face down"
+    assert words(s.describe(1, s.action_table.plan[BAKERS], 0)) == "lay an action card face down"
 
 
 def test_passing_turns_to_the_moon_for_the_round():
@@ -117,14 +117,14 @@ def test_guilds_are_called_in_number_order_and_players_in_turn_order():
     for p in range(3):
         plan(s, p, [BREWERS, PRINTERS])
     assert s.called_guild == BREWERS and s.actor == 0
-    s.apply(0, s.actions.nothing)
+    s.apply(0, s.action_table.nothing)
     assert s.actor == 1
-    s.apply(1, s.actions.hire[1][0])
-    s.apply(1, s.actions.pay[BEER])
-    s.apply(1, s.actions.front[1])
+    s.apply(1, s.action_table.hire[1][0])
+    s.apply(1, s.action_table.pay[BEER])
+    s.apply(1, s.action_table.front[1])
     assert s.turn_order == [1, 0, 2]
     assert s.actor == 2  # player 0 already acted here
-    s.apply(2, s.actions.nothing)
+    s.apply(2, s.action_table.nothing)
     assert s.called_guild == PRINTERS and s.actor == 1  # the new turn order from now on
 
 
@@ -139,7 +139,7 @@ def test_sell_any_number_of_the_guilds_own_goods():
     sells = [a.count for a in s.legal(0) if a.type == "sell"]
     assert sells == [1, 2, 3, 4]
     v = s.master_value(BAKERS)
-    s.apply(0, s.actions.sell[3])
+    s.apply(0, s.action_table.sell[3])
     assert s.money[0] == 25 + 3 * v and s.goods_held[0 * s.guild_count + BAKERS] == 1
 
 
@@ -153,14 +153,15 @@ def test_buy_any_goods_in_the_store_up_to_3_and_never_below_zero_money():
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     assert {a.good for a in s.legal(0) if a.type == "buy"} == {BEER, SHOE}
-    s.apply(0, s.actions.buy[BEER])
-    s.apply(0, s.actions.buy[SHOE])
+    s.apply(0, s.action_table.buy[BEER])
+    s.apply(0, s.action_table.buy[SHOE])
     assert s.money[0] == 2
     assert s.phase != ACTIONS or s.actor != 0  # cannot afford a third: the action ended
     check_invariants(s)
 
 
-@pytest.mark.parametrize("players,cards,limit", [(5, 5, 1), (5, 4, 1), (5, 3, 2), (5, 2, 3), (4, 4, 2), (4, 3, 2), (4, 2, 3), (3, 3, 3)])
+@pytest.mark.parametrize("players,cards,limit", [(5, 5, 1), (5, 4, 1), (5, 3, 2), (5, 2, 3), (4, 4, 2), (4, 3, 2),
+                                                 (4, 2, 3), (3, 3, 3)])
 def test_first_turn_buy_limits(players, cards, limit):
     """"Acheter", special rule: first turn of round 1 only; 5 players: 4-5 cards in a guild
     -> 1 good, 3 cards -> 2; 4 players: 3-4 cards -> 2."""
@@ -216,14 +217,14 @@ def test_hire_payment_choice_goes_to_the_store():
     s = hire_position({BEER: 2, SHOE: 1, PAGE: 1}, 3, guest=printer)
     G = s.guild_count
     before = s.stores[BREWERS * G:(BREWERS + 1) * G]
-    s.apply(0, s.actions.hire[3][1])
+    s.apply(0, s.action_table.hire[3][1])
     assert s.step == PAY_ANY
     # one good at a time, in type order: the shoe first (a page is left to follow it),
     # not the page (no good of a later type would be left)
     assert [a.good for a in s.legal(0)] == [SHOE]
-    s.apply(0, s.actions.pay[SHOE])
+    s.apply(0, s.action_table.pay[SHOE])
     assert s.step == PAY_ANY and [a.good for a in s.legal(0)] == [PAGE]
-    s.apply(0, s.actions.pay[PAGE])
+    s.apply(0, s.action_table.pay[PAGE])
     after = s.stores[BREWERS * G:(BREWERS + 1) * G]
     assert [after[t] - before[t] for t in range(G)] == [2, 0, 1, 1]
     assert printer in s.tiles_owned[0]
@@ -235,8 +236,8 @@ def test_hire_bonus_counts_every_colour_on_the_roof():
     counting the hiring player's own agent."""
     s = hire_position({BEER: 2}, 1, guest=find(ready(3), ARTISAN, PRINTERS, 7))
     s = s.edited(roof_agents=[3 if g == BREWERS else r for g, r in enumerate(s.roof_agents)])
-    s.apply(0, s.actions.hire[1][0])
-    s.apply(0, s.actions.pay[BEER])
+    s.apply(0, s.action_table.hire[1][0])
+    s.apply(0, s.action_table.pay[BEER])
     assert s.money[0] == 25 + 3
     assert s.roof_agents[BREWERS] == 4
 
@@ -251,10 +252,10 @@ def test_moving_to_first_place_is_optional():
         plan(s, 0, [BREWERS])
         plan(s, 1, [])
         plan(s, 2, [])
-        s.apply(0, s.actions.hire[1][0])
-        s.apply(0, s.actions.pay[BEER])
+        s.apply(0, s.action_table.hire[1][0])
+        s.apply(0, s.action_table.pay[BEER])
         assert s.step == FIRST_PLACE
-        s.apply(0, s.actions.front[int(move)])
+        s.apply(0, s.action_table.front[int(move)])
         assert s.turn_order == ([0, 2, 1] if move else [2, 1, 0])
 
 
@@ -269,7 +270,7 @@ def test_agent_plus_gives_an_agent_usable_next_planning_and_never_above_8():
     plan(s, 0, [BREWERS, BAKERS, SHOEMAKERS, PRINTERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     # 4 agents, one per revealed card (Brewers, then at once the Bakers), one gained
     assert s.agents[0] == 5 and s.called_guild == BAKERS and s.agents_free[0] == 4 - 2 + 1
     run_nothing(s)
@@ -282,7 +283,7 @@ def test_agent_plus_gives_an_agent_usable_next_planning_and_never_above_8():
     plan(s2, 0, [BREWERS])
     plan(s2, 1, [])
     plan(s2, 2, [])
-    s2.apply(0, s2.actions.hire[0][0])
+    s2.apply(0, s2.action_table.hire[0][0])
     assert s2.agents[0] == 8
 
 
@@ -297,7 +298,7 @@ def citizen_hire(kind: int, goods: dict[int, int] | None = None):
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     return s, tile
 
 
@@ -317,12 +318,12 @@ def test_thief_takes_two_goods_from_one_player_who_is_paid_by_the_bank():
     s = set_goods(s, 1, SHOE, 2)
     s = set_master(s, SHOEMAKERS, 5)
     s = set_master(s, PRINTERS, 3)
-    s.apply(0, s.actions.rob[1])
+    s.apply(0, s.action_table.rob[1])
     steals = [a.good for a in s.legal(0)]
     assert steals == [BEER, PASTRY, SHOE, PAGE]
     money = s.money[1]
-    s.apply(0, s.actions.steal[SHOE])
-    s.apply(0, s.actions.steal[PAGE])
+    s.apply(0, s.action_table.steal[SHOE])
+    s.apply(0, s.action_table.steal[PAGE])
     assert s.goods_held[1 * G + SHOE] == 1 and s.goods_held[1 * G + PAGE] == 0
     assert s.goods_held[0 * G + SHOE] == 2 and s.goods_held[0 * G + PAGE] == 2
     assert s.money[1] == money + 5 + 3
@@ -334,12 +335,12 @@ def test_thief_takes_fewer_from_a_poor_victim_and_may_take_nothing():
     s, _ = citizen_hire(THIEF)
     for t in range(s.guild_count):
         s = set_goods(s, 1, t, 1 if t == BAKERS else 0)
-    s.apply(0, s.actions.rob[1])
-    s.apply(0, s.actions.steal[PASTRY])
+    s.apply(0, s.action_table.rob[1])
+    s.apply(0, s.action_table.steal[PASTRY])
     assert s.step != THIEF_VICTIM and (s.actor != 0 or s.step == FIRST_PLACE or s.phase != ACTIONS)
     s2, _ = citizen_hire(THIEF)
     before = list(s2.goods_held)
-    s2.apply(0, s2.actions.decline)
+    s2.apply(0, s2.action_table.decline)
     assert s2.goods_held == before
 
 
@@ -353,12 +354,13 @@ def test_guard_swaps_two_visible_artisans_of_one_type_never_a_master():
     covered = {s.workshops[g * 5 + 3] for g in range(s.guild_count)}
     assert cands and not (set(cands) & (masters | covered))
     a = cands[0]
-    s.apply(0, s.actions.guard[a])
+    s.apply(0, s.action_table.guard[a])
     partners = [x.tile for x in s.legal(0)]
-    assert all(s.components.tile_guild[b] == s.components.tile_guild[a] and b not in masters | covered for b in partners)
+    guild = s.components.tile_guild
+    assert all(guild[b] == guild[a] and b not in masters | covered for b in partners)
     b = partners[0]
     ia, ib = s.workshops.index(a), s.workshops.index(b)
-    s.apply(0, s.actions.guard[b])
+    s.apply(0, s.action_table.guard[b])
     assert s.workshops[ia] == b and s.workshops[ib] == a
     check_invariants(s)
 
@@ -367,7 +369,7 @@ def test_guard_swap_may_be_declined():
     """"Citadins", Garde: "peut" — the swap may be declined (notes)."""
     s, _ = citizen_hire(GUARD)
     ws = list(s.workshops)
-    s.apply(0, s.actions.decline)
+    s.apply(0, s.action_table.decline)
     assert s.workshops == ws
 
 
@@ -376,14 +378,14 @@ def test_musician_and_mayor_income():
     value, plus 1 per owned artisan of the Mayor's guild per Mayor, for every player."""
     s, mayor = citizen_hire(MAYOR)
     assert s.step != PAY_ANY and [a.type for a in s.legal(0)][0] == "mayor"
-    s.apply(0, s.actions.mayor[BAKERS])
+    s.apply(0, s.action_table.mayor[BAKERS])
     assert mayor not in s.tiles_owned[0] and s.mayors == [mayor, BAKERS]
     musician = find(s, MUSICIAN, value=5)
     s = give(s, 0, musician)
     s = give(s, 1, find(s, ARTISAN, BAKERS, 6, avoid=tuple(s.workshops)))
     s = give(s, 1, find(s, ARTISAN, BAKERS, 7, avoid=tuple(s.workshops)))
     while s.phase == ACTIONS:
-        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.actions.nothing)
+        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.action_table.nothing)
     money = list(s.money)
     to_round_end(s)
     kind, guild = s.components.tile_kind, s.components.tile_guild
@@ -401,13 +403,13 @@ def test_peddler_good_counts_4_for_favourite_then_returns():
     s, ped = citizen_hire(PEDDLER, {SHOE: 1})
     G = s.guild_count
     assert s.step == PEDDLER_GOOD
-    s.apply(0, s.actions.peddler[SHOE])
+    s.apply(0, s.action_table.peddler[SHOE])
     assert s.goods_held[0 * G + SHOE] == 0 and s.peddlers == [ped, 0, SHOE]
     s = set_goods(s, 1, SHOE, 3)
     s = set_goods(s, 2, SHOE, 0)
     s = s.edited(money=[s.money[0], 99, s.money[2]])
     while s.phase == ACTIONS:
-        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.actions.nothing)
+        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.action_table.nothing)
     to_round_end(s)
     assert [1, SHOEMAKERS, 0] in s.favourite_log
     assert s.goods_held[0 * G + SHOE] == 0   # its good paid the favourite's due... and none is left
@@ -418,11 +420,11 @@ def test_peddler_good_counts_4_for_favourite_then_returns():
 def test_peddler_returns_its_good_after_favourites():
     """"Citadins", Colporteur: after the favourites are chosen the owner gets the good back."""
     s, ped = citizen_hire(PEDDLER, {SHOE: 1, PAGE: 2})
-    s.apply(0, s.actions.peddler[PAGE])
+    s.apply(0, s.action_table.peddler[PAGE])
     for p in (1, 2):
         s = set_goods(s, p, PAGE, 0)
     while s.phase == ACTIONS:
-        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.actions.nothing)
+        s.apply(s.actor, s.legal(s.actor)[0] if s.step == FIRST_PLACE else s.action_table.nothing)
     to_round_end(s)
     G = s.guild_count
     # favourite of the Printers with 1 page + Peddler (1 + 4): pays a page, gets the other back
@@ -522,7 +524,7 @@ def test_round_four_gives_both_tiles_and_ends_after_income():
     assert top in s.tiles_owned[fav] and under in s.tiles_owned[fav]
     assert s.phase == OVER and s.to_act() == () and s.money[0] >= money[0] + 3
     with pytest.raises(IllegalAction):
-        s.apply(0, s.actions.nothing)
+        s.apply(0, s.action_table.nothing)
     check_invariants(s)
 
 
@@ -531,8 +533,8 @@ def test_wrong_seat_and_wrong_phase_are_refused_with_reasons():
     s = ready(2)
     plan(s, 0, [BREWERS])
     with pytest.raises(IllegalAction, match="it is not Player 1's turn: waiting for Player 2"):
-        s.apply(0, s.actions.plan[BAKERS])
+        s.apply(0, s.action_table.plan[BAKERS])
     with pytest.raises(IllegalAction, match="no chance draw"):
-        s.apply(CHANCE, s.actions.draw[0])
+        s.apply(CHANCE, s.action_table.draw[0])
     with pytest.raises(IllegalAction, match="cannot"):
-        s.apply(1, s.actions.sell[1])
+        s.apply(1, s.action_table.sell[1])

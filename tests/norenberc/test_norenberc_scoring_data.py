@@ -13,6 +13,7 @@ from tests.norenberc.norenberc_helpers import (
 )
 
 from reichsstadt.core import DataFileError, Match, Record, replay
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.norenberc.constants import ENGRAVER, OVER, TAX_COLLECTOR
 from reichsstadt.games.norenberc.data import bundled
@@ -139,6 +140,25 @@ def test_components_file_is_validated_with_a_named_entry(edit, message):
         GAME.new(3, 1, {"components": raw})
 
 
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r["guilds"][1]["artisans"][3].update(value=float("nan")),
+     "guilds[1].artisans[3].value: must be a finite number, not nan"),
+    (lambda r: r.update(start_money=float("inf")), "start_money: must be a finite number, not inf"),
+    (lambda r: r["guilds"][4].update(name="Sch\udc00neider"), "guilds[4].name: holds a lone surrogate"),
+    (lambda r: r["rooms"][1].__setitem__(0, 2), "rooms[1][0]: must be [goods of the guild, goods of any type]"),
+])
+def test_components_file_with_what_no_data_file_holds_is_refused(edit, message, tmp_path):
+    """A number that is not finite, a string that is no text, a number where a pair of
+    prices belongs: refused on load, from the parsed data and from a file on disk."""
+    raw = _raw()
+    edit(raw)
+    for given in (raw, str(tmp_path / "mine.json")):
+        (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+        with pytest.raises(DataFileError) as info:
+            GAME.new(3, 1, {"components": given})
+        assert message in str(info.value)
+
+
 def test_user_components_file_plays_and_replays(tmp_path):
     """`--components FILE`: a user's own file (here: every artisan worth 3, Musicians 9)
     is loaded from a path, played, recorded and replayed."""
@@ -165,19 +185,19 @@ def test_user_components_file_plays_and_replays(tmp_path):
 def test_describe_is_plain_and_hides_plans_from_others():
     """describe(): the hire reads like the rulebook; another player's card stays hidden."""
     s = ready(3, order=[0, 1, 2])
-    assert words(s.describe(0, s.actions.plan[BAKERS], 0)) == "plan an action at the Bakers"
-    assert "face down" in words(s.describe(0, s.actions.plan[BAKERS], 1))
-    assert "Bakers" not in words(s.describe(0, s.actions.plan[BAKERS], 1))
+    assert words(s.describe(0, s.action_table.plan[BAKERS], 0)) == "plan an action at the Bakers"
+    assert "face down" in words(s.describe(0, s.action_table.plan[BAKERS], 1))
+    assert "Bakers" not in words(s.describe(0, s.action_table.plan[BAKERS], 1))
     from tests.norenberc.norenberc_helpers import plan, put, set_goods, BEER
     s = put(s, find(s, ARTISAN, BAKERS, 7), "rooms", BREWERS * 4 + 1)
     s = set_goods(s, 0, BEER, 2)
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    text = words(s.describe(0, s.actions.hire[1][0], None))
+    text = words(s.describe(0, s.action_table.hire[1][0], None))
     assert text == ("hire the Baker 7 from room B of the Brewers, paying 1 beer and 1 good "
                     "of any type (bonus 0 thalers)")
-    assert words(s.describe(0, s.actions.sell[2], 0)).startswith("sell 2 beers to the Brewers at")
+    assert words(s.describe(0, s.action_table.sell[2], 0)).startswith("sell 2 beers to the Brewers at")
 
 
 def test_terminal_board_renders_every_phase():
@@ -193,9 +213,10 @@ def test_terminal_board_renders_every_phase():
     state = GAME.new(4, 9)
     for i, (seat, move) in enumerate(rng_state.record.moves):
         if i % 25 == 0:
-            console.print(render(state.view(seat if seat >= 0 else None), seat if seat >= 0 else None, names))
+            viewer = seat if seat >= 0 else None
+            console.print(render(state.view(viewer), viewer, names, Renderer("en", names, viewer=viewer)))
         state.apply(seat, GAME.action_from_json(move, 4))
-    console.print(render(state.view(0), 0, names))
+    console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
     text = console.export_text()
     assert "Brewers" in text and "Ann" in text
     assert m.state.players == 4
@@ -220,7 +241,7 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
         for i, (seat, move) in enumerate(m.record.moves):
             if i % 37 == 0 or state.round == 4 and checked < 40:
                 console = Console(width=120, record=True, file=open("/dev/null", "w"))
-                console.print(render(state.view(0), 0, names))
+                console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
                 text = console.export_text()
                 assert max(len(line) for line in text.splitlines()) <= 120
                 view = state.view(0)
@@ -249,11 +270,11 @@ def test_describe_words_for_payments_and_purchases():
     plan(s, 1, [])
     plan(s, 2, [])
     t = s.edited(hire_form=0, hired_room=1)  # room B: 1 beer and 1 good of any type
-    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as the good of any type"
+    assert words(t.describe(0, t.action_table.pay[SHOE], 0)) == "pay 1 shoe as the good of any type"
     t = s.edited(hire_form=1, hired_room=2)  # room C, second way: 1 beer and 2 goods of any type
-    assert words(t.describe(0, t.actions.pay[SHOE], 0)) == "pay 1 shoe as one of the 2 goods of any type"
-    s.apply(0, s.actions.buy[BEER])
-    assert words(s.describe(0, s.actions.buy[BEER], 0)).endswith("(good 2 of at most 3)")
+    assert words(t.describe(0, t.action_table.pay[SHOE], 0)) == "pay 1 shoe as one of the 2 goods of any type"
+    s.apply(0, s.action_table.buy[BEER])
+    assert words(s.describe(0, s.action_table.buy[BEER], 0)).endswith("(good 2 of at most 3)")
     assert words(place_words(s, s.workshops[BREWERS * 5 + 1])) == "Brewers workshop: master in round 2"
     assert words(place_words(s, s.workshops[BREWERS * 5 + 4])) == "Brewers workshop: master in round 4"
     assert words(place_words(s, s.workshops[BREWERS * 5 + 3])) == "under the Brewers' top workshop tile"
@@ -265,7 +286,7 @@ def _board_text(state, seat, names) -> str:
     from reichsstadt.games.norenberc.terminal import render
 
     console = Console(width=130, record=True, file=open("/dev/null", "w"))
-    console.print(render(state.view(seat), seat, names))
+    console.print(render(state.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 

@@ -22,6 +22,7 @@ from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.norenberc.constants import TILE_KIND_KEYS
 from reichsstadt.games.norenberc.terminal import render
 from reichsstadt.i18n import Catalog, Renderer
+from reichsstadt.terminal.words import short_name
 
 from tests.norenberc.norenberc_helpers import ARTISAN, BEER, BREWERS, GAME, PRINTERS, find, plan, put, ready, set_goods
 
@@ -33,9 +34,15 @@ play loop's title, log, moves and prompt."""
 NAMES = ["You", "Player 2 (random bot)", "Player 3 (random bot)", "Player 4 (random bot)", "Player 5 (random bot)"]
 
 
+def say_for(names, seat, lang="en"):
+    """The words a terminal board gets from the play loop (terminal/widgets.board): the
+    reader's language, the seats' short names, "you" for the reader."""
+    return Renderer(lang, [short_name(n) for n in names], viewer=seat)
+
+
 def board(view, seat, names, lang="en", width=WIDTH) -> list[str]:
     console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
-    console.print(render(view, seat, names, lang=lang))
+    console.print(render(view, seat, names, say_for(names, seat, lang)))
     return console.export_text().rstrip("\n").split("\n")
 
 
@@ -82,7 +89,7 @@ def test_what_matters_now_is_on_top():
     plan(s, 2, [])
     hire = next(a for a in s.legal(0) if a.to_json() == {"type": "hire", "room": 1, "form": 0})
     s.apply(0, hire)
-    s.apply(0, s.actions.pay[BEER])  # the good of any type paid: the Printer is in hand, first place asked
+    s.apply(0, s.action_table.pay[BEER])  # the good of any type paid: the Printer is in hand, first place asked
     mine = board(s.view(0), 0, ["Ann", "Bo", "Cy"])
     assert mine[0].startswith("Norenberc · round 1 of 4, turn 1 · Brewers called · your move: move to first place")
     assert mine[1].startswith("You are hiring the Printer 7 (room B)")

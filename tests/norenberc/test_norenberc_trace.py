@@ -34,7 +34,7 @@ def finish_actions(s) -> None:
     """Every pending action of the phase ends (do nothing, keep the turn order)."""
     while s.phase == ACTIONS:
         step_front = s.step == FIRST_PLACE
-        s.apply(s.actor, s.actions.front[0] if step_front else s.actions.nothing)
+        s.apply(s.actor, s.action_table.front[0] if step_front else s.action_table.nothing)
 
 
 def hire_from_room_a(kind_or_tile: int, goods: dict[int, int] | None = None, order=(0, 1, 2),
@@ -50,7 +50,7 @@ def hire_from_room_a(kind_or_tile: int, goods: dict[int, int] | None = None, ord
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     return s, tile
 
 
@@ -107,13 +107,13 @@ def test_planning_empty_plan_is_refused_and_one_card_per_guild():
     plan (passing is the way to play nothing)."""
     s = ready(3)
     with pytest.raises(IllegalAction, match="at least one guild"):
-        s.apply(0, s.actions.plan_done)
-    s.apply(0, s.actions.plan[BAKERS])
+        s.apply(0, s.action_table.plan_done)
+    s.apply(0, s.action_table.plan[BAKERS])
     snap = snapshot(s)
     with pytest.raises(IllegalAction):
-        s.apply(0, s.actions.plan[BAKERS])   # a second Bakers card does not exist
+        s.apply(0, s.action_table.plan[BAKERS])   # a second Bakers card does not exist
     with pytest.raises(IllegalAction):
-        s.apply(0, s.actions.pass_round)           # cards are already laid
+        s.apply(0, s.action_table.pass_round)           # cards are already laid
     assert snapshot(s) == snap
 
 
@@ -132,9 +132,9 @@ def test_no_sale_without_the_guilds_goods_and_no_purchase_from_an_empty_store():
     kinds = {a.type for a in s.legal(0)}
     assert "sell" not in kinds and "buy" not in kinds
     with pytest.raises(IllegalAction, match="only goods of this guild's type"):
-        s.apply(0, s.actions.sell[1])
+        s.apply(0, s.action_table.sell[1])
     with pytest.raises(IllegalAction, match="only goods in this store"):
-        s.apply(0, s.actions.buy[BEER])
+        s.apply(0, s.action_table.buy[BEER])
     check_invariants(s)
 
 
@@ -146,8 +146,8 @@ def _buy_all_you_may(players: int, cards: int, turn: int = 1, rnd: int = 1) -> i
     first = s.actor
     assert first == 0
     bought = 0
-    while s.phase == ACTIONS and s.actor == first and s.actions.buy[BEER] in s.legal(first):
-        s.apply(first, s.actions.buy[BEER])
+    while s.phase == ACTIONS and s.actor == first and s.action_table.buy[BEER] in s.legal(first):
+        s.apply(first, s.action_table.buy[BEER])
         bought += 1
     assert s.goods_held[first * s.guild_count + BEER] == 1 + bought
     return bought
@@ -187,7 +187,7 @@ def test_hire_steps_run_in_order_bonus_after_the_guest_then_turn_order():
     s, _ = hire_from_room_a(printer, {BEER: 1}, order=(2, 0, 1), is_tile=True, roof=2)
     assert s.step == FIRST_PLACE and s.money[0] == 25 + 2 and printer in s.tiles_owned[0]
     assert s.roof_agents[BREWERS] == 2       # the agent is not up yet: the action is not over
-    s.apply(0, s.actions.front[1])
+    s.apply(0, s.action_table.front[1])
     assert s.turn_order == [0, 2, 1] and s.roof_agents[BREWERS] == 3
 
 
@@ -199,7 +199,7 @@ def test_councillor_at_eight_agents_gives_none():
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     assert s.agents[0] == 8 and s.agents_free[0] == 7
     check_invariants(s)
 
@@ -217,11 +217,11 @@ def test_thief_on_a_victim_with_one_good_takes_it_and_the_hire_goes_on():
     assert s.step == THIEF_VICTIM
     assert [a.to_json() for a in s.legal(0)] == [{"type": "rob", "victim": 1}, {"type": "decline"}]
     with pytest.raises(IllegalAction):
-        s.apply(0, s.actions.rob[2])
+        s.apply(0, s.action_table.rob[2])
     money1 = s.money[1]
-    s.apply(0, s.actions.rob[1])
+    s.apply(0, s.action_table.rob[1])
     assert s.step == THIEF_GOODS and [a.good for a in s.legal(0)] == [SHOE]
-    s.apply(0, s.actions.steal[SHOE])
+    s.apply(0, s.action_table.steal[SHOE])
     assert s.goods_held[1 * G + SHOE] == 0 and s.goods_held[0 * G + SHOE] == 2
     assert s.money[1] == money1 + 5
     assert s.step == FIRST_PLACE and s.money[0] == 25 + 1   # the bonus came after the Thief
@@ -241,7 +241,7 @@ def test_thief_with_nobody_to_rob_goes_back_and_the_hire_goes_on():
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     assert s.phase != ACTIONS or s.step != THIEF_VICTIM
     assert thief in s.pile_known
     check_invariants(s)
@@ -259,7 +259,7 @@ def guard_position():
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     assert s.step == GUARD_FIRST
     return s, guard, stack, room_printer
 
@@ -274,9 +274,9 @@ def test_guard_swaps_a_room_artisan_with_a_workshop_artisan_of_another_guild():
     cands = {a.tile for a in s.legal(0) if a.type == "guard"} | {room_printer, y}
     first, second = min(room_printer, y), max(room_printer, y)
     assert first in cands
-    s.apply(0, s.actions.guard[first])
-    assert s.step == GUARD_SECOND and s.actions.guard[second] in s.legal(0)
-    s.apply(0, s.actions.guard[second])
+    s.apply(0, s.action_table.guard[first])
+    assert s.step == GUARD_SECOND and s.action_table.guard[second] in s.legal(0)
+    s.apply(0, s.action_table.guard[second])
     assert s.workshops[PRINTERS * 5 + 1] == room_printer and s.rooms[BAKERS * 4 + 1] == y
     assert s.workshops[PRINTERS * 5] == m
     assert guard in s.pile_known
@@ -300,17 +300,17 @@ def test_guard_refuses_a_current_master_and_a_covered_tile():
     snap = snapshot(s)
     for bad in (m, c):
         with pytest.raises(IllegalAction):
-            s.apply(0, s.actions.guard[bad])
+            s.apply(0, s.action_table.guard[bad])
         assert snapshot(s) == snap
     low = min(room_printer, y, z, top)
-    s.apply(0, s.actions.guard[low])
+    s.apply(0, s.action_table.guard[low])
     partners = {a.tile for a in s.legal(0)}
     assert m not in partners and c not in partners
     assert partners == {room_printer, y, z, top} - {low}
     snap = snapshot(s)
     for bad in (m, c):
         with pytest.raises(IllegalAction):
-            s.apply(0, s.actions.guard[bad])
+            s.apply(0, s.action_table.guard[bad])
         assert snapshot(s) == snap
 
 
@@ -326,7 +326,7 @@ def test_guard_in_round_two_leaves_the_new_master_alone():
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])
+    s.apply(0, s.action_table.hire[0][0])
     assert s.step == GUARD_FIRST
     movable = set()
     for a in s.legal(0):
@@ -369,12 +369,12 @@ def test_two_mayors_on_one_guild_pay_two_per_artisan_every_round():
     plan(s, 0, [BREWERS])
     plan(s, 1, [BAKERS])
     plan(s, 2, [])
-    s.apply(0, s.actions.hire[0][0])                      # room A: a beer
+    s.apply(0, s.action_table.hire[0][0])                      # room A: a beer
     assert [a.type for a in s.legal(0)] == ["mayor"] * s.guild_count
-    s.apply(0, s.actions.mayor[BAKERS])
-    s.apply(1, s.actions.hire[1][0])                      # room B: a pastry and any good
-    s.apply(1, s.actions.pay[PASTRY])
-    s.apply(1, s.actions.mayor[BAKERS])
+    s.apply(0, s.action_table.mayor[BAKERS])
+    s.apply(1, s.action_table.hire[1][0])                      # room B: a pastry and any good
+    s.apply(1, s.action_table.pay[PASTRY])
+    s.apply(1, s.action_table.mayor[BAKERS])
     assert s.mayors == [mayor1, BAKERS, mayor2, BAKERS]
     assert mayor1 not in s.tiles_owned[0] and mayor2 not in s.tiles_owned[1]
     finish_actions(s)
@@ -383,7 +383,9 @@ def test_two_mayors_on_one_guild_pay_two_per_artisan_every_round():
     for p in range(3):  # nobody is anyone's favourite: no master changes hands
         for t in range(s.guild_count):
             s = set_goods(s, p, t, 0)
-    bakers = lambda p: sum(1 for t in s.tiles_owned[p] if s.components.tile_kind[t] == ARTISAN and s.components.tile_guild[t] == BAKERS)  # noqa: E731
+    comp = s.components
+    bakers = lambda p: sum(1 for t in s.tiles_owned[p]  # noqa: E731
+                           if comp.tile_kind[t] == ARTISAN and comp.tile_guild[t] == BAKERS)
     assert [bakers(p) for p in range(3)] == [0, 0, 2]
     money = list(s.money)
     to_round_end(s)
@@ -401,7 +403,7 @@ def test_musician_pays_at_the_end_of_every_round():
     s = ready(2)
     s = give(s, 0, find(s, MUSICIAN, value=3))
     s = give(s, 0, find(s, MUSICIAN, value=5))
-    for rnd in range(4):
+    for _ in range(4):
         money = list(s.money)
         to_round_end(s)
         assert s.money[0] - money[0] == 3 + 3 + 5
@@ -508,7 +510,8 @@ def test_tax_collector_counts_full_tens_only(money, vp):
     assert outcome(s).breakdown[0]["tax_collectors"] == 2 * vp
 
 
-@pytest.mark.parametrize("distinct,vp", [(0, 0), (1, 0), (2, 0), (3, 2), (4, 5), (5, 9), (6, 14), (7, 20), (8, 20), (10, 20)])
+@pytest.mark.parametrize("distinct,vp", [(0, 0), (1, 0), (2, 0), (3, 2), (4, 5), (5, 9), (6, 14), (7, 20), (8, 20),
+                                         (10, 20)])
 def test_crest_table(distinct, vp):
     """"Collection de blasons": 0-2 distinct: 0; 3: 2; 4: 5; 5: 9; 6: 14; 7 or more: 20.
     Guild crests count once per guild; each prestige crest is distinct."""
@@ -567,7 +570,7 @@ def test_a_star_citizen_can_come_back_later():
     finish_actions(s)
     to_round_end(s)
     assert s.phase == REFILL
-    assert s.actions.draw[councillor] in [a for a, _ in s.chance_outcomes()]
+    assert s.action_table.draw[councillor] in [a for a, _ in s.chance_outcomes()]
 
 
 def test_round_four_view_shows_the_tile_under_the_master():
@@ -618,7 +621,7 @@ def test_sample_during_planning_keeps_card_counts_and_passes_and_redraws_guilds(
     s = ready(4)
     plan(s, 1, [BREWERS, BAKERS])
     plan(s, 2, [])
-    s.apply(3, s.actions.plan[SHOEMAKERS])          # still planning
+    s.apply(3, s.action_table.plan[SHOEMAKERS])          # still planning
     seen = set()
     for i in range(40):
         t = s.sample(0, random.Random(i))

@@ -20,10 +20,12 @@ WAIT = 20.0  # seconds any single wait may take before the test fails (never han
 
 
 def settings(tmp_path: Any, **kw: Any) -> Settings:
-    """Test settings: a SQLite file of the test's own, bots at once, a rate limit no
-    honest test client reaches (the rate-limit tests set their own)."""
-    base: dict[str, Any] = dict(db_url=f"sqlite+aiosqlite:///{tmp_path}/server.db", bot_delay=0.0,
-                                rate_per_second=10_000.0, rate_burst=10_000, flood_strikes=10_000)
+    """Test settings: a SQLite file of the test's own, bots at once, limits no honest
+    test client reaches (the tests of each limit set their own)."""
+    base: dict[str, Any] = dict(db_url=f"sqlite:///{tmp_path}/server.db", bot_delay=0.0,
+                                rate_per_second=10_000.0, rate_burst=10_000, flood_strikes=10_000,
+                                create_rate=10_000.0, create_burst=10_000, open_per_creator=10_000,
+                                hint_interval=0.0, bot_workers=2)
     base.update(kw)
     return Settings(**base)
 
@@ -62,15 +64,19 @@ def join(client: TestClient, table: str, invite: str, name: str) -> dict[str, An
 def full_table(client: TestClient, game: str = "norenberc", players: int = 3, bots: int = 0,
                start: bool = True, **kw: Any) -> dict[str, Any]:
     """A table whose first `players - bots` seats are people who have all joined (seat 0
-    is the creator's), started: {"id", "creator", "tokens": [seat token or None]}."""
+    is the creator's), started (by the last seat taken, or by its creator when every
+    seat is the creator's): {"id", "creator", "tokens": [seat token or None]}."""
     seats = ["human"] * (players - bots) + ["random"] * bots
     made = create(client, game, players, seats, take=0, **kw)
     tokens: list[str | None] = [made["token"]] + [None] * (players - 1)
     for inv in made["invites"]:
         tokens[inv["seat"]] = join(client, made["id"], inv["invite"], f"P{inv['seat'] + 1}")["token"]
     if start:
-        r = client.post(f"/api/tables/{made['id']}/start", headers=auth(made["creator"]))
-        assert r.status_code == 200, r.text
+        status = client.get(f"/api/tables/{made['id']}").json()["status"]
+        assert status == "running" or not made["invites"], status
+        if status == "open":
+            r = client.post(f"/api/tables/{made['id']}/start", headers=auth(made["creator"]))
+            assert r.status_code == 200, r.text
     return {"id": made["id"], "creator": made["creator"], "tokens": tokens, "made": made}
 
 
@@ -241,27 +247,17 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
     deadline = time.monotonic() + timeout
     while True:
         for c in clients:
-            for m in c.drain():
-                if on_state and m["type"] == "state":
-                    on_state(c, m)
+            _heard(c, c.drain(), on_state)
         if until is not None and not any(c.inflight for c in clients) and until():
             return
         if all(c.state and c.state["status"] == "finished" for c in clients):
             return
-        acted = False
-        for c in clients:
-            if c.my_turn():
-                assert c.state is not None
-                c.act(random_choice(c.state, rng))
-                acted = True
-        if not acted:
+        if not _act(clients, rng):
             assert time.monotonic() < deadline, "the game did not finish in time"
             # wait for anything from anyone
             waiting = [c for c in clients if not (c.state and c.state["status"] == "finished")] or clients
             try:
-                m = waiting[0].recv(0.05)
-                if on_state and m["type"] == "state":
-                    on_state(waiting[0], m)
+                _heard(waiting[0], [waiting[0].recv(0.05)], on_state)
             except AssertionError:
                 pass
         for c in clients:  # a refused move: try again on the state sent with the refusal
@@ -269,3 +265,20 @@ def play(clients: Iterable[Ws], rng: random.Random, until: Callable[[], bool] | 
                 c.errors[-1]["_seen"] = True
                 if c.errors[-1]["code"] == "refused":
                     c.acted = -1
+
+
+def _heard(c: Ws, messages: list[dict[str, Any]], on_state: Callable[[Ws, dict[str, Any]], None] | None) -> None:
+    for m in messages:
+        if on_state and m["type"] == "state":
+            on_state(c, m)
+
+
+def _act(clients: list[Ws], rng: random.Random) -> bool:
+    """Every client whose turn it is acts; whether any did."""
+    acted = False
+    for c in clients:
+        if c.my_turn():
+            assert c.state is not None
+            c.act(random_choice(c.state, rng))
+            acted = True
+    return acted

@@ -37,8 +37,8 @@ def test_a_decision_past_its_time_is_played_by_a_bot_until_the_person_returns(tm
         s = ann.first_state()
         assert s["seats"][0]["clock"]["move_left"] is not None
         note = _note(ann, "move")                       # Ann thinks too long
-        assert note["seat"] == 0 and note["words"]["args"]["bot"] == "random"
-        assert ann.state["seats"][0]["stand_in"] == "random" and ann.state["legal"] == []
+        assert note["seat"] == 0 and note["words"]["args"]["bot"] == "greedy"  # the default stand-in: medium
+        assert ann.state["seats"][0]["stand_in"] == "greedy" and ann.state["legal"] == []
         before = ann.state["move"]
         ann.until(lambda m: m["type"] == "state" and any(e["seat"] == 0 and not e.get("note")
                                                         for e in m["log"]) and m["move"] > before)
@@ -59,13 +59,13 @@ def test_a_player_gone_too_long_gets_a_bot_until_they_come_back(tmp_path: Any) -
         watcher = Ws(c, t["id"], None)
         watcher.first_state()
         _note(watcher, "absent")        # Ann never connected: away from the start
-        assert watcher.state["seats"][0]["stand_in"] == "random"
+        assert watcher.state["seats"][0]["stand_in"] == "greedy"
         ann = Ws(c, t["id"], t["token"])
         ann.first_state()
         _note(ann, "back")
         assert ann.state["seats"][0]["stand_in"] is None and ann.state["seats"][0]["connected"]
         ann.close()                     # gone again: after the allowance, a bot again
-        watcher.until(lambda m: m["type"] == "state" and m["seats"][0]["stand_in"] == "random", timeout=10)
+        watcher.until(lambda m: m["type"] == "state" and m["seats"][0]["stand_in"] == "greedy", timeout=10)
         assert [e["words"]["id"] for e in watcher.log if e.get("note")][-1] == "server.note.absent"
         watcher.close()
 
@@ -98,4 +98,4 @@ def test_a_clock_is_checked(tmp_path: Any) -> None:
         r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["human"] * 3,
                                         "take_seat": 0, "name": "Ann", "clock": {"move": 60, "absent": 300}})
         info = c.get(f"/api/tables/{r.json()['id']}").json()
-        assert info["clock"] == {"move": 60.0, "game": None, "absent": 300.0, "bot": "random"}
+        assert info["clock"] == {"move": 60.0, "game": None, "absent": 300.0, "bot": "greedy"}

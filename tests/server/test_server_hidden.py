@@ -22,7 +22,10 @@ import pytest
 
 from reichsstadt import game_ids
 from reichsstadt.core import CHANCE, IllegalAction
-from reichsstadt.server import live as live_module
+import orjson
+
+from reichsstadt.server import messages as messages_module
+from reichsstadt.server import moves as moves_module
 from reichsstadt.server.protocol import words
 
 from .helpers import Ws, full_table, play, serve
@@ -120,41 +123,41 @@ class Audit:
 @pytest.fixture
 def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
     a = Audit(random.Random(2024))
-    original_parts = live_module.seat_parts
-    original_step = live_module.LiveTable._step
+    original_parts = messages_module.seat_parts
+    original_step = moves_module.step
 
     def audited_parts(game: Any, players: int, state: Any, status: str, seat: int | None, names: Any,
                       board: bool = True, acting: bool = True) -> dict[str, Any]:
         try:
             return a.check_parts(original_parts, game, players, state, status, seat, names, board, acting)
         except AssertionError as exc:
-            raise a.failed(exc)
+            raise a.failed(exc) from None
 
-    def audited_step(self: Any, state: Any, seat: int, action: Any, n: int) -> Any:
+    def audited_step(state: Any, seat: int, action: Any, n: int, viewers: Any) -> Any:
         try:
-            return checked_step(self, state, seat, action, n)
+            return checked_step(state, seat, action, n, list(viewers))
         except AssertionError as exc:
-            raise a.failed(exc)
+            raise a.failed(exc) from None
 
-    def checked_step(self: Any, before: Any, seat: int, action: Any, n: int) -> Any:
-        for v in self.logs:
+    def checked_step(before: Any, seat: int, action: Any, n: int, viewers: list[Any]) -> Any:
+        for v in viewers:
             said = words(before.describe(seat, action, v))
             for twin in a.twins(before, v):
                 assert words(twin.describe(seat, action, v)) == said, (
                     f"the log tells seat {v} of a move by {seat} what it cannot know")
-        a.check_words_follow_views(before, seat, action, list(self.logs))
-        entries = original_step(self, before, seat, action, n)
+        a.check_words_follow_views(before, seat, action, viewers)
+        entries = original_step(before, seat, action, n, viewers)
         after = before  # applied in place
-        for v in self.logs:
+        for v in viewers:
             news = [words(x) for x in after.news(v)]
-            assert entries[v].news == news
+            assert orjson.loads(entries[v])["news"] == news
             for twin in a.twins(after, v):
                 assert [words(x) for x in twin.news(v)] == news, f"the news tells seat {v} what it cannot know"
             a.entries += 1
         return entries
 
-    monkeypatch.setattr(live_module, "seat_parts", audited_parts)
-    monkeypatch.setattr(live_module.LiveTable, "_step", audited_step)
+    monkeypatch.setattr(messages_module, "seat_parts", audited_parts)
+    monkeypatch.setattr(moves_module, "step", audited_step)
     return a
 
 
@@ -174,7 +177,7 @@ def _play_audited(tmp_path: Any, gid: str, players: int, audit: Audit, seed: int
     with serve(tmp_path) as c:
         t = full_table(c, gid, players=players)
         tid = t["id"]
-        live = c.app.state.live["manager"].tables[tid]  # type: ignore[attr-defined]
+        live = c.app.state.services.tables.tables[tid]  # type: ignore[attr-defined]
         people = [Ws(c, tid, tok) for tok in t["tokens"]]
         watcher = Ws(c, tid, None)
         play(people, rng, timeout=300, until=lambda: bool(audit.failures))
@@ -183,16 +186,18 @@ def _play_audited(tmp_path: Any, gid: str, players: int, audit: Audit, seed: int
         watcher.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
         invites = [s.invite for s in live.seats]
         seed_text = str(live.seed)
+        secret_text = live.secret
         for seat, client in [*enumerate(people), (None, watcher)]:
             assert client.state["status"] == "finished"
             assert client.messages and {m["type"] for m in client.messages} >= {"welcome", "state"}
             others = [tok for i, tok in enumerate(t["tokens"]) if i != seat]
             for text in client.texts:
                 assert seed_text not in text, "a message holds the table's seed"
+                assert secret_text not in text, "a message holds the table's secret"
                 for secret in [*others, *invites, *([t["creator"]] if seat is None else [])]:
                     assert secret not in text, f"a message to seat {seat} holds another's secret"
             # the log a client put together is the log of its seat
-            assert [json.dumps(e) for e in client.log] == [json.dumps(e.to_json()) for e in live.logs[seat]]
+            assert [json.dumps(e) for e in client.log] == [json.dumps(orjson.loads(e)) for e in live.log.entries[seat]]
     assert audit.parts >= live.moves and audit.entries >= live.moves * (players + 1)
     assert audit.boards > 0 and audit.refusals > 0
 

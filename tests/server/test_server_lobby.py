@@ -168,7 +168,7 @@ def test_malformed_and_oversized_bodies_are_refused(tmp_path: Any) -> None:
         assert r.status_code == 413 and r.json()["code"] == "too_large"
 
 
-def test_invites_join_and_start(tmp_path: Any) -> None:
+def test_invites_join_and_the_last_seat_taken_starts_the_table(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
         made = create(c, "norenberc", 3, ["human", "human", "random"], take=0, name="Ann")
         tid = made["id"]
@@ -181,35 +181,79 @@ def test_invites_join_and_start(tmp_path: Any) -> None:
         assert c.get(f"/api/tables/{tid}/invites").status_code == 403
         assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["token"])).status_code == 403
         assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["creator"])).json()["invites"] == invites
-        # not startable before every seat is taken; only by the creator
-        r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
-        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.seats_open"
         # join: a wrong invite, a bad name, then the right one
         r = c.post(f"/api/tables/{tid}/join", json={"invite": "nope", "name": "Bo"})
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.invite"
         r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": " "})
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.name"
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "open"
         got = join(c, tid, invites[0]["invite"], "  Bo   the  Brewer ")
         assert got["seat"] == 1 and got["token"] not in (made["token"], made["creator"])
         info = c.get(f"/api/tables/{tid}").json()
-        assert [s["name"] for s in info["seats"]] == ["Ann", "Bo the Brewer", None]
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Bo the Brewer", "Easy bot"]
         assert all(s["joined"] for s in info["seats"])
-        # the seat is taken now
+        assert info["status"] == "running"  # the last seat taken started it
+        # the seat is taken now, and it is too late to join
         r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": "Cy"})
-        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.taken"
+        assert r.status_code == 400 and r.json()["error"]["id"] in ("server.refuse.taken", "server.refuse.started")
         assert c.get(f"/api/tables/{tid}/invites", headers=auth(made["creator"])).json()["invites"] == []
-        # start: not by a player, not by another table's creator
-        other = create(c, "norenberc", 2, ["human", "random"], take=0)
-        for token in (None, got["token"], made["token"], other["creator"]):
-            r = c.post(f"/api/tables/{tid}/start", headers=auth(token))
-            assert r.status_code == 403, token
-        r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
-        assert r.status_code == 200 and r.json()["status"] == "running"
         r = c.post(f"/api/tables/{tid}/start", headers=auth(made["creator"]))
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.started"
-        # too late to join now
-        r = c.post(f"/api/tables/{tid}/join", json={"invite": invites[0]["invite"], "name": "Cy"})
-        assert r.status_code == 400
+
+
+def test_the_creator_starts_early_with_bots_in_the_empty_seats(tmp_path: Any) -> None:
+    """Issue 19: POST start fills the empty seats with bots (a level or a spec; medium
+    by default), each with a name of its own."""
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 4, ["human"] * 4, take=0, name="Ann")
+        tid = made["id"]
+        other = create(c, "norenberc", 2, ["human", "random"], take=0)
+        for token in (None, made["token"], other["creator"]):
+            assert c.post(f"/api/tables/{tid}/start", headers=auth(token)).status_code == 403, token
+        r = c.post(f"/api/tables/{tid}/start", json={"fill": "wizard"}, headers=auth(made["creator"]))
+        assert r.status_code == 400 and "random" in r.json()["text"]
+        r = c.post(f"/api/tables/{tid}/start", json={"fill": "mcts:300s"}, headers=auth(made["creator"]))
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.bot_seconds"
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "open"  # nothing was half done
+        join(c, tid, made["invites"][0]["invite"], "Bo")
+        r = c.post(f"/api/tables/{tid}/start", json={"fill": "easy"}, headers=auth(made["creator"]))
+        assert r.status_code == 200, r.text
+        info = r.json()
+        assert info["status"] == "running"
+        assert [(s["kind"], s["name"]) for s in info["seats"]] == [
+            ("human", "Ann"), ("human", "Bo"), ("random", "Easy bot 1"), ("random", "Easy bot 2")]
+        # the default: medium (greedy), named apart
+        made = create(c, "norenberc", 3, ["human"] * 3, take=0, name="Ann")
+        info = c.post(f"/api/tables/{made['id']}/start", headers=auth(made["creator"])).json()
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Medium bot 1", "Medium bot 2"]
+        listed = c.get("/api/tables?status=running").json()["tables"][0]["seats"]
+        assert listed[1:] == [{"seat": 2, "name": "Medium bot 1", "kind": "bot", "level": "medium",
+                               "bot": "greedy", "taken": True},
+                              {"seat": 3, "name": "Medium bot 2", "kind": "bot", "level": "medium",
+                               "bot": "greedy", "taken": True}]
+
+
+def test_bot_seats_have_distinct_names(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 5, ["human", "greedy", "greedy", "random", "mcts:0.5s"], take=0,
+                      name="Medium bot 1")
+        names = [s["name"] for s in c.get(f"/api/tables/{made['id']}").json()["seats"]]
+        assert names[0] == "Medium bot 1" and len(set(names)) == 5, names
+
+
+def test_the_creator_closes_a_table_that_has_not_started(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 3, ["human", "human", "random"], take=0)
+        tid = made["id"]
+        assert c.post(f"/api/tables/{tid}/close", headers=auth(made["token"])).status_code == 403
+        r = c.post(f"/api/tables/{tid}/close", headers=auth(made["creator"]))
+        assert r.status_code == 200 and r.json()["status"] == "closed"
+        assert tid not in [t["id"] for t in c.get("/api/tables").json()["tables"]]
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": made["invites"][0]["invite"], "name": "Bo"})
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.started"
+        running = create(c, "norenberc", 3, ["human", "random", "random"], take=0)
+        r = c.post(f"/api/tables/{running['id']}/close", headers=auth(running["creator"]))
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.started"
 
 
 def test_a_table_of_bots_only_can_start_at_once(tmp_path: Any) -> None:
@@ -241,17 +285,40 @@ def test_lists_of_open_running_and_finished_tables(tmp_path: Any) -> None:
         w = Ws(c, done["id"], None)
         w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=120)
         w.close()
-        lists = {s: c.get(f"/api/tables?status={s}").json()["tables"] for s in ("open", "running", "finished")}
-        assert [t["id"] for t in lists["open"]] == [open_["id"]]
-        assert [t["id"] for t in lists["running"]] == [running["id"]]
-        assert [t["id"] for t in lists["finished"]] == [done["id"]]
-        assert lists["finished"][0]["result"]["ranks"]
+        lists = {s: c.get(f"/api/tables?status={s}").json() for s in ("open", "running", "finished")}
+        assert [t["id"] for t in lists["open"]["tables"]] == [open_["id"]]
+        assert [t["id"] for t in lists["running"]["tables"]] == [running["id"]]
+        assert [t["id"] for t in lists["finished"]["tables"]] == [done["id"]]
+        assert all(got["next"] is None for got in lists.values())
+        entry = lists["finished"]["tables"][0]
+        assert set(entry) >= {"id", "game", "players", "status", "created", "started", "seats"}
+        assert entry["started"] and entry["status"] == "finished"
         assert {t["id"] for t in c.get("/api/tables").json()["tables"]} == {open_["id"], running["id"], done["id"]}
-        seats = lists["open"][0]["seats"]
-        assert [(s["kind"], s["name"], s["joined"]) for s in seats] == [
-            ("human", "Ann", True), ("human", None, False), ("random", None, True)]
+        assert lists["open"]["tables"][0]["seats"] == [
+            {"seat": 1, "name": "Ann", "kind": "person", "level": None, "bot": None, "taken": True},
+            {"seat": 2, "name": None, "kind": "person", "level": None, "bot": None, "taken": False},
+            {"seat": 3, "name": "Easy bot", "kind": "bot", "level": "easy", "bot": "random", "taken": True}]
         r = c.get("/api/tables?status=lost")
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.status"
+        for bad in ("limit=0", "limit=101", "limit=x", "cursor=nonsense"):
+            r = c.get(f"/api/tables?{bad}")
+            assert r.status_code == 400, bad
+
+
+def test_the_lobby_pages_newest_first(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        made = [create(c, "norenberc", 3, ["human", "human", "random"], take=0)["id"] for _ in range(7)]
+        seen: list[str] = []
+        cursor = None
+        pages = 0
+        while True:
+            got = c.get("/api/tables?status=open&limit=3" + (f"&cursor={cursor}" if cursor else "")).json()
+            seen += [t["id"] for t in got["tables"]]
+            pages += 1
+            cursor = got["next"]
+            if cursor is None:
+                break
+        assert pages == 3 and seen == made[::-1]
 
 
 def test_unknown_tables_and_seats(tmp_path: Any) -> None:
@@ -271,9 +338,8 @@ def test_the_public_facts_hold_no_secrets(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
         made = create(c, "norenberc", 3, ["human", "human", "random"], take=0)
         t = made["id"]
-        app_state = c.app.state.live  # type: ignore[attr-defined]
-        live = app_state["manager"].tables[t]
-        secrets = [made["token"], made["creator"], str(live.seed), made["invites"][0]["invite"],
+        live = c.app.state.services.tables.tables.get(t) or c.portal.call(c.app.state.services.tables.get, t)
+        secrets = [made["token"], made["creator"], str(live.seed), live.secret, made["invites"][0]["invite"],
                    *(s.token_hash for s in live.seats if s.token_hash), *(s.invite for s in live.seats)]
         for path in [f"/api/tables/{t}", "/api/tables", "/api/tables?status=open"]:
             text = c.get(path).text
@@ -298,7 +364,7 @@ def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
         r = c.get(f"/api/tables/{tid}/record")
         assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
         rec = Record.from_json(r.json())
-        assert rec.names == ["Ann", "P2", "random"]
+        assert rec.names == ["Ann", "P2", "Easy bot"]
         assert len(rec.moves) == info["moves"]
         end = replay(rec)
         assert end.outcome().to_json() == info["result"]
@@ -324,10 +390,41 @@ def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
         for game, players in (("norenberc", 3), ("siedler", 3), ("colonia", 3)):
             made = create(c, game, players, take=0)
             got = c.get(f"/api/tables/{made['id']}/data").json()
-            name, bundled = reichsstadt.game(game).data_file()
-            assert got == {"game": game, "option": name, "data": bundled}
+            played = reichsstadt.game(game)
+            name, bundled = played.data_file()
+            # with the game's public drawing data (Game.board: Siedler's geometry), or None
+            assert got == {"game": game, "option": name, "data": bundled, "board": played.board()}
+        assert c.get(f"/api/tables/{create(c, 'siedler', 3, take=0)['id']}/data").json()["board"]["field"]
         own = reichsstadt.game("norenberc").data_file()[1]
         own = {**own, "_about": "mine"}
         made = create(c, "norenberc", 3, take=0, options={"components": own})
         assert c.get(f"/api/tables/{made['id']}/data").json()["data"]["_about"] == "mine"
         assert c.get("/api/tables/nope/data").status_code == 404
+
+
+def test_a_finished_games_review_is_worked_out_in_the_background_and_kept(tmp_path: Any) -> None:
+    """Issue 19: 202 while the bot pool works the review out, then 200 with it; kept in
+    the database with the game (a new app on the same database answers at once)."""
+    import time
+
+    with serve(tmp_path, review_seconds=1.0) as c:
+        made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
+        tid = made["id"]
+        w = Ws(c, tid, None)
+        r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 403  # not before the end
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        w.close()
+        r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 202 and r.json() == {"status": "pending"}
+        deadline = time.monotonic() + 120
+        while r.status_code == 202:
+            assert time.monotonic() < deadline, "the review did not come"
+            time.sleep(0.5)
+            r = c.get(f"/api/tables/{tid}/review")
+        assert r.status_code == 200, r.text
+        review = r.json()
+        assert review["game"] == "norenberc" and len(review["seats"]) == 3 and review["chances"]
+        assert all(0 <= p <= 1 for point in review["chances"] for p in point["chances"])
+    with serve(tmp_path, review_seconds=1.0) as c:
+        assert c.get(f"/api/tables/{tid}/review").json() == review

@@ -11,7 +11,7 @@ import random
 from reichsstadt import game
 from reichsstadt.core import CHANCE, sample_chance
 from reichsstadt.core.picks import chain
-from reichsstadt.server.live import legal_moves
+from reichsstadt.server.messages import legal_moves
 
 
 def _a_pick_with_a_part_not_legal_alone(seed_from: int = 0) -> tuple:

@@ -15,7 +15,7 @@ import pytest
 from reichsstadt import game_ids
 from reichsstadt.core import CHANCE, Action
 from reichsstadt.core import game as find_game
-from reichsstadt.server.live import seat_parts
+from reichsstadt.server.messages import seat_parts
 from reichsstadt.server.protocol import words
 
 from .helpers import Ws, auth, create, full_table, play, serve
@@ -24,7 +24,7 @@ GAMES = game_ids()
 
 
 def live_table(client: Any, tid: str) -> Any:
-    return client.app.state.live["manager"].tables[tid]
+    return client.app.state.services.tables.tables[tid]
 
 
 def moves_stored(client: Any, tid: str) -> int:
@@ -151,7 +151,8 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
             cl.first_state()
         live = live_table(c, t["id"])
         play(clients, random.Random(2), until=lambda: len(live.state.to_act()) == 1 and live.state.to_act()[0] >= 0
-             and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients))
+             and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients)
+             and live.state.pick(live.state.to_act()[0]) is None)  # a decision without a pick
         mover = live.state.to_act()[0]
         idle = (mover + 1) % 3
         n = live.moves
@@ -162,7 +163,7 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
         cases = [
             (clients[mover], {"type": "move", "action": illegal, "expect": n}, "refused"),      # not legal now
             (clients[idle], {"type": "move", "action": sorted(legal)[0], "expect": n}, "refused"),  # out of turn
-            (clients[mover], {"type": "move", "action": sorted(legal)[0], "expect": n + 5}, "refused"),  # from the future
+            (clients[mover], {"type": "move", "action": sorted(legal)[0], "expect": n + 5}, "refused"),  # future
             (clients[mover], {"type": "move", "action": len(space), "expect": n}, "malformed"),  # no such action
             (clients[mover], {"type": "move", "action": -1, "expect": n}, "malformed"),
             (clients[mover], {"type": "pick", "parts": [sorted(legal)[0]], "expect": n}, "refused"),  # no pick now
@@ -189,7 +190,7 @@ def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: 
         clients[mover].state_at(n + 1)
         err = clients[mover].error()
         assert err["message"]["id"] == "server.refuse.stale"
-        assert live.last_move[mover] == n
+        assert live.log.last_move[mover] == n
         for cl in clients:
             cl.close()
 
@@ -346,7 +347,7 @@ def test_a_move_is_committed_before_it_is_announced(tmp_path: Any) -> None:
         for cl in clients:
             cl.first_state()
         live = live_table(c, t["id"])
-        storage = c.app.state.live["storage"]  # type: ignore[attr-defined]
+        storage = c.app.state.services.storage  # type: ignore[attr-defined]
         real = storage.append_moves
         calls = []
 
@@ -386,6 +387,7 @@ def test_a_seat_asks_for_a_hint_and_nothing_is_played(tmp_path: Any) -> None:
         assert hint["type"] == "hint", hint
         assert hint["action"] in {m["index"] for m in asked.state["legal"]}
         assert hint["words"]["id"].startswith("norenberc.") and 0 <= hint["estimate"]["win"] <= 1
+        assert 0 <= hint["chance"] <= 1  # the bot's estimated chance to win (issue 19)
         assert moves_stored(c, t["id"]) == n
         watcher = Ws(c, t["id"], None)
         watcher.first_state()

@@ -21,6 +21,17 @@ def _owner(table: str, url: str) -> str | None:
         return row[0] if row else None
 
 
+def _reads(server: Server) -> float:
+    """How often `server` read a table back from the database (/metrics)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.base + "/metrics", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith("reichsstadt_table_reads_total "):
+                return float(line.split()[1])
+    raise AssertionError("no reichsstadt_table_reads_total in /metrics")
+
+
 def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
     """Every client answers its own decisions (at random) until the table has made `moves`
     more moves, as the first client sees it."""
@@ -28,17 +39,21 @@ def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
     assert first.state is not None
     goal = first.state["move"] + moves
     deadline = time.monotonic() + 60
+    errors: list[dict[str, Any]] = []
     while first.state["move"] < goal and first.state["status"] == "running":
-        assert time.monotonic() < deadline, "the table did not move"
+        assert time.monotonic() < deadline, f"the table did not move; refusals: {errors[-3:]}"
         for c in clients:
             s = c.state
             if s is not None and s["legal"] and s["move"] != c.acted:
                 c.acted = s["move"]
                 c.send({"type": "move", "action": rng.choice(s["legal"])["index"], "expect": s["move"]})
             try:
-                c.recv(0.05)
+                m = c.recv(0.05)
             except TimeoutError:
-                pass
+                continue
+            if m["type"] == "error":  # refused (the table moved on meanwhile): look again
+                errors.append(m)
+                c.acted = -1
 
 
 def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
@@ -51,14 +66,18 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
                                       "take_seat": 0, "name": "Ann"})
         table = made["id"]
         bo_seat = b.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
-        a.post(f"/api/tables/{table}/start", token=made["creator"])
+        assert a.get(f"/api/tables/{table}")["status"] == "running"  # the last seat taken started it
         ann = LiveWs(a, table, made["token"])   # on process A
         bo = LiveWs(b, table, bo_seat["token"])  # on process B
         clients += [ann, bo]
         ann.until(lambda m: m["type"] == "state")
         bo.until(lambda m: m["type"] == "state")
-        # moves made through either process reach the client on the other
+        # moves made through either process reach the client on the other, in the
+        # NOTIFY that commits them: neither process reads the table back for a move
+        _play([ann, bo], rng, 2)   # (a process that just began to follow the table read it once)
+        reads = [_reads(a), _reads(b)]
         _play([ann, bo], rng, 12)
+        assert [_reads(a), _reads(b)] == reads, "a process read a table back to learn of a move"
         n = ann.state["move"]
         if bo.state["move"] < n:
             bo.until(lambda m: m["type"] == "state" and m["move"] >= n)
@@ -66,8 +85,10 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
         assert [e for e in ann.log if e["seat"] == 1], "Bo's moves (through B) reached Ann (on A)"
         assert [e["words"] for e in ann.log if e["seat"] == 2] == [e["words"] for e in bo.log if e["seat"] == 2][
             :len([e for e in ann.log if e["seat"] == 2])]
-        # kill the owner: the other process takes the table over (its bot plays on)
+        # one owner all along (its lease renewed); kill it: the other process takes the
+        # table over (its bot plays on)
         owner = _owner(table, postgres_url)
+        assert "take_over" not in a.stderr() + b.stderr()
         killed, survivor = (a, b) if owner == a.get("/healthz")["process"] else (b, a)
         assert owner == killed.get("/healthz")["process"]
         before_log = [e for e in ann.log if not e.get("note")]

@@ -5,7 +5,6 @@ nothing; a flood from one connection is rate-limited. Tokens are stored as hashe
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import time
@@ -13,12 +12,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy import create_engine
+
+from reichsstadt.server.storage import database_url
 
 from reichsstadt.i18n import render
 from reichsstadt.core import Message
 
-from .helpers import Closed, Ws, create, full_table, serve
+from .helpers import Closed, Ws, full_table, serve
 
 
 def moves_stored(client: Any, tid: str) -> int:
@@ -137,17 +138,11 @@ def test_the_database_holds_token_hashes_only(tmp_path: Any) -> None:
         t = full_table(c, "norenberc", players=3)
         url = c.app.state.db_url  # type: ignore[attr-defined]
 
-    async def dump() -> str:
-        engine = create_async_engine(url)
-        out = []
-        async with engine.connect() as conn:
-            for table in ("game_tables", "seats", "moves"):
-                rows = (await conn.execute(text(f"select * from {table}"))).all()
-                out.append(repr(rows))
-        await engine.dispose()
-        return "\n".join(out)
-
-    everything = asyncio.run(dump())
+    engine = create_engine(database_url(url))
+    with engine.connect() as conn:
+        everything = "\n".join(repr(conn.execute(text(f"select * from {table}")).all())
+                                for table in ("game_tables", "seats", "moves"))
+    engine.dispose()
     for token in [*t["tokens"], t["creator"]]:
         assert token not in everything
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import signal
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,6 @@ from typing import Any
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
 from reichsstadt.server import migrations
-from reichsstadt.server.live import TableManager
-from reichsstadt.server.storage import Storage
 
 from .process import LiveWs, Server
 
@@ -47,8 +46,9 @@ def test_serve_says_where_it_listens_and_where_the_database_is(tmp_path: Path) -
         assert f"open http://127.0.0.1:{server.port}/" in out
         assert f"database: {tmp_path / 'data' / 'reichsstadt.db'}" in out  # the SQLite file's place
         assert (tmp_path / "data" / "reichsstadt.db").exists()
-        assert {k: v for k, v in server.get("/healthz").items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
-        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3})
+        health = server.get("/healthz")
+        assert {k: v for k, v in health.items() if k != "process"} == {"ok": True, "db": "ok", "tables": 0}
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"]})
         assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
         events = _json_lines(server.stderr())
         assert any(e.get("event") == "started" for e in events)
@@ -120,7 +120,7 @@ def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path
         assert server.get(f"/api/tables/{c['id']}")["status"] == "open"
         got = server.post(f"/api/tables/{c['id']}/join", {"invite": c["invites"][0]["invite"], "name": "Di"})
         assert got["seat"] == 1
-        assert server.post(f"/api/tables/{c['id']}/start", token=c["creator"])["status"] == "running"
+        assert server.get(f"/api/tables/{c['id']}")["status"] == "running"  # the last seat taken starts it
         # and Ann finishes her game
         _play_until(ann, rng, lambda s: s["status"] == "finished", timeout=120)
     finally:
@@ -161,42 +161,45 @@ def test_sigterm_finishes_in_flight_commits_and_exits_cleanly(tmp_path: Path) ->
 def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
     """The manager's close (the app's shutdown) lets a move being committed finish, and
     refuses moves after it."""
-    db = f"sqlite+aiosqlite:///{tmp_path}/slow.db"
+    db = f"sqlite:///{tmp_path}/slow.db"
     migrations.upgrade(db)
 
     async def go() -> None:
         import secrets
 
         from reichsstadt.core import IllegalAction, game
-        from reichsstadt.server.live import new_seats
-        from reichsstadt.server.storage import OPEN, TableRow, now
+        from reichsstadt.server.app import make_services
+        from reichsstadt.server.config import Settings
+        from reichsstadt.server.schema import OPEN, SeatRow, TableRow, now
 
-        storage = Storage(db)
+        svc = make_services(Settings(db_url=db, bot_delay=0.0), db)
+        storage = svc.storage
         g = game("norenberc")
-        await storage.create_table(TableRow(id="slow", game="norenberc", players=3, seed=7,
-                                            options=g.resolve(3, {}), status=OPEN, creator_hash="x",
-                                            created_at=now(), seats=new_seats(["human"] * 3, lambda: secrets.token_hex(4))))
-        for seat in range(3):
-            await storage.update_seat("slow", seat, token_hash=f"h{seat}")
-        manager = TableManager(storage, 0.0)
-        live = await manager.get("slow")
+        seats = [SeatRow(i, "human", f"P{i}", secrets.token_hex(4), f"h{i}") for i in range(3)]
+        await storage.create_table(TableRow(id="slow", game="norenberc", players=3, seed=7, options=g.resolve(3, {}),
+                                            status=OPEN, creator_hash="x", created_at=now(), seats=seats,
+                                            secret=secrets.token_hex(32)), [])
+        live = await svc.tables.get("slow")
         assert live is not None
         await live.start()
         seat = next(s for s in live.state.to_act() if s >= 0)
         action = live.state.legal(seat)[0]
         committed = live.moves
         real_append = storage.append_moves
+        gate = asyncio.Event()
 
         async def slow_append(*args: Any, **kw: Any) -> None:
-            await asyncio.sleep(0.4)
+            await gate.wait()
             await real_append(*args, **kw)
 
         storage.append_moves = slow_append  # type: ignore[method-assign]
         move = asyncio.create_task(live.submit(seat, [action], None))
         await asyncio.sleep(0.05)  # the commit is under way
-        t0 = time.monotonic()
-        await manager.close()
-        assert time.monotonic() - t0 >= 0.3, "the shutdown did not wait for the commit"
+        closing = asyncio.create_task(svc.tables.close())
+        await asyncio.sleep(0.1)
+        assert not closing.done(), "the shutdown did not wait for the commit"
+        gate.set()
+        await closing
         await move
         assert len(await storage.moves("slow")) == live.moves > committed
         other = next((s for s in live.state.to_act() if s >= 0), seat)
@@ -205,6 +208,7 @@ def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
             raise AssertionError("a move after the shutdown was accepted")
         except IllegalAction as exc:
             assert exc.message.id == "server.refuse.closing"  # type: ignore[union-attr]
+        await svc.pool.close()
         await storage.close()
 
     asyncio.run(go())
@@ -223,5 +227,91 @@ def test_serve_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
         w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
         w.close()
         assert server.get("/api/tables?status=finished")["tables"][0]["id"] == made["id"]
+    finally:
+        server.close()
+
+
+def _serve(args: list[str], tmp_path: Path, pythonpath: str | None = None) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "REICHSSTADT_DATA": str(tmp_path / "data")}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    return subprocess.run([sys.executable, "-m", "reichsstadt", "serve", *args], capture_output=True, text=True,
+                          timeout=60, cwd=root, env=env)
+
+
+def _one_line(r: Any) -> str:
+    """The error a failed start printed: one line, no traceback, exit status 2."""
+    out = (r.stdout + r.stderr).strip()
+    assert r.returncode == 2, out
+    assert "Traceback" not in out and len(out.splitlines()) == 1, out
+    return out  # type: ignore[no-any-return]
+
+
+def test_a_plain_path_to_db_is_a_sqlite_file(tmp_path: Path) -> None:
+    where = tmp_path / "my games" / "tables.db"
+    where.parent.mkdir()
+    server = Server(tmp_path, db=str(where))
+    try:
+        assert f"database: {where}" in server.stdout()
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "random", "random"]})
+        assert server.get(f"/api/tables/{made['id']}")["status"] == "open"
+    finally:
+        server.close()
+    assert where.exists() and where.stat().st_size > 0
+
+
+def test_postgresql_without_its_driver_says_which_extra_to_install(tmp_path: Path) -> None:
+    import os
+
+    fake = tmp_path / "fake"
+    (fake / "psycopg").mkdir(parents=True)
+    (fake / "psycopg" / "__init__.py").write_text('raise ImportError("psycopg is not installed here")\n')
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", root) or root])
+    line = _one_line(_serve(["--db", "postgresql://someone@127.0.0.1:1/games"], tmp_path, path))
+    assert "pip install 'reichsstadt[postgres]'" in line
+
+
+def test_start_up_mistakes_are_one_line_each(tmp_path: Path) -> None:
+    line = _one_line(_serve(["--db", "mysql://x@y/z"], tmp_path))
+    assert "mysql" in line and "postgresql://" in line
+    line = _one_line(_serve(["--db", "postgresql://nobody@127.0.0.1:1/none"], tmp_path))
+    assert "cannot open the database" in line and "127.0.0.1:1/none" in line
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        line = _one_line(_serve(["--port", str(port)], tmp_path))
+        assert f"port {port}" in line and "in use" in line
+    for flag in ("--header-timeout", "--bot-max-seconds"):
+        assert flag in _one_line(_serve([flag, "0"], tmp_path))
+
+
+def test_metrics_tell_an_operator_what_happens(tmp_path: Path) -> None:
+    server = Server(tmp_path, bot_delay=0.0)
+    try:
+        made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3})
+        w = LiveWs(server, made["id"], None)
+        w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
+        import urllib.request
+
+        with urllib.request.urlopen(server.base + "/metrics", timeout=10) as r:
+            text = r.read().decode()
+            assert r.headers["content-type"].startswith("text/plain")
+        w.close()
+        values = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
+                  if line and not line.startswith("#")}
+        assert values["reichsstadt_moves_total"] >= w.state["move"] > 0  # type: ignore[index]
+        assert values["reichsstadt_move_seconds_count"] > 0
+        assert values['reichsstadt_move_seconds_bucket{le="+Inf"}'] == values["reichsstadt_move_seconds_count"]
+        assert values["reichsstadt_live_tables"] >= 1
+        assert values["reichsstadt_commit_seconds_count"] > 0 and values["reichsstadt_commit_writes_total"] > 0
+        assert "reichsstadt_bot_queue" in values and "reichsstadt_connections" in values
+        assert any(k.startswith("reichsstadt_gc_pause_seconds_count") for k in values)
     finally:
         server.close()

@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import random
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,18 +19,19 @@ from sqlalchemy import create_engine, inspect
 from sqlalchemy.exc import IntegrityError
 
 from reichsstadt.server import migrations
-from reichsstadt.server.storage import (
-    FINISHED, OPEN, RUNNING, Base, SeatRow, Storage, TableRow, async_url, sync_url, token_hash,
-)
+from reichsstadt.server.schema import FINISHED, OPEN, RUNNING, SeatRow, TableRow, metadata
+from reichsstadt.server.seating import lobby_seats
+from reichsstadt.server.storage import Storage, database_url, token_hash
 
 from .helpers import Ws, full_table, play, serve
 
 
 def _row(table_id: str, seed: int = 2**62 - 1, options: dict[str, Any] | None = None,
          created: dt.datetime | None = None) -> TableRow:
-    return TableRow(id=table_id, game="norenberc", players=3, seed=seed, options=options or {"open_planning": True},
+    return TableRow(id=table_id, secret="ab" * 32, game="norenberc", players=3, seed=seed,
+                    options=options or {"open_planning": True},
                     status=OPEN, creator_hash=token_hash("c"), created_at=created or dt.datetime(2026, 1, 1),
-                    seats=[SeatRow(seat=i, kind=k, name=n, invite=f"inv{i}", token_hash=None, stand_in=None)
+                    seats=[SeatRow(seat=i, kind=k, name=n, invite=f"inv{i}")
                            for i, (k, n) in enumerate([("human", "Änne ☀"), ("human", None), ("random", None)])])
 
 
@@ -39,11 +41,11 @@ def test_migrations_build_the_models_schema_and_run_again_harmlessly(db_url: str
 
     migrations.upgrade(db_url)
     migrations.upgrade(db_url)  # every start applies them: the second time changes nothing
-    engine = create_engine(sync_url(async_url(db_url)))
+    engine = create_engine(database_url(db_url))
     try:
         with engine.connect() as conn:
             assert set(inspect(conn).get_table_names()) >= {"game_tables", "seats", "moves", "alembic_version"}
-            diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+            diff = compare_metadata(MigrationContext.configure(conn), metadata)
             assert diff == [], f"the migrations and the models differ: {diff}"
     finally:
         engine.dispose()
@@ -62,17 +64,18 @@ def test_tables_seats_and_moves(db_url: str) -> None:
     async def go() -> None:
         st = Storage(db_url)
         try:
-            await st.create_table(_row("a", created=dt.datetime(2026, 1, 1)))
-            await st.create_table(_row("b", seed=0, options={"components": components},
-                                       created=dt.datetime(2026, 1, 2)))
+            a, b = _row("a", created=dt.datetime(2026, 1, 1)), _row("b", seed=0, options={"components": components},
+                                                                     created=dt.datetime(2026, 1, 2))
+            await st.create_table(a, lobby_seats(a.seats))
+            await st.create_table(b, lobby_seats(b.seats))
             got = await st.table("a")
             assert got is not None and got.seed == 2**62 - 1 and got.options == {"open_planning": True}
             assert [(s.seat, s.kind, s.name) for s in got.seats] == [
                 (0, "human", "Änne ☀"), (1, "human", None), (2, "random", None)]
             assert (await st.table("b")).options["components"] == components  # type: ignore[union-attr]
             assert await st.table("nope") is None
-            assert [t.id for t in await st.tables()] == ["b", "a"]  # newest first
-            await st.update_seat("a", 1, name="Bo", token_hash=token_hash("t"))
+            assert [t["id"] for t in await st.lobby(None, 10, None)] == ["b", "a"]  # newest first
+            await st.update_seat("a", 1, lobby_seats, name="Bo", token_hash=token_hash("t"))
             assert (await st.table("a")).seats[1].name == "Bo"  # type: ignore[union-attr]
             with pytest.raises(KeyError):
                 await st.update_seat("a", 7, name="x")
@@ -80,7 +83,7 @@ def test_tables_seats_and_moves(db_url: str) -> None:
             await st.append_moves("a", 0, [(-1, {"type": "order", "first": 2})], started=True)
             row = await st.table("a")
             assert row.status == RUNNING and row.started_at is not None  # type: ignore[union-attr]
-            assert [t.id for t in await st.tables(RUNNING)] == ["a"]
+            assert [t["id"] for t in await st.lobby(RUNNING, 10, None)] == ["a"]
             await st.append_moves("a", 1, [(0, {"type": "pass"}), (-1, {"type": "die", "face": 3})])
             assert await st.moves("a") == [(-1, {"type": "order", "first": 2}), (0, {"type": "pass"}),
                                            (-1, {"type": "die", "face": 3})]
@@ -95,8 +98,8 @@ def test_tables_seats_and_moves(db_url: str) -> None:
             row = await st.table("a")
             assert row.status == FINISHED and row.result == {"scores": [1, 2, 3]}  # type: ignore[union-attr]
             assert row.finished_at is not None  # type: ignore[union-attr]
-            assert [t.id for t in await st.tables(FINISHED)] == ["a"]
-            assert [t.id for t in await st.tables(OPEN)] == ["b"]
+            assert [t["id"] for t in await st.lobby(FINISHED, 10, None)] == ["a"]
+            assert [t["id"] for t in await st.lobby(OPEN, 10, None)] == ["b"]
             assert await st.moves("b") == []
         finally:
             await st.close()
@@ -104,12 +107,15 @@ def test_tables_seats_and_moves(db_url: str) -> None:
     asyncio.run(go())
 
 
-def test_url_forms() -> None:
-    assert async_url("sqlite:////tmp/x.db") == "sqlite+aiosqlite:////tmp/x.db"
-    assert async_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
-    assert async_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
-    assert async_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
-    assert sync_url("sqlite+aiosqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+def test_url_forms(tmp_path: Any) -> None:
+    """A plain path is a SQLite file; the older async forms are read as their drivers."""
+    assert database_url("sqlite+aiosqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+    assert database_url("sqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url(f"{tmp_path}/a file.db") == f"sqlite:///{tmp_path}/a file.db"
+    assert database_url("rel.db") == f"sqlite:///{Path('rel.db').resolve()}"
 
 
 def test_a_whole_live_game_on_postgresql_continued_by_a_new_app(tmp_path: Any, postgres_url: str) -> None:

@@ -12,7 +12,7 @@ from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import (
     CARD_KINDS, EVENTS, NOBODY, P_MAIN, RESOURCES, ROAD_NAMES, SUPPLY_PER_RESOURCE,
 )
-from reichsstadt.games.siedler.data import load_map
+from reichsstadt.games.siedler.data import bundled
 from reichsstadt.games.siedler.state import SiedlerState
 from reichsstadt.i18n import render
 
@@ -95,7 +95,7 @@ def give_settlement(s: SiedlerState, p: int, gi: int | None = None) -> SiedlerSt
     left kept in step (a VP without playing for it)."""
     owners, left = list(s.settlement_owner), list(s.settlements_left)
     if gi is None:
-        gi = next(i for i in range(s.map.n_inters) if owners[i] < 0)
+        gi = next(i for i in range(s.components.n_inters) if owners[i] < 0)
     assert owners[gi] == NOBODY
     owners[gi] = p
     left[p] -= 1
@@ -120,11 +120,11 @@ def has(s: SiedlerState, seat: int, kind: str, **fields) -> bool:
 
 
 def gi(s: SiedlerState, road: str, index: int) -> int:
-    return s.map.road_offset[ROAD_NAMES.index(road)] + index
+    return s.components.road_offset[ROAD_NAMES.index(road)] + index
 
 
 def raw_map() -> dict:
-    return copy.deepcopy(load_map().raw)
+    return copy.deepcopy(bundled().raw)
 
 
 def hand(s: SiedlerState, p: int) -> dict[str, int]:

@@ -15,19 +15,21 @@ import random
 
 from rich.console import Console
 
-from tests.siedler.siedler_helpers import edit, give_settlement, put, set_hand, set_workshop, words
+from tests.siedler.siedler_helpers import edit, give_settlement, put, set_hand, set_workshop
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import CARD_KINDS, EV_HOURGLASS, P_DRAW, P_MAIN, RESOURCES, SETTLEMENTS
 from reichsstadt.games.siedler.terminal import render
+from reichsstadt.i18n import render as english
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
 def screen(s, seat) -> str:
     console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
-    console.print(render(s.view(seat), seat, NAMES[: s.players]))
+    console.print(render(s.view(seat), seat, NAMES[: s.players], Renderer("en", NAMES[: s.players], viewer=seat)))
     return " ".join(console.export_text().split())
 
 
@@ -73,7 +75,8 @@ def draw_an_hourglass(s) -> None:
 
 def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
     rng = random.Random(21)
-    s = play_until(GAME.new(4, 21), rng, lambda s: s.phase == P_MAIN and s.time_stone >= 2 and s.settlements_left[s.active] >= 1
+    s = play_until(GAME.new(4, 21), rng,
+                   lambda s: s.phase == P_MAIN and s.time_stone >= 2 and s.settlements_left[s.active] >= 1
                    and any(s.road_tolls[k * 4 + s.active] and s.free_spots(k) for k in range(5)))
     p = s.active
     # p one point short of 13, holding a settlement's price
@@ -100,7 +103,7 @@ def test_7a_the_thirteenth_point_in_ones_own_turn_ends_a_played_game():
 
 def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_council_card():
     rng = random.Random(5)
-    s = play_until(GAME.new(4, 5), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(4, 5), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     # two players tie on the most VP; the lower of them in seat order holds the lower card
     a, b = 1, 3
     s = edit(s, council_holder=[b, -1, a])
@@ -116,8 +119,8 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
         deck[hourglass], discards[hourglass] = 1, discards[hourglass] - 1
         s = edit(s, deck=deck, discards=discards, deck_left=s.deck_left + 1)
     card = s.action_table.draw[hourglass]
-    assert "the game ends now (7b)" in words(s, CHANCE, card, 0)
     s.apply(CHANCE, card)
+    assert "the time stone reaches 1400: the game ends now (7b)" in [english(m, viewer=0) for m in s.news(0)]
     assert s.over() and s.view(0)["table"]["year"] == 1400
     out = s.outcome()
     assert out.winners == (b,), "the Siebenerrat (4) beats the Grosser Rat (2)"
@@ -126,14 +129,15 @@ def test_7b_1400_in_a_played_game_most_vp_wins_and_a_tie_goes_to_the_higher_coun
     assert res["reason"] == "year_1400" and res["tied_on_most"] == [a, b]
     text = screen(s, 0)
     assert "The time stone reached 1400: the game ends at once (7b)." in text
-    assert f"{NAMES[a]} and {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card (Siebenerrat) and wins." in text
+    assert (f"{NAMES[a]} and {NAMES[b]} tie on {top} victory points; {NAMES[b]} holds the higher council card "
+            f"(Siebenerrat) and wins.") in text
     assert f"{NAMES[a]} and you tie on {top} victory points; you hold the higher council card (Siebenerrat) and win." \
         in screen(s, b)
 
 
 def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
     rng = random.Random(8)
-    s = play_until(GAME.new(3, 8), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(3, 8), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     s = edit(s, council_holder=[-1, -2, -1])
     s = edit(s, prestige=[0, 0, 0])
     top = max(s.victory_points(q) for q in range(3)) + 1
@@ -150,7 +154,7 @@ def test_7b_1400_without_council_cards_the_tie_is_shared_and_said_so():
 
 def test_7b_a_clear_leader_at_1400_wins_and_the_screen_says_so():
     rng = random.Random(3)
-    s = play_until(GAME.new(4, 3), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.map.years) - 2)
+    s = play_until(GAME.new(4, 3), rng, lambda s: s.phase == P_DRAW and s.time_stone == len(s.components.years) - 2)
     leader = 2
     while any(s.victory_points(q) >= s.victory_points(leader) for q in range(4) if q != leader):
         s = give_point(s, leader)

@@ -19,6 +19,7 @@ from rich.console import Console
 from tests.siedler.siedler_helpers import act, draw, edit, main_phase, set_hand, start, words
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import CARD_KINDS, EV_WEGEZOLL
 from reichsstadt.games.siedler.constants import P_STEAL_CARD, P_WEGEZOLL_CARD
@@ -29,7 +30,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 def screen(s, seat) -> str:
     console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
-    console.print(render(s.view(seat), seat, NAMES[: s.players]))
+    console.print(render(s.view(seat), seat, NAMES[: s.players], Renderer("en", NAMES[: s.players], viewer=seat)))
     return console.export_text()
 
 
@@ -175,7 +176,7 @@ def test_a_wegezoll_card_is_known_to_holder_and_payer_only():
     road, holder, payer = next(
         (r, s.right_of_way[r], q) for r in range(5) for q in range(4)
         if s.right_of_way[r] >= 0 and q != s.right_of_way[r] and any(
-            s.settlement_owner[gi] == q for gi in range(s.map.road_offset[r], s.map.road_offset[r] + s.map.road_len[r] + 1))
+            s.settlement_owner[gi] == q for gi in s.components.road_intersections(r))
         and any(ev == EV_WEGEZOLL and rd == r for _, ev, rd in CARD_KINDS))
     s = set_hand(s, payer, gold=0, wood=1, stone=2)
     act(s, 0, "end")

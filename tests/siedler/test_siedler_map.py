@@ -3,18 +3,20 @@ entry and the rulebook constraint a broken map breaks."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tests.siedler.siedler_helpers import raw_map, start
 
 import reichsstadt
 from reichsstadt.core import DataFileError
 from reichsstadt.core.conformance import random_playout
-from reichsstadt.games.siedler import load_map
+from reichsstadt.games.siedler import load
 from reichsstadt.games.siedler.svg import board_svg
 
 
 def test_bundled_map_is_valid_and_shaped_as_the_notes_say():
-    m = load_map()
+    m = load()
     assert len(m.terrain_ids) == 29
     assert m.road_len == [9, 9, 9, 7, 7]  # I-III 9 segments, IV-V 7 (notes)
     assert sum(m.deck_counts) == 36
@@ -166,15 +168,41 @@ def test_validator_names_the_broken_constraint(mutate, expected):
     raw = raw_map()
     mutate(raw)
     with pytest.raises(DataFileError) as err:
-        load_map(raw)
+        load(raw)
+    assert expected in str(err.value)
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda r: r["terrains"][3]["xy"].__setitem__(1, float("nan")),
+     "terrains[3].xy[1]: must be a finite number, not nan"),
+    (lambda r: r["roads"][1]["intersections"][2].update(xy=[float("inf"), 1.0]),
+     "roads[1].intersections[2].xy[0]: must be a finite number, not inf"),
+    (lambda r: r["roads"][1]["intersections"][2].update(xy=2.5), "roads[II].intersections[2].xy: must be list"),
+    (lambda r: r["cities"][0].update(toll=float("-inf")), "cities[0].toll: must be a finite number, not -inf"),
+    (lambda r: r["city"]["sectors"][0].update(rect=3), "city.sectors[0].rect: must be list, not int 3"),
+    (lambda r: r["raubritterburg"].update(xy=[1.0]), "raubritterburg.xy: must be [x, y] (finite numbers)"),
+    (lambda r: r["goods"][0].update(city="Frank\ud800furt"), "goods[0].city: holds a lone surrogate"),
+])
+def test_a_map_with_what_no_data_file_holds_is_refused_naming_the_entry(mutate, expected, tmp_path):
+    """A number that is not finite, a string that is no text, a number where a pair or a
+    rectangle belongs: refused before the game starts (the parsed map and a file on disk
+    alike), the entry named."""
+    raw = raw_map()
+    mutate(raw)
+    with pytest.raises(DataFileError) as err:
+        load(raw)
+    assert expected in str(err.value)
+    (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        reichsstadt.game("siedler").new(4, 1, {"map": str(tmp_path / "mine.json")})
     assert expected in str(err.value)
 
 
 def test_malformed_map_is_a_data_file_error():
     with pytest.raises(DataFileError):
-        load_map({"terrains": "nope"})
+        load({"terrains": "nope"})
     with pytest.raises(DataFileError):
-        load_map([])
+        load([])
 
 
 def test_user_map_plays_through_the_option(tmp_path):
@@ -190,7 +218,7 @@ def test_user_map_plays_through_the_option(tmp_path):
     game = reichsstadt.game("siedler")
     match = random_playout(game, 3, 5, {"map": str(path)})
     assert match.state.over()
-    assert match.state.map.raw["terrains"][0]["xy"] == moved
+    assert match.state.components.raw["terrains"][0]["xy"] == moved
     bad = raw_map()
     bad["terrains"][0]["number"] = 7
     with pytest.raises(DataFileError):
@@ -253,7 +281,7 @@ def test_validator_refuses_unknown_keys_naming_them(mutate, expected):
     raw = raw_map()
     mutate(raw)
     with pytest.raises(DataFileError) as err:
-        load_map(raw)
+        load(raw)
     assert expected in str(err.value)
 
 
@@ -262,17 +290,17 @@ def test_validator_refuses_other_format_versions(version):
     raw = raw_map()
     raw["version"] = version
     with pytest.raises(DataFileError, match=f"map format version {version!r} is not supported"):
-        load_map(raw)
+        load(raw)
     del raw["version"]
     with pytest.raises(DataFileError, match="version None is not supported"):
-        load_map(raw)
+        load(raw)
 
 
 def test_validator_refuses_a_file_of_another_format():
     raw = raw_map()
     raw["format"] = "norenberc-components"
     with pytest.raises(DataFileError, match="format: must be 'siedler-map'"):
-        load_map(raw)
+        load(raw)
 
 
 def test_data_check_names_the_unknown_key(tmp_path):

@@ -17,6 +17,7 @@ import reichsstadt
 from reichsstadt.core import CHANCE, IllegalAction
 from reichsstadt.core.conformance import check_replay, check_step, random_playout, record_in_subprocess
 from reichsstadt.games.siedler.constants import SETTLEMENTS, TOLLS, TOWERS, WORKSHOPS
+from reichsstadt.i18n import render
 
 GAME = reichsstadt.game("siedler")
 
@@ -126,16 +127,21 @@ def test_move_words_say_what_the_move_does():
     s = set_hand(s, 0, brick=1, gold=3)
     table = s.action_table
     assert words(s, 0, table.wall, 0) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, take the Siebenerrat (4 VP)"
-    assert words(s, 0, table.wall, 1) == "build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat (4 VP)"
+    assert words(s, 0, table.wall, 1) == ("build wall piece 1 (1 brick, 3 gold): 1 prestige, takes the Siebenerrat "
+                                          "(4 VP)")
     robber = [words(s, 0, a, 0) for a in table.robber]
     assert "move the robber knight to T25 (fields 6; settlements of you)" in robber
     assert "move the robber knight to T22 (hills 11; settlements of Player 2, Player 3)" in robber
     s.apply(0, table.end)
     card = next(a for a, _ in s.chance_outcomes() if a.fields["number"] == 3 and a.fields["event"] == "none")
-    assert words(s, CHANCE, card, 0) == ("event card for Player 2's turn: harvest 3: you get 1 wood; "
-                                         "Player 2 gets 1 stone; Player 3 gets 1 wood")
     raub = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "raubritter")
     assert words(s, CHANCE, raub, 2) == "event card for Player 2's turn: Raubritter (no harvest)"
+    # the card, then what it brings (the news right after it)
+    assert words(s, CHANCE, card, 0) == "event card for Player 2's turn: harvest 3"
+    after = s.clone()
+    after.apply(CHANCE, card)
+    assert [render(m, viewer=0) for m in after.news(0)] == [
+        "Harvest 3: you get 1 wood; Player 2 gets 1 stone; Player 3 gets 1 wood"]
     s = set_hand(main_phase(s, 1), 1, wood=1)
     s = set_hand(s, 2, wood=1)
     s.apply(1, table.offer)
@@ -161,7 +167,8 @@ def test_snapshots_reject_malformed_input():
 
     s = start()
     snap = s.to_json()
-    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {**snap, "fields": {k: v for k, v in snap["fields"].items() if k != "hands"}},
+    no_hands = {k: v for k, v in snap["fields"].items() if k != "hands"}
+    for bad in ({**snap, "version": 99}, {**snap, "game": "colonia"}, {**snap, "fields": no_hands},
                 {**snap, "fields": {**snap["fields"], "hands": [1] * 20}}, []):
         with pytest.raises(RecordError):
             GAME.from_json(bad)

@@ -25,8 +25,8 @@ def test_0_pieces_cards_and_tokens_in_the_box():
     s = start()
     assert s.settlements_left == [3, 3, 3, 3]  # 5 each, two on the board (1.3)
     assert s.workshops_left == [4] * 4 and s.tolls_left == [13] * 4
-    assert s.map.wall_pieces == 26 and len(s.map.triangle_after) <= 16
-    assert sum(s.map.deck_counts) == 36 and s.deck_left == 36
+    assert s.components.wall_pieces == 26 and len(s.components.triangle_after) <= 16
+    assert sum(s.components.deck_counts) == 36 and s.deck_left == 36
     for r in range(5):
         assert s.supply[r] + sum(s.hands[p * 5 + r] for p in range(4)) == 20
 
@@ -38,7 +38,7 @@ def test_2_victory_points_come_from_settlements_workshops_rights_of_way_and_coun
     s = main_phase(start())
     s = set_workshop(s, 6, WHITE)
     s = put(s, "council_holder", 0, WHITE)
-    s = edit(s, time_stone=len(s.map.years) - 2, phase=P_DRAW)
+    s = edit(s, time_stone=len(s.components.years) - 2, phase=P_DRAW)
     draw(s, 4, "hourglass")
     out = s.outcome()
     assert out.breakdown[WHITE] == {"settlements": 2, "workshops": 1, "rights_of_way": 1, "council": 4}
@@ -112,7 +112,7 @@ def test_5_2_trade_build_produce_in_any_order_and_repeatedly():
     act(s, RED, "produce", good="Zirkel")
     act(s, RED, "toll", road="I")
     act(s, RED, "bank", give="gold", get="stone")
-    assert s.toll_owner[s.map.seg_offset[0]: s.map.seg_offset[0] + 2] == [RED, RED]
+    assert s.toll_owner[s.components.seg_offset[0]: s.components.seg_offset[0] + 2] == [RED, RED]
     assert hand(s, RED) == {"brick": 1, "stone": 1} and s.phase == P_MAIN
 
 
@@ -192,7 +192,7 @@ def test_5_2_3_every_good_sells_in_its_city_paying_that_roads_toll(good):
     s = main_phase(start(), BLUE)
     s = put(s, "right_of_way", 0, ORANGE)
     g = GOODS.index(good)
-    m = s.map
+    m = s.components
     s = set_hand(s, BLUE, gold=0, **{RESOURCES[r]: c for r, c in enumerate(m.good_recipe[g]) if c})
     holder = s.right_of_way[m.good_road[g]]
     before = s.gold[holder]
@@ -217,9 +217,9 @@ def test_6_1_raubritter_no_one_harvests_and_the_victim_need_not_be_near_the_robb
     s = set_hand(s, ORANGE, wool=2)
     draw(s, None, "raubritter")
     assert s.hands == [0] * 15 + [0, 2, 0, 0, 0]  # nothing harvested
-    far = s.map.terrain_ids.index("T1")  # orange has no settlement next to T1
-    assert all(s.map.inter_terrains[x] and far not in s.map.inter_terrains[x]
-               for x in range(s.map.n_inters) if s.settlement_owner[x] == ORANGE)
+    far = s.components.terrain_ids.index("T1")  # orange has no settlement next to T1
+    assert all(s.components.inter_terrains[x] and far not in s.components.inter_terrains[x]
+               for x in range(s.components.n_inters) if s.settlement_owner[x] == ORANGE)
     act(s, WHITE, "robber", terrain=far)
     act(s, WHITE, "steal", victim=ORANGE)
     s.apply(CHANCE, s.action_table.card[1])
@@ -262,21 +262,21 @@ def test_6_3_a_holder_who_passes_holders_of_lower_cards_keeps_their_own():
 # -- 6.4 time ---------------------------------------------------------------------------------------
 def test_6_4_the_second_red_space_1385_reshuffles_too():
     s = start()
-    s = edit(s, time_stone=s.map.years.index(1380))
+    s = edit(s, time_stone=s.components.years.index(1380))
     draw(s, 3, "none")
     act(s, WHITE, "end")
     assert s.deck_left == 35
     draw(s, 9, "hourglass")
-    assert s.map.years[s.time_stone] == 1385 and s.deck_left == 36 and sum(s.discards) == 0
+    assert s.components.years[s.time_stone] == 1385 and s.deck_left == 36 and sum(s.discards) == 0
     act(s, RED, "end")
     draw(s, 4, "hourglass")
-    assert s.map.years[s.time_stone] == 1390 and s.deck_left == 35  # 1390 is no red space
+    assert s.components.years[s.time_stone] == 1390 and s.deck_left == 35  # 1390 is no red space
 
 
 # -- 7. end -----------------------------------------------------------------------------------------
 def test_7b_a_tie_without_council_cards_is_shared():
     s = start()
-    s = edit(s, time_stone=len(s.map.years) - 2)
+    s = edit(s, time_stone=len(s.components.years) - 2)
     draw(s, 4, "hourglass")
     assert s.phase == P_OVER and s.outcome().ranks == (1, 1, 1, 1)
 

@@ -10,6 +10,7 @@ from tests.siedler.siedler_helpers import (
 )
 
 from reichsstadt.core import CHANCE, IllegalAction
+from reichsstadt.i18n import render
 from reichsstadt.games.siedler.constants import (
     P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN, P_OVER, P_ROBBER, P_STEAL, P_STEAL_CARD, P_WEGEZOLL_CARD, REMOVED,
 )
@@ -25,7 +26,7 @@ def test_3_beginner_setup_cards_gold_and_rights_of_way():
     assert s.gold == [2, 2, 2, 2]
     assert hand(s, WHITE) == {"grain": 2, "wool": 1}
     assert s.right_of_way == [-1, RED, WHITE, ORANGE, BLUE]
-    assert s.robber == -1 and s.map.years[s.time_stone] == 1355
+    assert s.robber == -1 and s.components.years[s.time_stone] == 1355
     assert [s.victory_points(p) for p in range(4)] == [3, 3, 3, 3]
 
 
@@ -78,9 +79,9 @@ def test_5_1_1_two_settlements_on_one_terrain_harvest_twice():
     for p in range(4):
         s = set_hand(s, p)
     star = gi(s, "III", 3)
-    fields6 = next(t for t in s.map.inter_terrains[star]
-                   if s.map.terrain_type[t] == "fields" and s.map.terrain_num[t] == 6)
-    other = next(i for i in s.map.terrain_inters[fields6] if s.settlement_owner[i] < 0)
+    fields6 = next(t for t in s.components.inter_terrains[star]
+                   if s.components.terrain_type[t] == "fields" and s.components.terrain_num[t] == 6)
+    other = next(i for i in s.components.terrain_inters[fields6] if s.settlement_owner[i] < 0)
     s = give_settlement(s, WHITE, other)
     draw(s, 6)
     assert hand(s, WHITE) == {"grain": 2, "stone": 1}
@@ -88,8 +89,8 @@ def test_5_1_1_two_settlements_on_one_terrain_harvest_twice():
 
 def test_5_1_1_only_two_terrains_carry_a_2():
     s = start()
-    assert len(s.map.terrains_of_number[2]) == 2
-    assert all(len(s.map.terrains_of_number[n]) == 3 for n in (3, 4, 5, 6, 8, 9, 10, 11, 12))
+    assert len(s.components.terrains_of_number[2]) == 2
+    assert all(len(s.components.terrains_of_number[n]) == 3 for n in (3, 4, 5, 6, 8, 9, 10, 11, 12))
 
 
 def test_6_1_robber_blocks_harvest():
@@ -97,7 +98,7 @@ def test_6_1_robber_blocks_harvest():
     s = start()
     for p in range(4):
         s = set_hand(s, p)
-    s = edit(s, robber=s.map.terrain_ids.index("T27"))
+    s = edit(s, robber=s.components.terrain_ids.index("T27"))
     draw(s, 6, "none")
     assert hand(s, WHITE) == {"grain": 1} and hand(s, BLUE) == {"wool": 1}  # mountains 6 gives nothing
 
@@ -183,6 +184,40 @@ def test_5_2_1_counter_offer_and_withdraw():
     assert hand(s, WHITE) == {"wood": 1, "stone": 1}
 
 
+def test_5_2_1_an_offer_and_a_counter_offer_are_one_line_of_the_log_each():
+    """5.2.1: the active player "says what they want and what they give"; the log says so in
+    one line when the offer goes out, and a counter-offer in one line once it stands. The
+    steps that put them together card by card say nothing in the log (issue 19), while
+    the list of moves keeps each step's own words."""
+    s = main_phase(start())
+    s = set_hand(s, WHITE, wood=2, grain=1)
+    s = set_hand(s, RED, stone=2)
+
+    def logged(seat: int, kind: str, viewer: int = BLUE, **fields) -> str | None:
+        action = next(a for a in s.legal(seat)
+                      if a.type == kind and all(a.fields.get(k) == v for k, v in fields.items()))
+        said = s.log_words(seat, action, viewer)
+        s.apply(seat, action)
+        return None if said is None else render(said, viewer=viewer)
+
+    assert logged(WHITE, "offer") is None
+    assert words(s, WHITE, s.action_table.give[0], WHITE) == "offer 1 wood more"  # the list's words stay
+    assert logged(WHITE, "give", resource="wood") is None
+    assert logged(WHITE, "give", resource="wood") is None
+    assert logged(WHITE, "done") is None
+    assert logged(WHITE, "want", resource="stone") is None
+    assert logged(WHITE, "done") is None
+    assert logged(WHITE, "send", to=RED) == "offer 2 wood for 1 stone to Player 2"
+    assert logged(RED, "counter") is None
+    assert logged(RED, "give", resource="stone") is None
+    assert logged(RED, "done") is None
+    assert logged(RED, "want", resource="wood") is None
+    assert logged(RED, "want", resource="grain") is None
+    assert logged(RED, "done") == "counter-offer: 1 stone for 1 wood, 1 grain"
+    assert logged(WHITE, "take_counter", partner=RED) == ("take Player 2's counter-offer: receive 1 stone for 1 wood, "
+                                                          "1 grain")
+
+
 def test_5_2_1_only_the_active_player_trades_and_offers_are_bounded():
     s = main_phase(start(offers_per_turn=1))
     s = set_hand(s, WHITE, wood=1)
@@ -210,11 +245,11 @@ def test_5_2_2_1_tolls_fill_from_the_city_and_right_of_way():
     s = set_hand(s, RED, wood=5, brick=5)
     assert s.right_of_way[0] == -1
     act(s, RED, "toll", road="I")
-    assert s.toll_owner[s.map.seg_offset[0]] == RED and s.right_of_way[0] == RED
+    assert s.toll_owner[s.components.seg_offset[0]] == RED and s.right_of_way[0] == RED
     s = main_phase(s, BLUE)
     s = set_hand(s, BLUE, wood=5, brick=5)
     act(s, BLUE, "toll", road="I")
-    assert s.toll_owner[s.map.seg_offset[0] + 1] == BLUE and s.right_of_way[0] == RED  # a tie keeps the card
+    assert s.toll_owner[s.components.seg_offset[0] + 1] == BLUE and s.right_of_way[0] == RED  # a tie keeps the card
     act(s, BLUE, "toll", road="I")
     assert s.right_of_way[0] == BLUE  # strict majority
     assert hand(s, BLUE) == {"wood": 3, "brick": 3}
@@ -235,7 +270,7 @@ def test_q2_the_stub_is_no_segment():
     act(s, ORANGE, "toll", road="I")
     s = set_hand(s, ORANGE, wood=1, brick=1)
     assert not has(s, ORANGE, "toll", road="I")
-    assert all(o >= 0 for o in s.toll_owner[s.map.seg_offset[0]: s.map.seg_offset[0] + 9])
+    assert all(o >= 0 for o in s.toll_owner[s.components.seg_offset[0]: s.components.seg_offset[0] + 9])
 
 
 # -- 5.2.2.2 settlements ---------------------------------------------------------------------------
@@ -262,7 +297,7 @@ def test_5_2_2_2_adjacent_intersections_of_different_roads_are_fine():
     # orange's settlement on IV at 1: its neighbours 0 (the city) and 2 are blocked, 3+ are open
     spots = {a.at for a in s.legal(WHITE) if a.type == "settle" and a.road == "IV"}
     assert spots == {3, 4, 5, 6, 7}
-    m = s.map
+    m = s.components
     near_iv = set(m.inter_terrains[gi(s, "IV", 1)])
     assert near_iv & set(m.inter_terrains[gi(s, "I", 1)]) or near_iv & set(m.inter_terrains[gi(s, "II", 1)])
 
@@ -346,7 +381,8 @@ def test_6_1_raubritter_discard_move_steal():
     assert s.phase == P_ROBBER and s.to_act() == (WHITE,)
     assert len(s.legal(WHITE)) == 29
     act(s, WHITE, "robber", terrain=5)
-    assert s.robber == 5 and not has(s, WHITE, "robber", terrain=5) is False or True
+    assert s.robber == 5 and s.view(None)["table"]["robber"] == s.components.terrain_ids[5]
+    assert not any(a.type == "robber" for a in s.legal(WHITE)), "the robber knight moves once per Raubritter"
     assert s.phase == P_STEAL and not has(s, WHITE, "steal", victim=ORANGE)  # gold is no card
     act(s, WHITE, "steal", victim=BLUE)
     assert s.phase == P_STEAL_CARD and s.chance_outcomes() == [(s.action_table.card[0], 1.0)]
@@ -458,7 +494,7 @@ def test_6_2_right_of_way_is_a_victory_point():
 def test_6_4_8_1_hourglass_moves_time_and_reshuffles_at_1370_and_1385():
     s = start()
     draw(s, 4, "hourglass")
-    assert s.map.years[s.time_stone] == 1360 and s.deck_left == 35
+    assert s.components.years[s.time_stone] == 1360 and s.deck_left == 35
     act(s, WHITE, "end")
     draw(s, 6, "hourglass")
     act(s, RED, "end")
@@ -466,12 +502,12 @@ def test_6_4_8_1_hourglass_moves_time_and_reshuffles_at_1370_and_1385():
     act(s, BLUE, "end")
     assert s.deck_left == 33
     draw(s, 9, "hourglass")
-    assert s.map.years[s.time_stone] == 1370 and s.deck_left == 36 and sum(s.discards) == 0
+    assert s.components.years[s.time_stone] == 1370 and s.deck_left == 36 and sum(s.discards) == 0
 
 
 def test_7b_1400_ends_the_game_at_once_with_council_tie_break():
     s = start()
-    s = edit(s, time_stone=len(s.map.years) - 2)
+    s = edit(s, time_stone=len(s.components.years) - 2)
     s = edit(s, council_holder=[RED, -1, WHITE])
     assert s.settlements_left[WHITE] == s.settlements_left[RED] == 3  # two settlements each
     draw(s, 4, "hourglass")
@@ -479,11 +515,12 @@ def test_7b_1400_ends_the_game_at_once_with_council_tie_break():
     out = s.outcome()
     assert out.scores[RED] > out.scores[WHITE]
     s2 = start()
-    s2 = edit(s2, time_stone=len(s2.map.years) - 2)
+    s2 = edit(s2, time_stone=len(s2.components.years) - 2)
     s2 = edit(s2, council_holder=[-1, -1, -1])
     s2 = set_workshop(s2, 0, WHITE)  # white 4 VP
     s2 = put(s2, "council_holder", 2, RED)
-    s2 = set_settlement(s2, s2.settlement_owner.index(RED), None)  # red: 1 settlement + 1 right of way + 2 council = 4 VP
+    # red: 1 settlement + 1 right of way + 2 council = 4 VP
+    s2 = set_settlement(s2, s2.settlement_owner.index(RED), None)
     draw(s2, 4, "hourglass")
     out = s2.outcome()
     assert out.scores[WHITE] == out.scores[RED] == 4
@@ -563,7 +600,7 @@ def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     s = give_settlement(s, BLUE, gi(s, "III", 2))
     s = give_settlement(s, BLUE, gi(s, "III", 6))
     s = give_settlement(s, BLUE, gi(s, "III", 8))  # three settlements, no gold, two cards after harvest
-    s = edit(s, robber=s.map.terrain_ids.index("T25"))  # fields 6 (III 2's grain) pays nothing
+    s = edit(s, robber=s.components.terrain_ids.index("T25"))  # fields 6 (III 2's grain) pays nothing
     s = set_hand(s, BLUE, gold=0)
     s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")
@@ -577,7 +614,7 @@ def test_8_4_wegezoll_gold_per_settlement_then_random_cards_then_lost():
     s = start(first=RED)
     s = give_settlement(s, BLUE, gi(s, "III", 2))
     s = give_settlement(s, BLUE, gi(s, "III", 6))
-    s = edit(s, robber=s.map.terrain_ids.index("T25"))
+    s = edit(s, robber=s.components.terrain_ids.index("T25"))
     s = set_hand(s, BLUE, gold=0, wool=1, stone=3)
     s = set_hand(s, WHITE, gold=0)
     draw(s, 6, "wegezoll", "III")  # the harvest: blue 2 wool and 4 stone
@@ -646,12 +683,12 @@ def test_9_expert_cards_for_the_second_settlement():
         act(s, p, "toll", road=["I", "II", "III"][p])
         spot = [a for a in s.legal(p) if a.type == "settle"][0]
         s.apply(p, spot)
-        placed.setdefault(p, []).append(s.map.road_offset[p] + spot.at)
+        placed.setdefault(p, []).append(s.components.road_offset[p] + spot.at)
     for p in range(3):
         second = placed[p][1]
         want = [0] * 5
-        for terr in s.map.inter_terrains[second]:
-            want[s.map.terrain_res[terr]] += 1
+        for terr in s.components.inter_terrains[second]:
+            want[s.components.terrain_res[terr]] += 1
         assert s.hands[p * 5: p * 5 + 5] == want
 
 
@@ -680,8 +717,9 @@ def test_illegal_actions_raise_and_change_nothing():
     snap = s.to_json()
     s = set_hand(s, WHITE)
     snap = s.to_json()
-    for seat, action in ((WHITE, s.action_table.wall), (RED, s.action_table.end), (WHITE, s.action_table.draw[0]), (CHANCE, s.action_table.draw[0]),
-                         (WHITE, s.action_table.settle[0][1]), (9, s.action_table.end)):
+    table = s.action_table
+    for seat, action in ((WHITE, table.wall), (RED, table.end), (WHITE, table.draw[0]), (CHANCE, table.draw[0]),
+                         (WHITE, table.settle[0][1]), (9, table.end)):
         with pytest.raises(IllegalAction):
             s.apply(seat, action)
         assert s.to_json() == snap

@@ -50,7 +50,7 @@ def test_game_info_bounds_hold_along_random_games():
         info = GAME.info(players)
         widest = [0]
 
-        def on_step(state):
+        def on_step(state, widest=widest):
             nonlocal seen_simultaneous
             if state.to_act() == (CHANCE,):
                 widest[0] = max(widest[0], len(state.chance_outcomes()))
@@ -104,7 +104,7 @@ def test_views_of_an_offer_and_a_finished_game_match_the_schema():
     s.apply(0, s.action_table.give[0])
     validator.validate(s.view(1))
     assert s.view(1)["table"]["offer"]["give"]["wood"] == 1
-    s = edit(start(), time_stone=len(start().map.years) - 2)
+    s = edit(start(), time_stone=len(start().components.years) - 2)
     hourglass = next(a for a, _ in s.chance_outcomes() if a.fields["event"] == "hourglass")
     s.apply(CHANCE, hourglass)
     view = s.view(None)
@@ -142,7 +142,8 @@ def test_every_message_id_the_engine_names_is_in_the_catalog():
 
     english = catalog("en").messages
     source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
-    ids = set(re.findall(r'Message\(\s*"(siedler\.[a-z_.]+)"', source)) | set(re.findall(r'"(siedler\.[a-z_.]+)"', source)) - {"siedler.js"}
+    ids = (set(re.findall(r'Message\(\s*"(siedler\.[a-z_.]+)"', source))
+           | set(re.findall(r'"(siedler\.[a-z_.]+)"', source)) - {"siedler.js"})
     assert len(ids) > 100
     missing = sorted(i for i in ids if i not in english)
     assert not missing, f"ids without English text: {missing}"

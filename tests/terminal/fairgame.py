@@ -8,7 +8,8 @@ coin when the plans are revealed. Then, in turn, each player buys up to three fr
 fruit order (a multi-part choice with repeats and no finishing move: after it the turn
 goes on, one move at a time), then ends the turn; or, before buying, leaves the market
 for good (irreversible: `confirm()`; ending a turn without buying asks too). After
-three fruits the only move is to end the turn (a forced step). Score: each fruit is worth its value, each coin one point.
+three fruits the only move is to end the turn (a forced step). Score: each fruit is worth
+its value, each coin one point.
 
 The terminal frontend draws a board of `board_lines` lines, so that tests can try a
 board taller than the screen; the svg frontend draws a tiny SVG."""
@@ -16,12 +17,20 @@ board taller than the screen; the svg frontend draws a tiny SVG."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Annotated, Any, Mapping
 
 from reichsstadt.core import (
     CHANCE, SHARED, Action, ActionSpace, Game, GameInfo, IllegalAction, Option, Outcome, Pick, State, envelope,
     rank_by,
 )
+from reichsstadt.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """All plans are revealed."""
+
 
 FRUITS = ("apple", "pear", "plum", "fig")
 STALLS = ("north", "east", "south", "west")
@@ -35,7 +44,6 @@ BUY = [Action("buy", fruit=f) for f in range(4)]
 END = Action("end")
 RETIRE = Action("retire")
 CHEAP = [Action("cheap", fruit=f) for f in range(4)]
-REVEALED = 1   # an event: all plans are revealed
 
 
 def price(fruit: int, cheap: int) -> int:
@@ -102,7 +110,7 @@ class FairState(State):
         elif kind == "seal":
             self.sealed[seat] = True
             if all(self.sealed):
-                self._event((REVEALED,))
+                self._event((Revealed,))
                 for i in range(self.n):
                     self.coins[i] += bin(self.plans[i]).count("1")
                 self._next_turn(first=True)
@@ -190,7 +198,8 @@ class FairState(State):
             return "seal the plan"
         if kind == "buy":
             cost = price(action.fruit, self.cheap)
-            return f"buy {'an' if FRUITS[action.fruit][0] in 'aeiou' else 'a'} {FRUITS[action.fruit]} for {cost} coin" + \
+            article = "an" if FRUITS[action.fruit][0] in "aeiou" else "a"
+            return f"buy {article} {FRUITS[action.fruit]} for {cost} coin" + \
                 ("s" if cost != 1 else "")
         if kind == "end":
             return "end the turn"
@@ -199,7 +208,7 @@ class FairState(State):
     def news(self, viewer: int | None) -> list[str]:
         out = []
         for e in self.events:
-            if e[0] == REVEALED:
+            if isinstance(e, Revealed):
                 out.append("Plans revealed: " + "; ".join(
                     f"Player {i + 1} visits " + " and ".join(STALLS[s] for s in range(4) if self.plans[i] >> s & 1)
                     for i in range(self.n) if self.plans[i]))
@@ -260,7 +269,7 @@ class FairGame(Game):
 GAME = FairGame()
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> Any:
+def render(view: dict[str, Any], seat: int | None, names: list[str], words: Any) -> Any:
     """The board: a first line that says what matters now, a line per player, then filler
     up to `board_lines` lines."""
     from rich.text import Text

@@ -10,7 +10,7 @@ import pytest
 import reichsstadt
 from reichsstadt.core import BadOption, Message, Player
 from reichsstadt.i18n import catalog, languages
-from reichsstadt.terminal.words import Words, choose_language, default_names
+from reichsstadt.terminal.words import Words, choose_language, default_names, distinct_names
 
 SOURCES = [*Path(reichsstadt.__file__).parent.joinpath("terminal").glob("*.py"),
            Path(reichsstadt.__file__).parent / "cli.py"]
@@ -55,7 +55,7 @@ def test_the_environment_chooses_the_language_when_none_is_asked(monkeypatch):
 
 def test_the_reader_is_you_and_the_others_have_their_names():
     names = default_names(["human", "random", "human"], "en")
-    assert names == ["Player 1", "Player 2 (random bot)", "Player 3"]
+    assert names == ["Player 1", "Easy bot", "Player 3"]
     w = Words("en", ["Ann", "Bob (random bot)", "Cyd"], viewer=0)
     assert w.display_names() == ["You", "Bob (random bot)", "Cyd"]
     assert w.who(0) == "You" and w.who(1) == "Bob" and w.who(-1) == "Chance"
@@ -67,3 +67,16 @@ def test_the_reader_is_you_and_the_others_have_their_names():
     assert w("terminal.rule.turn", game="Fair", player=Player(0)) == "Fair: your move"
     assert Words("en", ["Ann", "Bob"], viewer=None)("terminal.rule.turn", game="Fair", player=Player(0)) == \
         "Fair: Ann to act"
+
+
+def test_two_bots_of_one_kind_have_names_of_their_own_in_every_language():
+    """Issue 19: never "greedy" twice, never "Player 2-4" for the bots; strengths, not specs."""
+    assert default_names(["human", "greedy", "greedy", "mcts:1s"], "en") == [
+        "Player 1", "Medium bot 1", "Medium bot 2", "Hard bot"]
+    de = default_names(["human", "greedy", "greedy", "random"], "de")
+    assert de[1:] == ["Mittlerer Bot 1", "Mittlerer Bot 2", "Leichter Bot"]
+    assert "greedy" not in " ".join(default_names(["greedy", "greedy"], "ru")).lower()
+    # an older record's names (a bot's spec each) are made distinct when read back
+    assert distinct_names(["Ann", "greedy", "greedy", "random"], "en") == [
+        "Ann", "Medium bot 1", "Medium bot 2", "Easy bot"]
+    assert distinct_names(["Ann", "Ann"], "en") == ["Ann", "Ann (2)"]

@@ -433,7 +433,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     r = rng.random()
     if first in ("buy_stall", "commission", "load", "load_extra", "buy_relic", "secure"):
         if first == "buy_relic":
-            points = state.comp.relic_points
+            points = state.components.relic_points
             top = max(legal[:-1], key=lambda a: points[a.card])
             return top if points[top.card] > 0 or r < 0.3 else legal[-1]
         if first == "secure":
@@ -471,8 +471,8 @@ def features(state: Any) -> tuple[float, list[list[float]]]:
     family's FEATURES, read from a sampled state (a determinization: nothing of the real
     game is learnt)."""
     from ...games.colonia.constants import N_CITIES, N_STREETS, S_MON, S_OVER
-    n = state.n
-    comp = state.comp
+    n = state.player_count
+    comp = state.components
     rows = [[0.0] * 17 for _ in range(n)]
     _relics(state, rows)
     for o in state.window_owner:
@@ -509,7 +509,7 @@ def _relics(state: Any, rows: list[list[float]]) -> None:
     """The relic features: points held, points doubled in a shrine, cards, shrines, and
     what an empty shrine of one's own would double."""
     from ...games.colonia.constants import CARDS_PER_CITY
-    points = state.comp.relic_points
+    points = state.components.relic_points
     owner = state.relic_owner
     for card, o in enumerate(owner):
         if o >= 0:

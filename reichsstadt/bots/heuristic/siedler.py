@@ -39,26 +39,20 @@ a map of the user's own it values every intersection alike. It reads only its Se
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ...core import Action
+from ...games.siedler.constants import (
+    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK,
+    COUNCIL_VP, HAND_LIMIT,
+)
 from .common import HeuristicPlayer, best
 
 RES = ("wood", "wool", "grain", "brick", "stone")
 TRAD = RES + ("gold",)
 ROADS = ("I", "II", "III", "IV", "V")
-COST = {
-    "toll": (1, 0, 0, 1, 0, 0),
-    "settle": (1, 1, 1, 1, 0, 0),
-    "workshop": (0, 0, 2, 0, 3, 0),
-    "wall": (0, 0, 0, 1, 0, 3),
-    "tower": (1, 0, 0, 1, 0, 3),
-}
-COUNCIL = ("siebenerrat", "kleiner_rat", "grosser_rat")
-COUNCIL_VP = (4, 3, 2)
-COUNCIL_AT, COUNCIL_LOCK = 3, 12
-HAND_LIMIT = 7
+COST = {"toll": COST_TOLL, "settle": COST_SETTLEMENT, "workshop": COST_WORKSHOP, "wall": COST_WALL, "tower": COST_TOWER}
+COUNCIL = COUNCIL_KEYS
 CARD = 0.22      # VP a resource card is worth to a plan, roughly
 GOLD = 0.075     # ... and a gold
 NEAR_WIN = 11    # a rival this close to 13 VP gets no help from a trade
@@ -91,11 +85,11 @@ class MapFacts:
     def of(cls, board: dict[str, Any]) -> "MapFacts | None":
         key = "bundled"
         if key not in cls._cache:
-            from ...games.siedler.data import load_map
+            from ...games.siedler.data import bundled
             from ...games.siedler.present import map_view
 
-            m = load_map(None)
-            cls._cache[key] = (map_view(SimpleNamespace(map=m)), cls(m))  # type: ignore[arg-type]
+            m = bundled()
+            cls._cache[key] = (map_view(m), cls(m))
         shown, facts = cls._cache[key]
         return facts if shown == board else None
 
@@ -716,7 +710,7 @@ def features(state: Any) -> tuple[float, list[list[float]]]:
     leader's way to 13 VP) and each seat's FEATURES, read from a sampled state."""
     from ...games.siedler.constants import N_ROADS, SETTLEMENTS, TOLLS, WORKSHOPS
     n = state.player_count
-    m = state.map
+    m = state.components
     chance = _inter_chance(m)
     years = len(m.years) - 1
     steps_left = years - state.time_stone

@@ -2,8 +2,8 @@
 of decision, of chance draw, of action and of event. Imports nothing of the game: every
 other module of the package stands on this one.
 
-Page numbers are those printed in the Italian rulebook (shared/rules/rulebooks/
-colonia.it.txt, pp. 13-25); the day sections are quoted by their titles."""
+Page numbers are those printed in the Italian translation of Colonia's rulebook (Queen
+Games 2009, pp. 13-25); the day sections are quoted by their titles."""
 
 from __future__ import annotations
 
@@ -152,22 +152,7 @@ DRAWS = ("week_card", "ordinance", "stall_material", "blind_material", "ship", "
 DRAW_KIND = (K_DRAW_WEEK, K_DRAW_ORDINANCE, K_DRAW_MATERIAL, K_DRAW_MATERIAL, K_DRAW_SHIP, K_DRAW_RELIC, K_ROLL,
              K_ROLL, K_TIE_FIRST)
 
-# -- events: what a move set in motion, (kind, ints...), told by present.news -----------
-(E_FAMILY_CARD,     # (seat, card, face down 0/1, members placed)
- E_ORDER,           # (seat, ...) the turn order, mayor first
- E_VOTE,            # (ordinance, yes, no, passed 0/1, mayor, ballot per seat: -1 none, 0 no, 1 yes)
- E_NO_VOTE,         # (ordinance,) nobody could vote
- E_STALL_BACK,      # (stall, material counts...) an untaken stall's materials to the bag
- E_HOME,            # (seat, members, street day) members come home
- E_GOOD,            # (seat, craftsman, good, received 0/1)
- E_CARRY,           # (craftsman, contracts) carried over to next week
- E_SAIL,            # (ship, place) a ship sails; E_PAY events follow
- E_PAY,             # (seat, value, city, hold or -1 for the extra hold)
- E_AUTOPASS,        # (seat, step) a seat with no possible move passes
- E_RELIC_GONE,      # (card,) an unsecured relic is discarded
- E_WINDOW,          # (city, seat or -1, the most money)
- E_OVER,            # () the final scoring
- ) = range(14)
+# -- events: events.py ----------------------------------------------------------------------
 
 # -- why a move breaks a rule (rules.*_refusal; present.why puts them into words) --------
 (R_OK,                      # allowed

@@ -14,30 +14,33 @@ votes) only once revealed; a blind draw only to the drawer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core import Action, Message, Player
 from ...core.contract import Pick
+from ...core.events import Event
 from ...core.views import envelope
 from .actions import CODE, PASS
 from .constants import (
-    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DRAWS, ORDINANCES_PER_WEEK, DECISIONS, DIE_FACES, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY,
-    D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE,
-    E_ORDER, E_OVER, E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, K_BUY_RELIC, K_BUY_STALL,
-    K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK,
-    K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS,
-    K_RECALL, K_ROLL, K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS,
-    N_MATERIALS, N_STREETS, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS,
+    BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, DRAWS, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE,
+    D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION,
+    K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK, K_ENSHRINE, K_EXCHANGE,
+    K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_ROLL, K_SECURE,
+    K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_STREETS,
+    ORDINANCES_PER_WEEK, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS,
     R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD,
-    R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY,
-    S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
+    R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY, S_FRI_LOAD,
+    S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
 )
 from .data import Components, Ordinance
+from .events import (
+    AutoPass, ContractsCarried, FamilyCardRevealed, GameOver, GoodDelivered, HoldPaid, MembersHome, NoVote, RelicGone,
+    ShipSails, StallBack, TurnOrder, VoteCounted, WindowAwarded,
+)
 from .rules import (
     can_act, contract_cost, contract_moves, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal,
-    family_card_counts_zero, family_card_members,
-    family_card_used, hold_refusal, loading_moves, market_moves, recall_most, relic_purchase_refusal,
-    securing_moves, securing_refusal, stall_refusal, tie_candidates,
+    family_card_counts_zero, family_card_members, family_card_used, hold_refusal, loading_moves, market_moves,
+    recall_most, relic_purchase_refusal, securing_moves, securing_refusal, stall_refusal, tie_candidates,
 )
 from .scoring import score_items
 
@@ -179,7 +182,7 @@ def describe(s: "ColoniaState", seat: int, action: Action, viewer: int | None) -
 
 
 def _draw_week(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    comp = s.comp
+    comp = s.components
     wc = comp.week_cards[a]
     ships = PORT if s.week == comp.weeks else wc.ships
     contracts = series([Message("colonia.describe.craftsman_contracts", craftsman=craftsman_name(comp.craftsmen[c]),
@@ -189,13 +192,13 @@ def _draw_week(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
 
 
 def _draw_ordinance(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return Message("colonia.describe.draw_ordinance", day=day_name(DAYS[s.comp.ordinances[a].day]),
-                   ordinance=_ordinance(s.comp, a))
+    return Message("colonia.describe.draw_ordinance", day=day_name(DAYS[s.components.ordinances[a].day]),
+                   ordinance=_ordinance(s.components, a))
 
 
 def _draw_material(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     qkind, arg = s.chance_queue[0] if s.chance_queue else (Q_STALL_MATERIAL, 0)
-    material = one_of("material", s.comp.materials[a])
+    material = one_of("material", s.components.materials[a])
     if qkind == Q_STALL_MATERIAL:
         return Message("colonia.describe.draw_stall_material", material=material, stall=arg + 1)
     if viewer == arg:
@@ -204,7 +207,7 @@ def _draw_material(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | N
 
 
 def _draw_ship(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    comp = s.comp
+    comp = s.components
     ship = comp.ships[a]
     place = s.chance_queue[0][1] if s.chance_queue else 0
     holds = series([Message("colonia.describe.hold", goods=_goods(comp, need), value=value)
@@ -214,11 +217,11 @@ def _draw_ship(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
 
 
 def _draw_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return Message("colonia.describe.draw_relic", relic=relic_words(s.comp, a))
+    return Message("colonia.describe.draw_relic", relic=relic_words(s.components, a))
 
 
 def _roll(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    comp = s.comp
+    comp = s.components
     qkind, arg = s.chance_queue[0] if s.chance_queue else (Q_GOOD_DIE, 0)
     if qkind == Q_GOOD_DIE:
         if a == DIE_FACES:
@@ -249,26 +252,26 @@ def _vote(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> M
     if s.vote_index >= len(s.week_ordinances):
         return Message("colonia.describe.vote_plain" if viewer == seat else "colonia.describe.vote_secret_plain",
                        ballot=Message(f"colonia.ballot.{'yes' if a else 'no'}"))
-    ordinance = _ordinance(s.comp, s.week_ordinances[s.vote_index])
+    ordinance = _ordinance(s.components, s.week_ordinances[s.vote_index])
     if viewer != seat:
         return Message("colonia.describe.vote_secret", ordinance=ordinance)
     return Message(f"colonia.describe.vote_{'yes' if a else 'no'}", ordinance=ordinance)
 
 
 def _choose_good(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return Message("colonia.describe.choose_good", good=one_of("good", s.comp.goods[a]))
+    return Message("colonia.describe.choose_good", good=one_of("good", s.components.goods[a]))
 
 
 def _buy_stall(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     base = a * N_MATERIALS
     k = s.stall_size[a]
     return Message("colonia.describe.buy_stall", materials=Message("colonia.count.material", count=k), stall=a + 1,
-                   contents=_contents(s.comp, s.stall_materials[base:base + N_MATERIALS]),
+                   contents=_contents(s.components, s.stall_materials[base:base + N_MATERIALS]),
                    members=Message("colonia.count.member", count=k))
 
 
 def _commission(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    comp = s.comp
+    comp = s.components
     r0, r1 = comp.recipes[a]
     field = s.contracts_placed[a] + 1
     where = "above" if field <= s.sticks[a] else "below"
@@ -289,7 +292,7 @@ def _paid_when(s: "ColoniaState", place: int) -> Message:
 def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     """p. 20-21: the goods shown on the hold for 1 member; the hold pays its printed value
     in the ship's currency when the ship sails."""
-    comp = s.comp
+    comp = s.components
     ship = s.port[a]
     if ship < 0 or b >= len(comp.ships[ship].holds):
         return Message("colonia.describe.load_plain", hold=b + 1, place=ROMAN[a])
@@ -301,7 +304,7 @@ def _load(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> M
 
 def _load_extra(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     """The extra-hold ordinance (p. 24): any one good, paying the ordinance's value."""
-    comp = s.comp
+    comp = s.components
     ship = s.port[a]
     good = one_of("good", comp.goods[b])
     if ship < 0:
@@ -312,7 +315,7 @@ def _load_extra(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None
 
 
 def _buy_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    relic = relic_words(s.comp, a)
+    relic = relic_words(s.components, a)
     owner = s.secured_by[s.display.index(a)] if a in s.display else -1
     if owner >= 0:
         return Message("colonia.describe.buy_secured_relic", relic=relic, player=Player(owner))
@@ -320,8 +323,8 @@ def _buy_relic(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None)
 
 
 def _enshrine(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return Message("colonia.describe.enshrine", relic=relic_words(s.comp, a),
-                   city=city_name(s.comp.cities[a // CARDS_PER_CITY]))
+    return Message("colonia.describe.enshrine", relic=relic_words(s.components, a),
+                   city=city_name(s.components.cities[a // CARDS_PER_CITY]))
 
 
 def _leave_shrine(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
@@ -329,7 +332,7 @@ def _leave_shrine(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | No
 
 
 def _secure(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    return Message("colonia.describe.secure", relic=relic_words(s.comp, a))
+    return Message("colonia.describe.secure", relic=relic_words(s.components, a))
 
 
 _PASS_STEP = {S_WED_BUY: "market", S_THU_CONTRACT: "contracts", S_FRI_LOAD: "loading", S_SUN_BUY: "relic_buying",
@@ -349,12 +352,12 @@ def _recall(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) ->
 
 
 def _exchange(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    cur = s.comp.currencies
+    cur = s.components.currencies
     return Message("colonia.describe.exchange", give=currency_name(cur[a]), take=currency_name(cur[b]))
 
 
 def _exchange_amount(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
-    cur = s.comp.currencies
+    cur = s.components.currencies
     if s.exchange_give < 0:
         return Message("colonia.describe.exchange_amount_plain", amount=a)
     if viewer != seat:  # the coins come from behind the screen: the table sees the currencies only
@@ -393,140 +396,165 @@ def news(s: "ColoniaState", viewer: int | None) -> list[Message]:
     the stalls, goods delivered, ships' payments (the coins are handed over openly; the
     totals behind the screens stay unsaid), members coming home, automatic passes, relics
     discarded, church windows and the final scoring. What a seat drew blind is told by
-    describe() of the draw itself, never here."""
-    comp = s.comp
+    describe() of the draw itself, never here. Events told together (the cards revealed
+    at once, a ship and its payments, members home from one street field, the families
+    that pass in one round) are one sentence."""
     out: list[Message] = []
-    ev = s.events
-    i = 0
-    while i < len(ev):
-        e = ev[i]
-        k = e[0]
-        if k == E_FAMILY_CARD:
-            cards, zeros = [], []
-            while i < len(ev) and ev[i][0] == E_FAMILY_CARD:
-                _, p, v, down, placed = ev[i]
-                cards.append(Message("colonia.news.card", player=Player(p), value=v))
-                if down:
-                    # p. 16: the card's members went to the town hall all the same, the
-                    # missing ones from the street fields (or as many as there were)
-                    members = Message("colonia.count.member", count=placed)
-                    if placed >= family_card_members(s, v):
-                        zeros.append(Message("colonia.news.counts_zero", player=Player(p), value=v, members=members))
-                    else:
-                        zeros.append(Message("colonia.news.counts_zero_short", player=Player(p), value=v,
-                                             members=members))
-                i += 1
-            out.append(Message("colonia.news.cards_revealed", cards=series(cards)))
-            out.extend(zeros)
-            continue
-        if k == E_HOME:
-            d = e[3]
-            homes = []
-            while i < len(ev) and ev[i][0] == E_HOME and ev[i][3] == d:
-                homes.append(Message("colonia.news.home_of", player=Player(ev[i][1]), count=ev[i][2]))
-                i += 1
-            out.append(Message("colonia.news.home", street=day_name(STREET_DAYS[d]), who=series(homes)))
-            continue
-        if k == E_SAIL:
-            ship, place = e[1], e[2]
-            city = comp.ships[ship].city
-            pays = []
-            i += 1
-            while i < len(ev) and ev[i][0] == E_PAY:
-                _, p, value, _c, h = ev[i]
-                hold = Message("colonia.news.extra_hold") if h < 0 else Message("colonia.news.hold", number=h + 1)
-                pays.append(Message("colonia.news.pay", player=Player(p),
-                                    money=money_words(comp.currencies[city], value), hold=hold))
-                i += 1
-            where = {"city": city_name(comp.cities[city]), "place": ROMAN[place]}
-            out.append(Message("colonia.news.sails", payments=series(pays), **where) if pays
-                       else Message("colonia.news.sails_empty", **where))
-            continue
-        if k == E_AUTOPASS:
-            step = e[2]
-            seats = []
-            while i < len(ev) and ev[i][0] == E_AUTOPASS and ev[i][2] == step:
-                seats.append(ev[i][1])
-                i += 1
-            what = _PASS_STEP.get(step, "other")
-            if len(seats) == 1:
-                out.append(Message(f"colonia.news.autopass.{what}", player=Player(seats[0])))
-            else:
-                out.append(Message(f"colonia.news.autopass_many.{what}", players=[Player(p) for p in seats]))
-            continue
-        out.append(NEWS[k](s, e))
-        i += 1
+    for run in _runs(s.events):
+        out.extend(NEWS[type(run[0])](s, run))
     return out
 
 
-def _news_order(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    order = list(e[1:])
-    return Message("colonia.news.turn_order", order=series([Player(p) for p in order]), mayor=Player(order[0]))
+def _runs(events: Sequence[Event]) -> list[list[Event]]:
+    """The events in runs told as one sentence each (see news)."""
+    runs: list[list[Event]] = []
+    for e in events:
+        if runs and _joins(runs[-1][0], e):
+            runs[-1].append(e)
+        else:
+            runs.append([e])
+    return runs
 
 
-def _news_vote(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    o, yes, no, passed, mayor = e[1:6]
-    ballots = [Message(f"colonia.news.ballot_{'yes' if v == 1 else 'no'}", player=Player(p))
-               for p, v in enumerate(e[6:]) if v >= 0]
-    result = Message(f"colonia.news.{'passed' if passed else 'rejected'}")
-    if yes == no:
-        result = Message("colonia.news.tie", mayor=Player(mayor), ballot=Message(
-            f"colonia.ballot.{'yes' if passed else 'no'}"), result=result)
-    return Message("colonia.news.vote", ordinance=_ordinance(s.comp, o), yes=yes, no=no, result=result,
-                   ballots=series(ballots))
+def _joins(head: Event, e: Event) -> bool:
+    if isinstance(e, HoldPaid):
+        return isinstance(head, ShipSails)
+    if isinstance(e, MembersHome):
+        return isinstance(head, MembersHome) and head.street == e.street
+    if isinstance(e, AutoPass):
+        return isinstance(head, AutoPass) and head.step == e.step
+    return isinstance(e, FamilyCardRevealed) and isinstance(head, FamilyCardRevealed)
 
 
-def _news_no_vote(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    return Message("colonia.news.no_vote", ordinance=_ordinance(s.comp, e[1]))
+def _news_cards(s: "ColoniaState", run: Sequence[FamilyCardRevealed]) -> list[Message]:
+    cards, zeros = [], []
+    for e in run:
+        cards.append(Message("colonia.news.card", player=Player(e.player), value=e.value))
+        if e.face_down:
+            # p. 16: the card's members went to the town hall all the same, the
+            # missing ones from the street fields (or as many as there were)
+            members = Message("colonia.count.member", count=e.members)
+            if e.members >= family_card_members(s, e.value):
+                zeros.append(Message("colonia.news.counts_zero", player=Player(e.player), value=e.value,
+                                     members=members))
+            else:
+                zeros.append(Message("colonia.news.counts_zero_short", player=Player(e.player), value=e.value,
+                                     members=members))
+    return [Message("colonia.news.cards_revealed", cards=series(cards)), *zeros]
 
 
-def _news_stall_back(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    return Message("colonia.news.stall_back", stall=e[1] + 1, contents=_contents(s.comp, e[2:2 + N_MATERIALS]))
+def _news_home(s: "ColoniaState", run: Sequence[MembersHome]) -> list[Message]:
+    homes = [Message("colonia.news.home_of", player=Player(e.player), count=e.members) for e in run]
+    return [Message("colonia.news.home", street=day_name(STREET_DAYS[run[0].street]), who=series(homes))]
 
 
-def _news_good(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    _, p, c, g, got = e
-    craftsman = craftsman_name(s.comp.craftsmen[c])
-    if got:
-        return Message("colonia.news.delivers", craftsman=craftsman, good=one_of("good", s.comp.goods[g]),
-                       player=Player(p))
-    return Message("colonia.news.cannot_deliver", craftsman=craftsman, good=good_name(s.comp.goods[g]),
-                   player=Player(p))
+def _news_sail(s: "ColoniaState", run: Sequence[Event]) -> list[Message]:
+    comp = s.components
+    sails = run[0]
+    assert isinstance(sails, ShipSails)
+    city = comp.ships[sails.ship].city
+    pays = []
+    for e in run[1:]:
+        assert isinstance(e, HoldPaid)
+        hold = Message("colonia.news.extra_hold") if e.hold < 0 else Message("colonia.news.hold", number=e.hold + 1)
+        pays.append(Message("colonia.news.pay", player=Player(e.player), money=money_words(comp.currencies[city], e.value),
+                            hold=hold))
+    where = {"city": city_name(comp.cities[city]), "place": ROMAN[sails.place]}
+    if pays:
+        return [Message("colonia.news.sails", payments=series(pays), **where)]
+    return [Message("colonia.news.sails_empty", **where)]
 
 
-def _news_carry(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    return Message("colonia.news.carry", craftsman=craftsman_name(s.comp.craftsmen[e[1]]),
-                   contracts=Message("colonia.count.contract", count=e[2]))
+def _news_autopass(s: "ColoniaState", run: Sequence[AutoPass]) -> list[Message]:
+    what = _PASS_STEP.get(run[0].step, "other")
+    if len(run) == 1:
+        return [Message(f"colonia.news.autopass.{what}", player=Player(run[0].player))]
+    return [Message(f"colonia.news.autopass_many.{what}", players=[Player(e.player) for e in run])]
 
 
-def _news_relic_gone(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    return Message("colonia.news.relic_gone", relic=relic_words(s.comp, e[1]))
+def _news_order(s: "ColoniaState", run: Sequence[TurnOrder]) -> list[Message]:
+    return [Message("colonia.news.turn_order", order=series([Player(p) for p in e.order]), mayor=Player(e.order[0]))
+            for e in run]
 
 
-def _news_window(s: "ColoniaState", e: tuple[int, ...]) -> Message:
-    _, c, p, amount = e
-    city = city_name(s.comp.cities[c])
-    cur = s.comp.currencies[c]
-    if p >= 0:
-        return Message("colonia.news.window", city=city, player=Player(p), money=money_words(cur, amount))
-    if amount > 0:
-        return Message("colonia.news.window_tie", city=city, money=money_words(cur, amount))
-    return Message("colonia.news.window_none", city=city, currency=currency_name(cur))
+def _news_vote(s: "ColoniaState", run: Sequence[VoteCounted]) -> list[Message]:
+    out = []
+    for e in run:
+        ballots = [Message(f"colonia.news.ballot_{'yes' if v == 1 else 'no'}", player=Player(p))
+                   for p, v in enumerate(e.ballots) if v >= 0]
+        result = Message(f"colonia.news.{'passed' if e.passed else 'rejected'}")
+        if e.yes == e.no:
+            result = Message("colonia.news.tie", mayor=Player(e.mayor), ballot=Message(
+                f"colonia.ballot.{'yes' if e.passed else 'no'}"), result=result)
+        out.append(Message("colonia.news.vote", ordinance=_ordinance(s.components, e.ordinance), yes=e.yes, no=e.no,
+                           result=result, ballots=series(ballots)))
+    return out
 
 
-def _news_over(s: "ColoniaState", e: tuple[int, ...]) -> Message:
+def _news_no_vote(s: "ColoniaState", run: Sequence[NoVote]) -> list[Message]:
+    return [Message("colonia.news.no_vote", ordinance=_ordinance(s.components, e.ordinance)) for e in run]
+
+
+def _news_stall_back(s: "ColoniaState", run: Sequence[StallBack]) -> list[Message]:
+    return [Message("colonia.news.stall_back", stall=e.stall + 1, contents=_contents(s.components, e.materials))
+            for e in run]
+
+
+def _news_good(s: "ColoniaState", run: Sequence[GoodDelivered]) -> list[Message]:
+    comp = s.components
+    out = []
+    for e in run:
+        craftsman = craftsman_name(comp.craftsmen[e.craftsman])
+        if e.received:
+            out.append(Message("colonia.news.delivers", craftsman=craftsman, good=one_of("good", comp.goods[e.good]),
+                               player=Player(e.player)))
+        else:
+            out.append(Message("colonia.news.cannot_deliver", craftsman=craftsman,
+                               good=good_name(comp.goods[e.good]), player=Player(e.player)))
+    return out
+
+
+def _news_carry(s: "ColoniaState", run: Sequence[ContractsCarried]) -> list[Message]:
+    return [Message("colonia.news.carry", craftsman=craftsman_name(s.components.craftsmen[e.craftsman]),
+                    contracts=Message("colonia.count.contract", count=e.contracts)) for e in run]
+
+
+def _news_relic_gone(s: "ColoniaState", run: Sequence[RelicGone]) -> list[Message]:
+    return [Message("colonia.news.relic_gone", relic=relic_words(s.components, e.card)) for e in run]
+
+
+def _news_window(s: "ColoniaState", run: Sequence[WindowAwarded]) -> list[Message]:
+    out = []
+    for e in run:
+        city = city_name(s.components.cities[e.city])
+        cur = s.components.currencies[e.city]
+        if e.player >= 0:
+            out.append(Message("colonia.news.window", city=city, player=Player(e.player),
+                               money=money_words(cur, e.money)))
+        elif e.money > 0:
+            out.append(Message("colonia.news.window_tie", city=city, money=money_words(cur, e.money)))
+        else:
+            out.append(Message("colonia.news.window_none", city=city, currency=currency_name(cur)))
+    return out
+
+
+def _news_over(s: "ColoniaState", run: Sequence[GameOver]) -> list[Message]:
     parts = []
-    for p in range(s.n):
+    for p in range(s.player_count):
         it = score_items(s, p)
         parts.append(Message("colonia.news.score", player=Player(p),
                              points=Message("colonia.count.point", count=it["total"]), relics=it["relics"],
                              shrines=it["shrines"], windows=it["windows"]))
-    return Message("colonia.news.final", day=day_name(DAYS[SUNDAY]), week=s.week, scores=series(parts, "semicolon"))
+    return [Message("colonia.news.final", day=day_name(DAYS[SUNDAY]), week=s.week, scores=series(parts, "semicolon"))]
 
 
-NEWS = {E_ORDER: _news_order, E_VOTE: _news_vote, E_NO_VOTE: _news_no_vote, E_STALL_BACK: _news_stall_back,
-        E_GOOD: _news_good, E_CARRY: _news_carry, E_RELIC_GONE: _news_relic_gone, E_WINDOW: _news_window,
-        E_OVER: _news_over}
+NEWS: dict[type[Event], Callable[["ColoniaState", Any], list[Message]]] = {
+    FamilyCardRevealed: _news_cards, MembersHome: _news_home, ShipSails: _news_sail, AutoPass: _news_autopass,
+    TurnOrder: _news_order, VoteCounted: _news_vote, NoVote: _news_no_vote, StallBack: _news_stall_back,
+    GoodDelivered: _news_good, ContractsCarried: _news_carry, RelicGone: _news_relic_gone,
+    WindowAwarded: _news_window, GameOver: _news_over,
+}
+"""The words of each run of events (events.py), by the kind of its first event."""
 
 
 # == why a move is refused, and second thoughts =================================================
@@ -575,7 +603,7 @@ def _why_stall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
 
 
 def _why_contract(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    comp = s.comp
+    comp = s.components
     r0, r1 = comp.recipes[a]
     return _refusal(s, p, contract_refusal(s, p, a), need=contract_cost(s, a),
                     craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
@@ -583,19 +611,19 @@ def _why_contract(s: "ColoniaState", p: int, a: int, b: int) -> Message:
 
 
 def _why_load(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    comp = s.comp
+    comp = s.components
     ship = s.port[a]
     goods = _goods(comp, comp.ships[ship].holds[b][0]) if ship >= 0 and b < len(comp.ships[ship].holds) else ""
     return _refusal(s, p, hold_refusal(s, p, a, b), need=1, hold=b + 1, place=ROMAN[a], goods=goods)
 
 
 def _why_load_extra(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.comp.goods[b]))
+    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.components.goods[b]))
 
 
 def _why_relic(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    currency = s.comp.currencies[a // CARDS_PER_CITY]
-    return _refusal(s, p, relic_purchase_refusal(s, p, a), price=money_words(currency, s.comp.relic_price[a]),
+    currency = s.components.currencies[a // CARDS_PER_CITY]
+    return _refusal(s, p, relic_purchase_refusal(s, p, a), price=money_words(currency, s.components.relic_price[a]),
                     currency=currency_name(currency))
 
 
@@ -612,7 +640,7 @@ def _why_recall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
 
 
 def _why_exchange(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.no_money", currency=currency_name(s.comp.currencies[a]))
+    return Message("colonia.why.no_money", currency=currency_name(s.components.currencies[a]))
 
 
 def _why_amount(s: "ColoniaState", p: int, a: int, b: int) -> Message:
@@ -624,7 +652,7 @@ def _why_take(s: "ColoniaState", p: int, a: int, b: int) -> Message:
 
 
 def _why_good(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.no_good_left", good=good_name(s.comp.goods[a]))
+    return Message("colonia.why.no_good_left", good=good_name(s.components.goods[a]))
 
 
 WHY = {K_FAMILY: _why_family, K_BUY_STALL: _why_stall, K_COMMISSION: _why_contract, K_LOAD: _why_load,
@@ -669,7 +697,7 @@ def pick(s: "ColoniaState", seat: int) -> Pick | None:
     at once whether to fill it (p. 22), so those purchases are not a set."""
     if s.decision != D_TURN or s.actor != seat:
         return None
-    if any(not s.passed[q] for q in range(s.n) if q != seat):
+    if any(not s.passed[q] for q in range(s.player_count) if q != seat):
         return None
     step = s.step
     repeat = False
@@ -710,7 +738,7 @@ def _contracts_most(s: "ColoniaState", p: int) -> int:
     """The most contracts p can commission one after another: each takes its craftsman's
     two materials, a free field and its cost in members from home (contract_cost, then
     one more for each further contract of the same craftsman)."""
-    comp = s.comp
+    comp = s.components
     base = p * N_MATERIALS
     best = 0
 
@@ -770,7 +798,7 @@ def view(s: "ColoniaState", seat: int | None) -> dict[str, Any]:
     """What `seat` may know (None: a spectator), in the common envelope; the body is
     described field by field in schema.py."""
     over = s.step == S_OVER
-    seats = [_seat(s, p, seat, over) for p in range(s.n)]
+    seats = [_seat(s, p, seat, over) for p in range(s.player_count)]
     return envelope(s, seat, s.phase(), seats, _table(s))
 
 
@@ -786,7 +814,7 @@ def members_json(s: "ColoniaState", p: int) -> dict[str, Any]:
     (above the stick: served on Thursday evening; below: waiting), aboard ships, on
     secured relics, on the four street fields; and the total, which is the family's
     members for this player count."""
-    fields = s.comp.contract_fields
+    fields = s.components.contract_fields
     above = below = 0
     for c in range(N_CRAFTSMEN):
         stick = s.sticks[c]
@@ -810,7 +838,7 @@ def street_home(s: "ColoniaState") -> dict[str, str]:
     Tuesday after the town hall), "this_week" (their evening is still ahead), "next_week",
     or "game_end" (not before the game ends)."""
     step = s.step
-    last_week = s.week >= s.comp.weeks
+    last_week = s.week >= s.components.weeks
     out = {}
     for d in range(N_STREETS):
         if step > STREET_EVENING[d]:
@@ -823,7 +851,7 @@ def street_home(s: "ColoniaState") -> dict[str, str]:
 
 
 def _seat(s: "ColoniaState", p: int, seat: int | None, over: bool) -> dict[str, Any]:
-    comp = s.comp
+    comp = s.components
     mine = seat == p
     revealed = s.decision != D_FAMILY and s.family_card[p] >= 0
     shown = mine or over
@@ -859,12 +887,12 @@ def _seat(s: "ColoniaState", p: int, seat: int | None, over: bool) -> dict[str, 
 
 def _vote_json(s: "ColoniaState", o: int, passed: int, ballots: Sequence[int]) -> dict[str, Any]:
     return {"ordinance": o, "passed": bool(passed), "votes": [{-1: None, 0: "no", 1: "yes"}[v] for v in ballots],
-            "yes": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 1),
-            "no": sum(s.vote_weight[p] for p in range(s.n) if ballots[p] == 0)}
+            "yes": sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 1),
+            "no": sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)}
 
 
 def _ship_json(s: "ColoniaState", place: int) -> dict[str, Any] | None:
-    comp = s.comp
+    comp = s.components
     ship = s.port[place]
     if ship < 0:
         return None
@@ -884,7 +912,7 @@ def _ship_json(s: "ColoniaState", place: int) -> dict[str, Any] | None:
 
 
 def _table(s: "ColoniaState") -> dict[str, Any]:
-    comp = s.comp
+    comp = s.components
     fields = comp.contract_fields
     week_card = None
     if s.week_card >= 0:
@@ -938,7 +966,7 @@ def _table(s: "ColoniaState") -> dict[str, Any]:
         "relic_discards": [relic_json(comp, c) for c in range(len(s.relic_discard)) if s.relic_discard[c]],
         "goods_supply": s.goods_supply[:],
         "street_home": street_home(s),
-        "members_per_player": comp.members_by_players[s.n],
+        "members_per_player": comp.members_by_players[s.player_count],
         "shrine_choice": relic_json(comp, s.bought_card) if d == D_ENSHRINE else None,
         "recall": {"street": STREET_DAYS[s.recall_street], "up_to": s.recall_most} if d == D_RECALL else None,
         "draw": s.draw_count if d == D_DRAW else None,

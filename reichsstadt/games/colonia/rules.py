@@ -1,6 +1,6 @@
 """Colonia's rules, each written once and named after the rule, with its page in the
-Italian rulebook (shared/rules/rulebooks/colonia.it.txt, pages as printed, 13-25; the
-day sections quoted by their titles) or in the reading notes (shared/rules/colonia.md).
+Italian translation of the rulebook (Queen Games 2009, pages as printed, 13-25; the day
+sections quoted by their titles) or in the reading notes (docs/rules/colonia.md).
 
 The state (state.py) holds the fields and dispatches: a player's action to one handler
 per kind of action (HANDLERS), a chance outcome to one rule per kind of draw
@@ -18,26 +18,28 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...core import Action
 from .actions import (
-    BUY_RELIC, BUY_STALL, CHOOSE_GOOD, COMMISSION, DRAW_MATERIAL, DRAW_ORDINANCE, DRAW_RELIC, DRAW_SHIP,
-    DRAW_WEEK, ENSHRINE, EXCHANGE, EXCHANGE_AMOUNT, FAMILY, KEEP_MONEY, LEAVE_SHRINE, LOAD, LOAD_EXTRA, PASS,
-    RECALL, ROLL, SECURE, TAKE_MATERIALS, TIE_FIRST, VOTE,
+    BUY_RELIC, BUY_STALL, CHOOSE_GOOD, COMMISSION, DRAW_MATERIAL, DRAW_ORDINANCE, DRAW_RELIC, DRAW_SHIP, DRAW_WEEK,
+    ENSHRINE, EXCHANGE, EXCHANGE_AMOUNT, FAMILY, KEEP_MONEY, LEAVE_SHRINE, LOAD, LOAD_EXTRA, PASS, RECALL, ROLL, SECURE,
+    TAKE_MATERIALS, TIE_FIRST, VOTE,
 )
 from .constants import (
-    K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION, K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY,
-    K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_SECURE, K_TAKE_MATERIALS, K_VOTE,
-    CARDS_PER_CITY, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN,
-    D_VOTE, DIE_FACES, DRAW_KIND, E_AUTOPASS, E_CARRY, E_FAMILY_CARD, E_GOOD, E_HOME, E_NO_VOTE, E_ORDER, E_OVER,
-    E_PAY, E_RELIC_GONE, E_SAIL, E_STALL_BACK, E_VOTE, E_WINDOW, EXTRA_STALLS, FAMILY_VALUES, FRI,
-    LOWEST_FAMILY_CARD, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS, N_GOODS, N_MATERIALS, N_ORDINANCES,
-    N_RELIC_CARDS, N_SHIPS, N_STREETS, N_WEEK_CARDS, ORDINANCES_PER_WEEK, PORT, Q_BLIND_MATERIAL, Q_EXTRA_DIE,
-    Q_GOOD_DIE, Q_ORDINANCE, Q_RELIC, Q_SHIP, Q_STALL_MATERIAL, Q_TIE_DIE, Q_WEEK_CARD, R_ALREADY_SECURED,
-    R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NO_EXTRA_HOLD, R_NO_HOLD, R_NO_STALL,
-    R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, RELICS_PER_CITY, S_FRI_END,
-    S_FRI_LOAD, S_FRI_START, S_FRI_VOTES, S_MON, S_OVER, S_SAT_SAIL, S_SAT_VOTES, S_SETUP, S_SUN_BUY, S_SUN_END,
-    S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_THU_START, S_THU_VOTES, S_TUE_CHOOSE, S_TUE_ORDER,
-    S_WED_BUY, S_WED_END, S_WED_START, S_WED_VOTES, STALL_SLOTS, THU, TUE, VOTE_STEPS, WED,
+    CARDS_PER_CITY, DIE_FACES, DRAW_KIND, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL,
+    D_TURN, D_VOTE, EXTRA_STALLS, FAMILY_VALUES, FRI, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION, K_ENSHRINE,
+    K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL,
+    K_SECURE, K_TAKE_MATERIALS, K_VOTE, LOWEST_FAMILY_CARD, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS, N_GOODS,
+    N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS, N_STREETS, N_WEEK_CARDS, ORDINANCES_PER_WEEK, PORT,
+    Q_BLIND_MATERIAL, Q_EXTRA_DIE, Q_GOOD_DIE, Q_ORDINANCE, Q_RELIC, Q_SHIP, Q_STALL_MATERIAL, Q_TIE_DIE, Q_WEEK_CARD,
+    RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS,
+    R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD, R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN,
+    R_TOO_LITTLE_MONEY, STALL_SLOTS, S_FRI_END, S_FRI_LOAD, S_FRI_START, S_FRI_VOTES, S_MON, S_OVER, S_SAT_SAIL,
+    S_SAT_VOTES, S_SETUP, S_SUN_BUY, S_SUN_END, S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_THU_START,
+    S_THU_VOTES, S_TUE_CHOOSE, S_TUE_ORDER, S_WED_BUY, S_WED_END, S_WED_START, S_WED_VOTES, THU, TUE, VOTE_STEPS, WED,
 )
 from .data import Ordinance
+from .events import (
+    AutoPass, ContractsCarried, FamilyCardRevealed, GameOver, GoodDelivered, HoldPaid, MembersHome, NoVote, RelicGone,
+    ShipSails, StallBack, TurnOrder, VoteCounted, WindowAwarded,
+)
 
 if TYPE_CHECKING:
     from .state import ColoniaState
@@ -62,7 +64,7 @@ def gain_good(s: "ColoniaState", p: int, g: int) -> bool:
 
 def tie_candidates(s: "ColoniaState", value: int) -> list[int]:
     """Week 1: the seats with family card `value` the tie die has not yet put first."""
-    return [p for p in range(s.n) if s.card_value[p] == value and p not in s.tie_order]
+    return [p for p in range(s.player_count) if s.card_value[p] == value and p not in s.tie_order]
 
 
 def contract_cost(s: "ColoniaState", craftsman: int) -> int:
@@ -118,11 +120,11 @@ def stall_refusal(s: "ColoniaState", p: int, stall: int) -> int:
 def contract_refusal(s: "ColoniaState", p: int, craftsman: int) -> int:
     """p. 18 "Giovedì": a contract needs the craftsman's two materials behind the screen,
     a free contract field, and the contract's members at home (contract_cost)."""
-    r0, r1 = s.comp.recipes[craftsman]
+    r0, r1 = s.components.recipes[craftsman]
     base = p * N_MATERIALS
     if not (s.materials[base + r0] and s.materials[base + r1]):
         return R_MISSING_MATERIALS
-    if s.contracts_placed[craftsman] >= s.comp.contract_fields:
+    if s.contracts_placed[craftsman] >= s.components.contract_fields:
         return R_FIELDS_FULL
     if s.home[p] < contract_cost(s, craftsman):
         return R_FEW_MEMBERS
@@ -133,7 +135,7 @@ def hold_refusal(s: "ColoniaState", p: int, place: int, hold: int) -> int:
     """p. 20 "Venerdì": a family loads one free hold of a ship in port, handing in exactly
     the goods shown on it and putting 1 member from home on it."""
     ship = s.port[place]
-    holds = s.comp.hold_need[ship] if ship >= 0 else ()
+    holds = s.components.hold_need[ship] if ship >= 0 else ()
     if hold >= len(holds):
         return R_NO_HOLD
     if s.hold_owner[place * MAX_HOLDS + hold] >= 0:
@@ -167,7 +169,7 @@ def relic_purchase_refusal(s: "ColoniaState", p: int, card: int) -> int:
     price in its city's currency; no other currency is accepted."""
     if card not in s.display:
         return R_NOT_ON_DISPLAY
-    if s.money[p * N_CITIES + card // CARDS_PER_CITY] < s.comp.relic_price[card]:
+    if s.money[p * N_CITIES + card // CARDS_PER_CITY] < s.components.relic_price[card]:
         return R_TOO_LITTLE_MONEY
     return R_OK
 
@@ -208,7 +210,7 @@ def loading_moves(s: "ColoniaState", p: int) -> Iterator[Action]:
     if s.home[p] <= 0:  # the member every hold takes (hold_refusal), asked once for all
         return
     port = s.port
-    need = s.comp.hold_need
+    need = s.components.hold_need
     for place in range(PORT):
         ship = port[place]
         if ship < 0:
@@ -365,7 +367,7 @@ def reveal_week_card(s: "ColoniaState", _arg: int, i: int) -> None:
     craftsman's stick moves down by his ordinary contracts, it gives the number of
     extra-contract dice and of ships that sail on Saturday (p. 15: all four in the last
     week); then three ordinances are revealed."""
-    comp = s.comp
+    comp = s.components
     s.week_cards_used[i] = True
     card = comp.week_cards[i]
     s.week_card = i
@@ -390,9 +392,9 @@ def reveal_ordinance(s: "ColoniaState", _arg: int, o: int) -> None:
     """p. 15: the ordinances lie in ascending order of their day; equal days in the order
     they were drawn."""
     s.ordinances_used[o] = True
-    day = s.comp.ordinances[o].day
+    day = s.components.ordinances[o].day
     j = len(s.week_ordinances)
-    while j > 0 and s.comp.ordinances[s.week_ordinances[j - 1]].day > day:
+    while j > 0 and s.components.ordinances[s.week_ordinances[j - 1]].day > day:
         j -= 1
     s.week_ordinances.insert(j, o)
     s.ordinance_result.insert(j, -1)
@@ -435,13 +437,13 @@ def roll_for_good(s: "ColoniaState", p: int, face: int) -> None:
             s.decision = D_GOOD
             s.actor = p
     else:
-        gain_good(s, p, s.comp.products[face - 1])
+        gain_good(s, p, s.components.products[face - 1])
 
 
 def roll_extra_contract(s: "ColoniaState", _arg: int, face: int) -> None:
     """p. 19: an extra-contract die moves that craftsman's stick down one field; a 6
     moves all five."""
-    top = s.comp.contract_fields
+    top = s.components.contract_fields
     s.extra_faces.append(face)  # everyone sees the die, even when no stick can move
     for c in range(N_CRAFTSMEN) if face == DIE_FACES else (face - 1,):
         if s.sticks[c] < top:
@@ -481,7 +483,7 @@ def cast_vote(s: "ColoniaState", p: int, yes: int, _b: int) -> None:
     """p. 16 "Votazione delle ordinanze": each family with a face-up card votes yes or no
     in secret; the votes are revealed together."""
     s.ballots[p] = yes
-    if all(s.ballots[q] >= 0 or s.card_face_down[q] for q in range(s.n)):
+    if all(s.ballots[q] >= 0 or s.card_face_down[q] for q in range(s.player_count)):
         count_votes(s)
 
 
@@ -514,7 +516,7 @@ def take_stall(s: "ColoniaState", p: int, stall: int, _b: int) -> None:
 def commission_contract(s: "ColoniaState", p: int, craftsman: int, _b: int) -> None:
     """p. 18 "Giovedì": the two materials go back into the bag, and the contract's
     members (contract_cost) onto the craftsman's topmost free contract field."""
-    r0, r1 = s.comp.recipes[craftsman]
+    r0, r1 = s.components.recipes[craftsman]
     mbase = p * N_MATERIALS
     for r in (r0, r1):
         s.materials[mbase + r] -= 1
@@ -526,7 +528,7 @@ def commission_contract(s: "ColoniaState", p: int, craftsman: int, _b: int) -> N
             s.materials_blind[p] -= 1
     k = contract_cost(s, craftsman)
     s.commissioned[craftsman] = k
-    i = craftsman * s.comp.contract_fields + s.contracts_placed[craftsman]
+    i = craftsman * s.components.contract_fields + s.contracts_placed[craftsman]
     s.contract_owner[i] = p
     s.contract_members[i] = k
     s.contracts_placed[craftsman] += 1
@@ -537,7 +539,7 @@ def commission_contract(s: "ColoniaState", p: int, craftsman: int, _b: int) -> N
 def load_hold(s: "ColoniaState", p: int, place: int, hold: int) -> None:
     """p. 20 "Venerdì": exactly the goods shown on the hold go back to the supply, and 1
     member from home onto the hold, until the ship sails."""
-    for g in s.comp.ships[s.port[place]].holds[hold][0]:
+    for g in s.components.ships[s.port[place]].holds[hold][0]:
         s.goods[p * N_GOODS + g] -= 1
         s.goods_supply[g] += 1
     s.hold_owner[place * MAX_HOLDS + hold] = p
@@ -560,7 +562,7 @@ def buy_relic(s: "ColoniaState", p: int, card: int, _b: int) -> None:
     the screen (a shrine in front of it); p. 22: a member securing it goes back to its
     owner's home. A shrine choice may follow (shrine_choice_due)."""
     i = s.display.index(card)
-    s.money[p * N_CITIES + card // CARDS_PER_CITY] -= s.comp.relic_price[card]
+    s.money[p * N_CITIES + card // CARDS_PER_CITY] -= s.components.relic_price[card]
     owner = s.secured_by[i]
     if owner >= 0:
         s.home[owner] += 1
@@ -664,7 +666,7 @@ def reveal_family_cards(s: "ColoniaState") -> None:
     street fields, Tuesday's first, and its card is turned face down: it counts 0 (no
     votes, last in turn order). The fewer-members ordinance (p. 25) lowers the members.
     In week 1 a die decides between equal cards (p. 17 N.B.)."""
-    for p in range(s.n):
+    for p in range(s.player_count):
         v = s.family_card[p]
         s.family_cards_used[p * N_FAMILY_CARDS + v - LOWEST_FAMILY_CARD] = True
         need = family_card_members(s, v)
@@ -689,7 +691,7 @@ def reveal_family_cards(s: "ColoniaState") -> None:
             s.card_face_down[p] = False
             s.card_value[p] = v
             s.vote_weight[p] = placed
-        s._event((E_FAMILY_CARD, p, v, 1 if s.card_face_down[p] else 0, placed))
+        s._event((FamilyCardRevealed, p, v, s.card_face_down[p], placed))
     s.decision = D_NONE
     s.tie_order = []
     if s.week == 1:
@@ -704,7 +706,7 @@ def set_turn_order(s: "ColoniaState") -> None:
     prev = s.previous_order
     first_week = s.week == 1
     keys = []
-    for p in range(s.n):
+    for p in range(s.player_count):
         if first_week:
             tie = s.tie_order.index(p) if p in s.tie_order else len(s.tie_order)
         else:
@@ -713,7 +715,7 @@ def set_turn_order(s: "ColoniaState") -> None:
     keys.sort()
     s.order = [k[2] for k in keys]
     s.previous_order = s.order[:]
-    s._event((E_ORDER, *s.order))
+    s._event((TurnOrder, tuple(s.order)))
 
 
 # == votes and ordinances ===================================================================
@@ -722,10 +724,10 @@ def start_vote(s: "ColoniaState") -> None:
     """p. 16-17: the ordinance up next is voted by the families with a face-up card; with
     no such family nobody may vote and it does not pass."""
     if all(s.card_face_down):
-        s._event((E_NO_VOTE, s.week_ordinances[s.vote_index]))
+        s._event((NoVote, s.week_ordinances[s.vote_index]))
         finish_vote(s, False)
         return
-    for p in range(s.n):
+    for p in range(s.player_count):
         s.ballots[p] = -1
     s.decision = D_VOTE
 
@@ -734,7 +736,7 @@ def count_votes(s: "ColoniaState") -> None:
     """p. 17 "Votazione": each family's votes weigh as many as its town-hall members; more
     yes than no passes the ordinance; a tie goes the mayor's way."""
     yes = no = 0
-    for p in range(s.n):
+    for p in range(s.player_count):
         if s.card_face_down[p]:
             continue
         if s.ballots[p] == 1:
@@ -743,8 +745,8 @@ def count_votes(s: "ColoniaState") -> None:
             no += s.vote_weight[p]
     mayor = s.order[0]
     passed = yes > no or (yes == no and s.ballots[mayor] == 1)
-    s._event((E_VOTE, s.week_ordinances[s.vote_index], yes, no, 1 if passed else 0, mayor,
-              *[-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.n)]))
+    s._event((VoteCounted, s.week_ordinances[s.vote_index], yes, no, passed, mayor,
+              tuple(-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.player_count))))
     finish_vote(s, passed)
 
 
@@ -753,21 +755,21 @@ def finish_vote(s: "ColoniaState", passed: bool) -> None:
     i = s.vote_index
     o = s.week_ordinances[i]
     s.ordinance_result[i] = 1 if passed else 0
-    s.ordinance_ballots[i] = tuple([-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.n)])
-    for p in range(s.n):
+    s.ordinance_ballots[i] = tuple([-1 if s.card_face_down[p] else s.ballots[p] for p in range(s.player_count)])
+    for p in range(s.player_count):
         s.ballots[p] = -1
     s.decision = D_NONE
     s.actor = -1
     s.vote_index = i + 1
     if passed:
-        ENACT[s.comp.ordinances[o].effect](s, s.comp.ordinances[o])
+        ENACT[s.components.ordinances[o].effect](s, s.components.ordinances[o])
 
 
 def one_more_material_per_stall(s: "ColoniaState", o: Ordinance) -> None:
     """p. 24 'Jeder Händler bietet einen Rohstoff mehr an als angegeben' / 'una materia
     prima in più rispetto a quelle indicate nella carta settimana': one more material for
     each of the week card's stalls still on offer (not the foreign merchants')."""
-    for st in range(len(s.comp.week_cards[s.week_card].stalls)):
+    for st in range(len(s.components.week_cards[s.week_card].stalls)):
         if s.stall_buyer[st] < 0:
             s.chance_queue.append((Q_STALL_MATERIAL, st))
 
@@ -794,7 +796,7 @@ def craftsman_fulfils_extra_contracts(s: "ColoniaState", o: Ordinance) -> None:
     """p. 24 'Der Sattler erledigt zwei zusätzliche Aufträge': that craftsman's stick moves
     `amount` fields further down this Thursday, before the contracts."""
     c = o.craftsman
-    s.sticks[c] = min(s.comp.contract_fields, s.sticks[c] + o.amount)
+    s.sticks[c] = min(s.components.contract_fields, s.sticks[c] + o.amount)
 
 
 def members_come_home_from_street(s: "ColoniaState", o: Ordinance) -> None:
@@ -892,7 +894,7 @@ def next_turn(s: "ColoniaState", after: int) -> None:
     or passing, until all have passed. A family that can do nothing passes at once
     (nothing later in the round could give it a move)."""
     order = s.order
-    n = s.n
+    n = s.player_count
     start = order.index(after) + 1 if after >= 0 else 0
     for k in range(n):
         p = order[(start + k) % n]
@@ -903,7 +905,7 @@ def next_turn(s: "ColoniaState", after: int) -> None:
             s.actor = p
             return
         s.passed[p] = True
-        s._event((E_AUTOPASS, p, s.step))
+        s._event((AutoPass, p, s.step))
     s.decision = D_NONE
     s.actor = -1
     s.step += 1
@@ -912,10 +914,10 @@ def next_turn(s: "ColoniaState", after: int) -> None:
 def start_round_of_turns(s: "ColoniaState") -> None:
     """A round of turns begins with the mayor (p. 17-22); p. 23: in the last week the
     game ends with the Sunday purchases, so there is no securing (reading)."""
-    if s.step == S_SUN_SECURE and s.week == s.comp.weeks:
+    if s.step == S_SUN_SECURE and s.week == s.components.weeks:
         s.step = S_SUN_END
         return
-    for p in range(s.n):
+    for p in range(s.player_count):
         s.passed[p] = False
     s.decision = D_TURN
     next_turn(s, -1)
@@ -926,14 +928,14 @@ def start_round_of_turns(s: "ColoniaState") -> None:
 def setup(s: "ColoniaState") -> None:
     """Notes, setup (public reviews): four ships in the port, the relic display laid out,
     each family draws its start materials blind and rolls for its start good."""
-    comp = s.comp
+    comp = s.components
     q = s.chance_queue
     for place in range(PORT):
         q.append((Q_SHIP, place))
     q.extend([(Q_RELIC, 0)] * comp.relic_display)
-    for p in range(s.n):
+    for p in range(s.player_count):
         q.extend([(Q_BLIND_MATERIAL, p)] * comp.start_materials)
-    for p in range(s.n):
+    for p in range(s.player_count):
         q.extend([(Q_GOOD_DIE, p)] * comp.start_goods)
     s.step = S_MON
 
@@ -951,7 +953,7 @@ def monday_new_week(s: "ColoniaState") -> None:
 
 def tuesday_family_cards(s: "ColoniaState") -> None:
     """p. 15 "Martedì": every family chooses a family card (choose_family_card)."""
-    for p in range(s.n):
+    for p in range(s.player_count):
         s.family_card[p] = -1
         s.ballots[p] = -1
     s.decision = D_FAMILY
@@ -963,10 +965,10 @@ def tuesday_turn_order(s: "ColoniaState") -> None:
     Tuesday members come home, then the town hall's members go onto the Tuesday street
     field, until next Tuesday."""
     set_turn_order(s)
-    for p in range(s.n):
+    for p in range(s.player_count):
         i = p * N_STREETS + TUE
         if s.street[i]:
-            s._event((E_HOME, p, s.street[i], TUE))
+            s._event((MembersHome, p, s.street[i], TUE))
         s.home[p] += s.street[i]
         s.street[i] = s.town_hall[p]
         s.town_hall[p] = 0
@@ -983,7 +985,7 @@ def vote_of_the_day(s: "ColoniaState") -> None:
     """p. 15: the ordinances of a day are voted on that day, left to right, before the
     day's action (start_vote)."""
     i = s.vote_index
-    if i < len(s.week_ordinances) and s.comp.ordinances[s.week_ordinances[i]].day == VOTE_STEPS[s.step]:
+    if i < len(s.week_ordinances) and s.components.ordinances[s.week_ordinances[i]].day == VOTE_STEPS[s.step]:
         start_vote(s)
     else:
         s.step += 1
@@ -995,10 +997,10 @@ def evening(s: "ColoniaState", d: int) -> None:
     street = s.street
     home = s.home
     today = s.placed_today
-    for p in range(s.n):
+    for p in range(s.player_count):
         i = p * N_STREETS + d
         if street[i]:
-            s._event((E_HOME, p, street[i], d))
+            s._event((MembersHome, p, street[i], d))
         home[p] += street[i]
         street[i] = today[p]
         today[p] = 0
@@ -1010,7 +1012,7 @@ def wednesday_evening(s: "ColoniaState") -> None:
         if s.stall_buyer[st] < 0:
             base = st * N_MATERIALS
             if s.stall_size[st]:
-                s._event((E_STALL_BACK, st, *s.stall_materials[base:base + N_MATERIALS]))
+                s._event((StallBack, st, tuple(s.stall_materials[base:base + N_MATERIALS])))
             for m in range(N_MATERIALS):
                 s.bag[m] += s.stall_materials[base + m]
                 s.stall_materials[base + m] = 0
@@ -1031,19 +1033,19 @@ def thursday_goods(s: "ColoniaState") -> None:
     fields served go onto the Thursday street field; the sticks go back to the top; the
     fields below move up, keeping their order, and wait for next week."""
     evening(s, THU)
-    fields = s.comp.contract_fields
+    fields = s.components.contract_fields
     for c in range(N_CRAFTSMEN):
-        g = s.comp.products[c]
+        g = s.components.products[c]
         base = c * fields
         length = s.contracts_placed[c]
         done = min(s.sticks[c], length)
         for i in range(base, base + done):
             p = s.contract_owner[i]
             got = gain_good(s, p, g)
-            s._event((E_GOOD, p, c, g, 1 if got else 0))
+            s._event((GoodDelivered, p, c, g, got))
             s.street[p * N_STREETS + THU] += s.contract_members[i]
         if length > done:
-            s._event((E_CARRY, c, length - done))
+            s._event((ContractsCarried, c, length - done))
         rest_owner = s.contract_owner[base + done:base + length]
         rest_members = s.contract_members[base + done:base + length]
         for i in range(fields):
@@ -1071,21 +1073,21 @@ def sail(s: "ColoniaState", count: int, early: bool = False) -> None:
     fill the port (p. 21 N.B.: loaded or not). Ships sailing early (an ordinance) put
     their members on the Friday street field that evening, after last week's members have
     gone home, and the port is refilled even in the last week."""
-    comp = s.comp
+    comp = s.components
     s.last_sailed = []
     for place in range(min(count, PORT)):
         ship = s.port[place]
         if ship < 0:
             continue
         city = comp.ships[ship].city
-        s._event((E_SAIL, ship, place))
+        s._event((ShipSails, ship, place))
         s.last_sailed.append((ship, s.extra_hold_owner[place],
                               *s.hold_owner[place * MAX_HOLDS:place * MAX_HOLDS + len(comp.ships[ship].holds)]))
         for h, (_need, value) in enumerate(comp.ships[ship].holds):
             owner = s.hold_owner[place * MAX_HOLDS + h]
             if owner >= 0:
                 s.money[owner * N_CITIES + city] += value
-                s._event((E_PAY, owner, value, city, h))
+                s._event((HoldPaid, owner, value, city, h))
                 if early:
                     s.placed_today[owner] += 1
                 else:
@@ -1094,7 +1096,7 @@ def sail(s: "ColoniaState", count: int, early: bool = False) -> None:
         owner = s.extra_hold_owner[place]
         if owner >= 0:
             s.money[owner * N_CITIES + city] += comp.extra_hold_value
-            s._event((E_PAY, owner, comp.extra_hold_value, city, -1))
+            s._event((HoldPaid, owner, comp.extra_hold_value, city, -1))
             if early:
                 s.placed_today[owner] += 1
             else:
@@ -1133,15 +1135,15 @@ def award_church_windows(s: "ColoniaState") -> None:
     the most money of its currency, who pays that money to the bank; on a tie nobody
     gets it."""
     for c in range(N_CITIES):
-        amounts = [s.money[p * N_CITIES + c] for p in range(s.n)]
+        amounts = [s.money[p * N_CITIES + c] for p in range(s.player_count)]
         best = max(amounts)
         if best > 0 and amounts.count(best) == 1:
             p = amounts.index(best)
             s.window_owner[c] = p
             s.money[p * N_CITIES + c] = 0
-            s._event((E_WINDOW, c, p, best))
+            s._event((WindowAwarded, c, p, best))
         else:
-            s._event((E_WINDOW, c, -1, best))
+            s._event((WindowAwarded, c, -1, best))
 
 
 def end_of_week(s: "ColoniaState") -> None:
@@ -1149,12 +1151,12 @@ def end_of_week(s: "ColoniaState") -> None:
     included) and the display is refilled to its size; the played family cards leave the
     game; a new week begins on Monday. p. 23: after the last week's Sunday purchases the
     game ends with the church windows."""
-    comp = s.comp
+    comp = s.components
     if s.week == comp.weeks:
         award_church_windows(s)
         s.step = S_OVER
         s.decision = D_NONE
-        s._event((E_OVER,))
+        s._event((GameOver,))
         return
     display, secured = [], []
     for card, owner in zip(s.display, s.secured_by):
@@ -1163,11 +1165,11 @@ def end_of_week(s: "ColoniaState") -> None:
             secured.append(owner)
         else:
             s.relic_discard[card] = True
-            s._event((E_RELIC_GONE, card))
+            s._event((RelicGone, card))
     s.display = display
     s.secured_by = secured
     s.chance_queue.extend([(Q_RELIC, 0)] * max(0, comp.relic_display - len(display)))
-    for p in range(s.n):
+    for p in range(s.player_count):
         s.family_card[p] = -1
     s.fewer_members = s.fewer_members_next_week
     s.fewer_members_next_week = 0

@@ -20,7 +20,7 @@ ITEMS = ("relics", "shrines", "windows")
 def score_items(s: "ColoniaState", p: int) -> dict[str, int]:
     """p. 23: relic points (each relic once), the shrines' doubling (the enshrined relic's
     points once more; an empty shrine scores 0), the church windows, and their total."""
-    comp = s.comp
+    comp = s.components
     owner = s.relic_owner
     relics = sum(comp.relic_points[card] for card in range(len(owner)) if owner[card] == p)
     doubled = sum(comp.relic_points[card] for card in s.shrine_relic if card >= 0 and owner[card] == p)
@@ -38,12 +38,12 @@ def tie_break(s: "ColoniaState", p: int) -> tuple[int, int, int]:
 def outcome(s: "ColoniaState") -> Outcome:
     if not s.over():
         raise IllegalAction(Message("colonia.refuse.not_over"))
-    items = [score_items(s, p) for p in range(s.n)]
+    items = [score_items(s, p) for p in range(s.player_count)]
     scores = tuple(it["total"] for it in items)
-    keys = [(scores[p], *tie_break(s, p)) for p in range(s.n)]
+    keys = [(scores[p], *tie_break(s, p)) for p in range(s.player_count)]
     breakdown = tuple(
         {"relics": items[p]["relics"], "shrines": items[p]["shrines"], "windows": items[p]["windows"],
          "money": keys[p][1], "goods": keys[p][2], "materials": keys[p][3]}
-        for p in range(s.n)
+        for p in range(s.player_count)
     )
     return Outcome(scores, rank_by(keys), breakdown)

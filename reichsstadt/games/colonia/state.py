@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Annotated, Any, Mapping
 
 from ...core import CHANCE, SHARED, Action, Outcome, State
-from ...core.contract import NO_EVENTS, Pick
+from ...core.contract import Pick
 from ...core.messages import Message
 from . import present, scoring
 from .actions import CODE
@@ -37,8 +37,8 @@ _NOBODY: tuple[int, ...] = ()
 class ColoniaState(State):
 
     # -- fixed for the game -----------------------------------------------------------------
-    n: Annotated[int, SHARED]                  # players
-    comp: Annotated[Components, SHARED]        # the components (bundled or the user's file)
+    player_count: Annotated[int, SHARED]       # seats 0..player_count-1
+    components: Annotated[Components, SHARED]  # the components (bundled or the user's file)
 
     # -- where the week stands ----------------------------------------------------------------
     week: int                      # 1 .. comp.weeks
@@ -139,7 +139,7 @@ class ColoniaState(State):
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
         n = players
-        s.n, s.comp = n, comp
+        s.player_count, s.components = n, comp
         s.week, s.step, s.decision, s.actor = 1, S_SETUP, D_NONE, -1
         s.week_card, s.extra_dice, s.ships_sailing, s.stall_count, s.vote_index = -1, 0, 0, 0, 0
         s.extra_holds_open, s.fewer_members, s.fewer_members_next_week = False, 0, 0
@@ -198,7 +198,7 @@ class ColoniaState(State):
     # -- queries (public: presentation and bots read them) -------------------------------------
     @property
     def players(self) -> int:
-        return self.n
+        return self.player_count
 
     def phase(self) -> str:
         """The stable id of what is going on (constants.PHASES). A step hands over to the
@@ -234,9 +234,9 @@ class ColoniaState(State):
         if d == D_NONE:
             return _CHANCE_ONLY if self.chance_queue else _NOBODY
         if d == D_FAMILY:
-            return tuple([p for p in range(self.n) if self.family_card[p] < 0])
+            return tuple([p for p in range(self.player_count) if self.family_card[p] < 0])
         if d == D_VOTE:
-            return tuple([p for p in range(self.n) if self.ballots[p] < 0 and not self.card_face_down[p]])
+            return tuple([p for p in range(self.player_count) if self.ballots[p] < 0 and not self.card_face_down[p]])
         return (self.actor,)
 
     def _legal(self, seat: int) -> list[Action]:
@@ -263,7 +263,7 @@ class ColoniaState(State):
     def _check_position(self) -> None:
         """The shape of every field, the ranges of its values, and what the game keeps:
         every material, good and member of the box in one place; every card in one place."""
-        n, comp = self.n, self.comp
+        n, comp = self.player_count, self.components
         fields = comp.contract_fields
         sizes = {
             "money": n * N_CITIES, "materials": n * N_MATERIALS, "goods": n * N_GOODS,
@@ -350,7 +350,7 @@ class ColoniaState(State):
         state. A position built with edited() just before an automatic step (step=S_SAT_SAIL,
         decision=D_NONE: the ships are about to sail) has that step run; what it sets in
         motion is then the news. A position already at a decision or draw is unchanged."""
-        self.events = NO_EVENTS
+        self._forget_events()
         advance(self)
         self._changed()
         return self
@@ -358,7 +358,7 @@ class ColoniaState(State):
     def members_placed(self, p: int) -> int:
         """Seat p's members in play wherever they stand: home, town hall, today's places,
         street fields, contract fields, holds, secured relics."""
-        fields = self.comp.contract_fields
+        fields = self.components.contract_fields
         total = self.home[p] + self.town_hall[p] + self.placed_today[p]
         total += sum(self.street[p * N_STREETS:(p + 1) * N_STREETS])
         for c in range(N_CRAFTSMEN):
@@ -401,7 +401,7 @@ class ColoniaState(State):
         assert isinstance(s, ColoniaState)
         if s.step == S_OVER:  # the screens are lifted: nothing is hidden any more
             return s
-        n = self.n
+        n = self.player_count
         others = [p for p in range(n) if p != seat and s.materials_blind[p]]
         if others:
             pool: list[int] = []

@@ -14,25 +14,29 @@ says as much, and a view must not know less than the log."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from reichsstadt.core.actions import Action
 from reichsstadt.core.contract import Pick
+from reichsstadt.core.events import Event
 from reichsstadt.core.messages import Message, Player
 from reichsstadt.core.views import envelope
 
 from .constants import (
     ACTIONS, BUY_MORE, CHOOSE, COVERED_SLOT, GUARD_FIRST, GUARD_SECOND, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT,
-    K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL,
-    K_STEAL, MASTER_SLOT, N_AGENT, N_AGENTS_HOME, N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE,
-    N_FAVOURITE_TIE, N_GAME_OVER, N_GOOD_RETURNED, N_GUILD_CALLED, N_INCOME, N_LEAVES_ROOM, N_MOON, N_NEW_MASTER,
-    N_NO_FAVOURITE, N_PEDDLER_BACK, N_PRESTIGE_CREST_OUT, N_PRESTIGE_CREST_WON, N_PRESTIGE_GUILD, N_ROUND_END,
-    N_TILE_WON, N_TURN_END, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS,
-    SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT,
-    WHY_GOODS, WHY_MONEY, WORKSHOP_SLOTS,
+    K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL,
+    MASTER_SLOT, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS, R_BUY, R_BUY_MORE, R_CHOOSE,
+    R_GUARD, R_HIRE_EMPTY, R_HIRE_PRICE, R_OK, R_PASS, R_PAY, R_PLAN, R_PLANNING, R_PLAN_DONE, R_SELL, R_STEAL, R_STEP,
+    SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS, WHY_MONEY,
+    WORKSHOP_SLOTS,
+)
+from .events import (
+    AgentGained, AgentsHome, BackToPile, CrestWon, FavouriteChosen, FavouriteTie, GameOver, GoodReturned, GuildCalled,
+    Income, LeavesRoom, NewMaster, NoFavourite, PeddlerBack, PrestigeCrestOut, PrestigeCrestWon, PrestigeGuild,
+    RoundEnds, TileWon, TokenToMoon, TurnEnds,
 )
 from .data import Components
-from .rules import can_buy_more, guard_partners, hire_bonus_amount, legal_planning
+from .rules import can_buy_more, guard_partners, hire_bonus_amount, legal_planning, refusal
 
 if TYPE_CHECKING:
     from .state import NorenbercState as S
@@ -271,7 +275,7 @@ def _bits(mask: int) -> list[int]:
 def describe(s: "S", seat: int, action: Action, viewer: int | None) -> Message:
     """Words for `action` of `seat` before it is applied, as `viewer` may know it: another
     player's card is "an action card face down"."""
-    code = s.actions.code.get(action)
+    code = s.action_table.code.get(action)
     if code is None:
         return _m("describe.unknown", action=repr(action))
     kind, a, b = code
@@ -422,82 +426,92 @@ def news(s: "S", viewer: int | None) -> list[Message]:
     return news_of(s, s.events, viewer)
 
 
-def news_of(s: "S", events: Sequence[tuple[int, ...]], viewer: int | None) -> list[Message]:
+def news_of(s: "S", events: Sequence[Event], viewer: int | None) -> list[Message]:
     """`events` in words for `viewer`: only what the table shows (revealed cards, tiles,
     crests, goods) and, of money, only the viewer's own income, the amounts a favourite
     tie makes the tied players reveal, and all of it once the game is over (when every
     chest is opened). Seats are never the subject of a sentence ("for Player 1")."""
+    return [NEWS[type(e)](s, e, viewer) for e in events]
+
+
+def _n_called(s: "S", e: GuildCalled, viewer: int | None) -> Message:
+    who = [Player(p) for p in s.turn_order if e.revealed >> p & 1]
+    guild = _guild(s.components, e.guild)
+    if len(who) == 1:
+        return _m("news.called_one", guild=guild, player=who[0])
+    return _m("news.called_many", guild=guild, players=who)
+
+
+def _n_tie(s: "S", e: FavouriteTie, viewer: int | None) -> Message:
     comp = s.components
-    over = s.phase == OVER
-    out: list[Message] = []
-    for e in events:
-        k = e[0]
-        if k == N_GUILD_CALLED:
-            who = [Player(p) for p in s.turn_order if e[2] >> p & 1]
-            if len(who) == 1:
-                out.append(_m("news.called_one", guild=_guild(comp, e[1]), player=who[0]))
-            else:
-                out.append(_m("news.called_many", guild=_guild(comp, e[1]), players=who))
-        elif k == N_TURN_END:
-            out.append(_m("news.turn_end", turn=e[1]))
-        elif k == N_MOON:
-            out.append(_m("news.moon", player=Player(e[1])))
-        elif k == N_ROUND_END:
-            out.append(_m("news.round_end", round=e[1]))
-        elif k == N_FAVOURITE_TIE:
-            pairs = [(e[i], e[i + 1]) for i in range(2, len(e), 2)]
-            out.append(_m("news.tie", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
-                          players=[Player(p) for p, _ in pairs],
-                          amounts=[_m("news.money_shown", player=Player(p), money=_thalers(m)) for p, m in pairs]))
-        elif k == N_FAVOURITE:
-            g, f, why, count = e[1], e[2], e[3], e[4]
-            reason = (_m("news.why_goods", goods=_goods(comp, g), count=count) if why == WHY_GOODS else
-                      _m("news.why_money") if why == WHY_MONEY else _m("news.why_order"))
-            out.append(_m("news.favourite", guild=_guild(comp, g), player=Player(f), reason=reason))
-        elif k == N_NO_FAVOURITE:
-            if len(e) == 3:
-                out.append(_m("news.no_favourite", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
-                              tile=tile_name_of(s, e[2])))
-            else:
-                out.append(_m("news.no_favourite_two", guild=_guild(comp, e[1]), goods=_goods(comp, e[1]),
-                              tile=tile_name_of(s, e[2]), under=tile_name_of(s, e[3])))
-        elif k == N_PRESTIGE_CREST_OUT:
-            out.append(_m("news.prestige_crest_out", guild=_guild(comp, e[1])))
-        elif k == N_GOOD_RETURNED:
-            out.append(_m("news.good_returned_peddler" if e[3] else "news.good_returned",
-                          goods=_count(comp, e[2], 1), player=Player(e[1]), guild=_guild(comp, e[2])))
-        elif k == N_TILE_WON:
-            out.append(_m("news.tile_won", tile=tile_name_of(s, e[2]), player=Player(e[1])))
-        elif k == N_AGENT:
-            out.append(_m("news.agent_gained" if e[2] else "news.agent_at_most", player=Player(e[1])))
-        elif k == N_CREST_WON:
-            out.append(_m("news.crest_won", guild=_guild(comp, e[2]), player=Player(e[1])))
-        elif k == N_PRESTIGE_CREST_WON:
-            out.append(_m("news.prestige_crest_won", guild=_guild(comp, e[2]), player=Player(e[1])))
-        elif k == N_PEDDLER_BACK:
-            if e[3] >= 0:
-                out.append(_m("news.peddler_back_good", player=Player(e[1]), good=_good(comp, e[3])))
-            else:
-                out.append(_m("news.peddler_back", player=Player(e[1])))
-        elif k == N_AGENTS_HOME:
-            out.append(_m("news.agents_home"))
-        elif k == N_INCOME:
-            if viewer == e[1] or over:
-                out.append(_m("news.income", player=Player(e[1]), money=_thalers(e[2])))
-            else:
-                out.append(_m("news.income_hidden", player=Player(e[1])))
-        elif k == N_GAME_OVER:
-            out.append(_m("news.game_over"))
-        elif k == N_NEW_MASTER:
-            out.append(_m("news.new_master", guild=_guild(comp, e[1]), tile=tile_name_of(s, e[2])))
-        elif k == N_LEAVES_ROOM:
-            out.append(_m("news.leaves_room", tile=tile_name_of(s, e[2]), guild=_guild(comp, e[1])))
-        elif k == N_PRESTIGE_GUILD:
-            out.append(_m("news.prestige_guild" if e[2] else "news.prestige_guild_no_crest",
-                          guild=_guild(comp, e[1])))
-        elif k == N_BACK_TO_PILE:
-            out.append(_m("news.back_to_pile", tile=tile_name_of(s, e[1])))
-    return out
+    return _m("news.tie", guild=_guild(comp, e.guild), goods=_goods(comp, e.guild),
+              players=[Player(p) for p, _ in e.money],
+              amounts=[_m("news.money_shown", player=Player(p), money=_thalers(m)) for p, m in e.money])
+
+
+def _n_favourite(s: "S", e: FavouriteChosen, viewer: int | None) -> Message:
+    comp = s.components
+    reason = (_m("news.why_goods", goods=_goods(comp, e.guild), count=e.goods) if e.why == WHY_GOODS else
+              _m("news.why_money") if e.why == WHY_MONEY else _m("news.why_order"))
+    return _m("news.favourite", guild=_guild(comp, e.guild), player=Player(e.player), reason=reason)
+
+
+def _n_no_favourite(s: "S", e: NoFavourite, viewer: int | None) -> Message:
+    comp = s.components
+    guild, goods = _guild(comp, e.guild), _goods(comp, e.guild)
+    if len(e.tiles) == 1:
+        return _m("news.no_favourite", guild=guild, goods=goods, tile=tile_name_of(s, e.tiles[0]))
+    return _m("news.no_favourite_two", guild=guild, goods=goods, tile=tile_name_of(s, e.tiles[0]),
+              under=tile_name_of(s, e.tiles[1]))
+
+
+def _n_good_returned(s: "S", e: GoodReturned, viewer: int | None) -> Message:
+    comp = s.components
+    return _m("news.good_returned_peddler" if e.from_peddler else "news.good_returned",
+              goods=_count(comp, e.good, 1), player=Player(e.player), guild=_guild(comp, e.good))
+
+
+def _n_peddler_back(s: "S", e: PeddlerBack, viewer: int | None) -> Message:
+    if e.good >= 0:
+        return _m("news.peddler_back_good", player=Player(e.player), good=_good(s.components, e.good))
+    return _m("news.peddler_back", player=Player(e.player))
+
+
+def _n_income(s: "S", e: Income, viewer: int | None) -> Message:
+    if viewer == e.player or s.phase == OVER:
+        return _m("news.income", player=Player(e.player), money=_thalers(e.thalers))
+    return _m("news.income_hidden", player=Player(e.player))
+
+
+NEWS: dict[type[Event], Callable[["S", Any, "int | None"], Message]] = {
+    GuildCalled: _n_called,
+    TurnEnds: lambda s, e, viewer: _m("news.turn_end", turn=e.turn),
+    TokenToMoon: lambda s, e, viewer: _m("news.moon", player=Player(e.player)),
+    RoundEnds: lambda s, e, viewer: _m("news.round_end", round=e.round),
+    FavouriteTie: _n_tie,
+    FavouriteChosen: _n_favourite,
+    NoFavourite: _n_no_favourite,
+    PrestigeCrestOut: lambda s, e, viewer: _m("news.prestige_crest_out", guild=_guild(s.components, e.guild)),
+    GoodReturned: _n_good_returned,
+    TileWon: lambda s, e, viewer: _m("news.tile_won", tile=tile_name_of(s, e.tile), player=Player(e.player)),
+    AgentGained: lambda s, e, viewer: _m("news.agent_gained" if e.gained else "news.agent_at_most",
+                                         player=Player(e.player)),
+    CrestWon: lambda s, e, viewer: _m("news.crest_won", guild=_guild(s.components, e.guild), player=Player(e.player)),
+    PrestigeCrestWon: lambda s, e, viewer: _m("news.prestige_crest_won", guild=_guild(s.components, e.guild),
+                                              player=Player(e.player)),
+    PeddlerBack: _n_peddler_back,
+    AgentsHome: lambda s, e, viewer: _m("news.agents_home"),
+    Income: _n_income,
+    GameOver: lambda s, e, viewer: _m("news.game_over"),
+    NewMaster: lambda s, e, viewer: _m("news.new_master", guild=_guild(s.components, e.guild),
+                                       tile=tile_name_of(s, e.tile)),
+    LeavesRoom: lambda s, e, viewer: _m("news.leaves_room", tile=tile_name_of(s, e.tile),
+                                        guild=_guild(s.components, e.guild)),
+    PrestigeGuild: lambda s, e, viewer: _m("news.prestige_guild" if e.with_crest else "news.prestige_guild_no_crest",
+                                           guild=_guild(s.components, e.guild)),
+    BackToPile: lambda s, e, viewer: _m("news.back_to_pile", tile=tile_name_of(s, e.tile)),
+}
+"""The words of each kind of event (events.py): (state, event, viewer) -> a message."""
 
 
 # == refusals, picks, confirmations ===========================================================
@@ -505,41 +519,32 @@ def news_of(s: "S", events: Sequence[tuple[int, ...]], viewer: int | None) -> li
 def why(s: "S", seat: int, action: Action) -> Message:
     """The rule `action` breaks for `seat` now (the core has found it is not legal), with
     the phase and step it was tried in."""
-    kind = s.actions.code[action][0]
+    kind, a, b = s.action_table.code[action]
     context: Message = phase_name(s.phase_id)
     if s.phase == ACTIONS:
         context = _m("why.phase_step", phase=context, step=step_name(s.step_id))
-    return _m("why.rule", rule=_rule(s, seat, action, kind), context=context)
+    return _m("why.rule", rule=REASON_WORDS[refusal(s, seat, kind, a, b)](s, seat, a), context=context)
 
 
-def _rule(s: "S", seat: int, action: Action, kind: int) -> Message:
-    if s.phase == PLANNING:
-        if kind == K_PLAN:
-            return _m("why.plan", count=s.agents_free[seat])
-        if kind == K_PASS:
-            return _m("why.pass")
-        if kind == K_PLAN_DONE:
-            return _m("why.plan_done")
-        return _m("why.planning")
-    if s.step == CHOOSE:
-        if kind == K_SELL:
-            return _m("why.sell")
-        if kind == K_BUY:
-            return _m("why.buy")
-        if kind == K_HIRE:
-            if s.rooms[s.called_guild * ROOMS + action.room] < 0:
-                return _m("why.hire_empty", room=room_name(action.room))
-            return _m("why.hire_price")
-        return _m("why.choose")
-    if s.step == BUY_MORE:
-        return _m("why.buy_more", limit=s.buy_limit)
-    if s.step == PAY_ANY and kind == K_PAY:
-        return _m("why.pay")
-    if s.step == THIEF_GOODS and kind == K_STEAL:
-        return _m("why.steal")
-    if s.step in (GUARD_FIRST, GUARD_SECOND) and kind == K_GUARD:
-        return _m("why.guard")
-    return _m("why.step", step=step_name(s.step_id))
+REASON_WORDS: dict[int, Callable[["S", int, int], Message]] = {
+    R_OK: lambda s, p, a: Message("core.refuse.not_legal"),
+    R_PLANNING: lambda s, p, a: _m("why.planning"),
+    R_PLAN: lambda s, p, a: _m("why.plan", count=s.agents_free[p]),
+    R_PASS: lambda s, p, a: _m("why.pass"),
+    R_PLAN_DONE: lambda s, p, a: _m("why.plan_done"),
+    R_CHOOSE: lambda s, p, a: _m("why.choose"),
+    R_SELL: lambda s, p, a: _m("why.sell"),
+    R_BUY: lambda s, p, a: _m("why.buy"),
+    R_HIRE_EMPTY: lambda s, p, a: _m("why.hire_empty", room=room_name(a)),
+    R_HIRE_PRICE: lambda s, p, a: _m("why.hire_price"),
+    R_BUY_MORE: lambda s, p, a: _m("why.buy_more", limit=s.buy_limit),
+    R_PAY: lambda s, p, a: _m("why.pay"),
+    R_STEAL: lambda s, p, a: _m("why.steal"),
+    R_GUARD: lambda s, p, a: _m("why.guard"),
+    R_STEP: lambda s, p, a: _m("why.step", step=step_name(s.step_id)),
+}
+"""The words of each refusal reason (constants R_*): (state, seat, the action's first
+argument) -> a message."""
 
 
 def pick(s: "S", seat: int) -> Pick | None:
@@ -554,7 +559,7 @@ def pick(s: "S", seat: int) -> Pick | None:
     - the goods of any type of a hire's price ("Embaucher" 1), repeats allowed;
     - the Thief's goods: two (fewer if the victim has fewer), repeats allowed ("Voleur");
     - the Guard's two artisans of one type ("Garde"; declining stays a move of its own)."""
-    table = s.actions
+    table = s.action_table
     if s.phase == PLANNING and seat in s.to_act() and not s.plans[seat]:
         parts = tuple(a for a in legal_planning(s, seat) if a is not table.plan_done and a is not table.pass_round)
         if parts:
@@ -595,7 +600,7 @@ def confirm(s: "S", seat: int, action: Action) -> Message | None:
     """Moves that give something up for good: a pass with agents left gives up the rest
     of the round; doing nothing spends an agent for nothing; the Thief or the Guard
     declined loses the star citizen's ability (it goes back into the pile all the same)."""
-    table = s.actions
+    table = s.action_table
     if action is table.pass_round and s.agents_free[seat] > 0:
         return _m("confirm.pass", count=s.agents_free[seat])
     if action is table.nothing:

@@ -1,9 +1,9 @@
 """The rules of Norenberc, one function per rule, each named after it with its section of
-the French rulebook (rulebooks/norenberc.fr.txt) in the docstring; readings where the
+the rulebook (White Goblin Games 2010, its French translation) in the docstring; readings where the
 text is silent are in docs/rules/norenberc.md (*notes*).
 
-- the legal moves of each step: `legal_planning`, `legal_choose`, ... (LEGAL_BY_STEP);
-- one handler per kind of action (APPLY, indexed by the action's kind): `sell`, `buy`,
+- the legal moves of each step: `legal_planning`, `legal_choose`, ... (LEGAL, by step);
+- one handler per kind of action (HANDLERS, indexed by the action's kind): `sell`, `buy`,
   `hire`, `pay_any_goods`, `thief_rob`, ...; chance: `draw_turn_order`, `draw_tile`;
 - the automatic steps they set off: `call_next_guild`, `finish_action`, `end_of_turn`,
   `end_of_round` (with `choose_favourites`, `collect_income`, ...), `choose_prestige_guild`.
@@ -20,14 +20,17 @@ from reichsstadt.core.actions import Action
 
 from .constants import (
     ACTIONS, ARTISAN, ARTISANS, ARTISANS_PER_GUILD, BUY_LIMIT, BUY_MORE, CHOOSE, COUNCILLOR, COVERED_SLOT, FIRST_PLACE,
-    GUARD, GUARD_FIRST, GUARD_SECOND, KINDS, MASTER_SLOT, MAYOR, MAYOR_ROOF, MUSICIAN, N_AGENT, N_AGENTS_HOME,
-    N_BACK_TO_PILE, N_CREST_WON, N_FAVOURITE, N_FAVOURITE_TIE, N_GAME_OVER, N_GOOD_RETURNED, N_GUILD_CALLED,
-    N_INCOME, N_LEAVES_ROOM, N_MOON, N_NEW_MASTER, N_NO_FAVOURITE, N_PEDDLER_BACK, N_PRESTIGE_CREST_OUT,
-    N_PRESTIGE_CREST_WON, N_PRESTIGE_GUILD, N_ROUND_END, N_TILE_WON, N_TURN_END, OVER, PASSED, PAY_ANY,
-    PEDDLER, PEDDLER_GOOD, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS, ROUNDS, SETUP_GUESTS,
-    SETUP_WORKSHOPS, STEAL_LIMIT, THIEF, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS, WHY_MONEY, WHY_ORDER,
-    WORKSHOP_SLOTS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER,
-    K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL,
+    GUARD, GUARD_FIRST, GUARD_SECOND, KINDS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR,
+    K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, MASTER_SLOT, MAYOR,
+    MAYOR_ROOF, MUSICIAN, OVER, PASSED, PAY_ANY, PEDDLER, PEDDLER_GOOD, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS,
+    ROUNDS, R_BUY, R_BUY_MORE, R_CHOOSE, R_GUARD, R_HIRE_EMPTY, R_HIRE_PRICE, R_OK, R_PASS, R_PAY, R_PLAN, R_PLANNING,
+    R_PLAN_DONE, R_SELL, R_STEAL, R_STEP, SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF, THIEF_GOODS, THIEF_VICTIM,
+    TOP_SLOT, WHY_GOODS, WHY_MONEY, WHY_ORDER, WORKSHOP_SLOTS,
+)
+from .events import (
+    AgentGained, AgentsHome, BackToPile, CrestWon, FavouriteChosen, FavouriteTie, GameOver, GoodReturned, GuildCalled,
+    Income, LeavesRoom, NewMaster, NoFavourite, PeddlerBack, PrestigeCrestOut, PrestigeCrestWon, PrestigeGuild,
+    RoundEnds, TileWon, TokenToMoon, TurnEnds,
 )
 
 if TYPE_CHECKING:
@@ -116,7 +119,7 @@ def choose_prestige_guild(s: "S") -> None:
         s.prestige_guild_crest = 1
     else:
         s.prestige_guild_crest = 0
-    s._event((N_PRESTIGE_GUILD, g, s.prestige_guild_crest))
+    s._event((PrestigeGuild, g, bool(s.prestige_guild_crest)))
 
 
 # == "Phase de Planification" ==============================================================
@@ -137,7 +140,7 @@ def legal_planning(s: "S", p: int) -> list[Action]:
     """"Phase de Planification": one card per guild in play, no more cards than available
     agents; a plan of no guild is a pass (*notes*). Guilds are added in number order, so
     each plan has exactly one chain of moves."""
-    table = s.actions
+    table = s.action_table
     mask = s.plans[p]
     count = bin(mask).count("1")
     out: list[Action] = [table.plan_done if count else table.pass_round]
@@ -198,7 +201,7 @@ def call_next_guild(s: "S") -> None:
         if revealed:
             # news() lists who revealed in turn order, which no step of this apply changes
             # after the call (the apply stops at the first actor)
-            s._event((N_GUILD_CALLED, g, revealed))
+            s._event((GuildCalled, g, revealed))
             s.called_guild = g
             s.revealed = s.still_to_act = revealed
             s.buy_limit = first_turn_buy_limit(s, bin(revealed).count("1"))
@@ -251,7 +254,7 @@ def legal_choose(s: "S", p: int) -> list[Action]:
     """The four actions of a called guild: "Vendre" (goods of the guild's own type, any
     number), "Embaucher" (`affordable_hires`), "Acheter" (a good of the store, if the
     player can pay the master's value), "Ne rien faire"."""
-    table = s.actions
+    table = s.action_table
     G = s.guild_count
     g = s.called_guild
     out: list[Action] = []
@@ -259,7 +262,7 @@ def legal_choose(s: "S", p: int) -> list[Action]:
     if have_guild:
         out.extend(table.sell[1:have_guild + 1])
         affordable_hires(s, p, g, out)
-    if s.buy_limit > 0 and s.money[p] >= s.master_value(g):
+    if may_buy(s, p):
         store = s.stores
         base = g * G
         buy = table.buy
@@ -268,6 +271,19 @@ def legal_choose(s: "S", p: int) -> list[Action]:
                 out.append(buy[t])
     out.append(table.nothing)
     return out
+
+
+def may_buy(s: "S", p: int) -> bool:
+    """"Acheter": goods are bought while under the buy limit, with money for the master's
+    value (money never goes below zero, *notes*)."""
+    return s.buy_limit > s.bought and s.money[p] >= s.master_value(s.called_guild)
+
+
+def pays(held_guild: int, held_total: int, price: tuple[int, int]) -> bool:
+    """"Embaucher": whether goods held pay a price (goods of the guild's type, goods of
+    any type; "any" may be of the guild's own type, *notes*)."""
+    need_guild, need_any = price
+    return held_guild >= need_guild and held_total >= need_guild + need_any
 
 
 def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
@@ -281,11 +297,11 @@ def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
     total = sum(held[p * G:p * G + G])
     rooms = s.rooms
     prices = s.components.rooms
-    hire = s.actions.hire
+    hire = s.action_table.hire
     for r in range(ROOMS):
         if rooms[g * ROOMS + r] >= 0:
-            for f, (need_guild, need_any) in enumerate(prices[r]):
-                if have_guild >= need_guild and total >= need_guild + need_any:
+            for f, price in enumerate(prices[r]):
+                if pays(have_guild, total, price):
                     out.append(hire[r][f])
 
 
@@ -333,7 +349,7 @@ def can_buy_more(s: "S", p: int, low: int) -> bool:
 
 def legal_buy_more(s: "S", p: int) -> list[Action]:
     """"Acheter": stop, or another good of the store, of the last type bought or later."""
-    table = s.actions
+    table = s.action_table
     out: list[Action] = [table.buy_end]
     G = s.guild_count
     base = s.called_guild * G
@@ -378,7 +394,7 @@ def legal_pay_any(s: "S", p: int) -> list[Action]:
     *notes*), one at a time; of two, the second is of the first one's type or later, so
     that each pair has one chain of moves. The guild's own goods of the price are already
     in the store."""
-    pay = s.actions.pay
+    pay = s.action_table.pay
     G = s.guild_count
     left = s.goods_held[p * G:(p + 1) * G]
     if s.paid_any >= 0 or s.components.rooms[s.hired_room][s.hire_form][1] == 1:
@@ -452,16 +468,16 @@ def gain_agent(s: "S", p: int) -> None:
     if s.agents[p] < s.components.agents_max:
         s.agents[p] += 1
         s.agents_free[p] += 1
-        s._event((N_AGENT, p, 1))
+        s._event((AgentGained, p, True))
     else:
-        s._event((N_AGENT, p, 0))
+        s._event((AgentGained, p, False))
 
 
 def back_to_pile(s: "S", t: int) -> None:
     """Symbole Etoile: the citizen is shuffled back into the guest pile (« pourra revenir
     plus tard »). The pile keeps no order: sorted, it is a multiset."""
     insort(s.pile_known, t)
-    s._event((N_BACK_TO_PILE, t))
+    s._event((BackToPile, t))
 
 
 def hire_bonus_amount(s: "S", g: int) -> int:
@@ -482,7 +498,7 @@ def hire_bonus(s: "S", p: int) -> None:
 
 def legal_first_place(s: "S", p: int) -> list[Action]:
     """"Embaucher" step 4: « peut » — keep the place or move first."""
-    return list(s.actions.front)
+    return list(s.action_table.front)
 
 
 def move_to_first_place(s: "S", p: int, move: int, _: int) -> None:
@@ -497,7 +513,7 @@ def move_to_first_place(s: "S", p: int, move: int, _: int) -> None:
 
 def legal_thief_victim(s: "S", p: int) -> list[Action]:
     """"Voleur": any other player with goods; or take nothing (*notes*)."""
-    table = s.actions
+    table = s.action_table
     out: list[Action] = [table.rob[v] for v in range(s.player_count) if v != p and s.goods_count(v)]
     out.append(table.decline)
     return out
@@ -513,7 +529,7 @@ def thief_rob(s: "S", p: int, victim: int, _: int) -> None:
 
 def legal_thief_goods(s: "S", p: int) -> list[Action]:
     """"Voleur": a good the victim holds, of the last type taken or later."""
-    steal = s.actions.steal
+    steal = s.action_table.steal
     G = s.guild_count
     v = s.thief_victim
     held = s.goods_held
@@ -570,7 +586,7 @@ def guard_slots(rnd: int) -> tuple[int, ...]:
 def legal_guard_first(s: "S", p: int) -> list[Action]:
     """"Garde": « deux artisans du même type »: the first of the two (the lower id: each
     swap has one chain of moves), or no swap (*notes*)."""
-    table = s.actions
+    table = s.action_table
     tiles = guard_movable(s)
     guild = s.components.tile_guild
     out: list[Action] = [table.guard[a] for a in tiles if any(b > a and guild[b] == guild[a] for b in tiles)]
@@ -590,7 +606,7 @@ def legal_guard_second(s: "S", p: int) -> list[Action]:
     """"Garde": an artisan of the same type (a higher id) to change places with."""
     a = s.guard_first
     guild = s.components.tile_guild
-    guard = s.actions.guard
+    guard = s.action_table.guard
     return [guard[b] for b in guard_movable(s) if b > a and guild[b] == guild[a]]
 
 
@@ -615,7 +631,7 @@ def guard_move(s: "S", p: int, tile: int, _: int) -> None:
 
 def legal_peddler_good(s: "S", p: int) -> list[Action]:
     """"Colporteur": one of the player's goods goes on it."""
-    peddler = s.actions.peddler
+    peddler = s.action_table.peddler
     G = s.guild_count
     held = s.goods_held
     return [peddler[t] for t in range(G) if held[p * G + t]]
@@ -631,7 +647,7 @@ def peddler_good(s: "S", p: int, good: int, _: int) -> None:
 
 def legal_mayor_roof(s: "S", p: int) -> list[Action]:
     """"Maire": the roof of any guild in play."""
-    return s.actions.mayor[:s.guild_count]
+    return s.action_table.mayor[:s.guild_count]
 
 
 def mayor_roof(s: "S", p: int, guild: int, _: int) -> None:
@@ -648,12 +664,11 @@ def end_of_turn(s: "S") -> None:
     s.called_guild = -1
     s.revealed = 0
     s.actor = -1
-    s._event((N_TURN_END, s.turn))
-    events = s.events
+    s._event((TurnEnds, s.turn))
     for p in range(s.player_count):
         if not s.moon[p] and s.agents_free[p] == 0:
             s.moon[p] = 1
-            events.append((N_MOON, p))
+            s._event((TokenToMoon, p))
     if all(s.moon):
         end_of_round(s)
     else:
@@ -666,7 +681,7 @@ def end_of_round(s: "S") -> None:
     3 income; after round 4 the game ends; else 4 tokens back, 5 new masters, 6 the
     rooms (a refill by chance draws), 7 the prestige guild (after the refill)."""
     rnd = s.round
-    s._event((N_ROUND_END, rnd))
+    s._event((RoundEnds, rnd))
     choose_favourites(s)
     peddlers_come_back(s)
     agents_come_home(s)
@@ -674,13 +689,13 @@ def end_of_round(s: "S") -> None:
     if rnd == ROUNDS:
         s.phase = OVER
         s.actor = -1
-        s.events.append((N_GAME_OVER,))
+        s._event((GameOver,))
         return
     # 4) tokens back to the agent side; 5) the next artisan becomes master
     s.moon = [0] * s.player_count
     s.round = rnd + 1
     for g in range(s.guild_count):
-        s.events.append((N_NEW_MASTER, g, s.master_tile(g)))
+        s._event((NewMaster, g, s.master_tile(g)))
     rooms_move_left(s)
     s.phase = REFILL
     finish_guest_draws(s)
@@ -701,74 +716,79 @@ def favourite_counts(s: "S", g: int) -> list[int]:
 
 def choose_favourites(s: "S") -> None:
     """"Fin d'une Manche" 1, guild by guild in number order: the favourite holds the most
-    goods of the type; a tie goes to the richest (the tied players reveal their money),
-    then to turn order. The favourite returns one good of the type (one on their
-    Peddler may serve) and takes 1.1 the master (round 4: with the tile under it), an
-    agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest. Nobody with
-    the goods: no favourite; the master (and its prestige crest, *notes*) leaves."""
-    G = s.guild_count
+    goods of the type (`favourite_of`). Nobody with the goods: no favourite; the master
+    (and its prestige crest, *notes*) leaves the game."""
     rnd = s.round
-    comp = s.components
-    held = s.goods_held
-    peddlers = s.peddlers
-    events = s.events
     master_slot = MASTER_SLOT[rnd - 1]
     slots = (master_slot, COVERED_SLOT) if rnd == ROUNDS else (master_slot,)
-    for g in range(G):
+    for g in range(s.guild_count):
         count = favourite_counts(s, g)
-        best = max(count)
         tiles = [s.workshops[g * WORKSHOP_SLOTS + k] for k in slots]
         for k in slots:
             s.workshops[g * WORKSHOP_SLOTS + k] = -1
-        if best == 0:
+        if max(count) == 0:
             s.out_of_game.extend(tiles)
-            events.append((N_NO_FAVOURITE, g, *tiles))
+            s._event((NoFavourite, g, tuple(tiles)))
             if s.prestige_guild == g and s.prestige_guild_crest:
                 s.prestige_guild_crest = 0
                 s.prestige_out += 1
-                events.append((N_PRESTIGE_CREST_OUT, g))
+                s._event((PrestigeCrestOut, g))
             s.favourite_log.append([rnd, g, -1])
             continue
-        tied = [p for p in range(s.player_count) if count[p] == best]
-        why = WHY_GOODS
-        if len(tied) > 1:
-            tie = [N_FAVOURITE_TIE, g]
-            for p in tied:
-                s.money_revealed.append([rnd, g, p, s.money[p]])
-                tie += (p, s.money[p])
-            events.append(tuple(tie))
-            most = max(s.money[p] for p in tied)
-            tied = [p for p in tied if s.money[p] == most]
-            why = WHY_MONEY
-            if len(tied) > 1:
-                tied = [next(p for p in s.turn_order if p in tied)]
-                why = WHY_ORDER
-        f = tied[0]
-        events.append((N_FAVOURITE, g, f, why, best))
+        f = favourite_of(s, g, count)
         s.favourite_log.append([rnd, g, f])
-        if held[f * G + g]:
-            held[f * G + g] -= 1
-            events.append((N_GOOD_RETURNED, f, g, 0))
-        else:
-            for i in range(0, len(peddlers), 3):
-                if peddlers[i + 1] == f and peddlers[i + 2] == g:
-                    peddlers[i + 2] = -1
-                    break
-            events.append((N_GOOD_RETURNED, f, g, 1))
-        s.stores[g * G + g] += 1
-        for t in tiles:
-            s.tiles_owned[f].append(t)
-            events.append((N_TILE_WON, f, t))
-            if comp.tile_agent[t]:
-                gain_agent(s, f)
-        if s.crests_left[g] > 0:
-            s.crests_left[g] -= 1
-            s.guild_crests[f * G + g] += 1
-            events.append((N_CREST_WON, f, g))
-        if s.prestige_guild == g and s.prestige_guild_crest:
-            s.prestige_guild_crest = 0
-            s.prestige_crests[f] += 1
-            events.append((N_PRESTIGE_CREST_WON, f, g))
+        reward_favourite(s, g, f, tiles)
+
+
+def favourite_of(s: "S", g: int, count: list[int]) -> int:
+    """"Fin d'une Manche" 1: the most goods of the type; a tie goes to the richest (the
+    tied players reveal their money), then to turn order."""
+    best = max(count)
+    tied = [p for p in range(s.player_count) if count[p] == best]
+    why = WHY_GOODS
+    if len(tied) > 1:
+        for p in tied:
+            s.money_revealed.append([s.round, g, p, s.money[p]])
+        s._event((FavouriteTie, g, tuple((p, s.money[p]) for p in tied)))
+        most = max(s.money[p] for p in tied)
+        tied = [p for p in tied if s.money[p] == most]
+        why = WHY_MONEY
+        if len(tied) > 1:
+            tied = [next(p for p in s.turn_order if p in tied)]
+            why = WHY_ORDER
+    s._event((FavouriteChosen, g, tied[0], why, best))
+    return tied[0]
+
+
+def reward_favourite(s: "S", g: int, f: int, tiles: list[int]) -> None:
+    """"Fin d'une Manche" 1: the favourite returns one good of the type (one on their
+    Peddler may serve) and takes 1.1 the master (round 4: with the tile under it), an
+    agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest."""
+    G = s.guild_count
+    held, peddlers = s.goods_held, s.peddlers
+    if held[f * G + g]:
+        held[f * G + g] -= 1
+        s._event((GoodReturned, f, g, False))
+    else:
+        for i in range(0, len(peddlers), 3):
+            if peddlers[i + 1] == f and peddlers[i + 2] == g:
+                peddlers[i + 2] = -1
+                break
+        s._event((GoodReturned, f, g, True))
+    s.stores[g * G + g] += 1
+    for t in tiles:
+        s.tiles_owned[f].append(t)
+        s._event((TileWon, f, t))
+        if s.components.tile_agent[t]:
+            gain_agent(s, f)
+    if s.crests_left[g] > 0:
+        s.crests_left[g] -= 1
+        s.guild_crests[f * G + g] += 1
+        s._event((CrestWon, f, g))
+    if s.prestige_guild == g and s.prestige_guild_crest:
+        s.prestige_guild_crest = 0
+        s.prestige_crests[f] += 1
+        s._event((PrestigeCrestWon, f, g))
 
 
 def peddlers_come_back(s: "S") -> None:
@@ -782,7 +802,7 @@ def peddlers_come_back(s: "S") -> None:
             s.goods_held[p * G + good] += 1
         s.tiles_owned[p].remove(t)
         insort(s.pile_known, t)
-        s.events.append((N_PEDDLER_BACK, p, t, good))
+        s._event((PeddlerBack, p, t, good))
     s.peddlers = []
 
 
@@ -790,7 +810,7 @@ def agents_come_home(s: "S") -> None:
     """"Fin d'une Manche" 2: every agent comes back from the roofs."""
     for p in range(s.player_count):
         s.agents_free[p] = s.agents[p]
-    s.events.append((N_AGENTS_HOME,))
+    s._event((AgentsHome,))
     s.roof_agents = [0] * s.guild_count
 
 
@@ -816,7 +836,7 @@ def collect_income(s: "S") -> None:
     for p in range(s.player_count):
         gain = income(s, p)
         s.money[p] += gain
-        s.events.append((N_INCOME, p, gain))
+        s._event((Income, p, gain))
 
 
 def rooms_move_left(s: "S") -> None:
@@ -827,16 +847,60 @@ def rooms_move_left(s: "S") -> None:
         row = rooms[g * ROOMS:g * ROOMS + ROOMS]
         if row[0] >= 0:
             s.out_of_game.append(row[0])
-            s.events.append((N_LEAVES_ROOM, g, row[0]))
+            s._event((LeavesRoom, g, row[0]))
         kept = [t for t in row[1:] if t >= 0]
         rooms[g * ROOMS:g * ROOMS + ROOMS] = kept + [-1] * (ROOMS - len(kept))
 
 
 # == dispatch ==============================================================================
 
+# == why a move is refused (the same rules as the legal moves) ==============================
+
+def refusal(s: "S", p: int, kind: int, a: int, b: int) -> int:
+    """Why the move (kind, a, b) is not legal for `p` now (constants R_*): the rule of
+    the moment it breaks, from the predicates the legal moves are built with."""
+    if s.phase == PLANNING:
+        return _planning_refusal(s, p, kind)
+    if s.step == CHOOSE:
+        return _choice_refusal(s, p, kind, a, b)
+    if s.step == BUY_MORE:
+        return R_BUY_MORE
+    return {(PAY_ANY, K_PAY): R_PAY, (THIEF_GOODS, K_STEAL): R_STEAL, (GUARD_FIRST, K_GUARD): R_GUARD,
+            (GUARD_SECOND, K_GUARD): R_GUARD}.get((s.step, kind), R_STEP)
+
+
+def _planning_refusal(s: "S", p: int, kind: int) -> int:
+    """"Phase de Planification" (legal_planning): guilds in play in number order, at most
+    one per free agent; a plan with no guild is a pass, a pass plans no guild."""
+    if kind == K_PLAN:
+        return R_PLAN
+    if kind == K_PASS:
+        return R_PASS if s.plans[p] else R_OK
+    if kind == K_PLAN_DONE:
+        return R_PLAN_DONE if not s.plans[p] else R_OK
+    return R_PLANNING
+
+
+def _choice_refusal(s: "S", p: int, kind: int, a: int, b: int) -> int:
+    """The action at a called guild (legal_choose): what makes a sale, a purchase or a
+    hire impossible."""
+    G, g = s.guild_count, s.called_guild
+    if kind == K_SELL:
+        return R_SELL
+    if kind == K_BUY:
+        return R_BUY if not may_buy(s, p) or a >= G or not s.stores[g * G + a] else R_OK
+    if kind == K_HIRE:
+        if s.rooms[g * ROOMS + a] < 0:
+            return R_HIRE_EMPTY
+        held = s.goods_held[p * G:(p + 1) * G]
+        forms = s.components.rooms[a]
+        return R_HIRE_PRICE if b >= len(forms) or not pays(held[g], sum(held), forms[b]) else R_OK
+    return R_CHOOSE
+
+
 Handler = Callable[["S", int, int, int], None]
 
-APPLY: tuple[Handler, ...] = tuple(
+HANDLERS: tuple[Handler, ...] = tuple(
     {
         K_DRAW: draw_tile, K_ORDER: draw_turn_order, K_PLAN: plan_guild, K_PLAN_DONE: finish_plan,
         K_PASS: pass_round, K_SELL: sell, K_BUY: buy, K_BUY_END: stop_buying, K_NOTHING: do_nothing,
@@ -846,7 +910,7 @@ APPLY: tuple[Handler, ...] = tuple(
     }[k] for k in range(KINDS))
 """The handler of each kind of action (indexed by K_*)."""
 
-LEGAL_BY_STEP: tuple[Callable[["S", int], list[Action]], ...] = (
+LEGAL: tuple[Callable[["S", int], list[Action]], ...] = (
     legal_choose, legal_buy_more, legal_pay_any, legal_thief_victim, legal_thief_goods, legal_guard_first,
     legal_guard_second, legal_peddler_good, legal_mayor_roof, legal_first_place,
 )

@@ -28,13 +28,12 @@ from reichsstadt.core.messages import Message
 
 from .actions import ActionTable
 from .constants import (
-    ACTIONS, ARTISAN, ARTISANS, ARTISANS_PER_GUILD, CHOOSE, FIRST_PLACE, K_DRAW, K_ORDER, MASTER_SLOT,
-    MAYOR_ROOF, OVER, PASSED, PHASE_IDS, PLANNING, PLANNING_NOW, REFILL, ROOMS, ROUNDS, SETUP_GUESTS, SETUP_ORDER,
-    SETUP_WORKSHOPS, STEP_IDS, WORKSHOP_SLOTS,
+    ACTIONS, ARTISAN, ARTISANS, ARTISANS_PER_GUILD, CHOOSE, K_DRAW, K_ORDER, MASTER_SLOT, MAYOR_ROOF, OVER, PHASE_IDS,
+    PLANNING, PLANNING_NOW, REFILL, ROOMS, ROUNDS, SETUP_GUESTS, SETUP_ORDER, SETUP_WORKSHOPS, STEP_IDS, WORKSHOP_SLOTS,
 )
 from . import present, scoring
 from .data import Components
-from .rules import APPLY, LEGAL_BY_STEP, legal_planning
+from .rules import HANDLERS, LEGAL, legal_planning
 
 if TYPE_CHECKING:
     from reichsstadt.core.contract import Game
@@ -48,7 +47,7 @@ class NorenbercState(State):
     player_count: Annotated[int, SHARED]           # seats 0..player_count-1
     guild_count: Annotated[int, SHARED]            # guilds in play: player_count + 1 ("Mise en place")
     components: Annotated[Components, SHARED]      # the data file: tiles, prices, numbers
-    actions: Annotated[ActionTable, SHARED]        # the action objects for this player count
+    action_table: Annotated[ActionTable, SHARED]   # the action objects for this player count
     open_planning: Annotated[bool, SHARED]         # the variant: plan one by one, reverse turn order
 
     # -- where the game stands -------------------------------------------------------------
@@ -123,7 +122,7 @@ class NorenbercState(State):
         s._init_base(game, players, seed, options)
         n = players
         G = n + 1
-        s.player_count, s.guild_count, s.components, s.actions = n, G, comp, table
+        s.player_count, s.guild_count, s.components, s.action_table = n, G, comp, table
         s.open_planning = bool(options["open_planning"])
         s.phase, s.step, s.round, s.turn, s.setup_slot = SETUP_ORDER, CHOOSE, 1, 1, 0
         s.turn_order = []
@@ -244,21 +243,21 @@ class NorenbercState(State):
     def _legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph == ACTIONS:
-            return LEGAL_BY_STEP[self.step](self, seat)
+            return LEGAL[self.step](self, seat)
         if ph == PLANNING:
             return legal_planning(self, seat)
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind, a, b = self.actions.code[action]
-        APPLY[kind](self, seat, a, b)
+        kind, a, b = self.action_table.code[action]
+        HANDLERS[kind](self, seat, a, b)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """"Mise en place" H (turn order), I (workshop artisans), J and "Fin d'une Manche"
         6 (guests): each tile or seat left, equally likely; a never-seen citizen is drawn
         with the chance that the pile holds one."""
         ph = self.phase
-        table = self.actions
+        table = self.action_table
         if ph == SETUP_ORDER:
             left = [p for p in range(self.player_count) if p not in self.turn_order]
             return [(table.order[p], 1.0 / len(left)) for p in left]
@@ -277,7 +276,7 @@ class NorenbercState(State):
         return []
 
     def _is_outcome(self, action: Action) -> bool:
-        kind, a, _ = self.actions.code[action]
+        kind, a, _ = self.action_table.code[action]
         ph = self.phase
         if ph == SETUP_ORDER:
             return kind == K_ORDER and a < self.player_count and a not in self.turn_order
@@ -300,7 +299,6 @@ class NorenbercState(State):
         masters of the rounds to come where they must be."""
         where = "norenberc position"
         n, G = self.player_count, self.guild_count
-        comp = self.components
         sizes: dict[str, tuple[list[Any], int | None]] = {
             "turn_order": (self.turn_order, n if self.phase > SETUP_ORDER else None),
             "money": (self.money, n), "agents": (self.agents, n), "agents_free": (self.agents_free, n),
@@ -317,17 +315,32 @@ class NorenbercState(State):
             raise ValueError(f"{where}: phase {self.phase}, step {self.step} or round {self.round} is out of range")
         if self.phase > SETUP_ORDER and sorted(self.turn_order) != list(range(n)):
             raise ValueError(f"{where}: turn_order must list every seat once, not {self.turn_order}")
-        for p in range(n):
-            if not comp.agents_start <= self.agents[p] <= comp.agents_max or not 0 <= self.agents_free[p] <= self.agents[p]:
-                raise ValueError(f"{where}: player {p} has {self.agents_free[p]} free of {self.agents[p]} agents "
+        self._check_players(where)
+        self._check_box(where)
+        if self.phase > SETUP_WORKSHOPS:
+            self._check_tiles(where)
+
+    def _check_players(self, where: str) -> None:
+        """Agents between the start and the most, free ones among them; no debt."""
+        comp = self.components
+        for p in range(self.player_count):
+            agents, free = self.agents[p], self.agents_free[p]
+            if not comp.agents_start <= agents <= comp.agents_max or not 0 <= free <= agents:
+                raise ValueError(f"{where}: player {p} has {free} free of {agents} agents "
                                  f"({comp.agents_start} to {comp.agents_max} owned)")
             if self.money[p] < 0:
                 raise ValueError(f"{where}: player {p}'s money is {self.money[p]}, below zero")
+
+    def _check_box(self, where: str) -> None:
+        """The goods, crests and prestige crests of the box all accounted for."""
+        n, G = self.player_count, self.guild_count
+        comp = self.components
         for t in range(G):
             held = sum(self.goods_held[p * G + t] for p in range(n))
             stored = sum(self.stores[g * G + t] for g in range(G))
             peddled = sum(1 for i in range(2, len(self.peddlers), 3) if self.peddlers[i] == t)
-            if min(self.goods_held[t::G]) < 0 or min(self.stores[t::G]) < 0 or held + stored + peddled != comp.goods_per_guild:
+            negative = min(self.goods_held[t::G]) < 0 or min(self.stores[t::G]) < 0
+            if negative or held + stored + peddled != comp.goods_per_guild:
                 raise ValueError(f"{where}: goods of type {t}: {held} held, {stored} in stores and {peddled} on "
                                  f"Peddlers must make {comp.goods_per_guild}, none below zero")
         for g in range(G):
@@ -340,8 +353,6 @@ class NorenbercState(State):
         if prestige != comp.prestige_crests or min(counts) < 0 or self.prestige_guild_crest not in (0, 1):
             raise ValueError(f"{where}: prestige crests in reserve, on the guild, won and out make {prestige}, "
                              f"not {comp.prestige_crests}")
-        if self.phase > SETUP_WORKSHOPS:
-            self._check_tiles(where)
 
     def _check_tiles(self, where: str) -> None:
         """Every tile in exactly one place; the artisans of guilds not in play in the box;

@@ -1,6 +1,6 @@
 """The fixed numbers and names of Die Siedler von Nürnberg: components, costs, limits,
-phases, kinds of action. Section numbers are the rulebook's
-(rules/rulebooks/siedler-von-nuernberg.it.txt). Imports nothing of the game."""
+phases, kinds of action. Section numbers are those of the rulebook (Kosmos 1999, its
+Italian translation). Imports nothing of the game."""
 
 from __future__ import annotations
 
@@ -40,14 +40,15 @@ N_ROADS = 5
 SETTLEMENTS, WORKSHOPS, TOLLS, TOWERS = 5, 4, 15, 16
 WALL_PIECES = 26
 
-# -- costs (5.2.2), as counts of wood, wool, grain, brick, stone ----------------------------------
-COST_TOLL = (1, 0, 0, 1, 0)          # wood + brick (5.2.2.1)
-COST_SETTLEMENT = (1, 1, 1, 1, 0)    # wood + wool + grain + brick (5.2.2.2)
-COST_WORKSHOP = (0, 0, 2, 0, 3)      # 2 grain + 3 stone (5.2.2.3)
-COST_WALL = (0, 0, 0, 1, 0)          # 1 brick ... (5.2.2.4)
-WALL_GOLD = 3                        # ... + 3 gold; Kostenloser Lehm: the gold only (8.3)
-COST_TOWER = (1, 0, 0, 1, 0)         # 1 wood + 1 brick ... (5.2.2.5)
-TOWER_GOLD = 3                       # ... + 3 gold
+# -- costs (5.2.2), as counts of wood, wool, grain, brick, stone and gold (TRADABLES) ----------------
+COST_TOLL = (1, 0, 0, 1, 0, 0)       # wood + brick (5.2.2.1)
+COST_SETTLEMENT = (1, 1, 1, 1, 0, 0)  # wood + wool + grain + brick (5.2.2.2)
+COST_WORKSHOP = (0, 0, 2, 0, 3, 0)   # 2 grain + 3 stone (5.2.2.3)
+COST_WALL = (0, 0, 0, 1, 0, 3)       # 1 brick + 3 gold (5.2.2.4)
+COST_LEHM_WALL = (0, 0, 0, 0, 0, 3)  # Kostenloser Lehm: the wall piece's gold only (8.3)
+COST_TOWER = (1, 0, 0, 1, 0, 3)      # 1 wood + 1 brick + 3 gold (5.2.2.5)
+PIECE_COSTS = (COST_TOLL, COST_SETTLEMENT, COST_WORKSHOP, COST_WALL, COST_TOWER)
+"""The five pieces' costs in one order (rules.affordable tests a hand against them at once)."""
 WALL_PRESTIGE, TOWER_PRESTIGE = 1, 2  # (5.2.2.4, 5.2.2.5)
 BANK_RATE, MARKET_RATE, PORT_RATE = 4, 3, 2  # 4:1; a Hauptmarkt workshop 3:1 or 2:1 (5.2.1)
 
@@ -80,6 +81,42 @@ OFFER_PHASES = (P_OFFER_GIVE, P_OFFER_WANT, P_OFFER_SEND, P_RESPOND, P_CLOSE)
 # -- a seat's answer to a trade offer (5.2.1) ---------------------------------------------------------
 (A_NONE, A_PENDING, A_ACCEPT, A_DECLINE, A_COUNTER_GIVE, A_COUNTER_WANT, A_COUNTERED) = range(7)
 ANSWER_IDS: tuple[str, ...] = ("none", "pending", "accept", "decline", "countering", "countering", "countered")
+
+# -- why a move is refused (rules.*_refusal; present.why puts each into words) ----------------------
+(R_OK,                  # allowed
+ R_NOT_NOW,             # not a move of what the game waits for now
+ R_NOWHERE,             # a position this map does not have
+ R_ROAD_FULL,           # every segment of the road has a toll station (5.2.2.1)
+ R_SETUP_ROAD_FULL,     # the setup's toll needs a free segment and a free intersection (9.)
+ R_NO_TOLLS_LEFT,       # all 15 toll stations built (0.)
+ R_LACKS,               # the move's cost is not in hand
+ R_SETUP_ROAD,          # the setup settlement goes on the road of the toll just placed (9.)
+ R_NO_INTERSECTION,     # the road has no such intersection
+ R_CITY_INTERSECTION,   # no settlement on the intersection touching the city (5.2.2.2)
+ R_SETTLED,             # a settlement stands there
+ R_DISTANCE,            # the distance rule: a free intersection on both sides (5.2.2.2)
+ R_NO_SETTLEMENTS_LEFT,  # all 5 settlements built (0.)
+ R_NEEDS_TOLL,          # a settlement needs one's own toll station on the road (5.2.2.2)
+ R_WORKSHOP_TAKEN,      # a workshop stands on the red intersection (5.2.2.3)
+ R_NO_WORKSHOPS_LEFT,   # all 4 workshops built (0.)
+ R_WALL_COMPLETE,       # all 26 wall pieces stand (5.2.2.4)
+ R_NOT_YOUR_WALL,       # Kostenloser Lehm: another player decides now (8.3)
+ R_NO_TRIANGLE,         # the wall has no such tower triangle
+ R_TOWER_TAKEN,         # a tower stands in the triangle (5.2.2.5)
+ R_TRIANGLE_CLOSED,     # the triangle opens once the wall pieces beside it stand (5.2.2.5)
+ R_NO_BAUHOF,           # towers need one's own workshop next to the Bauhof (5.2.2.5)
+ R_BANK_LIMIT,          # the bank trades of this turn are used up (option)
+ R_BANK_RATE,           # too few of the tradable for the bank's rate (5.2.1)
+ R_SUPPLY_EMPTY,        # the supply has no card of that resource
+ R_OFFER_LIMIT,         # the trade offers of this turn are used up (option)
+ R_NOTHING_TO_OFFER,    # nothing in hand to offer
+ R_CANNOT_GIVE,         # accepting needs what the offer asks for, in hand
+ R_OFFER_SIDE,          # a side of an offer: held, not asked for on the other side, within the limit
+ R_NO_PARTNER,          # that player neither accepted nor countered what the active player can pay
+ R_ROBBER_MOVES,        # the robber knight moves to another terrain (6.1)
+ R_STEAL_FROM,          # steal from another player holding a card (6.1)
+ R_DISCARD_HELD,        # discard cards one holds (6.1)
+ ) = range(33)
 
 # -- kinds of action (actions.py gives each its handler's arguments) ---------------------------------
 (K_FIRST, K_DRAW, K_CARD, K_END, K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_PRODUCE, K_BANK,

@@ -12,22 +12,28 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core.actions import Action
 from ...core.contract import Pick
+from ...core.events import Event
 from ...core.messages import Arg, Message, Player
 from ...core.views import envelope
 from . import rules, scoring
 from .constants import (
-    BANK_RATE, COUNCIL_AT, COUNCIL_LOCK, MARKET_RATE, PORT_RATE, TARGET_VP, TERRAIN_TYPES, A_COUNTER_GIVE, A_COUNTER_WANT, ANSWER_IDS, ANY_PORT, CARD_KINDS, HAND_LIMIT, COST_SETTLEMENT, COST_TOLL, COST_TOWER,
-    COST_WALL, COST_WORKSHOP, COUNCIL_KEYS, COUNCIL_VP, EV_HOURGLASS, EV_LEHM, EV_MARKGRAF, EV_RAUBRITTER,
-    EV_WEGEZOLL, EVENTS, EVERYONE, GOLD, GOODS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER,
-    K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE, K_ROBBER, K_SEND,
-    K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP, N_KINDS,
-    NOBODY, OFFER_PHASES, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN, P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT,
-    P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_STEAL, P_STEAL_CARD, PHASE_IDS, RAUBRITTERBURG,
-    REMOVED, RESOURCES, ROAD_NAMES, SETTLEMENTS, TOLLS, TOWER_GOLD, TOWER_PRESTIGE, TRADABLES, WALL_GOLD,
-    WALL_PRESTIGE, WORKSHOPS,
+    ANSWER_IDS, ANY_PORT, A_COUNTER_GIVE, A_COUNTER_WANT, BANK_RATE, CARD_KINDS, COST_LEHM_WALL, COST_SETTLEMENT,
+    COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK, COUNCIL_VP, EVENTS,
+    EVERYONE, EV_RAUBRITTER, EV_WEGEZOLL, GOLD, GOODS, HAND_LIMIT, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE,
+    K_COUNCIL, K_COUNTER, K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE,
+    K_ROBBER, K_SEND, K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP,
+    MARKET_RATE, NOBODY, N_KINDS, OFFER_PHASES, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN,
+    P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_STEAL,
+    P_STEAL_CARD, RAUBRITTERBURG, REMOVED, RESOURCES, ROAD_NAMES, R_BANK_LIMIT, R_BANK_RATE, R_CANNOT_GIVE,
+    R_CITY_INTERSECTION, R_DISCARD_HELD, R_DISTANCE, R_LACKS, R_NEEDS_TOLL, R_NOTHING_TO_OFFER, R_NOT_NOW,
+    R_NOT_YOUR_WALL, R_NOWHERE, R_NO_BAUHOF, R_NO_INTERSECTION, R_NO_PARTNER, R_NO_SETTLEMENTS_LEFT, R_NO_TOLLS_LEFT,
+    R_NO_TRIANGLE, R_NO_WORKSHOPS_LEFT, R_OFFER_LIMIT, R_OFFER_SIDE, R_OK, R_ROAD_FULL, R_ROBBER_MOVES, R_SETTLED,
+    R_SETUP_ROAD, R_SETUP_ROAD_FULL, R_STEAL_FROM, R_SUPPLY_EMPTY, R_TOWER_TAKEN, R_TRIANGLE_CLOSED, R_WALL_COMPLETE,
+    R_WORKSHOP_TAKEN, SETTLEMENTS, TARGET_VP, TERRAIN_TYPES, TOLLS, TOWER_PRESTIGE, TRADABLES, WALL_PRESTIGE, WORKSHOPS,
 )
 
-from .data import SiedlerMap
+from .data import Components
+from .events import FreeClay, Harvested, MarkgrafIntervenes, TollDue, YearPasses
 
 if TYPE_CHECKING:
     from .state import SiedlerState
@@ -100,8 +106,9 @@ def cards(vec: Sequence[int]) -> Arg:
     return joined([count(x, c) for x, c in enumerate(vec) if c])
 
 
-def _cost(resources: Sequence[int], gold: int = 0) -> Arg:
-    return cards([*resources, gold])
+def _cost(price: Sequence[int]) -> Arg:
+    """A price per tradable (a recipe of resources only: no gold) in words."""
+    return cards([*price, 0][:6] if len(price) == 5 else price)
 
 
 # ======================================================================================
@@ -122,7 +129,7 @@ def _tradables(vec: Sequence[int]) -> dict[str, int]:
 def view(s: SiedlerState, seat: int | None) -> dict[str, Any]:
     """What `seat` may know (None: a spectator): its own hand, everyone's card counts, the
     board, the offer under negotiation; in the common envelope. A fresh object."""
-    m, n = s.map, s.player_count
+    m, n = s.components, s.player_count
     seats = []
     for p in range(n):
         c = s.council_of(p)
@@ -179,15 +186,15 @@ def view(s: SiedlerState, seat: int | None) -> dict[str, Any]:
         "council_candidates": list(s.council_candidates) if s.phase == P_COUNCIL else [],
         "steal_victim": _seat(s.steal_victim),
         "winner": _seat(s.winner) if over else None, "ending": ending,
-        "map": map_view(s),
+        "map": map_view(s.components),
     }
     return envelope(s, seat, PHASE_IDS[s.phase], seats, table)
 
 
-def map_view(s: SiedlerState) -> dict[str, Any]:
-    """What the board says of itself, by stable keys: goods, red intersections, roads, the
-    wall's tower triangles, the time track."""
-    m = s.map
+def map_view(m: Components) -> dict[str, Any]:
+    """What the board of map `m` says of itself, by stable keys (the view's table.map):
+    goods, red intersections, roads, the wall's tower triangles, the time track. A
+    function of the map alone: a bot or a terminal tells which map a view shows by it."""
     goods = [{"key": GOODS[g], "recipe": {RESOURCES[r]: c for r, c in enumerate(m.good_recipe[g]) if c},
               "city": m.good_city[g], "price": m.good_price[g], "toll": m.good_toll[g]} for g in range(len(GOODS))]
     reds = []
@@ -259,72 +266,82 @@ def _first(s: SiedlerState, seat: int, first: int, _: int, viewer: int | None) -
 
 
 def _draw(s: SiedlerState, seat: int, kind: int, _: int, viewer: int | None) -> Message:
-    return Message("siedler.describe.draw", player=Player(s.active), card=card_words(kind),
-                   effects=draw_effects(s, kind))
+    no_harvest = Message("siedler.effects.no_harvest") if CARD_KINDS[kind][1] == EV_RAUBRITTER else ""
+    return Message("siedler.describe.draw", player=Player(s.active), card=card_words(kind), effects=no_harvest)
 
 
-def draw_effects(s: SiedlerState, kind: int) -> Message:
-    """What an event card does, from the state before it is drawn (all of it public: the
-    harvest, the Wegezoll gold, the time stone): the rules' own functions on a copy."""
-    m, n = s.map, s.player_count
-    number, event, road = CARD_KINDS[kind]
-    if event == EV_RAUBRITTER:
-        return Message("siedler.effects.no_harvest")
-    after: SiedlerState = s.clone()  # type: ignore[assignment]
-    rules.harvest(after, number)
+# ======================================================================================
+# What a move set in motion (news, from the events of rules.py)
+# ======================================================================================
+def news(s: SiedlerState, viewer: int | None) -> list[Message]:
+    """What the last apply() set in motion (state.events), all of it public: the harvest,
+    the time stone, the robber knight's return, who may build a wall piece for gold, the
+    Wegezoll's dues."""
+    return [NEWS[type(e)](s, e) for e in s.events]
+
+
+def _news_harvest(s: SiedlerState, e: Harvested) -> Message:
+    n = s.player_count
     gains: list[Arg] = []
     for q in range(n):
-        g = [after.hands[q * 5 + r] - s.hands[q * 5 + r] for r in range(5)]
-        if any(g):
-            gains.append(Message("siedler.harvest.gets", player=Player(q), cards=cards(g)))
-    claims = rules.harvest_claims(s, number)
-    short = [resource_name(r) for r in range(5)
-             if after.supply[r] == s.supply[r] and sum(claims[q * 5 + r] for q in range(n)) > s.supply[r]]
+        got = list(e.gains[q * 5: q * 5 + 5])
+        if any(got):
+            gains.append(Message("siedler.harvest.gets", player=Player(q), cards=cards(got)))
     harvest: Arg = joined(gains, "semicolon", "siedler.harvest.nobody")
-    if s.robber != RAUBRITTERBURG and s.robber in m.terrains_of_number[number]:
-        harvest = Message("siedler.harvest.blocked", harvest=harvest, terrain=m.terrain_ids[s.robber])
-    if short:
-        harvest = Message("siedler.harvest.short", harvest=harvest, resources=joined(short))
-    parts: list[Arg] = [harvest]
-    if event == EV_HOURGLASS:
-        year = m.years[s.time_stone + 1]
-        if s.time_stone + 1 == len(m.years) - 1:
-            parts.append(Message("siedler.hourglass.end", year=year))
-        elif s.time_stone + 1 in m.reshuffle_at:
-            parts.append(Message("siedler.hourglass.reshuffle", year=year))
-        else:
-            parts.append(Message("siedler.hourglass.moves", year=year))
-    elif event == EV_MARKGRAF:
-        parts.append(Message("siedler.markgraf.returns" if s.robber != RAUBRITTERBURG else "siedler.markgraf.stays"))
-    elif event == EV_LEHM:
-        if len(s.wall_builders) >= m.wall_pieces:
-            parts.append(Message("siedler.lehm.complete"))
-        else:
-            can = [Player(q) for q in ((s.active + i) % n for i in range(n)) if rules.can_build_lehm_wall(s, q)]
-            parts.append(Message("siedler.lehm.can", players=joined(can)) if can else Message("siedler.lehm.nobody"))
-    elif event == EV_WEGEZOLL:
-        parts.append(_wegezoll_words(s, after, road))
-    return Message("siedler.effects.list", parts=joined(parts, "semicolon"))
+    if e.blocked >= 0:
+        harvest = Message("siedler.harvest.blocked", harvest=harvest, terrain=s.components.terrain_ids[e.blocked])
+    if e.short:
+        harvest = Message("siedler.harvest.short", harvest=harvest, resources=joined([resource_name(r) for r in e.short]))
+    return Message("siedler.news.harvest", number=e.number, harvest=harvest)
 
 
-def _wegezoll_words(s: SiedlerState, after: SiedlerState, road: int) -> Message:
-    holder = s.right_of_way[road]
-    if holder < 0:
-        return Message("siedler.wegezoll.no_holder", road=ROAD_NAMES[road])
+def _news_year(s: SiedlerState, e: YearPasses) -> Message:
+    if e.ended:
+        return Message("siedler.hourglass.end", year=e.year)
+    if e.reshuffled:
+        return Message("siedler.hourglass.reshuffle", year=e.year)
+    return Message("siedler.hourglass.moves", year=e.year)
+
+
+def _news_markgraf(s: SiedlerState, e: MarkgrafIntervenes) -> Message:
+    return Message("siedler.markgraf.returns" if e.returned else "siedler.markgraf.stays")
+
+
+def _news_clay(s: SiedlerState, e: FreeClay) -> Message:
+    if e.wall_complete:
+        what = Message("siedler.lehm.complete")
+    elif e.players:
+        what = Message("siedler.lehm.can", cost=cards(COST_LEHM_WALL), players=joined([Player(q) for q in e.players]))
+    else:
+        what = Message("siedler.lehm.nobody")
+    return Message("siedler.news.lehm", what=what)
+
+
+def _news_toll(s: SiedlerState, e: TollDue) -> Message:
+    road = ROAD_NAMES[e.road]
+    if e.holder < 0:
+        return Message("siedler.news.wegezoll", road=road, what=Message("siedler.wegezoll.no_holder", road=road))
     pays: list[Arg] = []
-    for q, gold, owed in sorted(rules.wegezoll_dues(s, road)):
-        taken = min(owed, after.cards(q))  # cards after the harvest
+    for q, gold, taken, lost in e.dues:
         bits: list[Arg] = [count(GOLD, gold)] if gold else []
         if taken:
             bits.append(Message("siedler.count.random_card", count=taken))
         what = (Message("siedler.join.and", head=bits[0], tail=bits[1]) if len(bits) == 2
                 else bits[0] if bits else Message("siedler.nothing"))
-        lost = owed - taken
         pays.append(Message("siedler.wegezoll.pays_lost", player=Player(q), what=what, lost=lost) if lost
                     else Message("siedler.wegezoll.pays", player=Player(q), what=what))
     if not pays:
-        return Message("siedler.wegezoll.nobody_else", player=Player(holder))
-    return Message("siedler.wegezoll.to", player=Player(holder), pays=joined(pays, "semicolon"))
+        return Message("siedler.news.wegezoll", road=road,
+                       what=Message("siedler.wegezoll.nobody_else", player=Player(e.holder)))
+    return Message("siedler.news.wegezoll", road=road,
+                   what=Message("siedler.wegezoll.to", player=Player(e.holder), pays=joined(pays, "semicolon")))
+
+
+NEWS: dict[type[Event], Callable[["SiedlerState", Any], Message]] = {
+    Harvested: _news_harvest, YearPasses: _news_year, MarkgrafIntervenes: _news_markgraf, FreeClay: _news_clay,
+    TollDue: _news_toll,
+}
+"""The words of each kind of event (events.py)."""
 
 
 def _card(s: SiedlerState, seat: int, r: int, _: int, viewer: int | None) -> Message:
@@ -358,7 +375,7 @@ def _toll(s: SiedlerState, seat: int, road: int, _: int, viewer: int | None) -> 
 
 
 def _settle(s: SiedlerState, seat: int, road: int, at: int, viewer: int | None) -> Message:
-    m = s.map
+    m = s.components
     if at <= m.road_len[road]:
         gi = m.road_offset[road] + at
         near = joined([Message("siedler.terrain.named", type=terrain_type_name(m.terrain_type[x]),
@@ -374,7 +391,7 @@ def _settle(s: SiedlerState, seat: int, road: int, at: int, viewer: int | None) 
 
 
 def _workshop(s: SiedlerState, seat: int, spot: int, _: int, viewer: int | None) -> Message:
-    m = s.map
+    m = s.components
     goods = joined([good_name(GOODS[g]) for g in m.red_goods[spot]], empty="siedler.red.no_goods")
     extra: list[Arg] = []
     port = m.red_port[spot]
@@ -417,20 +434,20 @@ def _wall(s: SiedlerState, seat: int, _a: int, _b: int, viewer: int | None) -> M
     piece = len(s.wall_builders) + 1
     prestige = Message("siedler.count.prestige", count=WALL_PRESTIGE)
     if s.phase == P_LEHM:
-        move = Message("siedler.describe.wall.lehm", piece=piece, gold=count(GOLD, WALL_GOLD), prestige=prestige)
+        move = Message("siedler.describe.wall.lehm", piece=piece, gold=count(GOLD, COST_LEHM_WALL[GOLD]), prestige=prestige)
     else:
-        move = Message("siedler.describe.wall", piece=piece, cost=_cost(COST_WALL, WALL_GOLD), prestige=prestige)
+        move = Message("siedler.describe.wall", piece=piece, cost=_cost(COST_WALL), prestige=prestige)
     return _with_council(s, move, seat, WALL_PRESTIGE)
 
 
 def _tower(s: SiedlerState, seat: int, triangle: int, _: int, viewer: int | None) -> Message:
-    move = Message("siedler.describe.tower", after=s.map.triangle_after[triangle], cost=_cost(COST_TOWER, TOWER_GOLD),
+    move = Message("siedler.describe.tower", after=s.components.triangle_after[triangle], cost=_cost(COST_TOWER),
                    prestige=Message("siedler.count.prestige", count=TOWER_PRESTIGE))
     return _with_council(s, move, seat, TOWER_PRESTIGE)
 
 
 def _produce(s: SiedlerState, seat: int, g: int, _: int, viewer: int | None) -> Message:
-    m = s.map
+    m = s.components
     p = s.active
     move = Message("siedler.describe.produce", good=good_name(GOODS[g]), recipe=_cost(m.good_recipe[g]),
                    city=city_name(m.good_city[g]), price=count(GOLD, rules.sale_price(s, p, g)))
@@ -504,7 +521,7 @@ def _discard(s: SiedlerState, seat: int, r: int, _: int, viewer: int | None) -> 
 
 
 def _robber(s: SiedlerState, seat: int, terrain: int, _: int, viewer: int | None) -> Message:
-    m = s.map
+    m = s.components
     settled = [0] * s.player_count
     for gi in m.terrain_inters[terrain]:
         o = s.settlement_owner[gi]
@@ -548,118 +565,104 @@ _DESCRIBE: tuple[Describer, ...] = tuple(_BY_KIND[k] for k in range(N_KINDS))
 # Why a move is refused (only called on refusal)
 # ======================================================================================
 def why(s: SiedlerState, p: int, action: Action) -> Message:
-    """The rule a move that is not legal now breaks."""
+    """The rule a move that is not legal now breaks: the reason its rule gives
+    (rules.refusal), in words."""
     kind, a, b = s.action_table.code[action]
+    reason = rules.refusal(s, p, kind, a, b)
     try:
-        return _why(s, p, kind, a, b) or Message("siedler.why.not_allowed")
-    except IndexError:
+        return REASON_WORDS[reason](s, p, kind, a, b)
+    except IndexError:  # a place this map does not have
         return Message("siedler.why.nowhere")
 
 
-def _lacks(s: SiedlerState, p: int, what: Message, cost: Sequence[int], gold: int = 0) -> Message | None:
-    """"{what} costs {cost}; you lack {short}", or None when p can pay."""
-    need = [*cost, gold]
-    short = [max(0, c - s.holding(p, x)) for x, c in enumerate(need)]
-    if not any(short):
-        return None
-    return Message("siedler.why.lacks", what=what, cost=cards(need), short=cards(short))
+_PIECE = {K_TOLL: ("toll", COST_TOLL), K_SETTLE: ("settlement", COST_SETTLEMENT), K_WORKSHOP: ("workshop", COST_WORKSHOP),
+          K_WALL: ("wall", COST_WALL), K_TOWER: ("tower", COST_TOWER)}
 
 
-_MAIN_KINDS = (K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_PRODUCE, K_BANK, K_OFFER, K_END)
-
-
-def _why(s: SiedlerState, p: int, kind: int, a: int, b: int) -> Message | None:
-    m, ph = s.map, s.phase
-    not_now = Message("siedler.why.not_now", asked=asked(s))
-    if kind in _MAIN_KINDS and ph != P_MAIN and not (ph in (P_SETUP_TOLL, P_SETUP_SETTLE) and kind in (K_TOLL, K_SETTLE)) \
-            and not (ph == P_LEHM and kind == K_WALL):
-        return not_now
-    road = ROAD_NAMES[a] if kind in (K_TOLL, K_SETTLE) else ""
-    if kind == K_TOLL:
-        if ph == P_SETUP_SETTLE:
-            return not_now
-        if s.tolls_on(a) >= m.road_len[a]:
-            return Message("siedler.why.road_full", road=road, count=m.road_len[a])
-        if ph == P_SETUP_TOLL:
-            return Message("siedler.why.setup_road_full", road=road)
-        if not s.tolls_left[p]:
-            return Message("siedler.why.no_tolls_left", limit=TOLLS)
-        return _lacks(s, p, Message("siedler.piece.toll"), COST_TOLL)
-    if kind == K_SETTLE:
-        if ph == P_SETUP_TOLL:
-            return not_now
-        if ph == P_SETUP_SETTLE and a != s.setup_road:
-            return Message("siedler.why.setup_settlement_road", road=ROAD_NAMES[s.setup_road])
-        if b > m.road_len[a]:
-            return Message("siedler.why.no_intersection", road=road, last=m.road_len[a] + 1)
-        if b == 0:
-            return Message("siedler.why.city_intersection")
-        gi = m.road_offset[a] + b
-        if s.settlement_owner[gi] >= 0:
-            return Message("siedler.why.settled")
-        if gi not in s.free_spots(a):
-            return Message("siedler.why.distance")
-        if ph == P_MAIN:
-            if not s.settlements_left[p]:
-                return Message("siedler.why.no_settlements_left", limit=SETTLEMENTS)
-            if not s.road_tolls[a * s.player_count + p]:
-                return Message("siedler.why.needs_toll", road=road)
-            return _lacks(s, p, Message("siedler.piece.settlement"), COST_SETTLEMENT)
-        return None
-    if kind == K_WORKSHOP:
-        if s.workshop_owner[a] >= 0:
-            return Message("siedler.why.workshop_taken")
-        if not s.workshops_left[p]:
-            return Message("siedler.why.no_workshops_left", limit=WORKSHOPS)
-        return _lacks(s, p, Message("siedler.piece.workshop"), COST_WORKSHOP)
-    if kind == K_WALL:
-        if len(s.wall_builders) >= m.wall_pieces:
-            return Message("siedler.why.wall_complete", count=m.wall_pieces)
-        if ph == P_LEHM:
-            if s.lehm_queue[0] != p:
-                return Message("siedler.why.not_your_wall")
-            return _lacks(s, p, Message("siedler.piece.the_wall_piece"), (0, 0, 0, 0, 0), WALL_GOLD)
-        return _lacks(s, p, Message("siedler.piece.wall"), COST_WALL, WALL_GOLD)
-    if kind == K_TOWER:
-        if a >= len(m.triangle_after):
-            return Message("siedler.why.no_triangle", count=len(m.triangle_after))
-        if s.tower_owner[a] >= 0:
-            return Message("siedler.why.tower_taken")
-        if len(s.wall_builders) < rules.triangle_opens_at(s, a):
-            return Message("siedler.why.triangle_closed", after=m.triangle_after[a],
-                           piece=rules.triangle_opens_at(s, a))
-        if not s.builds_towers(p):
-            return Message("siedler.why.no_bauhof")
-        return _lacks(s, p, Message("siedler.piece.tower"), COST_TOWER, TOWER_GOLD)
+def _lacks(s: SiedlerState, p: int, kind: int, a: int, b: int) -> Message:
+    """"{what} costs {cost}; you lack {short}"."""
     if kind == K_PRODUCE:
-        return _lacks(s, p, good_name(GOODS[a]), m.good_recipe[a])
-    if kind == K_BANK:
-        if s.bank_trades >= s.bank_trades_per_turn:
-            return Message("siedler.why.bank_limit", limit=s.bank_trades_per_turn)
-        rate = s.bank_rate(p, a)
-        if s.holding(p, a) < rate:
-            return Message("siedler.why.bank_rate", cards=count(a, rate), have=s.holding(p, a))
-        if b != GOLD and not s.supply[b]:
-            return Message("siedler.why.supply_empty", resource=resource_name(b))
+        what, cost = good_name(GOODS[a]), (*s.components.good_recipe[a], 0)
+    elif kind == K_WALL and s.phase == P_LEHM:
+        what, cost = Message("siedler.piece.the_wall_piece"), COST_LEHM_WALL
+    else:
+        piece, cost = _PIECE[kind]
+        what = Message(f"siedler.piece.{piece}")
+    return Message("siedler.why.lacks", what=what, cost=cards(cost), short=cards(rules.lacks(s, p, cost)))
+
+
+def _road(a: int) -> str:
+    return ROAD_NAMES[a]
+
+
+Words = Callable[["SiedlerState", int, int, int, int], Message]
+REASON_WORDS: dict[int, Words] = {
+    R_OK: lambda s, p, kind, a, b: Message("siedler.why.not_allowed"),
+    R_NOT_NOW: lambda s, p, kind, a, b: Message("siedler.why.not_now", asked=asked(s)),
+    R_NOWHERE: lambda s, p, kind, a, b: Message("siedler.why.nowhere"),
+    R_ROAD_FULL: lambda s, p, kind, a, b: Message("siedler.why.road_full", road=_road(a),
+                                                  count=s.components.road_len[a]),
+    R_SETUP_ROAD_FULL: lambda s, p, kind, a, b: Message("siedler.why.setup_road_full", road=_road(a)),
+    R_NO_TOLLS_LEFT: lambda s, p, kind, a, b: Message("siedler.why.no_tolls_left", limit=TOLLS),
+    R_LACKS: _lacks,
+    R_SETUP_ROAD: lambda s, p, kind, a, b: Message("siedler.why.setup_settlement_road", road=_road(s.setup_road)),
+    R_NO_INTERSECTION: lambda s, p, kind, a, b: Message("siedler.why.no_intersection", road=_road(a),
+                                                        last=s.components.road_len[a] + 1),
+    R_CITY_INTERSECTION: lambda s, p, kind, a, b: Message("siedler.why.city_intersection"),
+    R_SETTLED: lambda s, p, kind, a, b: Message("siedler.why.settled"),
+    R_DISTANCE: lambda s, p, kind, a, b: Message("siedler.why.distance"),
+    R_NO_SETTLEMENTS_LEFT: lambda s, p, kind, a, b: Message("siedler.why.no_settlements_left", limit=SETTLEMENTS),
+    R_NEEDS_TOLL: lambda s, p, kind, a, b: Message("siedler.why.needs_toll", road=_road(a)),
+    R_WORKSHOP_TAKEN: lambda s, p, kind, a, b: Message("siedler.why.workshop_taken"),
+    R_NO_WORKSHOPS_LEFT: lambda s, p, kind, a, b: Message("siedler.why.no_workshops_left", limit=WORKSHOPS),
+    R_WALL_COMPLETE: lambda s, p, kind, a, b: Message("siedler.why.wall_complete", count=s.components.wall_pieces),
+    R_NOT_YOUR_WALL: lambda s, p, kind, a, b: Message("siedler.why.not_your_wall"),
+    R_NO_TRIANGLE: lambda s, p, kind, a, b: Message("siedler.why.no_triangle",
+                                                    count=len(s.components.triangle_after)),
+    R_TOWER_TAKEN: lambda s, p, kind, a, b: Message("siedler.why.tower_taken"),
+    R_TRIANGLE_CLOSED: lambda s, p, kind, a, b: Message("siedler.why.triangle_closed",
+                                                        after=s.components.triangle_after[a],
+                                                        piece=rules.triangle_opens_at(s.components, a)),
+    R_NO_BAUHOF: lambda s, p, kind, a, b: Message("siedler.why.no_bauhof"),
+    R_BANK_LIMIT: lambda s, p, kind, a, b: Message("siedler.why.bank_limit", limit=s.bank_trades_per_turn),
+    R_BANK_RATE: lambda s, p, kind, a, b: Message("siedler.why.bank_rate", cards=count(a, s.bank_rate(p, a)),
+                                                  have=s.holding(p, a)),
+    R_SUPPLY_EMPTY: lambda s, p, kind, a, b: Message("siedler.why.supply_empty", resource=resource_name(b)),
+    R_OFFER_LIMIT: lambda s, p, kind, a, b: Message("siedler.why.offer_limit", limit=s.offers_per_turn),
+    R_NOTHING_TO_OFFER: lambda s, p, kind, a, b: Message("siedler.why.nothing_to_offer"),
+    R_CANNOT_GIVE: lambda s, p, kind, a, b: Message("siedler.why.cannot_give", want=cards(s.offer_want)),
+    R_OFFER_SIDE: lambda s, p, kind, a, b: Message("siedler.why.offer_side", limit=s.offer_cards),
+    R_NO_PARTNER: lambda s, p, kind, a, b: Message("siedler.why.no_partner", player=Player(a)),
+    R_ROBBER_MOVES: lambda s, p, kind, a, b: Message("siedler.why.robber_moves"),
+    R_STEAL_FROM: lambda s, p, kind, a, b: Message("siedler.why.steal_from"),
+    R_DISCARD_HELD: lambda s, p, kind, a, b: Message("siedler.why.discard_held"),
+}
+"""The words of each refusal reason (constants.R_*): (state, seat, kind, a, b) -> a message."""
+
+
+# ======================================================================================
+# The log: an offer is one line
+# ======================================================================================
+_FOLDED = frozenset((K_OFFER, K_GIVE, K_WANT, K_COUNTER))
+
+
+def log_words(s: SiedlerState, seat: int, action: Action, viewer: int | None) -> Message | None:
+    """What the log says of a move (State.log_words). An offer or counter-offer is put
+    together card by card (5.2.1): those steps say nothing (None); the offer is one line
+    when it is sent (the words of `send` state it whole), a counter-offer one line when
+    its asking side is finished; a counter-offer dropped is a refusal. Every other move
+    reads as describe() says it."""
+    kind = s.action_table.code[action][0]
+    if kind in _FOLDED:
         return None
-    if kind == K_OFFER:
-        if s.offers_made >= s.offers_per_turn:
-            return Message("siedler.why.offer_limit", limit=s.offers_per_turn)
-        return Message("siedler.why.nothing_to_offer")
-    to_act = s.to_act()
-    if kind == K_ACCEPT and ph == P_RESPOND and p in to_act:
-        return Message("siedler.why.cannot_give", want=cards(s.offer_want))
-    if kind in (K_GIVE, K_WANT, K_DONE) and p in to_act:
-        return Message("siedler.why.offer_side", limit=s.offer_cards)
-    if kind in (K_CLOSE, K_TAKE_COUNTER) and ph == P_CLOSE:
-        return Message("siedler.why.no_partner", player=Player(a))
-    if kind == K_ROBBER and ph == P_ROBBER:
-        return Message("siedler.why.robber_moves")
-    if kind == K_STEAL and ph == P_STEAL:
-        return Message("siedler.why.steal_from")
-    if kind == K_DISCARD and ph == P_DISCARD:
-        return Message("siedler.why.discard_held")
-    return not_now
+    if kind == K_DONE:
+        if s.phase == P_RESPOND and s.answers[seat] == A_COUNTER_WANT:
+            return Message("siedler.log.counter", give=cards(rules.counter_side(s, seat, s.counter_give)),
+                           want=cards(rules.counter_side(s, seat, s.counter_want)))
+        return None
+    if kind == K_CANCEL and s.phase == P_RESPOND:
+        return Message("siedler.describe.decline")
+    return describe(s, seat, action, viewer)
 
 
 # ======================================================================================
@@ -703,7 +706,7 @@ def confirm(s: SiedlerState, seat: int, action: Action) -> Message | None:
 # ======================================================================================
 # The glossary: the game's pieces for a newcomer (Game.glossary)
 # ======================================================================================
-def glossary(m: SiedlerMap) -> list[tuple[Message, Message]]:
+def glossary(m: Components) -> list[tuple[Message, Message]]:
     """(name, one sentence) for every piece, terrain, good, city, event card, council
     card and track of the game, in the order a newcomer meets them: the goal, the pieces
     of the setup, the harvest, the event cards, trade, the city. Numbers come from the
@@ -753,9 +756,9 @@ def glossary(m: SiedlerMap) -> list[tuple[Message, Message]]:
         entry("piece.workshop", cost=_cost(COST_WORKSHOP), limit=WORKSHOPS, spots=len(m.red_ids)),
         entry("hauptmarkt", market=MARKET_RATE, port=PORT_RATE),
         entry("bauhof"),
-        entry("piece.wall", cost=_cost(COST_WALL, WALL_GOLD), pieces=m.wall_pieces,
+        entry("piece.wall", cost=_cost(COST_WALL), pieces=m.wall_pieces,
               prestige=Message("siedler.count.prestige", count=WALL_PRESTIGE)),
-        entry("piece.tower", cost=_cost(COST_TOWER, TOWER_GOLD),
+        entry("piece.tower", cost=_cost(COST_TOWER),
               prestige=Message("siedler.count.prestige", count=TOWER_PRESTIGE)),
         entry("prestige", at=COUNCIL_AT, lock=COUNCIL_LOCK),
     ]

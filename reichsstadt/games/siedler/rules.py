@@ -1,5 +1,5 @@
 """The rules of Die Siedler von Nürnberg, each written once and named after the rule, with
-its section of the rulebook (rules/rulebooks/siedler-von-nuernberg.it.txt):
+its section of the rulebook (Kosmos 1999, its Italian translation):
 
 - the legal moves of each phase (`LEGAL`, by phase);
 - one handler per kind of action (`HANDLERS`, by kind), each a function
@@ -13,22 +13,28 @@ The presentation (present.py) calls the same functions, so a rule is never writt
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...core.actions import Action
 from .constants import (
-    A_ACCEPT, A_COUNTER_GIVE, A_COUNTER_WANT, A_COUNTERED, A_DECLINE, A_NONE, A_PENDING, COST_SETTLEMENT, COST_TOLL,
-    COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_LOCK, EV_HOURGLASS, EV_LEHM, EV_MARKGRAF,
-    EV_RAUBRITTER, EV_WEGEZOLL, CARD_KINDS, EVERYONE, GOLD, HAND_LIMIT, N_KINDS, N_REDS, N_ROADS, NOBODY,
-    P_CLOSE, P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN, P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_OVER,
-    P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_START, P_STEAL, P_STEAL_CARD, P_WEGEZOLL_CARD, PHASE_IDS,
-    RAUBRITTERBURG, REMOVED, SETTLEMENTS, SUPPLY_PER_RESOURCE, TARGET_VP, TOLLS, TOWER_GOLD, TOWER_PRESTIGE,
-    WALL_GOLD, WALL_PRESTIGE, WORKSHOPS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER,
-    K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE, K_ROBBER, K_SEND,
-    K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP,
+    A_ACCEPT, A_COUNTERED, A_COUNTER_GIVE, A_COUNTER_WANT, A_DECLINE, A_NONE, A_PENDING, CARD_KINDS, COST_LEHM_WALL,
+    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_LOCK, EVERYONE, EV_HOURGLASS,
+    EV_LEHM, EV_MARKGRAF, EV_RAUBRITTER, EV_WEGEZOLL, GOLD, HAND_LIMIT, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE,
+    K_COUNCIL, K_COUNTER, K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE,
+    K_ROBBER, K_SEND, K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP,
+    NOBODY, N_KINDS, N_REDS, N_ROADS, PHASE_IDS, PIECE_COSTS, P_CLOSE, P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN,
+    P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_START,
+    P_STEAL, P_STEAL_CARD, P_WEGEZOLL_CARD, RAUBRITTERBURG, R_BANK_LIMIT, R_BANK_RATE, R_CANNOT_GIVE,
+    R_CITY_INTERSECTION, R_DISCARD_HELD, R_DISTANCE, R_LACKS, R_NEEDS_TOLL, R_NOTHING_TO_OFFER, R_NOT_NOW,
+    R_NOT_YOUR_WALL, R_NOWHERE, R_NO_BAUHOF, R_NO_INTERSECTION, R_NO_PARTNER, R_NO_SETTLEMENTS_LEFT, R_NO_TOLLS_LEFT,
+    R_NO_TRIANGLE, R_NO_WORKSHOPS_LEFT, R_OFFER_LIMIT, R_OFFER_SIDE, R_OK, R_ROAD_FULL, R_ROBBER_MOVES, R_SETTLED,
+    R_SETUP_ROAD, R_SETUP_ROAD_FULL, R_STEAL_FROM, R_SUPPLY_EMPTY, R_TOWER_TAKEN, R_TRIANGLE_CLOSED, R_WALL_COMPLETE,
+    R_WORKSHOP_TAKEN, TARGET_VP, TOWER_PRESTIGE, WALL_PRESTIGE,
 )
+from .events import FreeClay, Harvested, MarkgrafIntervenes, TollDue, YearPasses
 
 if TYPE_CHECKING:
+    from .data import Components
     from .state import SiedlerState
 
 Handler = Callable[["SiedlerState", int, int, int], None]
@@ -42,7 +48,7 @@ def place_beginner_positions(s: SiedlerState) -> None:
     """3.: each colour's two toll stations and two settlements from the map file; one
     card per terrain beside the starred settlement."""
     for p in range(s.player_count):
-        inters, star, tolls = s.map.beginner[p]
+        inters, star, tolls = s.components.beginner[p]
         for road in tolls:
             place_toll(s, p, road)
         for gi in inters:
@@ -53,7 +59,7 @@ def place_beginner_positions(s: SiedlerState) -> None:
 
 def give_starting_cards(s: SiedlerState, p: int, gi: int) -> None:
     """3., 9.: one card per terrain next to the starred (or the second) settlement."""
-    m = s.map
+    m = s.components
     for terrain in m.inter_terrains[gi]:
         r = m.terrain_res[terrain]
         if s.supply[r] > 0:
@@ -84,13 +90,14 @@ def legal_setup_toll(s: SiedlerState, seat: int) -> list[Action]:
 
 
 def setup_road_open(s: SiedlerState, road: int) -> bool:
-    return s.tolls_on(road) < s.map.road_len[road] and bool(s.free_spots(road))
+    """9.: a free segment, and a free intersection for the settlement that follows."""
+    return road_has_room(s, road) and bool(s.free_spots(road))
 
 
 def legal_setup_settlement(s: SiedlerState, seat: int) -> list[Action]:
     """9.: the settlement goes on the road of the toll station just placed."""
     k = s.setup_road
-    off = s.map.road_offset[k]
+    off = s.components.road_offset[k]
     row = s.action_table.settle[k]
     return [row[gi - off] for gi in s.free_spots(k)]
 
@@ -130,6 +137,7 @@ def draw_event_card(s: SiedlerState, seat: int, kind: int, _: int) -> None:
             if years_pass(s):
                 return
         elif event == EV_MARKGRAF:
+            s._event((MarkgrafIntervenes, s.robber != RAUBRITTERBURG))
             s.robber = RAUBRITTERBURG  # 8.2
         elif event == EV_LEHM:
             kostenloser_lehm(s)
@@ -142,7 +150,7 @@ def draw_event_card(s: SiedlerState, seat: int, kind: int, _: int) -> None:
 def harvest_claims(s: SiedlerState, number: int) -> list[int]:
     """5.1.1: one card per settlement next to each terrain showing `number`, of that
     terrain's resource, except where the robber knight stands (6.1); claims[seat * 5 + r]."""
-    m = s.map
+    m = s.components
     claims = [0] * (5 * s.player_count)
     owner = s.settlement_owner
     for terrain in m.terrains_of_number[number]:
@@ -159,28 +167,37 @@ def harvest_claims(s: SiedlerState, number: int) -> list[int]:
 def harvest(s: SiedlerState, number: int) -> None:
     """5.1.1 with the 20-card supply: nobody gets a type the supply cannot pay in full."""
     claims = harvest_claims(s, number)
-    if not any(claims):
-        return
     n = s.player_count
     h, supply = s.hands, s.supply
+    short: list[int] = []
     for r in range(5):
         total = 0
         for q in range(n):
             total += claims[q * 5 + r]
-        if total and total <= supply[r]:
+        if total > supply[r]:
+            short.append(r)
+            for q in range(n):
+                claims[q * 5 + r] = 0
+        elif total:
             supply[r] -= total
             for q in range(n):
                 h[q * 5 + r] += claims[q * 5 + r]
+    blocked = s.robber if s.robber in s.components.terrains_of_number[number] else -1
+    s._event((Harvested, number, tuple(claims), tuple(short), blocked))
 
 
 def years_pass(s: SiedlerState) -> bool:
     """6.4, 8.1: the hourglass moves the time stone one space; reaching 1400 ends the game
     at once (7b); reaching a red space shuffles the discards back. True when it ended."""
+    m = s.components
     s.time_stone += 1
-    if s.time_stone == len(s.map.years) - 1:
+    ended = s.time_stone == len(m.years) - 1
+    reshuffled = not ended and s.time_stone in m.reshuffle_at
+    s._event((YearPasses, m.years[s.time_stone], reshuffled, ended))
+    if ended:
         s.phase = P_OVER
         return True
-    if s.time_stone in s.map.reshuffle_at:
+    if reshuffled:
         reshuffle(s)
     return False
 
@@ -206,7 +223,7 @@ def raubritter(s: SiedlerState) -> None:
 
 def can_build_lehm_wall(s: SiedlerState, q: int) -> bool:
     """8.3: a wall piece for 3 gold and no brick, while the wall is not complete."""
-    return s.gold[q] >= WALL_GOLD and len(s.wall_builders) < s.map.wall_pieces
+    return s.gold[q] >= COST_LEHM_WALL[GOLD] and wall_has_room(s)
 
 
 def kostenloser_lehm(s: SiedlerState) -> None:
@@ -214,6 +231,7 @@ def kostenloser_lehm(s: SiedlerState) -> None:
     n = s.player_count
     s.lehm_queue = [(s.active + i) % n for i in range(n)]
     next_lehm_builder(s)
+    s._event((FreeClay, tuple(s.lehm_queue), not wall_has_room(s)))
 
 
 def next_lehm_builder(s: SiedlerState) -> None:
@@ -226,7 +244,7 @@ def next_lehm_builder(s: SiedlerState) -> None:
 
 def settlements_on_road(s: SiedlerState, q: int, road: int) -> int:
     owner = s.settlement_owner
-    return sum(1 for gi in s.map.road_intersections(road) if owner[gi] == q)
+    return sum(1 for gi in s.components.road_intersections(road) if owner[gi] == q)
 
 
 def wegezoll_dues(s: SiedlerState, road: int) -> list[tuple[int, int, int]]:
@@ -252,14 +270,19 @@ def wegezoll(s: SiedlerState, road: int) -> None:
     draws a random card per missing gold; the rest is lost."""
     holder = s.right_of_way[road]
     if holder < 0:
+        s._event((TollDue, road, holder, ()))
         return
     s.wegezoll_owed = []
     s.wegezoll_road = road
+    told = []
     for q, gold, cards in wegezoll_dues(s, road):
         s.gold[q] -= gold
         s.gold[holder] += gold
         if cards and s.cards(q):
             s.wegezoll_owed.append((q, cards))
+        taken = min(cards, s.cards(q))  # what the payer's hand cannot cover is lost
+        told.append((q, gold, taken, cards - taken))
+    s._event((TollDue, road, holder, tuple(sorted(told))))
     next_wegezoll_card(s)
 
 
@@ -289,9 +312,13 @@ def take_random_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
 
 
 # -- the Raubritter's decisions (6.1) ---------------------------------------------------
+def discard_refusal(s: SiedlerState, seat: int, r: int) -> int:
+    """6.1: a card one holds."""
+    return R_OK if s.hands[seat * 5 + r] else R_DISCARD_HELD
+
+
 def legal_discard(s: SiedlerState, seat: int) -> list[Action]:
-    h = s.hands
-    return [s.action_table.discard[r] for r in range(5) if h[seat * 5 + r]]
+    return [s.action_table.discard[r] for r in range(5) if not discard_refusal(s, seat, r)]
 
 
 def discard_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
@@ -302,9 +329,13 @@ def discard_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
         s.phase = P_ROBBER
 
 
-def legal_robber(s: SiedlerState, seat: int) -> list[Action]:
+def robber_refusal(s: SiedlerState, seat: int, terrain: int) -> int:
     """6.1: the robber knight moves to a different terrain."""
-    return [a for i, a in enumerate(s.action_table.robber) if i != s.robber]
+    return R_ROBBER_MOVES if terrain == s.robber else R_OK
+
+
+def legal_robber(s: SiedlerState, seat: int) -> list[Action]:
+    return [a for i, a in enumerate(s.action_table.robber) if not robber_refusal(s, seat, i)]
 
 
 def move_robber(s: SiedlerState, seat: int, terrain: int, _: int) -> None:
@@ -314,8 +345,13 @@ def move_robber(s: SiedlerState, seat: int, terrain: int, _: int) -> None:
     s.phase = P_STEAL if any(q != p and s.cards(q) for q in range(s.player_count)) else P_MAIN
 
 
+def steal_refusal(s: SiedlerState, seat: int, victim: int) -> int:
+    """6.1: from another player holding a card (gold is no card)."""
+    return R_OK if victim != seat and s.cards(victim) else R_STEAL_FROM
+
+
 def legal_steal(s: SiedlerState, seat: int) -> list[Action]:
-    return [s.action_table.steal[q] for q in range(s.player_count) if q != seat and s.cards(q)]
+    return [s.action_table.steal[q] for q in range(s.player_count) if not steal_refusal(s, seat, q)]
 
 
 def choose_victim(s: SiedlerState, seat: int, victim: int, _: int) -> None:
@@ -336,60 +372,191 @@ def pass_lehm(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
 # ======================================================================================
 # The turn (4., 5.2)
 # ======================================================================================
+def _affordability(prices: Sequence[Sequence[int]]) -> Callable[..., tuple[bool, ...]]:
+    """A function of (wood, wool, grain, brick, stone, gold) telling for each price
+    whether those holdings pay it: straight-line comparisons generated once from the
+    constants (as dataclasses and core/fields.py generate code), so that the costs are
+    written only in constants.py and checked as fast as hand-written tests."""
+    names = ("wood", "wool", "grain", "brick", "stone", "gold")
+    tests = [" and ".join(f"{names[x]} >= {c}" for x, c in enumerate(price) if c) or "True" for price in prices]
+    source = f"def affordable({', '.join(names)}):\n    return ({', '.join(f'({t})' for t in tests)},)\n"
+    scope: dict[str, Any] = {}
+    exec(source, scope)  # noqa: S102 - our own generated source
+    fn: Callable[..., tuple[bool, ...]] = scope["affordable"]
+    return fn
+
+
+affordable_pieces = _affordability(PIECE_COSTS)
+"""(wood, wool, grain, brick, stone, gold) -> whether they pay a toll station, a
+settlement, a workshop, a wall piece, a tower (constants.PIECE_COSTS)."""
+
+
+def lacks(s: SiedlerState, p: int, cost: Sequence[int]) -> list[int]:
+    """What p lacks of `cost` (per tradable); all zero when p can pay it."""
+    return [max(0, c - s.holding(p, x)) for x, c in enumerate(cost)]
+
+
+def road_has_room(s: SiedlerState, road: int) -> bool:
+    """5.2.2.1: a free segment on the road (tolls fill from the city outward)."""
+    return s.tolls_on(road) < s.components.road_len[road]
+
+
+def wall_has_room(s: SiedlerState) -> bool:
+    """5.2.2.4: the wall is not complete."""
+    return len(s.wall_builders) < s.components.wall_pieces
+
+
+def triangle_open(s: SiedlerState, i: int) -> bool:
+    """5.2.2.5: the tower triangle is free and the wall pieces beside it stand."""
+    return s.tower_owner[i] < 0 and len(s.wall_builders) >= triangle_opens_at(s.components, i)
+
+
+def toll_refusal(s: SiedlerState, p: int, road: int) -> int:
+    """5.2.2.1: a toll station on the next free segment of a road, for wood and brick,
+    while p has one left; in the expert setup (9.) free, on a road that leaves a free
+    intersection for the settlement that follows."""
+    if s.phase == P_SETUP_TOLL:
+        return R_OK if setup_road_open(s, road) else (R_ROAD_FULL if not road_has_room(s, road) else R_SETUP_ROAD_FULL)
+    if not road_has_room(s, road):
+        return R_ROAD_FULL
+    if not s.tolls_left[p]:
+        return R_NO_TOLLS_LEFT
+    return R_LACKS if any(lacks(s, p, COST_TOLL)) else R_OK
+
+
+def settlement_refusal(s: SiedlerState, p: int, road: int, at: int) -> int:
+    """5.2.2.2: a settlement on a free intersection with a free one on both sides along the
+    road, not the one touching the city, on a road with a toll station of p's own, for
+    wood, wool, grain and brick; in the expert setup (9.) free, on the road of the toll
+    station just placed."""
+    m = s.components
+    if s.phase == P_SETUP_SETTLE and road != s.setup_road:
+        return R_SETUP_ROAD
+    if at > m.road_len[road]:
+        return R_NO_INTERSECTION
+    if at == 0:
+        return R_CITY_INTERSECTION
+    gi = m.road_offset[road] + at
+    if s.settlement_owner[gi] >= 0:
+        return R_SETTLED
+    if gi not in s.free_spots(road):
+        return R_DISTANCE
+    if s.phase == P_SETUP_SETTLE:
+        return R_OK
+    if not s.settlements_left[p]:
+        return R_NO_SETTLEMENTS_LEFT
+    if not s.road_tolls[road * s.player_count + p]:
+        return R_NEEDS_TOLL
+    return R_LACKS if any(lacks(s, p, COST_SETTLEMENT)) else R_OK
+
+
+def workshop_refusal(s: SiedlerState, p: int, spot: int) -> int:
+    """5.2.2.3: a workshop on a free red intersection, for 2 grain and 3 stone."""
+    if s.workshop_owner[spot] >= 0:
+        return R_WORKSHOP_TAKEN
+    if not s.workshops_left[p]:
+        return R_NO_WORKSHOPS_LEFT
+    return R_LACKS if any(lacks(s, p, COST_WORKSHOP)) else R_OK
+
+
+def wall_refusal(s: SiedlerState, p: int) -> int:
+    """5.2.2.4: the next wall piece, for a brick and 3 gold; Kostenloser Lehm (8.3): for
+    the gold only, each player in turn."""
+    if not wall_has_room(s):
+        return R_WALL_COMPLETE
+    if s.phase == P_LEHM:
+        if s.lehm_queue[0] != p:
+            return R_NOT_YOUR_WALL
+        return R_LACKS if any(lacks(s, p, COST_LEHM_WALL)) else R_OK
+    return R_LACKS if any(lacks(s, p, COST_WALL)) else R_OK
+
+
+def tower_refusal(s: SiedlerState, p: int, triangle: int) -> int:
+    """5.2.2.5: a tower in an open triangle of the wall, with a workshop of p's next to
+    the Bauhof, for wood, brick and 3 gold."""
+    if triangle >= len(s.components.triangle_after):
+        return R_NO_TRIANGLE
+    if s.tower_owner[triangle] >= 0:
+        return R_TOWER_TAKEN
+    if not triangle_open(s, triangle):
+        return R_TRIANGLE_CLOSED
+    if not s.builds_towers(p):
+        return R_NO_BAUHOF
+    return R_LACKS if any(lacks(s, p, COST_TOWER)) else R_OK
+
+
+def production_refusal(s: SiedlerState, p: int, good: int) -> int:
+    """5.2.3: a good for its recipe's resources (Q1: no workshop needed)."""
+    return R_LACKS if any(lacks(s, p, (*s.components.good_recipe[good], 0))) else R_OK
+
+
+def bank_refusal(s: SiedlerState, p: int, give: int, get: int) -> int:
+    """5.2.1: the bank's rate of one tradable for one card of the supply (or a gold), up
+    to `bank_trades_per_turn` a turn (option)."""
+    if s.bank_trades >= s.bank_trades_per_turn:
+        return R_BANK_LIMIT
+    if s.holding(p, give) < s.bank_rate(p, give):
+        return R_BANK_RATE
+    if get != GOLD and not s.supply[get]:
+        return R_SUPPLY_EMPTY
+    return R_OK
+
+
+def offer_refusal(s: SiedlerState, p: int) -> int:
+    """5.2.1: a trade offer, up to `offers_per_turn` a turn (option), with something to give."""
+    if s.offers_made >= s.offers_per_turn:
+        return R_OFFER_LIMIT
+    return R_OK if s.gold[p] or s.cards(p) else R_NOTHING_TO_OFFER
+
+
 def legal_main(s: SiedlerState, p: int) -> list[Action]:
     """5.2: trade, build, produce and sell in any order, as often as affordable; or end
-    the turn."""
-    table, m, h = s.action_table, s.map, s.hands
+    the turn. The refusal functions above, asked here once per player where their test
+    is the player's and once per place where it is the place's."""
+    table, m, h = s.action_table, s.components, s.hands
     b = p * 5
     wood, wool, grain, brick, stone = h[b], h[b + 1], h[b + 2], h[b + 3], h[b + 4]
     gold = s.gold[p]
-    n = s.player_count
+    toll, settle, workshop, wall, tower = affordable_pieces(wood, wool, grain, brick, stone, gold)
     out = [table.end]
-    road_tolls = s.road_tolls
-    if wood and brick and s.tolls_left[p]:
+    if toll and s.tolls_left[p]:
+        out.extend(table.toll[k] for k in range(N_ROADS) if road_has_room(s, k))
+    if settle and s.settlements_left[p]:
         for k in range(N_ROADS):
-            used = 0
-            for q in range(n):
-                used += road_tolls[k * n + q]
-            if used < m.road_len[k]:
-                out.append(table.toll[k])
-    if wood and wool and grain and brick and s.settlements_left[p]:
-        for k in range(N_ROADS):
-            if road_tolls[k * n + p]:
+            if s.road_tolls[k * s.player_count + p]:
                 off = m.road_offset[k]
                 row = table.settle[k]
-                for gi in s.free_spots(k):
-                    out.append(row[gi - off])
-    if grain >= 2 and stone >= 3 and s.workshops_left[p]:
+                out.extend(row[gi - off] for gi in s.free_spots(k))
+    if workshop and s.workshops_left[p]:
         wo = s.workshop_owner
-        for j in range(N_REDS):
-            if wo[j] < 0:
-                out.append(table.workshop[j])
-    if brick and gold >= WALL_GOLD and len(s.wall_builders) < m.wall_pieces:
+        out.extend(table.workshop[j] for j in range(N_REDS) if wo[j] < 0)
+    if wall and wall_has_room(s):
         out.append(table.wall)
-    if brick and wood and gold >= TOWER_GOLD and s.builds_towers(p):
-        built = len(s.wall_builders)
-        for i in range(len(m.triangle_after)):
-            if s.tower_owner[i] < 0 and built >= triangle_opens_at(s, i):
-                out.append(table.tower[i])
+    if tower and s.builds_towers(p):
+        out.extend(table.tower[i] for i in range(len(m.triangle_after)) if triangle_open(s, i))
     for g in range(5):
         rec = m.good_recipe[g]
         if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
             out.append(table.produce[g])
     if s.bank_trades < s.bank_trades_per_turn:
-        rates = s.bank_rates(p)
-        supply = s.supply
-        for x in range(6):
-            have = gold if x == GOLD else h[b + x]
-            if have >= rates[x]:
-                row2 = table.bank[x]
-                for y in range(6):
-                    a = row2[y]  # None only for y == x
-                    if a is not None and (y == GOLD or supply[y]):
-                        out.append(a)
+        legal_bank_trades(s, p, out)
     if s.offers_made < s.offers_per_turn and (gold or wood or wool or grain or brick or stone):
         out.append(table.offer)
     return out
+
+
+def legal_bank_trades(s: SiedlerState, p: int, out: list[Action]) -> None:
+    """5.2.1: every trade of `bank_refusal` p may make, appended to `out` (the limit of
+    the turn asked by the caller)."""
+    rates = s.bank_rates(p)
+    supply, bank = s.supply, s.action_table.bank
+    for x in range(6):
+        if s.holding(p, x) >= rates[x]:
+            row = bank[x]
+            for y in range(6):
+                a = row[y]  # None only for y == x
+                if a is not None and (y == GOLD or supply[y]):
+                    out.append(a)
 
 
 def end_turn(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
@@ -411,8 +578,9 @@ def check_thirteen(s: SiedlerState) -> None:
 _ONE_CARD = tuple(tuple(1 if r == x else 0 for r in range(5)) for x in range(5))
 
 
-def pay(s: SiedlerState, p: int, cost: tuple[int, ...] | list[int]) -> None:
-    """p pays resource cards to the supply (5.2.2: prices are paid to the bank)."""
+def pay(s: SiedlerState, p: int, cost: Sequence[int]) -> None:
+    """p pays resource cards to the supply and gold to the bank (5.2.2: prices are paid
+    to the bank); `cost` per resource, then gold if it has a sixth entry."""
     h, supply = s.hands, s.supply
     b = p * 5
     for r in range(5):
@@ -420,6 +588,8 @@ def pay(s: SiedlerState, p: int, cost: tuple[int, ...] | list[int]) -> None:
         if c:
             h[b + r] -= c
             supply[r] += c
+    if len(cost) > GOLD:
+        s.gold[p] -= cost[GOLD]
     if s.any_hidden:
         shrink_unknown(s, p)
 
@@ -440,7 +610,7 @@ def right_of_way_after_toll(s: SiedlerState, p: int, road: int) -> int:
     counts[p] += 1
     if s.phase == P_SETUP_TOLL or s.phase == P_START:
         best = max(counts)
-        off = s.map.seg_offset[road]
+        off = s.components.seg_offset[road]
         used = sum(counts) - 1
         for i in range(used + 1):
             o = s.toll_owner[off + i] if i < used else p
@@ -457,7 +627,7 @@ def place_toll(s: SiedlerState, p: int, road: int) -> None:
     """5.2.2.1: the free segment nearest the city; the right of way follows
     (right_of_way_after_toll)."""
     holder = right_of_way_after_toll(s, p, road)
-    s.toll_owner[s.map.seg_offset[road] + s.tolls_on(road)] = p
+    s.toll_owner[s.components.seg_offset[road] + s.tolls_on(road)] = p
     s.road_tolls[road * s.player_count + p] += 1
     s.tolls_left[p] -= 1
     s.right_of_way[road] = holder
@@ -480,7 +650,7 @@ def build_settlement(s: SiedlerState, seat: int, road: int, at: int) -> None:
     """5.2.2.2 (wood + wool + grain + brick), on a free spot of a road with a toll station
     of one's own; in the expert setup free (9.)."""
     p = s.active
-    gi = s.map.road_offset[road] + at
+    gi = s.components.road_offset[road] + at
     s.settlement_owner[gi] = p
     s.settlements_left[p] -= 1
     if s.phase == P_SETUP_SETTLE:
@@ -501,7 +671,7 @@ def build_wall(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
     """5.2.2.4: brick + 3 gold, the next piece in order, 1 prestige; Kostenloser Lehm
     (8.3): 3 gold and no brick, one piece each, in turn."""
     if s.phase == P_LEHM:
-        s.gold[seat] -= WALL_GOLD
+        pay(s, seat, COST_LEHM_WALL)
         s.wall_builders.append(seat)
         s.lehm_queue.pop(0)
         gain_prestige(s, seat, WALL_PRESTIGE, P_LEHM)
@@ -510,16 +680,15 @@ def build_wall(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
         return
     p = s.active
     pay(s, p, COST_WALL)
-    s.gold[p] -= WALL_GOLD
     s.wall_builders.append(p)
     gain_prestige(s, p, WALL_PRESTIGE, P_MAIN)
 
 
-def triangle_opens_at(s: SiedlerState, i: int) -> int:
+def triangle_opens_at(m: Components, i: int) -> int:
     """5.2.2.5: the tower triangle after wall piece k opens once piece k + 1 stands (the
-    last one with the last piece): the wall length it needs."""
-    after = s.map.triangle_after[i]
-    return after + 1 if after < s.map.wall_pieces else s.map.wall_pieces
+    last one with the last piece): the wall length it needs, on map `m`."""
+    after = m.triangle_after[i]
+    return after + 1 if after < m.wall_pieces else m.wall_pieces
 
 
 def build_tower(s: SiedlerState, seat: int, triangle: int, _: int) -> None:
@@ -527,7 +696,6 @@ def build_tower(s: SiedlerState, seat: int, triangle: int, _: int) -> None:
     Bauhof; 2 prestige."""
     p = s.active
     pay(s, p, COST_TOWER)
-    s.gold[p] -= TOWER_GOLD
     s.tower_owner[triangle] = p
     gain_prestige(s, p, TOWER_PRESTIGE, P_MAIN)
 
@@ -538,13 +706,13 @@ def build_tower(s: SiedlerState, seat: int, triangle: int, _: int) -> None:
 def sale_price(s: SiedlerState, p: int, g: int) -> int:
     """5.2.3, 1.13: the good's price in its city, doubled with a workshop of p's next to
     one of its spaces."""
-    return s.map.good_price[g] * (2 if s.doubles(p, g) else 1)
+    return s.components.good_price[g] * (2 if s.doubles(p, g) else 1)
 
 
 def sale_toll_to(s: SiedlerState, p: int, g: int) -> int:
     """5.2.3: the holder of the right of way of the road to the good's city, who takes the
     toll from any seller but themself; NOBODY when no toll is due."""
-    holder = s.right_of_way[s.map.good_road[g]]
+    holder = s.right_of_way[s.components.good_road[g]]
     return holder if holder >= 0 and holder != p else NOBODY
 
 
@@ -552,7 +720,7 @@ def produce_and_sell(s: SiedlerState, seat: int, g: int, _: int) -> None:
     """5.2.3: pay the good's resources, sell it at once, pay the toll (as far as the gold
     goes); Q1: no workshop needed."""
     p = s.active
-    m = s.map
+    m = s.components
     pay(s, p, m.good_recipe[g])
     s.gold[p] += sale_price(s, p, g)
     holder = sale_toll_to(s, p, g)
@@ -596,39 +764,57 @@ def counter_side(s: SiedlerState, seat: int, side: list[int]) -> list[int]:
     return side[seat * 6: seat * 6 + 6]
 
 
-def legal_give_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to give, up to `offer_cards`: held, and not asked for."""
-    if s.phase == P_OFFER_GIVE:
-        side, other = s.offer_give, s.offer_want
+def offer_sides(s: SiedlerState, seat: int) -> tuple[list[int], list[int]]:
+    """The side `seat` is putting together now and the other side of that offer: what the
+    active player gives and asks for, or what a counter-offer's maker gives and asks for
+    (its give side first: (giving, asking), else (asking, giving))."""
+    giving = s.phase == P_OFFER_GIVE or (s.phase == P_RESPOND and s.answers[seat] == A_COUNTER_GIVE)
+    if s.phase in (P_OFFER_GIVE, P_OFFER_WANT):
+        give, want = s.offer_give, s.offer_want
     else:
-        side, other = counter_side(s, seat, s.counter_give), counter_side(s, seat, s.counter_want)
-    table = s.action_table
-    out = []
-    if sum(side) < s.offer_cards:
-        for x in range(6):
-            if other[x] == 0 and s.holding(seat, x) > side[x]:
-                out.append(table.give[x])
-    if sum(side):
-        out.append(table.done)
-    out.append(table.cancel)
-    return out
+        give, want = counter_side(s, seat, s.counter_give), counter_side(s, seat, s.counter_want)
+    return (give, want) if giving else (want, give)
+
+
+def side_allows(s: SiedlerState, seat: int, kind: int, x: int, side: list[int], other: list[int]) -> bool:
+    """5.2.1: an offer (or counter-offer) is put together one card or gold at a time:
+    what one gives is held and not asked for on the other side, what one asks for is not
+    given; at most `offer_cards` per side (option); a side with something on it can be
+    finished (K_DONE)."""
+    if kind == K_DONE:
+        return sum(side) > 0
+    return sum(side) < s.offer_cards and not other[x] and (kind == K_WANT or s.holding(seat, x) > side[x])
+
+
+def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
+    """`side_allows` for the side `seat` puts together now (the giving side first)."""
+    ph, answer = s.phase, s.answers[seat]
+    giving = ph == P_OFFER_GIVE or (ph == P_RESPOND and answer == A_COUNTER_GIVE)
+    asking = ph == P_OFFER_WANT or (ph == P_RESPOND and answer == A_COUNTER_WANT)
+    if not (giving or asking) or (kind == K_GIVE and not giving) or (kind == K_WANT and not asking):
+        return R_OFFER_SIDE
+    side, other = offer_sides(s, seat)
+    return R_OK if side_allows(s, seat, kind, x, side, other) else R_OFFER_SIDE
+
+
+def legal_give_side(s: SiedlerState, seat: int) -> list[Action]:
+    """One card (or gold) more to give, or the side finished (`side_allows`), or the
+    offer dropped."""
+    return _legal_side(s, seat, K_GIVE, s.action_table.give)
 
 
 def legal_want_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to ask for, up to `offer_cards`: not one given."""
-    if s.phase == P_OFFER_WANT:
-        side, other = s.offer_want, s.offer_give
-    else:
-        side, other = counter_side(s, seat, s.counter_want), counter_side(s, seat, s.counter_give)
-    table = s.action_table
-    out = []
-    if sum(side) < s.offer_cards:
-        for x in range(6):
-            if other[x] == 0:
-                out.append(table.want[x])
-    if sum(side):
-        out.append(table.done)
-    out.append(table.cancel)
+    """One card (or gold) more to ask for, or the side finished (`side_allows`), or the
+    offer dropped."""
+    return _legal_side(s, seat, K_WANT, s.action_table.want)
+
+
+def _legal_side(s: SiedlerState, seat: int, kind: int, row: list[Action]) -> list[Action]:
+    side, other = offer_sides(s, seat)
+    out = [row[x] for x in range(6) if side_allows(s, seat, kind, x, side, other)]
+    if side_allows(s, seat, K_DONE, 0, side, other):
+        out.append(s.action_table.done)
+    out.append(s.action_table.cancel)
     return out
 
 
@@ -637,30 +823,43 @@ def legal_offer_send(s: SiedlerState, seat: int) -> list[Action]:
     return [send[0], *(send[q + 1] for q in range(s.player_count) if q != seat), s.action_table.cancel]
 
 
+def accept_refusal(s: SiedlerState, seat: int) -> int:
+    """5.2.1: accepting gives what the offer asks for: it must be in hand."""
+    return R_OK if s.can_pay(seat, s.offer_want) else R_CANNOT_GIVE
+
+
 def legal_respond(s: SiedlerState, seat: int) -> list[Action]:
-    """Accept (giving what is asked, if held), decline, or make a counter-offer."""
+    """Accept (`accept_refusal`), decline, or make a counter-offer, put together like an
+    offer."""
     answer = s.answers[seat]
     if answer == A_COUNTER_GIVE:
         return legal_give_side(s, seat)
     if answer == A_COUNTER_WANT:
         return legal_want_side(s, seat)
     table = s.action_table
-    if s.can_pay(seat, s.offer_want):
+    if not accept_refusal(s, seat):
         return [table.accept, table.decline, table.counter]
     return [table.decline, table.counter]
 
 
+def close_refusal(s: SiedlerState, seat: int, kind: int, partner: int) -> int:
+    """5.2.1: the active player trades with one who accepted, or takes a counter-offer,
+    if it can still pay its side. What a partner committed to give was checked when it
+    answered and cannot change since."""
+    answer = s.answers[partner]
+    if kind == K_CLOSE:
+        return R_OK if answer == A_ACCEPT and s.can_pay(seat, s.offer_give) else R_NO_PARTNER
+    return R_OK if answer == A_COUNTERED and s.can_pay(seat, counter_side(s, partner, s.counter_want)) else R_NO_PARTNER
+
+
 def legal_close(s: SiedlerState, seat: int) -> list[Action]:
-    """Trade with one who accepted, or take a counter-offer, if the active player can
-    still pay; or withdraw. What a partner committed to give was checked when it answered
-    and cannot change since."""
+    """Trade with a partner (`close_refusal`), or withdraw."""
     table = s.action_table
     out = []
     for q in range(s.player_count):
-        answer = s.answers[q]
-        if answer == A_ACCEPT and s.can_pay(seat, s.offer_give):
+        if not close_refusal(s, seat, K_CLOSE, q):
             out.append(table.close[q])
-        elif answer == A_COUNTERED and s.can_pay(seat, counter_side(s, q, s.counter_want)):
+        elif not close_refusal(s, seat, K_TAKE_COUNTER, q):
             out.append(table.take_counter[q])
     out.append(table.withdraw)
     return out
@@ -952,99 +1151,6 @@ def redeal_unknown_cards(s: SiedlerState, seat: int, rng: random.Random) -> None
 
 
 # ======================================================================================
-# A position's consistency (for snapshots and edited positions)
-# ======================================================================================
-def check_position(s: SiedlerState) -> None:
-    """Raise ValueError naming what is inconsistent: list sizes, the 20 cards of each
-    resource, the pieces on the board against those left, the phase's own fields."""
-    n, m = s.player_count, s.map
-    sizes = {
-        "hands": 5 * n, "gold": n, "supply": 5, "deck": len(m.deck_counts), "discards": len(m.deck_counts),
-        "toll_owner": m.n_segments, "road_tolls": N_ROADS * n, "settlement_owner": m.n_inters,
-        "right_of_way": N_ROADS, "workshop_owner": N_REDS, "tower_owner": len(m.triangle_after), "prestige": n,
-        "council_holder": 3, "settlements_left": n, "workshops_left": n, "tolls_left": n, "offer_give": 6,
-        "offer_want": 6, "answers": n, "counter_give": 6 * n, "counter_want": 6 * n, "discards_owed": n,
-        "unknown_cards": 5 * n * n,
-    }
-    for name, size in sizes.items():
-        got = len(getattr(s, name))
-        if got != size:
-            raise ValueError(f"siedler position: {name} has {got} entries, not {size}")
-
-    def fail(what: str) -> None:
-        raise ValueError(f"siedler position: {what}")
-
-    if not 0 <= s.phase < len(PHASE_IDS):
-        fail(f"phase {s.phase} is no phase (0 to {len(PHASE_IDS) - 1})")
-    if not 0 <= s.active < n:
-        fail(f"active seat {s.active} is no seat")
-    seats = range(n)
-    for name in ("hands", "gold", "supply", "deck", "discards", "prestige", "settlements_left", "workshops_left",
-                 "tolls_left", "offer_give", "offer_want", "counter_give", "counter_want", "discards_owed",
-                 "unknown_cards", "road_tolls"):
-        if min(getattr(s, name)) < 0:
-            fail(f"{name} holds a negative count")
-    for r in range(5):
-        held = sum(s.hands[p * 5 + r] for p in seats)
-        if held + s.supply[r] != SUPPLY_PER_RESOURCE:
-            fail(f"{held} {('wood', 'wool', 'grain', 'brick', 'stone')[r]} in hands and {s.supply[r]} in the supply: "
-                 f"there are {SUPPLY_PER_RESOURCE} cards of each resource (0.)")
-    if s.deck_left != sum(s.deck):
-        fail(f"deck_left is {s.deck_left} but the deck holds {sum(s.deck)} cards")
-    for name, owners, left, limit in (("settlement", s.settlement_owner, s.settlements_left, SETTLEMENTS),
-                                      ("workshop", s.workshop_owner, s.workshops_left, WORKSHOPS),
-                                      ("toll station", s.toll_owner, s.tolls_left, TOLLS)):
-        for o in owners:
-            if not (o == NOBODY or 0 <= o < n):
-                fail(f"a {name} belongs to seat {o}")
-        for p in seats:
-            built = sum(1 for o in owners if o == p)
-            if built + left[p] != limit:
-                fail(f"seat {p} has {built} {name}s built and {left[p]} left; each has {limit} (0.)")
-    for k in range(N_ROADS):
-        segs = s.toll_owner[m.seg_offset[k]: m.seg_offset[k] + m.road_len[k]]
-        used = sum(1 for o in segs if o >= 0)
-        if any(o < 0 for o in segs[:used]):
-            fail(f"road {k + 1}'s toll stations leave a gap: they fill from the city (5.2.2.1)")
-        for p in seats:
-            if s.road_tolls[k * n + p] != sum(1 for o in segs if o == p):
-                fail(f"road_tolls of road {k + 1}, seat {p} disagree with toll_owner")
-    for name, owners in (("right_of_way", s.right_of_way), ("tower_owner", s.tower_owner),
-                         ("wall_builders", s.wall_builders)):
-        if any(not (o == NOBODY or 0 <= o < n) for o in owners) or (name == "wall_builders" and NOBODY in owners):
-            fail(f"{name} names a seat that is not at the table")
-    if len(s.wall_builders) > m.wall_pieces:
-        fail(f"{len(s.wall_builders)} wall pieces; the wall has {m.wall_pieces}")
-    holders = [h for h in s.council_holder if h >= 0]
-    if len(holders) != len(set(holders)) or any(h >= n for h in holders):
-        fail("a council card is held twice by one seat, or by no seat at the table")
-    if (s.council_holder[1] == REMOVED) != (n == 3) or REMOVED in (s.council_holder[0], s.council_holder[2]):
-        fail("only the Kleiner Rat is removed, and only with three players (3.)")
-    if not (s.robber == RAUBRITTERBURG or 0 <= s.robber < len(m.terrain_ids)):
-        fail(f"the robber knight stands on terrain {s.robber}, which the map does not have")
-    if not 0 <= s.time_stone < len(m.years):
-        fail(f"the time stone is on space {s.time_stone}; the track has {len(m.years)}")
-    ph = s.phase
-    if ph == P_LEHM and not s.lehm_queue:
-        fail("Kostenloser Lehm waits for nobody (lehm_queue is empty)")
-    if ph == P_DISCARD and not any(s.discards_owed):
-        fail("the discard phase, but nobody owes a card")
-    if ph == P_COUNCIL and not (0 <= s.council_chooser < n and s.council_candidates):
-        fail("the council phase needs council_chooser and council_candidates")
-    if ph == P_STEAL_CARD and not (0 <= s.steal_victim < n and s.cards(s.steal_victim)):
-        fail("a steal needs a victim holding a card")
-    if ph == P_WEGEZOLL_CARD and not (s.wegezoll_owed and 0 <= s.wegezoll_road < N_ROADS
-                                      and s.right_of_way[s.wegezoll_road] >= 0):
-        fail("a Wegezoll card needs wegezoll_owed and the road's holder")
-    if ph == P_SETUP_SETTLE and not 0 <= s.setup_road < N_ROADS:
-        fail("a setup settlement needs setup_road")
-    if ph == P_RESPOND and not any(a in (A_PENDING, A_COUNTER_GIVE, A_COUNTER_WANT) for a in s.answers):
-        fail("the answers to an offer are all in, but the phase waits for them")
-    if ph == P_DRAW and s.deck_left == 0:
-        fail("an event card is due, but the deck is empty")
-
-
-# ======================================================================================
 # Dispatch
 # ======================================================================================
 def _no_moves(s: SiedlerState, seat: int) -> list[Action]:
@@ -1062,6 +1168,54 @@ _HANDLERS: dict[int, Handler] = {
 }
 HANDLERS: tuple[Handler, ...] = tuple(_HANDLERS[k] for k in range(N_KINDS))
 """The handler of each kind of action, by kind."""
+
+Refusal = Callable[["SiedlerState", int, int, int], int]
+REFUSALS: dict[int, Refusal] = {
+    K_TOLL: lambda s, p, road, _: toll_refusal(s, p, road),
+    K_SETTLE: settlement_refusal,
+    K_WORKSHOP: lambda s, p, spot, _: workshop_refusal(s, p, spot),
+    K_WALL: lambda s, p, _a, _b: wall_refusal(s, p),
+    K_TOWER: lambda s, p, triangle, _: tower_refusal(s, p, triangle),
+    K_PRODUCE: lambda s, p, good, _: production_refusal(s, p, good),
+    K_BANK: bank_refusal,
+    K_OFFER: lambda s, p, _a, _b: offer_refusal(s, p),
+    K_GIVE: lambda s, p, x, _: side_refusal(s, p, K_GIVE, x),
+    K_WANT: lambda s, p, x, _: side_refusal(s, p, K_WANT, x),
+    K_DONE: lambda s, p, _a, _b: side_refusal(s, p, K_DONE, 0),
+    K_ACCEPT: lambda s, p, _a, _b: accept_refusal(s, p),
+    K_CLOSE: lambda s, p, partner, _: close_refusal(s, p, K_CLOSE, partner),
+    K_TAKE_COUNTER: lambda s, p, partner, _: close_refusal(s, p, K_TAKE_COUNTER, partner),
+    K_DISCARD: lambda s, p, r, _: discard_refusal(s, p, r),
+    K_ROBBER: lambda s, p, terrain, _: robber_refusal(s, p, terrain),
+    K_STEAL: lambda s, p, victim, _: steal_refusal(s, p, victim),
+}
+"""The rule each kind of move must keep, as a refusal reason (R_OK: kept): the same
+functions the legal moves are built from."""
+
+_MAIN_KINDS = frozenset((K_END, K_TOLL, K_SETTLE, K_WORKSHOP, K_WALL, K_TOWER, K_PRODUCE, K_BANK, K_OFFER))
+KINDS_BY_PHASE: dict[int, frozenset[int]] = {
+    P_MAIN: _MAIN_KINDS, P_SETUP_TOLL: frozenset((K_TOLL,)), P_SETUP_SETTLE: frozenset((K_SETTLE,)),
+    P_LEHM: frozenset((K_WALL, K_PASS)), P_OFFER_GIVE: frozenset((K_GIVE, K_WANT, K_DONE, K_CANCEL)),
+    P_OFFER_WANT: frozenset((K_GIVE, K_WANT, K_DONE, K_CANCEL)), P_OFFER_SEND: frozenset((K_SEND, K_CANCEL)),
+    P_RESPOND: frozenset((K_ACCEPT, K_DECLINE, K_COUNTER, K_GIVE, K_WANT, K_DONE, K_CANCEL)),
+    P_CLOSE: frozenset((K_CLOSE, K_TAKE_COUNTER, K_WITHDRAW)), P_DISCARD: frozenset((K_DISCARD,)),
+    P_ROBBER: frozenset((K_ROBBER,)), P_STEAL: frozenset((K_STEAL,)), P_COUNCIL: frozenset((K_COUNCIL,)),
+}
+"""The kinds of move each phase takes (a phase not listed: none, it waits for chance)."""
+
+
+def refusal(s: SiedlerState, p: int, kind: int, a: int, b: int) -> int:
+    """Why the move (kind, a, b) is not legal for `p` now: R_NOT_NOW when the game waits for
+    another kind of move, R_NOWHERE for a place this map does not have, else the reason
+    of its rule (REFUSALS; R_OK if it names none)."""
+    if kind not in KINDS_BY_PHASE.get(s.phase, frozenset()):
+        return R_NOT_NOW
+    check = REFUSALS.get(kind)
+    try:
+        return check(s, p, a, b) if check is not None else R_OK
+    except IndexError:
+        return R_NOWHERE
+
 
 _LEGAL: dict[int, Legal] = {
     P_MAIN: legal_main, P_SETUP_TOLL: legal_setup_toll, P_SETUP_SETTLE: legal_setup_settlement,

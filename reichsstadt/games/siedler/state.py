@@ -8,7 +8,7 @@ are `hands[seat * 5 + resource]`; gold is apart (it is no card, 6.1)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from ...core.actions import Action
 from ...core.contract import CHANCE, Outcome, Pick, State
@@ -19,13 +19,13 @@ from ...core.messages import Message
 from . import present, rules, scoring
 from .actions import ActionTable
 from .constants import (
-    A_COUNTER_GIVE, A_COUNTER_WANT, A_NONE, A_PENDING, ANY_PORT, BANK_RATE, COUNCIL_VP, GOLD, K_CARD, K_DRAW,
-    K_FIRST, MARKET_RATE, N_REDS, N_ROADS, NOBODY, P_CLOSE, P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN,
-    P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_START,
-    P_STEAL, P_STEAL_CARD, P_WEGEZOLL_CARD, PHASE_IDS, PORT_RATE, RAUBRITTERBURG, REMOVED, SETTLEMENTS,
-    START_GOLD, SUPPLY_PER_RESOURCE, TOLLS, VP_KINDS, WORKSHOPS,
+    ANY_PORT, A_COUNTER_GIVE, A_COUNTER_WANT, A_NONE, A_PENDING, BANK_RATE, COUNCIL_VP, GOLD, K_CARD, K_DRAW, K_FIRST,
+    MARKET_RATE, NOBODY, N_REDS, N_ROADS, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_DRAW, P_LEHM, P_MAIN,
+    P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_START, P_STEAL,
+    P_STEAL_CARD, P_WEGEZOLL_CARD, RAUBRITTERBURG, REMOVED, RESOURCES, SETTLEMENTS, START_GOLD, SUPPLY_PER_RESOURCE,
+    TOLLS, VP_KINDS, WORKSHOPS,
 )
-from .data import SiedlerMap
+from .data import Components
 
 if TYPE_CHECKING:
     from ...core.contract import Game
@@ -36,7 +36,7 @@ _CHANCE_ONLY = (CHANCE,)
 class SiedlerState(State):
 
     # -- fixed for the game ------------------------------------------------------------------
-    map: Annotated[SiedlerMap, SHARED]              # the validated board (data.py)
+    components: Annotated[Components, SHARED]       # the validated map file (data.py)
     action_table: Annotated[ActionTable, SHARED]    # the action space's own objects, by argument
     player_count: Annotated[int, SHARED]            # 3 or 4 seats
     setup: Annotated[str, SHARED]                   # "beginner" (3.) or "expert" (9.)
@@ -57,11 +57,11 @@ class SiedlerState(State):
     deck_left: int                   # cards face down (the sum of deck)
     last_card: int                   # the card kind drawn last; -1 before the first
     # -- the board -----------------------------------------------------------------------------------
-    time_stone: int                  # the time stone's space on the time track (index of map.years)
+    time_stone: int                  # the time stone's space on the time track (index of components.years)
     robber: int                      # the terrain the robber knight stands on; RAUBRITTERBURG: off the map
-    toll_owner: list[int]            # per road segment (map.seg_offset): the seat of its toll station, or NOBODY
+    toll_owner: list[int]            # per road segment (components.seg_offset): the seat of its toll station, or NOBODY
     road_tolls: list[int]            # toll stations per road and seat: road_tolls[road * players + seat]
-    settlement_owner: list[int]      # per intersection (map.road_offset): the seat of its settlement, or NOBODY
+    settlement_owner: list[int]      # per intersection (components.road_offset): the seat of its settlement, or NOBODY
     right_of_way: list[int]          # per road: the holder of its right-of-way card, or NOBODY (5.2.2.1, 6.2)
     workshop_owner: list[int]        # per red intersection: the seat of its workshop, or NOBODY (5.2.2.3)
     wall_builders: list[int]         # the seat that built each wall piece, in building order (5.2.2.4)
@@ -104,32 +104,32 @@ class SiedlerState(State):
 
     # -- creation --------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: "Game", siedler_map: SiedlerMap, table: ActionTable, players: int, seed: int,
+    def start(cls, game: "Game", components: Components, table: ActionTable, players: int, seed: int,
               options: dict[str, Any]) -> "SiedlerState":
         """3.: a new game with its pieces, cards and gold in place; with the beginner setup
         the positions of the map file are built. The first player is drawn next (4., 9.)."""
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
         n = players
-        s.map, s.action_table, s.player_count = siedler_map, table, n
+        s.components, s.action_table, s.player_count = components, table, n
         s.setup, s.offers_per_turn = options["setup"], options["offers_per_turn"]
         s.bank_trades_per_turn, s.offer_cards = options["bank_trades_per_turn"], options["offer_cards"]
         s.phase, s.active, s.first_player, s.winner = P_START, 0, NOBODY, NOBODY
         s.hands = [0] * (5 * n)
         s.gold = [START_GOLD] * n
         s.supply = [SUPPLY_PER_RESOURCE] * 5
-        s.deck = list(siedler_map.deck_counts)
-        s.discards = [0] * len(siedler_map.deck_counts)
-        s.deck_left = sum(siedler_map.deck_counts)
+        s.deck = list(components.deck_counts)
+        s.discards = [0] * len(components.deck_counts)
+        s.deck_left = sum(components.deck_counts)
         s.last_card = -1
         s.time_stone, s.robber = 0, RAUBRITTERBURG
-        s.toll_owner = [NOBODY] * siedler_map.n_segments
+        s.toll_owner = [NOBODY] * components.n_segments
         s.road_tolls = [0] * (N_ROADS * n)
-        s.settlement_owner = [NOBODY] * siedler_map.n_inters
+        s.settlement_owner = [NOBODY] * components.n_inters
         s.right_of_way = [NOBODY] * N_ROADS
         s.workshop_owner = [NOBODY] * N_REDS
         s.wall_builders = []
-        s.tower_owner = [NOBODY] * len(siedler_map.triangle_after)
+        s.tower_owner = [NOBODY] * len(components.triangle_after)
         s.prestige = [0] * n
         s.council_holder = [NOBODY, NOBODY if n == 4 else REMOVED, NOBODY]
         s.settlements_left, s.workshops_left, s.tolls_left = [SETTLEMENTS] * n, [WORKSHOPS] * n, [TOLLS] * n
@@ -184,7 +184,7 @@ class SiedlerState(State):
     def free_spots(self, road: int) -> list[int]:
         """Intersections of a road open to a settlement (5.2.2.2): not the one touching the
         city, free, and a free intersection on both sides along this road."""
-        m = self.map
+        m = self.components
         off = m.road_offset[road]
         last = off + m.road_len[road]
         so = self.settlement_owner
@@ -197,7 +197,7 @@ class SiedlerState(State):
     def builds_towers(self, p: int) -> bool:
         """A workshop of p's next to the Bauhof (5.2.2.5)."""
         wo = self.workshop_owner
-        bauhof = self.map.red_bauhof
+        bauhof = self.components.red_bauhof
         for j in range(N_REDS):
             if wo[j] == p and bauhof[j]:
                 return True
@@ -208,7 +208,7 @@ class SiedlerState(State):
         3 with a workshop on the Hauptmarkt's 3:1 corner; 2 for a resource whose 2:1 corner
         holds p's workshop."""
         rates = [BANK_RATE] * 6
-        port = self.map.red_port
+        port = self.components.red_port
         wo = self.workshop_owner
         two = []
         for j in range(N_REDS):
@@ -228,7 +228,7 @@ class SiedlerState(State):
     def doubles(self, p: int, g: int) -> bool:
         """A workshop of p's next to one of good g's two spaces doubles its sale (5.2.3)."""
         wo = self.workshop_owner
-        goods = self.map.red_goods
+        goods = self.components.red_goods
         for j in range(N_REDS):
             if wo[j] == p and g in goods[j]:
                 return True
@@ -317,7 +317,106 @@ class SiedlerState(State):
         return present.why(self, seat, action)
 
     def _check_position(self) -> None:
-        rules.check_position(self)
+        """Raise ValueError naming what is inconsistent: list sizes, the 20 cards of each
+        resource, the pieces on the board against those left, the phase's own fields."""
+        self._check_sizes()
+        self._check_cards()
+        self._check_pieces()
+        self._check_board()
+        self._check_phase()
+
+    def _check_sizes(self) -> None:
+        n, m = self.player_count, self.components
+        sizes = {
+            "hands": 5 * n, "gold": n, "supply": 5, "deck": len(m.deck_counts), "discards": len(m.deck_counts),
+            "toll_owner": m.n_segments, "road_tolls": N_ROADS * n, "settlement_owner": m.n_inters,
+            "right_of_way": N_ROADS, "workshop_owner": N_REDS, "tower_owner": len(m.triangle_after), "prestige": n,
+            "council_holder": 3, "settlements_left": n, "workshops_left": n, "tolls_left": n, "offer_give": 6,
+            "offer_want": 6, "answers": n, "counter_give": 6 * n, "counter_want": 6 * n, "discards_owed": n,
+            "unknown_cards": 5 * n * n,
+        }
+        for name, size in sizes.items():
+            got = len(getattr(self, name))
+            if got != size:
+                _fail(f"{name} has {got} entries, not {size}")
+        if not 0 <= self.phase < len(PHASE_IDS):
+            _fail(f"phase {self.phase} is no phase (0 to {len(PHASE_IDS) - 1})")
+        if not 0 <= self.active < n:
+            _fail(f"active seat {self.active} is no seat")
+
+    def _check_cards(self) -> None:
+        for name in ("hands", "gold", "supply", "deck", "discards", "prestige", "settlements_left", "workshops_left",
+                     "tolls_left", "offer_give", "offer_want", "counter_give", "counter_want", "discards_owed",
+                     "unknown_cards", "road_tolls"):
+            if min(getattr(self, name)) < 0:
+                _fail(f"{name} holds a negative count")
+        for r in range(5):
+            held = sum(self.hands[p * 5 + r] for p in range(self.player_count))
+            if held + self.supply[r] != SUPPLY_PER_RESOURCE:
+                _fail(f"{held} {RESOURCES[r]} in hands and {self.supply[r]} in the supply: there are "
+                      f"{SUPPLY_PER_RESOURCE} cards of each resource (0.)")
+        if self.deck_left != sum(self.deck):
+            _fail(f"deck_left is {self.deck_left} but the deck holds {sum(self.deck)} cards")
+
+    def _check_pieces(self) -> None:
+        n, m = self.player_count, self.components
+        for name, owners, left, limit in (("settlement", self.settlement_owner, self.settlements_left, SETTLEMENTS),
+                                          ("workshop", self.workshop_owner, self.workshops_left, WORKSHOPS),
+                                          ("toll station", self.toll_owner, self.tolls_left, TOLLS)):
+            if any(not (o == NOBODY or 0 <= o < n) for o in owners):
+                _fail(f"a {name} belongs to a seat that is not at the table")
+            for p in range(n):
+                built = sum(1 for o in owners if o == p)
+                if built + left[p] != limit:
+                    _fail(f"seat {p} has {built} {name}s built and {left[p]} left; each has {limit} (0.)")
+        for k in range(N_ROADS):
+            segs = self.toll_owner[m.seg_offset[k]: m.seg_offset[k] + m.road_len[k]]
+            used = sum(1 for o in segs if o >= 0)
+            if any(o < 0 for o in segs[:used]):
+                _fail(f"road {k + 1}'s toll stations leave a gap: they fill from the city (5.2.2.1)")
+            for p in range(n):
+                if self.road_tolls[k * n + p] != sum(1 for o in segs if o == p):
+                    _fail(f"road_tolls of road {k + 1}, seat {p} disagree with toll_owner")
+
+    def _check_board(self) -> None:
+        n, m = self.player_count, self.components
+        for name, owners in (("right_of_way", self.right_of_way), ("tower_owner", self.tower_owner),
+                             ("wall_builders", self.wall_builders)):
+            if any(not (o == NOBODY or 0 <= o < n) for o in owners) or (name == "wall_builders" and NOBODY in owners):
+                _fail(f"{name} names a seat that is not at the table")
+        if len(self.wall_builders) > m.wall_pieces:
+            _fail(f"{len(self.wall_builders)} wall pieces; the wall has {m.wall_pieces}")
+        holders = [h for h in self.council_holder if h >= 0]
+        if len(holders) != len(set(holders)) or any(h >= n for h in holders):
+            _fail("a council card is held twice by one seat, or by no seat at the table")
+        if (self.council_holder[1] == REMOVED) != (n == 3) or REMOVED in (self.council_holder[0],
+                                                                         self.council_holder[2]):
+            _fail("only the Kleiner Rat is removed, and only with three players (3.)")
+        if not (self.robber == RAUBRITTERBURG or 0 <= self.robber < len(m.terrain_ids)):
+            _fail(f"the robber knight stands on terrain {self.robber}, which the map does not have")
+        if not 0 <= self.time_stone < len(m.years):
+            _fail(f"the time stone is on space {self.time_stone}; the track has {len(m.years)}")
+
+    def _check_phase(self) -> None:
+        """The fields the phase waits on are set."""
+        n, ph = self.player_count, self.phase
+        missing = {
+            P_LEHM: ("Kostenloser Lehm waits for nobody (lehm_queue is empty)", bool(self.lehm_queue)),
+            P_DISCARD: ("the discard phase, but nobody owes a card", any(self.discards_owed)),
+            P_COUNCIL: ("the council phase needs council_chooser and council_candidates",
+                        0 <= self.council_chooser < n and bool(self.council_candidates)),
+            P_STEAL_CARD: ("a steal needs a victim holding a card",
+                           0 <= self.steal_victim < n and bool(self.cards(self.steal_victim))),
+            P_WEGEZOLL_CARD: ("a Wegezoll card needs wegezoll_owed and the road's holder",
+                              bool(self.wegezoll_owed) and 0 <= self.wegezoll_road < N_ROADS
+                              and self.right_of_way[self.wegezoll_road] >= 0),
+            P_SETUP_SETTLE: ("a setup settlement needs setup_road", 0 <= self.setup_road < N_ROADS),
+            P_RESPOND: ("the answers to an offer are all in, but the phase waits for them",
+                        any(a in (A_PENDING, A_COUNTER_GIVE, A_COUNTER_WANT) for a in self.answers)),
+            P_DRAW: ("an event card is due, but the deck is empty", self.deck_left > 0),
+        }.get(ph)
+        if missing is not None and not missing[1]:
+            _fail(missing[0])
 
     # -- the end ---------------------------------------------------------------------------------------------
     def outcome(self) -> Outcome:
@@ -339,6 +438,12 @@ class SiedlerState(State):
     def describe(self, seat: int, action: Action, viewer: int | None) -> Message:
         return present.describe(self, seat, action, viewer)
 
+    def log_words(self, seat: int, action: Action, viewer: int | None) -> Message | None:
+        return present.log_words(self, seat, action, viewer)
+
+    def news(self, viewer: int | None) -> list[str | Message]:
+        return list(present.news(self, viewer))
+
     def pick(self, seat: int) -> Pick | None:
         return present.pick(self, seat)
 
@@ -353,3 +458,7 @@ _WHO_ACTS: tuple[int, ...] = tuple(
                       P_SETUP_SETTLE)
     else _CHANCE if ph in (P_DRAW, P_STEAL_CARD, P_WEGEZOLL_CARD, P_START) else _OTHER
     for ph in range(len(PHASE_IDS)))
+
+
+def _fail(what: str) -> NoReturn:
+    raise ValueError(f"siedler position: {what}")

@@ -1,426 +1,662 @@
-"""The observation encoding of Colonia (bundled components), from the view only.
+"""The observation encoding of Colonia (bundled components), written from the state as
+`present.view` shows it.
 
-Sizes (materials, goods, craftsmen, cities, market stalls, port places, relic places) come
-from a fresh game's view and the view schema; the vocabularies (days, decisions,
-ordinance effects, family cards) from the schema. The components' fixed facts (what each
-craftsman needs, the relic prices of the bundled file) are left out."""
+Sizes (materials, goods, craftsmen, cities, market stalls, port places, relic places) are
+the rulebook's; the components' fixed facts (what each craftsman needs, the relic prices
+of the bundled file) are left out. Hidden from other seats, as in the view: what lies
+behind a family's screen (its money, materials, goods and relics; everyone's at the
+end), a family card chosen this week until the cards are revealed, and a vote."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...core import game as find_game
+import numpy as np
+
+from ...games.colonia.constants import (
+    CARDS_PER_CITY,
+    D_AMOUNT,
+    D_DRAW,
+    D_ENSHRINE,
+    D_EXCHANGE,
+    D_FAMILY,
+    D_RECALL,
+    D_TURN,
+    D_VOTE,
+    DAYS,
+    DECISIONS,
+    DRAWS,
+    EFFECTS,
+    FAMILY_VALUES,
+    LOWEST_FAMILY_CARD,
+    MAX_DISPLAY,
+    MAX_HOLDS,
+    MAX_STALLS,
+    N_CITIES,
+    N_CRAFTSMEN,
+    N_FAMILY_CARDS,
+    N_GOODS,
+    N_MATERIALS,
+    N_SHIPS,
+    N_STREETS,
+    PHASES,
+    PORT,
+    Q_BLIND_MATERIAL,
+    Q_GOOD_DIE,
+    RELICS_PER_CITY,
+    S_OVER,
+    S_SAT_SAIL,
+    S_TUE_CHOOSE,
+    STALL_SLOTS,
+    STEP_DAY,
+    STREET_DAYS,
+    STREET_EVENING,
+    TUESDAY,
+)
 from ..encoding import (
-    Encoder, EncodingError, Slice, count, envelope_slices, game_phases, number, numbers, onehot, owners, per_seat, seat_field,
-    seat_flags,
+    ENVELOPE,
+    HIDDEN,
+    Blocks,
+    Part,
+    SeatAxis,
+    SeatFields,
+    Slice,
+    StateEncoder,
+    envelope,
+    write_envelope,
 )
 
-VOTES = ("yes", "no")
+if TYPE_CHECKING:
+    from ...games.colonia.data import Components
+    from ...games.colonia.state import ColoniaState
+
 RESULTS = ("pending", "rejected", "passed")
 HOMECOMING = ("today", "this_week", "next_week", "game_end")
 ORDINANCE_SLOTS = 3
-MAX_STALLS = 9         # a week card's stalls (7 at most) and the foreign merchants' two
-MAX_HOLDS = 4
-MAX_DISPLAY = 12       # 10 relic places and 2 extra ones (an ordinance)
-MAX_WEEK_STALLS = 7
-N_SHIPS = 16           # the ships of the bundled components (the ship deck of a fresh game)
-SEAT_DRAWS = ("blind_material", "good_die")   # draws whose argument is a seat
+SEAT_DRAWS = (Q_BLIND_MATERIAL, Q_GOOD_DIE)        # draws whose argument is a seat
+SHIP = 1 + N_CITIES + 1 + MAX_HOLDS * (N_GOODS + 2) + 3
+RELIC = 1 + N_CITIES + 1 + 2
+ORDINANCE = 1 + len(EFFECTS) + len(DAYS) + 1 + N_CRAFTSMEN + N_STREETS + len(RESULTS) + 2
+ASKING = RELIC + N_STREETS + 3 + 2 * N_CITIES
+TREASURY = N_CITIES + N_MATERIALS + N_GOODS
+# what numbers are divided by (and capped at: "… or more as 1")
+COINS, HELD, RELICS, POINTS = 20, 10, RELICS_PER_CITY, 50
 
 
-def _enum(schema: dict[str, Any], *path: str) -> list[Any]:
-    node: Any = schema
-    for key in path:
-        node = node[key]
-    return [x for x in node["enum"] if x is not None]
+MAX_CACHED = 4096      # positions of a part of the table whose encoding is kept
 
 
-def build(players: int) -> Encoder:
-    game = find_game("colonia")
-    schema = game.view_schema()["properties"]
-    seat_s = schema["seats"]["items"]["properties"]
-    table_s = schema["table"]["properties"]
-    days = _enum(table_s, "day")
-    decisions = _enum(table_s, "decision")
-    effects = _enum(table_s, "ordinances", "items", "properties", "effect")
-    family = _enum(seat_s, "card")
-    draws = _enum(table_s, "draws_pending", "items", "properties", "draw")
-    streets = list(seat_s["street"]["properties"])
-    start = game.new(players, 0).view(None)
-    comp = start["table"]["components"]
-    M, Gd, C, K = len(comp["materials"]), len(comp["goods"]), len(comp["craftsmen"]), len(comp["cities"])
-    port = len(start["table"]["port"])
-    n = players
-    per_member = start["table"]["members_per_player"]
+def top(x: float, most: float) -> float:
+    return x / most if x < most else 1.0
 
-    def seat(v: dict, s: int) -> dict:
-        return v["seats"][s]
 
-    def members(v: dict, s: int) -> list[float]:
-        m = seat(v, s)["members"]
-        return [m[k] / per_member for k in ("home", "town_hall", "today", "contracts_above_stick",
-                                             "contracts_below_stick", "ships", "secured_relics")] + \
-               [m["street"][d] / per_member for d in streets]
+class CardTables:
+    """What a component file fixes, encoded once: each ship's place in the port (its
+    city and holds) and each relic card's place in the display; and caches of the
+    relics owned and discarded, by position."""
 
-    def family_cards(v: dict, s: int) -> list[Any]:
-        x = seat(v, s)
-        left = x["family_cards_left"]
-        card = x["card"]
-        return ([int(f in left) for f in family] + [int(card == f) for f in family]
-                + [x["chosen"], x["card_face_down"], x["votes"] / 10])
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.ships = np.zeros((len(comp.ships), SHIP), np.float32)
+        for ship, data in enumerate(comp.ships):
+            row = self.ships[ship]
+            row[0] = 1.0
+            row[1 + data.city] = 1.0
+            for h, (need, value) in enumerate(data.holds[:MAX_HOLDS]):
+                for g in need:
+                    row[2 + N_CITIES + h * (N_GOODS + 2) + g] = 1.0
+                row[2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS] = top(value, 10)
+        cards = len(comp.relic_price)
+        self.relics = np.zeros((cards + 1, RELIC), np.float32)  # the last row: no card
+        self.tallies = np.zeros((cards, 2 * N_CITIES), np.float32)  # a card's count and points by city
+        for card in range(cards):
+            row = self.relics[card]
+            row[0] = 1.0
+            row[1 + card // CARDS_PER_CITY] = 1.0
+            row[1 + N_CITIES] = 1.0 if card % CARDS_PER_CITY == RELICS_PER_CITY else 0.0
+            row[2 + N_CITIES] = top(comp.relic_price[card], 20)
+            row[3 + N_CITIES] = top(comp.relic_points[card], 5)
+            self.tallies[card, card // CARDS_PER_CITY] = 1.0
+            self.tallies[card, N_CITIES + card // CARDS_PER_CITY] = comp.relic_points[card]
+        self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
+        self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
+        self.sums: dict[tuple[Any, ...], np.ndarray] = {}
+        self.blocks: dict[str, Blocks] = {}   # the encoder's caches of parts of the table (ColoniaEncoder._block)
 
-    def turns(v: dict, s: int) -> list[Any]:
-        x = seat(v, s)
-        return [x["passed"] is not None, bool(x["passed"]), x["voted"] is not None, bool(x["voted"]),
-                x["vote"] == "yes", x["vote"] == "no"]
+    def tally(self, cards: list[int] | list[bool], holder: int | bool, relics_only: bool) -> np.ndarray:
+        """Per city, how many of `cards` (a field: who holds each card, or whether it is
+        discarded) belong to `holder`, and their points, scaled; cached by position."""
+        key = (tuple(cards), holder, relics_only)
+        found = self.sums.get(key)
+        if found is None:
+            if len(self.sums) >= MAX_CACHED:
+                self.sums.clear()
+            chosen = np.array(cards) == holder
+            if relics_only:
+                chosen &= ~self.shrine
+            found = self.sums[key] = np.minimum(chosen.astype(np.float32) @ self.tallies / self.scale, 1.0)
+        return found
 
-    def treasury(v: dict, s: int) -> list[Any]:
-        x = seat(v, s)
-        if x["money"] is None:
-            return [None] * (K + M + Gd)
-        return [m / 10 for m in x["money"]] + [m / 5 for m in x["materials"]] + [g / 5 for g in x["goods"]]
 
-    def relics_owned(v: dict, s: int) -> list[Any]:
-        rel = seat(v, s)["relics"]
-        if rel is None:
-            return [None] * (2 * K)
-        cnt, pts = [0] * K, [0] * K
-        for r in rel:
-            if r["kind"] == "relic":
-                cnt[r["city"]] += 1
-                pts[r["city"]] += r["points"]
-        return [c / 5 for c in cnt] + [p / 20 for p in pts]
+class ColoniaEncoder(StateEncoder):
+    def __init__(self, players: int) -> None:
+        from ...core import game as find_game
 
-    def shrines(v: dict, s: int) -> list[float]:
-        out = [0.0] * (2 * K)
-        for sh in seat(v, s)["shrines"]:
-            out[sh["city"]] = 1.0
-            if sh["relic"] is not None:
-                out[K + sh["city"]] = 1.0
-        return out
+        start: ColoniaState = find_game("colonia").new(players, 0)  # type: ignore[assignment]
+        comp = start.components
+        self.players = players
+        self.per_member = comp.members_by_players[players]
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.tables: dict[int, CardTables] = {}
+        super().__init__("colonia", players,
+                         [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
+                          *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
+                         summary="Every family's members and cards, what it has behind its screen (yours; everyone's "
+                                 "at the end) and what the table saw it take; the week, its ordinances and votes, the "
+                                 "market, the craftsmen, the port and the relic display.")
+        pm, inner = self.per_member, 7 + N_STREETS
+        self.seat_fields = SeatFields(self, [
+            ("home", "home", 1, pm, 0, 1), ("members", "home", 1, pm, 0, inner),
+            ("members", "town_hall", 1, pm, 1, inner), ("members", "placed_today", 1, pm, 2, inner),
+            ("members", "street", N_STREETS, pm, 7, inner)])
+        self.use(self._parts())
 
-    def windows(v: dict, s: int) -> list[int]:
-        won = seat(v, s)["windows"]
-        return [int(c in won) for c in range(K)]
+    # -- the slices ----------------------------------------------------------------------
+    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
+        n = self.players
+        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
+        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
+        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
-    def seen(v: dict, s: int) -> list[float]:
-        x = seat(v, s)
-        return [m / 5 for m in x["materials_seen"]] + [x["materials_blind"] / 5]
+    def _owners(self, name: str, places: int, meaning: str) -> Slice:
+        n = self.players
+        return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
+                                             f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
 
-    def order(v: dict, s: int) -> list[int]:
-        o = v["table"]["order"]
-        return [int(k < len(o) and o[k] == s) for k in range(n)]
+    def _family_slices(self, comp: Components) -> list[Slice]:
+        each, n, pm = self._each, self.players, self.per_member
+        family = [str(v) for v in FAMILY_VALUES]
+        cities = list(comp.cities)
+        return [
+            each("home", 1, f"members at home (usable) ÷ {pm}"),
+            each("members", 7 + N_STREETS,
+                 f"where the family's members are, as a share of its {pm}: home, town hall, today's stalls, "
+                 f"contracts served, contracts waiting, ships, securing relics, then each street field",
+                 ["home", "town hall", "today", "contracts above", "contracts below", "ships", "relics",
+                  *STREET_DAYS]),
+            each("family_cards", 2 * N_FAMILY_CARDS + 3,
+                 "family cards not yet played (one per value), this week's card once revealed (one-hot; your own "
+                 "as soon as chosen), chosen this week, played face down, its votes ÷ 10",
+                 [f"left {f}" for f in family] + [f"card {f}" for f in family] + ["chosen", "face down", "votes"]),
+            each("turns", 6, "in a round of turns, passed; during a vote, voted; its vote yes, no (your own only)",
+                 ["in a round", "passed", "in a vote", "voted", "votes yes", "votes no"]),
+            each("treasury", TREASURY, f"behind the screen (your own; everyone's at the end; -1 if hidden): coins "
+                                       f"per currency ÷ {COINS}, materials ÷ {HELD}, goods ÷ {HELD}, each 1 at most",
+                 [*comp.currencies, *comp.materials, *comp.goods], low=HIDDEN),
+            each("relics_owned", 2 * N_CITIES, f"relics owned (behind the screen, see treasury), per city: how many "
+                                               f"÷ {RELICS}, their points ÷ {POINTS} (1 at most)",
+                 [f"relics {c}" for c in cities] + [f"points {c}" for c in cities], low=HIDDEN),
+            each("shrines", 2 * N_CITIES, "per city: owns its shrine, the shrine holds a relic",
+                 [f"shrine {c}" for c in cities] + [f"filled {c}" for c in cities]),
+            each("windows", N_CITIES, "church windows won (at the end), per city", cities),
+            each("materials_seen", N_MATERIALS + 1, f"materials the table saw the family take from stalls, less "
+                                                    f"what it spent, ÷ {HELD}; those drawn blind ÷ {HELD}",
+                 [*comp.materials, "blind"]),
+            each("order", n, "place in turn order (the mayor first)", [f"place {k + 1}" for k in range(n)]),
+            Slice("mayor", n, 0, 1, "the mayor; per seat, from you onward", seats=SeatAxis()),
+        ]
 
-    def extra_dice(v: dict) -> list[int]:
-        faces = t(v)["extra_contract_dice"]
-        return [faces.count(f) for f in range(1, 7)]
+    def _week_slices(self, comp: Components) -> list[Slice]:
+        n = self.players
+        return [
+            Slice("extra_contract_dice", 6, 0, 1, "this week's extra-contract dice showing each face 1-6 (6: every "
+                                                  "craftsman), ÷ 6", labels=tuple(str(f) for f in range(1, 7))),
+            Slice("tie_order", n, 0, 1, "week 1: place among the seats the tie dice put first (1 ÷ players: first; "
+                                        "0: not put); per seat, from you onward", seats=SeatAxis()),
+            Slice("draws_pending", len(DRAWS), 0, 1, "the draws and rolls the table waits for, per kind, ÷ 20 (20 or "
+                                                     "more as 1)", labels=DRAWS),
+            Slice("next_draw", len(DRAWS), 0, 1, "the kind of the next draw (all zero: none waits)", labels=DRAWS),
+            Slice("next_draw_seat", n, 0, 1, "the seat the next draw is for (blind material, good die); per seat, "
+                                             "from you onward", seats=SeatAxis()),
+            Slice("next_draw_argument", 1, 0, 1, "the next draw's stall, place or card value ÷ 10 (10 or more as 1; "
+                                                 "0 for a seat's draw)"),
+            Slice("week", 1, 0, 1, "the week ÷ the weeks"),
+            Slice("weeks_left", 7, 0, 1, "weeks after this one, one-hot by count up to 6 or more",
+                  labels=(*map(str, range(6)), "6+")),
+            Slice("day", len(DAYS), 0, 1, "the day", labels=DAYS),
+            Slice("decision", len(DECISIONS) + 1, 0, 1, "what the game waits for", labels=(*DECISIONS, "over")),
+            Slice("week_card", MAX_STALLS + N_CRAFTSMEN + 2, 0, 1,
+                  "this week's card (all zero before the first): its stalls' sizes ÷ 5, ordinary contracts per "
+                  "craftsman ÷ 3, extra-contract dice ÷ 6, ships that sail ÷ 4 (each 1 at most)",
+                  labels=(*(f"stall {k + 1}" for k in range(MAX_STALLS)), *comp.craftsmen, "dice", "ships")),
+            Slice("ordinances", ORDINANCE_SLOTS * ORDINANCE, 0, 1,
+                  f"this week's ordinances in voting order ({ORDINANCE_SLOTS} places, all zero: none), each "
+                  f"{ORDINANCE} numbers: present, its effect one-hot ({', '.join(EFFECTS)}), its day one-hot, its "
+                  f"number ÷ 10, the craftsman of extra contracts one-hot, the street field of a recall one-hot, the "
+                  f"result one-hot ({', '.join(RESULTS)}), its vote's yes and no ÷ 20 (1 at most)"),
+            Slice("fewer_members", 1, 0, 1, "members every family sends fewer this Tuesday ÷ 5"),
+            Slice("fewer_members_next_week", 1, 0, 1, "... and next Tuesday ÷ 5"),
+        ]
 
-    def tie_place(v: dict, s: int) -> list[float]:
-        order = t(v)["tie_order"]
-        return [(order.index(s) + 1) / n if s in order else 0.0]
+    def _market_slices(self, comp: Components) -> list[Slice]:
+        n = self.players
+        return [
+            Slice("stalls", STALL_SLOTS * (N_MATERIALS + 3), 0, 1,
+                  f"the market stalls ({STALL_SLOTS} places): materials on offer per material ÷ 5, its size ÷ 5, "
+                  f"taken, a foreign merchant's (each 1 at most)"),
+            self._owners("stall_buyers", STALL_SLOTS, "who took each stall"),
+            Slice("bag", 1, 0, 1, "materials in the bag ÷ 100"),
+            Slice("craftsmen", N_CRAFTSMEN * (3 + n), 0, 1,
+                  "per craftsman: contract fields served this Thursday ÷ 5, contracts commissioned this week ÷ 5, "
+                  "occupied fields ÷ 5, then each seat's members on its fields (from you onward) ÷ 5 (each 1 at most)",
+                  seats=SeatAxis(groups=N_CRAFTSMEN, stride=3 + n, offset=3)),
+        ]
 
-    def sailed(v: dict) -> list[float]:
-        out: list[float] = []
-        ships = t(v)["last_sailed"]
-        if len(ships) > port:
-            raise EncodingError(f"slice 'last_sailed': {len(ships)} ships sailed, declared {port} at most")
-        for k in range(port):
-            out += [1.0, (ships[k]["ship"] + 1) / N_SHIPS] if k < len(ships) else [0.0, 0.0]
-        return out
+    def _port_slices(self) -> list[Slice]:
+        holds = f"per port place its {MAX_HOLDS} holds and the extra hold"
+        return [
+            Slice("port", PORT * SHIP, 0, 1,
+                  f"the port's places I-IV, each {SHIP} numbers: a ship, its city one-hot, it sails on Saturday, "
+                  f"{MAX_HOLDS} holds (the goods it takes, what it pays ÷ 10, loaded), an extra hold (present, "
+                  f"loaded, what it pays ÷ 10)"),
+            self._owners("hold_loaders", PORT * (MAX_HOLDS + 1), f"who loaded each hold, {holds}"),
+            Slice("last_sailed", 2 * PORT, 0, 1, f"the ships of the last sailing, up to {PORT}: each sailed (1), "
+                                                 f"which ship (its number + 1, ÷ {N_SHIPS})"),
+            self._owners("last_sailed_loaders", PORT * (MAX_HOLDS + 1),
+                         f"who had loaded each hold of the last sailing's ships, per ship its {MAX_HOLDS} holds and "
+                         f"the extra hold"),
+            Slice("ships_sailing", 1, 0, 1, "ships above the port's stick ÷ 4"),
+            Slice("ship_deck", 1, 0, 1, f"ships in the deck ÷ {N_SHIPS}"),
+            Slice("ship_discards", 1, 0, 1, f"ships set aside ÷ {N_SHIPS}"),
+        ]
 
-    def sailed_loaders(v: dict) -> list[Any]:
-        out: list[Any] = []
-        ships = t(v)["last_sailed"]
-        for k in range(port):
-            if k < len(ships):
-                holds = list(ships[k]["holds"])
-                if len(holds) > MAX_HOLDS:
-                    raise EncodingError(f"slice 'last_sailed_loaders': a ship with {len(holds)} holds, "
-                                        f"declared {MAX_HOLDS} at most")
-                out += holds + [None] * (MAX_HOLDS - len(holds)) + [ships[k]["extra_hold"]]
+    def _relic_slices(self, comp: Components) -> list[Slice]:
+        cities = list(comp.cities)
+        return [
+            Slice("relic_display", MAX_DISPLAY * RELIC, 0, 1,
+                  f"the relic display ({MAX_DISPLAY} places): a card, its city one-hot, a shrine, its price ÷ 20, its "
+                  f"points ÷ 5"),
+            self._owners("relic_securers", MAX_DISPLAY, "who secured each displayed relic"),
+            Slice("relic_deck", 1, 0, 1, "relic cards in the deck ÷ 48"),
+            Slice("relic_discards", 2 * N_CITIES, 0, 1, f"the face-up discards per city: how many ÷ {RELICS}, their "
+                                                        f"points ÷ {POINTS}",
+                  labels=(*(f"cards {c}" for c in cities), *(f"points {c}" for c in cities))),
+            Slice("goods_supply", N_GOODS, 0, 1, "goods left in the supply ÷ 20", labels=tuple(comp.goods)),
+            Slice("street_home", N_STREETS * len(HOMECOMING), 0, 1, "when each street field's members come home",
+                  labels=tuple(f"{d} {h}" for d in STREET_DAYS for h in HOMECOMING)),
+            Slice("asking", ASKING, 0, 1,
+                  "what a decision now is about: the card whose shrine choice is asked (as a displayed relic), a "
+                  "recall's street field one-hot and the members it allows ÷ 10, the materials a draw allows ÷ 5, the "
+                  "most an exchange allows ÷ 5, the currencies of an exchange under way (given, taken)"),
+        ]
+
+    def _block(self, s: ColoniaState, name: str, first: str, last: str, key: Any, fill: Any,
+               out: np.ndarray) -> None:
+        """The slices first…last, cached by `key` (what they are written from) for the
+        state's component file."""
+        kept = self.tables_of(s.components).blocks
+        blocks = kept.get(name)
+        if blocks is None:
+            blocks = kept[name] = Blocks(self.size)
+        blocks.write(key, self.at[first], self.end[last], fill, out)
+
+    def tables_of(self, comp: Components) -> CardTables:
+        found = self.tables.get(id(comp))
+        if found is None or found.comp is not comp:
+            found = self.tables[id(comp)] = CardTables(comp)
+        return found
+
+    # -- writing -------------------------------------------------------------------------
+    def _parts(self) -> list[Part]:
+        contracts = ("sticks", "contract_owner", "contract_members", "contracts_placed")
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("members", ("home", "members"),
+                 ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
+                  "secured_by"), self._members),
+            Part("families", ("family_cards", "turns"),
+                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight", "passed", "ballots"),
+                 self._families),
+            Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
+                 self._screens),
+            Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
+            Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
+            Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
+            Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
+                 self._draws),
+            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "week_card",
+                          "fewer_members", "fewer_members_next_week"),
+                 ("extra_faces", "tie_order", "week", "step", "decision", "week_card", "fewer_members",
+                  "fewer_members_next_week"), self._week),
+            Part("ordinances", ("ordinances",),
+                 ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
+                 lambda s, seat, me, out: self._block(
+                     s, "ordinances", "ordinances", "ordinances",
+                     (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
+                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)),
+            Part("market", ("stalls", "stall_buyers", "bag", "craftsmen"),
+                 ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer", "bag", "commissioned",
+                  *contracts),
+                 lambda s, seat, me, out: self._block(
+                     s, "market", "stalls", "craftsmen",
+                     (me, s.stall_count, s.week_card, tuple(s.stall_materials), tuple(s.stall_size),
+                      tuple(s.stall_buyer), sum(s.bag), tuple(s.sticks), tuple(s.commissioned),
+                      tuple(s.contract_owner), tuple(s.contract_members), tuple(s.contracts_placed)),
+                     lambda o: self._market(s, me, o), out)),
+            Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
+                          "ship_discards"),
+                 ("step", "port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
+                  "ship_deck", "ship_discard"),
+                 lambda s, seat, me, out: self._block(
+                     s, "port", "port", "ship_discards",
+                     (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
+                      tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
+                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)),
+            Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards", "goods_supply",
+                            "street_home"),
+                 ("display", "secured_by", "relic_deck", "relic_discard", "goods_supply", "step", "week"),
+                 lambda s, seat, me, out: self._block(
+                     s, "relics", "relic_display", "street_home",
+                     (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
+                      tuple(s.goods_supply), s.step, s.week >= s.components.weeks),
+                     lambda o: self._relics(s, me, o), out)),
+            Part("asking", ("asking",),
+                 ("decision", "bought_card", "recall_street", "recall_most", "draw_count", "exchange_limit",
+                  "exchange_give", "exchange_take"), self._asking),
+        ]
+
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: ColoniaState = state
+        at = self.at
+        if s.step != S_OVER:   # behind your own screen
+            self._treasury(s, seat, at["treasury"], at["relics_owned"], out)
+        card = s.family_card[seat]
+        if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
+            out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
+        if s.decision == D_VOTE:
+            ballot = s.ballots[seat]
+            row = at["turns"]
+            out[row + 4] = 1.0 if ballot == 1 else 0.0
+            out[row + 5] = 1.0 if ballot == 0 else 0.0
+
+    def _envelope(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, self.phase_index[s.phase()], out)
+
+    def _members(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, pm = self.at, self.players, self.per_member
+        above, below = [0] * n, [0] * n
+        fields = s.components.contract_fields
+        owner, members = s.contract_owner, s.contract_members
+        for c in range(N_CRAFTSMEN):
+            stick = s.sticks[c]
+            for i in range(s.contracts_placed[c]):
+                p = owner[c * fields + i]
+                if i < stick:
+                    above[p] += members[c * fields + i]
+                else:
+                    below[p] += members[c * fields + i]
+        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
+        base, inner = at["members"], 7 + N_STREETS
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            row = base + k * inner
+            out[row + 3] = above[p] / pm
+            out[row + 4] = below[p] / pm
+            out[row + 5] = (s.hold_owner.count(p) + s.extra_hold_owner.count(p)) / pm
+            out[row + 6] = s.secured_by.count(p) / pm
+
+    def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        cards, turns, inner = at["family_cards"], at["turns"], 2 * N_FAMILY_CARDS + 3
+        in_turns, voting = s.decision == D_TURN, s.decision == D_VOTE
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            row = cards + k * inner
+            for v in range(N_FAMILY_CARDS):
+                if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
+                    out[row + v] = 1.0
+            card = s.family_card[p]
+            revealed = s.decision != D_FAMILY and card >= 0
+            if card >= 0:
+                if revealed or p == seat:
+                    out[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
+                out[row + 2 * N_FAMILY_CARDS] = 1.0
+            if revealed and s.card_face_down[p]:
+                out[row + 2 * N_FAMILY_CARDS + 1] = 1.0
+            elif revealed:
+                out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
+            row = turns + 6 * k
+            if in_turns:
+                out[row] = 1.0
+                out[row + 1] = 1.0 if s.passed[p] else 0.0
+            if voting:
+                out[row + 2] = 1.0
+                ballot = s.ballots[p]
+                if ballot >= 0:
+                    out[row + 3] = 1.0
+                    if p == seat:
+                        out[row + 4 + (0 if ballot else 1)] = 1.0
+
+    def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        """What lies behind each screen: the viewer's own; everyone's at the end."""
+        at, n = self.at, self.players
+        treasury, owned = at["treasury"], at["relics_owned"]
+        over = s.step == S_OVER
+        if not over:  # every screen but the viewer's (all of them for a spectator), in one stroke each
+            first = 0 if seat is None else 1
+            out[treasury + first * TREASURY:treasury + n * TREASURY] = HIDDEN
+            out[owned + first * 2 * N_CITIES:owned + n * 2 * N_CITIES] = HIDDEN
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            if p == seat or over:
+                self._treasury(s, p, treasury + k * TREASURY, owned + k * 2 * N_CITIES, out)
+
+    def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
+        """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
+        for c in range(N_CITIES):
+            out[row + c] = top(s.money[p * N_CITIES + c], COINS)
+        for m in range(N_MATERIALS):
+            out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
+        for g in range(N_GOODS):
+            out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
+        out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+
+    def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, seen = self.players, self.at["materials_seen"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            self._seen(s, p, seen + k * (N_MATERIALS + 1), out)
+
+    def _shrines(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        shrines, windows = at["shrines"], at["windows"]
+        for c in range(N_CITIES):
+            holder = s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY]
+            if holder >= 0:
+                row = shrines + (holder - me) % n * 2 * N_CITIES
+                out[row + c] = 1.0
+                out[row + N_CITIES + c] = 1.0 if s.shrine_relic[c] >= 0 else 0.0
+            holder = s.window_owner[c]
+            if holder >= 0:
+                out[windows + (holder - me) % n * N_CITIES + c] = 1.0
+
+    def _order(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, mayor = self.at, self.players, s.mayor()
+        if mayor >= 0:
+            out[at["mayor"] + (mayor - me) % n] = 1.0
+            order = at["order"]
+            for place, p in enumerate(s.order):
+                out[order + (p - me) % n * n + place] = 1.0
+
+    @staticmethod
+    def _seen(s: ColoniaState, p: int, row: int, out: np.ndarray) -> None:
+        """What the table saw family p take and spend (materials_seen)."""
+        for m in range(N_MATERIALS):
+            x = s.materials_seen[p * N_MATERIALS + m]
+            if x:
+                out[row + m] = top(x, HELD)
+        out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
+
+    def _draws(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        for kind, _ in s.chance_queue:
+            out[at["draws_pending"] + kind] += 1 / 20
+        np.minimum(out[at["draws_pending"]:at["draws_pending"] + len(DRAWS)], 1.0,
+                   out=out[at["draws_pending"]:at["draws_pending"] + len(DRAWS)])
+        if s.chance_queue:
+            kind, argument = s.chance_queue[0]
+            out[at["next_draw"] + kind] = 1.0
+            if kind in SEAT_DRAWS:
+                out[at["next_draw_seat"] + (argument - me) % n] = 1.0
             else:
-                out += [None] * (MAX_HOLDS + 1)
-        return out
+                out[at["next_draw_argument"]] = top(argument / 10, 1)
 
-    def draws_waiting(v: dict) -> list[int]:
-        kinds = [d["draw"] for d in t(v)["draws_pending"]]
-        return [kinds.count(k) for k in draws]
+    def _week(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, comp = self.at, self.players, s.components
+        for face in s.extra_faces:
+            out[at["extra_contract_dice"] + face - 1] += 1 / 6
+        for i, p in enumerate(s.tie_order):
+            out[at["tie_order"] + (p - me) % n] = (i + 1) / n
+        out[at["week"]] = s.week / comp.weeks
+        out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
+        out[at["day"] + STEP_DAY[s.step]] = 1.0
+        out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
+        if s.week_card >= 0:
+            wc, base = comp.week_cards[s.week_card], at["week_card"]
+            for k, size in enumerate(wc.stalls):
+                out[base + k] = top(size, 5)
+            for c in range(N_CRAFTSMEN):
+                out[base + MAX_STALLS + c] = top(wc.contracts[c], 3)
+            out[base + MAX_STALLS + N_CRAFTSMEN] = top(wc.dice, 6)
+            out[base + MAX_STALLS + N_CRAFTSMEN + 1] = top(wc.ships, 4)
+        out[at["fewer_members"]] = top(s.fewer_members, 5)
+        out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
 
-    def head(v: dict) -> dict | None:
-        q = t(v)["draws_pending"]
-        return q[0] if q else None
-
-    def head_argument(v: dict) -> float:
-        h = head(v)
-        if h is None or h["draw"] in SEAT_DRAWS:
-            return 0.0
-        return h["argument"] / 10
-
-    t = lambda v: v["table"]  # noqa: E731
-
-    def week_card(v: dict) -> list[float]:
-        wc = t(v)["week_card"]
-        if wc is None:
-            return [0.0] * (MAX_WEEK_STALLS + C + 2)
-        stalls = wc["stalls"] + [0] * (MAX_WEEK_STALLS - len(wc["stalls"]))
-        return [x / 5 for x in stalls] + [x / 3 for x in wc["contracts"]] + [wc["dice"] / 6, wc["ships"] / 4]
-
-    ord_size = 1 + len(effects) + len(days) + 1 + C + len(streets) + len(RESULTS) + 2
-
-    def ordinances(v: dict) -> list[float]:
-        out: list[float] = []
-        ords = t(v)["ordinances"]
-        for k in range(ORDINANCE_SLOTS):
-            if k >= len(ords):
-                out += [0.0] * ord_size
-                continue
-            o = ords[k]
-            part = [0.0] * ord_size
-            part[0] = 1.0
-            at = 1
-            part[at + effects.index(o["effect"])] = 1.0
-            at += len(effects)
-            part[at + days.index(o["day"])] = 1.0
-            at += len(days)
-            part[at] = o["amount"] / 10
-            at += 1
-            if o["craftsman"] is not None:
-                part[at + o["craftsman"]] = 1.0
-            at += C
-            if o["street"] is not None:
-                part[at + streets.index(o["street"])] = 1.0
-            at += len(streets)
-            part[at + RESULTS.index(o["result"])] = 1.0
+    def _ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
+        base, comp = self.at["ordinances"], s.components
+        for i, o in enumerate(s.week_ordinances[:ORDINANCE_SLOTS]):
+            od, row = comp.ordinances[o], base + i * ORDINANCE
+            out[row] = 1.0
+            out[row + 1 + EFFECTS.index(od.effect)] = 1.0
+            at = 1 + len(EFFECTS)
+            out[row + at + od.day] = 1.0
+            at += len(DAYS)
+            out[row + at] = top(od.amount, 10)
+            if od.craftsman >= 0:
+                out[row + at + 1 + od.craftsman] = 1.0
+            at += 1 + N_CRAFTSMEN
+            if od.street >= 0:
+                out[row + at + od.street] = 1.0
+            at += N_STREETS
+            out[row + at + s.ordinance_result[i] + 1] = 1.0
             at += len(RESULTS)
-            vote = o["vote"]
-            if vote is not None:
-                part[at], part[at + 1] = vote["yes"] / 20, vote["no"] / 20
-            out += part
-        return out
+            ballots = s.ordinance_ballots[i]
+            if ballots:
+                yes = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 1)
+                no = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)
+                out[row + at], out[row + at + 1] = top(yes, 20), top(no, 20)
 
-    def stalls(v: dict) -> list[float]:
-        out: list[float] = []
-        st = t(v)["stalls"]
-        for k in range(MAX_STALLS):
-            if k >= len(st):
-                out += [0.0] * (M + 3)
+    def _market(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+        at, n, comp = self.at, self.players, s.components
+        own = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
+        stalls, buyers = at["stalls"], at["stall_buyers"]
+        for st in range(s.stall_count):
+            row = stalls + st * (N_MATERIALS + 3)
+            for m in range(N_MATERIALS):
+                x = s.stall_materials[st * N_MATERIALS + m]
+                if x:
+                    out[row + m] = top(x, 5)
+            out[row + N_MATERIALS] = top(s.stall_size[st], 5)
+            if s.stall_buyer[st] >= 0:
+                out[row + N_MATERIALS + 1] = 1.0
+                out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
+            out[row + N_MATERIALS + 2] = 1.0 if st >= own else 0.0
+        out[at["bag"]] = top(sum(s.bag), 100)
+        fields, base = comp.contract_fields, at["craftsmen"]
+        for c in range(N_CRAFTSMEN):
+            row = base + c * (3 + n)
+            out[row] = top(s.sticks[c], 5)
+            out[row + 1] = top(s.commissioned[c], 5)
+            out[row + 2] = top(s.contracts_placed[c], 5)
+            for i in range(s.contracts_placed[c]):
+                out[row + 3 + (s.contract_owner[c * fields + i] - me) % n] += s.contract_members[c * fields + i] / 5
+        block = out[base:base + N_CRAFTSMEN * (3 + n)]
+        np.minimum(block, 1.0, out=block)
+
+    def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+        at, n, comp = self.at, self.players, s.components
+        sailing = S_TUE_CHOOSE <= s.step <= S_SAT_SAIL
+        loaders, width = at["hold_loaders"], MAX_HOLDS + 1
+        ships = self.tables_of(comp).ships
+        for place in range(PORT):
+            ship = s.port[place]
+            if ship < 0:
                 continue
-            x = st[k]
-            out += [m / 5 for m in x["materials"]] + [x["size"] / 5, x["taken_by"] is not None, x["foreign"]]
-        return out
+            row = at["port"] + place * SHIP
+            out[row:row + SHIP] = ships[ship]
+            out[row + 1 + N_CITIES] = 1.0 if place < s.ships_sailing and sailing else 0.0
+            for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
+                owner = s.hold_owner[place * MAX_HOLDS + h]
+                if owner >= 0:
+                    out[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
+                    out[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
+            extra = s.extra_hold_owner[place]
+            if s.extra_holds_open or extra >= 0:
+                end = row + 2 + N_CITIES + MAX_HOLDS * (N_GOODS + 2)
+                out[end] = 1.0
+                out[end + 2] = top(comp.extra_hold_value, 10)
+                if extra >= 0:
+                    out[end + 1] = 1.0
+                    out[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
+        sailed, sailed_by = at["last_sailed"], at["last_sailed_loaders"]
+        for k, entry in enumerate(s.last_sailed[:PORT]):
+            out[sailed + 2 * k] = 1.0
+            out[sailed + 2 * k + 1] = (entry[0] + 1) / N_SHIPS
+            for h, owner in enumerate([*entry[2:2 + MAX_HOLDS], *[-1] * (MAX_HOLDS - len(entry[2:])), entry[1]]):
+                if owner >= 0:
+                    out[sailed_by + (k * width + h) * n + (owner - me) % n] = 1.0
+        out[at["ships_sailing"]] = s.ships_sailing / 4
+        out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
+        out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
-    def stall_buyers(v: dict) -> list[Any]:
-        st = t(v)["stalls"]
-        return [st[k]["taken_by"] if k < len(st) else None for k in range(MAX_STALLS)]
+    def _relics(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+        at, n, comp = self.at, self.players, s.components
+        tables = self.tables_of(comp)
+        shown = s.display[:MAX_DISPLAY]
+        block = out[at["relic_display"]:at["relic_display"] + MAX_DISPLAY * RELIC].reshape(MAX_DISPLAY, RELIC)
+        np.take(tables.relics, [*shown, *[-1] * (MAX_DISPLAY - len(shown))], axis=0, out=block)
+        for k, owner in enumerate(s.secured_by[:MAX_DISPLAY]):
+            if owner >= 0:
+                out[at["relic_securers"] + k * n + (owner - me) % n] = 1.0
+        out[at["relic_deck"]] = sum(s.relic_deck) / 48
+        out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True, False)
+        for g in range(N_GOODS):
+            out[at["goods_supply"] + g] = top(s.goods_supply[g], 20)
+        last_week, base = s.week >= comp.weeks, at["street_home"]
+        for d in range(N_STREETS):
+            if s.step > STREET_EVENING[d]:
+                when = 3 if last_week else 2
+            else:
+                when = 0 if STEP_DAY[s.step] == d + TUESDAY else 1
+            out[base + d * len(HOMECOMING) + when] = 1.0
 
-    def craftsmen(v: dict) -> list[float]:
-        out: list[float] = []
-        me = v["seat"] or 0
-        for c in t(v)["craftsmen"]:
-            by_seat = [0] * n
-            for who, count_ in c["fields"]:
-                by_seat[(who - me) % n] += count_
-            out += [c["stick"] / 5, c["commissioned"] / 5, len(c["fields"]) / 5] + [x / 5 for x in by_seat]
-        return out
+    def _asking(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        row, d = self.at["asking"], s.decision
+        if d == D_ENSHRINE:
+            out[row:row + RELIC] = self.tables_of(s.components).relics[s.bought_card]
+        at = row + RELIC
+        if d == D_RECALL:
+            out[at + s.recall_street] = 1.0
+            out[at + N_STREETS] = top(s.recall_most, 10)
+        at += N_STREETS + 1
+        if d == D_DRAW:
+            out[at] = top(s.draw_count, 5)
+        if d in (D_EXCHANGE, D_AMOUNT):
+            out[at + 1] = top(s.exchange_limit, 5)
+        if d == D_AMOUNT:
+            out[at + 2 + s.exchange_give] = 1.0
+            out[at + 2 + N_CITIES + s.exchange_take] = 1.0
 
-    ship_size = 1 + K + 1 + MAX_HOLDS * (Gd + 2) + 3
 
-    def ships(v: dict) -> list[float]:
-        out: list[float] = []
-        for sh in t(v)["port"]:
-            part = [0.0] * ship_size
-            if sh is not None:
-                part[0] = 1.0
-                part[1 + sh["city"]] = 1.0
-                part[1 + K] = 1.0 if sh["sails"] else 0.0
-                at = 2 + K
-                for h in sh["holds"][:MAX_HOLDS]:
-                    for g in h["goods"]:
-                        part[at + g] = 1.0
-                    part[at + Gd] = h["value"] / 10
-                    part[at + Gd + 1] = 1.0 if h["loaded_by"] is not None else 0.0
-                    at += Gd + 2
-                at = 2 + K + MAX_HOLDS * (Gd + 2)
-                extra = sh["extra_hold"]
-                if extra is not None:
-                    part[at] = 1.0
-                    part[at + 1] = 1.0 if extra["loaded_by"] is not None else 0.0
-                    part[at + 2] = extra["value"] / 10
-            out += part
-        return out
-
-    def hold_loaders(v: dict) -> list[Any]:
-        out: list[Any] = []
-        for sh in t(v)["port"]:
-            holds = sh["holds"] if sh is not None else []
-            out += [h["loaded_by"] for h in holds[:MAX_HOLDS]] + [None] * (MAX_HOLDS - len(holds[:MAX_HOLDS]))
-            out.append(sh["extra_hold"]["loaded_by"] if sh is not None and sh["extra_hold"] else None)
-        return out
-
-    relic_size = 1 + K + 1 + 2
-
-    def display(v: dict) -> list[float]:
-        out: list[float] = []
-        rel = t(v)["relics"]
-        for k in range(MAX_DISPLAY):
-            part = [0.0] * relic_size
-            if k < len(rel):
-                r = rel[k]
-                part[0] = 1.0
-                part[1 + r["city"]] = 1.0
-                part[1 + K] = 1.0 if r["kind"] == "shrine" else 0.0
-                part[2 + K], part[3 + K] = r["price"] / 20, r["points"] / 5
-            out += part
-        return out
-
-    def securers(v: dict) -> list[Any]:
-        rel = t(v)["relics"]
-        return [rel[k]["secured_by"] if k < len(rel) else None for k in range(MAX_DISPLAY)]
-
-    def discards(v: dict) -> list[float]:
-        cnt, pts = [0] * K, [0] * K
-        for r in t(v)["relic_discards"]:
-            cnt[r["city"]] += 1
-            pts[r["city"]] += r["points"]
-        return [c / 5 for c in cnt] + [p / 20 for p in pts]
-
-    def asking(v: dict) -> list[float]:
-        tb = t(v)
-        out = [0.0] * (relic_size + len(streets) + 3 + 2 * K)
-        sc = tb["shrine_choice"]
-        if sc is not None:
-            out[0], out[1 + sc["city"]] = 1.0, 1.0
-            out[1 + K] = 1.0 if sc["kind"] == "shrine" else 0.0
-            out[2 + K], out[3 + K] = sc["price"] / 20, sc["points"] / 5
-        at = relic_size
-        if tb["recall"] is not None:
-            out[at + streets.index(tb["recall"]["street"])] = 1.0
-            out[at + len(streets)] = tb["recall"]["up_to"] / 10
-        at += len(streets) + 1
-        out[at] = (tb["draw"] or 0) / 5
-        out[at + 1] = (tb["exchange_limit"] or 0) / 5
-        at += 2
-        if tb["exchange"] is not None:
-            out[at + tb["exchange"]["give"]] = 1.0
-            out[at + K + tb["exchange"]["take"]] = 1.0
-        return out
-
-    slices: list[Slice] = [
-        *envelope_slices(n, game_phases("colonia")),
-        # the families
-        seat_field("home", n, "home", low=0, high=1, scale=per_member, meaning="members at home (usable)"),
-        per_seat("members", n, 7 + len(streets), members, low=0, high=1,
-                 meaning=f"where the family's members are, as a share of its {per_member}: home, town hall, "
-                         f"today's stalls, contracts served, contracts waiting, ships, securing relics, then each "
-                         f"street field", labels=["home", "town hall", "today", "contracts above", "contracts below",
-                                                  "ships", "relics", *streets]),
-        per_seat("family_cards", n, 2 * len(family) + 3, family_cards, low=0, high=2,
-                 meaning="family cards not yet played (one per value), this week's card once revealed (one-hot; "
-                         "your own as soon as chosen), chosen this week, played face down, its votes ÷ 10",
-                 labels=[f"left {f}" for f in family] + [f"card {f}" for f in family]
-                 + ["chosen", "face down", "votes"]),
-        per_seat("turns", n, 6, turns, low=0, high=1,
-                 meaning="in a round of turns, passed; during a vote, voted; its vote yes, no (your own only)",
-                 labels=["in a round", "passed", "in a vote", "voted", "votes yes", "votes no"]),
-        per_seat("treasury", n, K + M + Gd, treasury, low=0, high=4, hidden=-1, cap=True,
-                 meaning="behind the screen (your own; everyone's at the end): coins per currency ÷ 10, materials "
-                         "÷ 5, goods ÷ 5, each 4 at most",
-                 labels=[*comp["currencies"], *comp["materials"], *comp["goods"]]),
-        per_seat("relics_owned", n, 2 * K, relics_owned, low=0, high=4, hidden=-1, cap=True,
-                 meaning="relics owned (behind the screen, see treasury), per city: how many ÷ 5, their points ÷ 20",
-                 labels=[f"relics {c}" for c in comp["cities"]] + [f"points {c}" for c in comp["cities"]]),
-        per_seat("shrines", n, 2 * K, shrines, low=0, high=1,
-                 meaning="per city: owns its shrine, the shrine holds a relic",
-                 labels=[f"shrine {c}" for c in comp["cities"]] + [f"filled {c}" for c in comp["cities"]]),
-        per_seat("windows", n, K, windows, low=0, high=1, meaning="church windows won (at the end), per city",
-                 labels=comp["cities"]),
-        per_seat("materials_seen", n, M + 1, seen, low=0, high=4, cap=True,
-                 meaning="materials the table saw the family take from stalls, less what it spent, ÷ 5; those "
-                         "drawn blind ÷ 5", labels=[*comp["materials"], "blind"]),
-        per_seat("order", n, n, order, low=0, high=1, meaning="place in turn order (the mayor first)",
-                 labels=[f"place {k + 1}" for k in range(n)]),
-        seat_flags("mayor", n, lambda v: [t(v)["mayor"]], meaning="the mayor"),
-        # the week
-        numbers("extra_contract_dice", 6, extra_dice, low=0, high=1, scale=6, cap=True,
-                meaning="this week's extra-contract dice showing each face 1-6 (6: every craftsman), ÷ 6",
-                labels=[str(f) for f in range(1, 7)]),
-        per_seat("tie_order", n, 1, tie_place, low=0, high=1,
-                 meaning="week 1: place among the seats the tie dice put first (1 ÷ players: first; 0: not put)"),
-        numbers("draws_pending", len(draws), draws_waiting, low=0, high=1, scale=20, cap=True,
-                meaning="the draws and rolls the table waits for, per kind, ÷ 20 (20 or more as 1)",
-                labels=list(draws)),
-        onehot("next_draw", list(draws), lambda v: (head(v) or {}).get("draw"), values=list(draws),
-               meaning="the kind of the next draw (all zero: none waits)"),
-        seat_flags("next_draw_seat", n,
-                   lambda v: [h["argument"] if (h := head(v)) and h["draw"] in SEAT_DRAWS else None],
-                   meaning="the seat the next draw is for (blind material, good die)"),
-        number("next_draw_argument", head_argument, low=0, high=1, cap=True,
-               meaning="the next draw's stall, place or card value ÷ 10 (10 or more as 1; 0 for a seat's draw)"),
-        number("week", lambda v: t(v)["week"] / t(v)["weeks"], low=0, high=1, meaning="the week ÷ the weeks"),
-        count("weeks_left", 6, lambda v: t(v)["weeks"] - t(v)["week"], meaning="weeks after this one"),
-        onehot("day", days, lambda v: t(v)["day"], values=days, meaning="the day"),
-        onehot("decision", [*decisions], lambda v: t(v)["decision"], values=decisions,
-               meaning="what the game waits for"),
-        numbers("week_card", MAX_WEEK_STALLS + C + 2, week_card, low=0, high=2,
-                meaning="this week's card (all zero before the first): its stalls' sizes ÷ 5, ordinary contracts "
-                        "per craftsman ÷ 3, extra-contract dice ÷ 6, ships that sail ÷ 4",
-                labels=[f"stall {k + 1}" for k in range(MAX_WEEK_STALLS)] + list(comp["craftsmen"])
-                + ["dice", "ships"]),
-        Slice("ordinances", ORDINANCE_SLOTS * ord_size, 0.0, 2.0,
-              f"this week's ordinances in voting order ({ORDINANCE_SLOTS} places, all zero: none), each "
-              f"{ord_size} numbers: present, its effect one-hot ({', '.join(effects)}), its day one-hot, its "
-              f"number ÷ 10, the craftsman of extra contracts one-hot, the street field of a recall one-hot, "
-              f"the result one-hot ({', '.join(RESULTS)}), its vote's yes and no ÷ 20", ordinances),
-        number("fewer_members", lambda v: t(v)["fewer_members"], low=0, high=1, scale=5, cap=True,
-               meaning="members every family sends fewer this Tuesday"),
-        number("fewer_members_next_week", lambda v: t(v)["fewer_members_next_week"], low=0, high=1, scale=5,
-               cap=True, meaning="... and next Tuesday"),
-        Slice("stalls", MAX_STALLS * (M + 3), 0.0, 2.0,
-              f"the market stalls ({MAX_STALLS} places): materials on offer per material ÷ 5, its size ÷ 5, taken, "
-              f"a foreign merchant's", stalls),
-        owners("stall_buyers", n, MAX_STALLS, stall_buyers, meaning="who took each stall"),
-        number("bag", lambda v: t(v)["bag"], low=0, high=2, scale=50, cap=True, meaning="materials in the bag"),
-        Slice("craftsmen", C * (3 + n), 0.0, 2.0,
-              "per craftsman: contract fields served this Thursday ÷ 5, contracts commissioned this week ÷ 5, "
-              "occupied fields ÷ 5, then each seat's members on its fields (from you onward) ÷ 5",
-              lambda v: [x if x <= 2 else 2.0 for x in craftsmen(v)]),
-        Slice("port", port * ship_size, 0.0, 2.0,
-              f"the port's places I-{'IV' if port == 4 else port}, each {ship_size} numbers: a ship, its city "
-              f"one-hot, it sails on Saturday, {MAX_HOLDS} holds (the goods it takes, what it pays ÷ 10, "
-              f"loaded), an extra hold (present, loaded, what it pays ÷ 10)", ships),
-        owners("hold_loaders", n, port * (MAX_HOLDS + 1), hold_loaders,
-               meaning=f"who loaded each hold, per port place its {MAX_HOLDS} holds and the extra hold"),
-        numbers("last_sailed", 2 * port, sailed, low=0, high=1,
-                meaning=f"the ships of the last sailing, up to {port}: each sailed (1), which ship (its number + 1, "
-                        f"÷ {N_SHIPS})"),
-        owners("last_sailed_loaders", n, port * (MAX_HOLDS + 1), sailed_loaders,
-               meaning=f"who had loaded each hold of the last sailing's ships, per ship its {MAX_HOLDS} holds and "
-                       f"the extra hold"),
-        number("ships_sailing", lambda v: t(v)["ships_sailing"], low=0, high=1, scale=4,
-               meaning="ships above the port's stick"),
-        number("ship_deck", lambda v: t(v)["ship_deck"], low=0, high=1, scale=16, meaning="ships in the deck"),
-        number("ship_discards", lambda v: t(v)["ship_discards"], low=0, high=1, scale=16,
-               meaning="ships set aside"),
-        Slice("relic_display", MAX_DISPLAY * relic_size, 0.0, 1.0,
-              f"the relic display ({MAX_DISPLAY} places): a card, its city one-hot, a shrine, its price ÷ 20, its "
-              f"points ÷ 5", display),
-        owners("relic_securers", n, MAX_DISPLAY, securers, meaning="who secured each displayed relic"),
-        number("relic_deck", lambda v: t(v)["relic_deck"], low=0, high=1, scale=48, meaning="relic cards in the deck"),
-        numbers("relic_discards", 2 * K, discards, low=0, high=4, cap=True,
-                meaning="the face-up discards per city: how many ÷ 5, their points ÷ 20",
-                labels=[f"cards {c}" for c in comp["cities"]] + [f"points {c}" for c in comp["cities"]]),
-        numbers("goods_supply", Gd, lambda v: t(v)["goods_supply"], low=0, high=2, scale=10, cap=True,
-                meaning="goods left in the supply", labels=comp["goods"]),
-        numbers("street_home", len(streets) * len(HOMECOMING),
-                lambda v: [int(t(v)["street_home"][d] == h) for d in streets for h in HOMECOMING], low=0, high=1,
-                meaning="when each street field's members come home",
-                labels=[f"{d} {h}" for d in streets for h in HOMECOMING]),
-        numbers("asking", relic_size + len(streets) + 3 + 2 * K, asking, low=0, high=2, cap=True,
-                meaning="what a decision now is about: the card whose shrine choice is asked (as a displayed "
-                        "relic), a recall's street field one-hot and the members it allows ÷ 10, the materials a "
-                        "draw allows ÷ 5, the most an exchange allows ÷ 5, the currencies of an exchange under way "
-                        "(given, taken)"),
-    ]
-    return Encoder("colonia", players, slices,
-                   summary="Every family's members and cards, what it has behind its screen (yours; everyone's at "
-                           "the end) and what the table saw it take; the week, its ordinances and votes, the market, "
-                           "the craftsmen, the port and the relic display.")
+def build(players: int) -> ColoniaEncoder:
+    return ColoniaEncoder(players)

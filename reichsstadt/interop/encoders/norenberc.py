@@ -1,215 +1,442 @@
-"""The observation encoding of Norenberc, from the view only.
+"""The observation encoding of Norenberc, written from the state as `present.view` shows it.
 
 Tiles are encoded by what they are (an artisan's guild, value and Agent+, or a citizen's
 kind and value), not by their id, so a policy generalises across tiles; what a player owns
-is summed up the way scoring and income count it."""
+is summed up the way scoring and income count it. Hidden from other seats, as in the view:
+a player's money (until the end) and the guilds of its face-down cards."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...core import game as find_game
+import numpy as np
+
+from ...games.norenberc.constants import (
+    ACTIONS,
+    ARTISAN,
+    ARTISANS_PER_GUILD,
+    COVERED_SLOT,
+    FOREMAN,
+    MASTER_SLOT,
+    MUSICIAN,
+    NOBLE,
+    OVER,
+    PASSED,
+    PHASE_IDS,
+    PLANNED,
+    PLANNING,
+    PLANNING_NOW,
+    ROOMS,
+    ROUNDS,
+    STEP_IDS,
+    TILE_KIND_KEYS,
+    TOP_SLOT,
+    WORKSHOP_SLOTS,
+)
 from ..encoding import (
-    Encoder, Slice, game_phases, count, envelope_slices, number, numbers, onehot, per_seat, seat_field, seat_flags,
+    ENVELOPE,
+    HIDDEN,
+    Blocks,
+    Part,
+    SeatAxis,
+    SeatFields,
+    Slice,
+    StateEncoder,
+    envelope,
+    scaled,
+    write_envelope,
 )
 
-VALUED = ("musician", "noble", "foreman")        # citizens whose printed number counts (schema: "value")
-ROUNDS = 4
-ROOMS = 4
+if TYPE_CHECKING:
+    from ...games.norenberc.data import Components
+    from ...games.norenberc.state import NorenbercState
+
+KINDS = TILE_KIND_KEYS                    # a tile's kind: artisan, then the citizens
+CITIZENS = KINDS[1:]
+VALUED = (MUSICIAN, NOBLE, FOREMAN)       # citizens whose printed number counts
+PLANNING_LABELS = ("planning", "done", "passed", "moon")
+PLANNING_INDEX = {PLANNING_NOW: 0, PLANNED: 1, PASSED: 2}
 WORKSHOPS = 3          # windows above the master (the doubled top apart): at most three, in round 1
+TILE_PLACES = 1 + WORKSHOPS + 2 + ROOMS   # per guild: master, windows, top, covered, rooms
+TOP_VALUE = 20         # tile values (1..20), money and goods are divided by these ...
+TOP_MONEY = 100
+TOP_GOODS = 20
+MAX_CACHED = 4096      # tile sets whose summary is kept (a game meets a few dozen per seat)
 
 
-def tile_values(t: dict[str, Any] | None, kinds: dict[str, int], guilds: int) -> list[float]:
-    """A tile as len(kinds) + guilds + 2 numbers: kind one-hot, an artisan's guild
-    one-hot, its printed value ÷ 10, Agent+; all zero for no tile."""
-    k = len(kinds)
-    out = [0.0] * (k + guilds + 2)
-    if t is None:
-        return out
-    out[kinds[t["kind"]]] = 1.0
-    if "guild" in t:
-        out[k + t["guild"]] = 1.0
-    out[-2] = t.get("value", 0) / 10
-    out[-1] = 1.0 if t.get("agent_plus") else 0.0
-    return out
+class TileTables:
+    """Per tile id of one component file, its encoding (`rows`, the last row all zero
+    for "no tile") and what it adds to a player's holdings (`holds`)."""
 
-
-def build(players: int) -> Encoder:
-    game = find_game("norenberc")
-    # the view's vocabularies, from its schema: tile kinds, steps of an action, planning states
-    schema = game.view_schema()["properties"]
-    seat_schema = schema["seats"]["items"]["properties"]
-    KINDS = tuple(seat_schema["tiles"]["items"]["properties"]["kind"]["enum"])
-    CITIZENS = KINDS[1:]
-    STEPS = tuple(schema["table"]["properties"]["current"]["properties"]["step"]["enum"])
-    PLANNING = tuple(p for p in seat_schema["planning"]["enum"] if p is not None)
-    kind_index = {k: i for i, k in enumerate(KINDS)}
-    start = game.new(players, 0).view(None)
-    G = len(start["table"]["guilds"])            # guilds in play: one more than players
-    n = players
-    tile_size = len(KINDS) + G + 2
-    guild_names = [g["key"] or f"guild {g['guild']}" for g in start["table"]["guilds"]]
-
-    def seat(v: dict, s: int) -> dict:
-        return v["seats"][s]
-
-    def holdings(v: dict, s: int) -> list[float]:
-        """Per guild: artisans owned, their value, Agent+ among them; per citizen kind the
-        number owned; the valued citizens' summed numbers."""
-        arts, value, plus = [0] * G, [0] * G, [0] * G
-        citizens = dict.fromkeys(CITIZENS, 0)
-        worth = dict.fromkeys(VALUED, 0)
-        for t in seat(v, s)["tiles"]:
-            if t["kind"] == "artisan":
-                arts[t["guild"]] += 1
-                value[t["guild"]] += t["value"]
-                plus[t["guild"]] += 1 if t["agent_plus"] else 0
+    def __init__(self, comp: Components, guilds: int, hold_size: int) -> None:
+        count = len(comp.tile_kind)
+        width = len(KINDS) + guilds + 2
+        self.rows = np.zeros((count + 1, width), np.float32)
+        self.holds: list[list[tuple[int, int]]] = []
+        citizens_at = 3 * guilds
+        valued_at = citizens_at + len(CITIZENS)
+        for t in range(count):
+            kind, guild, value = comp.tile_kind[t], comp.tile_guild[t], comp.tile_value[t]
+            row = self.rows[t]
+            row[kind] = 1.0
+            if kind == ARTISAN and guild >= guilds:   # a guild not in play: never on the table
+                self.holds.append([])
+            elif kind == ARTISAN:
+                row[len(KINDS) + guild] = 1.0
+                self.holds.append([(guild, 1), (guilds + guild, value), (2 * guilds + guild, int(comp.tile_agent[t]))])
             else:
-                citizens[t["kind"]] += 1
-                if t["kind"] in worth:
-                    worth[t["kind"]] += t.get("value", 0)
-        return ([a / 5 for a in arts] + [x / 30 for x in value] + [p / 5 for p in plus]
-                + [citizens[k] / 3 for k in CITIZENS] + [worth[k] / 10 for k in VALUED])
+                held = [(citizens_at + kind - 1, 1)]
+                if kind in VALUED:
+                    held.append((valued_at + VALUED.index(kind), value))
+                self.holds.append(held)
+            row[-2] = scaled(value, TOP_VALUE) if kind == ARTISAN or kind in VALUED else 0.0
+            row[-1] = 1.0 if kind == ARTISAN and comp.tile_agent[t] else 0.0
+        self.hold_scale = np.array([ARTISANS_PER_GUILD] * guilds + [60] * guilds + [5] * guilds
+                                   + [3] * len(CITIZENS) + [20] * len(VALUED), np.float32)
+        assert len(self.hold_scale) == hold_size
+        self.summaries: dict[tuple[int, ...], np.ndarray] = {}
+        self.boards: dict[tuple[Any, ...], np.ndarray] = {}
+        self.numbers = Blocks(0)   # guild numbers by position, sized by NorenbercEncoder.tables_of
 
-    def peddlers(v: dict, s: int) -> list[int]:
-        per = [0] * (G + 1)
-        for _, good in seat(v, s)["peddler_goods"]:
-            per[good if good >= 0 else G] += 1
-        return per
+    def holdings(self, tiles: list[int]) -> np.ndarray:
+        """A player's tiles summed up (see the slice `holdings`), cached by tile set."""
+        key = tuple(tiles)
+        found = self.summaries.get(key)
+        if found is None:
+            raw = np.zeros(len(self.hold_scale), np.float32)
+            for t in tiles:
+                for i, x in self.holds[t]:
+                    raw[i] += x
+            found = np.minimum(raw / self.hold_scale, 1.0)
+            if len(self.summaries) >= MAX_CACHED:
+                self.summaries.clear()
+            self.summaries[key] = found
+        return found
 
-    def plan(v: dict, s: int) -> list[Any]:
-        cards = seat(v, s)["plan"]
-        if cards is None:
-            return [None] * G
-        per = [0] * G
-        for g in cards:
-            per[g] += 1
-        return per
 
-    def revealed_money(v: dict, s: int) -> list[Any]:
-        last = None
-        for _, _, who, money in v["table"]["revealed_money"]:
-            if who == s:
-                last = money
-        return [last]
+class NorenbercEncoder(StateEncoder):
+    def __init__(self, players: int) -> None:
+        from ...core import game as find_game
 
-    def guild_tiles(v: dict) -> list[float]:
-        out: list[float] = []
-        for g in v["table"]["guilds"]:
-            works = g["workshops"]
-            for t in [g["master"], *works, *[None] * (WORKSHOPS - len(works)), g["top"], g["covered"], *g["rooms"]]:
-                out += tile_values(t, kind_index, G)
-        return out
+        game = find_game("norenberc")
+        start: NorenbercState = game.new(players, 0)  # type: ignore[assignment]
+        comp = start.components
+        self.players = players
+        self.guilds = G = start.guild_count
+        names = [k or f"guild {g}" for g, k in enumerate(comp.guild_keys)][:G]
+        self.tile_size = len(KINDS) + G + 2
+        self.hold_size = 3 * G + len(CITIZENS) + len(VALUED)
+        phases = list(game.view_schema()["properties"]["phase"]["enum"])
+        self.phase_index = [phases.index(p) for p in PHASE_IDS]
+        self.tables: dict[int, tuple[Any, TileTables]] = {}
+        super().__init__("norenberc", players, [*envelope(players, phases), *self._players_slices(names),
+                                                *self._table_slices(names)],
+                         summary="Every player's public holdings (goods, tiles summed per guild and kind, crests, "
+                                 "agents, turn order, planning) and your own money and plan; every guild's master, "
+                                 "workshops, rooms, store and roof; the action under way.")
+        self.seat_fields = SeatFields(self, [
+            ("money", "money", 1, TOP_MONEY, 0, 1), ("agents", "agents", 1, 8, 0, 1),
+            ("agents_free", "agents_free", 1, 8, 0, 1), ("moon", "moon", 1, 1, 0, 1),
+            ("goods", "goods_held", G, TOP_GOODS, 0, G), ("crests", "guild_crests", G, 5, 0, G),
+            ("prestige_crests", "prestige_crests", 1, 5, 0, 1)])
+        self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
+                                  np.float32)
+        self.use(self._parts())
 
-    def guild_numbers(v: dict) -> list[float]:
-        out: list[float] = []
-        for g in v["table"]["guilds"]:
-            out += [x / 10 for x in g["store"]]
-            out += [g["roof"] / 5, g["crests"] / 5, g["mayors"] / 3, g["prestige"], g["prestige_crest"],
-                    (g["master_value"] or 0) / 10]
-        return [x if x <= 3 else 3 for x in out]
+    def tables_of(self, comp: Components) -> TileTables:
+        """The tile tables of a component file (the bundled one, or a player's own)."""
+        found = self.tables.get(id(comp))
+        if found is None or found[0] is not comp:
+            found = self.tables[id(comp)] = (comp, TileTables(comp, self.guilds, self.hold_size))
+            found[1].numbers = Blocks(self.size)
+        return found[1]
 
-    def current(v: dict) -> dict:
-        return v["table"]["current"] or {}
+    def _players_slices(self, guilds: list[str]) -> list[Slice]:
+        n, G = self.players, self.guilds
 
-    def current_numbers(v: dict) -> list[float]:
-        c = current(v)
-        if not c:
-            return [0.0] * 3
-        return [1.0, c["buy_limit"] / 3, c["bought"] / 3]
+        def each(name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
+            per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
+            full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
+            return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
+        return [
+            each("money", 1, f"thalers (your own; the others' only once the game is over) ÷ {TOP_MONEY}, "
+                             f"{TOP_MONEY} or more as 1 (-1 if hidden)", low=HIDDEN),
+            each("agents", 1, "agents owned ÷ 8 (8 or more as 1)"),
+            each("agents_free", 1, "agents not on a card or a roof this round ÷ 8"),
+            each("moon", 1, "1 if done for the round (the moon)"),
+            each("goods", G, f"goods held per type (the type of each guild's good) ÷ {TOP_GOODS}, {TOP_GOODS} or "
+                             f"more as 1", guilds),
+            each("holdings", self.hold_size,
+                 f"tiles owned: artisans per guild ÷ {ARTISANS_PER_GUILD}, their summed value per guild ÷ 60, "
+                 "Agent+ artisans per guild ÷ 5, citizens per kind ÷ 3, the summed numbers of Musicians, Nobles "
+                 "and Foremen ÷ 20; each entry 1 at most",
+                 [f"artisans {x}" for x in guilds] + [f"value {x}" for x in guilds] + [f"agent+ {x}" for x in guilds]
+                 + list(CITIZENS) + [f"{KINDS[k]} numbers" for k in VALUED]),
+            each("crests", G, "crests won per guild ÷ 5 (5 or more as 1)", guilds),
+            each("prestige_crests", 1, "prestige crests won ÷ 5 (5 or more as 1)"),
+            each("peddler_goods", G + 1, "goods lying on the player's Peddlers per type, then Peddlers already paid, "
+                                         "÷ 5 (5 or more as 1)", [*guilds, "paid"]),
+            each("turn_position", n, "place in turn order (all zero before it is drawn)",
+                 [f"place {k + 1}" for k in range(n)]),
+            each("planning", len(PLANNING_LABELS), "during planning: still planning, done, passed this turn, on "
+                                                   "the moon", PLANNING_LABELS),
+            each("cards", 1, "face-down planned cards not yet revealed ÷ 8 (8 or more as 1)"),
+            each("plan", G, "the guilds of those cards, 1 per guild planned (your own only; -1 if hidden)", guilds,
+                 low=HIDDEN),
+            each("revealed_money", 1, f"the money a player last had to reveal at a favourite tie ÷ {TOP_MONEY} "
+                                      f"({TOP_MONEY} or more as 1; -1: never)", low=HIDDEN),
+        ]
 
-    per_guild_tiles = 1 + WORKSHOPS + 2 + ROOMS
-    slices: list[Slice] = [
-        *envelope_slices(n, game_phases("norenberc")),
-        # the players
-        seat_field("money", n, "money", low=0, high=2, scale=50, cap=True, hidden=-1,
-                   meaning="thalers (your own; the others' only once the game is over), 100 or more as 2"),
-        seat_field("agents", n, "agents", low=0, high=1, scale=8, cap=True, meaning="agents owned (8 or more as 1)"),
-        seat_field("agents_free", n, "agents_free", low=0, high=1, scale=8, cap=True,
-                   meaning="agents not on a card or a roof this round"),
-        seat_field("moon", n, "moon", low=0, high=1, meaning="1 if done for the round (the moon)"),
-        per_seat("goods", n, G, lambda v, s: seat(v, s)["goods"], low=0, high=2, scale=10, cap=True,
-                 meaning="goods held per type (the type of each guild's good), 20 or more as 2",
-                 labels=guild_names),
-        per_seat("holdings", n, 3 * G + len(CITIZENS) + len(VALUED), holdings, low=0, high=4, cap=True,
-                 meaning="tiles owned: artisans per guild ÷ 5, their summed value per guild ÷ 30, Agent+ artisans "
-                         "per guild ÷ 5, citizens per kind ÷ 3, the summed numbers of Musicians, Nobles and "
-                         "Foremen ÷ 10; each entry 4 at most",
-                 labels=[f"artisans {x}" for x in guild_names] + [f"value {x}" for x in guild_names]
-                 + [f"agent+ {x}" for x in guild_names] + list(CITIZENS) + [f"{k} numbers" for k in VALUED]),
-        per_seat("crests", n, G, lambda v, s: seat(v, s)["crests"], low=0, high=1, scale=5, cap=True,
-                 meaning="crests won per guild (5 or more as 1)", labels=guild_names),
-        seat_field("prestige_crests", n, "prestige_crests", low=0, high=1, scale=5, cap=True,
-                   meaning="prestige crests won (5 or more as 1)"),
-        per_seat("peddler_goods", n, G + 1, peddlers, low=0, high=2, scale=5, cap=True,
-                 meaning="goods lying on the player's Peddlers per type, then Peddlers already paid (÷ 5)",
-                 labels=[*guild_names, "paid"]),
-        per_seat("turn_position", n, n,
-                 lambda v, s: [int(seat(v, s)["turn_position"] == k) for k in range(n)], low=0, high=1,
-                 meaning="place in turn order (all zero before it is drawn)",
-                 labels=[f"place {k + 1}" for k in range(n)]),
-        per_seat("planning", n, len(PLANNING), lambda v, s: [int(seat(v, s)["planning"] == p) for p in PLANNING],
-                 low=0, high=1, meaning="during planning: still planning, done, passed this turn, on the moon",
-                 labels=PLANNING),
-        seat_field("cards", n, "cards", low=0, high=1, scale=8, cap=True,
-                   meaning="face-down planned cards not yet revealed (8 or more as 1)"),
-        per_seat("plan", n, G, plan, low=0, high=8, hidden=-1,
-                 meaning="the guilds of those cards, counted per guild (your own only)", labels=guild_names),
-        per_seat("revealed_money", n, 1, revealed_money, low=0, high=2, scale=50, cap=True, hidden=-1,
-                 meaning="the money a player last had to reveal at a favourite tie (-1: never), 100 or more as 2"),
-        # the round
-        count("round", ROUNDS - 1, lambda v: v["table"]["round"] - 1, meaning="the round (0 = the first)"),
-        number("turn", lambda v: v["table"]["turn"], low=0, high=1, scale=10, cap=True,
-               meaning="the turn of the round (10 or more as 1)"),
-        number("open_planning", lambda v: v["table"]["open_planning"], low=0, high=1,
-               meaning="1 in the open planning variant"),
-        onehot("prestige_guild", guild_names, lambda v: v["table"]["prestige_guild"] if v["table"]["prestige_guild"] >= 0
-               else None, meaning="the prestige guild of the round"),
-        number("prestige_reserve", lambda v: v["table"]["prestige_reserve"], low=0, high=1, scale=10, cap=True,
-               meaning="prestige crests not yet used"),
-        number("prestige_out", lambda v: v["table"]["prestige_out"], low=0, high=1, scale=10, cap=True,
-               meaning="prestige crests that left the game"),
-        number("pile_size", lambda v: v["table"]["pile_size"], low=0, high=2, scale=50, cap=True,
-               meaning="tiles in the face-down guest pile"),
-        number("citizens_unseen", lambda v: v["table"]["citizens_unseen"], low=0, high=1, scale=40, cap=True,
-               meaning="citizens nobody has seen yet"),
-        numbers("out_of_game", len(KINDS), lambda v: [sum(t["kind"] == k for t in v["table"]["out_of_game"])
-                                                       for k in KINDS],
-                low=0, high=2, scale=10, cap=True, meaning="tiles that left the game, per kind", labels=KINDS),
-        # the guilds, in number order
-        Slice("guild_tiles", G * per_guild_tiles * tile_size, 0.0, 2.0,
-              f"per guild ({', '.join(guild_names)}), {per_guild_tiles} tiles: the master, the workshop windows "
-              f"above it (bottom to top, {WORKSHOPS} places), the top of the doubled workshop, the tile under it, "
-              f"the guests of rooms A-D; each tile as {tile_size} numbers: its kind one-hot "
-              f"({', '.join(KINDS)}), an artisan's guild one-hot, its printed value ÷ 10, Agent+ "
-              f"(all zero: no tile)", guild_tiles),
-        Slice("guild_numbers", G * (G + 6), 0.0, 3.0,
-              "per guild: its store per type of good ÷ 10, agents on the roof ÷ 5, crests left ÷ 5, Mayors on the "
-              "roof ÷ 3, 1 if the prestige guild, 1 if its prestige crest still lies there, the master's value ÷ 10; "
-              "each entry 3 at most",
-              guild_numbers),
-        # the action under way
-        onehot("current_guild", guild_names, lambda v: current(v).get("guild"),
-               meaning="the guild being called (all zero outside the action phase)"),
-        seat_flags("revealed", n, lambda v: current(v).get("revealed", []),
-                   meaning="the seats that revealed a card in the called guild"),
-        seat_flags("still_to_act", n, lambda v: current(v).get("still_to_act", []),
-                   meaning="those that have not acted there yet"),
-        seat_flags("actor", n, lambda v: [current(v).get("actor")], meaning="the seat acting now"),
-        onehot("step", list(STEPS), lambda v: current(v).get("step"), values=list(STEPS),
-               meaning="the step of the action under way"),
-        numbers("current_numbers", 3, current_numbers, low=0, high=2,
-                meaning="1 during an action; the most goods one purchase may take here ÷ 3; goods bought in the "
-                        "purchase under way ÷ 3",
-                labels=("action", "buy limit", "bought")),
-        Slice("hiring", tile_size, 0.0, 2.0, "the guest being hired, as a tile (see guild_tiles)",
-              lambda v: tile_values(current(v).get("hiring"), kind_index, G)),
-        onehot("room", list("ABCD"), lambda v: current(v).get("room"), meaning="the room of the hire under way"),
-        seat_flags("victim", n, lambda v: [current(v).get("victim")], meaning="the Thief's victim"),
-        Slice("guard_first", tile_size, 0.0, 2.0, "the first artisan the Guard moves, as a tile",
-              lambda v: tile_values(current(v).get("guard_first"), kind_index, G)),
-    ]
-    return Encoder("norenberc", players, slices,
-                   summary="Every player's public holdings (goods, tiles summed per guild and kind, crests, agents, "
-                           "turn order, planning) and your own money and plan; every guild's master, workshops, "
-                           "rooms, store and roof; the action under way.")
+    def _table_slices(self, guilds: list[str]) -> list[Slice]:
+        n, G, ts = self.players, self.guilds, self.tile_size
+        tile_words = (f"each tile as {ts} numbers: its kind one-hot ({', '.join(KINDS)}), an artisan's guild "
+                      f"one-hot, its printed value ÷ {TOP_VALUE}, Agent+ (all zero: no tile)")
+
+        def seats(name: str, meaning: str) -> Slice:
+            return Slice(name, n, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
+        return [
+            Slice("round", ROUNDS, 0, 1, "the round, one-hot", labels=tuple(str(r) for r in range(1, ROUNDS + 1))),
+            Slice("turn", 1, 0, 1, "the turn of the round ÷ 10 (10 or more as 1)"),
+            Slice("open_planning", 1, 0, 1, "1 in the open planning variant"),
+            Slice("prestige_guild", G, 0, 1, "the prestige guild of the round", labels=tuple(guilds)),
+            Slice("prestige_reserve", 1, 0, 1, "prestige crests not yet used ÷ 10 (10 or more as 1)"),
+            Slice("prestige_out", 1, 0, 1, "prestige crests that left the game ÷ 10 (10 or more as 1)"),
+            Slice("pile_size", 1, 0, 1, "tiles in the face-down guest pile ÷ 100"),
+            Slice("citizens_unseen", 1, 0, 1, "citizens nobody has seen yet ÷ 40 (40 or more as 1)"),
+            Slice("out_of_game", len(KINDS), 0, 1, "tiles that left the game, per kind, ÷ 20 (20 or more as 1)",
+                  labels=KINDS),
+            Slice("guild_tiles", G * TILE_PLACES * ts, 0, 1,
+                  f"per guild ({', '.join(guilds)}), {TILE_PLACES} tiles: the master, the workshop windows above it "
+                  f"(bottom to top, {WORKSHOPS} places), the top of the doubled workshop, the tile under it, the "
+                  f"guests of rooms A-D; {tile_words}"),
+            Slice("guild_numbers", G * (G + 6), 0, 1,
+                  f"per guild: its store per type of good ÷ {TOP_GOODS}, agents on the roof ÷ 5, crests left ÷ 5, "
+                  f"Mayors on the roof ÷ 3, 1 if the prestige guild, 1 if its prestige crest still lies there, the "
+                  f"master's value ÷ {TOP_VALUE}; each entry 1 at most"),
+            Slice("current_guild", G, 0, 1, "the guild being called (all zero outside the action phase)",
+                  labels=tuple(guilds)),
+            seats("revealed", "the seats that revealed a card in the called guild"),
+            seats("still_to_act", "those that have not acted there yet"),
+            seats("actor", "the seat acting now"),
+            Slice("step", len(STEP_IDS), 0, 1, "the step of the action under way", labels=STEP_IDS),
+            Slice("current_numbers", 3, 0, 1, "1 during an action; the most goods one purchase may take here ÷ 3; "
+                                              "goods bought in the purchase under way ÷ 3",
+                  labels=("action", "buy limit", "bought")),
+            Slice("hiring", ts, 0, 1, "the guest being hired, as a tile (see guild_tiles)"),
+            Slice("room", ROOMS, 0, 1, "the room of the hire under way", labels=tuple("ABCD")),
+            seats("victim", "the Thief's victim"),
+            Slice("guard_first", ts, 0, 1, "the first artisan the Guard moves, as a tile"),
+        ]
+
+    # -- writing -------------------------------------------------------------------------
+    def _parts(self) -> list[Part]:
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("numbers", ("money", "agents", "agents_free", "moon", "goods", "crests", "prestige_crests"),
+                 ("money", "agents", "agents_free", "moon", "goods_held", "guild_crests", "prestige_crests", "phase"),
+                 self._numbers),
+            Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
+            Part("turn_position", ("turn_position",), ("turn_order",), self._turn_position),
+            Part("planning", ("planning",), ("phase", "moon", "plan_status"), self._planning),
+            Part("plans", ("cards", "plan"), ("plans",), self._plans),
+            Part("peddlers", ("peddler_goods",), ("peddlers",), self._peddlers),
+            Part("revealed_money", ("revealed_money",), ("money_revealed",), self._revealed_money),
+            Part("round", ("round", "turn", "open_planning", "prestige_guild", "prestige_reserve", "prestige_out",
+                           "pile_size", "citizens_unseen", "out_of_game"),
+                 ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
+                  "citizens_unseen", "out_of_game"), self._round),
+            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles),
+            Part("guild_numbers", ("guild_numbers",),
+                 ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
+                  "workshops"), self._guild_numbers_of),
+            Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
+                             "room", "victim", "guard_first"),
+                 ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
+                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current),
+        ]
+
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: NorenbercState = state
+        at = self.at
+        if s.phase != OVER:   # your own money, behind your chest
+            x = s.money[seat]
+            out[at["money"]] = x / TOP_MONEY if x < TOP_MONEY else 1.0
+        plan = at["plan"]
+        out[plan:plan + self.guilds] = self.plan_rows[s.plans[seat]]
+
+    def _envelope(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, self.phase_index[s.phase], out)
+
+    def _numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        self.seat_fields.write(s, me, out)
+        if s.phase != OVER:  # the others' money stays behind their chests until the end
+            money, n = self.at["money"], self.players
+            out[money:money + n] = HIDDEN
+            if seat is not None:
+                x = s.money[seat]
+                out[money] = x / TOP_MONEY if x < TOP_MONEY else 1.0
+
+    def _holdings(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, hold, hs = self.players, self.at["holdings"], self.hold_size
+        tables = self.tables_of(s.components)
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            if s.tiles_owned[p]:
+                out[hold + k * hs:hold + (k + 1) * hs] = tables.holdings(s.tiles_owned[p])
+
+    def _turn_position(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, position, order = self.players, self.at["turn_position"], s.turn_order
+        for place, p in enumerate(order):
+            out[position + (p - me) % n * n + place] = 1.0
+
+    def _planning(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase != PLANNING:
+            return
+        n, plans = self.players, self.at["planning"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            out[plans + k * len(PLANNING_LABELS) + (3 if s.moon[p] else PLANNING_INDEX[s.plan_status[p]])] = 1.0
+
+    def _plans(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, G = self.at, self.players, self.guilds
+        cards, plan_at = at["cards"], at["plan"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            laid = s.plans[p]
+            if laid:
+                x = laid.bit_count()
+                out[cards + k] = x / 8 if x < 8 else 1.0
+            at_k = plan_at + k * G
+            if p == seat:
+                for g in range(G):
+                    if laid >> g & 1:
+                        out[at_k + g] = 1.0
+            else:
+                out[at_k:at_k + G] = HIDDEN
+
+    def _peddlers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, G = self.at, self.players, self.guilds
+        peddlers = s.peddlers
+        if peddlers:
+            base = at["peddler_goods"]
+            counts = [0] * (n * (G + 1))
+            for i in range(0, len(peddlers), 3):
+                good = peddlers[i + 2]
+                counts[(peddlers[i + 1] - me) % n * (G + 1) + (good if good >= 0 else G)] += 1
+            for i, c in enumerate(counts):
+                if c:
+                    out[base + i] = c / 5 if c < 5 else 1.0
+
+    def _revealed_money(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, revealed = self.players, self.at["revealed_money"]
+        out[revealed:revealed + n] = HIDDEN
+        last = {who: money for _, _, who, money in s.money_revealed}   # the latest per seat
+        for who, money in last.items():
+            out[revealed + (who - me) % n] = money / TOP_MONEY if money < TOP_MONEY else 1.0
+
+    def _round(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at = self.at
+        out[at["round"] + s.round - 1] = 1.0
+        out[at["turn"]] = scaled(s.turn, 10)
+        out[at["open_planning"]] = 1.0 if s.open_planning else 0.0
+        if s.prestige_guild >= 0:
+            out[at["prestige_guild"] + s.prestige_guild] = 1.0
+        out[at["prestige_reserve"]] = scaled(s.prestige_reserve, 10)
+        out[at["prestige_out"]] = scaled(s.prestige_out, 10)
+        out[at["pile_size"]] = scaled(len(s.pile_known) + s.pile_unseen, 100)
+        out[at["citizens_unseen"]] = scaled(len(s.citizens_unseen), 40)
+        if s.out_of_game:
+            kinds = [0] * len(KINDS)
+            for t in s.out_of_game:
+                kinds[s.components.tile_kind[t]] += 1
+            base = at["out_of_game"]
+            for k, c in enumerate(kinds):
+                if c:
+                    out[base + k] = scaled(c, 20)
+
+    def _guild_tiles(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        tables = self.tables_of(s.components)
+        slot = MASTER_SLOT[s.round - 1]
+        base = self.at["guild_tiles"]
+        key = (slot, tuple(s.workshops), tuple(s.rooms))
+        block = tables.boards.get(key)
+        if block is None:
+            if len(tables.boards) >= MAX_CACHED:
+                tables.boards.clear()
+            block = tables.boards[key] = self._tiles_on_board(s, slot, tables)
+        out[base:base + len(block)] = block
+
+    def _guild_numbers_of(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        slot = MASTER_SLOT[s.round - 1]
+        numbers = (slot, tuple(s.stores), tuple(s.roof_agents), tuple(s.crests_left), tuple(s.mayors), s.prestige_guild,
+                   s.prestige_guild_crest, tuple(s.workshops))
+        self.tables_of(s.components).numbers.write(numbers, self.at["guild_numbers"], self.end["guild_numbers"],
+                                                   lambda o: self._guild_numbers(s, slot, o), out)
+
+    def _guild_numbers(self, s: NorenbercState, slot: int, out: np.ndarray) -> None:
+        at, G = self.at, self.guilds
+        base = at["guild_numbers"]
+        stores, roof, left, value = s.stores, s.roof_agents, s.crests_left, s.components.tile_value
+        mayors = [0] * G
+        for i in range(1, len(s.mayors), 2):
+            mayors[s.mayors[i]] += 1
+        for g in range(G):
+            at_g = base + g * (G + 6)
+            for t in range(G):
+                x = stores[g * G + t]
+                if x:
+                    out[at_g + t] = x / TOP_GOODS if x < TOP_GOODS else 1.0
+            x = roof[g]
+            out[at_g + G] = x / 5 if x < 5 else 1.0
+            x = left[g]
+            out[at_g + G + 1] = x / 5 if x < 5 else 1.0
+            x = mayors[g]
+            out[at_g + G + 2] = x / 3 if x < 3 else 1.0
+            master = s.workshops[g * WORKSHOP_SLOTS + slot]
+            if master >= 0:
+                x = value[master]
+                out[at_g + G + 5] = x / TOP_VALUE if x < TOP_VALUE else 1.0
+        if s.prestige_guild >= 0:
+            out[base + s.prestige_guild * (G + 6) + G + 3] = 1.0
+            out[base + s.prestige_guild * (G + 6) + G + 4] = 1.0 if s.prestige_guild_crest else 0.0
+
+    def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
+        """The slice guild_tiles: every guild's tiles in their places."""
+        ids: list[int] = []
+        above = [k for k in (1, 2) if k > slot]
+        for g in range(self.guilds):
+            stack = s.workshops[g * WORKSHOP_SLOTS:(g + 1) * WORKSHOP_SLOTS]
+            ids += [stack[slot], *(stack[k] for k in above), *[-1] * (WORKSHOPS - len(above)),
+                    stack[TOP_SLOT] if slot < TOP_SLOT else -1, stack[COVERED_SLOT]]
+            ids += s.rooms[g * ROOMS:(g + 1) * ROOMS]
+        return tables.rows[ids].ravel()
+
+    def _current(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase != ACTIONS:
+            return
+        at, n = self.at, self.players
+        tables = self.tables_of(s.components)
+        out[at["current_guild"] + s.called_guild] = 1.0
+        for p in range(n):
+            if s.revealed >> p & 1:
+                out[at["revealed"] + (p - me) % n] = 1.0
+            if s.still_to_act >> p & 1:
+                out[at["still_to_act"] + (p - me) % n] = 1.0
+        if s.actor >= 0:
+            out[at["actor"] + (s.actor - me) % n] = 1.0
+        out[at["step"] + s.step] = 1.0
+        base = at["current_numbers"]
+        out[base] = 1.0
+        out[base + 1] = s.buy_limit / 3
+        out[base + 2] = s.bought / 3
+        ts = self.tile_size
+        out[at["hiring"]:at["hiring"] + ts] = tables.rows[s.hired_tile]
+        if s.hired_room >= 0:
+            out[at["room"] + s.hired_room] = 1.0
+        if s.thief_victim >= 0:
+            out[at["victim"] + (s.thief_victim - me) % n] = 1.0
+        out[at["guard_first"]:at["guard_first"] + ts] = tables.rows[s.guard_first]
+
+
+def build(players: int) -> NorenbercEncoder:
+    return NorenbercEncoder(players)

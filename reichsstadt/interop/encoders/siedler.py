@@ -1,174 +1,331 @@
-"""The observation encoding of Die Siedler von Nürnberg (bundled map), from the view only.
+"""The observation encoding of Die Siedler von Nürnberg (bundled map), written from the
+state as `present.view` shows it.
 
 The board's fixed facts (terrain numbers, goods, trade marks, road lengths) are the same
 in every game with the bundled map and are left out; sizes (road segments, red
-intersections, tower places, terrains) are read from a fresh game's view of that map."""
+intersections, tower places, terrains) come from a fresh game of that map. Hidden from
+other seats, as in the view: the resources in a hand (its size is public)."""
 
 from __future__ import annotations
 
-from ...core import game as find_game
-from ..encoding import (
-    Encoder, game_phases, count, envelope_slices, number, numbers, onehot, owners, per_seat, seat_field,
-    seat_flags,
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...games.siedler.constants import (
+    ANSWER_IDS,
+    CARD_KINDS,
+    COUNCIL_KEYS,
+    EVENTS,
+    EVERYONE,
+    NOBODY,
+    OFFER_PHASES,
+    P_COUNCIL,
+    P_OVER,
+    PHASE_IDS,
+    RAUBRITTERBURG,
+    REMOVED,
+    RESOURCES,
+    ROAD_NAMES,
 )
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, write_envelope
 
-RESOURCES = ("wood", "wool", "grain", "brick", "stone")
+if TYPE_CHECKING:
+    from ...games.siedler.state import SiedlerState
+
 TRADABLES = RESOURCES + ("gold",)
-COUNCILS = ("siebenerrat", "kleiner_rat", "grosser_rat")
-EVENTS = ("none", "hourglass", "markgraf", "lehm", "wegezoll", "raubritter")
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
-ANSWERS = ("none", "pending", "accept", "decline", "countering", "countered")
+ANSWERS = tuple(dict.fromkeys(ANSWER_IDS))          # the answers' ids, each once
+ANSWER_INDEX = [ANSWERS.index(a) for a in ANSWER_IDS]
 ENDINGS = ("thirteen", "year_1400")
+MAX_CACHED = 4096      # board positions whose encoding is kept, per viewer
 
 
-def build(players: int) -> Encoder:
-    game = find_game("siedler")
-    start = game.new(players, 0).view(None)
-    t = start["table"]
-    roads = list(t["roads"])
-    segments = [len(t["roads"][r]["tolls"]) for r in roads]
-    crossings = [len(t["roads"][r]["settlements"]) for r in roads]
-    reds = len(t["workshops"])
-    towers = len(t["towers"])
-    wall = t["map"]["wall_pieces"]
-    years = len(t["map"]["years"])
-    terrains = [f"T{i}" for i in range(1, 30)]
-    n = players
+def top(x: int, most: int) -> float:
+    return x / most if x < most else 1.0
 
-    def seat(v: dict, s: int) -> dict:
-        return v["seats"][s]
 
-    def offer(v: dict) -> dict | None:
-        return v["table"]["offer"]
+class SiedlerEncoder(StateEncoder):
+    def __init__(self, players: int) -> None:
+        from ...core import game as find_game
 
-    def side(which: str):
-        def read(v: dict) -> list:
-            o = offer(v)
-            return [0] * 6 if o is None else [o[which][k] for k in TRADABLES]
-        return read
+        start: SiedlerState = find_game("siedler").new(players, 0)  # type: ignore[assignment]
+        m = start.components
+        self.players = players
+        self.segments = list(m.road_len)
+        self.crossings = [k + 1 for k in m.road_len]
+        self.reds, self.towers, self.wall = len(start.workshop_owner), len(start.tower_owner), m.wall_pieces
+        self.years = len(m.years)
+        self.terrains = list(m.terrain_ids)
+        self.boards: dict[tuple[Any, ...], np.ndarray] = {}
+        super().__init__("siedler", players, [*envelope(players, PHASE_IDS), *self._player_slices(),
+                                              *self._table_slices(), *self._board_slices(), *self._trade_slices(),
+                                              *self._waiting_slices()],
+                         summary="Every player's public counts and your own hand; the event cards; every piece on "
+                                 "the roads, the red intersections, the wall and its towers; the council cards; the "
+                                 "trade offer under negotiation and the last trade made.")
+        self.use(self._parts())
 
-    def traded(which: str):
-        def read(v: dict) -> list:
-            t = v["table"]["last_trade"]
-            return [0] * 6 if t is None else [t[which][k] for k in TRADABLES]
-        return read
+    # -- the slices ----------------------------------------------------------------------
+    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
+        n = self.players
+        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
+        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
+        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
-    def counter(v: dict, s: int) -> list:
-        o = offer(v)
-        if o is None:
-            return [0] * 12
-        c = o["counters"][s]
-        return [c["give"][k] for k in TRADABLES] + [c["want"][k] for k in TRADABLES]
+    def _owners(self, name: str, places: int, meaning: str) -> Slice:
+        n = self.players
+        return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
+                                             f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
 
-    def answer(v: dict, s: int) -> list:
-        o = offer(v)
-        out = [0] * len(ANSWERS)
-        if o is not None:
-            out[ANSWERS.index(o["answers"][s])] = 1
-        return out
+    def _seats(self, name: str, meaning: str) -> Slice:
+        return Slice(name, self.players, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
 
-    def council_of(v: dict, s: int) -> list:
-        c = seat(v, s)["council"]
-        return [int(c == k) for k in COUNCILS]
+    def _player_slices(self) -> list[Slice]:
+        each = self._each
+        return [
+            each("hand", 5, "resource cards held per resource ÷ 10, 10 or more as 1 (your own; the others' are "
+                            "secret: -1)", RESOURCES, low=HIDDEN),
+            each("cards", 1, "resource cards held (public) ÷ 20, 20 or more as 1"),
+            each("gold", 1, "gold ÷ 30, 30 or more as 1"),
+            each("prestige", 1, "prestige points ÷ 20, 20 or more as 1"),
+            each("victory_points", 1, "victory points ÷ 13 (13 wins), 13 or more as 1"),
+            each("council", 3, "the council card held", COUNCIL_KEYS),
+            each("pieces_left", 3, "pieces not yet built: settlements ÷ 5, workshops ÷ 4, toll stations ÷ 15",
+                 ("settlements", "workshops", "tolls")),
+            each("discards_owed", 1, "cards still to discard after a Raubritter ÷ 20, 20 or more as 1"),
+        ]
 
-    def last(v: dict) -> dict:
-        return v["table"]["last_card"] or {"number": None, "event": None, "road": None}
+    def _table_slices(self) -> list[Slice]:
+        return [
+            self._seats("active", "whose turn it is"),
+            self._seats("first_player", "who began"),
+            Slice("time_stone", self.years, 0, 1, "the time stone's space, one-hot",
+                  labels=tuple(str(k) for k in range(self.years))),
+            Slice("robber", 1 + len(self.terrains), 0, 1, "where the robber knight stands",
+                  labels=("Raubritterburg", *self.terrains)),
+            Slice("last_number", len(NUMBERS), 0, 1, "the harvest number of the last event card (all zero: none "
+                                                     "yet, or a Raubritter)", labels=tuple(map(str, NUMBERS))),
+            Slice("last_event", len(EVENTS), 0, 1, "the event of the last event card (all zero before the first)",
+                  labels=EVENTS),
+            Slice("last_road", len(ROAD_NAMES), 0, 1, "the road of the last card if a Wegezoll", labels=ROAD_NAMES),
+            Slice("deck_left", 1, 0, 1, "event cards face down ÷ 36"),
+            Slice("discards", 1, 0, 1, "event cards on the discard pile ÷ 36"),
+            Slice("supply", 5, 0, 1, "resource cards left in the supply ÷ 20", labels=RESOURCES),
+        ]
 
-    slices = [
-        *envelope_slices(n, game_phases("siedler")),
-        # the players
-        seat_field("hand", n, "hand", keys=RESOURCES, low=0, high=2, scale=10, hidden=-1,
-                   meaning="resource cards held per resource (your own; the others' are secret)"),
-        seat_field("cards", n, "cards", low=0, high=10, scale=10, meaning="resource cards held (public)"),
-        seat_field("gold", n, "gold", low=0, high=3, scale=10, cap=True, meaning="gold (30 or more as 3)"),
-        seat_field("prestige", n, "prestige", low=0, high=6, scale=10, meaning="prestige points"),
-        seat_field("victory_points", n, "victory_points", low=0, high=2, scale=13,
-                   meaning="victory points (13 wins)"),
-        per_seat("council", n, 3, council_of, low=0, high=1, meaning="the council card held", labels=COUNCILS),
-        seat_field("pieces_left", n, "pieces_left", keys=("settlements", "workshops", "tolls"), low=0, high=3,
-                   scale=5, meaning="pieces not yet built (of 5 settlements, 4 workshops, 15 toll stations)"),
-        seat_field("discards_owed", n, "discards_owed", low=0, high=5, scale=10,
-                   meaning="cards still to discard after a Raubritter"),
-        # whose turn, the time
-        seat_flags("active", n, lambda v: [v["table"]["active"]], meaning="whose turn it is"),
-        seat_flags("first_player", n, lambda v: [v["table"]["first_player"]], meaning="who began"),
-        count("time_stone", years - 1, lambda v: v["table"]["time_stone"], meaning="the time stone's space"),
-        onehot("robber", ["Raubritterburg", *terrains], lambda v: v["table"]["robber"] or "Raubritterburg",
-               values=["Raubritterburg", *terrains], meaning="where the robber knight stands"),
-        onehot("last_number", [str(x) for x in NUMBERS], lambda v: last(v)["number"], values=list(NUMBERS),
-               meaning="the harvest number of the last event card (all zero: none yet, or a Raubritter)"),
-        onehot("last_event", list(EVENTS), lambda v: last(v)["event"], values=list(EVENTS),
-               meaning="the event of the last event card (all zero before the first)"),
-        onehot("last_road", roads, lambda v: last(v)["road"], values=roads,
-               meaning="the road of the last card if a Wegezoll"),
-        number("deck_left", lambda v: v["table"]["deck_left"], low=0, high=1, scale=36,
-               meaning="event cards face down"),
-        number("discards", lambda v: v["table"]["discards"], low=0, high=1, scale=36,
-               meaning="event cards on the discard pile"),
-        numbers("supply", 5, lambda v: [v["table"]["supply"][r] for r in RESOURCES], low=0, high=1, scale=20,
-                meaning="resource cards left in the supply", labels=RESOURCES),
-        # the board
-        owners("tolls", n, sum(segments),
-               lambda v: [x for r in roads for x in v["table"]["roads"][r]["tolls"]],
-               meaning=f"toll stations, road by road ({', '.join(f'{r}: {k}' for r, k in zip(roads, segments))} "
-                       f"segments) from the city gate outward"),
-        owners("settlements", n, sum(crossings),
-               lambda v: [x for r in roads for x in v["table"]["roads"][r]["settlements"]],
-               meaning=f"settlements, road by road ({', '.join(f'{r}: {k}' for r, k in zip(roads, crossings))} "
-                       f"intersections) from the city outward"),
-        owners("right_of_way", n, len(roads), lambda v: [v["table"]["roads"][r]["right_of_way"] for r in roads],
-               meaning=f"the holder of each road's right of way ({', '.join(roads)})"),
-        owners("workshops", n, reds, lambda v: v["table"]["workshops"],
-               meaning="workshops on the red intersections, in the map's order"),
-        owners("walls", n, wall, lambda v: [*v["table"]["walls"], *[None] * (wall - len(v["table"]["walls"]))],
-               meaning="the builder of each wall piece, in building order"),
-        owners("towers", n, towers, lambda v: v["table"]["towers"], meaning="towers, per tower triangle"),
-        owners("council_holders", n, 3,
-               lambda v: [h if isinstance(h, int) else None for h in (v["table"]["council"][k] for k in COUNCILS)],
-               meaning="the holder of each council card (siebenerrat, kleiner_rat, grosser_rat)"),
-        numbers("council_removed", 3, lambda v: [v["table"]["council"][k] == "removed" for k in COUNCILS],
-                low=0, high=1, meaning="1 if that council card is out of the game (Kleiner Rat with 3 players)",
-                labels=COUNCILS),
-        # trading
-        number("offer_open", lambda v: offer(v) is not None, low=0, high=1, meaning="1 while a trade offer is made"),
-        numbers("offer_give", 6, side("give"), low=0, high=2, scale=5, cap=True,
-                meaning="what the active player gives (10 or more as 2)", labels=TRADABLES),
-        numbers("offer_want", 6, side("want"), low=0, high=2, scale=5, cap=True,
-                meaning="what the active player asks for (10 or more as 2)", labels=TRADABLES),
-        seat_flags("offer_to", n, lambda v: [(offer(v) or {}).get("to")],
-                   meaning="the seat the offer is made to (all zero: everyone)"),
-        per_seat("answers", n, len(ANSWERS), answer, low=0, high=1, meaning="each seat's answer to the offer",
-                 labels=ANSWERS),
-        per_seat("counters", n, 12, counter, low=0, high=2, scale=5, cap=True,
-                 meaning="each seat's counter-offer: gives, then asks for (10 or more as 2)",
-                 labels=[f"give {k}" for k in TRADABLES] + [f"want {k}" for k in TRADABLES]),
-        number("last_trade", lambda v: v["table"]["last_trade"] is not None, low=0, high=1,
-               meaning="1 while the last trade between players is shown (until an offer ends without one)"),
-        seat_flags("last_trade_player", n, lambda v: [(v["table"]["last_trade"] or {}).get("player")],
-                   meaning="the player whose turn it was in the last trade"),
-        seat_flags("last_trade_partner", n, lambda v: [(v["table"]["last_trade"] or {}).get("partner")],
-                   meaning="the player who traded with them"),
-        numbers("last_trade_gave", 6, traded("gave"), low=0, high=2, scale=5, cap=True,
-                meaning="what the player gave in the last trade (10 or more as 2)", labels=TRADABLES),
-        numbers("last_trade_got", 6, traded("got"), low=0, high=2, scale=5, cap=True,
-                meaning="what the player got in the last trade (10 or more as 2)", labels=TRADABLES),
-        number("offers_left", lambda v: v["table"]["offers_left"], low=0, high=1, scale=3, cap=True,
-               meaning="trade offers the active player may still make (3 or more as 1)"),
-        number("bank_trades_left", lambda v: v["table"]["bank_trades_left"], low=0, high=1, scale=30, cap=True,
-               meaning="bank trades left this turn (30 or more as 1)"),
-        number("offer_cards", lambda v: v["table"]["offer_cards"], low=0, high=2, scale=5, cap=True,
-               meaning="cards per side of an offer (10 or more as 2)"),
-        # what the game waits for
-        seat_flags("lehm_queue", n, lambda v: v["table"]["lehm_queue"],
-                   meaning="seats yet to decide on a wall piece for 3 gold (Kostenloser Lehm)"),
-        seat_flags("council_candidates", n, lambda v: v["table"]["council_candidates"],
-                   meaning="holders whose council card the player to act may take"),
-        seat_flags("steal_victim", n, lambda v: [v["table"]["steal_victim"]], meaning="the seat being robbed"),
-        seat_flags("winner", n, lambda v: [v["table"]["winner"]], meaning="who reached 13 in their own turn"),
-        onehot("ending", list(ENDINGS), lambda v: (v["table"]["ending"] or {}).get("reason"), values=list(ENDINGS),
-               meaning="how the game ended (all zero while it goes on)"),
-    ]
-    return Encoder("siedler", players, slices,
-                   summary="Every player's public counts and your own hand; the event cards; every piece on the "
-                           "roads, the red intersections, the wall and its towers; the council cards; the trade "
-                           "offer under negotiation and the last trade made.")
+    def _board_slices(self) -> list[Slice]:
+        roads = ", ".join(f"{r}: {k}" for r, k in zip(ROAD_NAMES, self.segments))
+        inters = ", ".join(f"{r}: {k}" for r, k in zip(ROAD_NAMES, self.crossings))
+        return [
+            self._owners("tolls", sum(self.segments), f"toll stations, road by road ({roads} segments) from the city "
+                                                      f"gate outward"),
+            self._owners("settlements", sum(self.crossings), f"settlements, road by road ({inters} intersections) "
+                                                             f"from the city outward"),
+            self._owners("right_of_way", len(ROAD_NAMES), f"the holder of each road's right of way "
+                                                          f"({', '.join(ROAD_NAMES)})"),
+            self._owners("workshops", self.reds, "workshops on the red intersections, in the map's order"),
+            self._owners("walls", self.wall, "the builder of each wall piece, in building order"),
+            self._owners("towers", self.towers, "towers, per tower triangle"),
+            self._owners("council_holders", 3, "the holder of each council card (siebenerrat, kleiner_rat, "
+                                               "grosser_rat)"),
+            Slice("council_removed", 3, 0, 1, "1 if that council card is out of the game (Kleiner Rat with 3 "
+                                              "players)", labels=COUNCIL_KEYS),
+        ]
+
+    def _trade_slices(self) -> list[Slice]:
+        each = self._each
+        sides = "÷ 10, 10 or more as 1"
+        return [
+            Slice("offer_open", 1, 0, 1, "1 while a trade offer is made"),
+            Slice("offer_give", 6, 0, 1, f"what the active player gives {sides}", labels=TRADABLES),
+            Slice("offer_want", 6, 0, 1, f"what the active player asks for {sides}", labels=TRADABLES),
+            self._seats("offer_to", "the seat the offer is made to (all zero: everyone)"),
+            each("answers", len(ANSWERS), "each seat's answer to the offer", ANSWERS),
+            each("counters", 12, f"each seat's counter-offer: gives, then asks for, {sides}",
+                 [f"give {k}" for k in TRADABLES] + [f"want {k}" for k in TRADABLES]),
+            Slice("last_trade", 1, 0, 1, "1 while the last trade between players is shown (until an offer ends "
+                                         "without one)"),
+            self._seats("last_trade_player", "the player whose turn it was in the last trade"),
+            self._seats("last_trade_partner", "the player who traded with them"),
+            Slice("last_trade_gave", 6, 0, 1, f"what the player gave in the last trade {sides}", labels=TRADABLES),
+            Slice("last_trade_got", 6, 0, 1, f"what the player got in the last trade {sides}", labels=TRADABLES),
+            Slice("offers_left", 1, 0, 1, "trade offers the active player may still make ÷ 3 (3 or more as 1)"),
+            Slice("bank_trades_left", 1, 0, 1, "bank trades left this turn ÷ 30 (30 or more as 1)"),
+            Slice("offer_cards", 1, 0, 1, f"cards per side of an offer {sides}"),
+        ]
+
+    def _waiting_slices(self) -> list[Slice]:
+        seats = self._seats
+        return [
+            seats("lehm_queue", "seats yet to decide on a wall piece for 3 gold (Kostenloser Lehm)"),
+            seats("council_candidates", "holders whose council card the player to act may take"),
+            seats("steal_victim", "the seat being robbed"),
+            seats("winner", "who reached 13 in their own turn"),
+            Slice("ending", len(ENDINGS), 0, 1, "how the game ended (all zero while it goes on)", labels=ENDINGS),
+        ]
+
+    # -- writing -------------------------------------------------------------------------
+    def _parts(self) -> list[Part]:
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("hand", ("hand",), ("hands",), self._hand),
+            Part("cards", ("cards",), ("hands",), self._cards),
+            Part("players", ("gold", "prestige", "victory_points", "council", "pieces_left", "discards_owed"),
+                 ("gold", "prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way",
+                  "council_holder", "discards_owed"), self._players),
+            Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
+                           "deck_left", "discards", "supply"),
+                 ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards", "supply"),
+                 self._table),
+            Part("board", ("tolls", "settlements", "right_of_way", "workshops", "walls", "towers", "council_holders",
+                           "council_removed"),
+                 ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
+                  "council_holder"), self._board),
+            Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to", "answers", "counters"),
+                 ("phase", "offer_give", "offer_want", "offer_to", "answers", "counter_give", "counter_want"),
+                 self._offer),
+            Part("trade", ("last_trade", "last_trade_player", "last_trade_partner", "last_trade_gave", "last_trade_got",
+                           "offers_left", "bank_trades_left", "offer_cards"),
+                 ("last_trade", "offers_per_turn", "offers_made", "bank_trades_per_turn", "bank_trades", "offer_cards"),
+                 self._trade),
+            Part("waiting", ("lehm_queue", "council_candidates", "steal_victim", "winner", "ending"),
+                 ("lehm_queue", "phase", "council_candidates", "steal_victim", "winner"), self._waiting),
+        ]
+
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: SiedlerState = state
+        hand, hands = self.at["hand"], s.hands
+        for r in range(5):
+            x = hands[seat * 5 + r]
+            out[hand + r] = x / 10 if x < 10 else 1.0
+
+    def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, s.phase, out)
+
+    def _hand(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        hand, n = self.at["hand"], self.players
+        out[hand:hand + 5 * n] = HIDDEN
+        if seat is not None:
+            hands = s.hands
+            for r in range(5):
+                out[hand + r] = top(hands[seat * 5 + r], 10)
+
+    def _cards(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cards, n = self.at["cards"], self.players
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            out[cards + k] = top(s.cards(p), 20)
+
+    def _players(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        gold, prestige, vp = at["gold"], at["prestige"], at["victory_points"]
+        council, pieces, owed = at["council"], at["pieces_left"], at["discards_owed"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            out[gold + k] = top(s.gold[p], 30)
+            out[prestige + k] = top(s.prestige[p], 20)
+            out[vp + k] = top(s.victory_points(p), 13)
+            c = s.council_of(p)
+            if c >= 0:
+                out[council + 3 * k + c] = 1.0
+            out[pieces + 3 * k] = s.settlements_left[p] / 5
+            out[pieces + 3 * k + 1] = s.workshops_left[p] / 4
+            out[pieces + 3 * k + 2] = s.tolls_left[p] / 15
+            out[owed + k] = top(s.discards_owed[p], 20)
+
+    def _table(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        out[at["active"] + (s.active - me) % n] = 1.0
+        if s.first_player >= 0:
+            out[at["first_player"] + (s.first_player - me) % n] = 1.0
+        out[at["time_stone"] + s.time_stone] = 1.0
+        out[at["robber"] + (0 if s.robber == RAUBRITTERBURG else 1 + s.robber)] = 1.0
+        if s.last_card >= 0:
+            number, event, road = CARD_KINDS[s.last_card]
+            if number:
+                out[at["last_number"] + NUMBERS.index(number)] = 1.0
+            out[at["last_event"] + event] = 1.0
+            if road >= 0:
+                out[at["last_road"] + road] = 1.0
+        out[at["deck_left"]] = s.deck_left / 36
+        out[at["discards"]] = sum(s.discards) / 36
+        base = at["supply"]
+        for r in range(5):
+            out[base + r] = top(s.supply[r], 20)
+
+    def _board(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        """The board's slices (tolls … council_removed, one run), cached by position."""
+        key = (me, tuple(s.toll_owner), tuple(s.settlement_owner), tuple(s.right_of_way), tuple(s.workshop_owner),
+               tuple(s.wall_builders), tuple(s.tower_owner), tuple(s.council_holder))
+        block = self.boards.get(key)
+        if block is None:
+            if len(self.boards) >= MAX_CACHED:
+                self.boards.clear()
+            block = self.boards[key] = self._board_block(s, me)
+        base = self.at["tolls"]
+        out[base:base + len(block)] = block
+
+    def _board_block(self, s: SiedlerState, me: int) -> np.ndarray:
+        n = self.players
+        places = [*s.toll_owner, *s.settlement_owner, *s.right_of_way, *s.workshop_owner,
+                  *s.wall_builders, *[NOBODY] * (self.wall - len(s.wall_builders)), *s.tower_owner,
+                  *(h if h >= 0 else NOBODY for h in s.council_holder)]
+        block = np.zeros(len(places) * n + 3, np.float32)
+        for i, owner in enumerate(places):
+            if owner >= 0:
+                block[i * n + (owner - me) % n] = 1.0
+        for i, h in enumerate(s.council_holder):
+            block[len(places) * n + i] = 1.0 if h == REMOVED else 0.0
+        return block
+
+    def _offer(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase not in OFFER_PHASES:
+            return
+        at, n = self.at, self.players
+        out[at["offer_open"]] = 1.0
+        give, want = at["offer_give"], at["offer_want"]
+        for x in range(6):
+            out[give + x] = top(s.offer_give[x], 10)
+            out[want + x] = top(s.offer_want[x], 10)
+        if s.offer_to != EVERYONE:
+            out[at["offer_to"] + (s.offer_to - me) % n] = 1.0
+        answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
+        for k in range(n):
+            q = me + k if me + k < n else me + k - n
+            out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
+            for x in range(6):
+                out[counters + 12 * k + x] = top(s.counter_give[q * 6 + x], 10)
+                out[counters + 12 * k + 6 + x] = top(s.counter_want[q * 6 + x], 10)
+
+    def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        last = s.last_trade
+        if last:
+            out[at["last_trade"]] = 1.0
+            out[at["last_trade_player"] + (last[0] - me) % n] = 1.0
+            out[at["last_trade_partner"] + (last[1] - me) % n] = 1.0
+            for x in range(6):
+                out[at["last_trade_gave"] + x] = top(last[2 + x], 10)
+                out[at["last_trade_got"] + x] = top(last[8 + x], 10)
+        out[at["offers_left"]] = top(max(0, s.offers_per_turn - s.offers_made), 3)
+        out[at["bank_trades_left"]] = top(max(0, s.bank_trades_per_turn - s.bank_trades), 30)
+        out[at["offer_cards"]] = top(s.offer_cards, 10)
+
+    def _waiting(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        for q in s.lehm_queue:
+            out[at["lehm_queue"] + (q - me) % n] = 1.0
+        if s.phase == P_COUNCIL:
+            for q in s.council_candidates:
+                out[at["council_candidates"] + (q - me) % n] = 1.0
+        if s.steal_victim >= 0:
+            out[at["steal_victim"] + (s.steal_victim - me) % n] = 1.0
+        if s.phase == P_OVER:
+            if s.winner >= 0:
+                out[at["winner"] + (s.winner - me) % n] = 1.0
+            out[at["ending"] + (0 if s.winner != NOBODY else 1)] = 1.0
+
+
+def build(players: int) -> SiedlerEncoder:
+    return SiedlerEncoder(players)

@@ -7,7 +7,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from ..storage import sync_url
+from ..storage import database_url
 
 HERE = Path(__file__).parent
 
@@ -15,7 +15,7 @@ HERE = Path(__file__).parent
 def config(url: str) -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
-    cfg.set_main_option("sqlalchemy.url", sync_url(url).replace("%", "%%"))
+    cfg.set_main_option("sqlalchemy.url", database_url(url).replace("%", "%%"))
     cfg.attributes["quiet"] = True
     return cfg
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine, pool
 
-from reichsstadt.server.storage import Base
+from reichsstadt.server.schema import metadata
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url")
@@ -16,7 +16,7 @@ connectable = create_engine(url, poolclass=pool.NullPool)
 with connectable.connect() as connection:
     context.configure(
         connection=connection,
-        target_metadata=Base.metadata,
+        target_metadata=metadata,
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():

@@ -1,5 +1,7 @@
-// Text on the boards' SVG: widths measured in the page's font on a canvas (no layout
-// needed), lines broken or shortened to fit. Shared by the boards drawn in the board's font.
+// @ts-check
+/** Text on the boards' SVG: widths measured in the board's own font on a canvas (no layout
+ * needed), lines broken, and a size found at which words fit their room. Words are never
+ * cut: what does not fit at the smallest size allowed is squeezed (svg.js). */
 
 /** @type {CanvasRenderingContext2D | null} */
 let meter = null;
@@ -7,18 +9,25 @@ let family = "";
 let meterFont = "";
 /** @type {Map<string, number>} */
 const widths = new Map();
-/** The width of `str` at `size` (bold or not) in the page's font, measured on a canvas
- * (no layout needed), remembered. */
-export function textWidth(/** @type {string} */ str, /** @type {number} */ size, bold = false) {
-  const k = `${size}|${bold ? 1 : 0}|${str}`;
+
+/** The font family the boards draw in: the page's, as the board element has it. */
+function boardFamily() {
+  if (!family) {
+    const el = document.querySelector(".board") || document.body;
+    family = getComputedStyle(el).fontFamily || "serif";
+  }
+  return family;
+}
+
+/** The width of `str` at `size` (bold, italic or not) in the boards' font, remembered.
+ * @param {string} str @param {number} size */
+export function textWidth(str, size, bold = false, italic = false) {
+  const k = `${size}|${bold ? 1 : 0}${italic ? 1 : 0}|${str}`;
   let w = widths.get(k);
   if (w !== undefined) return w;
-  if (!meter) {
-    meter = document.createElement("canvas").getContext("2d");
-    family = getComputedStyle(document.querySelector(".board") || document.body).fontFamily || "serif";
-  }
+  if (!meter) meter = document.createElement("canvas").getContext("2d");
   if (meter) {
-    const font = `${bold ? "bold " : ""}${size}px ${family}`;
+    const font = `${italic ? "italic " : ""}${bold ? "bold " : ""}${size}px ${boardFamily()}`;
     if (font !== meterFont) { meter.font = font; meterFont = font; }
     w = meter.measureText(str).width;
   } else w = str.length * size * 0.55;
@@ -26,22 +35,46 @@ export function textWidth(/** @type {string} */ str, /** @type {number} */ size,
   return w;
 }
 
-/** Words broken into lines no wider than `width`. */
-export function wrap(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
+/** Words (or given pieces joined by `glue`) broken into lines no wider than `width` where
+ * a piece allows it. @param {string | string[]} words @param {number} width @param {number} size */
+export function wrap(words, width, size, bold = false, glue = " ", italic = false) {
+  const pieces = typeof words === "string" ? words.split(/\s+/).filter(Boolean) : words;
+  /** @type {string[]} */
   const lines = [];
   let line = "";
-  for (const word of str.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, size, bold) > width) { lines.push(line); line = word; } else line = next;
+  for (const piece of pieces) {
+    const next = line ? `${line}${glue}${piece}` : piece;
+    if (line && textWidth(next, size, bold, italic) > width) {
+      lines.push(line);
+      line = glue.trim() ? `${glue.trim()} ${piece}` : piece;
+    } else line = next;
   }
   if (line) lines.push(line);
   return lines;
 }
 
-/** Shorten `str` with an ellipsis to fit `width`. */
-export function fit(/** @type {string} */ str, /** @type {number} */ width, /** @type {number} */ size, bold = false) {
-  if (textWidth(str, size, bold) <= width) return str;
-  let out = str;
-  while (out.length > 1 && textWidth(`${out}…`, size, bold) > width) out = out.slice(0, -1);
-  return `${out.trimEnd()}…`;
+/** The size, at most `size` and at least `least` times it, at which `str` fits `width`.
+ * @param {string} str @param {number} width @param {number} size
+ * @param {{bold?: boolean, italic?: boolean, least?: number}} [o] */
+export function fitSize(str, width, size, o = {}) {
+  const w = textWidth(str, size, o.bold, o.italic);
+  if (w <= width) return size;
+  return Math.max(size * (o.least ?? 0.7), Math.floor((size * width / w) * 10) / 10);
+}
+
+/** Words in at most `most` lines no wider than `width`, at `size` or as much smaller as
+ * they need down to 60 % (another language's words can be longer than the board's room):
+ * the lines and the size. @param {string | string[]} words @param {number} width @param {number} size
+ * @param {{bold?: boolean, italic?: boolean, most?: number, glue?: string}} [o] */
+export function fitLines(words, width, size, o = {}) {
+  const bold = Boolean(o.bold), italic = Boolean(o.italic), most = o.most || 1, glue = o.glue ?? " ";
+  for (let sz = size; ; sz = Math.round(sz * 0.92 * 10) / 10) {
+    const lines = wrap(words, width, sz, bold, glue, italic);
+    const fits = lines.length <= most && lines.every((l) => textWidth(l, sz, bold, italic) <= width);
+    if (fits || sz < size * 0.6) {
+      if (lines.length <= most) return { lines, size: sz };
+      // still too many lines: the last takes the rest (and is squeezed to its width)
+      return { lines: [...lines.slice(0, most - 1), lines.slice(most - 1).join(glue)], size: sz };
+    }
+  }
 }

@@ -18,13 +18,15 @@
  * moves panel. Every word comes from the catalogs (colonia.*
  * for the game's names, web.colonia.* for the board's own). */
 import { s } from "/static/dom.js";
-import { fit, textWidth, wrap } from "/static/board/textfit.js";
-import { playerName, render, sentence } from "/static/i18n.js";
+import { mount } from "/static/board/host.js";
+import { piece } from "/static/board/piece.js";
+import { at, lines, text, tip } from "/static/board/svg.js";
+import { fitLines, textWidth, wrap } from "/static/board/textfit.js";
+import { glyph } from "/static/icons.js";
+import { language, playerName, render, sentence } from "/static/i18n.js";
 
-/** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
-/** @typedef {{names?: (string|null)[], you?: number|null, legal?: Move[], pick?: any, act?: (m: Move) => void,
- *   sendPick?: (parts: number[]) => void, togglePart?: (index: number, cap?: number) => void,
- *   chosen?: Map<number, number>}} Ctx */
+/** @typedef {import("/static/board/types.js").Move} Move */
+/** @typedef {import("/static/board/types.js").Ctx} Ctx */
 
 const SW = 460;           // a panel's width, side by side
 const SW_NARROW = 400;    // ... alone in one column (a phone): drawn larger
@@ -57,59 +59,23 @@ if (typeof document !== "undefined" && !document.querySelector("link[data-coloni
   document.head.append(link);
 }
 
-/** What each board element was last drawn with. @type {WeakMap<HTMLElement, {view: any, ctx: Ctx, cols: number}>} */
-const drawn = new WeakMap();
-/** @type {WeakMap<HTMLElement, number>} */
-const sizes = new WeakMap();
-/** @type {WeakSet<HTMLElement>} */
-const watched = new WeakSet();
-
 /** @param {HTMLElement} el @param {any} view @param {Ctx} ctx */
 export function draw(el, view, ctx) {
-  const cols = columnsFor(el);
-  drawn.set(el, { view, ctx, cols });
-  watch(el);
-  const focused = document.activeElement instanceof Element && el.contains(document.activeElement)
-    ? document.activeElement.getAttribute("data-key") : null;
-  el.replaceChildren(new Board(view, ctx, cols === 1 ? SW_NARROW : SW).svg(cols));
-  if (focused) {
-    const again = el.querySelector(`[data-key="${focused}"]`);
-    if (again instanceof SVGElement) again.focus();
-  }
+  mount(el, view, ctx, {
+    // panels side by side when each gets PANEL_MIN_PX, else one column (drawn larger)
+    layout: (px) => (px >= 2 * PANEL_MIN_PX ? 2 : 1),
+    build: (v, c, cols) => ({ node: new Board(v, c, cols === 1 ? SW_NARROW : SW).svg(cols) }),
+  });
 }
 
-/** Panels side by side in this width: two when each gets PANEL_MIN_PX, else one. @param {HTMLElement} el */
-function columnsFor(el) {
-  let px = sizes.get(el);
-  if (px === undefined) { px = el.clientWidth; sizes.set(el, px); }
-  return (px || 1000) >= 2 * PANEL_MIN_PX ? 2 : 1;
-}
-
-/** Redraw when the width calls for another number of columns. @param {HTMLElement} el */
-function watch(el) {
-  if (watched.has(el) || typeof ResizeObserver === "undefined") return;
-  watched.add(el);
-  new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1].contentRect;
-    if (box.width) sizes.set(el, box.width);
-    const last = drawn.get(el);
-    if (last && columnsFor(el) !== last.cols) draw(el, last.view, last.ctx);
-  }).observe(el);
-}
-
-// == text ======================================================================================
-
-/** @param {number} x @param {number} y @param {string} str @param {number} size
- * @param {{anchor?: string, bold?: boolean, fill?: string, italic?: boolean}} [o] */
-function text(x, y, str, size, o = {}) {
-  return s("text", { x, y, "font-size": size, "text-anchor": o.anchor || null, "font-weight": o.bold ? "bold" : null,
-    "font-style": o.italic ? "italic" : null, fill: o.fill || INK }, str);
-}
-
-const at = (/** @type {number} */ x, /** @type {number} */ y, /** @type {any[]} */ ...children) =>
-  s("g", { transform: `translate(${x},${y})` }, ...children);
 const seatColour = (/** @type {number} */ p) => `var(--p${p % 6})`;
-const tip = (/** @type {string} */ what) => s("title", null, what);
+
+/** The day of the week `i` (0: Monday) in the reader's language, short ("Mo", "пн").
+ * @param {number} i */
+function shortDay(i) {
+  const monday = new Date(Date.UTC(2024, 0, 1 + i));  // 1 January 2024 was a Monday
+  return new Intl.DateTimeFormat(language(), { weekday: "short", timeZone: "UTC" }).format(monday);
+}
 
 /** Ink that reads on `fill` (dark on the light colours). @param {string} fill */
 function inkOn(fill) {
@@ -190,11 +156,11 @@ class Board {
     this.t = view.table;
     this.comp = view.table.components;
     this.ctx = ctx;
-    this.words = { names: ctx.names || [], you: ctx.you ?? null };
+    this.words = { names: ctx.names, you: ctx.you };
     this.you = view.seat ?? null;
     /** @type {Record<string, Move[]>} */
     this.moves = {};
-    for (const mv of ctx.legal || []) (this.moves[mv.action.type] ||= []).push(mv);
+    for (const mv of ctx.legal) (this.moves[mv.action.type] ||= []).push(mv);
   }
 
   /** @param {any} value */
@@ -228,29 +194,14 @@ class Board {
    * @param {{key: string, what: string, box: number[], moves?: Move[], children: any[]}} o */
   piece(o) {
     const mv = (o.moves || [])[0];
-    const live = Boolean(mv && this.ctx.act);
-    const [x, y, w, h] = o.box;
-    const what = live ? `${o.what}\n${this.w("click", { move: mv.words })}` : o.what;
-    const g = s("g", { class: `piece${live ? " legal" : ""}`, "data-key": o.key,
-      "data-legal": live ? String(mv.index) : null, role: live ? "button" : null, tabindex: live ? 0 : null,
-      "aria-label": live ? what.replace("\n", " — ") : null },
-    tip(what), live ? s("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" }) : null, ...o.children,
-    live ? s("rect", { class: "hl", x: x - 2, y: y - 2, width: w + 4, height: h + 4, rx: 5 }) : null);
-    if (live) {
-      const click = () => this.ctx.act && this.ctx.act(mv);
-      g.addEventListener("click", (e) => { e.stopPropagation(); click(); });
-      g.addEventListener("keydown", (e) => {
-        const k = /** @type {KeyboardEvent} */ (e).key;
-        if (k === "Enter" || k === " ") { e.preventDefault(); click(); }
-      });
-    }
-    return g;
+    return piece({ ...o, moves: mv ? [mv] : [], click: mv ? () => this.ctx.act(mv) : null,
+      does: mv ? this.w("click", { move: mv.words }) : "" });
   }
 
   /** The whole board in `cols` columns of panels. @param {number} cols */
   svg(cols) {
     const screens = this.screens();
-    const own = cols === 1 && this.you !== null && screens[0].key === `screen-${this.you}` ? [screens.shift()] : [];
+    const own = cols === 1 && this.you !== null && screens[0].key === `screen-${this.you}` ? [/** @type {Panel} */ (screens.shift())] : [];
     const panels = [this.week(), ...own, this.ordinances(), this.townHall(), this.market(), this.craftsmen(), this.port(),
       this.relics(), ...screens];
     const width = cols * this.sw + (cols - 1) * GAP + 2 * PAD;
@@ -267,7 +218,7 @@ class Board {
       heights[c] += p.h + GAP;
     }
     const height = Math.max(...heights) - GAP + PAD;
-    return s("svg", { class: "cb", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+    return s("svg", { class: "cb", viewBox: `0 0 ${width} ${height}`, width, height, role: "group",
       "aria-label": this.w("board"), style: `max-width:${width * 1.4}px` }, ...nodes);
   }
 
@@ -289,8 +240,8 @@ class Board {
       const today = d === t.day;
       nodes.push(s("g", null, tip(this.day(d)), s("rect", { x: 10 + i * dw, y: y - 2, width: dw - 3, height: 20, rx: 3,
         fill: today ? WOOD : "#efe3c8", stroke: LINE }),
-      text(10 + i * dw + (dw - 3) / 2, y + 12, fit(this.day(d), dw - 6, 11), 11, { anchor: "middle", bold: today,
-        fill: today ? "#fff" : INK })));
+      text(10 + i * dw + (dw - 3) / 2, y + 12, shortDay(i), 11, { anchor: "middle", bold: today,
+        fill: today ? "#fff" : INK, width: dw - 6 })));
     });
     y += 34;
     // the week card
@@ -368,7 +319,7 @@ class Board {
             text(bx + 14, by + 9, v === null ? "–" : this.say({ id: `colonia.ballot.${v}`, args: {} }), 11));
         });
       }
-      nodes.push(s("g", { class: "ordinance", "data-result": o.result }, tip(`${this.day(o.day)}: ${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
+      nodes.push(s("g", { class: "ordinance", "data-result": o.result, "data-key": `ordinance-${o.effect}-${o.day}` }, tip(`${this.day(o.day)}: ${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
       if (o === voting) {
         const by = y + hgt - 32;
         [true, false].forEach((yes, i) => {
@@ -387,7 +338,7 @@ class Board {
     const voted = this.view.seats.filter((/** @type {any} */ q) => q.voted !== null);
     if (voted.length) {
       const label = voted.map((/** @type {any} */ q) => `${this.name(q.seat)} ${q.voted ? "✓" : "…"}`).join("   ");
-      nodes.push(s("g", null, tip(this.w("voted_tip")), text(10, y + 14, fit(this.w("voted", { list: label }), this.sw - 20, 12), 12)));
+      nodes.push(s("g", null, tip(this.w("voted_tip")), text(10, y + 14, this.w("voted", { list: label }), 12, { width: this.sw - 20 })));
       y += 22;
     }
     return { key: "ordinances", title: this.w("title_ordinances"), nodes, h: y + 6 };
@@ -439,7 +390,7 @@ class Board {
       for (let g = 0; g < n; g++) {
         const row = exchange.filter((m) => m.action.give === g);
         nodes.push(s("g", null, tip(this.w("exchange_give", { currency: this.currency(g) })), coin(g, "", 10, y + 3, 10),
-          text(34, y + 17, fit(this.currency(g), 54, 12), 12)));
+          text(34, y + 17, this.currency(g), 12, { width: 54 })));
         for (const mv of row) {
           const x = 90 + mv.action.take * cellW + 3;
           nodes.push(this.piece({ key: `exchange-${g}-${mv.action.take}`, what: sentence(this.say(mv.words)), box: [x, y, cellW - 6, 26],
@@ -475,10 +426,10 @@ class Board {
     y += 14;
     for (const c of cols) {
       const isDay = STREET_DAYS.includes(c.key);
-      const label = isDay ? fit(this.w(`short.${c.key}`), c.w - 2, 11) : c.key === "state" ? "" : fit(this.w(`col.${c.key}`), c.w - 2, 11);
+      const label = isDay ? this.w(`short.${c.key}`) : c.key === "state" ? "" : this.w(`col.${c.key}`);
       const what = isDay ? this.w("street_field", { day: this.day(c.key), when: this.say(this.streetHome(c.key)) })
         : c.key === "state" ? "" : this.w(`col.${c.key}.tip`);
-      nodes.push(s("g", null, what ? tip(what) : null, text(x + c.w / 2, y, label, 11, { anchor: "middle", bold: true })));
+      nodes.push(s("g", null, what ? tip(what) : null, text(x + c.w / 2, y, label, 11, { anchor: "middle", bold: true, width: c.w - 2 })));
       x += c.w;
     }
     y += 8;
@@ -489,7 +440,10 @@ class Board {
       const mine = p === this.you;
       row.push(s("rect", { x: 8, y, width: this.sw - 16, height: 26, rx: 4, fill: mine ? "#f6ead0" : "#fbf6ea", stroke: LINE }));
       row.push(member(14, y + 6, p, 14));
-      row.push(text(30, y + 18, fit(this.name(p) + (p === t.mayor ? " ♛" : ""), nameW - 26, 13, mine), 13, { bold: mine }));
+      const mayor = p === t.mayor ? 16 : 0;
+      const nw = Math.min(textWidth(this.name(p), 13, mine), nameW - 26 - mayor);
+      row.push(text(30, y + 18, this.name(p), 13, { bold: mine, width: nw }));
+      if (mayor) row.push(s("g", null, tip(this.w("mayor", { player: { player: p } })), glyph("crown", 32 + nw, y + 6, 13, "#a88512")));
       let cx = 8 + nameW;
       const cell = (/** @type {string} */ str, /** @type {number} */ w, /** @type {any} */ o = {}) => {
         row.push(text(cx + w / 2, y + 18, str, 13, { anchor: "middle", ...o }));
@@ -510,7 +464,7 @@ class Board {
           below: m.contracts_below_stick, ships: m.ships, relics: m.secured_relics, total: m.total }),
         this.w("street_counts", { list: STREET_DAYS.map((d) => `${this.day(d)} ${q.street[d]}`).join(", ") }),
         q.passed ? this.w("passed") : ""].filter(Boolean).join("\n");
-      nodes.push(s("g", { class: "family", "data-seat": p }, tip(what), ...row));
+      nodes.push(s("g", { class: "family", "data-seat": p, "data-key": `family-row-${p}` }, tip(what), ...row));
       y += 30;
     }
     return { key: "town_hall", title: this.w("title_town_hall"), nodes, h: y + 4 };
@@ -577,7 +531,7 @@ class Board {
   /** @returns {Panel} */
   craftsmen() {
     const t = this.t;
-    const nodes = [];
+    const nodes = /** @type {any[]} */ ([]);
     const n = t.craftsmen.length;
     const cw = Math.floor((this.sw - 16 - (n - 1) * 4) / n);
     const rows = Math.max(3, ...t.craftsmen.map((/** @type {any} */ c) => Math.max(c.fields.length + 1, c.stick + 1)));
@@ -591,7 +545,7 @@ class Board {
       const name = this.craftsman(c.craftsman);
       const cost = c.commissioned + 1;
       const col = [s("rect", { x, y: top, width: cw, height: colH, rx: 5, fill: "#fbf3de", stroke: LINE }),
-        text(x + cw / 2, top + 16, fit(name, cw - 6, 12, true), 12, { anchor: "middle", bold: true })];
+        text(x + cw / 2, top + 16, name, 12, { anchor: "middle", bold: true, width: cw - 6 })];
       nodes.push(s("g", { class: "craftsman", "data-craftsman": i }, tip(`${name}: ${this.w("makes", {
         good: this.good(c.good), first: this.material(c.materials[0]), second: this.material(c.materials[1]) })}\n${this.w("next_cost", { count: cost })}\n${this.w("supply", { count: t.goods_supply[c.good] })}`), ...col));
       // its two materials -> its good (a good to choose for the six: clickable)
@@ -601,7 +555,7 @@ class Board {
       nodes.push(this.piece({ key: `good-${c.good}`, what: `${this.good(c.good)} (${this.w("supply", { count: t.goods_supply[c.good] })})`,
         box: [x + cw / 2 + 18, my, 22, 22], moves: choose.filter((mv) => mv.action.good === c.good),
         children: [goodIcon(c.good, x + cw / 2 + 19, my + 1, 20)] }));
-      nodes.push(text(x + cw / 2, top + 66, fit(this.good(c.good), cw - 6, 11), 11, { anchor: "middle", fill: FAINT }),
+      nodes.push(text(x + cw / 2, top + 66, this.good(c.good), 11, { anchor: "middle", fill: FAINT, width: cw - 6 }),
         text(x + cw / 2, top + 84, this.w("cost_short", { count: cost }), 11, { anchor: "middle" }));
       // its contract fields from the top; the stick below the fields served this Thursday
       const commission = this.find("commission", { craftsman: i });
@@ -610,7 +564,7 @@ class Board {
         const f = c.fields[r];
         if (f) {
           const [p, k] = f;
-          nodes.push(s("g", { class: "field" }, tip(this.w("field", { number: r + 1, player: { player: p }, count: k,
+          nodes.push(s("g", { class: "field", "data-key": `field-${i}-${r}` }, tip(this.w("field", { number: r + 1, player: { player: p }, count: k,
             served: r < c.stick ? this.w("served") : this.w("waiting") })),
           s("rect", { x: x + 4, y: fy, width: cw - 8, height: fh, rx: 3, fill: seatColour(p), stroke: INK, "stroke-width": 0.6 }),
           member(x + 8, fy + 4, p, 13), text(x + cw / 2 + 8, fy + 15, `×${k}`, 12, { anchor: "middle", bold: true, fill: inkOn(seatColour(p)) })));
@@ -626,7 +580,7 @@ class Board {
       }
       // the stick: a bar under the last field served this week
       const sy = top + headH + c.stick * (fh + 3) - 2.5;
-      nodes.push(s("g", { class: "stick" }, tip(this.w("stick", { count: c.stick })),
+      nodes.push(s("g", { class: "stick", "data-key": `stick-${i}` }, tip(this.w("stick", { count: c.stick })),
         s("rect", { x: x + 1, y: sy - 2, width: cw - 2, height: 4, rx: 2, fill: WOOD })));
     });
     return { key: "craftsmen", title: this.w("title_craftsmen"), nodes, h: top + colH + 8 };
@@ -651,8 +605,8 @@ class Board {
         nodes.push(s("g", { class: "ship", "data-place": i }, tip(`${this.w("ship", { place: ROMAN[i], city, currency: cur })}\n${this.w(ship.sails ? "sails" : "stays")}`),
           s("rect", { x: 38, y: ry, width: this.sw - 46, height: rowH - 6, rx: 5, fill: ship.sails ? "#e3edf6" : "#f4efe4", stroke: colour, "stroke-width": 1.5 }),
           s("rect", { x: 38, y: ry, width: 78, height: rowH - 6, rx: 5, fill: colour }),
-          text(77, ry + 18, fit(city, 72, 12, true), 12, { anchor: "middle", bold: true, fill: "#fff" }),
-          text(77, ry + 33, fit(cur, 74, 11), 11, { anchor: "middle", fill: "#fff" }),
+          text(77, ry + 18, city, 12, { anchor: "middle", bold: true, fill: "#fff", width: 72 }),
+          text(77, ry + 33, cur, 11, { anchor: "middle", fill: "#fff", width: 74 }),
           text(77, ry + 48, this.w(ship.sails ? "sails_short" : "stays_short"), 11, { anchor: "middle", fill: "#fff", italic: true })));
         let hx = 122;
         const holds = ship.holds.length + (ship.extra_hold ? 1 : 0);
@@ -710,16 +664,16 @@ class Board {
   }
 
   // -- the relics --------------------------------------------------------------------------------
-  /** A relic card at (x, y), w x h. @param {any} r */
+  /** A relic card at (x, y), w x h. @param {any} r @param {number} x @param {number} y */
   relicCard(r, x, y, w = 82, h = 62) {
     const colour = CITY_COLOURS[r.city % CITY_COLOURS.length];
     const shrine = r.kind === "shrine";
     return [s("rect", { x, y, width: w, height: h, rx: 5, fill: shrine ? "#f7ecd0" : "#fff", stroke: colour, "stroke-width": 1.6 }),
       s("rect", { x, y, width: w, height: 17, rx: 5, fill: colour }),
-      text(x + w / 2, y + 13, fit(this.city(r.city), w - 6, 11, true), 11, { anchor: "middle", bold: true, fill: "#fff" }),
+      text(x + w / 2, y + 13, this.city(r.city), 11, { anchor: "middle", bold: true, fill: "#fff", width: w - 6 }),
       shrine ? church(x + 6, y + 22, 14) : null,
-      text(shrine ? x + w / 2 + 8 : x + w / 2, y + 34, shrine ? fit(this.w("shrine"), w - 26, 12) : `★ ${r.points}`, 13,
-        { anchor: "middle", bold: true }),
+      shrine ? text(x + w / 2 + 8, y + 34, this.w("shrine"), 13, { anchor: "middle", bold: true, width: w - 26 })
+        : s("g", null, glyph("star", x + w / 2 - 15, y + 23, 13, "#b8860b"), text(x + w / 2 + 4, y + 34, String(r.points), 13, { anchor: "middle", bold: true })),
       coin(r.city, r.price, x + w / 2 - 9, y + 40, 9)];
   }
 
@@ -780,8 +734,8 @@ class Board {
     q.money.forEach((/** @type {number} */ amount, /** @type {number} */ c) => {
       const name = this.currency(c);
       const wdt = (this.sw - 20) / 4;
-      nodes.push(s("g", { class: "money", "data-currency": c }, tip(`${amount} ${name} (${this.city(c)})`), coin(c, amount, x, y, 12),
-        text(x + 28, y + 16, fit(name, wdt - 32, 12), 12)));
+      nodes.push(s("g", { class: "money", "data-currency": c, "data-key": `money-${p}-${c}` }, tip(`${amount} ${name} (${this.city(c)})`), coin(c, amount, x, y, 12),
+        text(x + 28, y + 16, name, 12, { width: wdt - 32 })));
       x += wdt;
     });
     y += 30;
@@ -789,25 +743,25 @@ class Board {
     label(this.w("materials"));
     y += 18;
     x = 10;
-    q.materials.forEach((/** @type {number} */ k, /** @type {number} */ m) => {
-      const name = this.material(m);
-      const wdt = (this.sw - 20) / 5;
-      nodes.push(s("g", { class: "material" }, tip(`${k} ${name}`), materialIcon(m, x, y + 2, 16),
-        text(x + 21, y + 15, `${k}`, 14, { bold: true }), text(x + 21 + textWidth(`${k}`, 14, true) + 4, y + 15, fit(name, wdt - 42, 11), 11, { fill: FAINT })));
-      x += wdt;
-    });
-    y += 26;
+    // each kind: its picture and count, its name beneath (two lines where a language needs them)
+    const kinds = (/** @type {number[]} */ counts, /** @type {(i: number) => string} */ nameOf,
+      /** @type {(i: number, x: number, y: number) => Element} */ icon, /** @type {string} */ cls) => {
+      const wdt = (this.sw - 20) / counts.length;
+      const rows = counts.map((_, i) => fitLines(nameOf(i), wdt - 6, 10.5, { most: 2 }).lines.length);
+      const tall = Math.max(1, ...rows);
+      counts.forEach((k, i) => {
+        const name = nameOf(i), cx = 10 + i * wdt;
+        nodes.push(this.piece({ key: `${cls}-${p}-${i}`, what: `${k} ${name}`, box: [cx, y, wdt - 4, 22 + tall * 12], children: [
+          icon(i, cx + 2, y), text(cx + 26, y + 16, `${k}`, 15, { bold: true }),
+          ...lines(cx + 2, y + 32, name, wdt - 6, 10.5, { most: 2, fill: FAINT, lead: 11.5 })] }));
+      });
+      y += 24 + tall * 12;
+    };
+    kinds(q.materials, (i) => this.material(i), (i, x, yy) => materialIcon(i, x + 1, yy + 2, 18), "material");
     label(this.w("goods"));
     y += 18;
-    x = 10;
-    q.goods.forEach((/** @type {number} */ k, /** @type {number} */ g) => {
-      const name = this.good(g);
-      const wdt = (this.sw - 20) / 5;
-      nodes.push(s("g", { class: "good" }, tip(`${k} ${name}`), goodIcon(g, x, y, 20),
-        text(x + 24, y + 15, `${k}`, 14, { bold: true }), text(x + 24 + textWidth(`${k}`, 14, true) + 4, y + 15, fit(name, wdt - 44, 11), 11, { fill: FAINT })));
-      x += wdt;
-    });
-    y += 28;
+    kinds(q.goods, (i) => this.good(i), (i, x, yy) => goodIcon(i, x, yy, 21), "good");
+    y += 4;
     // the family cards still in hand (clickable on Tuesday)
     label(this.w("family_cards"));
     y += 18;
@@ -863,7 +817,7 @@ class Board {
         q.windows.length ? this.w("windows", { list: q.windows.map((/** @type {number} */ c) => this.city(c)).join(", ") }) : "",
       ].filter(Boolean).flatMap((str) => wrap(str, this.sw - 46, 12));
       const hgt = 24 + lines.length * 15 + 4;
-      nodes.push(s("g", { class: "public", "data-seat": p }, tip(this.w("hidden", { player: { player: p } })),
+      nodes.push(s("g", { class: "public", "data-seat": p, "data-key": `public-${p}` }, tip(this.w("hidden", { player: { player: p } })),
         s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 5, fill: "#fbf6ea", stroke: LINE }),
         member(14, y + 5, p, 14), text(32, y + 17, this.name(p), 13, { bold: true }),
         ...lines.map((line, i) => text(32, y + 34 + i * 15, line, 12))));

@@ -14,13 +14,17 @@
  * Every word comes from the catalogs (norenberc.* for the game's names, web.norenberc.*
  * for the board's own). */
 import { s } from "/static/dom.js";
-import { fit, textWidth, wrap } from "/static/board/textfit.js";
+import { mount } from "/static/board/host.js";
+import { piece } from "/static/board/piece.js";
+import { at, flow, lines, text } from "/static/board/svg.js";
+import { fitLines, textWidth, wrap } from "/static/board/textfit.js";
+import { glyph } from "/static/icons.js";
 import { playerName, render, sentence } from "/static/i18n.js";
 
-/** @typedef {{index: number, action: any, words: any, confirm: any}} Move */
-/** @typedef {{names?: (string|null)[], you?: number|null, legal?: Move[], pick?: any, act?: (m: Move) => void,
- *   sendPick?: (parts: number[]) => void, togglePart?: (index: number, cap?: number) => void,
- *   chosen?: Map<number, number>}} Ctx */
+/** @typedef {import("/static/board/types.js").Move} Move */
+/** @typedef {import("/static/board/types.js").Ctx} Ctx */
+/** @typedef {import("/static/board/svg.js").Box} Box */
+/** @typedef {import("/static/board/piece.js").PieceSpec} PieceSpec */
 
 const CW = 200;          // a guild's column
 const GAP = 10;
@@ -32,89 +36,26 @@ const PAPER = "#fffaf0";
 const STONE = "#8d8579";
 const WOOD = "#9a6b3c";
 const GOLD = "#e8b923";
+const FAINT = "#6b5a45";
 /** The guilds' colours, in number order: beer, pastries, shoes, pages, clothes, hats. */
 const GUILD_COLOURS = ["#d49a1a", "#c7804a", "#7b4a2a", "#6f8596", "#9b3f66", "#3f7a5c"];
-const SYMBOLS = { star: "★", moon: "☾", sun: "☀" };
 
-/** What each board element was last drawn with (redrawn on a resize and on a click that
- * only changes what is selected here). @type {WeakMap<HTMLElement, {view: any, ctx: Ctx, cols: number}>} */
-const drawn = new WeakMap();
-
-/**
- * @param {HTMLElement} el @param {any} view @param {Ctx} ctx
- */
+/** @param {HTMLElement} el @param {any} view @param {Ctx} ctx */
 export function draw(el, view, ctx) {
-  const cols = columnsFor(el, view.table.guilds.length);
-  drawn.set(el, { view, ctx, cols });
-  watch(el);
-  const focused = document.activeElement instanceof Element && el.contains(document.activeElement)
-    ? document.activeElement.getAttribute("data-key") : null;
-  el.replaceChildren(new Board(view, ctx, cols, () => redraw(el)).svg());
-  if (focused) {
-    const again = el.querySelector(`[data-key="${focused}"]`);
-    if (again instanceof SVGElement) again.focus();
-  }
+  mount(el, view, ctx, {
+    layout: (px, v) => columnsFor(px, v.table.guilds.length),
+    build: (v, c, cols) => ({ node: new Board(v, c, cols).svg() }),
+  });
 }
 
-/** @param {HTMLElement} el */
-function redraw(el) {
-  const last = drawn.get(el);
-  if (last) draw(el, last.view, last.ctx);
-}
-
-/** How many guilds stand side by side in this width: all of them when each gets
- * COLUMN_MIN_PX, else in balanced rows, at least two to a row. @param {HTMLElement} el @param {number} guilds */
-function columnsFor(el, guilds) {
-  let px = sizes.get(el);
-  if (px === undefined) { px = el.clientWidth; sizes.set(el, px); }  // later: as the ResizeObserver saw it
-  px = px || 1000;
-  const fit = Math.max(2, Math.floor(px / COLUMN_MIN_PX));
-  if (fit >= guilds) return guilds;
-  const rows = Math.ceil(guilds / fit);
+/** How many guilds stand side by side in `px`: all of them when each gets COLUMN_MIN_PX,
+ * else in balanced rows, at least two to a row. @param {number} px @param {number} guilds */
+function columnsFor(px, guilds) {
+  const fits = Math.max(2, Math.floor(px / COLUMN_MIN_PX));
+  if (fits >= guilds) return guilds;
+  const rows = Math.ceil(guilds / fits);
   return Math.ceil(guilds / rows);
 }
-
-/** @type {WeakSet<HTMLElement>} */
-const watched = new WeakSet();
-/** The width of each board element (its content box), kept by its ResizeObserver so that
- * a draw need not ask for a fresh layout. @type {WeakMap<HTMLElement, number>} */
-const sizes = new WeakMap();
-/** Redraw when the width calls for another number of columns. @param {HTMLElement} el */
-function watch(el) {
-  if (watched.has(el) || typeof ResizeObserver === "undefined") return;
-  watched.add(el);
-  new ResizeObserver((entries) => {
-    const box = entries[entries.length - 1].contentRect;
-    if (box.width) sizes.set(el, box.width);
-    const last = drawn.get(el);
-    if (last && columnsFor(el, last.view.table.guilds.length) !== last.cols) redraw(el);
-  }).observe(el);
-}
-
-// == measuring and laying out text ============================================================
-
-/** @param {number} x @param {number} y @param {string} str @param {number} size
- * @param {{anchor?: string, bold?: boolean, fill?: string, cls?: string, italic?: boolean}} [o] */
-function text(x, y, str, size, o = {}) {
-  return s("text", { x, y, "font-size": size, "text-anchor": o.anchor || null, "font-weight": o.bold ? "bold" : null,
-    "font-style": o.italic ? "italic" : null, fill: o.fill || INK, class: o.cls || null }, str);
-}
-
-/** Boxes placed left to right, wrapped at `width`. @typedef {{w: number, h: number, make: (x: number, y: number) => Element}} Box */
-function flow(/** @type {Box[]} */ items, /** @type {number} */ width, gapX = 6, gapY = 6) {
-  let x = 0, y = 0, line = 0;
-  const nodes = [];
-  for (const it of items) {
-    if (x > 0 && x + it.w > width) { x = 0; y += line + gapY; line = 0; }
-    nodes.push(it.make(x, y));
-    x += it.w + gapX;
-    line = Math.max(line, it.h);
-  }
-  return { nodes, height: items.length ? y + line : 0 };
-}
-
-const at = (/** @type {number} */ x, /** @type {number} */ y, /** @type {any[]} */ ...children) =>
-  s("g", { transform: `translate(${x},${y})` }, ...children);
 
 // == small pictures ===========================================================================
 
@@ -122,7 +63,7 @@ const at = (/** @type {number} */ x, /** @type {number} */ y, /** @type {any[]} 
 const seatColour = (/** @type {number} */ p) => `var(--p${p % 6})`;
 const guildColour = (/** @type {number} */ g) => GUILD_COLOURS[g % GUILD_COLOURS.length];
 
-/** A good's picture in a 20x20 box at (x, y), scaled to `size`. @param {string|null} key @param {number} g */
+/** A good's picture in a 20x20 box at (x, y), scaled to `size`. @param {string|null} key @param {number} g @param {number} x @param {number} y */
 function goodIcon(key, g, x, y, size = 20) {
   const fill = guildColour(g);
   const k = size / 20;
@@ -169,30 +110,29 @@ function meeple(/** @type {number} */ x, /** @type {number} */ y, /** @type {str
       style: hollow ? `fill:${PAPER};stroke:${fill};stroke-width:1.3` : `fill:${fill};stroke:${INK};stroke-width:.7` }));
 }
 
-/** A crest: a shield. */
+/** A crest: a shield, with a number or the crown of prestige on it. */
 function shield(/** @type {number} */ x, /** @type {number} */ y, /** @type {string} */ fill, size = 14, mark = "") {
   const k = size / 14;
   return s("g", { transform: `translate(${x},${y}) scale(${k})` },
     s("path", { d: "M1 1 h12 v6.5 q0 6 -6 8.5 q-6 -2.5 -6 -8.5 z", fill, stroke: INK, "stroke-width": 0.9 }),
-    mark ? text(7, 10.5, mark, 9, { anchor: "middle", fill: INK, bold: true }) : null);
+    mark === "crown" ? glyph("crown", 3, 3.5, 8, INK) : mark ? text(7, 10.5, mark, 9, { anchor: "middle", fill: INK, bold: true }) : null);
 }
 
 // == the board ================================================================================
 
 class Board {
-  /** @param {any} view @param {Ctx} ctx @param {number} cols @param {() => void} redraw */
-  constructor(view, ctx, cols, redraw) {
+  /** @param {any} view @param {Ctx} ctx @param {number} cols */
+  constructor(view, ctx, cols) {
     this.view = view;
     this.table = view.table;
     this.guilds = view.table.guilds;
     this.ctx = ctx;
-    this.words = { names: ctx.names || [], you: ctx.you ?? null };
+    this.words = { names: ctx.names, you: ctx.you };
     this.cols = Math.max(1, Math.min(cols, this.guilds.length));
     this.width = this.cols * CW + (this.cols - 1) * GAP + 2 * PAD;
-    this.redraw = redraw;
-    this.chosen = ctx.chosen || new Map();
+    this.chosen = ctx.chosen;
     this.pickParts = new Set(ctx.pick ? ctx.pick.parts : []);
-    this.moves = sortMoves(ctx.legal || []);
+    this.moves = sortMoves(ctx.legal);
     this.cur = view.table.current;
   }
 
@@ -240,42 +180,11 @@ class Board {
   /** Is this move a part of the multi-part choice on offer? @param {Move} mv */
   isPart(mv) { return this.pickParts.has(mv.index); }
 
-  /** A clickable piece, or a plain one when `moves` is empty: its `<title>` says what it is
-   * and what a click does; the gold outline marks it as clickable, green as chosen.
-   * @param {{key: string, what: string, box: number[], moves?: Move[], click?: (() => void) | null,
-   *   does?: string, picked?: boolean, count?: number, children: any[], round?: number}} o */
+  /** A piece (board/piece.js), marked as a part of the multi-part choice when it is one.
+   * @param {PieceSpec} o */
   piece(o) {
-    const live = Boolean(o.click && o.moves && o.moves.length);
-    const [x, y, w, h] = o.box;
-    const tip = live && o.does ? `${o.what}\n${o.does}` : o.what;
-    const attrs = {
-      class: `piece${live ? " legal" : ""}${o.picked ? " picked" : ""}${live && (o.moves || []).some((m) => this.isPart(m)) ? " part" : ""}`,
-      "data-key": o.key,
-      "data-legal": live ? (o.moves || []).map((m) => m.index).join(" ") : null,
-      role: live ? "button" : null, tabindex: live ? 0 : null, "aria-label": live ? tip.replace("\n", " — ") : null,
-      "aria-pressed": live && o.picked !== undefined ? String(Boolean(o.picked)) : null,
-    };
-    const g = s("g", attrs, s("title", null, tip),
-      live ? s("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" }) : null, ...o.children,
-      live || o.picked ? s("rect", { class: "hl", x: x - 2, y: y - 2, width: w + 4, height: h + 4, rx: o.round ?? 5 }) : null,
-      o.count && o.count > 1 ? this.badge(x + w - 2, y - 4, `×${o.count}`) : null,
-      o.picked && !(o.count && o.count > 1) ? this.badge(x + w - 2, y - 4, "✓") : null);
-    if (live) {
-      const click = /** @type {() => void} */ (o.click);
-      g.addEventListener("click", (e) => { e.stopPropagation(); click(); });
-      g.addEventListener("keydown", (e) => {
-        const k = /** @type {KeyboardEvent} */ (e).key;
-        if (k === "Enter" || k === " ") { e.preventDefault(); click(); }
-      });
-    }
-    return g;
-  }
-
-  /** @param {number} x @param {number} y @param {string} label */
-  badge(x, y, label) {
-    const w = Math.max(16, textWidth(label, 11, true) + 8);
-    return s("g", { class: "badge" }, s("rect", { x: x - w / 2, y: y - 8, width: w, height: 16, rx: 8, fill: "var(--ok)" }),
-      text(x, y + 4, label, 11, { anchor: "middle", bold: true, fill: "#fff" }));
+    const part = Boolean(o.click && (o.moves || []).some((m) => this.isPart(m)));
+    return piece({ ...o, part });
   }
 
   /** What clicking `mv` does, in words; a part of a choice is chosen or dropped. @param {Move} mv */
@@ -286,15 +195,8 @@ class Board {
   /** The click for a move: a part toggles (up to `cap` times), any other move is made.
    * @param {Move} mv @param {number} [cap] */
   clickFor(mv, cap) {
-    if (!this.isPart(mv)) return () => this.ctx.act && this.ctx.act(mv);
-    return () => {
-      if (this.ctx.togglePart) this.ctx.togglePart(mv.index, cap);
-      else {  // a table.js without togglePart: press the form's button for this part
-        const b = document.querySelector(`.pick button.part[data-index="${mv.index}"]`);
-        if (b instanceof HTMLElement) b.click();
-        this.redraw();
-      }
-    };
+    if (!this.isPart(mv)) return () => this.ctx.act(mv);
+    return () => this.ctx.togglePart(mv.index, cap);
   }
 
   // -- the whole board ----------------------------------------------------------------------
@@ -307,8 +209,8 @@ class Board {
     // the guilds, in rows of `cols`
     for (let r = 0; r * this.cols < this.guilds.length; r++) {
       const row = this.guilds.slice(r * this.cols, (r + 1) * this.cols).map((/** @type {any} */ G) => this.guild(G));
-      const height = Math.max(...row.map((c) => c.height));
-      row.forEach((c, i) => parts.push(at(PAD + i * (CW + GAP), y, c.make(height))));
+      const height = Math.max(...row.map((/** @type {{height: number}} */ c) => c.height));
+      row.forEach((/** @type {{make: (h: number) => Element}} */ c, /** @type {number} */ i) => parts.push(at(PAD + i * (CW + GAP), y, c.make(height))));
       y += height + GAP;
     }
     // the players, in turn order
@@ -319,8 +221,8 @@ class Board {
     const pw = (inner - (perRow - 1) * GAP) / perRow;
     for (let r = 0; r * perRow < order.length; r++) {
       const row = order.slice(r * perRow, (r + 1) * perRow).map((/** @type {number} */ p) => this.panel(seats[p], pw));
-      const height = Math.max(...row.map((c) => c.height));
-      row.forEach((c, i) => {
+      const height = Math.max(...row.map((/** @type {{height: number}} */ c) => c.height));
+      row.forEach((/** @type {{frame: (h: number) => Element}} */ c, /** @type {number} */ i) => {
         parts.push(at(PAD + i * (pw + GAP), y, c.frame(height)));
       });
       y += height + GAP;
@@ -388,15 +290,14 @@ class Board {
   /** What the reader may click now, or "" when it is not their move. */
   hint() {
     const you = this.words.you;
-    if (you === null || !(this.ctx.legal || []).length) return "";
+    if (you === null || !this.ctx.legal.length) return "";
     const v = this.view;
-    if (v.phase === "planning") return this.w("hint.planning", { count: this.ctx.pick ? this.ctx.pick.most : 0 });
+    const most = this.ctx.pick ? this.ctx.pick.most : 0;
+    if (v.phase === "planning") return this.w(most === 1 ? "hint.planning.one" : "hint.planning", { count: most });
     const c = this.cur;
     if (!c) return "";
     if (c.step === "pay_any") return this.w("hint.pay_any");
-    if (c.step === "buy_more" || c.step === "thief_goods") {
-      return this.w(`hint.${c.step}`, { count: this.ctx.pick ? this.ctx.pick.most : 0 });
-    }
+    if (c.step === "buy_more" || c.step === "thief_goods") return this.w(`hint.${c.step}${most === 1 ? ".one" : ""}`, { count: most });
     return this.w(`hint.${c.step}`);
   }
 
@@ -414,8 +315,9 @@ class Board {
     /** @type {Box[]} */
     const boxes = order.map((/** @type {number} */ p, /** @type {number} */ i) => {
       const e = this.view.seats[p];
-      const name = fit(this.name(p), 110, 13);
-      const w = 30 + textWidth(name, 13, p === this.words.you) + (e.moon ? 16 : 0);
+      const name = this.name(p);
+      const nameW = Math.min(110, textWidth(name, 13, p === this.words.you));
+      const w = 30 + nameW + (e.moon ? 16 : 0);
       return { w, h: 26, make: (/** @type {number} */ x, /** @type {number} */ yy) => {
         /** @type {Move[]} */
         const mv = [];
@@ -428,8 +330,8 @@ class Board {
             "stroke-width": p === actor ? 2 : 1 }),
           s("circle", { cx: x + 12, cy: yy + 12, r: 9, style: `fill:${seatColour(p)};stroke:${INK};stroke-width:.8` }),
           text(x + 12, yy + 16.5, String(i + 1), 12, { anchor: "middle", bold: true, fill: "#fff" }),
-          text(x + 25, yy + 17, name, 13, { bold: p === this.words.you }),
-          e.moon ? text(x + w - 12, yy + 17, "☾", 14, { anchor: "middle", fill: "#5b4a8a" }) : null,
+          text(x + 25, yy + 17, name, 13, { bold: p === this.words.you, width: nameW }),
+          e.moon ? glyph("moon", x + w - 19, yy + 5, 14, "#5b4a8a") : null,
         ];
         return this.piece({ key: `order-${i}`, what: what.join(" · "), box: [x, yy, w, 24], round: 12,
           moves: mv, click: mv.length ? this.clickFor(mv[0]) : null, does: mv.length ? this.does(mv[0]) : "", children });
@@ -445,7 +347,7 @@ class Board {
    * the guild, the Mayor's step to put him on its roof. @param {any} G */
   guild(G) {
     const g = G.guild;
-    const parts = [];
+    const parts = /** @type {any[]} */ ([]);
     let y = 0;
     const top = this.guildTop(G);
     parts.push(top.node);
@@ -507,9 +409,9 @@ class Board {
     if (G.prestige) {
       rx -= 19;
       const what = this.w(G.prestige_crest ? "prestige_crest" : "prestige_guild");
-      right.push(s("g", null, s("title", null, what), G.prestige_crest ? shield(rx, 47, GOLD, 16, "♛")
+      right.push(s("g", null, s("title", null, what), G.prestige_crest ? shield(rx, 47, GOLD, 16, "crown")
         : s("g", null, s("path", { d: `M${rx + 1} 48 h14 v7 q0 6 -7 8.5 q-7 -2.5 -7 -8.5 z`, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "3 2" }),
-          text(rx + 8, 59, "♛", 10, { anchor: "middle", fill: "#a88512" }))));
+          glyph("crown", rx + 3.5, 50.5, 9, "#a88512"))));
     }
     const cards = this.cardsHere(g);
     for (const p of cards.reverse()) {
@@ -518,12 +420,12 @@ class Board {
         s("rect", { x: rx, y: 47, width: 10, height: 15, rx: 1.5, style: `fill:${seatColour(p)};stroke:${INK};stroke-width:.8` })));
     }
     const nameW = rx - 38 - 4;
-    const label = fit(`${g + 1} ${name}`, nameW, 15, true);
-    band.push(text(37, 60.5, label, 15, { bold: true }));
+    band.push(text(37, 60.5, `${g + 1} ${name}`, 15, { bold: true, width: nameW }));
     const mv = this.moves.plan[g] || this.moves.mayor[g];
     const what = [this.w("guild", { number: g + 1, guild: this.guildMsg(g), goods: this.goodsMsg(g) }), ...roofWhat];
     if (this.cur && this.cur.guild === g) what.push(this.w("called_now"));
-    const node = s("g", null, s("title", null, what.join("\n")), ...roof, ...band, ...right);
+    const node = s("g", null, s("title", null, what.join("\n")),
+      s("g", { "data-key": `roof-${g}` }, s("title", null, roofWhat.join("\n")), ...roof), ...band, ...right);
     return { node, height: 72, move: mv, what: what.join("\n") };
   }
 
@@ -549,8 +451,8 @@ class Board {
     const price = G.master_value;
     // the master, with the covered tile under it in round 4
     const mx = 8, my = y + 2, ms = 56;
-    if (rnd === 4 && G.covered) nodes.push(this.tile(G.covered, mx + 6, my + 5, ms, ms, `covered-${g}`,
-      this.w("covered_master", { tile: this.tileMsg(G.covered), top: this.tileMsg(G.master) }), false));
+    if (rnd === 4 && G.covered) nodes.push(s("g", { "data-under": "" }, this.tile(G.covered, mx + 6, my + 5, ms, ms, `covered-${g}`,
+      this.w("covered_master", { tile: this.tileMsg(G.covered), top: this.tileMsg(G.master) }), false)));
     nodes.push(this.tile(G.master, mx, my, ms, ms, `master-${g}`,
       G.master ? this.w("master", { tile: this.tileMsg(G.master), good: this.goodMsg(g), price: this.thalers(price || 0) }) : this.w("no_master"), true));
     nodes.push(text(mx, my + ms + (rnd === 4 && G.covered ? 21 : 16),
@@ -564,8 +466,8 @@ class Board {
     for (const L of later) {
       const ty = my + 16;
       if (L.under) {
-        nodes.push(this.tile(L.under, x + 6, ty + 6, size, size, `covered-${g}`,
-          this.w("covered", { tile: this.tileMsg(L.under), top: this.tileMsg(L.tile) }), false));
+        nodes.push(s("g", { "data-under": "" }, this.tile(L.under, x + 6, ty + 6, size, size, `covered-${g}`,
+          this.w("covered", { tile: this.tileMsg(L.under), top: this.tileMsg(L.tile) }), false)));
       }
       nodes.push(this.tile(L.tile, x, ty, size, size, `ws-${g}-${L.round}`,
         this.w("later_master", { tile: this.tileMsg(L.tile), round: L.round }), false));
@@ -593,13 +495,27 @@ class Board {
       if (this.moves.guard[tile.id]) mv.push(this.moves.guard[tile.id]);
       if (this.moves.swap[tile.id]) mv.push(this.moves.swap[tile.id]);
     }
-    const first = this.cur && this.cur.guard_first && this.cur.guard_first.id === tile.id;
+    const first = Boolean(this.cur && this.cur.guard_first && this.cur.guard_first.id === tile.id);
     return this.piece({ key, what, box: [x, y, w, h], moves: mv, click: mv.length ? this.clickFor(mv[0]) : null,
-      does: mv.length ? this.does(mv[0]) : "", picked: first || undefined, children });
+      does: mv.length ? this.does(mv[0]) : "", picked: this.pickedOf(mv[0], first), children });
+  }
+
+  /** Whether a piece shows as chosen: a part of the multi-part choice when it is among the
+   * parts chosen (the Guard's two tiles are such parts), else when the rules' state says
+   * so (`first`: the tile the Guard took first). @param {Move | undefined} mv @param {boolean} first */
+  pickedOf(mv, first) {
+    if (mv && this.isPart(mv)) return Boolean(this.chosen.get(mv.index));
+    return first || undefined;
+  }
+
+  /** A tile's face, as a group that travels with the tile from drawing to drawing.
+   * @param {any} tile @param {number} x @param {number} y @param {number} w @param {number} h @param {boolean} big */
+  tileFace(tile, x, y, w, h, big) {
+    return [s("g", { "data-travel": tile.id !== undefined ? `tile-${tile.id}` : null }, ...this.tileShapes(tile, x, y, w, h, big))];
   }
 
   /** @param {any} tile @param {number} x @param {number} y @param {number} w @param {number} h @param {boolean} big */
-  tileFace(tile, x, y, w, h, big) {
+  tileShapes(tile, x, y, w, h, big) {
     if (tile.kind === "artisan") {
       const colour = guildColour(tile.guild);
       const key = this.guilds[tile.guild] ? this.guilds[tile.guild].good_key : null;
@@ -615,17 +531,15 @@ class Board {
     }
     const name = this.say({ id: `norenberc.citizen.${tile.kind}`, args: {} });
     // the name in two lines at most, as large as fits ("Tax Collector", "Apprentice")
-    let size = w >= 48 ? 10.5 : 9.5;
-    const longest = name.split(/\s+/).reduce((a, b) => (textWidth(b, size, true) > textWidth(a, size, true) ? b : a), "");
-    while (size > 7 && textWidth(longest, size, true) > w - 5) size -= 0.5;
-    const lines = wrap(name, w - 5, size, true).slice(0, 2).map((l) => fit(l, w - 5, size, true));
+    const got = fitLines(name, w - 5, w >= 48 ? 10.5 : 9.5, { bold: true, most: 2 });
+    const size = got.size;
     const out = [
       s("rect", { x, y, width: w, height: h, rx: 4, fill: "#ecd3a6", stroke: WOOD, "stroke-width": 2.5 }),
-      text(x + 5, y + 13, SYMBOLS[/** @type {"star"|"moon"|"sun"} */ (tile.symbol)] || "", 12, { fill: "#6b4a1f" }),
+      tile.symbol ? glyph(tile.symbol, x + 3, y + 3, 11, "#6b4a1f") : null,
     ];
     if ("value" in tile) out.push(text(x + w - 5, y + 13, String(tile.value), 12, { anchor: "end", bold: true }));
-    const top = y + h - 6 - (lines.length - 1) * (size + 1);
-    lines.forEach((l, i) => out.push(text(x + w / 2, top + i * (size + 1), l, size, { anchor: "middle", bold: true })));
+    const top = y + h - 6 - (got.lines.length - 1) * (size + 1);
+    got.lines.forEach((l, i) => out.push(text(x + w / 2, top + i * (size + 1), l, size, { anchor: "middle", bold: true, width: w - 5 })));
     return out;
   }
 
@@ -634,7 +548,7 @@ class Board {
    * or each of its prices when it has two ways to pay. @param {any} G @param {number} y */
   rooms(G, y) {
     const g = G.guild;
-    const nodes = [];
+    const nodes = /** @type {any[]} */ ([]);
     const rw = (CW - 8 - 8 - 6) / 2;
     const ts = 48;
     // a room's height: the guest, then a row per way to pay (the taller room of a row)
@@ -656,7 +570,7 @@ class Board {
       const face = guest ? this.tileFace(guest, x + (rw - ts) / 2 + 4, ry + 5, ts, ts, false)
         : [s("rect", { x: x + (rw - ts) / 2 + 4, y: ry + 5, width: ts, height: ts, rx: 4, fill: "none", stroke: "#c9b48f", "stroke-dasharray": "4 3" })];
       // the price: one row per way to pay
-      const priceNodes = [];
+      const priceNodes = /** @type {any[]} */ ([]);
       const one = legal.length === 1 && forms.length >= 1;
       forms.forEach((/** @type {number[]} */ form, /** @type {number} */ f) => {
         const fx = x + (rw - this.priceWidth(form)) / 2;
@@ -669,7 +583,7 @@ class Board {
         } else priceNodes.push(s("g", null, ...pic));
       });
       const guard = guest && guest.kind === "artisan" && (this.moves.guard[guest.id] || this.moves.swap[guest.id]);
-      const first = guest && this.cur && this.cur.guard_first && this.cur.guard_first.id === guest.id;
+      const first = Boolean(guest && this.cur && this.cur.guard_first && this.cur.guard_first.id === guest.id);
       if (one) {
         const mv = /** @type {Move} */ (legal[0]);
         nodes.push(this.piece({ key: `room-${g}-${r}`, what, box: [x, ry, rw, rh], moves: [mv], click: this.clickFor(mv),
@@ -677,7 +591,8 @@ class Board {
       } else if (guard) {
         const mv = this.moves.guard[guest.id] || this.moves.swap[guest.id];
         nodes.push(s("g", null, ...frame, ...priceNodes, this.piece({ key: `room-${g}-${r}`, what,
-          box: [x + (rw - ts) / 2 + 4, ry + 5, ts, ts], moves: [mv], click: this.clickFor(mv), does: this.does(mv), children: face })));
+          box: [x + (rw - ts) / 2 + 4, ry + 5, ts, ts], moves: [mv], click: this.clickFor(mv), does: this.does(mv),
+          picked: this.pickedOf(mv, first), children: face })));
       } else {
         const tip = legal.length > 1 ? `${what}\n${this.w("choose_price")}` : what;
         nodes.push(this.piece({ key: `room-${g}-${r}`, what: tip, box: [x, ry, rw, rh], picked: first || undefined,
@@ -762,7 +677,7 @@ class Board {
     const you = this.words.you;
     const mine = p === you;
     const G = this.guilds.length;
-    const nodes = [];
+    const nodes = /** @type {any[]} */ ([]);
     const inner = width - 22;
     // name line: place in turn order, name, what they are doing, thalers
     const status = this.status(e);
@@ -770,37 +685,43 @@ class Board {
     const moneyWhat = e.money === null ? this.w("money_hidden", { player: { player: p } })
       : this.w("money", { player: { player: p }, money: this.thalers(e.money) });
     const mw = Math.max(24, textWidth(money, 14, true) + 12);
-    nodes.push(s("g", null, s("title", null, moneyWhat), s("rect", { x: width - 10 - mw - 14, y: 7, width: mw + 14, height: 22, rx: 11, fill: "#fbf1cf", stroke: "#b8962e" }),
+    nodes.push(this.piece({ key: `money-${p}`, what: moneyWhat, box: [width - 10 - mw - 14, 7, mw + 14, 22], children: [
+      s("rect", { x: width - 10 - mw - 14, y: 7, width: mw + 14, height: 22, rx: 11, fill: "#fbf1cf", stroke: "#b8962e" }),
       s("circle", { cx: width - 10 - mw - 3, cy: 18, r: 8, fill: GOLD, stroke: "#8a6a0c" }),
-      text(width - 10 - mw / 2 + 3, 23, money, 14, { anchor: "middle", bold: true })));
-    const nameStr = fit(this.name(p), inner - mw - 40 - 60, 16, true);
-    nodes.push(text(16, 24, nameStr, 16, { bold: true }));
-    const afterName = 16 + textWidth(nameStr, 16, true) + 8;
-    if (status) nodes.push(text(afterName, 24, fit(status, width - 10 - mw - 20 - afterName, 13, false), 13, { italic: true, fill: "#5b4a36" }));
+      text(width - 10 - mw / 2 + 3, 23, money, 14, { anchor: "middle", bold: true })] }));
+    // the name, then what they are doing (at the end: their points and place) on a line of its own
+    const result = this.view.result;
+    const scored = Boolean(result && result.scores);
+    const after = scored ? this.w("score", { count: result.scores[p], rank: result.ranks[p] }) : status;
+    nodes.push(text(16, 24, this.name(p), 16, { bold: true, width: width - 10 - mw - 14 - 8 - 16 }));
     let y = 36;
-    // agents, crests, prestige crests, score at the end
-    const agents = [];
-    for (let i = 0; i < e.agents; i++) agents.push(meeple(16 + i * 15, y, seatColour(p), i >= e.agents_free, 15));
-    nodes.push(s("g", null, s("title", null, this.w("agents", { free: e.agents_free, all: e.agents })), ...agents,
-      s("rect", { x: 14, y, width: Math.max(15, e.agents * 15), height: 16, fill: "transparent" })));
-    let cx = 16 + Math.max(1, e.agents) * 15 + 12;
+    if (after) {
+      const said = lines(16, y + 12, after, inner, scored ? 14 : 13, { most: 2, italic: !scored, bold: scored,
+        fill: scored ? "var(--accent)" : "#5b4a36", cls: scored ? "score" : undefined, lead: 16 });
+      nodes.push(...said);
+      y += said.length * 16 + 4;
+    }
+    // agents, crests won, prestige crests: in as many lines as they need
+    /** @type {Box[]} */
+    const marks = [{ w: Math.max(1, e.agents) * 15 + 2, h: 18, make: (x, yy) => {
+      const agents = [];
+      for (let i = 0; i < e.agents; i++) agents.push(meeple(x + i * 15, yy, seatColour(p), i >= e.agents_free, 15));
+      return this.piece({ key: `agents-${p}`, what: this.w("agents", { free: e.agents_free, all: e.agents }),
+        box: [x - 2, yy, Math.max(15, e.agents * 15) + 2, 16], children: agents });
+    } }];
     e.crests.forEach((/** @type {number} */ n, /** @type {number} */ g) => {
-      if (!n) return;
-      nodes.push(s("g", null, s("title", null, this.w("crests_won", { count: n, guild: this.guildMsg(g) })),
-        shield(cx, y, guildColour(g), 16, n > 1 ? String(n) : "")));
-      cx += 19;
+      if (n) marks.push({ w: 17, h: 18, make: (x, yy) => this.piece({ key: `crest-${p}-${g}`, box: [x, yy, 16, 17],
+        what: this.w("crests_won", { count: n, guild: this.guildMsg(g) }), children: [shield(x, yy, guildColour(g), 16, n > 1 ? String(n) : "")] }) });
     });
     if (e.prestige_crests) {
-      nodes.push(s("g", null, s("title", null, this.w("prestige_won", { count: e.prestige_crests })),
-        shield(cx, y, GOLD, 16, "♛"), e.prestige_crests > 1 ? text(cx + 18, y + 13, `×${e.prestige_crests}`, 12, { bold: true }) : null));
-      cx += e.prestige_crests > 1 ? 40 : 19;
+      const n = e.prestige_crests;
+      marks.push({ w: n > 1 ? 38 : 17, h: 18, make: (x, yy) => this.piece({ key: `prestige-${p}`, box: [x, yy, 16, 17],
+        what: this.w("prestige_won", { count: n }),
+        children: [shield(x, yy, GOLD, 16, "crown"), n > 1 ? text(x + 18, yy + 13, `×${n}`, 12, { bold: true }) : null] }) });
     }
-    const result = this.view.result;
-    if (result && result.scores) {
-      const vp = this.w("score", { count: result.scores[p], rank: result.ranks[p] });
-      nodes.push(text(width - 12, y + 13, vp, 14, { anchor: "end", bold: true, fill: "var(--accent)" }));
-    }
-    y += 24;
+    const laidMarks = flow(marks, inner, 6, 4);
+    nodes.push(at(16, y, ...laidMarks.nodes));
+    y += laidMarks.height + 6;
     // goods held, per type (the reader's own are clickable to pay or for the Peddler; the
     // Thief's victim's to steal)
     const victim = this.cur ? this.cur.victim : null;
@@ -823,7 +744,7 @@ class Board {
         let what = this.say(this.tileMsg(tile));
         const good = peddled.get(tile.id);
         if (good !== undefined && good >= 0) what += `\n${this.w("on_peddler", { good: this.goodMsg(good) })}`;
-        return s("g", null, s("title", null, what), ...this.tileFace(tile, x, yy, w, 34, false),
+        return s("g", { "data-key": `held-${tile.id}` }, s("title", null, what), ...this.tileFace(tile, x, yy, w, 34, false),
           good !== undefined && good >= 0 ? goodIcon(this.guilds[good].good_key, good, x + w - 14, yy + 20, 14) : null);
       } };
     });

@@ -1,0 +1,141 @@
+"""Self-play, batched: `num_envs` games in one process, every seat played by your policy.
+
+    from reichsstadt.interop.selfplay import SelfPlayVectorEnv
+    env = SelfPlayVectorEnv("colonia", players=4, num_envs=16)
+    obs, info = env.reset(seed=1)                     # obs: (16, 4, size)
+    while True:
+        actions = policy(obs, info["action_mask"])    # (16, 4) ints; seats not to act: ignored
+        obs, rewards, terminated, truncated, info = env.step(actions)
+
+- `info["to_act"]` (num_envs, players) bool: the seats that decide now (several at a
+  simultaneous decision: they all decide in this step); `info["action_mask"]`
+  (num_envs, players, actions) bool, all False for a seat that need not decide.
+- Observations (num_envs, players, size) float32: with `observe="to_act"` (default) the
+  rows of the seats that decide now are written and the others are zero; `observe="all"`
+  writes every seat's row at every step (what a centralised critic wants; costs one
+  encoding per seat).
+- Rewards (num_envs, players) float32, at the end of a game only; terminations and
+  truncations (num_envs,) bool. A finished game starts anew at the next step (its
+  actions are ignored then), like Gymnasium's NEXT_STEP autoreset.
+- An action outside a deciding seat's mask ends that game: the seat gets the lowest
+  reward, the others 0, and `info["illegal"]` holds the seat (−1 where none).
+- `reset(seed=s)`: game i is seeded with s + i (a list: one seed per game).
+- It pickles and deep-copies mid-game and continues identically."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core import BadOption
+from .session import Session
+
+OBSERVE = ("to_act", "all")
+
+
+class SelfPlayVectorEnv:
+    def __init__(self, game_id: str, players: int, num_envs: int = 8, observe: str = "to_act",
+                 options: Mapping[str, Any] | None = None, reward: str = "rank", max_steps: int | None = None,
+                 history: int = 0, copy: bool = True) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise BadOption(f"num_envs must be 1 or more, not {num_envs!r}")
+        if observe not in OBSERVE:
+            raise BadOption(f"observe must be one of {', '.join(OBSERVE)}, not {observe!r}")
+        self.sessions = [Session(game_id, players, options, reward, False, max_steps, history)
+                         for _ in range(num_envs)]
+        first = self.sessions[0]
+        self.num_envs, self.players, self.observe = num_envs, players, observe
+        self.observation_size, self.actions = first.size, len(first.space)
+        self.low, self.high = first.low, first.high
+        self.copy = copy
+        self._obs = np.zeros((num_envs, players, first.size), np.float32)
+        self._masks = np.zeros((num_envs, players, self.actions), bool)
+        self._to_act = np.zeros((num_envs, players), bool)
+        self._rewards = np.zeros((num_envs, players), np.float32)
+        self._terminated = np.zeros(num_envs, bool)
+        self._truncated = np.zeros(num_envs, bool)
+        self._illegal = np.full(num_envs, -1)
+        self._restart = np.zeros(num_envs, bool)
+        self._deciding: list[list[int]] = [[] for _ in range(num_envs)]   # the seats game i asks now
+        self._rngs = [np.random.default_rng() for _ in range(num_envs)]
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        from .gymnasium import _seeds
+
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
+            if s is not None or seed is None:
+                self._rngs[i] = np.random.default_rng(s)
+            self._start(i)
+        self._restart[:] = False
+        self._rewards[:] = 0.0
+        return self._out(), self._infos()
+
+    def _start(self, i: int) -> None:
+        self.sessions[i].start(int(self._rngs[i].integers(2**62)))
+        self._look(i)
+
+    def _look(self, i: int) -> None:
+        """Write game i's masks, who decides, and the observations asked for."""
+        session, obs = self.sessions[i], self._obs[i]
+        acting = session.state.to_act() if not session.truncated() else ()
+        deciding = [seat for seat in acting if seat >= 0]
+        for seat in self._deciding[i]:   # the rows written last time that no seat rewrites now
+            if seat not in deciding:
+                self._to_act[i, seat] = False
+                self._masks[i, seat] = False
+                if self.observe == "to_act":
+                    obs[seat] = 0.0
+        self._deciding[i] = deciding
+        for seat in deciding:
+            self._to_act[i, seat] = True
+            session.mask(seat, self._masks[i, seat], bool)
+            if self.observe == "to_act":
+                session.observe(seat, obs[seat])
+        if self.observe == "all":
+            for seat in range(self.players):
+                session.observe(seat, obs[seat])
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs, self.players):
+            raise BadOption(f"actions must have the shape ({self.num_envs}, {self.players}), not {actions.shape}")
+        self._rewards[:] = 0.0
+        self._illegal[:] = -1
+        for i, session in enumerate(self.sessions):
+            if self._restart[i]:
+                self._start(i)
+                self._terminated[i] = self._truncated[i] = False
+                continue
+            self._play(i, session, actions[i])
+        self._restart[:] = self._terminated | self._truncated
+        return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
+
+    def _play(self, i: int, session: Session, chosen: np.ndarray) -> None:
+        deciding = self._deciding[i]
+        masks = self._masks[i]
+        for seat in deciding:
+            a = int(chosen[seat])
+            if not (0 <= a < self.actions and masks[seat, a]):
+                self._illegal[i] = seat
+                self._rewards[i, seat] = session.reward_range[0]
+                self._terminated[i], self._truncated[i] = True, False
+                return
+        for seat in deciding:
+            session.play_if_still_asked(seat, int(chosen[seat]))
+        session.steps += 1
+        self._terminated[i], self._truncated[i] = session.over(), session.truncated()
+        if session.over():
+            self._rewards[i] = session.rewards()
+        self._look(i)
+
+    def _out(self) -> np.ndarray:
+        return self._obs.copy() if self.copy else self._obs
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._masks.copy(), "to_act": self._to_act.copy(), "illegal": self._illegal.copy()}
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,270 @@
+"""Several server processes on one PostgreSQL.
+
+Each table is run by one process at a time, the holder of its lease (`tables.owner`):
+only the owner applies the table's moves, runs its bots and clocks. A client may connect
+to any process. A process that serves a table it does not own follows the table's own
+NOTIFY channel and forwards its clients' moves to the owner (NOTIFY on the owner's
+channel). The owner commits each move with a NOTIFY on the table's channel, sent in the
+commit's transaction, that carries the move itself: the seat and action, the status and
+result it leads to, each viewer's log entry, and which forwarded request it answers. So a
+follower applies the move to its copy and tells its own clients without reading anything
+back from the database or putting a move's words together again; only a refusal is
+answered apart. What is rare (a seat taken, a stand-in, a payload too large for NOTIFY)
+is announced as "changed", and the followers read the table again. With SQLite there is
+one process and nothing of this runs (`Cluster`).
+
+Across machines nothing changes: every process needs only the database, its leases and
+its channels."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Sequence
+
+import orjson
+
+from ..core import Action, IllegalAction, Message
+from .messages import dumps
+
+if TYPE_CHECKING:
+    from .moves import Plan
+    from .services import Services
+    from .table import LiveTable
+
+log = logging.getLogger("reichsstadt.server")
+
+PAYLOAD_MOST = 7900   # bytes: PostgreSQL refuses NOTIFY payloads of 8000 and more
+SAFE = re.compile(r"^[A-Za-z0-9_-]{1,56}$")
+Origin = tuple[str, int] | None   # (the process that forwarded a move, its request number)
+
+
+def own_channel(owner: str) -> str:
+    return f"rsp_{owner}"
+
+
+def table_channel(table_id: str) -> str:
+    return f"rst_{table_id}"
+
+
+class Cluster:
+    """One process alone: nothing to tell, nobody to forward to."""
+
+    def __init__(self, services: "Services", owner: str) -> None:
+        self.services = services
+        self.owner = owner
+
+    def move_payload(self, table: "LiveTable", plan: "Plan", result: dict[str, Any] | None,
+                     origin: Origin = None) -> tuple[str, str] | None:
+        return None
+
+    async def changed(self, table: "LiveTable", what: str) -> None:
+        return None
+
+    async def forward(self, table: "LiveTable", seat: int, actions: Sequence[Action], expect: int | None,
+                      pick: bool) -> None:
+        raise IllegalAction(Message("server.refuse.not_owner"))
+
+    def follow(self, table_id: str, following: bool) -> None:
+        """Hear (or stop hearing) another process's moves at a table."""
+
+    async def start(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class PgCluster(Cluster):
+    def __init__(self, services: "Services", owner: str) -> None:
+        super().__init__(services, owner)
+        self._task: asyncio.Task[None] | None = None
+        self._requests = itertools.count()
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._want: set[str] = set()       # table channels to follow
+        self._have: set[str] = set()       # ... followed now
+        self._sender: Any = None           # a connection of its own for NOTIFYs outside a commit
+        self._sending = asyncio.Lock()
+
+    # -- what the owner sends ------------------------------------------------------------
+    def move_payload(self, table: "LiveTable", plan: "Plan", result: dict[str, Any] | None,
+                     origin: Origin = None) -> tuple[str, str] | None:
+        """The NOTIFY of a commit (channel, payload): the moves, their log entries (as
+        encoded), the status."""
+        head = dumps({"t": table.id, "n": plan.first, "m": plan.records(), "s": "finished" if result else table.status,
+                      "r": result, "q": list(origin) if origin else None})
+        # each step's entries as [viewer, entry, viewer, entry, ...], the entries as encoded
+        entries = b",".join(b"[" + b",".join(dumps(v) + b"," + e for v, e in s.entries.items()) + b"]"
+                            for s in plan.steps)
+        text = (head[:-1] + b',"e":[' + entries + b"]}").decode()
+        if len(text.encode()) > PAYLOAD_MOST:
+            text = dumps({"t": table.id, "c": "moves", "q": list(origin) if origin else None}).decode()
+        return table_channel(table.id), text
+
+    async def changed(self, table: "LiveTable", what: str) -> None:
+        payload = dumps({"t": table.id, "c": what}).decode()
+        await self._notify(table_channel(table.id), payload)
+        if table.owner and table.owner != self.owner:
+            await self._notify(own_channel(table.owner), payload)
+
+    async def _notify(self, channel: str, payload: str) -> None:
+        """NOTIFY outside a commit: one statement on the sending connection, from the
+        event loop (no thread, no transaction of the writer)."""
+        import psycopg
+
+        async with self._sending:
+            for attempt in range(2):
+                try:
+                    if self._sender is None or self._sender.closed:
+                        self._sender = await psycopg.AsyncConnection.connect(self._url(), autocommit=True)
+                    await self._sender.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+                    return
+                except psycopg.OperationalError:
+                    self._sender = None
+                    if attempt:
+                        raise
+
+    def _url(self) -> str:
+        from sqlalchemy.engine import make_url
+
+        return make_url(self.services.storage.url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+    async def forward(self, table: "LiveTable", seat: int, actions: Sequence[Action], expect: int | None,
+                      pick: bool) -> None:
+        """Send a client's move to the table's owner; its refusal comes back as ours."""
+        storage = self.services.storage
+        owner = table.owner or await storage.owner_of(table.id)
+        if owner is None or owner == self.owner:
+            owner = await storage.acquire(table.id, self.owner, self.services.settings.lease_seconds)
+            if owner == self.owner:  # the lease was free: this process runs the table now
+                await self.services.tables.take_over(table)
+                await table.submit(seat, actions, expect, pick)
+                return
+        table.owner = owner
+        space = table.game.action_space(table.players)
+        q = next(self._requests)
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[q] = done
+        payload = {"t": table.id, "seat": seat, "a": [space.encode(a) for a in actions], "e": expect, "p": pick,
+                   "f": self.owner, "q": q}
+        try:
+            await self._notify(own_channel(owner or ""), dumps(payload).decode())
+            answer = await asyncio.wait_for(done, self.services.settings.forward_timeout)
+        except asyncio.TimeoutError:
+            table.owner = None  # ask the database next time (the owner may have died)
+            raise IllegalAction(Message("server.refuse.owner_away")) from None
+        finally:
+            self._waiting.pop(q, None)
+        if answer is not None:
+            raise IllegalAction(Message.from_json(answer) if "id" in answer else str(answer.get("text", "")))
+
+    # -- what every process hears --------------------------------------------------------
+    def follow(self, table_id: str, following: bool) -> None:
+        if not SAFE.match(table_id):
+            return
+        (self._want.add if following else self._want.discard)(table_channel(table_id))
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._listen())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._sender is not None:
+            await self._sender.close()
+
+    async def _listen(self) -> None:
+        import psycopg
+
+        url = self._url()
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    self._have = set()
+                    await conn.execute(f'LISTEN "{own_channel(self.owner)}"')
+                    while True:
+                        await self._subscribe(conn)
+                        async for note in conn.notifies(timeout=0.25):
+                            self._heard(note.channel, note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("listen", extra={"event": "listen_error"})
+                await asyncio.sleep(1.0)
+
+    async def _subscribe(self, conn: Any) -> None:
+        """Follow the table channels wanted now; a table just followed is read once (a
+        move committed before the LISTEN took effect is not missed)."""
+        for channel in sorted(self._want - self._have):
+            await conn.execute(f'LISTEN "{channel}"')
+            self._have.add(channel)
+            live = self.services.tables.tables.get(channel[4:])
+            if live is not None:
+                self._spawn(live.catch_up())
+        for channel in sorted(self._have - self._want):
+            await conn.execute(f'UNLISTEN "{channel}"')
+            self._have.discard(channel)
+
+    def _heard(self, channel: str, payload: str) -> None:
+        try:
+            p = orjson.loads(payload)
+        except orjson.JSONDecodeError:
+            return
+        if channel.startswith("rst_") or "c" in p:
+            live = self.services.tables.tables.get(p.get("t", ""))
+            if live is not None:
+                self._spawn(self._table_changed(live, p))
+            self._answer(p.get("q"), None)
+        elif "r" in p:
+            self._answer([self.owner, p["r"]], p.get("error"))
+        elif "q" in p:
+            self._spawn(self._forwarded(p))
+
+    def _answer(self, origin: Any, error: Any) -> None:
+        if isinstance(origin, list) and len(origin) == 2 and origin[0] == self.owner:
+            done = self._waiting.get(origin[1])
+            if done is not None and not done.done():
+                done.set_result(error)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _table_changed(self, live: "LiveTable", p: dict[str, Any]) -> None:
+        """Another process committed something at a table this process serves."""
+        if "m" not in p:
+            await live.catch_up()
+            return
+        async with live.lock:
+            entries = [{None if v is None else int(v): dumps(e) for v, e in zip(step[::2], step[1::2])}
+                       for step in p.get("e") or []]
+            if not live.apply_committed(p["n"], p["m"], p["s"], p["r"], entries):
+                await live._catch_up()
+        await live._after()
+
+    async def _forwarded(self, p: dict[str, Any]) -> None:
+        """A move another process forwarded to this one, the table's owner: a refusal goes
+        back on the sender's channel (an accepted move answers in its own NOTIFY)."""
+        error: Any = None
+        try:
+            live = await self.services.tables.get(p["t"])
+            if live is None or not live.owned:
+                raise IllegalAction(Message("server.refuse.not_owner"))
+            space = live.game.action_space(live.players)
+            actions = [space.decode(i) for i in p["a"] if isinstance(i, int) and 0 <= i < len(space)]
+            await live.submit(p["seat"], actions, p["e"], pick=bool(p["p"]), origin=(p["f"], p["q"]))
+            return
+        except IllegalAction as exc:
+            error = exc.message.to_json() if isinstance(exc.message, Message) else {"text": str(exc)}
+        except Exception:
+            log.exception("forwarded move failed", extra={"event": "error", "table": p.get("t")})
+            error = Message("server.error.internal").to_json()
+        await self._notify(own_channel(p["f"]), dumps({"r": p["q"], "error": error}).decode())

@@ -1,0 +1,58 @@
+"""JSON from clients, read safely: nesting depth checked before parsing (a deep enough
+document crashes a recursive parser), then orjson, which refuses what is not JSON of
+well-formed text (lone surrogates such as "\\ud800", NaN, numbers that overflow to
+infinity). Every refusal is a BadJson naming what was wrong."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)
+_STRING = re.compile(rb'"[^"]*"')
+_NOT_BRACKET = bytes(i for i in range(256) if i not in b"[]{}")
+
+
+class BadJson(ValueError):
+    """Why a client's JSON was refused: `reason` is "depth" or "syntax"."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+def too_deep(raw: bytes, limit: int) -> bool:
+    """Whether arrays and objects nest deeper than `limit` in `raw` (JSON text; strings
+    and their escapes do not count). Each pass removes the innermost empty pairs, at C
+    speed: after `limit` passes nothing is left of a document no deeper than that."""
+    skeleton = _STRING.sub(b"", _ESCAPE.sub(b"", raw)).translate(None, _NOT_BRACKET)
+    run = re.compile(rb"[\[{]{%d}" % (limit + 1))
+    if run.search(skeleton):  # so many openers in a row: too deep, whatever follows
+        return True
+    for _ in range(limit):
+        if not skeleton:
+            return False
+        shorter = skeleton.replace(b"[]", b"").replace(b"{}", b"")
+        if shorter == skeleton:
+            # unbalanced: a parser stops at the first mismatch, and before it what is
+            # left is a run of openers; too long a run is too deep
+            return run.search(skeleton) is not None
+        skeleton = shorter
+        if run.search(skeleton):
+            return True
+    return bool(skeleton)
+
+
+def loads(raw: bytes | str, max_depth: int) -> Any:
+    """Parse a client's JSON: BadJson if it nests deeper than `max_depth` or is not
+    well-formed JSON."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if too_deep(data, max_depth):
+        raise BadJson("depth", f"nested deeper than {max_depth} levels")
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise BadJson("syntax", str(exc).split(":", 1)[0][:120]) from None

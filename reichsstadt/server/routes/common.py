@@ -1,0 +1,99 @@
+"""What every route shares: errors as JSON with words, request bodies read within their
+limits (size, time, nesting), the bearer token, the client's address, the services."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable, Callable
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+
+from ...core import Message, ReichsstadtError
+from ..jsonin import BadJson, loads
+from ..protocol import words
+from ..services import Services
+
+Handler = Callable[[Request], Awaitable[Response]]
+BIG_BODY = 64 * 1024   # bytes: a body this large is parsed off the event loop
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: Message | str, code: str = "bad_request",
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(str(message))
+        self.status, self.message, self.code, self.headers = status, message, code, headers
+
+
+def fail(status: int, msgid: str, code: str = "bad_request", /, **args: Any) -> ApiError:
+    return ApiError(status, Message(msgid, **args), code)
+
+
+def json_error(exc: ApiError) -> JSONResponse:
+    return JSONResponse({"error": words(exc.message), "code": exc.code, "text": str(exc.message)},
+                        status_code=exc.status, headers=exc.headers)
+
+
+def services(conn: HTTPConnection) -> Services:
+    return conn.app.state.services  # type: ignore[no-any-return]
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (behind a trusted proxy: the one it forwards)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def guarded(handler: Handler) -> Handler:
+    """Refusals become JSON errors with words, never a traceback."""
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as exc:
+            if exc.status == 429:
+                services(request).metrics.limited(exc.code)
+            return json_error(exc)
+        except ReichsstadtError as exc:
+            return json_error(ApiError(400, exc.message or str(exc), "refused"))
+    return run
+
+
+async def body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read within the body limits: its size, the time it may
+    take to arrive, its nesting depth; ApiError naming what was wrong otherwise."""
+    settings = services(request).settings
+    limit = settings.max_body_bytes
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:  # refused before it is read
+        raise fail(413, "server.error.too_large", "too_large", size=int(declared), limit=limit)
+    try:
+        raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
+    except asyncio.TimeoutError:
+        raise fail(408, "server.error.body_timeout", "timeout", seconds=settings.body_timeout) from None
+    try:
+        if len(raw) > BIG_BODY:
+            obj = await asyncio.to_thread(loads, raw or b"{}", settings.max_json_depth)
+        else:
+            obj = loads(raw or b"{}", settings.max_json_depth)
+    except BadJson as exc:
+        if exc.reason == "depth":
+            raise fail(400, "server.error.too_deep", "malformed", most=settings.max_json_depth) from None
+        raise fail(400, "server.error.bad_json", "malformed", detail=exc.detail) from None
+    if not isinstance(obj, dict):
+        raise fail(400, "server.error.not_object", "malformed")
+    return obj
+
+
+async def _read(request: Request, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise fail(413, "server.error.too_large", "too_large", size=size, limit=limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() or None if auth.lower().startswith("bearer ") else None

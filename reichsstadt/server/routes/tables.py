@@ -1,0 +1,199 @@
+"""One table over HTTP: its public facts, invites, joining, starting early with bots,
+closing before the start, stand-ins, its data file, the record, a replay step and the
+review of a finished game."""
+
+from __future__ import annotations
+
+import logging
+import orjson
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ...core import replay
+from ...core.record import Record
+from ...i18n import languages
+from ..botplay import checked_bot
+from ..schema import FINISHED, HUMAN
+from ..seating import bot_names
+from ..storage import new_token
+from ..table import LiveTable
+from .common import bearer, body, fail, guarded, services
+from .lobby import clean_name, default_bot, invites
+
+log = logging.getLogger("reichsstadt.server")
+
+
+async def live_or_404(request: Request) -> LiveTable:
+    table_id = request.path_params["id"]
+    live = await services(request).tables.get(table_id)
+    if live is None:
+        raise fail(404, "server.error.no_table", "not_found", table=table_id[:40])
+    return live
+
+
+def creator_only(request: Request, live: LiveTable) -> None:
+    if not live.is_creator(bearer(request)):
+        raise fail(403, "server.error.not_creator", "forbidden")
+
+
+async def table_info(request: Request) -> Response:
+    return JSONResponse((await live_or_404(request)).info())
+
+
+async def table_invites(request: Request) -> Response:
+    live = await live_or_404(request)
+    creator_only(request, live)
+    return JSONResponse({"invites": invites(live.id, live.seats.rows())})
+
+
+async def join(request: Request) -> Response:
+    live = await live_or_404(request)
+    got = await body(request)
+    invite = got.get("invite")
+    if not isinstance(invite, str):
+        raise fail(400, "server.refuse.invite")
+    name = clean_name(got.get("name"))
+    token = new_token()
+    seat = await live.join(invite, name, token)
+    log.info("joined", extra={"event": "join", "table": live.id, "seat": seat})
+    return JSONResponse({"seat": seat, "token": token})
+
+
+async def start(request: Request) -> Response:
+    """The creator starts early: empty seats are filled with bots (`fill`: a bot spec or
+    a level; the server's stand-in bot by default)."""
+    live = await live_or_404(request)
+    creator_only(request, live)
+    got = await body(request)
+    settings = services(request).settings
+    fill = got.get("fill")
+    spec = default_bot(live.game.id, settings) if fill is None else checked_bot(fill, live.game.id, settings)
+    empty = [i for i, s in enumerate(live.seats) if s.kind == HUMAN and s.token_hash is None]
+    kinds = [spec if i in empty else s.kind for i, s in enumerate(live.seats)]
+    names = bot_names(kinds, [s.name for i, s in enumerate(live.seats) if i not in empty])
+    await live.start({i: (spec, names[i] or spec) for i in empty})
+    return JSONResponse(live.info())
+
+
+async def close(request: Request) -> Response:
+    """The creator closes a table that has not started."""
+    live = await live_or_404(request)
+    creator_only(request, live)
+    await live.close()
+    return JSONResponse(live.info())
+
+
+async def stand_in(request: Request) -> Response:
+    live = await live_or_404(request)
+    try:
+        seat = int(request.path_params["seat"])
+    except ValueError:
+        raise fail(404, "server.error.no_seat", "not_found") from None
+    if not 0 <= seat < live.players:
+        raise fail(404, "server.error.no_seat", "not_found")
+    got = await body(request)
+    bot = got.get("bot")
+    token = bearer(request)
+    if bot is None:
+        try:
+            own = live.seats.seat_of(token)
+        except KeyError:
+            own = None
+        if own != seat and not live.is_creator(token):
+            raise fail(403, "server.error.not_yours", "forbidden")
+    else:
+        if not isinstance(bot, str):
+            raise fail(400, "server.error.field_type", type="stand-in", field="bot")
+        if not live.is_creator(token):
+            raise fail(403, "server.error.not_creator", "forbidden")
+        if live.connected(seat):
+            raise fail(409, "server.refuse.present", "conflict")
+        bot = checked_bot(bot, live.game.id, services(request).settings)
+    await live.set_stand_in(seat, bot)
+    return JSONResponse(live.info())
+
+
+async def data_file(request: Request) -> Response:
+    """The component data the table plays with (a map, tiles, cards): public, static for
+    the table, so a browser fetches it once to draw the board."""
+    live = await live_or_404(request)
+    found = live.game.data_file(live.options)
+    if found is None:
+        raise fail(404, "server.error.no_data", "not_found")
+    name, data = found
+    board = live.game.board(live.options)  # the game's public drawing data (Game.board), or None
+    return Response(orjson.dumps({"game": live.game.id, "option": name, "data": data, "board": board}),
+                    media_type="application/json", headers={"cache-control": "max-age=3600"})
+
+
+def finished(live: LiveTable) -> None:
+    if live.status != FINISHED:
+        raise fail(403, "server.error.record_running", "forbidden")
+
+
+async def make_record(request: Request, live: LiveTable) -> Record:
+    return Record(game=live.game.id, players=live.players, seed=live.seed,
+                  options=live.game.record_options(live.options), names=live.names(),
+                  moves=await services(request).storage.moves(live.id))
+
+
+async def record(request: Request) -> Response:
+    live = await live_or_404(request)
+    finished(live)
+    rec = await make_record(request, live)
+    return JSONResponse(rec.to_json(), headers={
+        "content-disposition": f'attachment; filename="reichsstadt-{live.game.id}-{live.id}.json"'})
+
+
+async def replay_step(request: Request) -> Response:
+    live = await live_or_404(request)
+    finished(live)
+    q = request.query_params
+    try:
+        seat = None if q.get("seat") in (None, "", "null") else int(q["seat"])
+        move = int(q.get("move", live.moves))
+        lang = q.get("lang", "en") if q.get("lang", "en") in languages() else "en"
+    except ValueError:
+        raise fail(400, "server.error.replay_args") from None
+    if seat is not None and not 0 <= seat < live.players or not 0 <= move <= live.moves:
+        raise fail(400, "server.error.replay_args")
+    moves = await services(request).storage.moves(live.id)
+    st = replay(Record(game=live.game.id, players=live.players, seed=live.seed, options=live.options, names=[],
+                       moves=moves[:move]))
+    view = st.view(seat)
+    from ..messages import board_html
+
+    entries = [orjson.loads(e) for e in live.log.upto(seat, move)]
+    return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
+                         "board_html": board_html(live.game, view, seat, live.names(), lang),
+                         "seats": live.public_seats(), "you": seat, "game": live.game.id})
+
+
+async def review(request: Request) -> Response:
+    """A finished game's review: 202 while it is worked out in the bot pool, then 200
+    with it (kept in the database with the game)."""
+    live = await live_or_404(request)
+    finished(live)
+    svc = services(request)
+    got = await svc.storage.review(live.id)
+    if got is not None:
+        return JSONResponse(got)
+    state = await svc.reviews.ask(live.id, await make_record(request, live))
+    if state.get("error"):
+        raise fail(503, "server.error.review_failed", "unavailable", error=str(state["error"])[:200])
+    return JSONResponse({"status": "pending"}, status_code=202, headers={"retry-after": "2"})
+
+
+ROUTES = [
+    Route("/api/tables/{id}", guarded(table_info)),
+    Route("/api/tables/{id}/invites", guarded(table_invites)),
+    Route("/api/tables/{id}/join", guarded(join), methods=["POST"]),
+    Route("/api/tables/{id}/start", guarded(start), methods=["POST"]),
+    Route("/api/tables/{id}/close", guarded(close), methods=["POST"]),
+    Route("/api/tables/{id}/seats/{seat}/stand-in", guarded(stand_in), methods=["POST"]),
+    Route("/api/tables/{id}/data", guarded(data_file)),
+    Route("/api/tables/{id}/record", guarded(record)),
+    Route("/api/tables/{id}/replay", guarded(replay_step)),
+    Route("/api/tables/{id}/review", guarded(review)),
+]

@@ -1,0 +1,61 @@
+"""Who sits at a table, as the lobby and the seats bar say it: people and bots, bots by
+level (easy, medium, hard, expert) where their spec is one (reichsstadt.bots.levels), and
+every bot with a name of its own ("Medium bot 1", "Medium bot 2"), never two alike at
+one table."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..bots import levels as bot_levels
+from .schema import HUMAN, SeatRow
+
+PERSON_KINDS = (HUMAN, "person")
+
+
+def levels() -> dict[str, str]:
+    """Level name -> bot spec (the bots package's table)."""
+    return dict(bot_levels.SPECS)
+
+
+def level_of(spec: str) -> str | None:
+    """The level a bot spec plays at, if it is one of the levels' specs."""
+    return bot_levels.level_of(spec)
+
+
+def bot_spec(value: str) -> str:
+    """A level name or a bot spec -> the bot spec (lower case, trimmed)."""
+    v = value.strip().lower()
+    return bot_levels.spec(v) if bot_levels.is_level(v) else v
+
+
+def bot_names(kinds: Sequence[str], taken: Sequence[str | None] = ()) -> list[str | None]:
+    """A distinct name for every bot seat of `kinds` (None for people's seats), by the
+    bots' own naming ("Medium bot 1", "Medium bot 2"), apart from the names `taken`."""
+    people = [HUMAN if k in PERSON_KINDS else k for k in kinds]
+    given = [n if people[i] == HUMAN else None for i, n in enumerate([*taken, *[None] * len(kinds)][:len(kinds)])]
+    named = bot_levels.seat_names(people, "en", [g or None for g in given])
+    used = {n for n in taken if n}
+    out: list[str | None] = []
+    for kind, name in zip(people, named):
+        if kind == HUMAN:
+            out.append(None)
+            continue
+        base, k = name, 1
+        while name in used:  # a person already called that
+            k += 1
+            name = f"{base} ({k})"
+        used.add(name)
+        out.append(name)
+    return out
+
+
+def lobby_seats(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:
+    """A table's seats as the lobby lists them (seats counted from 1)."""
+    out = []
+    for r in rows:
+        bot = None if r.kind == HUMAN else r.kind
+        out.append({"seat": r.seat + 1, "name": r.name, "kind": "bot" if bot else "person",
+                    "level": level_of(bot) if bot else None, "bot": bot,
+                    "taken": bot is not None or r.token_hash is not None})
+    return out

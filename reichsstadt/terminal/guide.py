@@ -1,0 +1,78 @@
+"""How to play a game, in the terminal's help (`h`): the game's guide (the goal, a turn or
+a round, costs and prices, scoring, the rulebook's sections), read from the same
+`guide.json` the browser's "How to play" panel shows (the game's board folder, its "web"
+part), rendered in the reader's language. A game without one shows none."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..core import Message
+from ..core.errors import ReichsstadtError
+from ..core.registry import files, has_part
+from .words import Words
+
+
+def load_guide(game_id: str) -> dict[str, Any] | None:
+    """The game's guide (None when its board folder has none)."""
+    try:
+        if not has_part(game_id, "web"):
+            return None
+        entry = files(game_id, "web").joinpath("guide.json")
+        if not entry.is_file():
+            return None
+        got: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
+        return got
+    except (ReichsstadtError, OSError, ValueError):
+        return None
+
+
+def _words(value: Any, w: Words) -> str:
+    """A guide's message (JSON), plain text or number, in the reader's words."""
+    if isinstance(value, dict) and "id" in value:
+        return w.say(Message.from_json(value))
+    if isinstance(value, dict) and isinstance(value.get("sum"), list):
+        return " + ".join(_words(v, w) for v in value["sum"])
+    return str(value)
+
+
+def _sentence(value: Any, w: Words) -> str:
+    said = _words(value, w)
+    return said[:1].upper() + said[1:]
+
+
+def _block(block: dict[str, Any], w: Words) -> list[RenderableType]:
+    if "text" in block:
+        return [Text(_sentence(block["text"], w))]
+    if "steps" in block:
+        return [Text(f"{i}. {_sentence(m, w)}") for i, m in enumerate(block["steps"], 1)]
+    if "list" in block:
+        return [Text(f"• {_sentence(m, w)}") for m in block["list"]]
+    if "table" in block:
+        table = Table(show_lines=False, header_style="bold", pad_edge=False)
+        for cell in block["table"]["head"]:
+            table.add_column(_sentence(cell, w), overflow="fold")
+        for row in block["table"]["rows"]:
+            table.add_row(*[_sentence(c, w) if i == 0 else _words(c, w) for i, c in enumerate(row)])
+        return [table]
+    return []
+
+
+def guide_renderables(guide: dict[str, Any], w: Words) -> list[RenderableType]:
+    """The guide's sections: a heading, the blocks, the rulebook's sections."""
+    out: list[RenderableType] = []
+    where = "web.guide.rules.pages" if guide.get("rulebook") == "pages" else "web.guide.rules"
+    for section in guide.get("sections", []):
+        out.append(Rule(Text(_sentence(section["title"], w), style="bold"), align="left"))
+        for block in section.get("blocks", []):
+            out.extend(_block(block, w))
+        rules = section.get("rules") or []
+        if rules:
+            out.append(Text(w(where, sections=", ".join(rules)), style="dim italic"))
+    return out

@@ -1,0 +1,293 @@
+"""A newcomer at the tables (issue 19), in Debian's Chromium: how to play from the lobby
+and the table; every piece explaining itself on hover and on a long press; the suggest
+switch lighting a hint with its chance to win; the end first (the winner, the ranking,
+each total and the breakdown without scrolling, on a phone too, nothing over anything);
+what the others' moves changed lit up and summed up; a distinct name for every seat; the
+lobby's quick start and the tables of one's own."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Iterator
+
+import pytest
+
+from tests.server.process import Server
+
+from .conftest import BROWSER, Pages
+from .drawing import INSTALL, table_data
+from .newcomer import call, finished, open_as, person_at
+from .play import create_from_lobby, play, wait_table, where
+from .positions import sample
+
+pytestmark = BROWSER
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("newcomer"))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+# -- how to play ------------------------------------------------------------------------------
+
+GUIDE_SAYS = {"siedler": ["Building costs", "1 wood + 1 brick", "2 grain + 3 stone", "13 victory points"],
+              "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type",
+                            "Rulebook: Embaucher"],
+              "colonia": ["The week at a glance", "Wednesday", "leather + iron", "Rulebook, pages 23"]}
+
+
+def test_how_to_play_opens_from_the_lobby_and_from_the_table(server: Server, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server.base + "/")
+    for game, says in GUIDE_SAYS.items():
+        page.click(f".game-card[data-game={game}] button.guide-open")
+        page.wait_for_selector("dialog.guide .guide-section")
+        text = page.locator("dialog.guide").inner_text()
+        for words in says:
+            assert words in text, (game, words, text[:400])
+        assert page.locator("dialog.guide .guide-section").count() >= 4
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog.guide", state="detached")
+    made = person_at(server.base, "siedler", ["random", "random"])
+    open_as(page, server.base, made, lang="de")
+    wait_table(page)
+    page.click(".tools button.guide-open")
+    page.wait_for_selector("dialog.guide .guide-section")
+    text = page.locator("dialog.guide").inner_text()
+    assert "Baukosten" in text and "1 Holz + 1 Lehm" in text and "Spielregel: 5.2.2" in text, text[:600]
+    pages.shot(page, "guide-siedler-de")
+
+
+# -- every piece explains itself -----------------------------------------------------------------
+
+EXPLAINED = """async ([positions, game, data]) => {
+  const page = window.tablePage();
+  const board = page.querySelector('.board');
+  const missing = [];
+  const said = (el) => el.getAttribute('title')
+    || [...el.children].find((c) => c.tagName === 'title')?.textContent || '';
+  for (const pos of positions) {
+    await window.drawPosition(page, pos, game, data, ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']);
+    for (const el of board.querySelectorAll('[data-key], [data-legal]')) {
+      const what = el.getAttribute('data-key') || el.getAttribute('data-move');
+      if (!said(el).trim()) missing.push(`${pos.kind}: ${what}`);
+    }
+  }
+  return missing;
+}"""
+
+
+@pytest.mark.parametrize("game", ["norenberc", "siedler", "colonia"])
+def test_every_piece_says_what_it_is(game: str, server: Server, pages: Pages) -> None:
+
+    positions = sample(game, {"norenberc": [3, 5], "siedler": [4], "colonia": [4]}[game], per_phase=1, seed=3, games=8)
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby .game-card")
+    page.evaluate(INSTALL)
+    missing = page.evaluate(EXPLAINED, [positions, game, table_data(game)])
+    assert not missing, f"pieces that do not say what they are: {missing[:20]}"
+
+
+def test_a_long_press_explains_a_piece_without_making_its_move(server: Server, pages: Pages) -> None:
+    made = person_at(server.base, "norenberc", ["random", "random"])
+    page = pages.new()
+    open_as(page, server.base, made)
+    page.wait_for_selector(".board svg.nb [data-legal]")
+    before = where(page)[0]
+    piece = page.locator(".board svg.nb [data-legal]").first
+    says = piece.evaluate("el => [...el.children].find((c) => c.tagName === 'title').textContent")
+    box = piece.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    piece.dispatch_event("pointerdown", {"pointerType": "touch", "clientX": x, "clientY": y, "isPrimary": True})
+    page.wait_for_selector(".explain")
+    assert page.locator(".explain").inner_text().strip() == says.strip()
+    piece.dispatch_event("pointerup", {"pointerType": "touch", "clientX": x, "clientY": y})
+    piece.dispatch_event("click", {"clientX": x, "clientY": y})
+    assert where(page)[0] == before and page.locator(".table-page .error").inner_text() == ""
+    assert page.locator(".pick button.part.on").count() == 0, "the long press chose nothing"
+
+
+# -- suggest ------------------------------------------------------------------------------------
+
+def test_the_suggest_switch_lights_a_move_with_its_chance_to_win(server: Server, pages: Pages) -> None:
+    made = person_at(server.base, "norenberc", ["random", "random"])
+    page = pages.new()
+    open_as(page, server.base, made)
+    page.wait_for_selector(".status.yours")
+    page.click(".tools button.suggest-switch")
+    assert page.locator(".suggest-switch[aria-pressed=true]").count() == 1
+    page.wait_for_selector(".suggest-box .chance", timeout=60_000)
+    said = page.locator(".suggest-box").inner_text()
+    assert re.search(r"chance to win \d{1,3} %", said), said
+    lit = page.locator(".board .suggested, .moves .suggested")
+    assert lit.count() >= 1
+    pages.shot(page, "suggest")
+    # the lit move is one the person may make, and making it is one click
+    before = where(page)[0]
+    target = lit.first
+    target.click()
+    if page.locator(".pick button.primary").count() and page.locator(".pick button.primary").is_enabled():
+        page.click(".pick button.primary")
+    if page.locator("dialog.confirm[open]").count():
+        page.click("dialog.confirm button[value=yes]")
+    page.wait_for_function("n => Number(document.querySelector('.table-page').dataset.move) > n", arg=before)
+    # the switch stays on in this browser
+    page.reload()
+    wait_table(page)
+    assert page.locator(".suggest-switch[aria-pressed=true]").count() == 1
+
+
+# -- the end first --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])
+def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server, pages: Pages) -> None:
+    made = finished(server.base, game, ["greedy"] * (3 if game != "siedler" else 2))
+    result = call(server.base, "GET", f"/api/tables/{made['id']}")[1]["result"]
+    page = pages.new()
+    for size in ({"width": 1280, "height": 900}, {"width": 375, "height": 812}):
+        page.set_viewport_size(size)
+        open_as(page, server.base, made)
+        page.wait_for_selector("section.end")
+        end = page.locator("section.end")
+        headline = end.locator("h2").inner_text()
+        winner = min(range(len(result["ranks"])), key=lambda i: result["ranks"][i])
+        assert str(result["scores"][winner]) in headline
+        # the ranking with each player's total, and the breakdown, in view without scrolling
+        shown = page.locator("section.end .scores-box" if size["width"] > 600 else "section.end .ranking")
+        box = shown.bounding_box()
+        assert box and box["y"] + box["height"] <= size["height"], f"the scores end at {box} on a {size} screen"
+        where_totals = "section.end tr.total td" if size["width"] > 600 else "section.end .ranking .total"
+        totals = page.locator(where_totals).all_inner_texts()
+        assert sorted(map(int, totals), reverse=True) == sorted(result["scores"], reverse=True)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+        assert page.locator("section.end a[href$='/review']").count() == 1
+        pages.shot(page, f"{game}-end-{'phone' if size['width'] < 600 else 'desktop'}")
+    if game == "norenberc":  # "44 points · place 1" never over the crests
+        overlaps = page.evaluate("""() => [...document.querySelectorAll('svg.nb .player')].flatMap((panel) => {
+          const score = panel.querySelector('text.score'); if (!score) return ['no score'];
+          const s = score.getBoundingClientRect();
+          return [...panel.querySelectorAll('[data-key^="crest-"], [data-key^="prestige-"], [data-key^="agents-"]')]
+            .map((c) => c.getBoundingClientRect())
+            .filter((c) => Math.min(s.right, c.right) > Math.max(s.left, c.left)
+              && Math.min(s.bottom, c.bottom) > Math.max(s.top, c.top))
+            .map(() => score.textContent);
+        })""")
+        assert not overlaps, overlaps
+
+
+# -- what just happened ---------------------------------------------------------------------------
+
+GLIDES = """(() => { window.glides = 0; const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...a) {
+    if (this.hasAttribute && this.hasAttribute('data-travel')) window.glides++;
+    return animate.apply(this, a);
+  }; })();"""
+
+
+def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, pages: Pages) -> None:
+    made = person_at(server.base, "norenberc", ["greedy", "greedy"])
+    page = pages.new()
+    page.add_init_script(GLIDES)
+    open_as(page, server.base, made)
+    wait_table(page)
+    rng = random.Random(5)
+    lit = glided = summed = False
+    for _ in range(200):
+        play([page], rng, until=lambda: where(page)[0] > 0 and bool(page.locator(".status.yours").count()))
+        if where(page)[1] != "running":
+            break
+        lit = lit or page.locator(".board .changed").count() > 0
+        glided = glided or page.evaluate("() => window.glides") > 0
+        since = page.locator("details.since summary")
+        if since.count():
+            text = since.inner_text()
+            summed = summed or ("Medium bot 1" in text and "Medium bot 2" in text)
+        if lit and glided and summed:
+            break
+        play([page], rng, until=lambda: not page.locator(".status.yours").count() or where(page)[1] != "running")
+    assert lit, "nothing the bots changed was lit"
+    assert glided, "no hired tile glided to its new owner"
+    assert summed, "no line said what the bots did since the person's last turn"
+    pages.shot(page, "norenberc-since-your-turn")
+
+
+# -- names ----------------------------------------------------------------------------------------
+
+def test_every_seat_has_a_name_of_its_own_everywhere(server: Server, pages: Pages) -> None:
+    made = finished(server.base, "norenberc", ["greedy", "greedy", "random", "mcts:1s"])
+    page = pages.new()
+    open_as(page, server.base, made, lang="de")
+    page.wait_for_selector("section.end")
+    seats = [t.strip() for t in page.locator(".seats-bar li").all_inner_texts()]
+    assert len(set(seats)) == 5, seats
+    assert any("Mittlerer Bot 1" in s for s in seats) and any("Mittlerer Bot 2" in s for s in seats)
+    assert any("Leichter Bot" in s for s in seats) and any("Schwerer Bot" in s for s in seats), seats
+    heads = page.locator("section.end thead th").all_inner_texts()[1:]
+    assert len(set(heads)) == 5
+    log = " ".join(page.locator("ol.log > li").all_inner_texts())
+    assert "Mittlerer Bot 1" in log and "Mittlerer Bot 2" in log and "greedy" not in log.lower()
+    page.click("section.end a[href$='/replay']")
+    page.wait_for_selector(".replay select")
+    options = page.locator(".replay select option").all_inner_texts()
+    assert len(set(options)) == len(options) == 6 and "Mittlerer Bot 2" in options, options
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+
+def test_play_now_is_one_click_and_the_table_comes_back_in_the_lobby(server: Server, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.click(".game-card[data-game=colonia] button[data-quick]")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.wait_for_selector(".table-page[data-status=running]")
+    tid = page.url.rsplit("/", 1)[1]
+    seats = page.locator(".seats-bar li").all_inner_texts()
+    assert len(seats) == 4 and sum("Medium bot" in s for s in seats) == 3, seats
+    info = call(server.base, "GET", f"/api/tables/{tid}")[1]
+    assert [s["kind"] for s in info["seats"]] == ["human", "greedy", "greedy", "greedy"]
+    # back in the lobby: the table is among one's own, with a link back to it
+    page.goto(server.base + "/")
+    mine = page.locator(f".tables.mine li[data-table='{tid}']")
+    mine.wait_for()
+    mine.locator("a").first.click()
+    page.wait_for_url(re.compile(rf"/t/{tid}$"))
+    wait_table(page)
+    # an open table lists its seats, the open one marked
+    made = call(server.base, "POST", "/api/tables", {"game": "norenberc", "players": 3,
+                                                     "seats": ["human", "human", "greedy"], "take_seat": 0,
+                                                     "name": "Ann"})[1]
+    page.goto(server.base + "/")
+    row = page.locator(f".tables.open li[data-table='{made['id']}']")
+    row.wait_for()
+    assert row.locator(".seat-list .open-seat").count() == 1 and "Ann" in row.inner_text()
+    pages.shot(page, "lobby")
+
+
+def test_the_creator_starts_early_with_bots_or_closes_the_table(server: Server, pages: Pages) -> None:
+    """A table starts when its last seat is taken; its creator may start it before, bots of
+    a chosen strength filling the empty seats, or close it while nobody plays."""
+    page = pages.new()
+    tid = create_from_lobby(page, server.base, "norenberc", ["you", "human", "human"])
+    page.wait_for_selector(".manage ul.invites input")
+    assert page.locator(".manage ul.invites li").count() == 2
+    assert where(page)[1] == "open"
+    page.select_option("#fill-level", "hard")
+    page.click(".manage button[data-start]")
+    page.wait_for_selector(".table-page[data-status=running]")
+    seats = page.locator(".seats-bar li").all_inner_texts()
+    assert sum("Hard bot" in s for s in seats) == 2, seats
+    assert [s["kind"] for s in call(server.base, "GET", f"/api/tables/{tid}")[1]["seats"]][1:] == ["mcts:1s", "mcts:1s"]
+    # another table, closed before anyone played
+    other = create_from_lobby(page, server.base, "colonia", ["you", "human", "human"])
+    page.wait_for_selector(".manage button[data-close]")
+    page.click(".manage button[data-close]")
+    page.wait_for_selector(".lobby .game-card")
+    assert page.locator(f".tables.open li[data-table='{other}']").count() == 0
+    assert call(server.base, "GET", f"/api/tables/{other}")[1]["status"] == "closed"

@@ -1,0 +1,37 @@
+"""The worked example, as the README's research section runs it: the NumPy REINFORCE
+policy trains, is saved, and plays a seat-rotated tournament as a bot by import path."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_train_save_and_rank_the_policy_in_a_tournament(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "examples" / "reinforce_numpy.py"), "--game", "norenberc",
+                          "--players", "2", "--episodes", "16", "--eval-every", "8", "--eval-games", "4",
+                          "--csv", str(tmp_path / "curve.csv")], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    saved = tmp_path / "reinforce-norenberc.npz"
+    assert saved.exists() and "linear_policy,random" in run.stdout
+    env = {**os.environ, "REICHSSTADT_POLICY": str(saved)}
+    spec = "reichsstadt.interop.bots:linear_policy"
+    tour = subprocess.run([sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "2", "-n", "4",
+                           "--bots", f"{spec},random", "--out", str(tmp_path / "t"), "--no-plots", "-j", "1"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert tour.returncode == 0, tour.stdout + tour.stderr
+    result = json.loads((tmp_path / "t" / "results.json").read_text(encoding="utf-8"))
+    mine = next(row for row in result["summary"] if row["bot"] == spec)
+    assert mine["seats"] == 4 and len(result["games"]) == 4
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    missing = subprocess.run([sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "2", "-n", "2",
+                              "--bots", f"{spec},random", "--out", str(tmp_path / "u"), "--no-plots", "-j", "1"],
+                             cwd=elsewhere, env={k: v for k, v in env.items() if k != "REICHSSTADT_POLICY"},
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "no policy file reinforce-norenberc.npz" in missing.stdout + missing.stderr

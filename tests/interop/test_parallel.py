@@ -1,0 +1,105 @@
+"""PettingZoo's parallel API: every seat that owes a decision decides in the same step,
+the others send the no-op; PettingZoo's parallel_api_test, parallel_seed_test and
+state_test pass for every game and player count; max_steps truncates."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from pettingzoo.test import parallel_api_test, parallel_seed_test, state_test
+
+import reichsstadt
+from reichsstadt.interop import pettingzoo as pz
+from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_pettingzoo_parallel_api_test(gid, players):
+    players = loaded(gid, players)
+    with only_warnings(*pz_dict_notes()):
+        parallel_api_test(pz.parallel_env(gid, players), num_cycles=150)
+    with only_warnings():
+        parallel_api_test(pz.parallel_env(gid, players, obs_type="flat"), num_cycles=150)
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_pettingzoo_parallel_seed_test(gid, players):
+    players = loaded(gid, players)
+    with only_warnings():
+        parallel_seed_test(functools.partial(pz.parallel_env, gid, players), num_cycles=40)
+
+
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_pettingzoo_state_test(gid, players, caplog):
+    players = loaded(gid, players)
+    with only_warnings():
+        state_test(pz.env(gid, players), pz.parallel_env(gid, players), num_cycles=8)
+    env = pz.parallel_env(gid, players)
+    env.reset(seed=2)
+    state = env.state()
+    size = env.session.size
+    assert state.shape == (players * size,) and env.state_space.contains(state)
+    for seat in range(players):  # every seat's own observation, one after the other
+        assert np.array_equal(state[seat * size:(seat + 1) * size], env.session.observe(seat))
+
+
+def pz_dict_notes():
+    from tests.interop.test_pettingzoo import DICT_OBS_NOTES
+    return DICT_OBS_NOTES
+
+
+def test_a_simultaneous_decision_is_one_step_and_the_others_send_the_no_op():
+    env = pz.parallel_env("toy", 3)
+    obs, infos = env.reset(seed=1)
+    assert env.session.state.to_act() == (0, 1, 2)      # the toy opens with a secret bid of every seat
+    no_op = env.no_op
+    assert all(obs[a]["action_mask"][no_op] == 0 for a in env.agents)
+    bids = {a: int(np.flatnonzero(obs[a]["action_mask"])[i % 3]) for i, a in enumerate(env.agents)}
+    obs, rewards, terminated, truncated, infos = env.step(bids)
+    state = env.session.state
+    assert state.to_act() == (0,)                        # all three bids made in one step; seat 0 rolls
+    assert obs["player_1"]["action_mask"].tolist() == [0] * no_op + [1]   # only the no-op
+    assert obs["player_0"]["action_mask"][no_op] == 0
+    roll = env.session.space.encode(reichsstadt.core.Action("roll"))
+    obs, *_ = env.step({"player_0": roll, "player_1": no_op, "player_2": no_op})
+    assert env.session.state.to_act() != (reichsstadt.CHANCE,)   # chance is drawn inside step()
+
+
+def test_an_action_outside_the_mask_ends_the_game_or_raises():
+    env = pz.parallel_env("toy", 3)
+    env.reset(seed=1)
+    roll = env.session.space.encode(reichsstadt.core.Action("roll"))  # nobody may roll while bidding
+    bid = env.session.space.encode(reichsstadt.core.Action("bid", amount=1))
+    _, rewards, terminated, _, infos = env.step({"player_0": bid, "player_1": roll, "player_2": bid})
+    assert rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+    assert all(terminated.values()) and infos["player_0"]["illegal"] == "player_1" and env.agents == []
+    strict = pz.parallel_env("toy", 3, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(reichsstadt.IllegalAction):
+        strict.step({"player_0": bid, "player_1": roll, "player_2": bid})
+    with pytest.raises(reichsstadt.IllegalAction, match="no action for player_2"):
+        strict.step({"player_0": bid, "player_1": bid})
+
+
+def test_max_steps_truncates_both_apis():
+    aec = pz.env("norenberc", 3, max_steps=5)
+    aec.reset(seed=1)
+    steps = 0
+    for _agent in aec.agent_iter():
+        obs, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert truncated and not terminated and steps == 5
+            aec.step(None)
+            continue
+        aec.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    par = pz.parallel_env("norenberc", 3, max_steps=4)
+    obs, _ = par.reset(seed=1)
+    for _ in range(4):
+        actions = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+        obs, _, terminated, truncated, _ = par.step(actions)
+    assert all(truncated.values()) and not any(terminated.values()) and par.agents == []
+    with pytest.raises(reichsstadt.BadOption, match="max_steps"):
+        pz.parallel_env("norenberc", 3, max_steps=0)
