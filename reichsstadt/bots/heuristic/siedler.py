@@ -44,18 +44,20 @@ from typing import Any, Sequence
 from ...core import Action
 from ...games.siedler.constants import (
     COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK,
-    COUNCIL_VP, HAND_LIMIT,
+    COUNCIL_VP, HAND_LIMIT, RESOURCES, ROAD_NAMES, TARGET_VP, TRADABLES,
 )
+from ...games.siedler.constants import GOLD as GOLD_SLOT  # gold's place in a cost or a trade
 from .common import HeuristicPlayer, best
 
-RES = ("wood", "wool", "grain", "brick", "stone")
-TRAD = RES + ("gold",)
-ROADS = ("I", "II", "III", "IV", "V")
+RES = RESOURCES
+TRAD = TRADABLES
+NRES = len(RESOURCES)
+ROADS = ROAD_NAMES
 COST = {"toll": COST_TOLL, "settle": COST_SETTLEMENT, "workshop": COST_WORKSHOP, "wall": COST_WALL, "tower": COST_TOWER}
 COUNCIL = COUNCIL_KEYS
 CARD = 0.22      # VP a resource card is worth to a plan, roughly
 GOLD = 0.075     # ... and a gold
-NEAR_WIN = 11    # a rival this close to 13 VP gets no help from a trade
+NEAR_WIN = TARGET_VP - 2    # a rival this close to winning gets no help from a trade
 
 
 class MapFacts:
@@ -66,10 +68,10 @@ class MapFacts:
     _cache: dict[str, Any] = {}
 
     def __init__(self, m: Any) -> None:
-        from ...games.siedler.constants import CARD_KINDS
+        from ...games.siedler.constants import CARD_KINDS, HARVEST_NUMBERS
 
         total = sum(m.deck_counts)
-        chance = [0.0] * 13
+        chance = [0.0] * (max(HARVEST_NUMBERS) + 1)
         for k, c in enumerate(m.deck_counts):
             n = CARD_KINDS[k][0]
             if n:
@@ -105,7 +107,7 @@ class Board:
         self.n: int = v["players"]
         self.seats = v["seats"]
         mine = self.seats[self.me]
-        self.hand = [mine["hand"][r] for r in RES] if mine["hand"] else [0] * 5
+        self.hand = [mine["hand"][r] for r in RES] if mine["hand"] else [0] * NRES
         self.gold: int = mine["gold"]
         self.vp = [s["victory_points"] for s in self.seats]
         self.mapv = t["map"]
@@ -113,7 +115,7 @@ class Board:
         self.terrain_index = {tid: i for i, tid in enumerate(self.facts.terrain_ids)} if self.facts else {}
         self.robber = self.terrain_index.get(t["robber"], -1) if t["robber"] is not None else -1
         steps_left = len(self.mapv["years"]) - 1 - t["time_stone"]
-        # harvests still to come, discounted: the game ends at 1400 or at 13 VP
+        # harvests still to come, discounted: the game ends in its last year or at TARGET_VP
         lead = max(self.vp)
         self.horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, lead - 5) / 10.0)
         self.prod = self.production(self.me)
@@ -129,10 +131,10 @@ class Board:
 
     def spot_chance(self, road: str, i: int) -> list[float]:
         """Cards per harvest, per resource, of a settlement at intersection i of a road."""
-        out = [0.0] * 5
+        out = [0.0] * NRES
         f = self.facts
         if f is None:
-            return [0.08] * 5
+            return [0.08] * NRES
         gi = f.road_offset[ROADS.index(road)] + i
         for terrain in f.inter_terrains[gi]:
             if terrain != self.robber:
@@ -140,7 +142,7 @@ class Board:
         return out
 
     def production(self, p: int) -> list[float]:
-        out = [0.0] * 5
+        out = [0.0] * NRES
         for road in ROADS:
             for i, o in enumerate(self.inters(road)):
                 if o == p:
@@ -183,7 +185,7 @@ class Board:
     def spot_value(self, road: str, i: int) -> float:
         ch = self.spot_chance(road, i)
         v = 0.0
-        for r in range(5):
+        for r in range(NRES):
             weight = 1.25 if self.prod[r] < 0.05 else 1.0
             v += ch[r] * weight
         holder = self.t["roads"][road]["right_of_way"]
@@ -311,11 +313,11 @@ class Board:
         reach = []
         for value, cost in self.builds():
             miss = 0.0
-            for r in range(5):
+            for r in range(NRES):
                 if cost[r] > hand[r]:
                     miss += cost[r] - hand[r]
-            if cost[5] > gold:
-                miss += (cost[5] - gold) / 2.5
+            if cost[GOLD_SLOT] > gold:
+                miss += (cost[GOLD_SLOT] - gold) / 2.5
             reach.append(value * 0.5 ** miss)
         reach.sort(reverse=True)
         v = (reach[0] if reach else 0.0) + (0.3 * reach[1] if len(reach) > 1 else 0.0)
@@ -326,8 +328,8 @@ class Board:
         return v
 
     def after(self, give: Sequence[int], get: Sequence[int]) -> tuple[list[int], int]:
-        hand = [self.hand[r] - give[r] + get[r] for r in range(5)]
-        return hand, self.gold - give[5] + get[5]
+        hand = [self.hand[r] - give[r] + get[r] for r in range(NRES)]
+        return hand, self.gold - give[GOLD_SLOT] + get[GOLD_SLOT]
 
     def trade_gain(self, give: Sequence[int], get: Sequence[int]) -> float:
         hand, gold = self.after(give, get)
@@ -342,25 +344,25 @@ class Board:
         builds = sorted(self.builds(), key=lambda b: -b[0])
         hand, gold = self.hand, self.gold
         for value, cost in builds[:3]:
-            missing = [max(0, cost[r] - hand[r]) for r in range(5)]
+            missing = [max(0, cost[r] - hand[r]) for r in range(NRES)]
             need = sum(missing)
             if need == 0 or need > 2 or value < 0.6:
                 continue
-            spare = [max(0, hand[r] - cost[r]) for r in range(5)]
+            spare = [max(0, hand[r] - cost[r]) for r in range(NRES)]
             want = [0] * 6
-            for r in range(5):
+            for r in range(NRES):
                 want[r] = missing[r]
             extra = 1 if number >= 2 else 0
             k = min(size, need + extra)
             give = [0] * 6
-            order = sorted(range(5), key=lambda r: (self.prod[r] < 0.05, -spare[r], r))
+            order = sorted(range(NRES), key=lambda r: (self.prod[r] < 0.05, -spare[r], r))
             left = k
             for r in order:
                 while left and spare[r] - give[r] > 0 and want[r] == 0:
                     give[r] += 1
                     left -= 1
-            if left and gold - cost[5] >= 2 * left:
-                give[5] += 2 * left
+            if left and gold - cost[GOLD_SLOT] >= 2 * left:
+                give[GOLD_SLOT] += 2 * left
                 left = 0
             if left or sum(give) == 0 or sum(want) > size or sum(give) > size:
                 continue
@@ -593,12 +595,12 @@ def _hands(state: Any, seat: int) -> list[int]:
     and how many it cannot (stolen or Wegezoll cards between others)."""
     n = state.player_count
     hands, unknown = state.hands, state.unknown_cards
-    out = list(hands[seat * 5:seat * 5 + 5])
+    out = list(hands[seat * NRES:(seat + 1) * NRES])
     for p in range(n):
         if p != seat:
-            base = (seat * n + p) * 5
-            known = [hands[p * 5 + r] - unknown[base + r] for r in range(5)]
-            out += [*known, sum(unknown[base:base + 5])]
+            base = (seat * n + p) * NRES
+            known = [hands[p * NRES + r] - unknown[base + r] for r in range(NRES)]
+            out += [*known, sum(unknown[base:base + NRES])]
     return out
 
 
@@ -731,14 +733,14 @@ def features(state: Any) -> tuple[float, list[list[float]]]:
         c = state.council_of(p)
         rows.append([
             float(vps[p]), prod[p] * horizon * CARD * 0.5, 0.15 * cards, 0.05 * gold,
-            0.25 * min(prestige, COUNCIL_LOCK), 5.0 if vps[p] >= 13 else 0.0,
+            0.25 * min(prestige, COUNCIL_LOCK), 5.0 if vps[p] >= TARGET_VP else 0.0,
             prod[p], float(cards), float(gold), float(prestige),
             float(SETTLEMENTS - state.settlements_left[p]), float(WORKSHOPS - state.workshops_left[p]),
             float(sum(1 for k in range(N_ROADS) if row_of_way[k] == p)),
             float(COUNCIL_VP[c]) if c >= 0 else 0.0, float(TOLLS - state.tolls_left[p]),
             float(towers.count(p)), float(walls.count(p)), float(max(0, cards - HAND_LIMIT)),
         ])
-    progress = max(state.time_stone / years if years else 1.0, min(1.0, max(vps) / 13.0))
+    progress = max(state.time_stone / years if years else 1.0, min(1.0, max(vps) / TARGET_VP))
     return min(1.0, progress), rows
 
 
