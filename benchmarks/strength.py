@@ -48,7 +48,8 @@ TUNING = HERE / "strength" / "tuning.json"
 DETAIL = HERE / "strength"
 
 SPEED = r'''
-import json, sys, time
+import json, os, sys, time
+import reichsstadt
 from reichsstadt.core import Match, Seat
 from reichsstadt.bots import make_bot
 from reichsstadt.bots.mcts import MCTSBot
@@ -72,9 +73,8 @@ while len(states) < count:    # every 9th decision with a choice, along games be
 bot = MCTSBot(iterations=iterations, seed=1, **kwargs)
 cpu = time.process_time()
 done = sum(bot.search(Seat(s, s.to_act()[0])).iterations for s in states)
-import os
 print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu),
-                  "load": os.getloadavg()[0]}))
+                  "load": os.getloadavg()[0], "tree": os.path.dirname(os.path.dirname(reichsstadt.__file__))}))
 '''
 
 
@@ -82,11 +82,15 @@ def speed(tree: Path, game: str, players: int, kwargs: dict[str, Any], count: in
           iterations: int = 200) -> dict[str, Any]:
     """Playouts per CPU second of MCTSBot(**kwargs) in the tree `tree` (a subprocess)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    # run in the tree: `python -c` puts the working directory first on sys.path, which would
+    # import the checkout the benchmark was started from instead of `tree`
     run = subprocess.run([sys.executable, "-c", SPEED, game, str(players), str(count), str(iterations),
-                          json.dumps(kwargs)], env=env, capture_output=True, text=True)
+                          json.dumps(kwargs)], env=env, cwd=tree, capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"speed in {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
     found: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    if Path(found.pop("tree")).resolve() != tree.resolve():   # measured the tree asked for, or nothing
+        raise SystemExit(f"speed in {tree}: Python imported reichsstadt from another tree")
     return found
 
 
