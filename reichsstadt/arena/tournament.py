@@ -210,7 +210,8 @@ def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: 
         started = True
     try:
         remote = ray.remote(num_cpus=1)(play_batch)
-        batches = _batches(tasks, max(1, int(ray.cluster_resources().get("CPU", 1))))
+        cpus: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        batches = _batches(tasks, max(1, int(cpus.get("CPU", 1))))
         pending = [remote.remote(b) for b in batches]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
