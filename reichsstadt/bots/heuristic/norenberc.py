@@ -239,11 +239,11 @@ class Board:
                 v += self.agent_value
             return v
         if kind == "councillor":
-            return self.agent_value
+            return float(self.agent_value)
         if kind == "noble":
             return float(tile.get("value", 2))
         if kind == "musician":
-            return tile.get("value", 3) * (left + 1) * self.lam
+            return float(tile.get("value", 3) * (left + 1) * self.lam)
         if kind == "tax_collector":
             return (self.money + 4 * left) / 10.0 + 0.3
         if kind == "engraver":
@@ -347,7 +347,7 @@ class Board:
         v = self.tile_value(self.me, tile) - cost + self.guilds[g]["roof"] * self.lam
         if self.order and self.order[0] != self.me:
             v += self.first_value
-        return v
+        return float(v)
 
     def sell_value(self, g: int, k: int) -> float:
         return k * self.mv[g] * self.lam - self.pay_loss([g] * k)
@@ -428,7 +428,7 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
         def roof(a: Action) -> float:
             h = a.guild
             others = max((b.nart[q][h] for q in range(b.n) if q != me), default=0)
-            return b.nart[me][h] - 0.4 * others
+            return float(b.nart[me][h] - 0.4 * others)
         return best(legal, roof, rng)
     if step in ("guard_first", "guard_second"):
         return _guard(b, legal, rng, step)
@@ -497,7 +497,7 @@ def _one_steal(b: Board, victim: int, t: int) -> float:
     others = [b.counts[q][t] - (1 if q == victim else 0) for q in range(b.n) if q != me]
     mine = b.gain(me, t, b.counts[me][t], 1, others)
     # the race of t as it was, less what the victim's loss changes for me already counted
-    return mine + 0.3 * (b.counts[victim][t] >= max(b.counts[q][t] for q in range(b.n)))
+    return float(mine + 0.3 * (b.counts[victim][t] >= max(b.counts[q][t] for q in range(b.n))))
 
 
 def _steal_value(b: Board, victim: int) -> tuple[float, list[int]]:
@@ -615,13 +615,13 @@ def evaluate_view(v: dict[str, Any]) -> float:
         for t in range(b.G):
             out += b.chance(p, t, b.counts[p][t]) * b.prize(p, t)
             out += b.seats[p]["goods"][t] * b.good_base(t) * 0.5
-    return out
+    return float(out)
 
 
 def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search's playout policy: the plan itself on the seat's view of the sampled
     state."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     return choose(Board(state.view(seat)), legal, rng)
@@ -632,7 +632,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     state (a determinization: reading it reveals nothing of the real game). Plans one or
     two guilds where it has goods to sell or pay with or money to buy, never passes while
     agents are free, hires before it buys, buys before it sells, moves first."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     r = rng.random()

@@ -127,7 +127,8 @@ class Board:
 
     # -- the board ------------------------------------------------------------------------
     def inters(self, road: str) -> list[int | None]:
-        return self.t["roads"][road]["settlements"]
+        settlements: list[int | None] = self.t["roads"][road]["settlements"]   # seat per intersection
+        return settlements
 
     def spot_chance(self, road: str, i: int) -> list[float]:
         """Cards per harvest, per resource, of a settlement at intersection i of a road."""
@@ -189,7 +190,7 @@ class Board:
             weight = 1.25 if self.prod[r] < 0.05 else 1.0
             v += ch[r] * weight
         holder = self.t["roads"][road]["right_of_way"]
-        return 1.0 + v * self.horizon * CARD - (0.15 if holder is not None and holder != self.me else 0.0)
+        return float(1.0 + v * self.horizon * CARD - (0.15 if holder is not None and holder != self.me else 0.0))
 
     def settle_value(self, road: str, i: int) -> float:
         if self.seats[self.me]["pieces_left"]["settlements"] <= 0:
@@ -269,7 +270,7 @@ class Board:
             if mine >= 0 and x - 1 >= COUNCIL_LOCK:
                 continue
             takes = [i for i in range(3) if isinstance(holder[i], int) and holder[i] != me
-                     and prestige[holder[i]] == x - 1 and prestige[holder[i]] < COUNCIL_LOCK  # type: ignore[index]
+                     and prestige[holder[i]] == x - 1 and prestige[holder[i]] < COUNCIL_LOCK
                      and (mine < 0 or i < mine)]
             if takes:
                 i = min(takes)
@@ -492,7 +493,7 @@ def _main(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = T
 def _offers_made(b: Board) -> int:
     """Offers made this turn (the option's limit is not in the view: 3 unless the table
     says otherwise, taken from offers_left at the turn's first look)."""
-    return max(0, 3 - b.t["offers_left"])
+    return int(max(0, 3 - b.t["offers_left"]))
 
 
 def _build_offer(b: Board, legal: Sequence[Action], rng: random.Random, phase: str) -> Action:
@@ -621,13 +622,13 @@ def evaluate_view(v: dict[str, Any]) -> float:
     out += sum(b.prod) * b.horizon * CARD * 0.5
     out += b.worth(b.hand, b.gold) * 0.6
     out += 0.25 * min(b.seats[me]["prestige"], COUNCIL_LOCK)
-    return out
+    return float(out)
 
 
 def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search's playout policy: the plan itself on the seat's view of the sampled
     state, without offers of its own."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     return choose(Board(state.view(seat)), legal, rng, trade=False)
@@ -642,7 +643,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     the bank when the hand is over seven, else end the turn; no offers, every offer
     declined (an offer already under way is dropped), an accepted offer closed, every
     Kostenloser Lehm wall built."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     types: dict[str, list[Action]] = {}
