@@ -315,22 +315,28 @@ def _vote_yes(b: Board) -> bool:
         others = sum(s["street"][street] for s in b.seats if s["seat"] != me) / max(1, n - 1)
         return bool(mine >= others and mine > 0)
     if eff == "sail_now":
-        ships = t["port"][:o["amount"]] if o["amount"] else t["port"][:1]
-        mine = others = 0
-        for ship in ships:
-            if ship is None:
-                continue
-            for h in ship["holds"]:
-                if h["loaded_by"] == me:
-                    mine += h["value"]
-                elif h["loaded_by"] is not None:
-                    others += h["value"]
-        return mine > 0 and mine * (n - 1) >= others
+        return _sailing_pays(b, o)
     if eff == "fewer_members":
         return bool(b.home < sum(s["home"] for s in b.seats) / n)
     if eff == "exchange":
         return max(b.money) - min(b.money) >= 4
     return False
+
+
+def _sailing_pays(b: Board, o: dict[str, Any]) -> bool:
+    """Whether the ships an ordinance sails now carry more of my goods than my share."""
+    t, me, n = b.t, b.me, b.n
+    ships = t["port"][:o["amount"]] if o["amount"] else t["port"][:1]
+    mine = others = 0
+    for ship in ships:
+        if ship is None:
+            continue
+        for h in ship["holds"]:
+            if h["loaded_by"] == me:
+                mine += h["value"]
+            elif h["loaded_by"] is not None:
+                others += h["value"]
+    return mine > 0 and mine * (n - 1) >= others
 
 
 def _exchange(b: Board, a: Action) -> float:

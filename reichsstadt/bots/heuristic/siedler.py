@@ -39,7 +39,7 @@ a map of the user's own it values every intersection alike. It reads only its Se
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...core import Action
 from ...games.siedler.constants import (
@@ -390,7 +390,6 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = 
     """The move the plan prefers for the seat of board `b` (`trade` False: no offers of
     its own, as in the search's playouts, where they would cost time and rarely pass)."""
     phase = b.v["phase"]
-    t = b.t
     if phase == "main":
         return _main(b, legal, rng, trade)
     if phase in ("offer_give", "offer_want", "offer_send"):
@@ -399,95 +398,141 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = 
         return _respond(b, legal, rng)
     if phase == "close":
         return _close(b, legal, rng)
-    if phase == "discard":
-        def drop(a: Action) -> float:
-            r = RES.index(a.resource)
-            hand = list(b.hand)
-            hand[r] -= 1
-            return b.worth(hand, b.gold)
-        return best(legal, drop, rng)
-    if phase == "robber":
-        return best(legal, lambda a: _robber_score(b, a.terrain), rng)
-    if phase == "steal":
-        return best(legal, lambda a: b.seats[a.victim]["cards"] + 0.3 * b.vp[a.victim], rng)
-    if phase == "kostenloser_lehm":
-        def lehm(a: Action) -> float:
-            if a.type == "wall":
-                return b.prestige_value(1) - 3 * GOLD
-            return 0.0
-        return best(legal, lehm, rng)
-    if phase == "council":
-        def card(a: Action) -> float:
-            held = t["council"]
-            for i, k in enumerate(COUNCIL):
-                if held[k] == a.take_from:
-                    return COUNCIL_VP[i]
-            return 0.0
-        return best(legal, card, rng)
-    if phase == "setup_toll":
-        def road(a: Action) -> float:
-            spots = b.free_spots(a.road)
-            return max((b.spot_value(a.road, i) for i in spots), default=0.0) + 0.3 * b.toll_value(a.road)
-        return best(legal, road, rng)
-    if phase == "setup_settlement":
-        return best(legal, lambda a: b.spot_value(a.road, a.at), rng)
-    return best(legal, lambda a: 0.0, rng)
+    scorer = _PHASES.get(phase)
+    return best(legal, scorer(b) if scorer else (lambda a: 0.0), rng)
+
+
+Scorer = Callable[[Action], float]
+
+
+def _discard_score(b: Board) -> Scorer:
+    def drop(a: Action) -> float:
+        r = RES.index(a.resource)
+        hand = list(b.hand)
+        hand[r] -= 1
+        return b.worth(hand, b.gold)
+    return drop
+
+
+def _robber_place_score(b: Board) -> Scorer:
+    return lambda a: _robber_score(b, a.terrain)
+
+
+def _steal_score(b: Board) -> Scorer:
+    return lambda a: float(b.seats[a.victim]["cards"] + 0.3 * b.vp[a.victim])
+
+
+def _lehm_score(b: Board) -> Scorer:
+    def lehm(a: Action) -> float:
+        if a.type == "wall":
+            return b.prestige_value(1) - 3 * GOLD
+        return 0.0
+    return lehm
+
+
+def _council_score(b: Board) -> Scorer:
+    held = b.t["council"]
+
+    def card(a: Action) -> float:
+        for i, k in enumerate(COUNCIL):
+            if held[k] == a.take_from:
+                return COUNCIL_VP[i]
+        return 0.0
+    return card
+
+
+def _setup_toll_score(b: Board) -> Scorer:
+    def road(a: Action) -> float:
+        spots = b.free_spots(a.road)
+        return max((b.spot_value(a.road, i) for i in spots), default=0.0) + 0.3 * b.toll_value(a.road)
+    return road
+
+
+def _setup_settlement_score(b: Board) -> Scorer:
+    return lambda a: b.spot_value(a.road, a.at)
+
+
+_PHASES: dict[str, Callable[[Board], Scorer]] = {
+    "discard": _discard_score, "robber": _robber_place_score, "steal": _steal_score,
+    "kostenloser_lehm": _lehm_score, "council": _council_score, "setup_toll": _setup_toll_score,
+    "setup_settlement": _setup_settlement_score,
+}
+"""The scoring of each phase whose choice is one move weighed by itself."""
+
+NOTHING = (0,) * len(TRAD)
+"""No cards and no gold: a cost or a trade's side that is empty."""
 
 
 def _main(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
     here = b.worth(b.hand, b.gold)
-    goods = b.goods
 
     def score(a: Action) -> float:
         kind = a.type
         if kind == "end":
             return b.worth(b.hand, b.gold, end=True) - here
         if kind in COST or kind == "settle":
-            cost = COST[kind]
-            hand, gold = b.after(cost, (0,) * 6)
-            if kind == "settle":
-                value = b.settle_value(a.road, a.at)
-            elif kind == "toll":
-                value = b.toll_value(a.road)
-            elif kind == "workshop":
-                value = b.workshop_value(a.spot)
-            elif kind == "wall":
-                value = b.prestige_value(1)
-            else:
-                value = b.prestige_value(2)
-            if value <= 0.05:
-                return -1.0
-            return value + b.worth(hand, gold) - here
+            return _build_score(b, a, here)
         if kind == "produce":
-            g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
-            rec = goods[g]["recipe"]
-            cost = tuple(rec.get(r, 0) for r in RES) + (0,)
-            price = goods[g]["price"] * (2 if b.doubles(g) else 1)
-            road = next((r for r in ROADS if b.mapv["roads"][r]["city"] == goods[g]["city"]), None)
-            holder = b.t["roads"][road]["right_of_way"] if road else None
-            toll = goods[g]["toll"] if holder is not None and holder != b.me else 0
-            hand, gold = b.after(cost, (0, 0, 0, 0, 0, max(0, price - toll)))
-            return b.worth(hand, gold) - here - (0.02 * toll)
+            return _produce_score(b, a, here)
         if kind == "bank":
             x, y = TRAD.index(a.fields["give"]), TRAD.index(a.fields["get"])
-            give = [0] * 6
-            get = [0] * 6
+            give = list(NOTHING)
+            get = list(NOTHING)
             give[x] = b.rates[x]
             get[y] = 1
             return b.trade_gain(give, get) - 0.01
         if kind == "offer":
-            if not trade:
-                return -1.0
-            made = b.t["offers_left"]
-            number = _offers_made(b) + 1
-            if made <= 0 or number > 2:
-                return -1.0
-            o = b.wanted_offer(number, b.t["offer_cards"])
-            if o is None:
-                return -1.0
-            return 0.4 * b.trade_gain(*o)
+            return _own_offer_score(b) if trade else -1.0
         return -1.0
     return best(legal, score, rng)
+
+
+def _build_score(b: Board, a: Action, here: float) -> float:
+    """A build: what the piece is worth to the plan, and what paying for it leaves."""
+    kind = a.type
+    hand, gold = b.after(COST[kind], NOTHING)
+    if kind == "settle":
+        value = b.settle_value(a.road, a.at)
+    elif kind == "toll":
+        value = b.toll_value(a.road)
+    elif kind == "workshop":
+        value = b.workshop_value(a.spot)
+    elif kind == "wall":
+        value = b.prestige_value(1)
+    else:
+        value = b.prestige_value(2)
+    if value <= 0.05:
+        return -1.0
+    return value + b.worth(hand, gold) - here
+
+
+def _produce_score(b: Board, a: Action, here: float) -> float:
+    """A good produced and sold: its recipe's cards for its price, less the toll of a road
+    whose right of way another seat holds."""
+    goods = b.goods
+    g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
+    rec = goods[g]["recipe"]
+    cost = tuple(rec.get(r, 0) for r in RES) + (0,)
+    price = goods[g]["price"] * (2 if b.doubles(g) else 1)
+    road = next((r for r in ROADS if b.mapv["roads"][r]["city"] == goods[g]["city"]), None)
+    holder = b.t["roads"][road]["right_of_way"] if road else None
+    toll = goods[g]["toll"] if holder is not None and holder != b.me else 0
+    earned = list(NOTHING)
+    earned[GOLD_SLOT] = max(0, price - toll)
+    hand, gold = b.after(cost, tuple(earned))
+    return float(b.worth(hand, gold) - here - (0.02 * toll))
+
+
+def _own_offer_score(b: Board) -> float:
+    """An offer of my own (at most two a turn): the trade it would ask for, discounted."""
+    made = b.t["offers_left"]
+    number = _offers_made(b) + 1
+    if made <= 0 or number > 2:
+        return -1.0
+    o = b.wanted_offer(number, b.t["offer_cards"])
+    if o is None:
+        return -1.0
+    return 0.4 * b.trade_gain(*o)
 
 
 def _offers_made(b: Board) -> int:
@@ -505,25 +550,24 @@ def _build_offer(b: Board, legal: Sequence[Action], rng: random.Random, phase: s
         return by_type.get("cancel", legal[-1])
     give, want = o
     if phase == "offer_give":
-        have = _vec(offer["give"])
-        for x in range(6):
-            if have[x] < give[x]:
-                for a in legal:
-                    if a.type == "give" and a.resource == TRAD[x]:
-                        return a
-        return by_type.get("done", by_type.get("cancel", legal[-1]))
+        return _next_card(legal, by_type, "give", _vec(offer["give"]), give)
     if phase == "offer_want":
-        have = _vec(offer["want"])
-        for x in range(6):
-            if have[x] < want[x]:
-                for a in legal:
-                    if a.type == "want" and a.resource == TRAD[x]:
-                        return a
-        return by_type.get("done", by_type.get("cancel", legal[-1]))
+        return _next_card(legal, by_type, "want", _vec(offer["want"]), want)
     for a in legal:
         if a.type == "send" and a.to == -1:
             return a
     return legal[0]
+
+
+def _next_card(legal: Sequence[Action], by_type: dict[str, Action], kind: str, have: Sequence[int],
+               need: Sequence[int]) -> Action:
+    """The next card (`kind`: give or want) the offer lacks, else done with it."""
+    for x in range(len(TRAD)):
+        if have[x] < need[x]:
+            for a in legal:
+                if a.type == kind and a.resource == TRAD[x]:
+                    return a
+    return by_type.get("done", by_type.get("cancel", legal[-1]))
 
 
 def _respond(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -651,29 +695,32 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
         types.setdefault(a.type, []).append(a)
     r = rng.random()
     if "end" in types:
-        for kind in _BUILD_ORDER:
-            if kind in types and r < 0.9:
-                opts = types[kind]
-                return opts[int(rng.random() * len(opts))]
-        many = state.cards(seat) > HAND_LIMIT
-        if "produce" in types and (many or r < 0.35):
-            opts = types["produce"]
-            return opts[int(rng.random() * len(opts))]
-        if "bank" in types and many:
-            opts = types["bank"]
-            return opts[int(rng.random() * len(opts))]
-        return types["end"][0]
-    if "close" in types:
-        return types["close"][0]
-    if "decline" in types:
-        return types["decline"][0]
-    if "cancel" in types:
-        return types["cancel"][0]
-    if "withdraw" in types:
-        return types["withdraw"][0]
-    if "wall" in types:
-        return types["wall"][0]
+        return _fast_turn(state, seat, types, r, rng)
+    for kind in _FAST_ANSWERS:
+        if kind in types:
+            return types[kind][0]
     return legal[int(r * len(legal))]
+
+
+_FAST_ANSWERS = ("close", "decline", "cancel", "withdraw", "wall")
+"""The fast policy's answer outside its own turn: the first of these kinds it may play."""
+
+
+def _fast_turn(state: Any, seat: int, types: dict[str, list[Action]], r: float, rng: random.Random) -> Action:
+    """The fast policy on its own turn: build by _BUILD_ORDER, else a good or a bank trade
+    now and then (always over the hand limit), else end the turn."""
+    for kind in _BUILD_ORDER:
+        if kind in types and r < 0.9:
+            opts = types[kind]
+            return opts[int(rng.random() * len(opts))]
+    many = state.cards(seat) > HAND_LIMIT
+    if "produce" in types and (many or r < 0.35):
+        opts = types["produce"]
+        return opts[int(rng.random() * len(opts))]
+    if "bank" in types and many:
+        opts = types["bank"]
+        return opts[int(rng.random() * len(opts))]
+    return types["end"][0]
 
 
 _CHANCES: dict[int, list[float]] = {}
