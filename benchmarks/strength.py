@@ -137,6 +137,11 @@ def overlaps(seeds: range, ranges: list[list[int]]) -> bool:
     return any(lo <= s <= hi for s in seeds for lo, hi in ranges)
 
 
+def named(level: str) -> str:
+    """A level with its spec: "hard (`mcts:1s`)"."""
+    return f"{level} (`{levels.spec(level)}`)"
+
+
 def matchups(clock: str) -> list[tuple[str, str, str]]:
     """(level measured, its spec, the field's spec): each level against the one below."""
     def measured(level: str) -> str:
@@ -150,7 +155,6 @@ def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Na
     folder = DETAIL / f"{gid}-{level}"
     bots = [focus] + [field] * (n - 1)
     jsonl = folder / "results.jsonl"
-    print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
     scheduled = len(schedule(gid, bots, n, args.games, args.seed))
     already = len(read(folder)[1]) if jsonl.exists() else 0
     started = time.time()
@@ -167,7 +171,9 @@ def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Na
         raise SystemExit(f"{folder} holds a tournament already: --resume to continue (or read) it, or remove it")
     if jsonl.exists() and args.levels is not None and level not in args.levels:   # read back, not played on
         result, _ = report(folder)
+        write(result, folder, plots=True)
         return result
+    print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
     result = tournament(gid, bots, n, args.games, args.seed, jobs=args.jobs, progress=progress, out=folder,
                         resume=jsonl.exists())
     write(result, folder, plots=True)
@@ -207,11 +213,11 @@ def _loads(result: TournamentResult) -> str:
     return f"{found[0]:.1f} / {found[len(found) // 2]:.1f} / {found[-1]:.1f}"
 
 
-def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]) -> tuple[list[str], dict[str, Any]]:
-    """One game's section of strength.md and its levels' figures."""
+def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]
+            ) -> tuple[list[str], dict[str, Any], list[str]]:
+    """One game's section of strength.md, its levels' figures and its lines of the summary."""
     g = find_game(gid)
     n = args.players if args.players in g.players else g.players.start
-    started = time.time()
     base, new, slow = speeds(gid, n, args)
     ratio = new["cpu_rate"] / base["cpu_rate"]
     lines = [f"## {g.title} ({n} players)", "",
@@ -227,7 +233,10 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
              "| level vs field | games | win share | 95 % interval | mean rank | mean score | rating (mu ± sigma) "
              "| playouts a move | load (1 min: low / median / high) | target |", "|---" * 10 + "|"]
     figures: dict[str, Any] = {}
-    result = None
+    summary = [f"- {g.title}: speed {ratio:.1f}× before ({base['cpu_rate']:.0f} → {new['cpu_rate']:.0f} playouts "
+               f"per CPU second): target ≥ 5× **{'met' if ratio >= 5 else 'not met'}**."]
+    blocks = 0
+    played = 0.0
     for level, focus, field in matchups(args.clock):
         if "greedy" in (focus, field) and not has_heuristic(gid):
             continue
@@ -235,19 +244,25 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
                 and not (DETAIL / f"{gid}-{level}" / "results.jsonl").exists():
             lines.append(f"| {level} vs 3 × {levels.BELOW[level]} | 0 of {args.games} | not measured yet "
                          f"| | | | | | | **not measured** |")
+            summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: **not measured** "
+                           "(0 games).")
             continue
         result = play(gid, level, focus, field, n, args)
+        blocks = max([blocks, *(r.block + 1 for r in result.games)])
+        played += sum(r.seconds for r in result.games)
         s = next(x for x in result.summary if x.bot == focus)
+        summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: {s.win_share:.1%} of "
+                       f"{len(result.games)} games ({s.ci_low:.1%}–{s.ci_high:.1%}, load {_loads(result)}): target "
+                       f"{verdict(level, len(result.games), args.games, s.win_share, s.ci_low)}.")
         lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
                           "mean_rank": s.mean_rank}
-    blocks = max(r.block for r in result.games) + 1 if result is not None else 0
     seeds = range(args.seed, args.seed + blocks)
     lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
-              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. Measured "
-              f"{time.strftime('%Y-%m-%d', time.gmtime(started))} in {(time.time() - started) / 60:.0f} min.", ""]
-    return lines, figures
+              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. The games above took "
+              f"{played / 60:.0f} min of wall-clock time summed over games ({args.jobs} at a time).", ""]
+    return lines, figures, summary
 
 
 def main() -> None:
@@ -278,18 +293,20 @@ def main() -> None:
         ap.error(str(exc))
     tuned = tuning_seeds()
     sections: list[str] = []
+    summary: list[str] = []
     figures: dict[str, Any] = {}
     for gid in game_ids():
         if args.only and gid not in args.only:
             continue
-        lines, figures[gid] = measure(gid, args, tuned)
+        lines, figures[gid], said = measure(gid, args, tuned)
         sections += lines
-    write_outputs(args, sections, figures)
+        summary += said
+    write_outputs(args, ["## Summary", "", *summary, "", *sections], figures)
 
 
 def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
     command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
-               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock}")
+               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume")
     head = [
         "# Bot speed and strength", "",
         f"Written by `{command}` (BASELINE: the tree before this round's changes, e.g. a checkout of commit "
@@ -297,9 +314,15 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.", "",
         "Each level plays against three bots of the level below it, seat-rotated (every bot in every seat "
         "equally often) and paired (each seed under every seating); the win share counts split ties; the "
-        "95 % interval is Wilson's. "
+        "95 % interval is Wilson's. A target is decided only by a tournament of all its games "
+        f"({args.games}); a tournament still short of them is shown with what it has, as *not decided*. "
+        "The speed is the search's playouts per CPU second on the same positions in both trees, each in a "
+        "process of its own, in one run (the load beside it is the machine's as it ended). "
         + ("The searches' budgets were counted in CPU seconds (`mcts:1s:clock=cpu`): the machine was shared, "
-           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else "")
+           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else
+           "The searches' budgets are the levels' own, in wall-clock seconds: on a machine shared with other "
+           "work (the load average as each game ended is beside every figure) a second buys fewer playouts "
+           "than on an idle core (*playouts a move*), so these win shares are conservative. ")
         + "Every tournament's games and plots are in `benchmarks/strength/` (results.jsonl, results.json, "
         "ratings.png, wins.png, scores.png).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
@@ -307,7 +330,8 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
     args.out.write_text("\n".join(head + sections) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
-    old["games"].update(figures)
+    for gid, found in figures.items():   # a level shows only a finished tournament's figure
+        old["games"].setdefault(gid, {}).update({lv: f for lv, f in found.items() if f["games"] >= args.games})
     old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
     print(f"written {args.out} and {shipped}")
