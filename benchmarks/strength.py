@@ -331,7 +331,12 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
     for gid, found in figures.items():   # a level shows only a finished tournament's figure
-        old["games"].setdefault(gid, {}).update({lv: f for lv, f in found.items() if f["games"] >= args.games})
+        entry = old["games"].setdefault(gid, {})
+        for level, figure in found.items():
+            if figure["games"] >= args.games:
+                entry[level] = figure
+            else:
+                entry.pop(level, None)
     old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
     print(f"written {args.out} and {shipped}")
