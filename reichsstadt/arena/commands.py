@@ -144,7 +144,7 @@ def _print_result(result: Any, scheduled: int | None = None) -> None:
     (an import path cut to "mypolicy.ag…" would say nothing)."""
     rows = sorted(result.summary, key=lambda s: -s.mu)
     table = _summary_table(result, rows, [s.bot for s in rows], scheduled)
-    if Console(width=10_000).measure(table).maximum <= console.width:   # its width with nothing squeezed
+    if Console(width=10_000).measure(table).minimum <= console.width:   # names whole, the rest wrapped
         console.print(table)
         return
     labels = [_label(i) for i in range(len(rows))]
