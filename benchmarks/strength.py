@@ -261,7 +261,7 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     seeds = range(args.seed, args.seed + blocks)
     lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
               f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. The games above took "
-              f"{played / 60:.0f} min of wall-clock time summed over games ({args.jobs} at a time).", ""]
+              f"{played / 60:.0f} min of wall-clock time, summed over the games.", ""]
     return lines, figures, summary
 
 
