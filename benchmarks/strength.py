@@ -205,6 +205,11 @@ def row(level: str, result: TournamentResult, focus: str, field_level: str, aske
             f"{_loads(result)} | {verdict(level, len(result.games), asked, s.win_share, s.ci_low)} |")
 
 
+def _has_games(folder: Path) -> bool:
+    """Whether the tournament in `folder` has a finished game (begun ones may have none yet)."""
+    return (folder / "results.jsonl").exists() and bool(read(folder)[1])
+
+
 def _loads(result: TournamentResult) -> str:
     """The load average (1 min) as the games ended: lowest, median, highest."""
     found = sorted(g.load for g in result.games if g.load is not None)
@@ -240,8 +245,7 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     for level, focus, field in matchups(args.clock):
         if "greedy" in (focus, field) and not has_heuristic(gid):
             continue
-        if args.levels is not None and level not in args.levels \
-                and not (DETAIL / f"{gid}-{level}" / "results.jsonl").exists():
+        if args.levels is not None and level not in args.levels and not _has_games(DETAIL / f"{gid}-{level}"):
             lines.append(f"| {level} vs 3 × {levels.BELOW[level]} | 0 of {args.games} | not measured yet "
                          f"| | | | | | | **not measured** |")
             summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: **not measured** "
