@@ -2,26 +2,34 @@
 levels' measured strength (reichsstadt/bots/strength.json).
 
     python3 benchmarks/strength.py --baseline TREE [--games 48] [--players 4] [--jobs 2]
-                                   [--seed 500000] [--clock cpu|wall] [--only GAME ...]
+                                   [--seed 500000] [--clock wall|cpu] [--resume]
+                                   [--only GAME ...] [--levels [LEVEL ...]]
 
 For each game, in one run:
 
 1. **Speed**, side by side: MCTS playouts per CPU second of the default search (the
    hard level's) in this checkout and in the tree given by `--baseline` (run in a
-   process of its own with PYTHONPATH=TREE: the same positions, taken along games
-   between heuristic players, the same count of playouts), and of this checkout's search
-   with the heuristic player's playouts (the policy the cheap one replaces).
+   process of its own with PYTHONPATH=TREE and TREE as its working directory: the same
+   positions, taken along games between heuristic players, the same count of playouts),
+   and of this checkout's search with the heuristic player's playouts (the policy the
+   cheap one replaces). Kept in benchmarks/strength/<game>-speed.json; `--resume` reads
+   them back instead of measuring again.
 2. **Strength**, seat-rotated tournaments with 95 % Wilson intervals, each level
    against three bots of the level below: medium (greedy) vs easy (random), hard vs
-   medium, expert vs hard. Every game goes to benchmarks/strength/<game>-<bot>-vs-<field>/
-   results.jsonl as it ends; a stopped run continues where it stopped (`--resume`), and
-   the figures of a finished tournament are read back, not played again.
+   medium, expert vs hard. Every game goes to benchmarks/strength/<game>-<level>/
+   results.jsonl as it ends; `--resume` continues a stopped run where it stopped, and the
+   figures of a finished tournament are read back, not played again. `--levels hard`
+   plays only the hard level's tournaments (the others are read back as far as they were
+   played); `--levels` alone plays nothing and writes the files from what was played.
 
-The seeds used are written into strength.md with whether any of them was a tuning seed:
-benchmarks/strength/tuning.json lists the seeds the search was tuned on (tournaments) and
-the learned evaluations list theirs (self-play). `--clock cpu` measures the searches'
-time budgets in CPU seconds (fair on a machine shared with other work; the levels keep
-wall-clock budgets); the load average before and after each tournament is recorded."""
+Each figure says whether it meets its target (issue 21); a tournament short of its games
+decides nothing, and only finished tournaments reach strength.json (what the lobby and
+the terminal show beside each level). The seeds used are written into strength.md with
+whether any of them was a tuning seed: benchmarks/strength/tuning.json lists the seeds
+the search was tuned on (tournaments) and the learned evaluations list theirs
+(self-play). `--clock wall` (the levels' own budgets) gives fewer playouts a move on a
+busy machine, so its win shares are conservative; `--clock cpu` counts the searches'
+budgets in CPU seconds instead. The load average as each game ended is recorded."""
 
 from __future__ import annotations
 
