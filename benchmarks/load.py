@@ -394,7 +394,8 @@ def memory(args: argparse.Namespace, trees: list[Path], db: str | None, folder: 
     print("| tree | games finished | server RSS MB | seconds | load avg |")
     print("|---|---:|---:|---:|---:|")
     for k, tree in enumerate(trees):
-        server = Server(tree, folder, _fresh_db(db, folder, tree, k), 0, server_flags(tree))
+        extra = server_flags(tree) + (args.serve_args.split() if k else [])
+        server = Server(tree, folder, _fresh_db(db, folder, tree, k), 0, extra)
         try:
             for games, rss, seconds in finished_games(server, args.finished, args.players):
                 print(f"| {tree.name} | {games} | {rss:.0f} | {seconds:.0f} | {os.getloadavg()[0]:.1f} |", flush=True)
