@@ -51,8 +51,12 @@ def share(game: str, players: int, candidate: str, opponent: str, games: int, jo
 def game_table(game: str, args: argparse.Namespace) -> list[str]:
     players = SETTINGS[game]
     policy = Path(args.policies) / f"reinforce-{game}.npz"
-    lines = [f"**{game}, {players} players** (fair share {1 / players:.2f}; {args.games} games a row, "
-             f"{args.mcts_games} for mcts:1s)", "", "| player | against random | against greedy |", "|---|---|---|"]
+    def played(games: int) -> int:   # a tournament plays whole rotations of the seatings
+        return -(-games // players) * players
+
+    lines = [f"**{game}, {players} players** (fair share {1 / players:.2f}; {played(args.games)} games a row, "
+             f"{played(args.mcts_games)} for mcts:1s)", "", "| player | against random | against greedy |",
+             "|---|---|---|"]
     for label, spec in CANDIDATES.items():
         if label == "trained policy":
             if not policy.exists():
@@ -84,8 +88,8 @@ def main() -> int:
         start, wall, load = time.process_time(), time.perf_counter(), os.getloadavg()[0]
         lines = game_table(game, args)
         lines.append(f"`python3 examples/baselines.py --only {game} --games {args.games} --mcts-games "
-                     f"{args.mcts_games}`: {time.perf_counter() - wall:.0f} s, the games in {args.jobs} worker "
-                     f"processes; load average {load:.1f}–{os.getloadavg()[0]:.1f}.")
+                     f"{args.mcts_games} --policies DIR`: {time.perf_counter() - wall:.0f} s, the games in "
+                     f"{args.jobs} worker processes; load average {load:.1f}–{os.getloadavg()[0]:.1f}.")
         blocks[game] = "\n".join(lines)
         text = f"{head}{BEGIN}\n\n" + "\n\n".join(f"<!-- {g} -->\n{blocks[g]}\n<!-- /{g} -->"
                                                   for g in SETTINGS if g in blocks) + f"\n\n{END}{tail}"

@@ -250,8 +250,9 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", "-p"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
     seed: int = typer.Option(1, help="Seed of the first game; game i uses seed+i."),
-    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: random, greedy, mcts, mcts:2000, mcts:1s "
-                                                       "(default: all random)."),
+    bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: a level (easy, medium, hard, "
+                                                   "expert), random, greedy, mcts, mcts:2000, mcts:1s, an installed "
+                                                   "bot or package.module:factory (default: all random)."),
     out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked first)."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
-command -v npm >/dev/null 2>&1 || need+=(npm)   # the browser client's checks (below)
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)   # the browser client's checks (below)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq

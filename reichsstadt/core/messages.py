@@ -10,7 +10,7 @@ from the same catalogs."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Union
+from typing import Any, Callable, Protocol, Union
 
 _english: "Callable[[Message], str] | None" = None
 """How str() of a message reads: installed by the catalogs (`reichsstadt.i18n`, which the
@@ -44,7 +44,7 @@ class Player:
         return {"player": self.seat}
 
 
-Arg = Union[int, str, "Message", Player, list]
+Arg = Union[int, str, "Message", Player, list[Any]]
 
 
 class Message:
@@ -102,6 +102,19 @@ def arg_from_json(v: Any) -> Arg:
     if isinstance(v, list):
         return [arg_from_json(x) for x in v]
     return v  # type: ignore[no-any-return]
+
+
+class Say(Protocol):
+    """Words in one reader's language at one table: what the layers above hand a game's
+    presentation parts (its terminal boards) to speak with, so that no game imports the
+    catalogs. `reichsstadt.i18n.Renderer` is one, built by whoever knows the reader (the
+    language, the table's names, the reader's seat)."""
+
+    def __call__(self, value: Any, sentence: bool = False) -> str:
+        """`value` in words: a Message, a Player (the table's name; "you" for the reader),
+        a list of them (the language's list), or plain text as it is; `sentence`
+        capitalises the first letter."""
+        ...
 
 
 def text(value: "str | Message") -> str:

@@ -69,9 +69,10 @@ def board_html(game: Game, view: dict[str, Any], seat: int | None, names: Sequen
     from rich.console import Console
 
     from ..core import part
+    from ..i18n import Renderer
 
     console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-    console.print(part(game.id, "terminal")(view, seat, list(names), lang=lang))
+    console.print(part(game.id, "terminal")(view, seat, list(names), Renderer(lang, list(names), viewer=seat)))
     return console.export_html(inline_styles=True, code_format='<pre class="board-text">{code}</pre>')
 
 

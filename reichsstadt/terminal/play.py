@@ -41,6 +41,8 @@ from .words import Words
 
 _NUMBERS = re.compile(r"[\d\s,]+")
 KEEP_DRAWS = 3  # a run of chance lines longer than this is folded on the play screen
+_BOARD_PARTS = {"m": "terminal_map", "map": "terminal_map", "c": "terminal_city", "city": "terminal_city"}
+"""The keys that page a game's map or whole city, where it has that part."""
 
 
 @dataclass
@@ -313,38 +315,55 @@ class TerminalTable:
         chain = self.chain
         assert chain is not None
         state = chain.state
-        w = self.words[seat]
         pick = state.pick(seat)
         menu = self.menu(state, seat, pick)
         self.draw(seat, menu, pick)
+        answer = self.ask(self._question(seat, menu, pick) + " ")
+        if answer is None:
+            return self.input_ended()
+        text = answer.strip().lower()
+        if _NUMBERS.fullmatch(text):
+            return self.choose(seat, [int(x) for x in re.split(r"[\s,]+", text) if x], menu, pick)
+        paged = self._page_key(seat, text, state)
+        if paged is not None:
+            return paged
+        return self._command(seat, text, answer, menu)
+
+    def _question(self, seat: int, menu: list[Entry], pick: Pick | None) -> str:
+        w = self.words[seat]
         parts = sum(1 for e in menu if e.part)
         span = (w.part("terminal.prompt.example", example=_example(pick, parts)) if pick is not None
                 else "1" if len(menu) == 1 else f"1-{len(menu)}")
         if len(self.humans) > 1:
-            question = w("terminal.prompt.move_named", name=self.words[None].player(seat), span=span)
-        else:
-            question = w("terminal.prompt.move", span=span)
-        answer = self.ask(question + " ")
-        if answer is None:
-            return self.input_ended()
-        text = answer.strip().lower()
-        note = self.notes[seat].append
-        if text == "":
-            self.fresh = True
-        elif text in ("h", "help"):
+            return w("terminal.prompt.move_named", name=self.words[None].player(seat), span=span)
+        return w("terminal.prompt.move", span=span)
+
+    def _page_key(self, seat: int, text: str, state: State) -> bool | None:
+        """The keys that page something whole (help, board, map, city, log); None for any other."""
+        w = self.words[seat]
+        if text in ("h", "help"):
             return self.help(seat)
-        elif text == "?":
-            note(self.hint(seat, chain.state))
-        elif text in ("b", "board"):
+        if text in ("b", "board"):
             return self.pager(seat, lines_of(self.console, self.board(seat, state)))
-        elif text in ("m", "map") and "terminal_map" in self.game.parts:
-            return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_map")))
-        elif text in ("c", "city") and "terminal_city" in self.game.parts:
-            return self.pager(seat, lines_of(self.console, self.board(seat, state, "terminal_city")))
-        elif text in ("l", "log"):
+        kind = _BOARD_PARTS.get(text)
+        if kind is not None and kind in self.game.parts:
+            return self.pager(seat, lines_of(self.console, self.board(seat, state, kind)))
+        if text in ("l", "log"):
             entries = [self._entry(x, w) for x in self.logs[seat]]
             title = lines_of(self.console, Rule(Text(w("terminal.log.whole")), align="left"))
             return self.pager(seat, title + [ln for e in entries for ln in lines_of(self.console, e)])
+        return None
+
+    def _command(self, seat: int, text: str, answer: str, menu: list[Entry]) -> bool:
+        """A key that acts at the table (hint, save, quit, undo) or redraws it."""
+        chain = self.chain
+        assert chain is not None
+        w = self.words[seat]
+        note = self.notes[seat].append
+        if text == "":
+            self.fresh = True
+        elif text == "?":
+            note(self.hint(seat, chain.state))
         elif text in ("s", "save"):
             path = self.save(note)
             if path is not None:
@@ -358,8 +377,6 @@ class TerminalTable:
             else:
                 note(Text(w("terminal.undo.done", moves=[w.say(s) for _, _, s in gone]), style="green"))
                 self.fresh = True
-        elif _NUMBERS.fullmatch(text):
-            return self.choose(seat, [int(x) for x in re.split(r"[\s,]+", text) if x], menu, pick)
         else:
             note(Text(w("terminal.error.not_a_move", text=answer.strip(), last=len(menu)), style="red"))
         return True

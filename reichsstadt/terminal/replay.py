@@ -80,25 +80,28 @@ def step_replay(record: Record, console: Console, words: Words, ask: Callable[[s
         if text in ("h", "help", "?"):
             console.print(Text(help_line))
             continue
-        if text == "":
-            target = at + 1
-        elif text in ("e", "end"):
-            target = total
-        elif text.isdigit():
-            target = int(text)
-        else:
+        target = _target(text, at, total)
+        if target is None:
             console.print(Text(words("terminal.replay.not_a_command", text=answer.strip()) + " " + help_line,
                                style="red"))
-            continue
-        if not 0 <= target <= total:
+        elif not 0 <= target <= total:
             console.print(Text(words("terminal.replay.no_move", number=target, last=total), style="red"))
-            continue
-        if target > at:
+        else:
             for line in lines[at:target][-20:]:
                 console.print(line)
-        at = target
-        if at == total:
-            _ending(record, console, words)
+            at = target
+            if at == total:
+                _ending(record, console, words)
+
+
+def _target(text: str, at: int, total: int) -> int | None:
+    """The move a step-replay answer goes to: Enter the next, e the end, a number that
+    move; None for anything else."""
+    if text == "":
+        return at + 1
+    if text in ("e", "end"):
+        return total
+    return int(text) if text.isdigit() else None
 
 
 def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:

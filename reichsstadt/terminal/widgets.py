@@ -4,7 +4,7 @@ numbered list of moves, the final scores. Every word comes from the catalogs (Wo
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
@@ -12,10 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Message, Outcome, game as find_game, part
-from .words import Words
+from ..i18n import Renderer
+from .words import Words, short_name
 
 
-def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang: str = "en",
+def board(game_id: str, view: dict[str, Any], seat: int | None, names: Sequence[str], lang: str = "en",
           kind: str = "terminal") -> RenderableType:
     """The game's declared terminal frontend; a game that declares none (a researcher's
     own title) is shown as its view's data. A declared frontend that cannot be loaded
@@ -23,7 +24,8 @@ def board(game_id: str, view: dict, seat: int | None, names: Sequence[str], lang
     if "terminal" not in find_game(game_id).parts:
         return Pretty(json.loads(json.dumps(view)))
     render = part(game_id, kind)
-    return render(view, seat, list(names), lang=lang)
+    drawn: RenderableType = render(view, seat, list(names), Renderer(lang, [short_name(n) for n in names], viewer=seat))
+    return drawn
 
 
 def moves_table(entries: Sequence[tuple[str, str]], width: int = 120) -> Table:

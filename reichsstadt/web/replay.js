@@ -14,8 +14,10 @@ export async function showReplay(app, tableId) {
   const { games } = await api("/api/games");
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
   const renderer = game && game.board ? await import(game.board) : null;  // the board module the game brings
-  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
-    ? (await api(`/api/tables/${tableId}/data`)).data : null;
+  // the component data (a map) and the game's drawing data (Game.board) the renderer draws
+  // from: public, static, fetched once
+  const { data, board: drawing } = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? await api(`/api/tables/${tableId}/data`) : { data: null, board: null };
   const names = seatNames(info.seats);
   // a link may ask for a move and a seat (the review's "see it in the replay")
   const asked = new URLSearchParams(location.search);
@@ -39,7 +41,7 @@ export async function showReplay(app, tableId) {
     const ctx = { names, you: seat };
     slider.value = String(move);
     where.textContent = t("web.replay.at", { move, moves: info.moves });
-    if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, legal: [], pick: null, act: () => {},
+    if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, board: drawing, legal: [], pick: null, act: () => {},
       sendPick: () => {}, togglePart: () => {}, chosen: new Map() });
     else if (step.board_html) board.innerHTML = step.board_html;  // the game's board, drawn by the server
     else fill(board, h("p", null, t("web.replay.no_board")));

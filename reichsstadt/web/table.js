@@ -39,9 +39,10 @@ export async function showTable(app, tableId, watch) {
   const game = games.find((/** @type {any} */ g) => g.id === info.game);
   /** @type {any} */
   const renderer = game && game.board ? await import(game.board) : null;  // the board module the game brings
-  // the component data (a map) the game's renderer draws from: public, static, fetched once
-  const data = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
-    ? (await api(`/api/tables/${tableId}/data`)).data : null;
+  // the component data (a map) and the game's drawing data (Game.board) the renderer draws
+  // from: public, static, fetched once
+  const { data, board } = renderer && game.options.some((/** @type {any} */ o) => o.kind === "data")
+    ? await api(`/api/tables/${tableId}/data`) : { data: null, board: null };
   if (!watch && (mine.token || mine.creator)) rememberTable(tableId, { game: info.game, title: info.title });
 
   const el = {
@@ -206,7 +207,7 @@ export async function showTable(app, tableId, watch) {
     let handled = {};
     if (m.view && renderer) {
       /** @type {Ctx} */
-      const ctx = { names: names(), you: m.you, tableId, data, legal: withParts(m), pick: m.pick, act, sendPick, chosen,
+      const ctx = { names: names(), you: m.you, tableId, data, board, legal: withParts(m), pick: m.pick, act, sendPick, chosen,
         togglePart, hint, fresh };
       handled = renderer.draw(el.board, m.view, ctx) || {};
     } else if (m.view) el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server

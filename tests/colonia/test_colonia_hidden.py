@@ -22,6 +22,7 @@ from rich.console import Console
 
 import reichsstadt
 from reichsstadt.core import CHANCE
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.colonia import ColoniaState
 from reichsstadt.games.colonia.constants import D_FAMILY, D_VOTE, N_MATERIALS
@@ -36,7 +37,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 
 def board_text(state: ColoniaState, seat: int | None) -> str:
     console = Console(record=True, width=130, color_system=None, file=io.StringIO())
-    console.print(render(state.view(seat), seat, NAMES[:state.player_count]))
+    names = NAMES[:state.player_count]
+    console.print(render(state.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 

@@ -1,4 +1,4 @@
-"""Rule sentences of the rulebook (rulebooks/colonia.it.txt, pages as printed) that the
+"""Rule sentences of the rulebook (its Italian translation, pages as printed) that the
 first test files did not check on their own; see RULES.md for the whole map."""
 
 from __future__ import annotations

@@ -421,6 +421,9 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
     for name, option in game.options.items():
         named |= {f"colonia.option.{name}", f"colonia.option.{name}.help"}
         named |= {f"colonia.option.{name}.{c}" for c in option.choices}
+    # the browser's guide to the game (web/guide.json) speaks its own entries
+    guide = (package / "web" / "guide.json").read_text(encoding="utf-8")
+    named |= set(re.findall(r'"id":\s*"(colonia\.guide\.[\w.]+)"', guide))
     english = {k for k in catalog("en").messages if k.startswith("colonia.") and not k.endswith(".you")}
     assert sorted(named - english) == [], "ids the code names without English text"
     assert sorted(english - named) == [], "catalog entries nothing speaks"

@@ -18,6 +18,8 @@ from rich.console import Console
 import reichsstadt
 import reichsstadt.i18n as i18n
 from reichsstadt.core import CHANCE, part, sample_chance
+from reichsstadt.i18n import Renderer
+from reichsstadt.terminal.words import short_name
 from reichsstadt.games.colonia.constants import (
     S_FRI_LOAD, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_ORDER, S_WED_BUY,
 )
@@ -27,6 +29,11 @@ from tests.colonia.colonia_helpers import at_step, edit, put
 
 GAME = reichsstadt.game("colonia")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
+
+def say_for(names, seat, lang="en"):
+    """The words a terminal board gets from the play loop (terminal/widgets.board): the
+    reader's language, the seats' short names, "you" for the reader."""
+    return Renderer(lang, [short_name(n) for n in names], viewer=seat)
 
 
 def _long_names(players: int, seat: int | None) -> list[str]:
@@ -44,7 +51,8 @@ def _lines(renderable, width=120) -> list[str]:
 
 
 def _text(view, seat, fn=render, names=NAMES) -> str:
-    return "\n".join(_lines(fn(view, seat, names[:len(view["seats"])])))
+    names = names[:len(view["seats"])]
+    return "\n".join(_lines(fn(view, seat, names, say_for(names, seat))))
 
 
 def _positions(players: int, seed: int, every: int = 11):
@@ -72,7 +80,8 @@ def test_the_board_fits_120_by_30_for_every_seat_along_random_games(players: int
     for s in _positions(players, seed):
         for seat in [None, *range(players)]:
             view = s.view(seat)
-            board = render(view, seat, _long_names(players, seat))
+            names = _long_names(players, seat)
+            board = render(view, seat, names, say_for(names, seat))
             lines = _lines(board)
             assert len(lines) <= HEIGHT, "\n".join(lines)
             tallest = max(tallest, len(lines))
@@ -84,7 +93,8 @@ def test_the_board_fits_120_by_30_for_every_seat_along_random_games(players: int
 def test_the_city_page_is_120_columns_wide() -> None:
     for s in _positions(6, 7, every=97):
         for seat in (None, 0):
-            lines = _lines(render_city(s.view(seat), seat, _long_names(6, seat)), 200)
+            names = _long_names(6, seat)
+            lines = _lines(render_city(s.view(seat), seat, names, say_for(names, seat)), 200)
             assert max(len(line.rstrip()) for line in lines) <= WIDTH
 
 
@@ -231,11 +241,12 @@ def test_no_screen_but_ones_own_before_the_end() -> None:
 
 
 # -- words and frontends ------------------------------------------------------------------------------
-def test_both_frontends_are_declared_and_take_the_language() -> None:
+def test_both_frontends_are_declared_and_take_the_readers_words() -> None:
+    """The caller hands a frontend the reader's words (core.messages.Say); the game
+    imports no catalogs."""
     for kind, fn in (("terminal", render), ("terminal_city", render_city)):
         assert part("colonia", kind) is fn
-        params = inspect.signature(fn).parameters
-        assert list(params)[:3] == ["view", "seat", "names"] and params["lang"].default == "en"
+        assert list(inspect.signature(fn).parameters) == ["view", "seat", "names", "words"]
 
 
 def _shouting(monkeypatch, lang="ru"):
@@ -262,7 +273,7 @@ def test_every_word_of_the_board_and_the_city_comes_from_the_catalog(monkeypatch
         for seat in (None, 0, 3):
             view = s.view(seat)
             for fn in (render, render_city):
-                text = "\n".join(_lines(fn(view, seat, names, lang="ru"), 160))
+                text = "\n".join(_lines(fn(view, seat, names, say_for(names, seat, "ru")), 160))
                 assert not re.search(r"[a-z]", text), re.findall(r".{0,30}[a-z]+.{0,10}", text)[:5]
                 checked += 1
     assert checked > 30
@@ -271,9 +282,9 @@ def test_every_word_of_the_board_and_the_city_comes_from_the_catalog(monkeypatch
 def test_the_terminal_speaks_the_language_asked_for(monkeypatch) -> None:
     _shouting(monkeypatch, "de")
     s = at_step(S_WED_BUY, 4)
-    out = "\n".join(_lines(render(s.view(0), 0, NAMES[:4], lang="de")))
+    out = "\n".join(_lines(render(s.view(0), 0, NAMES[:4], Renderer("de", NAMES[:4], viewer=0))))
     assert "WEEK 1 OF 6" in out and "week 1 of 6" not in out
-    assert "week 1 of 6" in "\n".join(_lines(render(s.view(0), 0, NAMES[:4])))
+    assert "week 1 of 6" in "\n".join(_lines(render(s.view(0), 0, NAMES[:4], Renderer("en", NAMES[:4], viewer=0))))
 
 
 # -- the play loop pages the city with c -----------------------------------------------------------

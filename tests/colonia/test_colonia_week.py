@@ -1,5 +1,5 @@
 """One test (or more) per rule of the Colonia week, each naming the rulebook passage
-(rulebooks/colonia.it.txt, page numbers as printed) it checks."""
+(the Italian translation of the rulebook, page numbers as printed) it checks."""
 
 from __future__ import annotations
 

@@ -28,7 +28,8 @@ from tests.server.process import Server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 BROWSER = [pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                              reason=f"Debian's chromium is not at {CHROMIUM} (tests/setup.sh installs it; CHROMIUM_PATH overrides)"),
+                              reason=f"Debian's chromium is not at {CHROMIUM} "
+                                     "(tests/setup.sh installs it; CHROMIUM_PATH overrides)"),
            pytest.mark.xdist_group("browser")]
 """The marks of a browser test module: one worker runs every browser test, one Playwright
 at a time; skipped only on a machine without Chromium (CI installs it)."""
@@ -38,14 +39,14 @@ ARGS = ["--disable-background-networking", "--disable-component-update", "--no-f
 class LiveServer:
     """uvicorn serving a fresh app in a thread; `url` is where it listens."""
 
-    def __init__(self, folder: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, folder: Path, bot_delay: float = 0.0, **settings: Any) -> None:
         import uvicorn
 
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(Settings(db_url=f"sqlite+aiosqlite:///{folder}/e2e.db", bot_delay=bot_delay))
+        self.app = create_app(Settings(db_url=f"sqlite+aiosqlite:///{folder}/e2e.db", bot_delay=bot_delay, **settings))
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
                                                     log_level="warning", ws_max_size=64 * 1024))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

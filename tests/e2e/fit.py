@@ -23,10 +23,14 @@ FIT = r"""(root) => {
       if (room !== null) {
         const w = natural(t);
         if (w > Number(room) * 1.15 + 1) say(`squeezed to ${Math.round(Number(room) / w * 100)} %`, t);
-        else if (!t.hasAttribute('textLength') && t.getComputedTextLength() > Number(room) + 1) say(`wider than its room ${room}`, t);
+        else if (!t.hasAttribute('textLength') && t.getComputedTextLength() > Number(room) + 1) {
+          say(`wider than its room ${room}`, t);
+        }
       }
       const r = t.getBoundingClientRect();
-      if (r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1) say('outside its drawing', t);
+      const out = r.left < frame.left - 1 || r.right > frame.right + 1
+        || r.top < frame.top - 1 || r.bottom > frame.bottom + 1;
+      if (out) say('outside its drawing', t);
       if (!t.closest('[data-under]')) boxes.push([t, r]);  // a tile under another: a stack, drawn so
     }
     for (let i = 0; i < boxes.length; i++) {
@@ -46,7 +50,8 @@ FIT = r"""(root) => {
     const cs = getComputedStyle(el);
     const clips = ['hidden', 'clip'].includes(cs.overflowX) || cs.textOverflow === 'ellipsis';
     if (clips && el.scrollWidth > el.clientWidth + 1) say('cut off', el);
-    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('.board[data-zoom], .scores-box, .guide-table')) say('wider than the screen', el);
+    const wide = el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+    if (wide && !el.closest('.board[data-zoom], .scores-box, .guide-table')) say('wider than the screen', el);
   }
   return bad;
 }"""

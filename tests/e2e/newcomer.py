@@ -1,32 +1,46 @@
 """Tables for the newcomer tests: a person's seat at a table of bots, finished by a
 stand-in bot playing the person's seat (so that the end, the names and the review can be
-looked at without clicking a whole game through), and opened in a page as that person."""
+looked at without clicking a whole game through), and opened in a page as that person.
+Every helper takes the server's base URL."""
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.error
+import urllib.request
 from typing import Any
 
-from tests.server.process import Server
+
+def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    """An HTTP request to the server: (status, JSON answer)."""
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(), method=method,
+                                 headers={"content-type": "application/json",
+                                          **({"authorization": f"Bearer {token}"} if token else {})})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return res.status, json.loads(res.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
 
 
-def person_at(server: Server, game: str, bots: list[str], name: str = "Ann",
+def person_at(base: str, game: str, bots: list[str], name: str = "Ann",
               options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A running table: the person in seat 1, `bots` in the others; its keys."""
-    made = server.post("/api/tables", {"game": game, "players": 1 + len(bots), "options": options or {},
-                                        "seats": ["human", *bots], "take_seat": 0, "name": name, "start": True})
-    assert "id" in made, made
+    status, made = call(base, "POST", "/api/tables", {
+        "game": game, "players": 1 + len(bots), "options": options or {}, "seats": ["human", *bots], "take_seat": 0,
+        "name": name, "start": True})
+    assert status == 201, made
     return dict(made)
 
 
-def finished(server: Server, game: str, bots: list[str], name: str = "Ann", timeout: float = 300) -> dict[str, Any]:
+def finished(base: str, game: str, bots: list[str], name: str = "Ann", timeout: float = 300) -> dict[str, Any]:
     """A finished table with the person in seat 1 (a bot played their seat)."""
-    made = person_at(server, game, bots, name)
-    status, got = server.request("POST", f"/api/tables/{made['id']}/seats/0/stand-in", {"bot": "greedy"},
-                                 token=made["creator"])
+    made = person_at(base, game, bots, name)
+    status, got = call(base, "POST", f"/api/tables/{made['id']}/seats/0/stand-in", {"bot": "greedy"}, made["creator"])
     assert status == 200, got
     deadline = time.monotonic() + timeout
-    while server.get(f"/api/tables/{made['id']}")["status"] != "finished":
+    while call(base, "GET", f"/api/tables/{made['id']}")[1]["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.2)
     return made

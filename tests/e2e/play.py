@@ -67,7 +67,8 @@ def describe_page(page: Any) -> str:
     return str(page.evaluate(
         "() => JSON.stringify({move: document.querySelector('.table-page')?.dataset.move,"
         " status: document.querySelector('.table-page')?.dataset.status,"
-        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')].map(e => e.className + ':' + e.textContent),"
+        " deciding: [...document.querySelectorAll('.seats-bar li.deciding')]"
+        ".map(e => e.className + ':' + e.textContent),"
         " moves: [...document.querySelectorAll('.moves button.move')].map(e => e.textContent).slice(0, 6),"
         " parts: [...document.querySelectorAll('.pick button.part')].map(e => e.textContent).slice(0, 6),"
         " pick: document.querySelector('.pick')?.outerHTML.slice(0, 300),"

@@ -22,7 +22,8 @@ def seat_message(state: State, seat: int) -> dict[str, Any]:
               "confirm": None if state.confirm(seat, a) is None else words(state.confirm(seat, a))}
              for a in state.legal(seat)] if seat in state.to_act() else []
     pick = state.pick(seat) if seat in state.to_act() else None
-    return {"seat": seat, "players": state.players, "view": state.view(seat), "legal": legal, "pick": None if pick is None else {
+    return {"seat": seat, "players": state.players, "view": state.view(seat), "legal": legal,
+            "pick": None if pick is None else {
         "parts": [space.encode(a) for a in pick.parts],
         "moves": [{"index": space.encode(a), "action": a.to_json(), "words": words(state.describe(seat, a, seat)),
                    "confirm": None} for a in pick.parts],

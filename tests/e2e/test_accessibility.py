@@ -47,24 +47,24 @@ class Wire:
             self.states[msg["move"]] = msg
 
 
-# what a keyboard reaches: the things that make a move (or lead to one), in the order Tab
-# meets them, each with the moves it names and the words it says
+# what a keyboard reaches: the things that make a move (or lead to one), in the order Tab meets them
+REACHABLE = ("[...document.querySelectorAll('.board [data-legal], .board [data-offers], .moves button[data-index],"
+             " .pick button.primary')].filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length)")
+# each target with the moves it names and the words it says
 TARGETS = """async (tableId) => {
   const i18n = await import('/static/i18n.js');
   const { seatNames } = await import('/static/names.js');
   const info = await (await fetch(`/api/tables/${tableId}`)).json();
   const names = seatNames(info.seats);
   const you = Number(JSON.parse(localStorage.getItem(`rs.table.${tableId}`) || '{}').seat ?? -1);
-  const all = [...document.querySelectorAll('.board [data-legal], .board [data-offers], .moves button[data-index], .pick button.primary')]
-    .filter((el) => (el.tabIndex >= 0) && !el.disabled && el.getClientRects().length);
+  const all = REACHABLE;
   return { move: Number(document.querySelector('.table-page').dataset.move), you, names, targets: all.map((el) => ({
     moves: (el.getAttribute('data-legal') || el.getAttribute('data-index') || el.getAttribute('data-offers') || '')
       .split(/[ ,]/).filter(Boolean).map(Number),
     leads: !el.hasAttribute('data-legal') && !el.hasAttribute('data-index'),
     name: (el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim() })) };
-}"""
-SEND_AT = """() => [...document.querySelectorAll('.board [data-legal], .board [data-offers], .moves button[data-index], .pick button.primary')]
-  .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length).findIndex((el) => el.matches('.pick button.primary'))"""
+}""".replace("REACHABLE", REACHABLE)
+SEND_AT = f"() => {REACHABLE}.findIndex((el) => el.matches('.pick button.primary'))"
 SAY = """async ([words, names, you]) => { const i18n = await import('/static/i18n.js');
   return i18n.render(words, { names, you }).replace(/\\s+/g, ' ').trim(); }"""
 
@@ -73,8 +73,7 @@ def reach(page: Any, index: int) -> None:
     """Focus the `index`th move target by the keyboard alone: Tab until the focus is on
     one (the first piece of a board, or a button of the moves panel), then the arrow keys
     across a board or Tab through the panel."""
-    want = f"[...document.querySelectorAll('.board [data-legal], .board [data-offers], .moves button[data-index], " \
-           f".pick button.primary')].filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length)[{index}]"
+    want = f"{REACHABLE}[{index}]"
     for _ in range(400):
         if page.evaluate(f"() => {{ const t = {want}; return !!t && document.activeElement === t; }}"):
             return
@@ -121,7 +120,7 @@ def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) 
 
 @pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])
 def test_a_game_is_played_with_the_keyboard_alone(game: str, server: Server, pages: Pages) -> None:
-    made = person_at(server, game, ["random", "random"])
+    made = person_at(server.base, game, ["random", "random"])
     page = pages.new()
     wire = Wire(page)
     open_as(page, server.base, made)
@@ -133,7 +132,8 @@ def test_a_game_is_played_with_the_keyboard_alone(game: str, server: Server, pag
             break
         if not page.locator(".status.yours").count():
             page.wait_for_function("() => document.querySelector('.status.yours')"
-                                   " || document.querySelector('.table-page').dataset.status !== 'running'", timeout=60_000)
+                                   " || document.querySelector('.table-page').dataset.status !== 'running'",
+                                   timeout=60_000)
             continue
         if keyboard_decision(page, wire, rng, made["id"]):
             decisions += 1
@@ -146,7 +146,8 @@ def axe(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
                           ".filter((v) => ['serious', 'critical'].includes(v.impact))"
-                          ".map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)")
+                          ".map((v) => `${v.impact} ${v.id}: ${v.help} — `"
+                          " + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '))")
     return list(found)
 
 
@@ -157,11 +158,11 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_tables_and_the_replay(server
     page.click("details.create-box > summary")
     problems = [f"lobby: {v}" for v in axe(page)]
     for game in ("norenberc", "colonia", "siedler"):
-        made = person_at(server, game, ["random", "random"])
+        made = person_at(server.base, game, ["random", "random"])
         open_as(page, server.base, made)
         page.wait_for_selector(".status.yours", timeout=60_000)
         problems += [f"{game} table: {v}" for v in axe(page)]
-    made = finished(server, "norenberc", ["greedy", "greedy"])
+    made = finished(server.base, "norenberc", ["greedy", "greedy"])
     open_as(page, server.base, made)
     page.wait_for_selector("section.end")
     problems += [f"finished table: {v}" for v in axe(page)]

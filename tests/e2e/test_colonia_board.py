@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from .conftest import BROWSER, CHROMIUM, COLOURS, post_json, running_server
+from .conftest import BROWSER, COLOURS, post_json, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -96,6 +96,36 @@ def _open_table(browser: Any, base: str, viewport: dict[str, int], seed_name: st
     return context, page, states, errors, made
 
 
+def check_offer(snap: dict[str, Any], state: dict[str, Any]) -> None:
+    """What the city offers at a decision is what the rules allow."""
+    legal = {m["index"]: m for m in state["legal"]}
+    on_pieces = {i for _, i in snap["offered"]}
+    assert on_pieces <= set(legal), f"clickable, yet not legal: {on_pieces - set(legal)} ({snap['offered']})"
+    for m in state["legal"]:
+        if m["action"]["type"] in PIECE_MOVES:
+            assert m["index"] in on_pieces, f"no piece for {m['action']}"
+
+
+def click_decision(page: Any, rng: random.Random, states: dict[int, dict[str, Any]],
+                   kinds_clicked: set[str]) -> tuple[int, int]:
+    """A piece of the city (now and then a move of the list) clicked: (on the board, by the list)."""
+    pieces = page.locator("svg.cb [data-legal]")
+    buttons = page.locator(".moves .move-list button")
+    count = pieces.count()
+    if count and rng.random() < 0.9:
+        k = rng.randrange(count)
+        index = int(pieces.nth(k).get_attribute("data-legal", timeout=2000) or -1)
+        pieces.nth(k).click(timeout=2000)
+        # an index names one action for the whole game (the board may have moved on meanwhile)
+        kinds_clicked.update(m["action"]["type"] for st in list(states.values()) for m in st["legal"]
+                             if m["index"] == index)
+        return 1, 0
+    if (n := buttons.count()):
+        buttons.nth(rng.randrange(n)).click(timeout=2000)
+        return 0, 1
+    return 0, 0
+
+
 def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, browser: Any, shots: Path) -> None:
     context, page, states, errors, made = _open_table(browser, colonia_server, {"width": 1400, "height": 1000}, "Ann")
     rng = random.Random(11)
@@ -118,12 +148,7 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
             if state is None or not state["legal"] or not snap["yours"]:
                 page.wait_for_timeout(30)
                 continue
-            legal = {m["index"]: m for m in state["legal"]}
-            on_pieces = {i for _, i in snap["offered"]}
-            assert on_pieces <= set(legal), f"clickable, yet not legal: {on_pieces - set(legal)} ({snap['offered']})"
-            for m in state["legal"]:
-                if m["action"]["type"] in PIECE_MOVES:
-                    assert m["index"] in on_pieces, f"no piece for {m['action']}"
+            check_offer(snap, state)
             decisions += 1
             # screenshots of a few kinds of decision, as the person sees them
             kinds = {m["action"]["type"] for m in state["legal"]}
@@ -132,30 +157,17 @@ def test_a_person_plays_a_whole_game_by_clicking_the_city(colonia_server: str, b
                     shot_of.add(kind)
                     page.screenshot(path=str(shots / f"colonia-{kind.replace('_', '-')}.png"), full_page=True)
             page.evaluate("() => { window.seenBoard = document.querySelector('svg.cb'); }")
-            pieces = page.locator("svg.cb [data-legal]")
-            buttons = page.locator(".moves .move-list button")
             try:
-                count = pieces.count()
-                if count and rng.random() < 0.9:
-                    k = rng.randrange(count)
-                    index = int(pieces.nth(k).get_attribute("data-legal", timeout=2000) or -1)
-                    pieces.nth(k).click(timeout=2000)
-                    # an index names one action for the whole game (the board may have moved on meanwhile)
-                    kinds_clicked.update(m["action"]["type"] for st in list(states.values()) for m in st["legal"]
-                                         if m["index"] == index)
-                    on_board += 1
-                elif (n := buttons.count()):
-                    buttons.nth(rng.randrange(n)).click(timeout=2000)
-                    by_list += 1
+                board, listed = click_decision(page, rng, states, kinds_clicked)
             except sync_api.Error:
                 continue  # the page moved on under the click (a bot's move redrew it): look again
+            on_board, by_list = on_board + board, by_list + listed
             try:
                 page.wait_for_function("() => document.querySelector('svg.cb') !== window.seenBoard"
                                        " || document.querySelector('dialog.confirm[open]')", timeout=3000)
             except sync_api.TimeoutError:
                 pass  # the click met a board that had just changed: look again
 
-        print("decisions", decisions, "on board", on_board, "by list", by_list, "kinds", sorted(kinds_clicked))
         assert decisions >= 30 and on_board > by_list, (decisions, on_board, by_list)
         assert {"family", "buy_stall", "commission"} <= kinds_clicked, kinds_clicked
         # the end: the scores under the board, every screen open, nothing clickable
@@ -215,7 +227,8 @@ def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: 
         # then a family card on the first Tuesday (the page back at the top each time: the
         # moves panel stands over the lower part of a phone's screen)
         read = ("() => { const g = document.querySelector('svg.cb [data-legal]');"
-                " return g && [g.dataset.key, Number(g.dataset.legal), Number(document.querySelector('.board').dataset.move)]; }")
+               " return g && [g.dataset.key, Number(g.dataset.legal),"
+               " Number(document.querySelector('.board').dataset.move)]; }")
         keys: list[str] = []
         while not keys or not keys[-1].startswith("family-"):
             assert len(keys) < 10, keys
@@ -232,7 +245,8 @@ def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: 
             chosen = next(m for m in states[before]["legal"] if m["index"] == index)
             assert key == piece_key(chosen["action"]), (key, chosen["action"])
             keys.append(key)
-        mine = page.evaluate("() => [...document.querySelectorAll('svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
+        mine = page.evaluate("() => [...document.querySelectorAll("
+                             "'svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
         assert mine == 1, "the card chosen is marked on the person's screen"
         assert not errors, errors
     finally:
@@ -295,7 +309,9 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
     const on = new Set(offered.map((g) => Number(g.dataset.legal)));
     for (const i of on) if (!byIndex.has(i)) failures.push(`${where}: ${i} is clickable but not legal`);
     for (const m of pos.legal) {
-      if (kinds.has(m.action.type) && !on.has(m.index)) failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      if (kinds.has(m.action.type) && !on.has(m.index)) {
+        failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      }
     }
     const unknown = [...el.querySelectorAll('text, title')].map((t) => t.textContent).filter((t) => t.includes('⟨'));
     if (unknown.length) failures.push(`${where}: words missing: ${unknown.slice(0, 3)}`);
@@ -313,7 +329,9 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
       clicked.add(mv.action.type);
       // the piece shows its move: the hover text names it, in the move's own words
       const expected = (await import('/static/i18n.js')).render(mv.words, ctx);
-      if (!title.textContent.includes(expected)) failures.push(`${where}: ${piece.dataset.key}'s title does not name ${expected}`);
+      if (!title.textContent.includes(expected)) {
+        failures.push(`${where}: ${piece.dataset.key}'s title does not name ${expected}`);
+      }
       // and it stands for the move it says: a stall's number, a hold's ship and place, a relic's card
       const a = mv.action, key = piece.dataset.key;
       const want = { family: `family-${a.value}`, buy_stall: `stall-${a.stall}`, commission: `contract-${a.craftsman}`,

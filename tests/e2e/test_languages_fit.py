@@ -6,13 +6,12 @@ them; the lobby too. Icons are SVG, not font glyphs."""
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
-import reichsstadt
 
 from .conftest import BROWSER, LiveServer, Pages
+from .drawing import INSTALL, table_data
 from .fit import FIT
 from .positions import sample
 
@@ -27,38 +26,30 @@ PLAYERS = {"norenberc": [2, 3, 5], "siedler": [3, 4], "colonia": [3, 6]}
 DRAW = """async ([positions, game, data, langs]) => {
   const i18n = await import('/static/i18n.js');
   const { seatNames } = await import('/static/names.js');
-  const { draw } = await import(`/games/${game}/board.js`);
-  const { MovesPanel } = await import('/static/table/moves.js');
   const { endBanner } = await import('/static/table/end.js');
   const { openGuide } = await import('/static/guide.js');
-  const main = document.querySelector('main');
-  const page = document.createElement('div'); page.className = 'table-page';
-  const end = document.createElement('div'); end.className = 'end-box';
-  const play = document.createElement('div'); play.className = 'play';
-  const board = document.createElement('div'); board.className = 'board';
-  const aside = document.createElement('aside');
-  const moves = document.createElement('section'); moves.className = 'moves';
-  aside.append(moves); play.append(board, aside); page.append(end, play); main.replaceChildren(page);
+  const page = window.tablePage();
+  const end = page.querySelector('.end-box');
   const failures = [];
-  const none = () => {};
   for (const lang of langs) {
     await i18n.load(lang);
     for (const [n, pos] of positions.entries()) {
       // the longest names a table has: a person's and numbered bots of two strengths
       const kinds = Array.from({ length: pos.players }, (_, i) => (i === 0 ? 'human' : i % 2 ? 'greedy' : 'mcts:1s'));
       const names = seatNames(kinds.map((k, i) => ({ kind: k, name: i === 0 ? 'Annemarie' : null })));
+      await window.drawPosition(page, pos, game, data, names);
+      const links = { review: '/r', replay: '/p', record: '/d' };
       const ctx = { names, you: pos.seat };
-      const legal = pos.pick ? [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))] : pos.legal;
-      const drawn = draw(board, pos.view, { ...ctx, legal, pick: pos.pick, act: none, sendPick: none, togglePart: none,
-        chosen: new Map(), tableId: `fit-${game}`, data }) || {};
-      new MovesPanel(moves, { act: none, sendPick: none, togglePart: none, clear: none }).draw(pos, drawn, new Map(), ctx, null);
-      end.replaceChildren(...(pos.view.result ? [endBanner(pos.view.result, game, ctx, { review: '/r', replay: '/p', record: '/d' })] : []));
+      end.replaceChildren(...(pos.view.result ? [endBanner(pos.view.result, game, ctx, links)] : []));
       for (const f of window.FIT(page)) failures.push(`${lang} ${pos.kind} (position ${n}): ${f}`);
       if (failures.length > 40) return failures;
     }
     await openGuide(game, game);
     const dialog = document.querySelector('dialog.guide');
-    await new Promise((r) => { const wait = () => (dialog.querySelector('.guide-section') ? r() : setTimeout(wait, 20)); wait(); });
+    await new Promise((r) => {
+      const wait = () => (dialog.querySelector('.guide-section') ? r() : setTimeout(wait, 20));
+      wait();
+    });
     for (const f of window.FIT(dialog)) failures.push(`${lang} how to play: ${f}`);
     dialog.close();
   }
@@ -66,14 +57,10 @@ DRAW = """async ([positions, game, data, langs]) => {
 }"""
 
 
-def _data(game_id: str) -> Any:
-    found = reichsstadt.game(game_id).data_file({})
-    return found[1] if found and game_id == "siedler" else None
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_every_board_and_panel_fits_in_every_language(game: str, size: str, live_server: LiveServer, pages: Pages) -> None:
+def test_every_board_and_panel_fits_in_every_language(game: str, size: str, live_server: LiveServer,
+                                                       pages: Pages) -> None:
     positions = sample(game, PLAYERS[game], per_phase=1, seed=7, games=12)
     assert len(positions) >= 6
     page = pages.new()
@@ -81,7 +68,8 @@ def test_every_board_and_panel_fits_in_every_language(game: str, size: str, live
     page.goto(live_server.url + "/")
     page.wait_for_selector(".lobby .game-card")
     page.evaluate(f"() => {{ window.FIT = {FIT}; }}")
-    failures = page.evaluate(DRAW, [positions, game, _data(game), LANGS])
+    page.evaluate(INSTALL)
+    failures = page.evaluate(DRAW, [positions, game, table_data(game), LANGS])
     assert not failures, f"{len(failures)} texts do not fit:\n" + "\n".join(failures[:40])
 
 
@@ -109,8 +97,13 @@ def test_icons_are_svg_not_font_glyphs(live_server: LiveServer, pages: Pages) ->
     icons = page.evaluate("""async () => {
       const { icon } = await import('/static/icons.js');
       return ['first', 'back', 'forward', 'last', 'help', 'bulb', 'zoomin', 'zoomout', 'down', 'up', 'trophy', 'chart']
-        .map((n) => { const el = icon(n); document.body.append(el); const r = el.getBoundingClientRect();
-          const out = [n, el.tagName, el.textContent, r.width, el.querySelectorAll('path, circle, rect').length]; el.remove(); return out; });
+        .map((n) => {
+          const el = icon(n); document.body.append(el);
+          const r = el.getBoundingClientRect();
+          const out = [n, el.tagName, el.textContent, r.width, el.querySelectorAll('path, circle, rect').length];
+          el.remove();
+          return out;
+        });
     }""")
     for name, tag, text, width, shapes in icons:
         assert tag == "svg" and text == "" and width > 10 and shapes > 0, (name, tag, text, width, shapes)

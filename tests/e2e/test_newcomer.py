@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
-from .newcomer import finished, open_as, person_at
-from .play import play, wait_table, where
+from .drawing import INSTALL, table_data
+from .newcomer import call, finished, open_as, person_at
+from .play import create_from_lobby, play, wait_table, where
 from .positions import sample
 
 pytestmark = BROWSER
@@ -36,7 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # -- how to play ------------------------------------------------------------------------------
 
 GUIDE_SAYS = {"siedler": ["Building costs", "1 wood + 1 brick", "2 grain + 3 stone", "13 victory points"],
-              "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type", "Rulebook: Embaucher"],
+              "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type",
+                            "Rulebook: Embaucher"],
               "colonia": ["The week at a glance", "Wednesday", "leather + iron", "Rulebook, pages 23"]}
 
 
@@ -52,7 +53,7 @@ def test_how_to_play_opens_from_the_lobby_and_from_the_table(server: Server, pag
         assert page.locator("dialog.guide .guide-section").count() >= 4
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog.guide", state="detached")
-    made = person_at(server, "siedler", ["random", "random"])
+    made = person_at(server.base, "siedler", ["random", "random"])
     open_as(page, server.base, made, lang="de")
     wait_table(page)
     page.click(".tools button.guide-open")
@@ -65,18 +66,16 @@ def test_how_to_play_opens_from_the_lobby_and_from_the_table(server: Server, pag
 # -- every piece explains itself -----------------------------------------------------------------
 
 EXPLAINED = """async ([positions, game, data]) => {
-  const { draw } = await import(`/games/${game}/board.js`);
-  const main = document.querySelector('main');
-  const board = document.createElement('div'); board.className = 'board'; main.replaceChildren(board);
+  const page = window.tablePage();
+  const board = page.querySelector('.board');
   const missing = [];
-  const none = () => {};
+  const said = (el) => el.getAttribute('title')
+    || [...el.children].find((c) => c.tagName === 'title')?.textContent || '';
   for (const pos of positions) {
-    const legal = pos.pick ? [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))] : pos.legal;
-    draw(board, pos.view, { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'], you: pos.seat, legal, pick: pos.pick, act: none,
-      sendPick: none, togglePart: none, chosen: new Map(), tableId: `explain-${game}`, data });
-    const words = (el) => el.getAttribute('title') || [...el.children].find((c) => c.tagName === 'title')?.textContent || '';
+    await window.drawPosition(page, pos, game, data, ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo']);
     for (const el of board.querySelectorAll('[data-key], [data-legal]')) {
-      if (!words(el).trim()) missing.push(`${pos.kind}: ${el.getAttribute('data-key') || el.getAttribute('data-move')}`);
+      const what = el.getAttribute('data-key') || el.getAttribute('data-move');
+      if (!said(el).trim()) missing.push(`${pos.kind}: ${what}`);
     }
   }
   return missing;
@@ -85,19 +84,18 @@ EXPLAINED = """async ([positions, game, data]) => {
 
 @pytest.mark.parametrize("game", ["norenberc", "siedler", "colonia"])
 def test_every_piece_says_what_it_is(game: str, server: Server, pages: Pages) -> None:
-    import reichsstadt
 
     positions = sample(game, {"norenberc": [3, 5], "siedler": [4], "colonia": [4]}[game], per_phase=1, seed=3, games=8)
-    data = reichsstadt.game("siedler").data_file({})[1] if game == "siedler" else None
     page = pages.new()
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby .game-card")
-    missing = page.evaluate(EXPLAINED, [positions, game, data])
+    page.evaluate(INSTALL)
+    missing = page.evaluate(EXPLAINED, [positions, game, table_data(game)])
     assert not missing, f"pieces that do not say what they are: {missing[:20]}"
 
 
 def test_a_long_press_explains_a_piece_without_making_its_move(server: Server, pages: Pages) -> None:
-    made = person_at(server, "norenberc", ["random", "random"])
+    made = person_at(server.base, "norenberc", ["random", "random"])
     page = pages.new()
     open_as(page, server.base, made)
     page.wait_for_selector(".board svg.nb [data-legal]")
@@ -119,7 +117,7 @@ def test_a_long_press_explains_a_piece_without_making_its_move(server: Server, p
 # -- suggest ------------------------------------------------------------------------------------
 
 def test_the_suggest_switch_lights_a_move_with_its_chance_to_win(server: Server, pages: Pages) -> None:
-    made = person_at(server, "norenberc", ["random", "random"])
+    made = person_at(server.base, "norenberc", ["random", "random"])
     page = pages.new()
     open_as(page, server.base, made)
     page.wait_for_selector(".status.yours")
@@ -150,8 +148,8 @@ def test_the_suggest_switch_lights_a_move_with_its_chance_to_win(server: Server,
 
 @pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])
 def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server, pages: Pages) -> None:
-    made = finished(server, game, ["greedy"] * (3 if game != "siedler" else 2))
-    result = server.get(f"/api/tables/{made['id']}")["result"]
+    made = finished(server.base, game, ["greedy"] * (3 if game != "siedler" else 2))
+    result = call(server.base, "GET", f"/api/tables/{made['id']}")[1]["result"]
     page = pages.new()
     for size in ({"width": 1280, "height": 900}, {"width": 375, "height": 812}):
         page.set_viewport_size(size)
@@ -165,7 +163,8 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
         shown = page.locator("section.end .scores-box" if size["width"] > 600 else "section.end .ranking")
         box = shown.bounding_box()
         assert box and box["y"] + box["height"] <= size["height"], f"the scores end at {box} on a {size} screen"
-        totals = page.locator("section.end tr.total td" if size["width"] > 600 else "section.end .ranking .total").all_inner_texts()
+        where_totals = "section.end tr.total td" if size["width"] > 600 else "section.end .ranking .total"
+        totals = page.locator(where_totals).all_inner_texts()
         assert sorted(map(int, totals), reverse=True) == sorted(result["scores"], reverse=True)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
         assert page.locator("section.end a[href$='/review']").count() == 1
@@ -176,7 +175,8 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
           const s = score.getBoundingClientRect();
           return [...panel.querySelectorAll('[data-key^="crest-"], [data-key^="prestige-"], [data-key^="agents-"]')]
             .map((c) => c.getBoundingClientRect())
-            .filter((c) => Math.min(s.right, c.right) > Math.max(s.left, c.left) && Math.min(s.bottom, c.bottom) > Math.max(s.top, c.top))
+            .filter((c) => Math.min(s.right, c.right) > Math.max(s.left, c.left)
+              && Math.min(s.bottom, c.bottom) > Math.max(s.top, c.top))
             .map(() => score.textContent);
         })""")
         assert not overlaps, overlaps
@@ -185,12 +185,14 @@ def test_the_end_comes_first_on_a_desktop_and_a_phone(game: str, server: Server,
 # -- what just happened ---------------------------------------------------------------------------
 
 GLIDES = """(() => { window.glides = 0; const animate = Element.prototype.animate;
-  Element.prototype.animate = function (...a) { if (this.hasAttribute && this.hasAttribute('data-travel')) window.glides++;
-    return animate.apply(this, a); }; })();"""
+  Element.prototype.animate = function (...a) {
+    if (this.hasAttribute && this.hasAttribute('data-travel')) window.glides++;
+    return animate.apply(this, a);
+  }; })();"""
 
 
 def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, pages: Pages) -> None:
-    made = person_at(server, "norenberc", ["greedy", "greedy"])
+    made = person_at(server.base, "norenberc", ["greedy", "greedy"])
     page = pages.new()
     page.add_init_script(GLIDES)
     open_as(page, server.base, made)
@@ -219,7 +221,7 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
 # -- names ----------------------------------------------------------------------------------------
 
 def test_every_seat_has_a_name_of_its_own_everywhere(server: Server, pages: Pages) -> None:
-    made = finished(server, "norenberc", ["greedy", "greedy", "random", "mcts:1s"])
+    made = finished(server.base, "norenberc", ["greedy", "greedy", "random", "mcts:1s"])
     page = pages.new()
     open_as(page, server.base, made, lang="de")
     page.wait_for_selector("section.end")
@@ -248,7 +250,7 @@ def test_play_now_is_one_click_and_the_table_comes_back_in_the_lobby(server: Ser
     tid = page.url.rsplit("/", 1)[1]
     seats = page.locator(".seats-bar li").all_inner_texts()
     assert len(seats) == 4 and sum("Medium bot" in s for s in seats) == 3, seats
-    info = server.get(f"/api/tables/{tid}")
+    info = call(server.base, "GET", f"/api/tables/{tid}")[1]
     assert [s["kind"] for s in info["seats"]] == ["human", "greedy", "greedy", "greedy"]
     # back in the lobby: the table is among one's own, with a link back to it
     page.goto(server.base + "/")
@@ -258,10 +260,34 @@ def test_play_now_is_one_click_and_the_table_comes_back_in_the_lobby(server: Ser
     page.wait_for_url(re.compile(rf"/t/{tid}$"))
     wait_table(page)
     # an open table lists its seats, the open one marked
-    made = server.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "greedy"],
-                                        "take_seat": 0, "name": "Ann"})
+    made = call(server.base, "POST", "/api/tables", {"game": "norenberc", "players": 3,
+                                                     "seats": ["human", "human", "greedy"], "take_seat": 0,
+                                                     "name": "Ann"})[1]
     page.goto(server.base + "/")
     row = page.locator(f".tables.open li[data-table='{made['id']}']")
     row.wait_for()
     assert row.locator(".seat-list .open-seat").count() == 1 and "Ann" in row.inner_text()
     pages.shot(page, "lobby")
+
+
+def test_the_creator_starts_early_with_bots_or_closes_the_table(server: Server, pages: Pages) -> None:
+    """A table starts when its last seat is taken; its creator may start it before, bots of
+    a chosen strength filling the empty seats, or close it while nobody plays."""
+    page = pages.new()
+    tid = create_from_lobby(page, server.base, "norenberc", ["you", "human", "human"])
+    page.wait_for_selector(".manage ul.invites input")
+    assert page.locator(".manage ul.invites li").count() == 2
+    assert where(page)[1] == "open"
+    page.select_option("#fill-level", "hard")
+    page.click(".manage button[data-start]")
+    page.wait_for_selector(".table-page[data-status=running]")
+    seats = page.locator(".seats-bar li").all_inner_texts()
+    assert sum("Hard bot" in s for s in seats) == 2, seats
+    assert [s["kind"] for s in call(server.base, "GET", f"/api/tables/{tid}")[1]["seats"]][1:] == ["mcts:1s", "mcts:1s"]
+    # another table, closed before anyone played
+    other = create_from_lobby(page, server.base, "colonia", ["you", "human", "human"])
+    page.wait_for_selector(".manage button[data-close]")
+    page.click(".manage button[data-close]")
+    page.wait_for_selector(".lobby .game-card")
+    assert page.locator(f".tables.open li[data-table='{other}']").count() == 0
+    assert call(server.base, "GET", f"/api/tables/{other}")[1]["status"] == "closed"

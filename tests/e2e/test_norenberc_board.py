@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import random
 import time
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -42,6 +40,10 @@ SNAPSHOT = """() => ({
   paying: document.querySelectorAll('svg.nb .piece.picked[data-key^=goods]').length > 0,
   chosen_board: document.querySelectorAll('svg.nb .piece.part.picked').length,
   chosen_form: document.querySelectorAll('.pick button.part.on').length,
+  board_picked: [...document.querySelectorAll('svg.nb .piece.part.picked')]
+    .map(g => g.dataset.key + '=' + g.dataset.legal),
+  form_on: [...document.querySelectorAll('.pick button.part.on')].map(b => b.dataset.index + ':' + b.textContent),
+  step: document.querySelector('svg.nb') && document.querySelector('.table-page').dataset.move,
 })"""
 
 pytestmark = BROWSER
@@ -54,6 +56,49 @@ def norenberc_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+
+
+def check_offer(snap: dict[str, Any], state: dict[str, Any]) -> None:
+    """What the board offers at a decision is what the rules allow, and the board and the
+    moves panel's form agree on the parts chosen."""
+    # the legal moves and every part of a multi-part choice (a part may be not legal on its
+    # own: a payment's later good; the set is what is checked)
+    legal = {m["index"] for m in state["legal"]} | set((state.get("pick") or {}).get("parts", []))
+    on_pieces = {i for _, indices in snap["offered"] for i in indices}
+    assert on_pieces <= legal, f"clickable, yet not legal: {on_pieces - legal} ({snap['offered']})"
+    for m in state["legal"]:
+        kind = m["action"]["type"]
+        if kind in PIECE_MOVES and not (kind == "pay" and snap["paying"]):
+            assert m["index"] in on_pieces, f"no piece for {m['action']}"
+    assert snap["chosen_form"] == snap["chosen_board"], \
+        f"the board and the form disagree on what is chosen: {snap['board_picked']} {snap['form_on']}"
+
+
+def click_decision(page: Any, rng: random.Random, pick: bool) -> tuple[int, int]:
+    """One decision by clicks: parts toggled on the board, then sent (a multi-part choice),
+    else a piece, now and then a move of the list. (clicks on the board, clicks on the list)"""
+    pieces = page.locator("svg.nb [data-legal]")
+    buttons = page.locator(".moves .move-list button")
+    if pick:  # toggle parts on the board (the form follows), then send
+        count = pieces.count()
+        chosen = rng.sample(range(count), min(count, rng.randint(1, 2)))
+        for i in chosen:
+            pieces.nth(i).click(timeout=2000)
+        send = page.locator(".pick button.primary")
+        if send.is_enabled(timeout=2000):
+            send.click(timeout=2000)
+            return len(chosen), 0
+        if buttons.count():
+            buttons.first.click(timeout=2000)
+            return len(chosen), 1
+        return len(chosen), 0
+    if pieces.count() and rng.random() < 0.9:
+        pieces.nth(rng.randrange(pieces.count())).click(timeout=2000)
+        return 1, 0
+    if buttons.count():
+        buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+        return 0, 1
+    return 0, 0
 
 
 def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str) -> None:
@@ -100,43 +145,16 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
                     continue
                 state = states.get(snap["move"])
                 if state is None or not state["legal"] or not snap["yours"]:
-                    page.wait_for_timeout(30)
+                    page.wait_for_timeout(30)  # the state message's frame on its way to this test, or others' turns
                     continue
-                # the legal moves and every part of a multi-part choice (a part may be not
-                # legal on its own: a payment's later good; the set is what is checked)
-                legal = {m["index"] for m in state["legal"]} | set((state.get("pick") or {}).get("parts", []))
-                on_pieces = {i for _, indices in snap["offered"] for i in indices}
-                assert on_pieces <= legal, f"clickable, yet not legal: {on_pieces - legal} ({snap['offered']})"
-                for m in state["legal"]:
-                    kind = m["action"]["type"]
-                    if kind in PIECE_MOVES and not (kind == "pay" and snap["paying"]):
-                        assert m["index"] in on_pieces, f"no piece for {m['action']}"
-                assert snap["chosen_form"] == snap["chosen_board"], "the board and the form disagree on what is chosen"
+                check_offer(snap, state)
                 decisions += 1
                 page.evaluate("() => { window.seenBoard = document.querySelector('svg.nb'); }")
-                pieces = page.locator("svg.nb [data-legal]")
-                buttons = page.locator(".moves .move-list button")
                 try:
-                    if state["pick"]:
-                        # a multi-part choice: toggle parts on the board (the form follows), then send
-                        count = pieces.count()
-                        for i in rng.sample(range(count), min(count, rng.randint(1, 2))):
-                            pieces.nth(i).click(timeout=2000)
-                            on_board += 1
-                        send = page.locator(".pick button.primary")
-                        if send.is_enabled(timeout=2000):
-                            send.click(timeout=2000)
-                        elif buttons.count():
-                            buttons.first.click(timeout=2000)
-                            by_list += 1
-                    elif pieces.count() and rng.random() < 0.9:
-                        pieces.nth(rng.randrange(pieces.count())).click(timeout=2000)
-                        on_board += 1
-                    elif buttons.count():
-                        buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
-                        by_list += 1
+                    board, listed = click_decision(page, rng, bool(state["pick"]))
                 except sync_api.Error:
                     continue  # the page moved on under the click (a bot's move redrew it): look again
+                on_board, by_list = on_board + board, by_list + listed
                 # wait until the board is drawn anew (the server's answer, or a first good to pay
                 # with chosen on the board) or a move asks to be confirmed
                 try:
@@ -145,7 +163,6 @@ def test_a_person_plays_a_whole_game_by_clicking_the_board(norenberc_server: str
                 except sync_api.TimeoutError:
                     pass  # the click met a board that had just changed: look again
 
-            print("decisions", decisions, "on board", on_board, "by list", by_list, "seconds", round(time.monotonic() - deadline + GAME_SECONDS))
             assert decisions >= 5 and on_board > by_list, (decisions, on_board, by_list)
             # the end: the scores under the board, each player's points on it
             assert page.locator("section.end table.scores").count() == 1
@@ -236,7 +253,9 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
     const on = new Set(offered.flatMap((g) => g.dataset.legal.split(' ').map(Number)));
     for (const i of on) if (!legal.has(i)) failures.push(`${where}: ${i} is clickable but not legal`);
     for (const m of pos.legal) {
-      if (kinds.has(m.action.type) && !on.has(m.index)) failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      if (kinds.has(m.action.type) && !on.has(m.index)) {
+        failures.push(`${where}: no piece for ${JSON.stringify(m.action)}`);
+      }
     }
     if (!el.querySelector('svg.nb title')) failures.push(`${where}: pieces without titles`);
     for (let k = 0; k < offered.length; k++) {
@@ -254,6 +273,21 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
         if (acted.length === 1 && legal.has(acted[0])) continue;
       }
       failures.push(`${where}: clicking ${piece.dataset.key} did ${JSON.stringify(acted)}, not one of ${says}`);
+    }
+  }
+  // a part of the multi-part choice, once chosen, shows as chosen on its piece (as the form shows it)
+  for (const [n, pos] of positions.entries()) {
+    if (!pos.pick) continue;
+    for (const index of pos.pick.parts) {
+      const ctx = { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], you: pos.seat, legal: pos.legal, pick: pos.pick,
+        act: () => {}, sendPick: () => {}, chosen: new Map([[index, 1]]), togglePart: () => {} };
+      draw(el, pos.view, { ...ctx, legal: [] }); draw(el, pos.view, ctx);
+      const pieces = [...el.querySelectorAll('[data-legal]')]
+        .filter((g) => g.dataset.legal.split(' ').map(Number).includes(index));
+      if (pieces.length && !pieces.some((g) => g.classList.contains('picked'))) {
+        const key = pieces[0].dataset.key;
+        failures.push(`${pos.step} (position ${n}): part ${index} chosen, its piece ${key} does not show it`);
+      }
     }
   }
   el.remove();

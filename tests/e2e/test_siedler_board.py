@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.process import Server
 
 from .conftest import Pages
-from .play import create_from_lobby, wait_table, where
+from .play import create_from_lobby, where
 
 BUILDS = ("settle:", "toll:", "workshop:", "wall", "tower:")
 
@@ -69,11 +69,13 @@ def create_table(page: Any, url: str, seats: list[str], name: str = "Ann",
 # counter-offer put together), the moves list beside the board
 OFFERED = """() => {
   const lit = [...document.querySelectorAll('.sdl [data-legal]')].map(e => Number(e.dataset.legal));
-  const leads = [...document.querySelectorAll('.sdl [data-offers]')].flatMap(e => e.dataset.offers.split(',').map(Number));
+  const leads = [...document.querySelectorAll('.sdl [data-offers]')]
+    .flatMap(e => e.dataset.offers.split(',').map(Number));
   const listed = [...document.querySelectorAll('.moves [data-index]')].map(e => Number(e.dataset.index));
   const move = Number(document.querySelector('.table-page').dataset.move);
   const sending = document.querySelectorAll('.sdl-wait').length > 0;
-  return {lit, leads, listed, move, sending, keys: [...document.querySelectorAll('.sdl [data-legal]')].map(e => e.dataset.move)};
+  const keys = [...document.querySelectorAll('.sdl [data-legal]')].map(e => e.dataset.move);
+  return {lit, leads, listed, move, sending, keys};
 }"""
 
 

@@ -21,6 +21,7 @@ import pytest
 from rich.console import Console
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.contract import NO_EVENTS as _NO_EVENTS
 from reichsstadt.core.events import Event
 from reichsstadt.games.norenberc.constants import ACTIONS, OVER
@@ -37,7 +38,8 @@ EVERY = {2: 3, 3: 5, 4: 7, 5: 12}  # audit some 20 states per game
 
 def _board(s: NorenbercState, seat: int | None) -> str:
     console = Console(record=True, width=130, file=io.StringIO())
-    console.print(render(s.view(seat), seat, NAMES[:s.player_count]))
+    names = NAMES[:s.player_count]
+    console.print(render(s.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 

@@ -1,5 +1,5 @@
 """One test (or more) per rule, each naming the rulebook section (norenberc.fr.txt) it
-checks; readings from ../shared/rules/norenberc.md where the text is ambiguous."""
+checks; readings from the reading notes (docs/rules/norenberc.md) where the text is ambiguous."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from tests.norenberc.norenberc_helpers import (
 )
 
 from reichsstadt.core import DataFileError, Match, Record, replay
+from reichsstadt.i18n import Renderer
 from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.norenberc.constants import ENGRAVER, OVER, TAX_COLLECTOR
 from reichsstadt.games.norenberc.data import bundled
@@ -139,6 +140,25 @@ def test_components_file_is_validated_with_a_named_entry(edit, message):
         GAME.new(3, 1, {"components": raw})
 
 
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r["guilds"][1]["artisans"][3].update(value=float("nan")),
+     "guilds[1].artisans[3].value: must be a finite number, not nan"),
+    (lambda r: r.update(start_money=float("inf")), "start_money: must be a finite number, not inf"),
+    (lambda r: r["guilds"][4].update(name="Sch\udc00neider"), "guilds[4].name: holds a lone surrogate"),
+    (lambda r: r["rooms"][1].__setitem__(0, 2), "rooms[1][0]: must be [goods of the guild, goods of any type]"),
+])
+def test_components_file_with_what_no_data_file_holds_is_refused(edit, message, tmp_path):
+    """A number that is not finite, a string that is no text, a number where a pair of
+    prices belongs: refused on load, from the parsed data and from a file on disk."""
+    raw = _raw()
+    edit(raw)
+    for given in (raw, str(tmp_path / "mine.json")):
+        (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+        with pytest.raises(DataFileError) as info:
+            GAME.new(3, 1, {"components": given})
+        assert message in str(info.value)
+
+
 def test_user_components_file_plays_and_replays(tmp_path):
     """`--components FILE`: a user's own file (here: every artisan worth 3, Musicians 9)
     is loaded from a path, played, recorded and replayed."""
@@ -193,9 +213,10 @@ def test_terminal_board_renders_every_phase():
     state = GAME.new(4, 9)
     for i, (seat, move) in enumerate(rng_state.record.moves):
         if i % 25 == 0:
-            console.print(render(state.view(seat if seat >= 0 else None), seat if seat >= 0 else None, names))
+            viewer = seat if seat >= 0 else None
+            console.print(render(state.view(viewer), viewer, names, Renderer("en", names, viewer=viewer)))
         state.apply(seat, GAME.action_from_json(move, 4))
-    console.print(render(state.view(0), 0, names))
+    console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
     text = console.export_text()
     assert "Brewers" in text and "Ann" in text
     assert m.state.players == 4
@@ -220,7 +241,7 @@ def test_terminal_board_fits_120_columns_and_explains_itself():
         for i, (seat, move) in enumerate(m.record.moves):
             if i % 37 == 0 or state.round == 4 and checked < 40:
                 console = Console(width=120, record=True, file=open("/dev/null", "w"))
-                console.print(render(state.view(0), 0, names))
+                console.print(render(state.view(0), 0, names, Renderer("en", names, viewer=0)))
                 text = console.export_text()
                 assert max(len(line) for line in text.splitlines()) <= 120
                 view = state.view(0)
@@ -265,7 +286,7 @@ def _board_text(state, seat, names) -> str:
     from reichsstadt.games.norenberc.terminal import render
 
     console = Console(width=130, record=True, file=open("/dev/null", "w"))
-    console.print(render(state.view(seat), seat, names))
+    console.print(render(state.view(seat), seat, names, Renderer("en", names, viewer=seat)))
     return console.export_text()
 
 

@@ -22,6 +22,7 @@ from reichsstadt.core.conformance import random_playout
 from reichsstadt.games.norenberc.constants import TILE_KIND_KEYS
 from reichsstadt.games.norenberc.terminal import render
 from reichsstadt.i18n import Catalog, Renderer
+from reichsstadt.terminal.words import short_name
 
 from tests.norenberc.norenberc_helpers import ARTISAN, BEER, BREWERS, GAME, PRINTERS, find, plan, put, ready, set_goods
 
@@ -33,9 +34,15 @@ play loop's title, log, moves and prompt."""
 NAMES = ["You", "Player 2 (random bot)", "Player 3 (random bot)", "Player 4 (random bot)", "Player 5 (random bot)"]
 
 
+def say_for(names, seat, lang="en"):
+    """The words a terminal board gets from the play loop (terminal/widgets.board): the
+    reader's language, the seats' short names, "you" for the reader."""
+    return Renderer(lang, [short_name(n) for n in names], viewer=seat)
+
+
 def board(view, seat, names, lang="en", width=WIDTH) -> list[str]:
     console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
-    console.print(render(view, seat, names, lang=lang))
+    console.print(render(view, seat, names, say_for(names, seat, lang)))
     return console.export_text().rstrip("\n").split("\n")
 
 

@@ -18,6 +18,7 @@ from rich.console import Console
 from tests.siedler.siedler_helpers import edit, give_settlement, put, set_hand, set_workshop
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import CARD_KINDS, EV_HOURGLASS, P_DRAW, P_MAIN, RESOURCES, SETTLEMENTS
 from reichsstadt.games.siedler.terminal import render
@@ -28,7 +29,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 def screen(s, seat) -> str:
     console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
-    console.print(render(s.view(seat), seat, NAMES[: s.players]))
+    console.print(render(s.view(seat), seat, NAMES[: s.players], Renderer("en", NAMES[: s.players], viewer=seat)))
     return " ".join(console.export_text().split())
 
 

@@ -19,6 +19,7 @@ from rich.console import Console
 from tests.siedler.siedler_helpers import act, draw, edit, main_phase, set_hand, start, words
 
 from reichsstadt.core import CHANCE, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.games.siedler import GAME
 from reichsstadt.games.siedler.constants import CARD_KINDS, EV_WEGEZOLL
 from reichsstadt.games.siedler.constants import P_STEAL_CARD, P_WEGEZOLL_CARD
@@ -29,7 +30,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 def screen(s, seat) -> str:
     console = Console(record=True, width=130, file=io.StringIO(), color_system=None)
-    console.print(render(s.view(seat), seat, NAMES[: s.players]))
+    console.print(render(s.view(seat), seat, NAMES[: s.players], Renderer("en", NAMES[: s.players], viewer=seat)))
     return console.export_text()
 
 

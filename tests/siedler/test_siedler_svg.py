@@ -53,9 +53,20 @@ def test_board_without_a_view_is_valid_svg_with_every_place_numbered():
     assert "data-seat" not in svg  # no pieces without a view
 
 
+def _text_heights(el, dy=0.0, out=None) -> dict[str, float]:
+    """Each text's y on the page (its frame's translation added)."""
+    out = {} if out is None else out
+    move = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", el.get("transform", ""))
+    dy += float(move.group(2)) if move else 0.0
+    if el.tag.endswith("text"):
+        out[el.text] = float(el.get("y")) + dy
+    for child in el:
+        _text_heights(child, dy, out)
+    return out
+
+
 def test_title_and_wall_label_do_not_overlap():
-    root = ET.fromstring(board_svg())
-    ys = {t.text: float(t.get("y")) for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    ys = _text_heights(ET.fromstring(board_svg()))
     assert ys["city wall: piece 1 here, then counter-clockwise"] - ys["Die Siedler von Nürnberg"] > 30
 
 

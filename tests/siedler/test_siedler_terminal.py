@@ -19,6 +19,7 @@ from tests.siedler.siedler_helpers import act, draw, edit, main_phase, set_hand,
 import reichsstadt
 import reichsstadt.i18n as i18n
 from reichsstadt.core import CHANCE, part, sample_chance
+from reichsstadt.i18n import Renderer
 from reichsstadt.games.siedler.constants import ROAD_NAMES
 from reichsstadt.games.siedler.svg import board_svg
 from reichsstadt.games.siedler.terminal import render, render_map
@@ -36,7 +37,7 @@ def _lines(renderable, width=120, color_system=None):
 
 
 def _text(view, seat, width=200, names=NAMES):
-    return "\n".join(_lines(render(view, seat, names), width))
+    return "\n".join(_lines(render(view, seat, names, Renderer("en", names, viewer=seat)), width))
 
 
 def _offer(s):
@@ -161,11 +162,11 @@ def test_the_board_and_the_map_fit_120_by_40_for_every_seat_along_random_games(p
     for s in _positions(players, setup, seed):
         for seat in [None, *range(players)]:
             view = s.view(seat)
-            board = _lines(render(view, seat, LONG_NAMES[:players]))
+            board = _lines(render(view, seat, LONG_NAMES[:players], Renderer("en", LONG_NAMES[:players], viewer=seat)))
             assert max(len(line) for line in board) <= 120
             assert len(board) <= 32, "\n".join(board)
             tallest = max(tallest, len(board))
-        shown = _lines(render_map(view, seat, LONG_NAMES[:players]))
+        shown = _lines(render_map(view, seat, LONG_NAMES[:players], Renderer("en", LONG_NAMES[:players], viewer=seat)))
         assert max(len(line) for line in shown) <= 120 and len(shown) <= 34, "\n".join(shown)
     assert tallest > 20
 
@@ -175,7 +176,7 @@ def test_no_board_line_needs_wrapping():
     wider, no line is longer than 120."""
     for s in _positions(4, "beginner", 9, every=29):
         seat = s.to_act()[0] if s.to_act() and s.to_act() != (CHANCE,) else None
-        for line in _lines(render(s.view(seat), seat, NAMES), width=200):
+        for line in _lines(render(s.view(seat), seat, NAMES, Renderer("en", NAMES, viewer=seat)), width=200):
             assert len(line.rstrip()) <= 120, line
 
 
@@ -204,7 +205,7 @@ def test_the_map_names_every_place_as_the_menus_and_the_svg_do():
     s = main_phase(start())
     s = set_hand(s, 0, wood=5, wool=5, grain=5, brick=5)
     view = s.view(0)
-    text = _lines(render_map(view, 0, NAMES))
+    text = _lines(render_map(view, 0, NAMES, Renderer("en", NAMES, viewer=0)))
     roads = _road_lines(text)
     assert sorted(roads) == sorted(ROAD_NAMES)
     inters, segs, terrains = _svg_names(board_svg(None, view))
@@ -235,7 +236,7 @@ def test_the_map_names_every_place_as_the_menus_and_the_svg_do():
 def test_the_map_shows_terrains_odds_pieces_and_the_robber():
     s = edit(start(), robber=11)  # T12
     view = s.view(None)
-    text = _lines(render_map(view, None, NAMES))
+    text = _lines(render_map(view, None, NAMES, Renderer("en", NAMES, viewer=None)))
     body = "\n".join(text)
     assert "T12 mountains" in body and "T3 pasture" in body and "→ stone" in body
     assert re.search(r" 8  ••••• 5/36", body) and re.search(r" 2  • 1/36", body)
@@ -247,7 +248,7 @@ def test_the_map_shows_terrains_odds_pieces_and_the_robber():
     assert "♞" not in "\n".join(text[:row] + text[row + 3:-1])
     # pieces in the players' colours: white's settlement on road III (beginner 3.)
     console = Console(width=120, record=True, color_system="truecolor", file=io.StringIO())
-    segments = list(console.render(render_map(view, None, NAMES)))
+    segments = list(console.render(render_map(view, None, NAMES, Renderer("en", NAMES))))
     mark = next(seg for seg in segments if "⌂2" in seg.text)  # red's settlement
     assert mark.style is not None and mark.style.bgcolor is not None and mark.style.bgcolor.name == "red3"
 
@@ -262,18 +263,19 @@ def test_the_map_refuses_in_words_a_map_it_cannot_draw():
     raw = copy.deepcopy(bundled().raw)
     raw["goods"][1]["price"] += 1  # Helme
     s = GAME.new(4, 1, {"map": raw})
-    text = "\n".join(_lines(render_map(s.view(None), None, NAMES)))
+    text = "\n".join(_lines(render_map(s.view(None), None, NAMES, Renderer("en", NAMES, viewer=None))))
     assert "cannot draw it" in text and "--svg" in text and "T12" not in text
-    assert "T12" in "\n".join(_lines(render_map(GAME.new(4, 1).view(None), None, NAMES)))
+    fresh = GAME.new(4, 1).view(None)
+    assert "T12" in "\n".join(_lines(render_map(fresh, None, NAMES, Renderer("en", NAMES, viewer=None))))
 
 
 # -- words and frontends -------------------------------------------------------------------------------
-def test_both_frontends_are_declared_and_take_the_language():
+def test_both_frontends_are_declared_and_take_the_readers_words():
+    """The caller hands a frontend the reader's words (core.messages.Say); the game
+    imports no catalogs."""
     for kind, fn in (("terminal", render), ("terminal_map", render_map)):
         assert part("siedler", kind) is fn
-        params = list(inspect.signature(fn).parameters)
-        assert params[:3] == ["view", "seat", "names"]
-        assert inspect.signature(fn).parameters["lang"].default == "en"
+        assert list(inspect.signature(fn).parameters) == ["view", "seat", "names", "words"]
 
 
 def _shouting(monkeypatch, lang="ru"):
@@ -300,12 +302,12 @@ def test_every_word_of_the_board_and_the_map_comes_from_the_catalog(monkeypatch)
         for seat in (None, 0, 2):
             view = s.view(seat)
             for fn in (render, render_map):
-                text = "\n".join(_lines(fn(view, seat, names, lang="ru"), width=160))
+                text = "\n".join(_lines(fn(view, seat, names, Renderer("ru", names, viewer=seat)), width=160))
                 assert not re.search(r"[a-z]", text), re.findall(r".{0,30}[a-z]+.{0,10}", text)[:5]
                 checked += 1
     s = main_phase(start())
     s = _offer(s)
-    text = "\n".join(_lines(render(s.view(1), 1, names, lang="ru"), width=160))
+    text = "\n".join(_lines(render(s.view(1), 1, names, Renderer("ru", names, viewer=1)), width=160))
     assert "TRADE OFFER" in text and not re.search(r"[a-z]", text)
     assert checked > 20
 
@@ -313,9 +315,9 @@ def test_every_word_of_the_board_and_the_map_comes_from_the_catalog(monkeypatch)
 def test_the_terminal_speaks_the_language_asked_for(monkeypatch):
     _shouting(monkeypatch, "de")
     s = main_phase(start())
-    out = "\n".join(_lines(render(s.view(0), 0, NAMES, lang="de")))
+    out = "\n".join(_lines(render(s.view(0), 0, NAMES, Renderer("de", NAMES, viewer=0))))
     assert "YEAR 1355" in out and "Year 1355" not in out
-    english = "\n".join(_lines(render(s.view(0), 0, NAMES)))
+    english = "\n".join(_lines(render(s.view(0), 0, NAMES, Renderer("en", NAMES, viewer=0))))
     assert "Year 1355" in english
 
 

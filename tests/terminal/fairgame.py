@@ -8,7 +8,8 @@ coin when the plans are revealed. Then, in turn, each player buys up to three fr
 fruit order (a multi-part choice with repeats and no finishing move: after it the turn
 goes on, one move at a time), then ends the turn; or, before buying, leaves the market
 for good (irreversible: `confirm()`; ending a turn without buying asks too). After
-three fruits the only move is to end the turn (a forced step). Score: each fruit is worth its value, each coin one point.
+three fruits the only move is to end the turn (a forced step). Score: each fruit is worth
+its value, each coin one point.
 
 The terminal frontend draws a board of `board_lines` lines, so that tests can try a
 board taller than the screen; the svg frontend draws a tiny SVG."""
@@ -197,7 +198,8 @@ class FairState(State):
             return "seal the plan"
         if kind == "buy":
             cost = price(action.fruit, self.cheap)
-            return f"buy {'an' if FRUITS[action.fruit][0] in 'aeiou' else 'a'} {FRUITS[action.fruit]} for {cost} coin" + \
+            article = "an" if FRUITS[action.fruit][0] in "aeiou" else "a"
+            return f"buy {article} {FRUITS[action.fruit]} for {cost} coin" + \
                 ("s" if cost != 1 else "")
         if kind == "end":
             return "end the turn"
@@ -267,7 +269,7 @@ class FairGame(Game):
 GAME = FairGame()
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> Any:
+def render(view: dict[str, Any], seat: int | None, names: list[str], words: Any) -> Any:
     """The board: a first line that says what matters now, a line per player, then filler
     up to `board_lines` lines."""
     from rich.text import Text

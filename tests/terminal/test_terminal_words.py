@@ -77,5 +77,6 @@ def test_two_bots_of_one_kind_have_names_of_their_own_in_every_language():
     assert de[1:] == ["Mittlerer Bot 1", "Mittlerer Bot 2", "Leichter Bot"]
     assert "greedy" not in " ".join(default_names(["greedy", "greedy"], "ru")).lower()
     # an older record's names (a bot's spec each) are made distinct when read back
-    assert distinct_names(["Ann", "greedy", "greedy", "random"], "en") == ["Ann", "Medium bot 1", "Medium bot 2", "Easy bot"]
+    assert distinct_names(["Ann", "greedy", "greedy", "random"], "en") == [
+        "Ann", "Medium bot 1", "Medium bot 2", "Easy bot"]
     assert distinct_names(["Ann", "Ann"], "en") == ["Ann", "Ann (2)"]

@@ -1,6 +1,6 @@
-"""The fixed numbers and names of Markt: goods, prices, limits, phases, kinds of action,
-events. Section numbers (§) are those of the rulebook, RULES.md beside the package.
-Imports nothing of the game."""
+"""The fixed numbers and names of Markt: goods, prices, limits, phases, kinds of action
+(what a move sets in motion is in events.py). Section numbers (§) are those of the
+rulebook, RULES.md beside the package. Imports nothing of the game."""
 
 from __future__ import annotations
 
@@ -30,7 +30,3 @@ PHASE_IDS: tuple[str, ...] = ("deal", "crier", "market", "over")   # the view's 
 # -- kinds of action (the action table's codes) -------------------------------------------
 K_SELL, K_FETCH, K_WAIT, K_DRAW, K_DEMAND = range(5)
 
-# -- events: what a move set in motion, for news() -----------------------------------------
-E_PRICE = 0                  # (E_PRICE, good, new price): a price moved
-E_DAY = 1                    # (E_DAY, day, first seat): a market day begins
-E_CLOSED = 2                 # (E_CLOSED,): the last market day is over

@@ -13,8 +13,9 @@ from reichsstadt.core.views import schema
 
 from . import rules
 from .actions import ACTIONS
+from .events import DayBegins, MarketClosed, PriceMoved
 from .constants import (
-    E_CLOSED, E_DAY, E_PRICE, GOODS, HAND_LIMIT, K_DEMAND, K_FETCH, K_SELL, K_WAIT, MARKET, N_GOODS, PER_GOOD,
+    GOODS, HAND_LIMIT, K_DEMAND, K_FETCH, K_SELL, K_WAIT, MARKET, N_GOODS, PER_GOOD,
     PHASE_IDS, PRICE_MAX, TOLL,
 )
 
@@ -127,11 +128,11 @@ def news(s: MarktState, viewer: int | None) -> list[str | Message]:
     """What the last move set in motion: a price that moved, a new market day, the end."""
     out: list[str | Message] = []
     for event in s.events:
-        if event[0] == E_PRICE:
-            out.append(Message("markt.news.price", good=good_name(event[1]), price=thalers(event[2])))
-        elif event[0] == E_DAY:
-            out.append(Message("markt.news.day", day=event[1], days=s.days, player=Player(event[2])))
-        elif event[0] == E_CLOSED:
+        if isinstance(event, PriceMoved):
+            out.append(Message("markt.news.price", good=good_name(event.good), price=thalers(event.price)))
+        elif isinstance(event, DayBegins):
+            out.append(Message("markt.news.day", day=event.day, days=s.days, player=Player(event.first)))
+        elif isinstance(event, MarketClosed):
             out.append(Message("markt.news.closed"))
     return out
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Callable
 from reichsstadt.core import Action, Outcome, rank_by
 
 from .actions import ACTIONS
+from .events import DayBegins, MarketClosed, PriceMoved
 from .constants import (
-    CRIER, DEAL, DEMAND_RISE, E_CLOSED, E_DAY, E_PRICE, HAND_LIMIT, K_DEMAND, K_DRAW, K_FETCH, K_SELL, MARKET,
+    CRIER, DEAL, DEMAND_RISE, HAND_LIMIT, K_DEMAND, K_DRAW, K_FETCH, K_SELL, MARKET,
     N_GOODS, OVER, PRICE_MAX, PRICE_MIN, START_GOODS, TOLL,
 )
 
@@ -73,7 +74,7 @@ def sell(s: MarktState, seat: int, good: int, count: int) -> None:
     s.hands[seat][good] -= count
     s.sold[good] += count
     s.prices[good] = price_after_sale(s.prices[good], count)
-    s._event((E_PRICE, good, s.prices[good]))
+    s._event((PriceMoved, good, s.prices[good]))
     end_turn(s)
 
 
@@ -129,7 +130,7 @@ def cry(s: MarktState, seat: int, good: int, count: int) -> None:
     at most; the merchants' turns follow."""
     s.demand = good
     s.prices[good] = min(PRICE_MAX, s.prices[good] + DEMAND_RISE)
-    s._event((E_PRICE, good, s.prices[good]))
+    s._event((PriceMoved, good, s.prices[good]))
     s.phase = MARKET
 
 
@@ -142,7 +143,7 @@ def begin_day(s: MarktState, day: int) -> None:
     s.turn = 0
     s.demand = -1
     s.phase = CRIER
-    s._event((E_DAY, day, s.first))
+    s._event((DayBegins, day, s.first))
 
 
 def end_turn(s: MarktState) -> None:
@@ -155,7 +156,7 @@ def end_turn(s: MarktState) -> None:
         begin_day(s, s.day + 1)
     else:
         s.phase = OVER
-        s._event((E_CLOSED,))
+        s._event((MarketClosed,))
 
 
 APPLY: tuple[Callable[[MarktState, int, int, int], None], ...] = (sell, fetch, wait, draw, cry)

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from reichsstadt.core import Message, Player
-from reichsstadt.i18n import Renderer
+from reichsstadt.core.messages import Say
 
 from .constants import N_GOODS, PRICE_MAX
 from .present import good_name, goods, phase_name, thalers
@@ -21,14 +21,14 @@ GOOD_STYLES = ("blue", "white", "magenta", "red")
 ON_TURN = "▶"
 
 
-def render(view: dict[str, Any], seat: int | None, names: Sequence[str], lang: str = "en") -> RenderableType:
-    """The board as `seat` sees it (None: a spectator), the seats called `names`."""
-    say = Renderer(lang, list(names), viewer=seat)
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str], say: Say) -> RenderableType:
+    """The board as `seat` sees it (None: a spectator), the seats called `names`, in the
+    reader's words (`say`, reichsstadt.core.messages.Say)."""
     warehouse = say(Message("markt.board.warehouse", count=view["table"]["warehouse"]), sentence=True)
     return Group(_headline(view, say), _market(view, say), Text(warehouse), _merchants(view, names, say))
 
 
-def _headline(view: dict[str, Any], say: Renderer) -> Text:
+def _headline(view: dict[str, Any], say: Say) -> Text:
     t = view["table"]
     parts = [] if view["phase"] == "market" else [say(phase_name(view["phase"]), sentence=True)]
     if t["day"]:
@@ -40,7 +40,7 @@ def _headline(view: dict[str, Any], say: Renderer) -> Text:
     return Text(" · ".join(parts), style="bold")
 
 
-def _market(view: dict[str, Any], say: Renderer) -> Table:
+def _market(view: dict[str, Any], say: Say) -> Table:
     """One line per good: its name, its price on the track, how many were sold."""
     t = view["table"]
     table = Table(box=None, padding=(0, 2), pad_edge=False)
@@ -55,7 +55,7 @@ def _market(view: dict[str, Any], say: Renderer) -> Table:
     return table
 
 
-def _merchants(view: dict[str, Any], names: Sequence[str], say: Renderer) -> Table:
+def _merchants(view: dict[str, Any], names: Sequence[str], say: Say) -> Table:
     """One line per merchant: purse and goods (the reader's own by kind, the others' as a count)."""
     t = view["table"]
     table = Table(box=None, padding=(0, 2), pad_edge=False)

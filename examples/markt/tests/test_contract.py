@@ -16,7 +16,7 @@ import reichsstadt
 from reichsstadt.bots import make_bot
 from reichsstadt.core import Match
 from reichsstadt.core.conformance import check_replay, check_step, random_playout
-from reichsstadt.i18n import catalog
+from reichsstadt.i18n import Renderer, catalog
 from reichsstadt_markt import GAME
 from reichsstadt_markt.state import MarktState
 from reichsstadt_markt.terminal import render
@@ -94,7 +94,8 @@ def test_views_follow_the_view_schema() -> None:
 def test_the_terminal_board_speaks_the_language(lang: str) -> None:
     match = random_playout(GAME, 3, seed=2, )
     console = Console(width=100, record=True, file=io.StringIO())
-    console.print(render(match.state.view(1), 1, ["Ann", "Bo", "Cy"], lang=lang))
+    names = ["Ann", "Bo", "Cy"]
+    console.print(render(match.state.view(1), 1, names, Renderer(lang, names, viewer=1)))
     text = console.export_text()
     salt = catalog(lang).messages["markt.good.salt"]
     assert "⟨" not in text and str(salt)[:1].upper() + str(salt)[1:] in text and "Bo" in text

@@ -43,8 +43,8 @@ from typing import Any, Sequence
 
 from ...core import Action
 from ...games.siedler.constants import (
-    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK, COUNCIL_VP,
-    HAND_LIMIT,
+    COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK,
+    COUNCIL_VP, HAND_LIMIT,
 )
 from .common import HeuristicPlayer, best
 

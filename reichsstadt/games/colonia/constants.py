@@ -2,8 +2,8 @@
 of decision, of chance draw, of action and of event. Imports nothing of the game: every
 other module of the package stands on this one.
 
-Page numbers are those printed in the Italian rulebook (shared/rules/rulebooks/
-colonia.it.txt, pp. 13-25); the day sections are quoted by their titles."""
+Page numbers are those printed in the Italian translation of Colonia's rulebook (Queen
+Games 2009, pp. 13-25); the day sections are quoted by their titles."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Colonia's rules, each written once and named after the rule, with its page in the
-Italian rulebook (shared/rules/rulebooks/colonia.it.txt, pages as printed, 13-25; the
-day sections quoted by their titles) or in the reading notes (shared/rules/colonia.md).
+Italian translation of the rulebook (Queen Games 2009, pages as printed, 13-25; the day
+sections quoted by their titles) or in the reading notes (docs/rules/colonia.md).
 
 The state (state.py) holds the fields and dispatches: a player's action to one handler
 per kind of action (HANDLERS), a chance outcome to one rule per kind of draw

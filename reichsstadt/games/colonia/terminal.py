@@ -1,7 +1,8 @@
 """Colonia in a terminal, drawn with Rich from a view: every word from the catalog (ids
-`colonia.terminal.*`, English in reichsstadt/i18n/en.colonia.po), rendered in `lang`.
+`colonia.terminal.*`, English in the game's i18n/en.po), rendered by the `words` the
+caller hands in (core.messages.Say: the reader's language and table).
 
-Two frontends, both `(view, seat, names, lang="en")`:
+Two frontends, both `(view, seat, names, words)`:
 
 - `render` ("terminal"): the board, at most 120 columns and 30 lines with six families.
   From the top, what matters now: the week, the day and the mayor; what is asked and of
@@ -30,8 +31,7 @@ from rich.constrain import Constrain
 from rich.table import Table
 from rich.text import Text
 
-from ...core.messages import Message, Player
-from ...i18n import Renderer
+from ...core.messages import Message, Player, Say
 from .present import (
     city_name, count_of, craftsman_name, currency_name, day_name, good_name, material_name, ordinance_words,
     phase_name, series, street_home_words,
@@ -60,9 +60,9 @@ class _Say:
     """The catalog in one language for one reader: called with a key, it renders
     `colonia.terminal.<key>`; `say.msg(message)` any message; component names by index."""
 
-    def __init__(self, lang: str, names: Sequence[str], seat: int | None, components: dict[str, Any]) -> None:
+    def __init__(self, words: Say, names: Sequence[str], seat: int | None, components: dict[str, Any]) -> None:
         self.names = [_SUFFIX.sub("", n) or n for n in names]
-        self.r = Renderer(lang, self.names, viewer=seat)
+        self.r = words
         self.seat = seat
         self.comp = components
 
@@ -76,7 +76,7 @@ class _Say:
         """A seat's name at this table, as the board's tables list it ("You" for the reader)."""
         if 0 <= p < len(self.names):
             return self.names[p]
-        return self.r.plain("core.player", number=p + 1)
+        return self.r(Message("core.player", number=p + 1))
 
     # component names and amounts, by index into the view's components
     def material(self, m: int) -> Any:
@@ -131,11 +131,11 @@ def _grid(padding: tuple[int, int] = (0, 1)) -> Table:
 # ======================================================================================
 # The board ("terminal")
 # ======================================================================================
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
-    """The board from what `seat` may see (None: a spectator), in `lang`: what matters
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> RenderableType:
+    """The board from what `seat` may see (None: a spectator), in `words`: what matters
     now on top, at most 120 columns and 30 lines."""
     table = view["table"]
-    say = _Say(lang, names, seat, table["components"])
+    say = _Say(words, names, seat, table["components"])
     parts: list[RenderableType] = [_head(view, say), _now(view, seat, say)]
     if view["result"]:
         parts.append(_result(view, say))
@@ -565,13 +565,13 @@ def _also(view: dict[str, Any], say: _Say, shown: str) -> Text:
 # ======================================================================================
 # The whole city ("terminal_city")
 # ======================================================================================
-def render_city(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
+def render_city(view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> RenderableType:
     """Everything on the table in full, for the play loop's pager: the ordinances with
     every ballot, the market, the craftsmen with every contract, the port, the relics,
     where every member stands and when the street fields come home, the shrines and
     windows, the screens the reader may see."""
     table = view["table"]
-    say = _Say(lang, names, seat, table["components"])
+    say = _Say(words, names, seat, table["components"])
     parts: list[RenderableType] = [_head(view, say), _week(view, say)]
     if table["ordinances"]:
         parts.append(Text(say("ord.title"), style="bold"))

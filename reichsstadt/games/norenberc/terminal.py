@@ -11,7 +11,7 @@ the line under it who acts after, a player's plan and owned artisans name guilds
 number; names are never cut.
 
 Every word comes from the catalog (ids norenberc.terminal.*, and the game's component
-names), rendered in the reader's language by `reichsstadt.i18n.Renderer`; this module
+names), rendered by the `words` the caller hands in (core.messages.Say); this module
 holds no sentence of any language, only symbols (★ ☾ ☀ ♛ ▶ ◀ ·) and numbers."""
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from reichsstadt.core.messages import Message, Player
-from reichsstadt.i18n import Renderer
+from reichsstadt.core.messages import Message, Player, Say
 
 from .present import artisan_name, citizen_name, good_name, goods_count, guild_name, phase_name, room_name
 
@@ -61,13 +60,13 @@ class Fold:
 
 
 class Board:
-    """One reader's words for one view: the catalog in `lang`, the table's `names`."""
+    """One reader's words for one view: `words` in the reader's language, the table's `names`."""
 
-    def __init__(self, view: dict[str, Any], seat: int | None, names: Sequence[str], lang: str) -> None:
+    def __init__(self, view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> None:
         self.view = view
         self.seat = seat
         self.names = list(names)
-        self.r = Renderer(lang, self.names, viewer=seat)
+        self.r = words
         self.table = view["table"]
         self.guilds = self.table["guilds"]
         self.cur: dict[str, Any] = self.table["current"] or {}
@@ -78,7 +77,7 @@ class Board:
 
     def name(self, p: int) -> str:
         """A seat as the table calls it (in tables: never cut)."""
-        return self.names[p] if 0 <= p < len(self.names) else self.r.plain("core.player", number=p + 1)
+        return self.names[p] if 0 <= p < len(self.names) else self.r(Message("core.player", number=p + 1))
 
     def guild(self, g: int) -> str:
         info = self.guilds[g]
@@ -326,10 +325,10 @@ class Board:
         return Text(self.say(_t("key", count=self.table["pile_size"]), sentence=True), style="dim")
 
 
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> RenderableType:
     """The board for `seat` (None: a spectator) at a table whose seats are called `names`,
-    in the language `lang`."""
-    b = Board(view, seat, names, lang)
+    in the reader's words (`words`: a renderer in the reader's language)."""
+    b = Board(view, seat, names, words)
     parts: list[RenderableType] = [b.headline()]
     under = b.under_way()
     if under is not None:

@@ -1,6 +1,6 @@
 """The fixed numbers and names of Die Siedler von Nürnberg: components, costs, limits,
-phases, kinds of action. Section numbers are the rulebook's
-(rules/rulebooks/siedler-von-nuernberg.it.txt). Imports nothing of the game."""
+phases, kinds of action. Section numbers are those of the rulebook (Kosmos 1999, its
+Italian translation). Imports nothing of the game."""
 
 from __future__ import annotations
 

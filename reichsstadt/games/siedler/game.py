@@ -9,6 +9,7 @@ from ...core.actions import ActionSpace
 from ...core.contract import Game, GameInfo
 from ...core.messages import Message
 from ...core.options import Option
+from . import geometry
 from .actions import action_table
 from .constants import (
     COUNCIL_VP, MAX_INTERSECTIONS, N_ROADS, SETTLEMENTS, SUPPLY_PER_RESOURCE, TOWERS, WALL_PIECES, WORKSHOPS,
@@ -64,6 +65,41 @@ class SiedlerGame(Game):
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()
+
+    def board(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The map's drawing data (geometry.py), for the map of `options` (None: the
+        bundled one). JSON, coordinates in SVG units with (0, 0) at the top left of each
+        of two frames that share their vertical origin:
+
+            {"scale": 44,                        # a hex's radius
+             "colors": {"terrain": {type: fill}, "terrain_ink": {type: ink}, "resource": {tradable: fill},
+                        "seat": [4 fills], "seat_ink": [4 inks], "sector": {kind: fill},
+                        "paper", "ink", "road_edge", "road_fill", "red", "wall", "open": fills},
+             "field": {"width", "height", "right",    # the surroundings; "right": the hexes' right edge
+                       "terrains": [{"id", "type", "resource", "number",
+                                     "cards",           # event cards carrying its number: its odds
+                                     "center": [x, y], "corners": [6 x [x, y]]}],
+                       "roads": [{"id", "city", "toll",  # city and toll per sale: null for IV, V
+                                  "start": [x, y], "gate": [x, y],   # the frame's edge, the gate
+                                  "points": [[x, y], ...],     # intersections, from the city
+                                  "segments": [[x, y], ...],   # the middle of each segment
+                                  "stub": [[x, y], ...],       # beyond the last intersection
+                                  "label": [x, y]}],           # the city's name, or the road's end
+                       "raubritterburg": [x, y] | null},
+             "city": {"width", "height", "box": [x0, y0, x1, y1],   # the old town
+                      "sectors": [{"id", "kind", "good", "rect": [x, y, w, h], "center": [x, y]}],
+                      "red_intersections": [{"index", "xy": [x, y] | null, "mark",   # "3:1", a resource, null
+                                             "tag": [x, y] | null, "anchor"}],        # the mark's label
+                      "wall": {"band", "first": [x, y], "arrow": [[x, y], ...], "border": [2 x [x0, y0, x1, y1]],
+                               "pieces": [{"path": [[x, y], ...], "start", "middle": [x, y],
+                                           "normal": [nx, ny]}],                      # piece 1 first
+                               "triangles": [{"index", "after", "needs",   # pieces that open it
+                                              "center": [x, y], "points": [3 x [x, y]]}]}}}
+
+        The view's positions are indices into these lists (roads by id, intersections and
+        segments counted from the city, red intersections, wall pieces and triangles in
+        the map file's order)."""
+        return geometry.board(load((options or {}).get("map")))
 
     def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
         opts = options

@@ -622,7 +622,7 @@ REASON_WORDS: dict[int, Words] = {
     R_TOWER_TAKEN: lambda s, p, kind, a, b: Message("siedler.why.tower_taken"),
     R_TRIANGLE_CLOSED: lambda s, p, kind, a, b: Message("siedler.why.triangle_closed",
                                                         after=s.components.triangle_after[a],
-                                                        piece=rules.triangle_opens_at(s, a)),
+                                                        piece=rules.triangle_opens_at(s.components, a)),
     R_NO_BAUHOF: lambda s, p, kind, a, b: Message("siedler.why.no_bauhof"),
     R_BANK_LIMIT: lambda s, p, kind, a, b: Message("siedler.why.bank_limit", limit=s.bank_trades_per_turn),
     R_BANK_RATE: lambda s, p, kind, a, b: Message("siedler.why.bank_rate", cards=count(a, s.bank_rate(p, a)),

@@ -1,5 +1,5 @@
 """The rules of Die Siedler von Nürnberg, each written once and named after the rule, with
-its section of the rulebook (rules/rulebooks/siedler-von-nuernberg.it.txt):
+its section of the rulebook (Kosmos 1999, its Italian translation):
 
 - the legal moves of each phase (`LEGAL`, by phase);
 - one handler per kind of action (`HANDLERS`, by kind), each a function
@@ -34,6 +34,7 @@ from .constants import (
 from .events import FreeClay, Harvested, MarkgrafIntervenes, TollDue, YearPasses
 
 if TYPE_CHECKING:
+    from .data import Components
     from .state import SiedlerState
 
 Handler = Callable[["SiedlerState", int, int, int], None]
@@ -407,7 +408,7 @@ def wall_has_room(s: SiedlerState) -> bool:
 
 def triangle_open(s: SiedlerState, i: int) -> bool:
     """5.2.2.5: the tower triangle is free and the wall pieces beside it stand."""
-    return s.tower_owner[i] < 0 and len(s.wall_builders) >= triangle_opens_at(s, i)
+    return s.tower_owner[i] < 0 and len(s.wall_builders) >= triangle_opens_at(s.components, i)
 
 
 def toll_refusal(s: SiedlerState, p: int, road: int) -> int:
@@ -683,11 +684,11 @@ def build_wall(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
     gain_prestige(s, p, WALL_PRESTIGE, P_MAIN)
 
 
-def triangle_opens_at(s: SiedlerState, i: int) -> int:
+def triangle_opens_at(m: Components, i: int) -> int:
     """5.2.2.5: the tower triangle after wall piece k opens once piece k + 1 stands (the
-    last one with the last piece): the wall length it needs."""
-    after = s.components.triangle_after[i]
-    return after + 1 if after < s.components.wall_pieces else s.components.wall_pieces
+    last one with the last piece): the wall length it needs, on map `m`."""
+    after = m.triangle_after[i]
+    return after + 1 if after < m.wall_pieces else m.wall_pieces
 
 
 def build_tower(s: SiedlerState, seat: int, triangle: int, _: int) -> None:

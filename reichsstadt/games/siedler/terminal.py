@@ -1,7 +1,8 @@
 """The terminal of Die Siedler von Nürnberg, drawn with Rich from a view: every word from
-the catalog (ids `siedler.terminal.*`, English in reichsstadt/i18n/en.siedler.po).
+the catalog (ids `siedler.terminal.*`, English in the game's i18n/en.po), rendered by the
+`words` the caller hands in (core.messages.Say: the reader's language and table).
 
-Two frontends, both `(view, seat, names, lang="en")`:
+Two frontends, both `(view, seat, names, words)`:
 
 - `render` ("terminal"): the board, at most 120 columns and 32 lines. On top what matters
   now: the year, whose turn, the event card just drawn, what is asked and of whom, the
@@ -27,8 +28,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...core.messages import Arg, Message, Player
-from ...i18n import Renderer
+from ...core.messages import Arg, Message, Player, Say
 from .constants import CARD_KINDS, EVENTS, RESOURCES, ROAD_NAMES, TERRAIN_TYPES, TRADABLES
 from .data import Components, bundled
 from .present import (
@@ -55,8 +55,8 @@ class _Say:
     """The catalog in one language for one reader: `say("key", ...)` renders
     `siedler.terminal.key`; `say.msg(message)` any message."""
 
-    def __init__(self, lang: str, names: Sequence[str], seat: int | None) -> None:
-        self.r = Renderer(lang, list(names), viewer=seat)
+    def __init__(self, say: Say, names: Sequence[str], seat: int | None) -> None:
+        self.r = say
         self.names = list(names)
         self.seat = seat
 
@@ -70,7 +70,7 @@ class _Say:
         """A seat's name at this table (never "you": the table lists everyone)."""
         if 0 <= p < len(self.names):
             return self.names[p]
-        return self.r.plain("core.player", number=p + 1)
+        return self.r(Message("core.player", number=p + 1))
 
 
 def _mark(p: int, sign: str) -> Text:
@@ -101,9 +101,9 @@ def _card(card: dict[str, Any] | None) -> Message | None:
 # ======================================================================================
 # The board ("terminal")
 # ======================================================================================
-def render(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
-    """The board from what `seat` may see (None: a spectator), in `lang`."""
-    say = _Say(lang, names, seat)
+def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> RenderableType:
+    """The board from what `seat` may see (None: a spectator), in `words`."""
+    say = _Say(words, names, seat)
     parts: list[RenderableType] = [_head(view, seat, say)]
     offer = _offer(view, seat, say)
     if offer is not None:
@@ -499,10 +499,10 @@ def _layout(m: Components) -> tuple[dict[str, tuple[int, int, int]], dict[str, l
     return hexes, roads
 
 
-def render_map(view: dict[str, Any], seat: int | None, names: list[str], lang: str = "en") -> RenderableType:
-    """The surroundings of Nuremberg with the pieces of `view`, in `lang` (the
+def render_map(view: dict[str, Any], seat: int | None, names: Sequence[str], words: Say) -> RenderableType:
+    """The surroundings of Nuremberg with the pieces of `view`, in `words` (the
     "terminal_map" frontend)."""
-    say = _Say(lang, names, seat)
+    say = _Say(words, names, seat)
     table = view["table"]
     m = bundled()
     raw = m.raw

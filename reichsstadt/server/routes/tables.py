@@ -122,7 +122,8 @@ async def data_file(request: Request) -> Response:
     if found is None:
         raise fail(404, "server.error.no_data", "not_found")
     name, data = found
-    return Response(orjson.dumps({"game": live.game.id, "option": name, "data": data}),
+    board = live.game.board(live.options)  # the game's public drawing data (Game.board), or None
+    return Response(orjson.dumps({"game": live.game.id, "option": name, "data": data, "board": board}),
                     media_type="application/json", headers={"cache-control": "max-age=3600"})
 
 

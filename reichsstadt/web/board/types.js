@@ -27,11 +27,14 @@
  *   chosen: Map<number, number>,
  *   tableId?: string,
  *   data?: any,
+ *   board?: any,
  *   hint?: Hint | null,
  *   fresh?: boolean,
  * }} Ctx
  * `chosen`: the parts of the multi-part choice chosen so far (index -> times), shared with
- * the moves panel's form; `togglePart` changes it and redraws both. `hint`: the move the
+ * the moves panel's form; `togglePart` changes it and redraws both. `data`, `board`: the
+ * table's component data (a map) and the game's drawing data (Game.board: positions and
+ * colours computed once by the game), for a game that has them. `hint`: the move the
  * suggest switch lights. `fresh`: others' moves came in since the board was last drawn
  * (what they changed is lit for a few seconds). */
 

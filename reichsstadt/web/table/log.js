@@ -6,7 +6,9 @@ import { h } from "../dom.js";
 import { playerName, render, sentence, t } from "../i18n.js";
 import { icon } from "../icons.js";
 
-/** @typedef {{n: number, seat: number, words: any, news: any[], note?: boolean}} Entry */
+/** A log entry; `folded`: a step of a chain whose last step says the whole of it (a
+ * Siedler offer built card by card), kept in the log but not shown.
+ * @typedef {{n: number, seat: number, words: any, news: any[], note?: boolean, folded?: boolean}} Entry */
 /** @typedef {import("../i18n.js").Context} Words */
 
 /** Who made a move, at the start of a line. @param {number} seat @param {Words} ctx */
@@ -17,7 +19,7 @@ export function who(seat, ctx) {
 /** @param {Entry} e @param {Words} ctx */
 export function logLine(e, ctx) {
   if (e.note) return h("li", { class: "note" }, "— ", sentence(render(e.words, ctx)));
-  return h("li", { "data-seat": e.seat }, h("span", { class: "n" }, `${e.n + 1}.`), " ", h("strong", null, who(e.seat, ctx)),
+  return h("li", { "data-seat": e.seat, class: e.folded ? "folded" : null, hidden: e.folded || null }, h("span", { class: "n" }, `${e.n + 1}.`), " ", h("strong", null, who(e.seat, ctx)),
     ": ", render(e.words, ctx),
     ...e.news.map((n) => h("div", { class: "news" }, icon("turn", { size: 12 }), " ", sentence(render(n, ctx)))));
 }
@@ -33,7 +35,7 @@ export function sinceLine(entries, you, ctx) {
   for (let i = entries.length - 1; i >= 0; i--) {
     if (!entries[i].note && entries[i].seat === you) { from = i + 1; break; }
   }
-  const theirs = entries.slice(from).filter((e) => !e.note && e.seat !== you);
+  const theirs = entries.slice(from).filter((e) => !e.note && !e.folded && e.seat !== you);
   if (!theirs.length) return null;
   /** @type {Map<number, string[]>} */
   const by = new Map();

@@ -319,7 +319,7 @@ class Board {
             text(bx + 14, by + 9, v === null ? "–" : this.say({ id: `colonia.ballot.${v}`, args: {} }), 11));
         });
       }
-      nodes.push(s("g", { class: "ordinance", "data-result": o.result }, tip(`${this.day(o.day)}: ${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
+      nodes.push(s("g", { class: "ordinance", "data-result": o.result, "data-key": `ordinance-${o.effect}-${o.day}` }, tip(`${this.day(o.day)}: ${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
       if (o === voting) {
         const by = y + hgt - 32;
         [true, false].forEach((yes, i) => {
@@ -464,7 +464,7 @@ class Board {
           below: m.contracts_below_stick, ships: m.ships, relics: m.secured_relics, total: m.total }),
         this.w("street_counts", { list: STREET_DAYS.map((d) => `${this.day(d)} ${q.street[d]}`).join(", ") }),
         q.passed ? this.w("passed") : ""].filter(Boolean).join("\n");
-      nodes.push(s("g", { class: "family", "data-seat": p }, tip(what), ...row));
+      nodes.push(s("g", { class: "family", "data-seat": p, "data-key": `family-row-${p}` }, tip(what), ...row));
       y += 30;
     }
     return { key: "town_hall", title: this.w("title_town_hall"), nodes, h: y + 4 };
@@ -564,7 +564,7 @@ class Board {
         const f = c.fields[r];
         if (f) {
           const [p, k] = f;
-          nodes.push(s("g", { class: "field" }, tip(this.w("field", { number: r + 1, player: { player: p }, count: k,
+          nodes.push(s("g", { class: "field", "data-key": `field-${i}-${r}` }, tip(this.w("field", { number: r + 1, player: { player: p }, count: k,
             served: r < c.stick ? this.w("served") : this.w("waiting") })),
           s("rect", { x: x + 4, y: fy, width: cw - 8, height: fh, rx: 3, fill: seatColour(p), stroke: INK, "stroke-width": 0.6 }),
           member(x + 8, fy + 4, p, 13), text(x + cw / 2 + 8, fy + 15, `×${k}`, 12, { anchor: "middle", bold: true, fill: inkOn(seatColour(p)) })));
@@ -580,7 +580,7 @@ class Board {
       }
       // the stick: a bar under the last field served this week
       const sy = top + headH + c.stick * (fh + 3) - 2.5;
-      nodes.push(s("g", { class: "stick" }, tip(this.w("stick", { count: c.stick })),
+      nodes.push(s("g", { class: "stick", "data-key": `stick-${i}` }, tip(this.w("stick", { count: c.stick })),
         s("rect", { x: x + 1, y: sy - 2, width: cw - 2, height: 4, rx: 2, fill: WOOD })));
     });
     return { key: "craftsmen", title: this.w("title_craftsmen"), nodes, h: top + colH + 8 };
@@ -734,7 +734,7 @@ class Board {
     q.money.forEach((/** @type {number} */ amount, /** @type {number} */ c) => {
       const name = this.currency(c);
       const wdt = (this.sw - 20) / 4;
-      nodes.push(s("g", { class: "money", "data-currency": c }, tip(`${amount} ${name} (${this.city(c)})`), coin(c, amount, x, y, 12),
+      nodes.push(s("g", { class: "money", "data-currency": c, "data-key": `money-${p}-${c}` }, tip(`${amount} ${name} (${this.city(c)})`), coin(c, amount, x, y, 12),
         text(x + 28, y + 16, name, 12, { width: wdt - 32 })));
       x += wdt;
     });
@@ -817,7 +817,7 @@ class Board {
         q.windows.length ? this.w("windows", { list: q.windows.map((/** @type {number} */ c) => this.city(c)).join(", ") }) : "",
       ].filter(Boolean).flatMap((str) => wrap(str, this.sw - 46, 12));
       const hgt = 24 + lines.length * 15 + 4;
-      nodes.push(s("g", { class: "public", "data-seat": p }, tip(this.w("hidden", { player: { player: p } })),
+      nodes.push(s("g", { class: "public", "data-seat": p, "data-key": `public-${p}` }, tip(this.w("hidden", { player: { player: p } })),
         s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 5, fill: "#fbf6ea", stroke: LINE }),
         member(14, y + 5, p, 14), text(32, y + 17, this.name(p), 13, { bold: true }),
         ...lines.map((line, i) => text(32, y + 34 + i * 15, line, 12))));

@@ -495,9 +495,17 @@ class Board {
       if (this.moves.guard[tile.id]) mv.push(this.moves.guard[tile.id]);
       if (this.moves.swap[tile.id]) mv.push(this.moves.swap[tile.id]);
     }
-    const first = this.cur && this.cur.guard_first && this.cur.guard_first.id === tile.id;
+    const first = Boolean(this.cur && this.cur.guard_first && this.cur.guard_first.id === tile.id);
     return this.piece({ key, what, box: [x, y, w, h], moves: mv, click: mv.length ? this.clickFor(mv[0]) : null,
-      does: mv.length ? this.does(mv[0]) : "", picked: first || undefined, children });
+      does: mv.length ? this.does(mv[0]) : "", picked: this.pickedOf(mv[0], first), children });
+  }
+
+  /** Whether a piece shows as chosen: a part of the multi-part choice when it is among the
+   * parts chosen (the Guard's two tiles are such parts), else when the rules' state says
+   * so (`first`: the tile the Guard took first). @param {Move | undefined} mv @param {boolean} first */
+  pickedOf(mv, first) {
+    if (mv && this.isPart(mv)) return Boolean(this.chosen.get(mv.index));
+    return first || undefined;
   }
 
   /** A tile's face, as a group that travels with the tile from drawing to drawing.
@@ -575,7 +583,7 @@ class Board {
         } else priceNodes.push(s("g", null, ...pic));
       });
       const guard = guest && guest.kind === "artisan" && (this.moves.guard[guest.id] || this.moves.swap[guest.id]);
-      const first = guest && this.cur && this.cur.guard_first && this.cur.guard_first.id === guest.id;
+      const first = Boolean(guest && this.cur && this.cur.guard_first && this.cur.guard_first.id === guest.id);
       if (one) {
         const mv = /** @type {Move} */ (legal[0]);
         nodes.push(this.piece({ key: `room-${g}-${r}`, what, box: [x, ry, rw, rh], moves: [mv], click: this.clickFor(mv),
@@ -583,7 +591,8 @@ class Board {
       } else if (guard) {
         const mv = this.moves.guard[guest.id] || this.moves.swap[guest.id];
         nodes.push(s("g", null, ...frame, ...priceNodes, this.piece({ key: `room-${g}-${r}`, what,
-          box: [x + (rw - ts) / 2 + 4, ry + 5, ts, ts], moves: [mv], click: this.clickFor(mv), does: this.does(mv), children: face })));
+          box: [x + (rw - ts) / 2 + 4, ry + 5, ts, ts], moves: [mv], click: this.clickFor(mv), does: this.does(mv),
+          picked: this.pickedOf(mv, first), children: face })));
       } else {
         const tip = legal.length > 1 ? `${what}\n${this.w("choose_price")}` : what;
         nodes.push(this.piece({ key: `room-${g}-${r}`, what: tip, box: [x, ry, rw, rh], picked: first || undefined,

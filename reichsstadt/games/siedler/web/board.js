@@ -1,8 +1,9 @@
 // @ts-check
-/** Die Siedler von Nürnberg in the browser: the board drawn from the table's map file
- * (the geometry of reichsstadt/games/siedler/svg.py) and the view, every move that has a
- * place on the board made by clicking that place (lit while legal), the seat's hand,
- * the players, the bank and the trade with players in one panel.
+/** Die Siedler von Nürnberg in the browser: the board drawn from the game's drawing data
+ * (Game.board: every position and colour, computed once by games/siedler/geometry.py, which
+ * the SVG board draws from too), the table's map file (goods, recipes, cities) and the
+ * view; every move that has a place on the board made by clicking that place (lit while
+ * legal), the seat's hand, the players, the bank and the trade with players in one panel.
  *
  * draw(el, view, ctx) returns {placed, pick}: the legal moves' indices this board offers
  * itself (the table lists only the others) and whether it shows the multi-part choice. */
@@ -20,27 +21,9 @@ import { playerName, render, sentence, t } from "/static/i18n.js";
 
 const RES = ["wood", "wool", "grain", "brick", "stone"];
 const TRADABLES = [...RES, "gold"];
-/** @type {Record<string, string>} */
-const FILL = { forest: "#2e7d32", pasture: "#9ccc65", fields: "#f4d03f", hills: "#c0562b", mountains: "#8d9ba5" };
-/** @type {Record<string, string>} */
-const INK = { forest: "#ffffff", pasture: "#1b1b1b", fields: "#1b1b1b", hills: "#ffffff", mountains: "#1b1b1b" };
-/** @type {Record<string, string>} */
-const RES_FILL = { wood: "#2e7d32", wool: "#9ccc65", grain: "#f4d03f", brick: "#c0562b", stone: "#8d9ba5",
-  gold: "#e8b923" };
-/** the game's piece colours (white, red, blue, orange: the box's) */
-const SEAT = ["#ffffff", "#d32f2f", "#1e63c8", "#f57c00"];
-const SEAT_INK = ["#000000", "#ffffff", "#ffffff", "#000000"];
-/** @type {Record<string, string>} */
-const SECTOR = { goods: "#f1e6cc", hauptmarkt: "#ffe39a", bauhof: "#cdbfb6" };
-const BROWN = "#4e342e", ROAD_EDGE = "#5d4037", ROAD_FILL = "#e9d6ad", RED = "#c62828";
-const S = 44, WALL_PAD = 9, WALL_BAND = 16;
-const TOP = 46, CITY_MARGIN = 50, GATE_ROOM = 62, LABEL_ROOM = 104;
-
-const colour = (/** @type {number} */ p) => SEAT[p % SEAT.length];
-/** A player's colour as a little house (white shows on parchment). @param {number} p */
-const swatch = (p) => s("svg", { class: "swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
-  s("path", { d: "M1.5,11 L1.5,5 L6,1 L10.5,5 L10.5,11 Z", fill: colour(p), stroke: "#000", "stroke-width": 1.2 }));
-const ink = (/** @type {number} */ p) => SEAT_INK[p % SEAT_INK.length];
+/** A player's colour as a little house (white shows on parchment). @param {any} C the board's colours @param {number} p */
+const swatch = (C, p) => s("svg", { class: "swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
+  s("path", { d: "M1.5,11 L1.5,5 L6,1 L10.5,5 L10.5,11 Z", fill: C.seat[p % C.seat.length], stroke: "#000", "stroke-width": 1.2 }));
 const f1 = (/** @type {number} */ v) => Math.round(v * 10) / 10;
 /** @param {string} id @param {Record<string, any>} [args] */
 const msg = (id, args = {}) => ({ id, args });
@@ -69,60 +52,6 @@ function fresh(key) {
   };
 }
 
-// ------------------------------------------------------------------------------------------
-// The board's geometry, from the map file (once per map)
-// ------------------------------------------------------------------------------------------
-/** @type {WeakMap<object, any>} */
-const GEOMETRY = new WeakMap();
-
-/** @param {any} data */
-function geometry(data) {
-  let g = GEOMETRY.get(data);
-  if (g) return g;
-  const sectors = data.city.sectors.filter((/** @type {any} */ x) => x.rect);
-  const cx0 = Math.min(...sectors.map((/** @type {any} */ x) => x.rect[0]));
-  const cy0 = Math.min(...sectors.map((/** @type {any} */ x) => x.rect[1]));
-  const cx1 = Math.max(...sectors.map((/** @type {any} */ x) => x.rect[0] + x.rect[2]));
-  const cy1 = Math.max(...sectors.map((/** @type {any} */ x) => x.rect[1] + x.rect[3]));
-  const tx = data.terrains.map((/** @type {any} */ x) => x.xy[0]);
-  const ty = data.terrains.map((/** @type {any} */ x) => x.xy[1]);
-  const ix = data.roads.flatMap((/** @type {any} */ r) => r.intersections.map((/** @type {any} */ i) => i.xy[0]));
-  const y0 = Math.min(cy0, Math.min(...ty) - 1);
-  const fx0 = Math.min(Math.min(...ix), Math.min(...tx) - 0.87);
-  const castle = data.raubritterburg ? data.raubritterburg.xy : null;
-  const cpt = (/** @type {number[]} */ xy) => [(xy[0] - cx0) * S + CITY_MARGIN, (xy[1] - y0) * S + TOP];
-  const fpt = (/** @type {number[]} */ xy) => [(xy[0] - fx0) * S + GATE_ROOM, (xy[1] - y0) * S + TOP];
-  const fieldRight = (Math.max(...tx) + 0.87 - fx0) * S + GATE_ROOM;
-  // each part as tall as it needs (stacked on a narrow screen, no empty band below the city)
-  const cityHeight = cpt([0, cy1])[1] + CITY_MARGIN;
-  const fieldHeight = Math.max(fpt([0, Math.max(...ty) + 1])[1] + 10, castle ? fpt(castle)[1] + 42 : 0);
-  /** event cards per harvest number: the odds of a terrain */
-  /** @type {Record<number, number>} */
-  const odds = {};
-  let deck = 0;
-  for (const e of data.events) {
-    deck += e.count;
-    if (e.number !== null && e.number !== undefined) odds[e.number] = (odds[e.number] || 0) + e.count;
-  }
-  g = {
-    data, sectors, cpt, fpt, odds, deck, cityHeight, fieldHeight,
-    cityBox: [...cpt([cx0, cy0]), ...cpt([cx1, cy1])],
-    cityWidth: (cx1 - cx0) * S + 2 * CITY_MARGIN,
-    fieldRight, fieldWidth: fieldRight + 14 + LABEL_ROOM,
-    terrainIndex: new Map(data.terrains.map((/** @type {any} */ x, /** @type {number} */ i) => [x.id, i])),
-  };
-  GEOMETRY.set(data, g);
-  return g;
-}
-
-/** A hexagon's corners, pointy side up. @param {number} cx @param {number} cy @param {number} r */
-function hexPoints(cx, cy, r) {
-  return [-90, -30, 30, 90, 150, 210].map((a) => {
-    const rad = (a * Math.PI) / 180;
-    return `${f1(cx + r * Math.cos(rad))},${f1(cy + r * Math.sin(rad))}`;
-  }).join(" ");
-}
-
 /** SVG text. @param {number} x @param {number} y @param {string} text @param {Record<string, any>} [a] */
 function text(x, y, text, a = {}) {
   return s("text", { x: f1(x), y: f1(y), "text-anchor": "middle", "font-size": 11, fill: "#1b1b1b", ...a }, text);
@@ -145,8 +74,8 @@ function tag(x, y, words, o = {}) {
   const x0 = o.anchor === "start" ? x : o.anchor === "end" ? x - w : x - w / 2;
   return s("g", { class: "tag" },
     s("rect", { x: f1(x0), y: f1(y - size * 0.75), width: f1(w), height: f1(size * 1.5), rx: 3,
-      fill: o.fill || "#ffffff", stroke: o.stroke || RED }),
-    text(x0 + w / 2, y + size * 0.35, words, { "font-size": size, "font-weight": "bold", fill: o.ink || RED }));
+      fill: o.fill || "#ffffff", stroke: o.stroke || "#c62828" }),
+    text(x0 + w / 2, y + size * 0.35, words, { "font-size": size, "font-weight": "bold", fill: o.ink || "#c62828" }));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -257,9 +186,9 @@ function castle(x, y) {
 // ------------------------------------------------------------------------------------------
 // Cards: a resource (or gold) as a small coloured chip
 // ------------------------------------------------------------------------------------------
-/** @param {string} x @param {any} [label] @param {Record<string, any>} [attrs] */
-function chip(x, label, attrs = {}) {
-  return h("span", { class: `res ${x}`, ...attrs }, h("i", { style: `background:${RES_FILL[x]}` }),
+/** @param {any} C the board's colours @param {string} x @param {any} [label] @param {Record<string, any>} [attrs] */
+function chip(C, x, label, attrs = {}) {
+  return h("span", { class: `res ${x}`, ...attrs }, h("i", { style: `background:${C.resource[x]}` }),
     label ?? t(`siedler.tradable.${x}`));
 }
 
@@ -300,15 +229,30 @@ class Board {
     this.ctx = ctx;
     this.redraw = redraw;
     this.P = new Places(ctx);
-    this.g = ctx.data && ctx.data.terrains ? geometry(ctx.data) : null;
+    /** the game's drawing data (Game.board: positions and colours) and its map file */
+    this.B = ctx.board || null;
+    this.C = this.B ? this.B.colors : null;
+    this.data = ctx.data;
+    /** the map's goods by name, roads by id, terrains by id (what the drawing data leaves to the map) */
+    this.goods = new Map((this.data?.goods || []).map((/** @type {any} */ x) => [x.name, x]));
+    this.mapRoads = new Map((this.data?.roads || []).map((/** @type {any} */ r) => [r.id, r]));
+    this.terrains = new Map((this.data?.terrains || []).map((/** @type {any} */ x) => [x.id, x]));
   }
+
+  /** A player's piece colour, and the ink that reads on it. @param {number} p */
+  colour(p) { return this.C.seat[p % this.C.seat.length]; }
+  /** @param {number} p */
+  ink(p) { return this.C.seat_ink[p % this.C.seat_ink.length]; }
 
   /** @returns {{node: Node, drawn: Drawn}} */
   build() {
     const { view, ctx, P } = this;
-    if (!this.g) return { node: h("p", null, t("web.siedler.no_map")), drawn: { placed: P.placed, pick: false } };
+    if (!this.B || !this.data) return { node: h("p", null, t("web.siedler.no_map")), drawn: { placed: P.placed, pick: false } };
     const you = ctx.you;
-    const boards = h("div", { class: "sdl-boards" }, this.city(), this.field());
+    const city = this.city(), field = this.field();
+    // on a phone the part of the map the decision is about comes first
+    const fieldFirst = Boolean(field.querySelector(".lit")) && !city.querySelector(".lit");
+    const boards = h("div", { class: `sdl-boards${fieldFirst ? " field-first" : ""}` }, city, field);
     const panels = h("div", { class: `sdl-panels${you !== null ? " seated" : ""}` },
       you !== null && view.seats[you] ? this.handPanel() : null,
       you !== null && view.seats[you] && !view.over ? this.tradePanel() : null,
@@ -351,357 +295,302 @@ class Board {
     queueMicrotask(this.redraw);
   }
 
-  /** */
+  /** The surroundings: terrains, roads with their segments and intersections, the gates,
+   * the Raubritterburg; every position the game's drawing data's (ctx.board.field). */
   field() {
-    const { g, view, P } = this;
-    const data = g.data;
+    const { B, C, view, P } = this;
+    const F = B.field;
     const T = view.table;
-    const ctx = P.ctx;
-    const who = (/** @type {number} */ p) => playerName(p, ctx);
-    const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${f1(g.fieldWidth)} ${f1(g.fieldHeight)}`,
-      role: "group", "aria-label": t("web.siedler.field"),
-      style: `flex: ${f1(g.fieldWidth)} 1 ${f1(g.fieldWidth * 0.55)}px` });
-    const robberAt = T.robber;
+    const who = (/** @type {number} */ p) => playerName(p, P.ctx);
+    const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${F.width} ${F.height}`,
+      role: "group", "aria-label": t("web.siedler.field"), style: `flex: ${F.width} 1 ${f1(F.width * 0.55)}px` });
     const layerTerrains = s("g", { class: "terrains" });
     const layerRoads = s("g", { class: "roads" });
     const layerSpots = s("g", { class: "spots" });
     out.append(layerTerrains, layerRoads, layerSpots);
-
-    data.terrains.forEach((/** @type {any} */ ter, /** @type {number} */ i) => {
-      const [cx, cy] = g.fpt(ter.xy);
-      const res = data.terrain_types[ter.type];
+    const deck = this.data.events.reduce((/** @type {number} */ a, /** @type {any} */ e) => a + e.count, 0);
+    F.terrains.forEach((/** @type {any} */ ter, /** @type {number} */ i) => {
+      const [cx, cy] = ter.center;
       const n = ter.number;
       const hot = n === 6 || n === 8;
-      const cards = g.odds[n] || 0;
       const what = t("web.siedler.terrain", { terrain: ter.id, type: t(`siedler.terrain.${ter.type}`),
-        resource: t(`siedler.tradable.${res}`), number: n, count: cards, deck: g.deck });
+        resource: t(`siedler.tradable.${ter.resource}`), number: n, count: ter.cards, deck });
+      const inkOf = C.terrain_ink[ter.type];
       const grp = s("g", { class: "terrain", "data-terrain": ter.id, "data-key": `ter-${ter.id}` },
-        s("polygon", { class: "shape", points: hexPoints(cx, cy, S - 0.5), fill: FILL[ter.type], stroke: BROWN,
-          "stroke-width": 1.2 }),
-        s("circle", { cx: f1(cx), cy: f1(cy - 5), r: 13, fill: "#fffbe8", stroke: BROWN }),
-        text(cx, cy, String(n), { "font-size": 13, "font-weight": "bold", fill: hot ? RED : "#1b1b1b" }),
-        ...Array.from({ length: cards }, (_, k) => s("circle", { cx: f1(cx + (k - (cards - 1) / 2) * 4.2),
-          cy: f1(cy + 12), r: 1.6, fill: hot ? RED : INK[ter.type] })),
-        ...fitted(cx, cy + 24, t(`siedler.tradable.${res}`), S * 0.95, 9, { "font-weight": "bold", fill: INK[ter.type] }));
+        s("polygon", { class: "shape", points: ter.corners.map((/** @type {number[]} */ p) => p.join(",")).join(" "),
+          fill: C.terrain[ter.type], stroke: C.ink, "stroke-width": 1.2 }),
+        s("circle", { cx, cy: f1(cy - 5), r: 13, fill: C.open, stroke: C.ink }),
+        text(cx, cy, String(n), { "font-size": 13, "font-weight": "bold", fill: hot ? C.red : "#1b1b1b" }),
+        ...Array.from({ length: ter.cards }, (_, k) => s("circle", { cx: f1(cx + (k - (ter.cards - 1) / 2) * 4.2),
+          cy: f1(cy + 12), r: 1.6, fill: hot ? C.red : inkOf })),
+        ...fitted(cx, cy + 24, t(`siedler.tradable.${ter.resource}`), B.scale * 0.95, 9, { "font-weight": "bold", fill: inkOf }));
       P.svg(grp, `robber:${i}`, what);
       layerTerrains.append(grp);
-      if (robberAt === ter.id) layerSpots.append(robber(cx + 21, cy - 16));
+      if (T.robber === ter.id) layerSpots.append(robber(cx + 21, cy - 16));
     });
-
-    const gateX = GATE_ROOM - 32;
-    for (const road of data.roads) {
-      const rid = road.id;
-      const pts = road.intersections.map((/** @type {any} */ i) => g.fpt(i.xy));
-      const v = T.roads[rid] || { tolls: [], settlements: [], right_of_way: null };
-      const line = [[0, pts[0][1]], [gateX, pts[0][1]], ...pts];
-      const d = line.map((p, i) => `${i ? "L" : "M"}${f1(p[0])},${f1(p[1])}`).join(" ");
-      const city = road.city ? data.cities.find((/** @type {any} */ c) => c.name === road.city) : null;
-      const roadWhat = city ? t("web.siedler.road_to", { road: rid, city: cityName(road.city), toll: city.toll })
-        : t("web.siedler.road_forest", { road: rid });
-      layerRoads.append(
-        s("path", { d, fill: "none", stroke: ROAD_EDGE, "stroke-width": 11, "stroke-linejoin": "round",
-          "stroke-linecap": "round" }),
-        s("path", { d, fill: "none", stroke: ROAD_FILL, "stroke-width": 6.5, "stroke-linejoin": "round",
-          "stroke-linecap": "round" }, s("title", null, roadWhat)));
-      // beyond the last intersection: the stub to the city (no segment), or into the forest
-      const [px, py] = pts[pts.length - 2];
-      const [lx, ly] = pts[pts.length - 1];
-      if (city) {
-        const endX = g.fieldRight + 14;
-        layerRoads.append(s("path", { d: `M${f1(lx)},${f1(ly)} L${f1(2 * lx - px)},${f1(py)} L${f1(endX)},${f1(py)}`,
-          fill: "none", stroke: ROAD_EDGE, "stroke-width": 6, "stroke-dasharray": "5,4" },
-        s("title", null, t("web.siedler.stub", { road: rid, city: cityName(road.city) }))));
-        layerSpots.append(...fitted(endX + 4, py - 3, `${rid} → ${cityName(road.city)}`, LABEL_ROOM - 6, 12.5,
-          { "text-anchor": "start", "font-weight": "bold", fill: BROWN }),
-        ...fitted(endX + 4, py + 10, t("web.siedler.toll_per_sale", { toll: city.toll }), LABEL_ROOM - 6, 9,
-          { "text-anchor": "start", fill: BROWN }, { most: 2, lead: 9 }));
-      } else {
-        const [ex, ey] = [2 * lx - px, py];
-        layerRoads.append(s("line", { x1: f1(lx), y1: f1(ly), x2: f1(ex), y2: f1(ey), stroke: ROAD_EDGE,
-          "stroke-width": 4, "stroke-dasharray": "2,3" }));
-        const end = tag(ex, ey, t("web.siedler.road_ends", { road: rid }), { fill: "#fffbe8", stroke: BROWN, ink: BROWN });
-        end.append(s("title", null, roadWhat));
-        layerSpots.append(end);
-      }
-      // the gate: where the road leaves the city, in the colour of its right of way
-      const holder = v.right_of_way;
-      const gate = s("g", { class: "gate", "data-road": rid, "data-key": `gate-${rid}`, ...(holder !== null ? { "data-piece": "right_of_way",
-        "data-seat": holder } : {}) },
-      s("circle", { cx: gateX, cy: f1(pts[0][1]), r: 12.5, fill: holder !== null ? colour(holder) : "#fffbe8",
-        stroke: holder !== null ? "#000" : BROWN, "stroke-width": 2 }),
-      text(gateX, pts[0][1] + 4.5, rid, { "font-size": rid.length < 3 ? 12 : 10, "font-weight": "bold",
-        fill: holder !== null ? ink(holder) : BROWN }),
-      s("title", null, `${roadWhat}\n${holder !== null ? t("web.siedler.right_of_way", { player: who(holder) })
-        : t("web.siedler.right_of_way.none")}`));
-      layerSpots.append(gate);
-      // segments: toll stations, the next free one lit while a toll station may go there
-      const nextFree = v.tolls.indexOf(null);
-      for (let k = 0; k < pts.length - 1; k++) {
-        const [xa, ya] = pts[k];
-        const [xb, yb] = pts[k + 1];
-        const mx = (xa + xb) / 2, my = (ya + yb) / 2;
-        const owner = v.tolls[k] ?? null;
-        const spot = s("g", { class: "segment", "data-road": rid, "data-segment": k + 1, "data-key": `seg-${rid}-${k}`,
-          ...(owner !== null ? { "data-piece": "toll", "data-seat": owner } : {}) });
-        if (owner !== null) {
-          spot.append(s("rect", { class: "shape", x: f1(mx - 8), y: f1(my - 7), width: 16, height: 14, rx: 2,
-            fill: colour(owner), stroke: "#000", "stroke-width": 1.5 }),
-          text(mx, my + 3.5, String(k + 1), { "font-size": 9, "font-weight": "bold", fill: ink(owner) }));
-        } else {
-          spot.append(s("circle", { class: "hit", cx: f1(mx), cy: f1(my), r: 13, fill: "transparent" }),
-            s("rect", { class: "shape", x: f1(mx - 6.5), y: f1(my - 6), width: 13, height: 12, rx: 2, fill: ROAD_FILL,
-              stroke: ROAD_EDGE }),
-            text(mx, my + 3, String(k + 1), { "font-size": 8, "font-weight": "bold", fill: BROWN }));
-        }
-        const what = owner !== null ? t("web.siedler.toll_of", { road: rid, segment: k + 1, player: who(owner) })
-          : t("web.siedler.segment", { road: rid, segment: k + 1 });
-        if (k === nextFree) P.svg(spot, `toll:${rid}`, what);
-        else spot.append(s("title", null, what));
-        layerSpots.append(spot);
-      }
-      // intersections: settlements
-      pts.forEach((/** @type {number[]} */ [x, y], /** @type {number} */ i) => {
-        const owner = v.settlements[i] ?? null;
-        const touches = road.intersections[i].touches || [];
-        const near = touches.map((/** @type {string} */ id) => {
-          const ter = data.terrains[g.terrainIndex.get(id)];
-          return ter ? `${t(`siedler.terrain.${ter.type}`)} ${ter.number}` : id;
-        }).join(", ");
-        const spot = s("g", { class: "intersection", "data-road": rid, "data-at": i, "data-key": `int-${rid}-${i}`,
-          ...(owner !== null ? { "data-piece": "settlement", "data-seat": owner } : {}) });
-        if (owner !== null) {
-          spot.append(s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${f1(x)},${f1(y - 11)} `
-            + `L${f1(x + 9)},${f1(y - 2)} L${f1(x + 9)},${f1(y + 8)} Z`, fill: colour(owner), stroke: "#000",
-            "stroke-width": 1.5 }),
-          text(x, y + 6, String(i + 1), { "font-size": 8, "font-weight": "bold", fill: ink(owner) }));
-        } else {
-          spot.append(s("circle", { class: "hit", cx: f1(x), cy: f1(y), r: 14, fill: "transparent" }),
-            s("circle", { class: "shape", cx: f1(x), cy: f1(y), r: 8, fill: i === 0 ? "#d7ccc8" : "#ffffff",
-              stroke: BROWN, "stroke-width": 1.5 }),
-            text(x, y + 3.2, String(i + 1), { "font-size": 8.5, "font-weight": "bold", fill: BROWN }));
-        }
-        let what;
-        if (owner !== null) what = t("web.siedler.settlement_of", { road: rid, index: i + 1, player: who(owner), near });
-        else if (i === 0) what = t("web.siedler.intersection.city", { road: rid, index: i + 1 });
-        else what = t("web.siedler.intersection", { road: rid, index: i + 1, near });
-        // the robber's victim: a settlement of theirs beside the robber knight
-        if (owner !== null && robberAt && touches.includes(robberAt) && P.get(`steal:${owner}`)) {
-          P.svg(spot, `steal:${owner}`, what);
-        } else P.svg(spot, `settle:${rid}:${i}`, what);
-        layerSpots.append(spot);
-      });
-    }
-    // the Raubritterburg, bottom left
-    if (data.raubritterburg) {
-      const [bx, by] = g.fpt(data.raubritterburg.xy);
+    for (const road of F.roads) this.road(road, layerRoads, layerSpots, who);
+    if (F.raubritterburg) {
+      const [bx, by] = F.raubritterburg;
       layerSpots.append(castle(bx, by));
-      if (robberAt === null) layerSpots.append(robber(bx + 32, by - 4));
+      if (T.robber === null) layerSpots.append(robber(bx + 32, by - 4));
     }
     return out;
   }
 
-  /** */
+  /** One road: its line from the city's edge through the gate and its intersections, the
+   * stub beyond (to its city's name, or into the forest), the gate in the colour of its
+   * right of way, the segments (toll stations) and the intersections (settlements).
+   * @param {any} road @param {Element} layerRoads @param {Element} layerSpots @param {(p: number) => string} who */
+  road(road, layerRoads, layerSpots, who) {
+    const { C, view } = this;
+    const rid = road.id;
+    const v = view.table.roads[rid] || { tolls: [], settlements: [], right_of_way: null };
+    const d = [road.start, road.gate, ...road.points].map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ");
+    const roadWhat = road.city ? t("web.siedler.road_to", { road: rid, city: cityName(road.city), toll: road.toll })
+      : t("web.siedler.road_forest", { road: rid });
+    const stroke = { fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round" };
+    layerRoads.append(s("path", { d, stroke: C.road_edge, "stroke-width": 11, ...stroke }),
+      s("path", { d, stroke: C.road_fill, "stroke-width": 6.5, ...stroke }, s("title", null, roadWhat)));
+    const stub = road.stub.map((/** @type {number[]} */ p, /** @type {number} */ i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ");
+    const [lx, ly] = road.label;
+    if (road.city) {
+      layerRoads.append(s("path", { d: stub, fill: "none", stroke: C.road_edge, "stroke-width": 6, "stroke-dasharray": "5,4" },
+        s("title", null, t("web.siedler.stub", { road: rid, city: cityName(road.city) }))));
+      const room = this.B.field.width - lx - 4;
+      layerSpots.append(...fitted(lx, ly - 3, `${rid} → ${cityName(road.city)}`, room, 12.5,
+        { "text-anchor": "start", "font-weight": "bold", fill: C.ink }),
+      ...fitted(lx, ly + 10, t("web.siedler.toll_per_sale", { toll: road.toll }), room, 9,
+        { "text-anchor": "start", fill: C.ink }, { most: 2, lead: 9 }));
+    } else {
+      layerRoads.append(s("path", { d: stub, fill: "none", stroke: C.road_edge, "stroke-width": 4, "stroke-dasharray": "2,3" }));
+      const end = tag(lx, ly, t("web.siedler.road_ends", { road: rid }), { fill: C.open, stroke: C.ink, ink: C.ink });
+      end.append(s("title", null, roadWhat));
+      layerSpots.append(end);
+    }
+    const holder = v.right_of_way;
+    const [gx, gy] = road.gate;
+    layerSpots.append(s("g", { class: "gate", "data-road": rid, "data-key": `gate-${rid}`,
+      ...(holder !== null ? { "data-piece": "right_of_way", "data-seat": holder } : {}) },
+    s("circle", { cx: gx, cy: gy, r: 12.5, fill: holder !== null ? this.colour(holder) : C.open,
+      stroke: holder !== null ? "#000" : C.ink, "stroke-width": 2 }),
+    text(gx, gy + 4.5, rid, { "font-size": rid.length < 3 ? 12 : 10, "font-weight": "bold",
+      fill: holder !== null ? this.ink(holder) : C.ink }),
+    s("title", null, `${roadWhat}\n${holder !== null ? t("web.siedler.right_of_way", { player: who(holder) })
+      : t("web.siedler.right_of_way.none")}`)));
+    road.segments.forEach((/** @type {number[]} */ at, /** @type {number} */ k) => layerSpots.append(this.segment(rid, v, at, k, who)));
+    road.points.forEach((/** @type {number[]} */ at, /** @type {number} */ i) => layerSpots.append(this.intersection(rid, v, at, i, who)));
+  }
+
+  /** A segment of a road: a toll station's place, lit while the next toll station may go
+   * there. @param {string} rid @param {any} v the road in the view @param {number[]} at @param {number} k
+   * @param {(p: number) => string} who */
+  segment(rid, v, [mx, my], k, who) {
+    const { C, P } = this;
+    const owner = v.tolls[k] ?? null;
+    const spot = s("g", { class: "segment", "data-road": rid, "data-segment": k + 1, "data-key": `seg-${rid}-${k}`,
+      ...(owner !== null ? { "data-piece": "toll", "data-seat": owner } : {}) });
+    if (owner !== null) {
+      spot.append(s("rect", { class: "shape", x: f1(mx - 8), y: f1(my - 7), width: 16, height: 14, rx: 2,
+        fill: this.colour(owner), stroke: "#000", "stroke-width": 1.5 }),
+      text(mx, my + 3.5, String(k + 1), { "font-size": 9, "font-weight": "bold", fill: this.ink(owner) }));
+    } else {
+      spot.append(s("circle", { class: "hit", cx: mx, cy: my, r: 13, fill: "transparent" }),
+        s("rect", { class: "shape", x: f1(mx - 6.5), y: f1(my - 6), width: 13, height: 12, rx: 2, fill: C.road_fill,
+          stroke: C.road_edge }),
+        text(mx, my + 3, String(k + 1), { "font-size": 8, "font-weight": "bold", fill: C.ink }));
+    }
+    const what = owner !== null ? t("web.siedler.toll_of", { road: rid, segment: k + 1, player: who(owner) })
+      : t("web.siedler.segment", { road: rid, segment: k + 1 });
+    if (k === v.tolls.indexOf(null)) P.svg(spot, `toll:${rid}`, what);
+    else spot.append(s("title", null, what));
+    return spot;
+  }
+
+  /** An intersection of a road: a settlement's place; the robber's victim is clicked on a
+   * settlement of theirs beside the robber knight. @param {string} rid @param {any} v
+   * @param {number[]} at @param {number} i @param {(p: number) => string} who */
+  intersection(rid, v, [x, y], i, who) {
+    const { C, P, view } = this;
+    const owner = v.settlements[i] ?? null;
+    const touches = (this.mapRoads.get(rid)?.intersections[i]?.touches) || [];
+    const near = touches.map((/** @type {string} */ id) => {
+      const ter = this.terrains.get(id);
+      return ter ? `${t(`siedler.terrain.${ter.type}`)} ${ter.number}` : id;
+    }).join(", ");
+    const spot = s("g", { class: "intersection", "data-road": rid, "data-at": i, "data-key": `int-${rid}-${i}`,
+      ...(owner !== null ? { "data-piece": "settlement", "data-seat": owner } : {}) },
+    s("circle", { class: "hit", cx: x, cy: y, r: 14, fill: "transparent" }));  // tapped here (the robber's victim too)
+    if (owner !== null) {
+      spot.append(s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${x},${f1(y - 11)} `
+        + `L${f1(x + 9)},${f1(y - 2)} L${f1(x + 9)},${f1(y + 8)} Z`, fill: this.colour(owner), stroke: "#000", "stroke-width": 1.5 }),
+      text(x, y + 6, String(i + 1), { "font-size": 8, "font-weight": "bold", fill: this.ink(owner) }));
+    } else {
+      spot.append(s("circle", { class: "shape", cx: x, cy: y, r: 8, fill: i === 0 ? "#d7ccc8" : "#ffffff",
+        stroke: C.ink, "stroke-width": 1.5 }),
+      text(x, y + 3.2, String(i + 1), { "font-size": 8.5, "font-weight": "bold", fill: C.ink }));
+    }
+    let what;
+    if (owner !== null) what = t("web.siedler.settlement_of", { road: rid, index: i + 1, player: who(owner), near });
+    else if (i === 0) what = t("web.siedler.intersection.city", { road: rid, index: i + 1 });
+    else what = t("web.siedler.intersection", { road: rid, index: i + 1, near });
+    const robberAt = view.table.robber;
+    if (owner !== null && robberAt && touches.includes(robberAt) && P.get(`steal:${owner}`)) P.svg(spot, `steal:${owner}`, what);
+    else P.svg(spot, `settle:${rid}:${i}`, what);
+    return spot;
+  }
+
+  /** The old town: its sectors (goods, the Hauptmarkt, the Bauhof), the red intersections
+   * (workshops, the Hauptmarkt's trade marks), the wall and its towers; every position the
+   * game's drawing data's (ctx.board.city). */
   city() {
-    const { g, view, P } = this;
-    const data = g.data;
-    const T = view.table;
+    const { B, C, view, P } = this;
+    const K = B.city;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
-    const out = s("svg", { class: "sdl-city", viewBox: `0 0 ${f1(g.cityWidth)} ${f1(g.cityHeight)}`, role: "group",
-      "aria-label": t("web.siedler.city"),
-      style: `flex: ${f1(g.cityWidth)} 1 ${f1(g.cityWidth * 0.55)}px` });
-    const [px0, py0, px1, py1] = g.cityBox;
-    this.wall(out);
-    out.append(s("rect", { x: f1(px0), y: f1(py0), width: f1(px1 - px0), height: f1(py1 - py0), fill: "none",
-      stroke: BROWN, "stroke-width": 2 }));
-    const goods = new Map(data.goods.map((/** @type {any} */ x) => [x.name, x]));
+    const out = s("svg", { class: "sdl-city", viewBox: `0 0 ${K.width} ${K.height}`, role: "group",
+      "aria-label": t("web.siedler.city"), style: `flex: ${K.width} 1 ${f1(K.width * 0.55)}px` });
+    const [px0, py0, px1, py1] = K.box;
+    this.wall(out, who);
+    out.append(s("rect", { x: px0, y: py0, width: f1(px1 - px0), height: f1(py1 - py0), fill: "none", stroke: C.ink, "stroke-width": 2 }));
     const layer = s("g", { class: "sectors" });
     out.append(layer);
-    for (const sec of g.sectors) {
-      const [sx, sy] = g.cpt(sec.rect);
-      const w = sec.rect[2] * S, hh = sec.rect[3] * S;
-      const mx = sx + w / 2, my = sy + hh / 2;
-      const grp = s("g", { class: `sector ${sec.kind}`, "data-sector": sec.id, "data-key": `sec-${sec.id}` },
-        s("rect", { class: "shape", x: f1(sx), y: f1(sy), width: f1(w), height: f1(hh), fill: SECTOR[sec.kind],
-          stroke: "#8d6e63" }));
-      if (sec.kind === "goods") {
-        const good = goods.get(sec.good) || { recipe: {}, city: "?", price: "?" };
-        const parts = Object.entries(good.recipe).map(([r, n]) => render(cardsOf(r, Number(n))));
-        const room = w - 8;
-        grp.append(...fitted(mx, my - 30, goodName(sec.good), room, 11.5, { "font-weight": "bold" }),
-          ...fitted(mx, my - 16, parts, room, 8.3, { fill: "#5d4037" }, { most: 3, glue: " + ", lead: 10 }),
-          ...fitted(mx, my + 22, `→ ${cityName(good.city)}`, room, 8.5, { fill: "#5d4037" }),
-          ...fitted(mx, my + 33, render(cardsOf("gold", good.price)), room, 8.5, { fill: "#5d4037", "font-weight": "bold" }));
-        const what = t("web.siedler.sector.goods", { good: goodName(sec.good), recipe: parts.join(" + "),
-          city: cityName(good.city), price: render(cardsOf("gold", good.price)) });
-        P.svg(grp, `produce:${sec.good}`, what);
-      } else if (sec.kind === "hauptmarkt") {
-        // one line between the market's trade marks: the name without its German original in
-        // brackets where the whole does not fit (the tooltip says all)
-        let name = t("siedler.glossary.hauptmarkt.name");
-        if (textWidth(name, 8.5, true) > w - 8) name = name.replace(/\s*\([^)]*\)\s*$/, "") || name;
-        grp.append(...fitted(mx, my - hh * 0.23 + 4, name, w - 8, 10, { "font-weight": "bold" }),
-          s("title", null, t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })));
-      } else {
-        grp.append(...fitted(mx, my - 30, t("siedler.glossary.bauhof.name"), w - 8, 11.5, { "font-weight": "bold" }, { most: 2 }),
-          ...fitted(mx, my + 22, t("web.siedler.bauhof.1"), w - 8, 8.3, { fill: "#5d4037" }),
-          ...fitted(mx, my + 33, t("web.siedler.bauhof.2"), w - 8, 8.3, { fill: "#5d4037" }),
-          s("title", null, t("siedler.glossary.bauhof")));
-      }
-      layer.append(grp);
-    }
+    for (const sec of K.sectors) layer.append(this.sector(sec));
     layer.querySelectorAll(".lit").forEach((x) => layer.append(x));  // a lit sector's frame on top
-    // red intersections: workshops; the Hauptmarkt's trade marks
-    const market = g.sectors.find((/** @type {any} */ x) => x.kind === "hauptmarkt");
-    const workshops = T.workshops || [];
-    data.city.red_intersections.forEach((/** @type {any} */ r, /** @type {number} */ j) => {
-      if (!r.xy) return;
-      const [x, y] = g.cpt(r.xy);
-      const owner = workshops[j] ?? null;
-      const info = T.map.red_intersections[j] || {};
-      const traits = [...(info.goods || []).map(goodName)];
-      const mark = r.mark ? (r.mark === "3:1" ? t("siedler.terminal.red.market")
-        : t("siedler.terminal.red.port", { resource: t(`siedler.tradable.${r.mark}`) })) : null;
-      if (mark) traits.push(mark);
-      if (info.bauhof) traits.push(t("siedler.glossary.bauhof.name"));
-      const spot = s("g", { class: "red", "data-red": j + 1, "data-key": `red-${j}`,
-        ...(owner !== null ? { "data-piece": "workshop", "data-seat": owner } : {}) });
-      if (owner !== null) {
-        spot.append(s("rect", { class: "shape", x: f1(x - 10), y: f1(y - 10), width: 20, height: 20, rx: 3,
-          fill: colour(owner), stroke: "#000", "stroke-width": 1.5 }),
-        text(x, y + 3.5, String(j + 1), { "font-size": 10, "font-weight": "bold", fill: ink(owner) }));
-      } else {
-        spot.append(s("circle", { class: "hit", cx: f1(x), cy: f1(y), r: 15, fill: "transparent" }),
-          s("circle", { class: "shape", cx: f1(x), cy: f1(y), r: 9.5, fill: RED, stroke: "#7f0000", "stroke-width": 1.5 }),
-          text(x, y + 3.5, String(j + 1), { "font-size": 9.5, "font-weight": "bold", fill: "#ffffff" }));
-      }
-      const what = owner !== null
-        ? t("web.siedler.workshop_of", { index: j + 1, player: who(owner), place: traits.join(", ") })
-        : t("web.siedler.red", { index: j + 1, place: traits.join(", ") });
-      P.svg(spot, `workshop:${j}`, what);
-      out.append(spot);
-      if (mark && market) {
-        const [mx0, my0] = g.cpt(market.rect);
-        const cx = mx0 + (market.rect[2] * S) / 2, cy = my0 + (market.rect[3] * S) / 2;
-        const dx = cx - x, dy = cy - y;
+    const workshops = view.table.workshops || [];
+    for (const r of K.red_intersections) {
+      if (!r.xy) continue;
+      out.append(this.red(r, workshops[r.index] ?? null, who));
+      if (r.tag) {
         const label = r.mark === "3:1" ? "3:1" : `2:1 ${t(`siedler.tradable.${r.mark}`)}`;
-        out.append(Math.abs(dy) >= Math.abs(dx) ? tag(x, y + (dy > 0 ? 20 : -20), label)
-          : tag(x + (dx > 0 ? 13 : -13), y + (dx > 0 ? -17 : 17), label, { anchor: dx > 0 ? "start" : "end" }));
+        out.append(tag(r.tag[0], r.tag[1], label, { anchor: r.anchor }));
       }
-    });
+    }
     return out;
   }
 
-  /** The wall track: numbered pieces counter-clockwise from the arrow at the top-left
-   * corner; the next piece lit while it may be built; tower triangles outside, open once
-   * both pieces beside them stand. @param {Element} out */
-  wall(out) {
-    const { g, view, P } = this;
-    const T = view.table;
-    const [px0, py0, px1, py1] = g.cityBox;
-    const d = WALL_PAD + WALL_BAND / 2;
-    const corners = [[px0 - d, py0 - d], [px0 - d, py1 + d], [px1 + d, py1 + d], [px1 + d, py0 - d]];
-    const sides = corners.map((c, i) => [c, corners[(i + 1) % 4]]);
-    const len = (/** @type {number[]} */ a, /** @type {number[]} */ b) => Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const total = sides.reduce((acc, [a, b]) => acc + len(a, b), 0);
-    const pieces = g.data.wall.pieces;
-    const step = total / pieces;
-    /** @param {number} dist */
-    const at = (dist) => {
-      for (const [a, b] of sides) {
-        const l = len(a, b);
-        if (dist <= l + 1e-9) return [a[0] + ((b[0] - a[0]) * dist) / l, a[1] + ((b[1] - a[1]) * dist) / l];
-        dist -= l;
-      }
-      return corners[0];
-    };
-    /** the outward normal where the track is at `dist` @param {number} dist */
-    const normal = (dist) => {
-      dist = ((dist % total) + total) % total;
-      for (const [a, b] of sides) {
-        const l = len(a, b);
-        if (dist < l - 1e-9) return [-(b[1] - a[1]) / l, (b[0] - a[0]) / l];
-        dist -= l;
-      }
-      return [0, -1];
-    };
-    const built = T.walls || [];
-    const who = (/** @type {number} */ p) => playerName(p, P.ctx);
+  /** A sector of the old town: a good's (what it takes, where it sells, for how much: a
+   * click produces and sells it), the Hauptmarkt or the Bauhof. @param {any} sec */
+  sector(sec) {
+    const { C, P } = this;
+    const [sx, sy, w, hh] = sec.rect;
+    const [mx, my] = sec.center;
+    const grp = s("g", { class: `sector ${sec.kind}`, "data-sector": sec.id, "data-key": `sec-${sec.id}` },
+      s("rect", { class: "shape", x: sx, y: sy, width: w, height: hh, fill: C.sector[sec.kind], stroke: "#8d6e63" }));
+    if (sec.kind === "goods") {
+      const good = this.goods.get(sec.good) || { recipe: {}, city: "?", price: "?" };
+      const parts = Object.entries(good.recipe).map(([r, n]) => render(cardsOf(r, Number(n))));
+      const room = w - 8;
+      grp.append(...fitted(mx, my - 30, goodName(sec.good), room, 11.5, { "font-weight": "bold" }),
+        ...fitted(mx, my - 16, parts, room, 8.3, { fill: "#5d4037" }, { most: 3, glue: " + ", lead: 10 }),
+        ...fitted(mx, my + 22, `→ ${cityName(good.city)}`, room, 8.5, { fill: "#5d4037" }),
+        ...fitted(mx, my + 33, render(cardsOf("gold", good.price)), room, 8.5, { fill: "#5d4037", "font-weight": "bold" }));
+      P.svg(grp, `produce:${sec.good}`, t("web.siedler.sector.goods", { good: goodName(sec.good), recipe: parts.join(" + "),
+        city: cityName(good.city), price: render(cardsOf("gold", good.price)) }));
+    } else if (sec.kind === "hauptmarkt") {
+      // one line between the market's trade marks: the name without its German original in
+      // brackets where the whole does not fit (the tooltip says all)
+      let name = t("siedler.glossary.hauptmarkt.name");
+      if (textWidth(name, 8.5, true) > w - 8) name = name.replace(/\s*\([^)]*\)\s*$/, "") || name;
+      grp.append(...fitted(mx, my - hh * 0.23 + 4, name, w - 8, 10, { "font-weight": "bold" }),
+        s("title", null, t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })));
+    } else {
+      grp.append(...fitted(mx, my - 30, t("siedler.glossary.bauhof.name"), w - 8, 11.5, { "font-weight": "bold" }, { most: 2 }),
+        ...fitted(mx, my + 22, t("web.siedler.bauhof.1"), w - 8, 8.3, { fill: "#5d4037" }),
+        ...fitted(mx, my + 33, t("web.siedler.bauhof.2"), w - 8, 8.3, { fill: "#5d4037" }),
+        s("title", null, t("siedler.glossary.bauhof")));
+    }
+    return grp;
+  }
+
+  /** A red intersection: a workshop's place. @param {any} r its drawing data
+   * @param {number | null} owner @param {(p: number) => string} who */
+  red(r, owner, who) {
+    const { C, P, view } = this;
+    const j = r.index;
+    const [x, y] = r.xy;
+    const info = view.table.map.red_intersections[j] || {};
+    const traits = [...(info.goods || []).map(goodName)];
+    const mark = r.mark ? (r.mark === "3:1" ? t("siedler.terminal.red.market")
+      : t("siedler.terminal.red.port", { resource: t(`siedler.tradable.${r.mark}`) })) : null;
+    if (mark) traits.push(mark);
+    if (info.bauhof) traits.push(t("siedler.glossary.bauhof.name"));
+    const spot = s("g", { class: "red", "data-red": j + 1, "data-key": `red-${j}`,
+      ...(owner !== null ? { "data-piece": "workshop", "data-seat": owner } : {}) },
+    s("circle", { class: "hit", cx: x, cy: y, r: 15, fill: "transparent" }));
+    if (owner !== null) {
+      spot.append(s("rect", { class: "shape", x: f1(x - 10), y: f1(y - 10), width: 20, height: 20, rx: 3,
+        fill: this.colour(owner), stroke: "#000", "stroke-width": 1.5 }),
+      text(x, y + 3.5, String(j + 1), { "font-size": 10, "font-weight": "bold", fill: this.ink(owner) }));
+    } else {
+      spot.append(s("circle", { class: "shape", cx: x, cy: y, r: 9.5, fill: C.red, stroke: "#7f0000", "stroke-width": 1.5 }),
+        text(x, y + 3.5, String(j + 1), { "font-size": 9.5, "font-weight": "bold", fill: "#ffffff" }));
+    }
+    P.svg(spot, `workshop:${j}`, owner !== null
+      ? t("web.siedler.workshop_of", { index: j + 1, player: who(owner), place: traits.join(", ") })
+      : t("web.siedler.red", { index: j + 1, place: traits.join(", ") }));
+    return spot;
+  }
+
+  /** The wall track: numbered pieces counter-clockwise from the arrow; the next piece lit
+   * while it may be built; tower triangles outside, open once both pieces beside them
+   * stand. @param {Element} out @param {(p: number) => string} who */
+  wall(out, who) {
+    const { C, view, P } = this;
+    const W = this.B.city.wall;
+    const built = view.table.walls || [];
     const track = s("g", { class: "wall" });
-    for (let k = 0; k < pieces; k++) {
-      const a = k * step, b = (k + 1) * step;
-      const pts = [at(a)];
-      let acc = 0;
-      for (const [ca, cb] of sides) {
-        acc += len(ca, cb);
-        if (a < acc && acc < b) pts.push(cb);
-      }
-      pts.push(at(b));
+    W.pieces.forEach((/** @type {any} */ pc, /** @type {number} */ k) => {
       const owner = k < built.length ? built[k] : null;
-      const dd = pts.map((p, i) => `${i ? "L" : "M"}${f1(p[0])},${f1(p[1])}`).join(" ");
-      const [nx, ny] = normal(a);
-      const [sx, sy] = at(a);
-      const [mx, my] = at((a + b) / 2);
+      const [sx, sy] = pc.start, [nx, ny] = pc.normal, [mx, my] = pc.middle;
+      const half = W.band / 2;
       const piece = s("g", { class: "wall-piece", "data-wall": k + 1, "data-key": `wall-${k}`,
         ...(owner !== null ? { "data-piece": "wall", "data-seat": owner } : {}) },
-      s("path", { class: "shape", d: dd, fill: "none", stroke: owner !== null ? colour(owner) : "#e0d6cc",
-        "stroke-width": WALL_BAND }),
-      s("line", { x1: f1(sx - (nx * WALL_BAND) / 2), y1: f1(sy - (ny * WALL_BAND) / 2), x2: f1(sx + (nx * WALL_BAND) / 2),
-        y2: f1(sy + (ny * WALL_BAND) / 2), stroke: BROWN, "stroke-width": 1.5 }),
-      text(mx, my + 3.5, String(k + 1), { "font-size": 9.5, "font-weight": "bold", fill: owner !== null ? ink(owner) : BROWN }));
+      s("path", { class: "shape", d: pc.path.map((/** @type {number[]} */ p, /** @type {number} */ i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" "),
+        fill: "none", stroke: owner !== null ? this.colour(owner) : C.wall, "stroke-width": W.band }),
+      s("line", { x1: f1(sx - nx * half), y1: f1(sy - ny * half), x2: f1(sx + nx * half), y2: f1(sy + ny * half),
+        stroke: C.ink, "stroke-width": 1.5 }),
+      text(mx, my + 3.5, String(k + 1), { "font-size": 9.5, "font-weight": "bold", fill: owner !== null ? this.ink(owner) : C.ink }));
       const what = owner !== null ? t("web.siedler.wall_of", { piece: k + 1, player: who(owner) })
         : t("web.siedler.wall_piece", { piece: k + 1 });
       if (k === built.length) P.svg(piece, "wall", what);
       else piece.append(s("title", null, what));
       track.append(piece);
-    }
-    for (const off of [-WALL_BAND / 2, WALL_BAND / 2]) {
-      const [x0, y0] = [corners[0][0] + off, corners[0][1] + off];
-      const [x1, y1] = [corners[2][0] - off, corners[2][1] - off];
-      track.append(s("rect", { x: f1(x0), y: f1(y0), width: f1(x1 - x0), height: f1(y1 - y0), fill: "none",
-        stroke: BROWN, "stroke-width": 1, "pointer-events": "none" }));
+    });
+    for (const [x0, y0, x1, y1] of W.border) {
+      track.append(s("rect", { x: x0, y: y0, width: f1(x1 - x0), height: f1(y1 - y0), fill: "none",
+        stroke: C.ink, "stroke-width": 1, "pointer-events": "none" }));
     }
     // the arrow: where the first piece goes
-    const [ax, ay] = corners[0];
-    track.append(s("path", { d: `M${f1(ax - 4)},${f1(ay - 40)} L${f1(ax + 4)},${f1(ay - 40)} L${f1(ax + 4)},${f1(ay - 24)} `
-      + `L${f1(ax + 9)},${f1(ay - 24)} L${f1(ax)},${f1(ay - 11)} L${f1(ax - 9)},${f1(ay - 24)} L${f1(ax - 4)},${f1(ay - 24)} Z`,
-    fill: RED }, s("title", null, t("web.siedler.wall_start"))));
-    track.append(text(ax + 14, ay - 26, t("web.siedler.wall_title", { built: built.length, pieces }),
-      { "text-anchor": "start", "font-size": 10, "font-weight": "bold", fill: RED }));
-    // tower triangles, outside the track at the joint after their piece
-    const towers = T.towers || [];
-    g.data.wall.tower_triangles_after.forEach((/** @type {number} */ after, /** @type {number} */ i) => {
-      const dist = (after % pieces) * step;
-      const [x, y] = at(dist);
-      const [nx, ny] = normal(dist);
-      const ox = x + nx * (WALL_BAND / 2 + 9), oy = y + ny * (WALL_BAND / 2 + 9);
-      const tip = [ox + nx * 9, oy + ny * 9];
-      const b1 = [ox - ny * 9 - nx * 6, oy + nx * 9 - ny * 6];
-      const b2 = [ox + ny * 9 - nx * 6, oy - nx * 9 - ny * 6];
-      const owner = towers[i] ?? null;
-      // open once both pieces beside it stand: `after` and the one after it
-      const needs = (after % pieces) + 1;
-      const open = built.length >= Math.max(after, needs);
-      const tri = s("g", { class: `triangle${open ? " open" : ""}`, "data-triangle": i, "data-key": `tri-${i}`,
+    track.append(s("polygon", { points: W.arrow.map((/** @type {number[]} */ p) => p.join(",")).join(" "), fill: C.red },
+      s("title", null, t("web.siedler.wall_start"))));
+    const [ax, ay] = W.first;
+    track.append(text(ax + 14, ay - 26, t("web.siedler.wall_title", { built: built.length, pieces: W.pieces.length }),
+      { "text-anchor": "start", "font-size": 10, "font-weight": "bold", fill: C.red }));
+    const towers = view.table.towers || [];
+    for (const tr of W.triangles) {
+      const owner = towers[tr.index] ?? null;
+      const open = built.length >= tr.needs;
+      const tri = s("g", { class: `triangle${open ? " open" : ""}`, "data-triangle": tr.index, "data-key": `tri-${tr.index}`,
         ...(owner !== null ? { "data-piece": "tower", "data-seat": owner } : {}) },
-      s("circle", { class: "hit", cx: f1(ox), cy: f1(oy), r: 14, fill: "transparent" }),
-      s("polygon", { class: "shape", points: [tip, b1, b2].map((p) => `${f1(p[0])},${f1(p[1])}`).join(" "),
-        fill: owner !== null ? colour(owner) : open ? "#fffbe8" : "#e0d6cc", stroke: BROWN,
+      s("circle", { class: "hit", cx: tr.center[0], cy: tr.center[1], r: 14, fill: "transparent" }),
+      s("polygon", { class: "shape", points: tr.points.map((/** @type {number[]} */ p) => p.join(",")).join(" "),
+        fill: owner !== null ? this.colour(owner) : open ? C.open : C.wall, stroke: C.ink,
         "stroke-width": open || owner !== null ? 1.8 : 1, "stroke-dasharray": open || owner !== null ? null : "2,2" }));
-      const what = owner !== null ? t("web.siedler.tower_of", { after, player: who(owner) })
-        : open ? t("web.siedler.triangle_open", { after }) : t("web.siedler.triangle_closed", { after, piece: needs });
-      P.svg(tri, `tower:${i}`, what);
+      const what = owner !== null ? t("web.siedler.tower_of", { after: tr.after, player: who(owner) })
+        : open ? t("web.siedler.triangle_open", { after: tr.after }) : t("web.siedler.triangle_closed", { after: tr.after, piece: tr.needs });
+      P.svg(tri, `tower:${tr.index}`, what);
       track.append(tri);
-    });
+    }
     out.append(track);
   }
 
   /** */
   strip() {
-    const { g, view, P } = this;
+    const { view, P } = this;
+    const deck = this.data.events.reduce((/** @type {number} */ a, /** @type {any} */ e) => a + e.count, 0);
     const T = view.table;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
     const c = T.last_card;
-    const card = h("div", { class: "sdl-event", title: t("siedler.glossary.event_card", { cards: g.deck }) },
+    const card = h("div", { class: "sdl-event", "data-key": "event-card", title: t("siedler.glossary.event_card", { cards: deck }) },
       h("small", null, sentence(t("siedler.glossary.event_card.name"))),
       c ? h("div", { class: `face ${c.event}` }, h("b", { class: "num" }, c.number === null ? icon("swords", { size: 18 }) : String(c.number)),
         h("span", null, sentence(render(msg(`siedler.card.${c.event}`, { number: c.number, road: c.road }))))) :
@@ -709,7 +598,7 @@ class Board {
       h("small", null, t("web.siedler.deck", { count: T.deck_left, discards: T.discards })));
     const years = T.map.years;
     const reds = new Set(T.map.reshuffle_years);
-    const time = h("div", { class: "sdl-time", title: t("siedler.glossary.time_track", {
+    const time = h("div", { class: "sdl-time", "data-key": "time-track", title: t("siedler.glossary.time_track", {
       first: years[0], reds: [...reds].map(String), last: years[years.length - 1] }) },
     h("small", null, sentence(t("siedler.glossary.time_track.name"))),
     h("ol", null, ...years.map((/** @type {number} */ y, /** @type {number} */ i) => h("li", {
@@ -728,14 +617,14 @@ class Board {
         else line = who(holder);
         const cls = `council-card${holder === "removed" ? " removed" : ""}`;
         const body = [h("b", null, name), h("span", { class: "vp" }, t("web.siedler.vp", { count: points })),
-          h("span", { class: "holder" }, typeof holder === "number" ? swatch(holder) : null, line)];
+          h("span", { class: "holder" }, typeof holder === "number" ? swatch(this.C, holder) : null, line)];
         const mv = typeof holder === "number" ? P.get(`council:${holder}`) : undefined;
         if (mv) {
           P.placed.add(mv.index);
           return h("button", { type: "button", class: `${cls} lit`, "data-legal": mv.index, "data-move": `council:${holder}`,
             title: P.words(mv), onclick: () => P.ctx.act(mv) }, ...body);
         }
-        return h("div", { class: cls, "data-council": key, title: `${name}: ${line}` }, ...body);
+        return h("div", { class: cls, "data-council": key, "data-key": `council-${key}`, title: `${name}: ${line}` }, ...body);
       })));
     return h("div", { class: "sdl-strip" }, card, time, council);
   }
@@ -747,7 +636,7 @@ class Board {
     const me = view.seats[/** @type {number} */ (ctx.you)];
     const hand = me.hand || {};
     const out = h("section", { class: "sdl-panel sdl-hand", "aria-label": t("web.siedler.hand") },
-      h("h3", null, swatch(/** @type {number} */ (ctx.you)),
+      h("h3", null, swatch(this.C, /** @type {number} */ (ctx.you)),
         t("web.siedler.hand"), " ", h("small", null, t("web.siedler.hand.count", { count: me.cards }))));
     const pick = ctx.pick;
     const discarding = pick && pick.parts.length && ctx.legal.some((m) => m.action.type === "discard");
@@ -766,7 +655,7 @@ class Board {
             "data-offers": mv ? mv.index : null,
             "data-discard": x, title: mv ? t("web.siedler.discard.one", { cards: render(cardsOf(x, 1)) }) : "",
             onclick: () => { chosen[x] = c + 1; this.redraw(); } },
-          chip(x, `${t(`siedler.tradable.${x}`)} ${have - c}`), c ? h("b", { class: "minus" }, `−${c}`) : null);
+          chip(this.C, x, `${t(`siedler.tradable.${x}`)} ${have - c}`), c ? h("b", { class: "minus" }, `−${c}`) : null);
         })),
         h("p", { class: "row" },
           h("button", { type: "button", class: "primary", "data-send": "discard", disabled: total !== owed,
@@ -779,10 +668,10 @@ class Board {
             t("web.pick.clear"))));
     } else {
       this.ui.discard = {};
-      out.append(h("div", { class: "cards" }, ...RES.map((x) => chip(x, `${t(`siedler.tradable.${x}`)} ${hand[x] || 0}`,
+      out.append(h("div", { class: "cards" }, ...RES.map((x) => chip(this.C, x, `${t(`siedler.tradable.${x}`)} ${hand[x] || 0}`,
         { title: render(cardsOf(x, hand[x] || 0)) }))));
     }
-    out.append(h("p", { class: "sdl-stats" }, chip("gold", `${t("siedler.tradable.gold")} ${me.gold}`),
+    out.append(h("p", { class: "sdl-stats" }, chip(this.C, "gold", `${t("siedler.tradable.gold")} ${me.gold}`),
       h("span", { title: t("siedler.glossary.victory_points", { target: 13 }) }, t("web.siedler.vp.short", { count: me.victory_points })),
       h("span", { title: t("siedler.glossary.prestige", { at: 3, lock: 12 }) }, t("web.siedler.prestige.short", { count: me.prestige })),
       me.council ? h("span", null, t(`siedler.council.${me.council}`)) : null));
@@ -818,7 +707,7 @@ class Board {
         h("ul", { class: "answers" }, ...offer.answers.map((/** @type {string} */ a, /** @type {number} */ q) => {
           if (a === "none") return null;
           const c = offer.counters[q];
-          const bits = [swatch(q), sentence(who(q)), ": ",
+          const bits = [swatch(this.C, q), sentence(who(q)), ": ",
             h("span", { class: `answer ${a}` }, t(`siedler.answer.${a}`))];
           if (a === "countered") bits.push(" — ", t("web.siedler.counter.terms", { give: sideWords(c.give), want: sideWords(c.want) }));
           const take = P.button(`close:${q}`, t("web.siedler.close", { player: who(q) }), "primary");
@@ -878,7 +767,7 @@ class Board {
               "data-offers": [...g.gets.values()].map((m) => m.index).join(","),
               title: t("web.siedler.bank.rate", { cards: render(cardsOf(x, g.rate)) }),
               onclick: () => { this.ui.bankGive = this.ui.bankGive === x ? null : x; this.redraw(); } },
-            chip(x, render(cardsOf(x, g.rate))));
+            chip(this.C, x, render(cardsOf(x, g.rate))));
           })),
         chosen ? h("div", { class: "row get" }, h("span", { class: "label" }, t("web.siedler.bank.get")),
           ...TRADABLES.filter((x) => x !== this.ui.bankGive).map((x) => {
@@ -886,7 +775,7 @@ class Board {
             return h("button", { type: "button", class: "res-button", disabled: !m, "data-legal": m ? m.index : null,
               "data-move": m ? `bank:${this.ui.bankGive}:${x}` : null,
               title: m ? P.words(m) : t("web.siedler.bank.empty", { resource: t(`siedler.tradable.${x}`) }),
-              onclick: () => m && ctx.act(m) }, chip(x));
+              onclick: () => m && ctx.act(m) }, chip(this.C, x));
           })) : h("p", { class: "hint" }, t("web.siedler.bank.hint"))));
     }
 
@@ -939,7 +828,7 @@ class Board {
         h("thead", null, h("tr", null, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("web.siedler.offer.give")),
           h("th", { scope: "col" }, t("web.siedler.offer.want")))),
         h("tbody", null, ...TRADABLES.map((x) => h("tr", { "data-res": x },
-          h("th", { scope: "row" }, h("i", { class: "sw", style: `background:${RES_FILL[x]}` }), t(`siedler.tradable.${x}`)),
+          h("th", { scope: "row" }, h("i", { class: "sw", style: `background:${this.C.resource[x]}` }), t(`siedler.tradable.${x}`)),
           stepper("give", x), stepper("want", x))))));
     if (kind === "offer") {
       const others = view.seats.map((/** @type {any} */ _, /** @type {number} */ q) => q).filter((/** @type {number} */ q) => q !== you);
@@ -1015,8 +904,8 @@ class Board {
       h("tbody", null, ...view.seats.map((/** @type {any} */ p, /** @type {number} */ q) => {
         const steal = P.button(`steal:${q}`, t("web.siedler.steal"), "primary");
         return h("tr", { class: `${q === T.active ? "active" : ""}${view.to_act.includes(q) ? " deciding" : ""}`,
-          "data-seat": q },
-        h("th", null, swatch(q), sentence(playerName(q, ctx)),
+          "data-seat": q, "data-key": `player-${q}`, title: `${sentence(playerName(q, ctx))}: ${t("web.siedler.vp", { count: p.victory_points })}` },
+        h("th", null, swatch(this.C, q), sentence(playerName(q, ctx)),
           steal ? [" ", steal] : null,
           p.discards_owed ? h("small", { class: "owes" }, ` ${t("siedler.terminal.owes", { count: p.discards_owed })}`) : null),
         h("td", { title: t("web.siedler.hand.count", { count: p.cards }) }, String(p.cards)),
@@ -1086,7 +975,11 @@ class Board {
 /** @param {HTMLElement} el @param {any} view @param {Ctx} ctx @returns {Drawn} */
 export function draw(el, view, ctx) {
   // the seats' dots in the page take the game's piece colours
-  el.closest(".table-page, .replay")?.classList.add("sdl-colours");
+  const page = el.closest(".table-page, .replay");
+  if (page instanceof HTMLElement && ctx.board) {
+    page.classList.add("sdl-colours");
+    ctx.board.colors.seat.forEach((/** @type {string} */ c, /** @type {number} */ i) => page.style.setProperty(`--p${i}`, c));
+  }
   return mount(el, view, ctx, {
     layout: () => 0,  // the map and the city flow with the width (CSS)
     build: (v, c, _, redraw) => new Board(el, v, c, redraw).build(),
