@@ -104,7 +104,7 @@ class TableBots:
         while not t.closing and t.status == RUNNING and t.owned:
             if not self._due():
                 return
-            await asyncio.sleep(t.services.settings.bot_delay)
+            await t.services.clock.sleep(t.services.settings.bot_delay)
             due = self._due()
             if not due or t.closing:
                 continue

@@ -47,7 +47,7 @@ class LiveTable:
         self.created_at: dt.datetime = row.created_at
         self.result = row.result
         self.services = services
-        self.seats = Seats(row.seats, row.clock)
+        self.seats = Seats(row.seats, row.clock, services.clock.now)
         self.state: State = self.game.new(self.players, self.seed, self.options)
         self.log = pipeline.TableLog(self.players)
         self.lock = asyncio.Lock()
@@ -325,7 +325,7 @@ class LiveTable:
         returns; the log says so."""
         async with self.lock:
             due = self.seats.deadlines(self.connected)
-            if not any(d[1] == seat and d[2] == why and d[0] <= time.monotonic() + 0.05 for d in due):
+            if not any(d[1] == seat and d[2] == why and d[0] <= self.seats.now() + 0.05 for d in due):
                 return  # the seat moved, or came back, meanwhile
             bot = (self.seats.clock or {}).get("bot") or self.services.settings.stand_in_bot
             await self._set_stand_in(seat, bot, auto=True)
@@ -351,7 +351,7 @@ class LiveTable:
         """The seat's last connection closed: its absence clock starts."""
         self.used = time.monotonic()
         if not self.connected(seat) and self.seats[seat].kind == HUMAN:
-            self.seats.away_since.setdefault(seat, time.monotonic())
+            self.seats.away_since.setdefault(seat, self.seats.now())
             self.clocks.changed()
 
     # -- several processes ------------------------------------------------------------------
@@ -436,12 +436,8 @@ class ClockWatch:
         while not t.closing and t.owned and t.status == RUNNING:
             due = min(t.seats.deadlines(t.connected), default=None)
             self.event.clear()
-            wait = None if due is None else max(0.0, due[0] - time.monotonic())
-            try:
-                await asyncio.wait_for(self.event.wait(), timeout=wait)
+            if await t.services.clock.wait(self.event, None if due is None else due[0]):
                 continue  # something changed: look at the clocks again
-            except asyncio.TimeoutError:
-                pass
             assert due is not None
             await t.run_out(due[1], due[2])
 

@@ -80,7 +80,8 @@ def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path
         ann = LiveWs(server, a["id"], a["token"])
         clients.append(ann)
         _play_until(ann, rng, lambda s: s["move"] > 50 and s["view"]["to_act"] == [0])
-        time.sleep(0.3)  # nothing else moves: the bots wait for Ann
+        ann.send({"type": "ping"})  # everything sent before the answer is in (the bots wait for Ann)
+        ann.until(lambda m: m["type"] == "pong")
         before_a = dict(ann.state)  # type: ignore[arg-type]
         log_a = list(ann.log)
         # B: bots only, killed mid-game while they play
@@ -188,18 +189,23 @@ def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
         real_append = storage.append_moves
         gate = asyncio.Event()
 
+        committing = asyncio.Event()
+
         async def slow_append(*args: Any, **kw: Any) -> None:
+            committing.set()
             await gate.wait()
             await real_append(*args, **kw)
 
         storage.append_moves = slow_append  # type: ignore[method-assign]
         move = asyncio.create_task(live.submit(seat, [action], None))
-        await asyncio.sleep(0.05)  # the commit is under way
+        await committing.wait()  # the commit is under way
         closing = asyncio.create_task(svc.tables.close())
-        await asyncio.sleep(0.1)
-        assert not closing.done(), "the shutdown did not wait for the commit"
-        gate.set()
+        while not live.closing:  # the shutdown has reached the table...
+            await asyncio.sleep(0)
+        assert not closing.done() and not move.done()
+        gate.set()  # ...and only then may the commit finish: the shutdown waits for it
         await closing
+        assert move.done()
         await move
         assert len(await storage.moves("slow")) == live.moves > committed
         other = next((s for s in live.state.to_act() if s >= 0), seat)
