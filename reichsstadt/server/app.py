@@ -78,10 +78,10 @@ def create_app(settings: Settings | None = None, tune_gc_after_start: bool = Fal
         except Exception as exc:
             app.state.startup_error = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             raise
-        gc_watch = GcWatch(svc.metrics.gc_pause)
-        gc_watch.install()
         if tune_gc_after_start:
             tune_gc()
+        gc_watch = GcWatch(svc.metrics.gc_pause)
+        gc_watch.install()  # after the start-up collection: the pauses of serving, not of starting
         try:
             yield
         finally:

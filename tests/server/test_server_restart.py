@@ -294,8 +294,22 @@ def test_start_up_mistakes_are_one_line_each(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         line = _one_line(_serve(["--port", str(port)], tmp_path))
         assert f"port {port}" in line and "in use" in line
-    for flag in ("--header-timeout", "--bot-max-seconds"):
+    for flag in ("--header-timeout", "--bot-max-seconds", "--max-json-depth"):
         assert flag in _one_line(_serve([flag, "0"], tmp_path))
+
+
+def test_the_limits_are_set_on_the_command_line(tmp_path: Path) -> None:
+    server = Server(tmp_path, extra=["--max-json-depth", "3", "--max-body-kb", "1", "--create-per-minute", "4"])
+    try:
+        table = {"game": "norenberc", "players": 3, "seats": ["random"] * 3}
+        status, got = server.request("POST", "/api/tables", {**table, "options": {"a": [[["deep"]]]}})
+        assert status == 400 and got["error"] == {"id": "server.error.too_deep", "args": {"most": 3}}
+        status, got = server.request("POST", "/api/tables", {**table, "name": "x" * 2000})
+        assert status == 413 and got["error"]["args"]["limit"] == 1024
+        # the two refused requests count against the creation rate too
+        assert [server.request("POST", "/api/tables", table)[0] for _ in range(3)] == [201, 201, 429]
+    finally:
+        server.close()
 
 
 def test_metrics_tell_an_operator_what_happens(tmp_path: Path) -> None:
