@@ -89,12 +89,8 @@ class LiveTable:
 
     def info(self) -> dict[str, Any]:
         """What the lobby and the table page show (no secrets)."""
-        return {"id": self.id, "game": self.game.id, "title": self.game.title, "players": self.players,
-                "options": self.game.record_options(self.options), "status": self.status,
-                "seats": [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in}
-                          for i, s in enumerate(self.seats)],
-                "moves": self.moves, "created": self.created_at.isoformat() + "Z", "result": self.result,
-                "clock": self.seats.clock}
+        return _info(self.id, self.game, self.players, self.options, self.status, self.seats, self.moves,
+                     self.created_at, self.result)
 
     def summary(self) -> list[dict[str, Any]]:
         return lobby_seats(self.seats.rows())
@@ -448,3 +444,19 @@ class ClockWatch:
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+
+
+def stored_info(row: TableRow, moves: int) -> dict[str, Any]:
+    """LiveTable.info() of a table as stored, without loading it (a finished or closed
+    table: nothing changes it any more)."""
+    return _info(row.id, find_game(row.game), row.players, row.options, row.status, Seats(row.seats, row.clock),
+                 moves, row.created_at, row.result)
+
+
+def _info(table_id: str, game: Game, players: int, options: dict[str, Any], status: str, seats: Seats, moves: int,
+          created_at: dt.datetime, result: dict[str, Any] | None) -> dict[str, Any]:
+    return {"id": table_id, "game": game.id, "title": game.title, "players": players,
+            "options": game.record_options(options), "status": status,
+            "seats": [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in}
+                      for i, s in enumerate(seats)],
+            "moves": moves, "created": created_at.isoformat() + "Z", "result": result, "clock": seats.clock}

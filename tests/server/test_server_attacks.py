@@ -148,9 +148,12 @@ def test_finished_and_idle_tables_leave_memory_and_come_back(tmp_path: Any) -> N
         w.until(lambda m: m["type"] == "state" and m["status"] == "finished", timeout=60)
         log = list(w.log)
         w.close()
+        info = c.get(f"/api/tables/{made['id']}").json()
         tables = services(c).tables
         assert tables.unload(at=time.monotonic() + 1) >= 1
         assert made["id"] not in tables.tables
+        # asking about a finished table does not bring it back into memory, and says the same
+        assert c.get(f"/api/tables/{made['id']}").json() == info and made["id"] not in tables.tables
         again = Ws(c, made["id"], None)
         again.first_state()
         assert again.log == log and again.state["status"] == "finished"
