@@ -457,8 +457,8 @@ def _news_sail(s: "ColoniaState", run: Sequence[Event]) -> list[Message]:
     for e in run[1:]:
         assert isinstance(e, HoldPaid)
         hold = Message("colonia.news.extra_hold") if e.hold < 0 else Message("colonia.news.hold", number=e.hold + 1)
-        pays.append(Message("colonia.news.pay", player=Player(e.player), money=money_words(comp.currencies[city], e.value),
-                            hold=hold))
+        money = money_words(comp.currencies[city], e.value)
+        pays.append(Message("colonia.news.pay", player=Player(e.player), money=money, hold=hold))
     where = {"city": city_name(comp.cities[city]), "place": ROMAN[sails.place]}
     if pays:
         return [Message("colonia.news.sails", payments=series(pays), **where)]
@@ -618,7 +618,8 @@ def _why_load(s: "ColoniaState", p: int, a: int, b: int) -> Message:
 
 
 def _why_load_extra(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.components.goods[b]))
+    good = good_name(s.components.goods[b])
+    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good)
 
 
 def _why_relic(s: "ColoniaState", p: int, a: int, b: int) -> Message:
@@ -991,33 +992,47 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
     and their currencies, Sunday's relics and shrines, the church windows and the end.
     Numbers come from the components file `comp`, so the words follow the box in use.
     Pages are those of the Italian rulebook."""
-    def entry(key: str, **args: Any) -> tuple[Message, Message]:
-        return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+    return [*_glossary_family_and_week(comp), *_glossary_ordinances(comp), *_glossary_market_and_craftsmen(comp),
+            *_glossary_port_and_cities(comp), *_glossary_relics_and_end(comp)]
 
-    def points(k: int) -> Message:
-        return Message("colonia.count.point", count=k)
 
-    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
-    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
-    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+Entry = tuple[Message, Message]
+"""A glossary entry: the name, and one sentence."""
+
+
+def _entry(key: str, **args: Any) -> Entry:
+    return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+
+
+def _points(k: int) -> Message:
+    return Message("colonia.count.point", count=k)
+
+
+def _glossary_family_and_week(comp: Components) -> list[Entry]:
+    """The goal, the families' members, the week and its card, the council."""
     members = comp.members_by_players
-    out = [
-        entry("goal", weeks=comp.weeks),
-        entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
-                                         for n in sorted(members)])),
-        entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
-        entry("street_fields"),
-        entry("week", weeks=comp.weeks),
-        entry("week_card", cards=len(comp.week_cards),
-              stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
-              dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
-              ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
-        entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
-        entry("town_hall"),
-        entry("mayor"),
-        entry("vote_cards"),
-        entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
+    return [
+        _entry("goal", weeks=comp.weeks),
+        _entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
+                                          for n in sorted(members)])),
+        _entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
+        _entry("street_fields"),
+        _entry("week", weeks=comp.weeks),
+        _entry("week_card", cards=len(comp.week_cards),
+               stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
+               dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
+               ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
+        _entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
+        _entry("town_hall"),
+        _entry("mayor"),
+        _entry("vote_cards"),
+        _entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
     ]
+
+
+def _glossary_ordinances(comp: Components) -> list[Entry]:
+    """Every kind of ordinance card once, with how many cards of it the box holds."""
+    out: list[Entry] = []
     seen: dict[tuple[int, str, int, int, int], int] = {}
     for od in comp.ordinances:
         kind = (od.day, od.effect, od.amount, od.craftsman, od.street)
@@ -1031,18 +1046,23 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
         args.update(_ORDINANCE_ARGS[effect](amount))
         out.append((_ordinance_of(comp, day, effect, amount, craftsman, street),
                     Message(f"colonia.glossary.ordinance.{effect}", **args)))
-    out += [
-        entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
-        entry("bag", materials=comp.materials_per_type * N_MATERIALS),
+    return out
+
+
+def _glossary_market_and_craftsmen(comp: Components) -> list[Entry]:
+    """Wednesday's market and its materials, Thursday's craftsmen and their goods."""
+    out = [
+        _entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
+        _entry("bag", materials=comp.materials_per_type * N_MATERIALS),
     ]
     for m, key in enumerate(comp.materials):
         users = [craftsman_name(comp.craftsmen[c]) for c in range(N_CRAFTSMEN) if m in comp.recipes[c]]
         out.append((_name(material_name(key)), Message("colonia.glossary.material", count=comp.materials_per_type,
                                                          craftsmen=users)))
     out += [
-        entry("craftsmen"),
-        entry("contract_fields", fields=comp.contract_fields),
-        entry("extra_contract_die"),
+        _entry("craftsmen"),
+        _entry("contract_fields", fields=comp.contract_fields),
+        _entry("extra_contract_die"),
     ]
     for c, key in enumerate(comp.craftsmen):
         r0, r1 = comp.recipes[c]
@@ -1054,12 +1074,17 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
         holds = sum(1 for ship in comp.ships for need, _ in ship.holds if g in need)
         out.append((_name(good_name(key)), Message("colonia.glossary.good", craftsman=maker, count=comp.goods_per_type,
                                                      holds=holds)))
+    return out
+
+
+def _glossary_port_and_cities(comp: Components) -> list[Entry]:
+    """Friday's port and ships, the cities and their currencies."""
     hold_sizes = [len(ship.holds) for ship in comp.ships]
     values = [value for ship in comp.ships for _, value in ship.holds]
-    out += [
-        entry("port", places=PORT),
-        entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
-        entry("hold", low=min(values), high=max(values)),
+    out = [
+        _entry("port", places=PORT),
+        _entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
+        _entry("hold", low=min(values), high=max(values)),
     ]
     for c, key in enumerate(comp.cities):
         ships = sum(1 for ship in comp.ships if ship.city == c)
@@ -1068,19 +1093,25 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
     for c, key in enumerate(comp.currencies):
         out.append((_name(currency_name(key)), Message("colonia.glossary.currency", city=city_name(comp.cities[c]),
                                                          money=comp.start_money)))
-    out += [
-        entry("relics", cards=len(relic_points), cities=N_CITIES, low=points(min(relic_points)),
-              high=points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
-              display=comp.relic_display),
-        entry("shrine", price=series([str(p) for p in shrine_prices])),
-        entry("securing"),
-        entry("extra_relic_places", places=comp.extra_relic_places),
-        entry("windows", points=points(comp.window_points)),
-        entry("end", weeks=comp.weeks),
-        entry("die"),
-    ]
     return out
 
+
+def _glossary_relics_and_end(comp: Components) -> list[Entry]:
+    """Sunday's relics and shrines, the church windows, the end."""
+    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
+    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
+    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+    return [
+        _entry("relics", cards=len(relic_points), cities=N_CITIES, low=_points(min(relic_points)),
+               high=_points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
+               display=comp.relic_display),
+        _entry("shrine", price=series([str(p) for p in shrine_prices])),
+        _entry("securing"),
+        _entry("extra_relic_places", places=comp.extra_relic_places),
+        _entry("windows", points=_points(comp.window_points)),
+        _entry("end", weeks=comp.weeks),
+        _entry("die"),
+    ]
 
 _ORDINANCE_ARGS: dict[str, Any] = {
     "more_per_stall": lambda k: {}, "roll_good": lambda k: {},

@@ -1191,6 +1191,27 @@ STEP_RULES: tuple[Callable[["ColoniaState"], None], ...] = tuple({
 """The rule of each step but the last (S_SETUP ... S_SUN_END): S_OVER runs nothing."""
 
 
+def draw_possible(s: "ColoniaState", kind: int, arg: int) -> bool:
+    """Whether the draw `kind` (Q_*) can be made now: not from an empty bag, nor from an
+    empty deck with no discards (an empty deck with discards is reshuffled from them
+    first, p. 21, p. 22), nor a tie die with nobody left to order."""
+    if kind == Q_STALL_MATERIAL or kind == Q_BLIND_MATERIAL:
+        return any(s.bag)
+    if kind == Q_SHIP:
+        if not any(s.ship_deck):
+            if not any(s.ship_discard):
+                return False
+            s.ship_deck, s.ship_discard = s.ship_discard, s.ship_deck
+    elif kind == Q_RELIC:
+        if not any(s.relic_deck):
+            if not any(s.relic_discard):
+                return False
+            s.relic_deck, s.relic_discard = s.relic_discard, s.relic_deck
+    elif kind == Q_TIE_DIE:
+        return len(tie_candidates(s, arg)) > 1
+    return True
+
+
 def advance(s: "ColoniaState") -> None:
     """Run the week on until a player must decide or a draw is due: a pending draw that
     cannot be made is dropped (an empty bag), an empty deck is reshuffled from its
@@ -1198,28 +1219,10 @@ def advance(s: "ColoniaState") -> None:
     q = s.chance_queue
     while s.decision == D_NONE:
         if q:
-            kind, arg = q[0]
-            if kind == Q_STALL_MATERIAL or kind == Q_BLIND_MATERIAL:
-                if not any(s.bag):
-                    q.pop(0)
-                    continue
-            elif kind == Q_SHIP:
-                if not any(s.ship_deck):
-                    if not any(s.ship_discard):
-                        q.pop(0)
-                        continue
-                    s.ship_deck, s.ship_discard = s.ship_discard, s.ship_deck
-            elif kind == Q_RELIC:
-                if not any(s.relic_deck):
-                    if not any(s.relic_discard):
-                        q.pop(0)
-                        continue
-                    s.relic_deck, s.relic_discard = s.relic_discard, s.relic_deck
-            elif kind == Q_TIE_DIE:
-                if len(tie_candidates(s, arg)) <= 1:
-                    q.pop(0)
-                    continue
-            return
+            if draw_possible(s, *q[0]):
+                return
+            q.pop(0)
+            continue
         if s.step == S_OVER:
             return
         STEP_RULES[s.step](s)

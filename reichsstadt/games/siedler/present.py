@@ -215,35 +215,29 @@ def map_view(m: Components) -> dict[str, Any]:
 # ======================================================================================
 # What the game waits for
 # ======================================================================================
+_ASKED_OF_ACTIVE = {P_MAIN: "siedler.asked.main", P_OFFER_GIVE: "siedler.asked.offer",
+                    P_OFFER_WANT: "siedler.asked.offer", P_OFFER_SEND: "siedler.asked.offer",
+                    P_CLOSE: "siedler.asked.close", P_ROBBER: "siedler.asked.robber", P_STEAL: "siedler.asked.steal",
+                    P_SETUP_TOLL: "siedler.asked.setup_toll"}
+"""The phases that wait for the active player, and their words."""
+_ASKED_OF_NOBODY = {P_RESPOND: "siedler.asked.respond", P_DISCARD: "siedler.asked.discard",
+                    P_OVER: "siedler.asked.over"}
+"""The phases whose words name nobody (several may act, or none); chance otherwise."""
+
+
 def asked(s: SiedlerState) -> Message:
     """What the game waits for, in words."""
     ph = s.phase
-    active = Player(s.active)
-    if ph == P_MAIN:
-        return Message("siedler.asked.main", player=active)
-    if ph in (P_OFFER_GIVE, P_OFFER_WANT, P_OFFER_SEND):
-        return Message("siedler.asked.offer", player=active)
-    if ph == P_RESPOND:
-        return Message("siedler.asked.respond")
-    if ph == P_CLOSE:
-        return Message("siedler.asked.close", player=active)
-    if ph == P_DISCARD:
-        return Message("siedler.asked.discard")
-    if ph == P_ROBBER:
-        return Message("siedler.asked.robber", player=active)
-    if ph == P_STEAL:
-        return Message("siedler.asked.steal", player=active)
+    key = _ASKED_OF_ACTIVE.get(ph)
+    if key is not None:
+        return Message(key, player=Player(s.active))
     if ph == P_LEHM:
         return Message("siedler.asked.lehm", player=Player(s.lehm_queue[0]))
     if ph == P_COUNCIL:
         return Message("siedler.asked.council", player=Player(s.council_chooser))
-    if ph == P_SETUP_TOLL:
-        return Message("siedler.asked.setup_toll", player=active)
     if ph == P_SETUP_SETTLE:
-        return Message("siedler.asked.setup_settlement", player=active, road=ROAD_NAMES[s.setup_road])
-    if ph == P_OVER:
-        return Message("siedler.asked.over")
-    return Message("siedler.asked.chance")
+        return Message("siedler.asked.setup_settlement", player=Player(s.active), road=ROAD_NAMES[s.setup_road])
+    return Message(_ASKED_OF_NOBODY.get(ph, "siedler.asked.chance"))
 
 
 # ======================================================================================
@@ -291,7 +285,8 @@ def _news_harvest(s: SiedlerState, e: Harvested) -> Message:
     if e.blocked >= 0:
         harvest = Message("siedler.harvest.blocked", harvest=harvest, terrain=s.components.terrain_ids[e.blocked])
     if e.short:
-        harvest = Message("siedler.harvest.short", harvest=harvest, resources=joined([resource_name(r) for r in e.short]))
+        short = joined([resource_name(r) for r in e.short])
+        harvest = Message("siedler.harvest.short", harvest=harvest, resources=short)
     return Message("siedler.news.harvest", number=e.number, harvest=harvest)
 
 
@@ -434,7 +429,8 @@ def _wall(s: SiedlerState, seat: int, _a: int, _b: int, viewer: int | None) -> M
     piece = len(s.wall_builders) + 1
     prestige = Message("siedler.count.prestige", count=WALL_PRESTIGE)
     if s.phase == P_LEHM:
-        move = Message("siedler.describe.wall.lehm", piece=piece, gold=count(GOLD, COST_LEHM_WALL[GOLD]), prestige=prestige)
+        gold = count(GOLD, COST_LEHM_WALL[GOLD])
+        move = Message("siedler.describe.wall.lehm", piece=piece, gold=gold, prestige=prestige)
     else:
         move = Message("siedler.describe.wall", piece=piece, cost=_cost(COST_WALL), prestige=prestige)
     return _with_council(s, move, seat, WALL_PRESTIGE)
@@ -575,8 +571,8 @@ def why(s: SiedlerState, p: int, action: Action) -> Message:
         return Message("siedler.why.nowhere")
 
 
-_PIECE = {K_TOLL: ("toll", COST_TOLL), K_SETTLE: ("settlement", COST_SETTLEMENT), K_WORKSHOP: ("workshop", COST_WORKSHOP),
-          K_WALL: ("wall", COST_WALL), K_TOWER: ("tower", COST_TOWER)}
+_PIECE = {K_TOLL: ("toll", COST_TOLL), K_SETTLE: ("settlement", COST_SETTLEMENT),
+          K_WORKSHOP: ("workshop", COST_WORKSHOP), K_WALL: ("wall", COST_WALL), K_TOWER: ("tower", COST_TOWER)}
 
 
 def _lacks(s: SiedlerState, p: int, kind: int, a: int, b: int) -> Message:
