@@ -22,7 +22,7 @@ from .constants import (
     EVERYONE, EV_RAUBRITTER, EV_WEGEZOLL, GOLD, GOODS, HAND_LIMIT, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE,
     K_COUNCIL, K_COUNTER, K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE,
     K_ROBBER, K_SEND, K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP,
-    MARKET_RATE, NOBODY, N_KINDS, OFFER_PHASES, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN,
+    MARKET_RATE, NOBODY, OFFER_PHASES, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN,
     P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_STEAL,
     P_STEAL_CARD, RAUBRITTERBURG, REMOVED, RESOURCES, ROAD_NAMES, R_BANK_LIMIT, R_BANK_RATE, R_CANNOT_GIVE,
     R_CITY_INTERSECTION, R_DISCARD_HELD, R_DISTANCE, R_LACKS, R_NEEDS_TOLL, R_NOTHING_TO_OFFER, R_NOT_NOW,
@@ -249,7 +249,7 @@ def describe(s: SiedlerState, seat: int, action: Action, viewer: int | None) -> 
         return Message("siedler.describe.unknown", action=repr(action.to_json()))
     kind, a, b = code
     try:
-        return _DESCRIBE[kind](s, seat, a, b, viewer)
+        return DESCRIBE[kind](s, seat, a, b, viewer)
     except IndexError:  # a position this map does not have (an illegal action)
         return Message("siedler.describe.nowhere", action=repr(action.to_json()))
 
@@ -546,7 +546,7 @@ def _council(s: SiedlerState, seat: int, holder: int, _: int, viewer: int | None
 
 
 Describer = Callable[["SiedlerState", int, int, int, "int | None"], Message]
-_BY_KIND: dict[int, Describer] = {
+DESCRIBE: dict[int, Describer] = {
     K_FIRST: _first, K_DRAW: _draw, K_CARD: _card, K_END: _end, K_TOLL: _toll, K_SETTLE: _settle,
     K_WORKSHOP: _workshop, K_WALL: _wall, K_TOWER: _tower, K_PRODUCE: _produce, K_BANK: _bank, K_OFFER: _offer,
     K_GIVE: _give, K_WANT: _want, K_DONE: _done, K_CANCEL: _cancel, K_SEND: _send, K_ACCEPT: _accept,
@@ -554,7 +554,7 @@ _BY_KIND: dict[int, Describer] = {
     K_WITHDRAW: _withdraw, K_DISCARD: _discard, K_ROBBER: _robber, K_STEAL: _steal, K_PASS: _pass,
     K_COUNCIL: _council,
 }
-_DESCRIBE: tuple[Describer, ...] = tuple(_BY_KIND[k] for k in range(N_KINDS))
+"""The words of each kind of move (constants.K_*), before it is made."""
 
 
 # ======================================================================================
