@@ -272,12 +272,14 @@ class Board {
       nodes.push(text(10, y, this.w("order"), 13, { bold: true }));
       let x = 10 + textWidth(this.w("order"), 13, true) + 8;
       t.order.forEach((/** @type {number} */ p, /** @type {number} */ i) => {
-        const label = `${i + 1}. ${this.name(p)}${p === t.mayor ? " ♛" : ""}`;
-        const wdt = textWidth(label, 13) + 22;
+        const label = `${i + 1}. ${this.name(p)}`;
+        const mayor = p === t.mayor;
+        const lw = textWidth(label, 13, mayor);
+        const wdt = lw + 22 + (mayor ? 16 : 0);
         if (x + wdt > this.sw - 8) { x = 10; y += 18; }
-        nodes.push(s("g", null, tip(p === t.mayor ? this.w("mayor", { player: { player: p } }) : label),
+        nodes.push(s("g", null, tip(mayor ? this.w("mayor", { player: { player: p } }) : label),
           s("circle", { cx: x + 6, cy: y - 4, r: 5.5, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }),
-          text(x + 15, y, label, 13, { bold: p === t.mayor })));
+          text(x + 15, y, label, 13, { bold: mayor }), mayor ? glyph("crown", x + 17 + lw, y - 11, 13, "#a88512") : null));
         x += wdt;
       });
       y += 18;
