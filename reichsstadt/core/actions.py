@@ -7,7 +7,7 @@ from typing import Any, Iterable, Iterator
 
 from .errors import IllegalAction
 
-Field = int | str | bool | tuple
+Field = int | str | bool | tuple[Any, ...]
 
 
 def _freeze(value: Any, where: str) -> Field:
@@ -15,7 +15,8 @@ def _freeze(value: Any, where: str) -> Field:
         return value
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v, where) for v in value)
-    raise IllegalAction(f"{where}: field values must be numbers, strings, booleans or lists, not {type(value).__name__}")
+    raise IllegalAction(f"{where}: field values must be numbers, strings, booleans or lists, "
+                        f"not {type(value).__name__}")
 
 
 def _thaw(value: Field) -> Any:
@@ -57,16 +58,16 @@ class Action:
         return isinstance(other, Action) and self._key == other._key
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._hash  # type: ignore[no-any-return]  # a slot holding the key's hash (an int)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
         return f"Action({self.type!r}{', ' if inner else ''}{inner})"
 
-    def __reduce__(self):  # picklable for process pools
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable for process pools
         return (_rebuild, (self.type, self.fields))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The stable JSON form: {"type": ..., field: value, ...}."""
         out: dict[str, Any] = {"type": self.type}
         for k, v in self.fields.items():
@@ -85,7 +86,7 @@ class Action:
         return Action(kind, **fields)
 
 
-def _rebuild(kind: str, fields: dict) -> Action:
+def _rebuild(kind: str, fields: dict[str, Any]) -> Action:
     return Action(kind, **fields)
 
 

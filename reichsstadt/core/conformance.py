@@ -59,32 +59,12 @@ def check_view(state: State, viewer: int | None) -> None:
 def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) -> None:
     """Every promise of the contract at one state (raises AssertionError on a breach)."""
     to_act = state.to_act()
-    players = state.players
     assert state.over() == (to_act == ()), "over() must agree with to_act() == ()"
     if to_act == (CHANCE,):
-        outcomes = state.chance_outcomes()
-        assert outcomes, "a chance node lists at least one outcome"
-        total = sum(p for _, p in outcomes)
-        assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
-        assert all(p > 0 for _, p in outcomes), "chance outcomes have positive probability"
-        for seat in range(players):
-            assert state.legal(seat) == (), "no seat acts at a chance node"
-        for action, _ in outcomes[:6]:  # what each reader is told of a draw
-            for viewer in [None, *range(players)]:
-                _words_ok(state.describe(CHANCE, action, viewer), f"describe() of the chance outcome {action}")
+        _check_chance(state)
     else:
-        for seat in range(players):
-            legal = state.legal(seat)
-            assert isinstance(legal, tuple), "legal() is a tuple"
-            if seat in to_act:
-                assert legal, f"seat {seat} is to act but has no legal action"
-                space = game.action_space(players)
-                for a in legal:
-                    assert space.decode(space.encode(a)) == a, f"{a} does not round-trip its index"
-                    assert game.action_from_json(json.loads(json.dumps(a.to_json())), players) == a
-            else:
-                assert legal == (), f"seat {seat} is not to act but has legal actions"
-    for viewer in [None, *range(players)]:
+        _check_legal(game, state, to_act)
+    for viewer in [None, *range(state.players)]:
         check_view(state, viewer)
         news = state.news(viewer)
         assert isinstance(news, list), "news() is a list"
@@ -92,14 +72,58 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
             _words_ok(item, "a news item")
     if not deep:
         return
+    snap = _check_snapshot(game, state, to_act)
+    _check_refusals(state, to_act, snap)
+    if to_act and to_act != (CHANCE,):
+        for s in to_act:
+            _check_seat(state, s, to_act, rng)
+
+
+def _check_chance(state: State) -> None:
+    """A chance node: outcomes with positive probabilities summing to 1, no seat to act,
+    words for each outcome as each reader may know it."""
+    outcomes = state.chance_outcomes()
+    assert outcomes, "a chance node lists at least one outcome"
+    total = sum(p for _, p in outcomes)
+    assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
+    assert all(p > 0 for _, p in outcomes), "chance outcomes have positive probability"
+    for seat in range(state.players):
+        assert state.legal(seat) == (), "no seat acts at a chance node"
+    for action, _ in outcomes[:6]:  # what each reader is told of a draw
+        for viewer in [None, *range(state.players)]:
+            _words_ok(state.describe(CHANCE, action, viewer), f"describe() of the chance outcome {action}")
+
+
+def _check_legal(game: Game, state: State, to_act: tuple[int, ...]) -> None:
+    """legal() is a tuple, never empty for a seat to act, empty for the others; every
+    legal action round-trips its index and its JSON."""
+    players = state.players
+    space = game.action_space(players)
+    for seat in range(players):
+        legal = state.legal(seat)
+        assert isinstance(legal, tuple), "legal() is a tuple"
+        if seat not in to_act:
+            assert legal == (), f"seat {seat} is not to act but has legal actions"
+            continue
+        assert legal, f"seat {seat} is to act but has no legal action"
+        for a in legal:
+            assert space.decode(space.encode(a)) == a, f"{a} does not round-trip its index"
+            assert game.action_from_json(json.loads(json.dumps(a.to_json())), players) == a
+
+
+def _check_snapshot(game: Game, state: State, to_act: tuple[int, ...]) -> dict[str, Any]:
+    """The snapshot is JSON, restores the state, and equals a clone's; the snapshot."""
     snap = state.to_json()
     assert json.loads(json.dumps(snap)) == snap, "snapshots are plain JSON"
     restored = game.from_json(json.loads(json.dumps(snap)))
     assert restored.to_json() == snap, "from_json(to_json()) restores the state"
-    assert restored.to_act() == to_act and all(restored.legal(s) == state.legal(s) for s in range(players))
-    twin = state.clone()
-    assert twin.to_json() == snap, "clone() equals the original"
-    # an illegal action raises and changes nothing
+    assert restored.to_act() == to_act and all(restored.legal(s) == state.legal(s) for s in range(state.players))
+    assert state.clone().to_json() == snap, "clone() equals the original"
+    return snap
+
+
+def _check_refusals(state: State, to_act: tuple[int, ...], snap: dict[str, Any]) -> None:
+    """An unknown action and a move out of turn are refused in words and change nothing."""
     seat = to_act[0] if to_act else 0
     try:
         state.apply(seat, Action("no-such-action"))
@@ -108,34 +132,39 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool = True) 
     else:
         raise AssertionError("an unknown action was accepted")
     assert state.to_json() == snap, "a refused action changed the state"
-    if to_act and to_act != (CHANCE,):
-        wrong = next((s for s in range(players) if s not in to_act), None)
-        if wrong is not None:
-            legal = state.legal(to_act[0])
-            try:
-                state.apply(wrong, legal[0])
-            except IllegalAction as exc:
-                _words_ok(exc.message or str(exc), "a refusal")
-            else:
-                raise AssertionError(f"seat {wrong} acted out of turn")
-            assert state.to_json() == snap, "a refused action changed the state"
-        for s in to_act:
-            for a in state.legal(s)[:8]:
-                _words_ok(state.describe(s, a, s), f"describe() of {a}")
-                logged = state.log_words(s, a, s)
-                if logged is not None:
-                    _words_ok(logged, f"log_words() of {a}")
-            sampled = state.sample(s, rng)
-            assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
-            assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
-            # words are information too: what `s` reads of any move now possible (in the
-            # list of moves and in the log) must not depend on what `s` cannot know
-            for actor in to_act:
-                for a in state.legal(actor):
-                    assert sampled.describe(actor, a, s) == state.describe(actor, a, s), (
-                        f"describe() of seat {actor}'s {a} tells seat {s} something hidden")
-                    assert sampled.log_words(actor, a, s) == state.log_words(actor, a, s), (
-                        f"log_words() of seat {actor}'s {a} tells seat {s} something hidden")
+    if not to_act or to_act == (CHANCE,):
+        return
+    wrong = next((s for s in range(state.players) if s not in to_act), None)
+    if wrong is None:
+        return
+    try:
+        state.apply(wrong, state.legal(to_act[0])[0])
+    except IllegalAction as exc:
+        _words_ok(exc.message or str(exc), "a refusal")
+    else:
+        raise AssertionError(f"seat {wrong} acted out of turn")
+    assert state.to_json() == snap, "a refused action changed the state"
+
+
+def _check_seat(state: State, s: int, to_act: tuple[int, ...], rng: random.Random) -> None:
+    """A seat to act: words for its moves (in the list and in the log), and samples that
+    keep what it knows, its legal moves and the words it reads of any move now possible."""
+    for a in state.legal(s)[:8]:
+        _words_ok(state.describe(s, a, s), f"describe() of {a}")
+        logged = state.log_words(s, a, s)
+        if logged is not None:
+            _words_ok(logged, f"log_words() of {a}")
+    sampled = state.sample(s, rng)
+    assert sampled.view(s) == state.view(s), "sample() keeps what the seat knows"
+    assert sampled.legal(s) == state.legal(s), "sample() keeps the seat's legal actions"
+    # words are information too: what `s` reads of any move now possible (in the list of
+    # moves and in the log) must not depend on what `s` cannot know
+    for actor in to_act:
+        for a in state.legal(actor):
+            assert sampled.describe(actor, a, s) == state.describe(actor, a, s), (
+                f"describe() of seat {actor}'s {a} tells seat {s} something hidden")
+            assert sampled.log_words(actor, a, s) == state.log_words(actor, a, s), (
+                f"log_words() of seat {actor}'s {a} tells seat {s} something hidden")
 
 
 class _RandomAgent:
@@ -179,7 +208,8 @@ print(json.dumps(m.record.moves))
 """
 
 
-def record_in_subprocess(game_id: str, players: int, seed: int, options: dict, hashseed: int) -> list:
+def record_in_subprocess(game_id: str, players: int, seed: int, options: dict[str, Any],
+                         hashseed: int) -> list[Any]:
     """The moves of a random playout run in a fresh interpreter with PYTHONHASHSEED set."""
     import os
 
@@ -188,7 +218,8 @@ def record_in_subprocess(game_id: str, players: int, seed: int, options: dict, h
         [sys.executable, "-c", _CHILD, game_id, str(players), str(seed), json.dumps(options)],
         env=env, capture_output=True, text=True, check=True,
     )
-    return json.loads(out.stdout)
+    moves: list[Any] = json.loads(out.stdout)
+    return moves
 
 
 def check_replay(match: Match) -> None:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def load_json(path: str | Path) -> Any:
@@ -22,7 +26,8 @@ def load_json(path: str | Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataFileError(f"data file {str(p)!r} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise DataFileError(f"data file {str(p)!r} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                            f"column {exc.colno}") from None
 
 
 def load_packaged_json(package: str, name: str) -> Any:
@@ -39,6 +44,25 @@ class Check:
 
     def __init__(self, what: str) -> None:
         self.what = what
+
+    def values(self, obj: Any, where: str = "") -> None:
+        """Refuse anything no data file may hold, wherever it is, naming the entry: a
+        number that is not finite (NaN, Infinity: JSON has none, but Python's parser
+        reads them) and a string (or a key) with a lone surrogate, which is no text."""
+        if isinstance(obj, float) and not math.isfinite(obj):
+            self.fail(where or "top level", f"must be a finite number, not {obj!r}")
+        elif isinstance(obj, str):
+            if _SURROGATE.search(obj):
+                self.fail(where or "top level", f"holds a lone surrogate, which is no text: {obj!r}"[:200])
+        elif isinstance(obj, dict):
+            for key, value in obj.items():
+                at = f"{where}.{key}" if where else str(key)
+                if isinstance(key, str) and _SURROGATE.search(key):
+                    self.fail(where or "top level", f"has a key with a lone surrogate, which is no text: {key!r}"[:200])
+                self.values(value, at)
+        elif isinstance(obj, list):
+            for i, value in enumerate(obj):
+                self.values(value, f"{where}[{i}]")
 
     def fail(self, where: str, message: str) -> None:
         raise DataFileError(f"{self.what}: {where}: {message}")

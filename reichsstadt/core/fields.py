@@ -136,7 +136,7 @@ def own_field_names(namespace: dict[str, Any]) -> tuple[str, ...]:
 
 def field_specs(cls: type) -> tuple[FieldSpec, ...]:
     """Every declared field of a State class and its bases, in declaration order."""
-    cached = cls.__dict__.get("_field_specs")
+    cached: tuple[FieldSpec, ...] | None = cls.__dict__.get("_field_specs")
     if cached is not None:
         return cached
     hints = typing.get_type_hints(cls, include_extras=True)
@@ -168,7 +168,7 @@ def build_clone(cls: type, extra: tuple[str, ...]) -> Callable[[Any], Any]:
     lines.append("    return c")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), scope)  # noqa: S102 - our own generated source, like dataclasses
-    fn = scope["clone"]
+    fn: Callable[[Any], Any] = scope["clone"]
     fn.__qualname__ = f"{cls.__qualname__}.clone"
     fn.__doc__ = "An independent copy (generated from the declared fields)."
     return fn
@@ -183,7 +183,8 @@ def fields_json(state: Any) -> dict[str, Any]:
         elif spec.kind == FLAT:
             out[spec.name] = [list(x) if isinstance(x, tuple) else x for x in getattr(state, spec.name)]
         elif spec.kind == NESTED:
-            out[spec.name] = [[list(x) if isinstance(x, tuple) else x for x in row] for row in getattr(state, spec.name)]
+            out[spec.name] = [[list(x) if isinstance(x, tuple) else x for x in row]
+                              for row in getattr(state, spec.name)]
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .datafile import load_json
 from .errors import BadOption
@@ -23,42 +23,58 @@ class Option:
     kind: str
     default: Any
     help: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
 
     def check(self, game_id: str, value: Any) -> Any:
-        where = f"{game_id} option {self.name!r}"
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on", "false", "no", "0", "off"):
-                return value.lower() in ("true", "yes", "1", "on")
-            raise BadOption(f"{where} is true or false, not {value!r}")
-        if self.kind == "int":
-            if isinstance(value, str):
-                try:
-                    value = int(value)
-                except ValueError:
-                    raise BadOption(f"{where} is a whole number, not {value!r}") from None
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"{where} is a whole number, not {value!r}")
-            if self.minimum is not None and value < self.minimum:
-                raise BadOption(f"{where} is at least {self.minimum}, not {value}")
-            if self.maximum is not None and value > self.maximum:
-                raise BadOption(f"{where} is at most {self.maximum}, not {value}")
-            return value
-        if self.kind == "choice":
-            if value not in self.choices:
-                raise BadOption(f"{where} is one of {', '.join(map(str, self.choices))}, not {value!r}")
-            return value
-        if self.kind == "data":
-            if value is None or isinstance(value, dict):
-                return value
-            if isinstance(value, (str, Path)):
-                return load_json(value)
-            raise BadOption(f"{where} is a path to a JSON file, not {type(value).__name__}")
-        raise BadOption(f"{where} has an unknown kind {self.kind!r}")
+        """`value` as this option takes it (a string from a command line converted), or
+        BadOption saying what the option takes."""
+        checker = _CHECKS.get(self.kind)
+        if checker is None:
+            raise BadOption(f"{game_id} option {self.name!r} has an unknown kind {self.kind!r}")
+        return checker(self, f"{game_id} option {self.name!r}", value)
+
+
+def _bool(o: Option, where: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on", "false", "no", "0", "off"):
+        return value.lower() in ("true", "yes", "1", "on")
+    raise BadOption(f"{where} is true or false, not {value!r}")
+
+
+def _int(o: Option, where: str, value: Any) -> int:
+    if isinstance(value, str):
+        try:
+            value = int(value)
+        except ValueError:
+            raise BadOption(f"{where} is a whole number, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadOption(f"{where} is a whole number, not {value!r}")
+    if o.minimum is not None and value < o.minimum:
+        raise BadOption(f"{where} is at least {o.minimum}, not {value}")
+    if o.maximum is not None and value > o.maximum:
+        raise BadOption(f"{where} is at most {o.maximum}, not {value}")
+    return value
+
+
+def _choice(o: Option, where: str, value: Any) -> Any:
+    if value not in o.choices:
+        raise BadOption(f"{where} is one of {', '.join(map(str, o.choices))}, not {value!r}")
+    return value
+
+
+def _data(o: Option, where: str, value: Any) -> Any:
+    if value is None or isinstance(value, dict):
+        return value
+    if isinstance(value, (str, Path)):
+        return load_json(value)
+    raise BadOption(f"{where} is a path to a JSON file, not {type(value).__name__}")
+
+
+_CHECKS: dict[str, Callable[[Option, str, Any], Any]] = {"bool": _bool, "int": _int, "choice": _choice, "data": _data}
+"""How each kind of option checks a value."""
 
 
 def resolve_options(game_id: str, spec: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -30,10 +30,10 @@ class Record:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
-    moves: list[tuple[int, dict]] = field(default_factory=list)
+    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     engine: str = field(default_factory=_engine_version)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "game": self.game,
@@ -51,10 +51,11 @@ class Record:
             raise RecordError(f"a game record is a JSON object, not {type(obj).__name__}")
         if obj.get("format") != RECORD_FORMAT:
             raise RecordError(f"record format {obj.get('format')!r} is not the supported {RECORD_FORMAT}")
-        for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict), ("names", list), ("moves", list)):
+        for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict), ("names", list),
+                          ("moves", list)):
             if not isinstance(obj.get(key), kind) or (kind is int and isinstance(obj.get(key), bool)):
                 raise RecordError(f"record field {key!r} must be {kind.__name__}, got {obj.get(key)!r}")
-        moves: list[tuple[int, dict]] = []
+        moves: list[tuple[int, dict[str, Any]]] = []
         for i, m in enumerate(obj["moves"]):
             if (
                 not isinstance(m, list) or len(m) != 2 or not isinstance(m[0], int)
@@ -83,7 +84,7 @@ class Record:
         return Record.from_json(obj)
 
 
-def replay(record: Record | dict, upto: int | None = None) -> State:
+def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
     """The state a record reaches (after its first `upto` moves, or all of them)."""
     if isinstance(record, dict):
         record = Record.from_json(record)

@@ -127,22 +127,33 @@ class Match:
                     return to_act
                 self._apply(to_act[0], agent.act(seats[to_act[0]]))
             else:
-                waiting = []
-                if shuffle is not None and len(to_act) > 1:
-                    to_act = tuple(shuffle.sample(to_act, len(to_act)))
-                for seat in to_act:
-                    agent = agents.get(seat)
-                    if agent is None:
-                        waiting.append(seat)
-                    elif seat in state.to_act():  # an earlier answer may have ended the decision
-                        self._apply(seat, agent.act(seats[seat]))
-                if waiting and len(waiting) == len(to_act):
-                    return tuple(waiting)
-                if waiting and all(s in waiting for s in state.to_act()):
-                    return state.to_act()
+                waiting = self._ask_each(to_act, agents, shuffle)
+                if waiting:
+                    return waiting
             moves += 1
             if max_moves is not None and moves > max_moves:
                 raise RecordError(f"{self.game.id}: no end after {max_moves} moves (seed {self.record.seed})")
+
+    def _ask_each(self, to_act: tuple[int, ...], agents: Mapping[int, Agent],
+                  shuffle: random.Random | None) -> tuple[int, ...]:
+        """A simultaneous decision: every owing seat with an agent answers, in seat order
+        (or an order drawn from `shuffle`); the seats without an agent that still owe it
+        (() once every seat still owing has an agent)."""
+        state, seats = self.state, self._seats
+        if shuffle is not None:
+            to_act = tuple(shuffle.sample(to_act, len(to_act)))
+        waiting = []
+        for seat in to_act:
+            agent = agents.get(seat)
+            if agent is None:
+                waiting.append(seat)
+            elif seat in state.to_act():  # an earlier answer may have ended the decision
+                self._apply(seat, agent.act(seats[seat]))
+        if waiting and len(waiting) == len(to_act):
+            return tuple(waiting)
+        if waiting and all(s in waiting for s in state.to_act()):
+            return state.to_act()
+        return ()
 
     def run(self, agents: Mapping[int, Agent], max_moves: int | None = None) -> Outcome:
         """Play to the end with an agent in every seat; the outcome."""

@@ -4,6 +4,7 @@ actions and, for search, states sampled from what it cannot know. Never the stat
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .actions import Action
 from .contract import State
@@ -28,7 +29,7 @@ class Seat:
     def game_id(self) -> str:
         return self._state.game_id
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return self._state.view(self.seat)
 
     def legal(self) -> tuple[Action, ...]:

@@ -53,10 +53,45 @@ def legal_mask(legal: Sequence[Action], space: ActionSpace, dtype: Any = np.int8
         out = np.zeros(len(space), dtype)
     else:
         out.fill(0)
-    encode = space.encode
-    for a in legal:
-        out[encode(a)] = 1
+    out[legal_indices(space).of(legal)] = 1
     return out
+
+
+class LegalIndices:
+    """The indices of legal actions as a NumPy array, found by the identity of the
+    action space's own objects (engines hand out those: no Python-level hash per action),
+    kept per set of legal actions met (at most `most`), so that a mask is one NumPy
+    assignment."""
+
+    def __init__(self, space: ActionSpace, most: int = 8192) -> None:
+        self.space = space
+        self.by_id = {id(a): i for i, a in enumerate(space.actions)}
+        self.kept: dict[tuple[int, ...], np.ndarray] = {}
+        self.most = most
+
+    def of(self, legal: Sequence[Action]) -> np.ndarray:
+        key = tuple(map(id, legal))
+        found = self.kept.get(key)
+        if found is None:
+            by_id = self.by_id
+            if not all(k in by_id for k in key):  # an equal action, not the space's own object
+                return np.array([self.space.encode(a) for a in legal], np.intp)
+            found = np.array([by_id[k] for k in key], np.intp)
+            if len(self.kept) >= self.most:
+                self.kept.clear()
+            self.kept[key] = found
+        return found
+
+
+_INDICES: dict[int, tuple[ActionSpace, LegalIndices]] = {}
+
+
+def legal_indices(space: ActionSpace) -> LegalIndices:
+    """The LegalIndices of an action space (one per space, kept while it lives)."""
+    found = _INDICES.get(id(space))
+    if found is None or found[0] is not space:
+        found = _INDICES[id(space)] = (space, LegalIndices(space))
+    return found[1]
 
 
 def pack_match(match: Match) -> dict[str, Any]:

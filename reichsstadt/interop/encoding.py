@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -52,6 +52,19 @@ class EncodingError(ReichsstadtError):
     values, an unknown phase or category, a value outside the declared range)."""
 
 
+class SeatAxis(NamedTuple):
+    """Where a slice holds entries per seat, from the viewer onward: entry
+    `g * stride + offset + k * width + i` (group g < groups, i < width) belongs to the
+    seat k places after the viewer. A slice of `width` entries per seat is
+    `SeatAxis(width=w)`; one place after another, each one-hot over the seats, is
+    `SeatAxis(groups=places, stride=players)`."""
+
+    groups: int = 1
+    stride: int = 0
+    offset: int = 0
+    width: int = 1
+
+
 @dataclass(frozen=True)
 class Slice:
     """A named run of entries of the encoding.
@@ -59,7 +72,8 @@ class Slice:
     `low`/`high` bound every entry (the adapters' observation spaces use them);
     `meaning` says in words what the entries are, for the docs; `labels`, when given,
     names each entry. `read(view)`, for encoders written from views only, returns
-    exactly `size` numbers."""
+    exactly `size` numbers. `seats` says which entries are per seat, from the viewer
+    onward (`SeatAxis`): a StateEncoder turns its public encoding to each viewer by it."""
 
     name: str
     size: int
@@ -68,6 +82,7 @@ class Slice:
     meaning: str
     read: Reader | None = None
     labels: tuple[str, ...] = ()
+    seats: SeatAxis | None = None
 
     def __post_init__(self) -> None:
         if self.size <= 0:
@@ -104,6 +119,29 @@ class Encoder:
         """Each slice's end (one past its last entry), by name."""
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
+        self.turned = self._turns()
+        """Per viewer seat, where each entry of the viewer's encoding comes from in seat 0's
+        (the per-seat entries turned by the viewer's seat; None for seat 0: as it is)."""
+
+    def _turns(self) -> list[np.ndarray | None]:
+        n = self.players
+        turned: list[np.ndarray | None] = [None]
+        for me in range(1, n):
+            order = np.arange(self.size, dtype=np.intp)
+            for s, a, _ in self._layout:
+                if s.seats is None:
+                    continue
+                g_count, stride, offset, width = s.seats
+                if (g_count - 1) * stride + offset + n * width > s.size:
+                    raise ValueError(f"{self.game} encoder, slice {s.name!r}: its seat axis {s.seats} does not fit "
+                                     f"{s.size} entries")
+                for g in range(g_count):
+                    base = a + g * stride + offset
+                    for k in range(n):
+                        source = base + (k + me) % n * width
+                        order[base + k * width:base + (k + 1) * width] = range(source, source + width)
+            turned.append(order)
+        return turned
 
     def __repr__(self) -> str:
         return f"<Encoder {self.game} {self.players}p: {self.size} entries in {len(self.slices)} slices>"
@@ -183,15 +221,80 @@ def number_text(x: float) -> str:
 
 # -- the fast kind: written from the state --------------------------------------------------
 
+Writer = Callable[[Any, "int | None", int, np.ndarray], None]
+
+
+@dataclass(frozen=True)
+class Part:
+    """Slices a StateEncoder writes together, from the state's fields `reads` (None: the
+    part is written anew for every observation; for what changes with nearly every move).
+
+    `write(state, seat, me, out)` writes the slices' entries as `seat` (None: a
+    spectator) sees them into `out`, which holds zeros there; `me` is the seat the
+    per-seat slices start from (the viewer's, 0 for a spectator). `reads` names every
+    field of the state the writer reads, through the state's methods too: the adapters
+    write a part again only when one of them changed (tests check the list)."""
+
+    name: str
+    slices: tuple[str, ...]
+    reads: tuple[str, ...] | None
+    write: Writer
+
+    def __post_init__(self) -> None:
+        for what, names in (("slices", self.slices), ("reads", self.reads or ())):
+            if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+                raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")
+
+
 class StateEncoder(Encoder):
-    """An encoder that writes from the state's fields into the array (`fill`), following
-    the game's view: a game's own encoder subclasses it."""
+    """An encoder that writes from the state's fields into the array, following the
+    game's view: a game's own encoder subclasses it and declares its parts (`use`), which
+    between them write every slice, and `private`.
+
+    Two ways to the same vector: `fill` writes every part for the viewer (from scratch);
+    the adapters keep, per game played, the spectator's (public) encoding up to date,
+    writing again only the parts whose fields changed since the last observation, and
+    give a seat that encoding turned to it (`turned`) with what only it knows written
+    over it (`private`; incremental.Tracker). A test checks that both agree along random
+    games, for every seat."""
+
+    parts: tuple[Part, ...] = ()
+
+    def use(self, parts: Sequence[Part]) -> None:
+        """Declare the parts; every slice belongs to exactly one."""
+        owner: dict[str, str] = {}
+        for p in parts:
+            for name in p.slices:
+                if name not in self.at:
+                    raise ValueError(f"{self.game} encoder, part {p.name!r}: no slice {name!r}")
+                if name in owner:
+                    raise ValueError(f"{self.game} encoder: slice {name!r} in parts {owner[name]!r} and {p.name!r}")
+                owner[name] = p.name
+        missing = [s.name for s in self.slices if s.name not in owner]
+        if missing:
+            raise ValueError(f"{self.game} encoder: slices in no part: {', '.join(missing)}")
+        self.parts = tuple(parts)
+        self.compiled: dict[type, Any] = {}
+        """The comparison of the parts' fields, per State class (incremental.changes_of)."""
 
     def fill(self, state: State, seat: int | None, out: np.ndarray) -> None:
-        raise NotImplementedError(f"{type(self).__name__} must write its encoding in fill()")
+        me = 0 if seat is None else seat
+        for p in self.parts:
+            p.write(state, seat, me, out)
+
+    def private(self, state: State, seat: int, out: np.ndarray) -> None:
+        """Write over `out`, the public encoding turned to `seat`, what only `seat` may know
+        (its hand, its money, its plan): every entry where its encoding differs from
+        that one, whole (the entries hold the public values, not zeros). The seat slice
+        is written by the caller."""
+        raise NotImplementedError(f"{type(self).__name__} must write what only a seat knows in private()")
 
     def encode_view(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         raise EncodingError(f"the {self.game} encoder reads states: call encode(state, seat)")
+
+
+ENVELOPE = ("seat", "to_act", "chance", "over", "phase")
+"""The slices every encoding starts with (`envelope`)."""
 
 
 def envelope(players: int, phases: Sequence[str]) -> list[Slice]:
@@ -201,7 +304,7 @@ def envelope(players: int, phases: Sequence[str]) -> list[Slice]:
     return [
         Slice("seat", n, 0, 1, "your seat number (all zero for a spectator)",
               labels=tuple(f"seat {i + 1}" for i in range(n))),
-        Slice("to_act", n, 0, 1, "1 if that seat owes a decision now; per seat, from you onward"),
+        Slice("to_act", n, 0, 1, "1 if that seat owes a decision now; per seat, from you onward", seats=SeatAxis()),
         Slice("chance", 1, 0, 1, "1 at a chance draw"),
         Slice("over", 1, 0, 1, "1 once the game has ended"),
         Slice("phase", len(phases), 0, 1, "the phase", labels=tuple(phases)),

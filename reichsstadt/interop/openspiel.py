@@ -47,9 +47,10 @@ import pyspiel
 
 from ..core import CHANCE, Action, BadOption, Game, State, game_ids
 from ..core import game as find_game
-from .common import action_text, returns
+from .common import action_text, legal_indices, returns
 from .encoding import encoder as find_encoder
 from .history import History, HistoryEncoding
+from .incremental import Rewriter, Tracker, tracker
 from .lengths import bounds
 
 PREFIX = "reichsstadt_"
@@ -170,11 +171,14 @@ class _Engine:
     """Holds the engine's state and what OpenSpiel asks of it. OpenSpiel's Clone() deep
     copies the Python attributes of a state: this copies with the engine's cheap clone().
     Keeps each seat's view and encoding until the next move (OpenSpiel asks for strings
-    and tensors of every player several times a step). The history is brought up to date
-    only when an information state is asked for: until then a move costs a list append
-    (`pending`: the moves since `replay`, the state the history has reached)."""
+    and tensors of every player several times a step); the encodings come from a
+    Tracker (incremental.py), which writes again only what the moves since the last one
+    changed. The history is brought up to date only when an information state is asked
+    for: until then a move costs a list append (`pending`: the moves since `replay`, the
+    state the history has reached)."""
 
-    __slots__ = ("_shared", "_state", "codes", "decisions", "history", "pending", "replay", "texts", "views")
+    __slots__ = ("_shared", "_state", "codes", "decisions", "history", "moves", "pending", "replay", "texts",
+                 "tracker", "views")
 
     def __init__(self, state: State | None, shared: _Shared) -> None:
         self._state = state
@@ -186,6 +190,8 @@ class _Engine:
         self.history: History | None = None
         self.replay: State | None = None
         self.pending: list[tuple[int, Action]] = []
+        self.moves = 0
+        self.tracker: Tracker | Rewriter | None = None   # made on the first encoding
 
     @property
     def state(self) -> State:
@@ -197,6 +203,7 @@ class _Engine:
     def apply(self, seat: int, action: Action) -> None:
         self.state.apply(seat, action)
         self.pending.append((seat, action))
+        self.moves += 1
         if seat != CHANCE:
             self.decisions += 1
         if self.views or self.codes or self.texts:
@@ -219,7 +226,10 @@ class _Engine:
         if c is None:
             if self._state is None:  # an untouched initial state: OpenSpiel sizes every tensor on one
                 return self._shared.initial_code(seat)
-            c = self.codes[seat] = self._shared.encoder.encode(self.state, seat)
+            if self.tracker is None:
+                self.tracker = tracker(self._shared.encoder)
+            c = self.codes[seat] = np.empty(self._shared.encoder.size, np.float32)
+            self.tracker.observe(self._state, seat, c, self.moves)
         return c
 
     def seen(self) -> History:
@@ -324,8 +334,9 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
         return CHANCE if to_act[0] == CHANCE else to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        encode = self._shared.space.encode
-        return sorted(encode(a) for a in self._engine.state.legal(player))
+        found: list[int] = legal_indices(self._shared.space).of(self._engine.state.legal(player)).tolist()
+        found.sort()
+        return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         encode = self._shared.space.encode

@@ -99,6 +99,23 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         self._terminated = False
         super().reset(seed=seed, options=options)
 
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._raw.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, read from the env directly (the hot path of every AEC loop)."""
+        raw = self._ready("agent_selection")
+        agent = raw.agent_selection
+        return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent], raw.terminations[agent],
+                raw.truncations[agent], raw.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
     def step(self, action: Any) -> None:
         raw = self._raw
         if not self._has_reset or not raw.agents:
@@ -120,6 +137,25 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         raw._accumulate_rewards()
         raw._deads_step_first()
         self._terminated = True
+
+
+class _Turns(wrappers.order_enforcing.AECOrderEnforcingIterable):  # type: ignore[misc]
+    """PettingZoo's agent_iter() of an order-enforced env, reading the env directly."""
+
+    def __iter__(self) -> _Turn:
+        return _Turn(self.env, self.max_iter)
+
+
+class _Turn(wrappers.order_enforcing.AECOrderEnforcingIterator):  # type: ignore[misc]
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 class _Spaces:
@@ -207,6 +243,7 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._seen = {}
+        self._paid = False
         self._select()
 
     def _select(self) -> None:
@@ -243,22 +280,25 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
             return
         session = self.session
         self._cumulative_rewards[agent] = 0.0
-        session.play(self.seat_of[agent], int(action))
+        to_act = session.play(self.seat_of[agent], int(action))
         session.steps += 1
-        self._seen = {}
-        if session.over():
+        if self._seen:
+            self._seen = {}
+        if not to_act:
             paid = session.rewards()
             self.rewards = {a: paid[self.seat_of[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             result = session.state.outcome().to_json()
             self.infos = {a: {"result": result} for a in self.agents}
+            self._paid = True
         else:
-            if any(self.rewards.values()):
+            self.agent_selection = self.possible_agents[to_act[0]]
+            if self._paid:  # rewards are paid once, at the end (or by an illegal move's wrapper)
                 self.rewards = dict.fromkeys(self.agents, 0.0)
-            if session.truncated():
+            if session.max_steps is not None and session.truncated():
                 self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -16,7 +16,7 @@ from ..core import CHANCE, Agent, BadOption, Match, State
 from ..core import game as find_game
 from .common import (
     check_reward,
-    legal_mask,
+    legal_indices,
     pack_match,
     returns,
     reward_range,
@@ -24,6 +24,7 @@ from .common import (
 )
 from .encoding import encoder as find_encoder
 from .history import History, HistoryEncoding
+from .incremental import tracker
 
 
 class Session:
@@ -42,6 +43,7 @@ class Session:
         self.info = self.game.info(players, self.options)
         self.players = players
         self.space = self.game.action_space(players)
+        self.legal_indices = legal_indices(self.space)
         self.encoder = find_encoder(game_id, players)
         self.reward_kind = check_reward(reward)
         self.reward_range = reward_range(self.info, self.reward_kind)
@@ -60,12 +62,14 @@ class Session:
         self.match: Match | None = None
         self.history: History | None = None
         self.steps = 0
+        self.tracker = tracker(self.encoder)
 
     # -- a game ----------------------------------------------------------------------------
     def start(self, seed: int, agents: Mapping[int, Agent] | None = None) -> tuple[int, ...]:
         """A new game from `seed`, played on by `agents` (and chance) until a seat without
         one must decide; the seats that must."""
         self.match = Match(self.game, self.players, seed, self.options, recording=self.record)
+        self.tracker.forget()
         if self.history_encoding is not None:
             self.history = History(self.space, self.players)
             self.match.listeners.append(self.history)
@@ -89,10 +93,14 @@ class Session:
     def allows(self, seat: int, index: int) -> bool:
         """Whether the action with this index is legal for `seat` now (by identity: the
         engine hands out the action space's own objects)."""
-        if not 0 <= index < len(self.space):
+        actions = self.space.actions
+        if not 0 <= index < len(actions):
             return False
-        action = self.space.actions[index]
-        return any(a is action for a in self.state.legal(seat))
+        action = actions[index]
+        for a in self.state.legal(seat):
+            if a is action:
+                return True
+        return False
 
     def play_if_still_asked(self, seat: int, index: int) -> bool:
         """One seat's part of a simultaneous decision, played if the seat still owes it
@@ -120,21 +128,30 @@ class Session:
     def observe(self, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
         """What `seat` knows, encoded (float32, `size` entries): into `out`, or a new array."""
         if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
-        state = self.state
-        self.encoder.fill(state, seat, out[:self.encoder.size])
-        if self.history_encoding is not None:
-            if seat is None:
-                raise BadOption("the history encoding is a seat's: a spectator has none")
-            assert self.history is not None
-            self.history_encoding.fill(self.history, seat, out[self.encoder.size:])
+            out = np.empty(self.size, np.float32)
+        match = self.match
+        assert match is not None, "call reset() first"
+        if self.history_encoding is None:
+            self.tracker.observe(match.state, seat, out, (match, match.decisions, match.chance_steps))
+            return out
+        if seat is None:
+            raise BadOption("the history encoding is a seat's: a spectator has none")
+        assert self.history is not None
+        size = self.encoder.size
+        self.tracker.observe(match.state, seat, out[:size], (match, match.decisions, match.chance_steps))
+        rest = out[size:]
+        rest.fill(0.0)
+        self.history_encoding.fill(self.history, seat, rest)
         return out
 
     def mask(self, seat: int, out: np.ndarray | None = None, dtype: Any = np.int8) -> np.ndarray:
         """1 at every action `seat` may take now (all 0 when it need not decide)."""
-        return legal_mask(self.state.legal(seat), self.space, dtype, out)
+        if out is None:
+            out = np.zeros(len(self.space), dtype)
+        else:
+            out.fill(0)
+        out[self.legal_indices.of(self.state.legal(seat))] = 1
+        return out
 
     def global_state(self, out: np.ndarray | None = None) -> np.ndarray:
         """Every seat's observation, one after the other (seat 0 first): all that any seat
@@ -152,6 +169,8 @@ class Session:
         out["game"] = self.game.id
         out["encoder"] = None
         out["space"] = None
+        out["legal_indices"] = None
+        out["tracker"] = None
         if self.match is not None:
             out["match"] = pack_match(self.match)
         return out
@@ -160,7 +179,9 @@ class Session:
         self.__dict__.update(data)
         self.game = find_game(data["game"])
         self.space = self.game.action_space(self.players)
+        self.legal_indices = legal_indices(self.space)
         self.encoder = find_encoder(self.game.id, self.players)
+        self.tracker = tracker(self.encoder)
         if data["match"] is not None:
             self.match = unpack_match(data["match"])
             if self.history is not None:

@@ -113,3 +113,28 @@ def test_describe_is_plain_words_for_every_legal_action() -> None:
             text = render(state.describe(seat, a, viewer), viewer=viewer)
             assert text and "{" not in text and "⟨" not in text, text
         state.apply(seat, a)
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("relics", "prices", 3), float("nan"), "relics.prices[3]: must be a finite number, not nan"),
+    (("weeks",), float("inf"), "weeks: must be a finite number, not inf"),
+    (("ships", 0, "holds", 1, "value"), float("-inf"), "ships[0].holds[1].value: must be a finite number, not -inf"),
+    (("cities", 2, "currency"), "Pfund\ud800", "cities[2].currency: holds a lone surrogate"),
+    (("craftsmen", 0, "inputs"), 3, "craftsmen[0].inputs: must be list, not int 3"),
+])
+def test_a_file_with_what_no_data_file_holds_is_refused_naming_the_entry(path, value, words, tmp_path) -> None:
+    """A number that is not finite, a string that is no text, a number where a pair of
+    materials belongs: refused on load (a file on disk too), never played with."""
+    raw = copy.deepcopy(RAW)
+    node = raw
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(DataFileError) as info:
+        GAME.new(4, 1, {"components": raw})
+    assert words in str(info.value)
+    path_on_disk = tmp_path / "mine.json"
+    path_on_disk.write_text(json.dumps(raw), encoding="utf-8")  # NaN and Infinity as Python writes them
+    with pytest.raises(DataFileError) as info:
+        GAME.new(4, 1, {"components": str(path_on_disk)})
+    assert words in str(info.value)

@@ -140,6 +140,25 @@ def test_components_file_is_validated_with_a_named_entry(edit, message):
         GAME.new(3, 1, {"components": raw})
 
 
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r["guilds"][1]["artisans"][3].update(value=float("nan")),
+     "guilds[1].artisans[3].value: must be a finite number, not nan"),
+    (lambda r: r.update(start_money=float("inf")), "start_money: must be a finite number, not inf"),
+    (lambda r: r["guilds"][4].update(name="Sch\udc00neider"), "guilds[4].name: holds a lone surrogate"),
+    (lambda r: r["rooms"][1].__setitem__(0, 2), "rooms[1][0]: must be [goods of the guild, goods of any type]"),
+])
+def test_components_file_with_what_no_data_file_holds_is_refused(edit, message, tmp_path):
+    """A number that is not finite, a string that is no text, a number where a pair of
+    prices belongs: refused on load, from the parsed data and from a file on disk."""
+    raw = _raw()
+    edit(raw)
+    for given in (raw, str(tmp_path / "mine.json")):
+        (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+        with pytest.raises(DataFileError) as info:
+            GAME.new(3, 1, {"components": given})
+        assert message in str(info.value)
+
+
 def test_user_components_file_plays_and_replays(tmp_path):
     """`--components FILE`: a user's own file (here: every artisan worth 3, Musicians 9)
     is loaded from a path, played, recorded and replayed."""

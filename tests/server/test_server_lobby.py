@@ -390,8 +390,11 @@ def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
         for game, players in (("norenberc", 3), ("siedler", 3), ("colonia", 3)):
             made = create(c, game, players, take=0)
             got = c.get(f"/api/tables/{made['id']}/data").json()
-            name, bundled = reichsstadt.game(game).data_file()
-            assert got == {"game": game, "option": name, "data": bundled}
+            played = reichsstadt.game(game)
+            name, bundled = played.data_file()
+            # with the game's public drawing data (Game.board: Siedler's geometry), or None
+            assert got == {"game": game, "option": name, "data": bundled, "board": played.board()}
+        assert c.get(f"/api/tables/{create(c, 'siedler', 3, take=0)['id']}/data").json()["board"]["field"]
         own = reichsstadt.game("norenberc").data_file()[1]
         own = {**own, "_about": "mine"}
         made = create(c, "norenberc", 3, take=0, options={"components": own})

@@ -3,6 +3,8 @@ entry and the rulebook constraint a broken map breaks."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tests.siedler.siedler_helpers import raw_map, start
 
@@ -167,6 +169,32 @@ def test_validator_names_the_broken_constraint(mutate, expected):
     mutate(raw)
     with pytest.raises(DataFileError) as err:
         load(raw)
+    assert expected in str(err.value)
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda r: r["terrains"][3]["xy"].__setitem__(1, float("nan")),
+     "terrains[3].xy[1]: must be a finite number, not nan"),
+    (lambda r: r["roads"][1]["intersections"][2].update(xy=[float("inf"), 1.0]),
+     "roads[1].intersections[2].xy[0]: must be a finite number, not inf"),
+    (lambda r: r["roads"][1]["intersections"][2].update(xy=2.5), "roads[II].intersections[2].xy: must be list"),
+    (lambda r: r["cities"][0].update(toll=float("-inf")), "cities[0].toll: must be a finite number, not -inf"),
+    (lambda r: r["city"]["sectors"][0].update(rect=3), "city.sectors[0].rect: must be list, not int 3"),
+    (lambda r: r["raubritterburg"].update(xy=[1.0]), "raubritterburg.xy: must be [x, y] (finite numbers)"),
+    (lambda r: r["goods"][0].update(city="Frank\ud800furt"), "goods[0].city: holds a lone surrogate"),
+])
+def test_a_map_with_what_no_data_file_holds_is_refused_naming_the_entry(mutate, expected, tmp_path):
+    """A number that is not finite, a string that is no text, a number where a pair or a
+    rectangle belongs: refused before the game starts (the parsed map and a file on disk
+    alike), the entry named."""
+    raw = raw_map()
+    mutate(raw)
+    with pytest.raises(DataFileError) as err:
+        load(raw)
+    assert expected in str(err.value)
+    (tmp_path / "mine.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        reichsstadt.game("siedler").new(4, 1, {"map": str(tmp_path / "mine.json")})
     assert expected in str(err.value)
 
 

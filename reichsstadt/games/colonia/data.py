@@ -127,6 +127,7 @@ def _names(c: Check, obj: Any, key: str, count: int) -> tuple[str, ...]:
 
 def _format(c: Check, raw: Any) -> None:
     c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    c.values(raw)
     version = c.get(raw, "format", int)
     c.require(version == FORMAT, "format",
               f"{version} is not a format this version reads (it reads format {FORMAT})")
@@ -141,7 +142,54 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     goods = _names(c, raw, "goods", N_GOODS)
     per_mat = _int(c, raw, "materials_per_type", "", 1, 1000)
     per_good = _int(c, raw, "goods_per_type", "", 1, 1000)
+    names, recipes, products = _craftsmen(c, raw, materials, goods)
+    fields = _int(c, raw, "contract_fields", "", 1, 20)
+    cities, currencies = _cities(c, raw)
+    fam = c.get(raw, "family_cards", list)
+    c.require(tuple(fam) == FAMILY_VALUES, "family_cards", f"must be {list(FAMILY_VALUES)}")
+    per_colour = _int(c, raw, "members_per_colour", "", 1, 200)
+    mbp = c.get(raw, "members_by_players", dict)
+    _keys(c, mbp, ("3", "4", "5", "6"), "members_by_players")
+    members = {n: _int(c, mbp, str(n), "members_by_players", 1, per_colour) for n in range(3, 7)}
+    start = c.get(raw, "start", dict)
+    _keys(c, start, ("money_per_currency", "materials", "goods_by_die"), "start")
+    start_money = _int(c, start, "money_per_currency", "start", 0, 1000)
+    start_mats = _int(c, start, "materials", "start", 0, 10)
+    start_goods = _int(c, start, "goods_by_die", "start", 0, 5)
+    weeks = _int(c, raw, "weeks", "", 1, 6)
+    c.require(_int(c, raw, "port_places", "", PORT, PORT) == PORT, "port_places", f"must be {PORT}")
+    display = _int(c, raw, "relic_display", "", 1, 10)
+    extra_places = _int(c, raw, "extra_relic_places", "", 0, MAX_DISPLAY - 10)
+    c.require(start_mats * 6 <= per_mat * N_MATERIALS, "start.materials", "the bag cannot give every player that many")
+    week_cards = _week_cards(c, raw, fields)
+    ships_out = _ships(c, raw, cities, goods)
+    relic_price, relic_points = _relics(c, raw)
+    windows = c.get(raw, "church_windows", dict)
+    _keys(c, windows, ("points",), "church_windows")
+    window_points = _int(c, windows, "points", "church_windows", 0, 100)
+    ords = c.get(raw, "ordinances", list)
+    c.require(len(ords) == N_ORDINANCES, "ordinances", f"must list {N_ORDINANCES} ordinances, not {len(ords)}")
+    ord_out = [_ordinance(c, o, f"ordinances[{i}]", names, fields, extra_places) for i, o in enumerate(ords)]
+    return Components(
+        raw=raw, materials=materials, materials_per_type=per_mat, goods=goods, goods_per_type=per_good,
+        craftsmen=tuple(names), recipes=tuple(recipes), products=tuple(products), contract_fields=fields,
+        cities=cities, currencies=currencies, family_cards=tuple(fam), members_per_colour=per_colour,
+        members_by_players=members, start_money=start_money, start_materials=start_mats,
+        start_goods=start_goods, weeks=weeks, relic_display=display, extra_relic_places=extra_places,
+        week_cards=tuple(week_cards), ships=tuple(ships_out), relic_price=relic_price,
+        relic_points=relic_points, window_points=window_points, ordinances=tuple(ord_out),
+        extra_hold_value=next((o.amount for o in ord_out if o.effect == "extra_hold"), EXTRA_HOLD_VALUE),
+        hold_need=tuple(
+            tuple(tuple((g, need.count(g)) for g in sorted(set(need))) for need, _value in ship.holds)
+            for ship in ships_out
+        ),
+    )
 
+
+def _craftsmen(c: Check, raw: Any, materials: tuple[str, ...],
+               goods: tuple[str, ...]) -> tuple[list[str], list[tuple[int, int]], list[int]]:
+    """p. 18: each craftsman takes two different materials and makes one good; each good
+    has one craftsman."""
     crafts = c.get(raw, "craftsmen", list)
     c.require(len(crafts) == N_CRAFTSMEN, "craftsmen", f"must list {N_CRAFTSMEN} craftsmen, not {len(crafts)}")
     names, recipes, products = [], [], []
@@ -158,8 +206,11 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         products.append(goods.index(good))
     c.require(sorted(products) == list(range(N_GOODS)), "craftsmen", "each good must be made by exactly one craftsman")
     c.require(len(set(names)) == N_CRAFTSMEN, "craftsmen", "craftsmen's names must be different")
-    fields = _int(c, raw, "contract_fields", "", 1, 20)
+    return names, recipes, products
 
+
+def _cities(c: Check, raw: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The four cities and their currencies."""
     cities_raw = c.get(raw, "cities", list)
     c.require(len(cities_raw) == N_CITIES, "cities", f"must list {N_CITIES} cities, not {len(cities_raw)}")
     for i, x in enumerate(cities_raw):
@@ -167,27 +218,19 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     cities = tuple(c.get(x, "city", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
     currencies = tuple(c.get(x, "currency", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
     c.require(len(set(cities)) == N_CITIES, "cities", "city names must be different")
+    return cities, currencies
 
-    fam = c.get(raw, "family_cards", list)
-    c.require(tuple(fam) == FAMILY_VALUES, "family_cards", f"must be {list(FAMILY_VALUES)}")
-    per_colour = _int(c, raw, "members_per_colour", "", 1, 200)
-    mbp = c.get(raw, "members_by_players", dict)
-    _keys(c, mbp, ("3", "4", "5", "6"), "members_by_players")
-    members: dict[int, int] = {}
-    for n in range(3, 7):
-        members[n] = _int(c, mbp, str(n), "members_by_players", 1, per_colour)
 
-    start = c.get(raw, "start", dict)
-    _keys(c, start, ("money_per_currency", "materials", "goods_by_die"), "start")
-    start_money = _int(c, start, "money_per_currency", "start", 0, 1000)
-    start_mats = _int(c, start, "materials", "start", 0, 10)
-    start_goods = _int(c, start, "goods_by_die", "start", 0, 5)
-    weeks = _int(c, raw, "weeks", "", 1, 6)
-    c.require(_int(c, raw, "port_places", "", PORT, PORT) == PORT, "port_places", f"must be {PORT}")
-    display = _int(c, raw, "relic_display", "", 1, 10)
-    extra_places = _int(c, raw, "extra_relic_places", "", 0, MAX_DISPLAY - 10)
-    c.require(start_mats * 6 <= per_mat * N_MATERIALS, "start.materials", "the bag cannot give every player that many")
+def _counts(c: Check, values: Any, where: str, low: int, high: int | None, what: str) -> None:
+    """Each of `values` a whole number from `low` to `high` (None: no upper bound); `what`
+    says so."""
+    for j, v in enumerate(values):
+        ok = isinstance(v, int) and not isinstance(v, bool) and low <= v and (high is None or v <= high)
+        c.require(ok, f"{where}[{j}]", what)
 
+
+def _week_cards(c: Check, raw: Any, fields: int) -> list[WeekCard]:
+    """p. 14: the week cards: stalls, each craftsman's ordinary contracts, dice, ships."""
     wc = c.get(raw, "week_cards", list)
     c.require(len(wc) == N_WEEK_CARDS, "week_cards", f"must list {N_WEEK_CARDS} cards, not {len(wc)}")
     week_cards = []
@@ -195,19 +238,20 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
         w = f"week_cards[{i}]"
         _keys(c, card, ("stalls", "contracts", "dice", "ships"), w)
         stalls = c.get(card, "stalls", list, w)
-        c.require(1 <= len(stalls) <= MAX_STALLS, f"{w}.stalls", f"must list 1 to {MAX_STALLS} stalls, not {len(stalls)}")
-        for j, s in enumerate(stalls):
-            c.require(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 10, f"{w}.stalls[{j}]",
-                      "must be a number of materials from 1 to 10")
+        c.require(1 <= len(stalls) <= MAX_STALLS, f"{w}.stalls",
+                  f"must list 1 to {MAX_STALLS} stalls, not {len(stalls)}")
+        _counts(c, stalls, f"{w}.stalls", 1, 10, "must be a number of materials from 1 to 10")
         con = c.get(card, "contracts", list, w)
         c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts", f"must give {N_CRAFTSMEN} numbers, one per craftsman")
-        for j, s in enumerate(con):
-            c.require(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= fields, f"{w}.contracts[{j}]",
-                      f"must be a number from 0 to {fields}")
+        _counts(c, con, f"{w}.contracts", 0, fields, f"must be a number from 0 to {fields}")
         dice = _int(c, card, "dice", w, 0, 12)
         ships = _int(c, card, "ships", w, 0, PORT)
         week_cards.append(WeekCard(tuple(stalls), tuple(con), dice, ships))
+    return week_cards
 
+
+def _ships(c: Check, raw: Any, cities: tuple[str, ...], goods: tuple[str, ...]) -> list[Ship]:
+    """p. 20-21: the ships, their cities and their holds (the goods shown, the value paid)."""
     sh = c.get(raw, "ships", list)
     c.require(len(sh) == N_SHIPS, "ships", f"must list {N_SHIPS} ships, not {len(sh)}")
     ships_out = []
@@ -228,43 +272,24 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
             value = _int(c, h, "value", hw, 1, 100)
             hs.append((tuple(sorted(goods.index(x) for x in g)), value))
         ships_out.append(Ship(cities.index(city), tuple(hs)))
+    return ships_out
 
+
+def _relics(c: Check, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """p. 21-23: the relics' prices and points (the same in every city) and the shrine's
+    price: per relic card, its price and its points (a shrine scores none of its own)."""
     rel = c.get(raw, "relics", dict)
     _keys(c, rel, ("prices", "points", "shrine_price"), "relics")
     prices = c.get(rel, "prices", list, "relics")
     points = c.get(rel, "points", list, "relics")
-    c.require(len(prices) == RELICS_PER_CITY, "relics.prices", f"must give {RELICS_PER_CITY} prices (the relics of one city)")
-    c.require(len(points) == RELICS_PER_CITY, "relics.points", f"must give {RELICS_PER_CITY} points (the relics of one city)")
-    for j in range(RELICS_PER_CITY):
-        c.require(isinstance(prices[j], int) and not isinstance(prices[j], bool) and prices[j] >= 0,
-                  f"relics.prices[{j}]", "must be a whole number, 0 or more")
-        c.require(isinstance(points[j], int) and not isinstance(points[j], bool) and points[j] >= 0,
-                  f"relics.points[{j}]", "must be a whole number, 0 or more")
+    c.require(len(prices) == RELICS_PER_CITY, "relics.prices",
+              f"must give {RELICS_PER_CITY} prices (the relics of one city)")
+    c.require(len(points) == RELICS_PER_CITY, "relics.points",
+              f"must give {RELICS_PER_CITY} points (the relics of one city)")
+    _counts(c, prices, "relics.prices", 0, None, "must be a whole number, 0 or more")
+    _counts(c, points, "relics.points", 0, None, "must be a whole number, 0 or more")
     shrine_price = _int(c, rel, "shrine_price", "relics", 0, 1000)
-    relic_price = tuple((list(prices) + [shrine_price]) * N_CITIES)
-    relic_points = tuple((list(points) + [0]) * N_CITIES)
-    windows = c.get(raw, "church_windows", dict)
-    _keys(c, windows, ("points",), "church_windows")
-    window_points = _int(c, windows, "points", "church_windows", 0, 100)
-
-    ords = c.get(raw, "ordinances", list)
-    c.require(len(ords) == N_ORDINANCES, "ordinances", f"must list {N_ORDINANCES} ordinances, not {len(ords)}")
-    ord_out = [_ordinance(c, o, f"ordinances[{i}]", names, fields, extra_places) for i, o in enumerate(ords)]
-
-    return Components(
-        raw=raw, materials=materials, materials_per_type=per_mat, goods=goods, goods_per_type=per_good,
-        craftsmen=tuple(names), recipes=tuple(recipes), products=tuple(products), contract_fields=fields,
-        cities=cities, currencies=currencies, family_cards=tuple(fam), members_per_colour=per_colour,
-        members_by_players=members, start_money=start_money, start_materials=start_mats,
-        start_goods=start_goods, weeks=weeks, relic_display=display, extra_relic_places=extra_places,
-        week_cards=tuple(week_cards), ships=tuple(ships_out), relic_price=relic_price,
-        relic_points=relic_points, window_points=window_points, ordinances=tuple(ord_out),
-        extra_hold_value=next((o.amount for o in ord_out if o.effect == "extra_hold"), EXTRA_HOLD_VALUE),
-        hold_need=tuple(
-            tuple(tuple((g, need.count(g)) for g in sorted(set(need))) for need, _value in ship.holds)
-            for ship in ships_out
-        ),
-    )
+    return tuple((list(prices) + [shrine_price]) * N_CITIES), tuple((list(points) + [0]) * N_CITIES)
 
 
 def _ordinance(c: Check, o: Any, w: str, craftsmen: list[str], fields: int, extra_places: int) -> Ordinance:
@@ -309,7 +334,7 @@ def bundled() -> Components:
     """The components shipped with the package (validated once per process)."""
     global _BUNDLED
     if _BUNDLED is None:
-        _BUNDLED = validate(load_packaged_json("reichsstadt.games.colonia", "components.json"), "colonia components.json")
+        _BUNDLED = validate(load_packaged_json(__package__, "components.json"), "colonia components.json")
     return _BUNDLED
 
 

@@ -39,60 +39,33 @@ class ActionTable:
 
     def __init__(self, players: int) -> None:
         g_count = players + 1
-        self.draw = [Action("draw", tile=t) for t in range(MAX_TILES)]
-        self.order = [Action("order", seat=s) for s in range(players)]
-        self.plan = [Action("plan", guild=g) for g in range(g_count)]
-        self.plan_done = Action("plan_done")
-        self.pass_round = Action("pass")
-        self.sell = [Action("sell", count=k) for k in range(MAX_GOODS + 1)]
-        self.buy = [Action("buy", good=t) for t in range(g_count)]
-        self.buy_end = Action("buy_end")
-        self.nothing = Action("nothing")
-        self.hire = [[Action("hire", room=r, form=f) for f in range(2)] for r in range(ROOMS)]
-        self.pay = [Action("pay", good=t) for t in range(g_count)]
-        self.front = [Action("front", move=False), Action("front", move=True)]
-        self.rob = [Action("rob", victim=s) for s in range(players)]
-        self.steal = [Action("steal", good=t) for t in range(g_count)]
-        self.decline = Action("decline")
-        self.guard = [Action("guard", tile=t) for t in range(ARTISANS)]
-        self.peddler = [Action("peddler", good=t) for t in range(g_count)]
-        self.mayor = [Action("mayor", guild=g) for g in range(g_count)]
+        self.code = {}
+        add = self._add
+        self.draw = [add(Action("draw", tile=t), K_DRAW, t) for t in range(MAX_TILES)]
+        self.order = [add(Action("order", seat=s), K_ORDER, s) for s in range(players)]
+        self.plan = [add(Action("plan", guild=g), K_PLAN, g) for g in range(g_count)]
+        self.plan_done = add(Action("plan_done"), K_PLAN_DONE)
+        self.pass_round = add(Action("pass"), K_PASS)
+        self.sell = [Action("sell", count=0)] + [add(Action("sell", count=k), K_SELL, k)
+                                                 for k in range(1, MAX_GOODS + 1)]
+        self.buy = [add(Action("buy", good=t), K_BUY, t) for t in range(g_count)]
+        self.buy_end = add(Action("buy_end"), K_BUY_END)
+        self.nothing = add(Action("nothing"), K_NOTHING)
+        self.hire = [[add(Action("hire", room=r, form=f), K_HIRE, r, f) for f in range(2)] for r in range(ROOMS)]
+        self.pay = [add(Action("pay", good=t), K_PAY, t) for t in range(g_count)]
+        self.front = [add(Action("front", move=False), K_FRONT, 0), add(Action("front", move=True), K_FRONT, 1)]
+        self.rob = [add(Action("rob", victim=s), K_ROB, s) for s in range(players)]
+        self.steal = [add(Action("steal", good=t), K_STEAL, t) for t in range(g_count)]
+        self.decline = add(Action("decline"), K_DECLINE)
+        self.guard = [add(Action("guard", tile=t), K_GUARD, t) for t in range(ARTISANS)]
+        self.peddler = [add(Action("peddler", good=t), K_PEDDLER, t) for t in range(g_count)]
+        self.mayor = [add(Action("mayor", guild=g), K_MAYOR, g) for g in range(g_count)]
+        self.space = ActionSpace(self.code)  # dict order: the order of the lines above, stable
 
-        code: dict[Action, tuple[int, int, int]] = {}
-        for t, a in enumerate(self.draw):
-            code[a] = (K_DRAW, t, 0)
-        for s, a in enumerate(self.order):
-            code[a] = (K_ORDER, s, 0)
-        for g, a in enumerate(self.plan):
-            code[a] = (K_PLAN, g, 0)
-        code[self.plan_done] = (K_PLAN_DONE, 0, 0)
-        code[self.pass_round] = (K_PASS, 0, 0)
-        for k in range(1, MAX_GOODS + 1):
-            code[self.sell[k]] = (K_SELL, k, 0)
-        for t, a in enumerate(self.buy):
-            code[a] = (K_BUY, t, 0)
-        code[self.buy_end] = (K_BUY_END, 0, 0)
-        code[self.nothing] = (K_NOTHING, 0, 0)
-        for r in range(ROOMS):
-            for f in range(2):
-                code[self.hire[r][f]] = (K_HIRE, r, f)
-        for t, a in enumerate(self.pay):
-            code[a] = (K_PAY, t, 0)
-        code[self.front[0]] = (K_FRONT, 0, 0)
-        code[self.front[1]] = (K_FRONT, 1, 0)
-        for s, a in enumerate(self.rob):
-            code[a] = (K_ROB, s, 0)
-        for t, a in enumerate(self.steal):
-            code[a] = (K_STEAL, t, 0)
-        code[self.decline] = (K_DECLINE, 0, 0)
-        for t in range(ARTISANS):
-            code[self.guard[t]] = (K_GUARD, t, 0)
-        for t, a in enumerate(self.peddler):
-            code[a] = (K_PEDDLER, t, 0)
-        for g, a in enumerate(self.mayor):
-            code[a] = (K_MAYOR, g, 0)
-        self.code = code
-        self.space = ActionSpace(code)  # dict order: insertion order above, stable
+    def _add(self, action: Action, kind: int, a: int = 0, b: int = 0) -> Action:
+        """Record an action's code (its kind and arguments) and hand it back."""
+        self.code[action] = (kind, a, b)
+        return action
 
 
 _CACHE: dict[int, ActionTable] = {}

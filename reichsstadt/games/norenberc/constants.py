@@ -75,7 +75,25 @@ VALUED = {MUSICIAN: "thalers of income", NOBLE: "victory points", FOREMAN: "arti
 # the Guard moves 2 artisans, the Peddler takes a good, the Mayor goes on a roof.
 CITIZEN_STEPS = {THIEF: 1 + STEAL_LIMIT, GUARD: 2, PEDDLER: 1, MAYOR: 1}
 
-# -- events (events.py) -------------------------------------------------------------------
+# -- why a move is refused (rules.refusal; present.why puts each into words) ----------------
+(R_OK,                  # allowed
+ R_PLANNING,            # planning: plan guilds, finish the plan or pass
+ R_PLAN,                # a plan names distinct guilds in play, in number order, one per free agent
+ R_PASS,                # passing is planning nothing: guilds are already chosen
+ R_PLAN_DONE,           # a plan needs at least one guild
+ R_CHOOSE,              # the action at a called guild: sell, hire, buy or do nothing
+ R_SELL,                # only goods of the guild's type one holds
+ R_BUY,                 # only goods of the store, at the master's value, with money one has
+ R_HIRE_EMPTY,          # the room is empty
+ R_HIRE_PRICE,          # the room's price cannot be paid that way
+ R_BUY_MORE,            # more goods in type order up to the limit, or stop
+ R_PAY,                 # a price's goods of any type: held, one at a time, in type order
+ R_STEAL,               # the Thief takes goods the victim holds, in type order
+ R_GUARD,               # the Guard swaps two artisans of one type, neither a master nor covered
+ R_STEP,                # another move of the action under way
+ ) = range(15)
+
+# -- events (events.py) -------------------------------------------------------------------------
 # Why a guild's favourite won: the most goods, or a tie broken by money or by turn order.
 WHY_GOODS, WHY_MONEY, WHY_ORDER = range(3)
 

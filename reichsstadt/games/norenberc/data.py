@@ -81,59 +81,38 @@ class Components:
         c = Check("norenberc components")
         if not isinstance(raw, dict):
             c.fail("top level", f"must be an object, not {type(raw).__name__}")
+        c.values(raw)
         _only(c, raw, TOP_KEYS, "top level")
         version = c.get(raw, "format", int)
         c.require(version == FORMAT, "format", f"is {version}, but this engine reads format {FORMAT} only")
-        guilds = c.get(raw, "guilds", list)
-        c.require(len(guilds) == GUILDS, "guilds", f"must list exactly {GUILDS} guilds, not {len(guilds)}")
-        names, goods, goods_pl = [], [], []
-        kind, guild, value, agent = [], [], [], []
-        for g, entry in enumerate(guilds):
-            at = f"guilds[{g}]"
-            for key in ("name", "good", "goods"):
-                text = c.get(entry, key, str, at)
-                c.require(bool(text.strip()), f"{at}.{key}", "must not be empty")
-            _only(c, entry, GUILD_FIELDS, at)
-            names.append(entry["name"])
-            goods.append(entry["good"])
-            goods_pl.append(entry["goods"])
-            artisans = c.get(entry, "artisans", list, at)
-            c.require(
-                len(artisans) == ARTISANS_PER_GUILD, f"{at}.artisans",
-                f"must list exactly {ARTISANS_PER_GUILD} artisans, not {len(artisans)}",
-            )
-            for i, a in enumerate(artisans):
-                where = f"{at}.artisans[{i}]"
-                v = c.get(a, "value", int, where)
-                c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value", f"must be between 1 and {MAX_TILE_VALUE}, not {v}")
-                plus = c.get(a, "agent_plus", bool, where)
-                _only(c, a, ARTISAN_FIELDS, where)
-                kind.append(ARTISAN)
-                guild.append(g)
-                value.append(v)
-                agent.append(plus)
+        kind, guild, value, agent = _artisans(c, raw)
         citizens = c.get(raw, "citizens", list)
         c.require(
             20 <= len(citizens) <= MAX_CITIZENS, "citizens",
             f"must list between 20 and {MAX_CITIZENS} citizens (5 players keep 20), not {len(citizens)}",
         )
         for i, entry in enumerate(citizens):
-            where = f"citizens[{i}]"
-            k = c.get(entry, "kind", str, where)
-            c.require(k in KIND_CODES, f"{where}.kind", f"must be one of {', '.join(KIND_CODES)}, not {k!r}")
-            code = KIND_CODES[k]
-            v = 0
-            if code in VALUED:
-                v = c.get(entry, "value", int, where)
-                c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value",
-                          f"({VALUED[code]}) must be between 1 and {MAX_TILE_VALUE}, not {v}")
-                _only(c, entry, ("kind", "value"), where)
-            else:
-                _only(c, entry, ("kind",), where, f"(a {k} has no printed number)")
+            code, v = _citizen(c, entry, f"citizens[{i}]")
             kind.append(code)
             guild.append(-1)
             value.append(v)
             agent.append(False)
+        self._names(raw["guilds"], bundled)
+        self.tile_kind = tuple(kind)
+        self.tile_guild = tuple(guild)
+        self.tile_value = tuple(value)
+        self.tile_agent = tuple(agent)
+        self.citizens = len(citizens)
+        self._numbers(c, raw)
+        self.rooms = _rooms(c, raw)
+        self.tiles = tuple(self._tile_json(t) for t in range(len(kind)))
+
+    def _names(self, guilds: list[dict[str, Any]], bundled: bool) -> None:
+        """The guilds' and goods' names, and their catalog keys where the names are the
+        bundled file's (a file's own names are shown as written)."""
+        names = [g["name"] for g in guilds]
+        goods = [g["good"] for g in guilds]
+        goods_pl = [g["goods"] for g in guilds]
         self.guild_names = tuple(names)
         self.good_names = tuple(goods)
         self.goods_names = tuple(goods_pl)
@@ -143,12 +122,9 @@ class Components:
         self.good_keys = tuple(
             GOOD_KEYS[g] if catalog is None or catalog[g][1:] == (goods[g], goods_pl[g]) else None
             for g in range(GUILDS))
-        self.tile_kind = tuple(kind)
-        self.tile_guild = tuple(guild)
-        self.tile_value = tuple(value)
-        self.tile_agent = tuple(agent)
-        self.citizens = len(citizens)
 
+    def _numbers(self, c: Check, raw: dict[str, Any]) -> None:
+        """The box's numbers: goods, crests, agents, money, the Peddler, citizens kept."""
         def number(key: str, low: int, high: int) -> int:
             v: int = c.get(raw, key, int)
             c.require(low <= v <= high, key, f"must be between {low} and {high}, not {v}")
@@ -168,30 +144,10 @@ class Components:
         for n in range(2, 6):
             v = c.get(kept, str(n), int, "citizens_kept")
             c.require(
-                0 <= v <= len(citizens), f"citizens_kept.{n}",
-                f"must be between 0 and the {len(citizens)} citizens listed, not {v}",
+                0 <= v <= self.citizens, f"citizens_kept.{n}",
+                f"must be between 0 and the {self.citizens} citizens listed, not {v}",
             )
             self.citizens_kept[n] = v
-        rooms = c.get(raw, "rooms", list)
-        c.require(len(rooms) == ROOMS, "rooms", f"must give the prices of exactly {ROOMS} rooms, not {len(rooms)}")
-        parsed = []
-        for r, forms in enumerate(rooms):
-            at = f"rooms[{r}]"
-            c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at, "must list 1 or 2 ways to pay")
-            ways = []
-            for f, form in enumerate(forms):
-                w = f"{at}[{f}]"
-                ok = (
-                    isinstance(form, list) and len(form) == 2
-                    and all(isinstance(x, int) and not isinstance(x, bool) for x in form)
-                )
-                c.require(ok, w, "must be [goods of the guild, goods of any type]")
-                c.require(1 <= form[0] <= 6, w, f"must ask 1 to 6 goods of the guild, not {form[0]}")
-                c.require(0 <= form[1] <= 2, w, f"must ask 0 to 2 goods of any type, not {form[1]}")
-                ways.append((form[0], form[1]))
-            parsed.append(tuple(ways))
-        self.rooms = tuple(parsed)
-        self.tiles = tuple(self._tile_json(t) for t in range(len(kind)))
 
     def _tile_json(self, t: int) -> dict[str, Any]:
         k = self.tile_kind[t]
@@ -206,6 +162,77 @@ class Components:
     @property
     def tile_count(self) -> int:
         return ARTISANS + self.citizens
+
+
+def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list[int], list[bool]]:
+    """The six guilds and their eleven artisans each: (kind, guild, value, Agent +) per tile."""
+    guilds = c.get(raw, "guilds", list)
+    c.require(len(guilds) == GUILDS, "guilds", f"must list exactly {GUILDS} guilds, not {len(guilds)}")
+    kind: list[int] = []
+    guild: list[int] = []
+    value: list[int] = []
+    agent: list[bool] = []
+    for g, entry in enumerate(guilds):
+        at = f"guilds[{g}]"
+        for key in ("name", "good", "goods"):
+            text = c.get(entry, key, str, at)
+            c.require(bool(text.strip()), f"{at}.{key}", "must not be empty")
+        _only(c, entry, GUILD_FIELDS, at)
+        artisans = c.get(entry, "artisans", list, at)
+        c.require(
+            len(artisans) == ARTISANS_PER_GUILD, f"{at}.artisans",
+            f"must list exactly {ARTISANS_PER_GUILD} artisans, not {len(artisans)}",
+        )
+        for i, a in enumerate(artisans):
+            where = f"{at}.artisans[{i}]"
+            v = c.get(a, "value", int, where)
+            c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value", f"must be between 1 and {MAX_TILE_VALUE}, not {v}")
+            plus = c.get(a, "agent_plus", bool, where)
+            _only(c, a, ARTISAN_FIELDS, where)
+            kind.append(ARTISAN)
+            guild.append(g)
+            value.append(v)
+            agent.append(plus)
+    return kind, guild, value, agent
+
+
+def _citizen(c: Check, entry: Any, where: str) -> tuple[int, int]:
+    """A citizen tile: its kind's code and its printed number (0 for a kind without one)."""
+    k = c.get(entry, "kind", str, where)
+    c.require(k in KIND_CODES, f"{where}.kind", f"must be one of {', '.join(KIND_CODES)}, not {k!r}")
+    code = KIND_CODES[k]
+    if code not in VALUED:
+        _only(c, entry, ("kind",), where, f"(a {k} has no printed number)")
+        return code, 0
+    v: int = c.get(entry, "value", int, where)
+    c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value",
+              f"({VALUED[code]}) must be between 1 and {MAX_TILE_VALUE}, not {v}")
+    _only(c, entry, ("kind", "value"), where)
+    return code, v
+
+
+def _rooms(c: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """"Embaucher": the four rooms' prices, each one or two ways to pay [goods of the
+    guild, goods of any type]."""
+    rooms = c.get(raw, "rooms", list)
+    c.require(len(rooms) == ROOMS, "rooms", f"must give the prices of exactly {ROOMS} rooms, not {len(rooms)}")
+    parsed = []
+    for r, forms in enumerate(rooms):
+        at = f"rooms[{r}]"
+        c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at, "must list 1 or 2 ways to pay")
+        ways = []
+        for f, form in enumerate(forms):
+            w = f"{at}[{f}]"
+            ok = (
+                isinstance(form, list) and len(form) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in form)
+            )
+            c.require(ok, w, "must be [goods of the guild, goods of any type]")
+            c.require(1 <= form[0] <= 6, w, f"must ask 1 to 6 goods of the guild, not {form[0]}")
+            c.require(0 <= form[1] <= 2, w, f"must ask 0 to 2 goods of any type, not {form[1]}")
+            ways.append((form[0], form[1]))
+        parsed.append(tuple(ways))
+    return tuple(parsed)
 
 
 def _only(c: Check, obj: dict[str, Any], known: tuple[str, ...], where: str, why: str = "") -> None:

@@ -25,8 +25,10 @@ from reichsstadt.core.views import envelope
 from .constants import (
     ACTIONS, BUY_MORE, CHOOSE, COVERED_SLOT, GUARD_FIRST, GUARD_SECOND, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT,
     K_GUARD, K_HIRE, K_MAYOR, K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL,
-    MASTER_SLOT, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS, SETUP_GUESTS, SETUP_WORKSHOPS,
-    STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS, WHY_MONEY, WORKSHOP_SLOTS,
+    MASTER_SLOT, OVER, PASSED, PAY_ANY, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS, R_BUY, R_BUY_MORE, R_CHOOSE,
+    R_GUARD, R_HIRE_EMPTY, R_HIRE_PRICE, R_OK, R_PASS, R_PAY, R_PLAN, R_PLANNING, R_PLAN_DONE, R_SELL, R_STEAL, R_STEP,
+    SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS, WHY_MONEY,
+    WORKSHOP_SLOTS,
 )
 from .events import (
     AgentGained, AgentsHome, BackToPile, CrestWon, FavouriteChosen, FavouriteTie, GameOver, GoodReturned, GuildCalled,
@@ -34,7 +36,7 @@ from .events import (
     RoundEnds, TileWon, TokenToMoon, TurnEnds,
 )
 from .data import Components
-from .rules import can_buy_more, guard_partners, hire_bonus_amount, legal_planning
+from .rules import can_buy_more, guard_partners, hire_bonus_amount, legal_planning, refusal
 
 if TYPE_CHECKING:
     from .state import NorenbercState as S
@@ -517,41 +519,32 @@ NEWS: dict[type[Event], Callable[["S", Any, "int | None"], Message]] = {
 def why(s: "S", seat: int, action: Action) -> Message:
     """The rule `action` breaks for `seat` now (the core has found it is not legal), with
     the phase and step it was tried in."""
-    kind = s.action_table.code[action][0]
+    kind, a, b = s.action_table.code[action]
     context: Message = phase_name(s.phase_id)
     if s.phase == ACTIONS:
         context = _m("why.phase_step", phase=context, step=step_name(s.step_id))
-    return _m("why.rule", rule=_rule(s, seat, action, kind), context=context)
+    return _m("why.rule", rule=REASON_WORDS[refusal(s, seat, kind, a, b)](s, seat, a), context=context)
 
 
-def _rule(s: "S", seat: int, action: Action, kind: int) -> Message:
-    if s.phase == PLANNING:
-        if kind == K_PLAN:
-            return _m("why.plan", count=s.agents_free[seat])
-        if kind == K_PASS:
-            return _m("why.pass")
-        if kind == K_PLAN_DONE:
-            return _m("why.plan_done")
-        return _m("why.planning")
-    if s.step == CHOOSE:
-        if kind == K_SELL:
-            return _m("why.sell")
-        if kind == K_BUY:
-            return _m("why.buy")
-        if kind == K_HIRE:
-            if s.rooms[s.called_guild * ROOMS + action.room] < 0:
-                return _m("why.hire_empty", room=room_name(action.room))
-            return _m("why.hire_price")
-        return _m("why.choose")
-    if s.step == BUY_MORE:
-        return _m("why.buy_more", limit=s.buy_limit)
-    if s.step == PAY_ANY and kind == K_PAY:
-        return _m("why.pay")
-    if s.step == THIEF_GOODS and kind == K_STEAL:
-        return _m("why.steal")
-    if s.step in (GUARD_FIRST, GUARD_SECOND) and kind == K_GUARD:
-        return _m("why.guard")
-    return _m("why.step", step=step_name(s.step_id))
+REASON_WORDS: dict[int, Callable[["S", int, int], Message]] = {
+    R_OK: lambda s, p, a: Message("core.refuse.not_legal"),
+    R_PLANNING: lambda s, p, a: _m("why.planning"),
+    R_PLAN: lambda s, p, a: _m("why.plan", count=s.agents_free[p]),
+    R_PASS: lambda s, p, a: _m("why.pass"),
+    R_PLAN_DONE: lambda s, p, a: _m("why.plan_done"),
+    R_CHOOSE: lambda s, p, a: _m("why.choose"),
+    R_SELL: lambda s, p, a: _m("why.sell"),
+    R_BUY: lambda s, p, a: _m("why.buy"),
+    R_HIRE_EMPTY: lambda s, p, a: _m("why.hire_empty", room=room_name(a)),
+    R_HIRE_PRICE: lambda s, p, a: _m("why.hire_price"),
+    R_BUY_MORE: lambda s, p, a: _m("why.buy_more", limit=s.buy_limit),
+    R_PAY: lambda s, p, a: _m("why.pay"),
+    R_STEAL: lambda s, p, a: _m("why.steal"),
+    R_GUARD: lambda s, p, a: _m("why.guard"),
+    R_STEP: lambda s, p, a: _m("why.step", step=step_name(s.step_id)),
+}
+"""The words of each refusal reason (constants R_*): (state, seat, the action's first
+argument) -> a message."""
 
 
 def pick(s: "S", seat: int) -> Pick | None:

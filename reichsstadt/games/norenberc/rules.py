@@ -23,8 +23,9 @@ from .constants import (
     GUARD, GUARD_FIRST, GUARD_SECOND, KINDS, K_BUY, K_BUY_END, K_DECLINE, K_DRAW, K_FRONT, K_GUARD, K_HIRE, K_MAYOR,
     K_NOTHING, K_ORDER, K_PASS, K_PAY, K_PEDDLER, K_PLAN, K_PLAN_DONE, K_ROB, K_SELL, K_STEAL, MASTER_SLOT, MAYOR,
     MAYOR_ROOF, MUSICIAN, OVER, PASSED, PAY_ANY, PEDDLER, PEDDLER_GOOD, PLANNED, PLANNING, PLANNING_NOW, REFILL, ROOMS,
-    ROUNDS, SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF, THIEF_GOODS, THIEF_VICTIM, TOP_SLOT, WHY_GOODS,
-    WHY_MONEY, WHY_ORDER, WORKSHOP_SLOTS,
+    ROUNDS, R_BUY, R_BUY_MORE, R_CHOOSE, R_GUARD, R_HIRE_EMPTY, R_HIRE_PRICE, R_OK, R_PASS, R_PAY, R_PLAN, R_PLANNING,
+    R_PLAN_DONE, R_SELL, R_STEAL, R_STEP, SETUP_GUESTS, SETUP_WORKSHOPS, STEAL_LIMIT, THIEF, THIEF_GOODS, THIEF_VICTIM,
+    TOP_SLOT, WHY_GOODS, WHY_MONEY, WHY_ORDER, WORKSHOP_SLOTS,
 )
 from .events import (
     AgentGained, AgentsHome, BackToPile, CrestWon, FavouriteChosen, FavouriteTie, GameOver, GoodReturned, GuildCalled,
@@ -261,7 +262,7 @@ def legal_choose(s: "S", p: int) -> list[Action]:
     if have_guild:
         out.extend(table.sell[1:have_guild + 1])
         affordable_hires(s, p, g, out)
-    if s.buy_limit > 0 and s.money[p] >= s.master_value(g):
+    if may_buy(s, p):
         store = s.stores
         base = g * G
         buy = table.buy
@@ -270,6 +271,19 @@ def legal_choose(s: "S", p: int) -> list[Action]:
                 out.append(buy[t])
     out.append(table.nothing)
     return out
+
+
+def may_buy(s: "S", p: int) -> bool:
+    """"Acheter": goods are bought while under the buy limit, with money for the master's
+    value (money never goes below zero, *notes*)."""
+    return s.buy_limit > s.bought and s.money[p] >= s.master_value(s.called_guild)
+
+
+def pays(held_guild: int, held_total: int, price: tuple[int, int]) -> bool:
+    """"Embaucher": whether goods held pay a price (goods of the guild's type, goods of
+    any type; "any" may be of the guild's own type, *notes*)."""
+    need_guild, need_any = price
+    return held_guild >= need_guild and held_total >= need_guild + need_any
 
 
 def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
@@ -286,8 +300,8 @@ def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
     hire = s.action_table.hire
     for r in range(ROOMS):
         if rooms[g * ROOMS + r] >= 0:
-            for f, (need_guild, need_any) in enumerate(prices[r]):
-                if have_guild >= need_guild and total >= need_guild + need_any:
+            for f, price in enumerate(prices[r]):
+                if pays(have_guild, total, price):
                     out.append(hire[r][f])
 
 
@@ -702,25 +716,17 @@ def favourite_counts(s: "S", g: int) -> list[int]:
 
 def choose_favourites(s: "S") -> None:
     """"Fin d'une Manche" 1, guild by guild in number order: the favourite holds the most
-    goods of the type; a tie goes to the richest (the tied players reveal their money),
-    then to turn order. The favourite returns one good of the type (one on their
-    Peddler may serve) and takes 1.1 the master (round 4: with the tile under it), an
-    agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest. Nobody with
-    the goods: no favourite; the master (and its prestige crest, *notes*) leaves."""
-    G = s.guild_count
+    goods of the type (`favourite_of`). Nobody with the goods: no favourite; the master
+    (and its prestige crest, *notes*) leaves the game."""
     rnd = s.round
-    comp = s.components
-    held = s.goods_held
-    peddlers = s.peddlers
     master_slot = MASTER_SLOT[rnd - 1]
     slots = (master_slot, COVERED_SLOT) if rnd == ROUNDS else (master_slot,)
-    for g in range(G):
+    for g in range(s.guild_count):
         count = favourite_counts(s, g)
-        best = max(count)
         tiles = [s.workshops[g * WORKSHOP_SLOTS + k] for k in slots]
         for k in slots:
             s.workshops[g * WORKSHOP_SLOTS + k] = -1
-        if best == 0:
+        if max(count) == 0:
             s.out_of_game.extend(tiles)
             s._event((NoFavourite, g, tuple(tiles)))
             if s.prestige_guild == g and s.prestige_guild_crest:
@@ -729,44 +735,60 @@ def choose_favourites(s: "S") -> None:
                 s._event((PrestigeCrestOut, g))
             s.favourite_log.append([rnd, g, -1])
             continue
-        tied = [p for p in range(s.player_count) if count[p] == best]
-        why = WHY_GOODS
-        if len(tied) > 1:
-            for p in tied:
-                s.money_revealed.append([rnd, g, p, s.money[p]])
-            s._event((FavouriteTie, g, tuple((p, s.money[p]) for p in tied)))
-            most = max(s.money[p] for p in tied)
-            tied = [p for p in tied if s.money[p] == most]
-            why = WHY_MONEY
-            if len(tied) > 1:
-                tied = [next(p for p in s.turn_order if p in tied)]
-                why = WHY_ORDER
-        f = tied[0]
-        s._event((FavouriteChosen, g, f, why, best))
+        f = favourite_of(s, g, count)
         s.favourite_log.append([rnd, g, f])
-        if held[f * G + g]:
-            held[f * G + g] -= 1
-            s._event((GoodReturned, f, g, False))
-        else:
-            for i in range(0, len(peddlers), 3):
-                if peddlers[i + 1] == f and peddlers[i + 2] == g:
-                    peddlers[i + 2] = -1
-                    break
-            s._event((GoodReturned, f, g, True))
-        s.stores[g * G + g] += 1
-        for t in tiles:
-            s.tiles_owned[f].append(t)
-            s._event((TileWon, f, t))
-            if comp.tile_agent[t]:
-                gain_agent(s, f)
-        if s.crests_left[g] > 0:
-            s.crests_left[g] -= 1
-            s.guild_crests[f * G + g] += 1
-            s._event((CrestWon, f, g))
-        if s.prestige_guild == g and s.prestige_guild_crest:
-            s.prestige_guild_crest = 0
-            s.prestige_crests[f] += 1
-            s._event((PrestigeCrestWon, f, g))
+        reward_favourite(s, g, f, tiles)
+
+
+def favourite_of(s: "S", g: int, count: list[int]) -> int:
+    """"Fin d'une Manche" 1: the most goods of the type; a tie goes to the richest (the
+    tied players reveal their money), then to turn order."""
+    best = max(count)
+    tied = [p for p in range(s.player_count) if count[p] == best]
+    why = WHY_GOODS
+    if len(tied) > 1:
+        for p in tied:
+            s.money_revealed.append([s.round, g, p, s.money[p]])
+        s._event((FavouriteTie, g, tuple((p, s.money[p]) for p in tied)))
+        most = max(s.money[p] for p in tied)
+        tied = [p for p in tied if s.money[p] == most]
+        why = WHY_MONEY
+        if len(tied) > 1:
+            tied = [next(p for p in s.turn_order if p in tied)]
+            why = WHY_ORDER
+    s._event((FavouriteChosen, g, tied[0], why, best))
+    return tied[0]
+
+
+def reward_favourite(s: "S", g: int, f: int, tiles: list[int]) -> None:
+    """"Fin d'une Manche" 1: the favourite returns one good of the type (one on their
+    Peddler may serve) and takes 1.1 the master (round 4: with the tile under it), an
+    agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest."""
+    G = s.guild_count
+    held, peddlers = s.goods_held, s.peddlers
+    if held[f * G + g]:
+        held[f * G + g] -= 1
+        s._event((GoodReturned, f, g, False))
+    else:
+        for i in range(0, len(peddlers), 3):
+            if peddlers[i + 1] == f and peddlers[i + 2] == g:
+                peddlers[i + 2] = -1
+                break
+        s._event((GoodReturned, f, g, True))
+    s.stores[g * G + g] += 1
+    for t in tiles:
+        s.tiles_owned[f].append(t)
+        s._event((TileWon, f, t))
+        if s.components.tile_agent[t]:
+            gain_agent(s, f)
+    if s.crests_left[g] > 0:
+        s.crests_left[g] -= 1
+        s.guild_crests[f * G + g] += 1
+        s._event((CrestWon, f, g))
+    if s.prestige_guild == g and s.prestige_guild_crest:
+        s.prestige_guild_crest = 0
+        s.prestige_crests[f] += 1
+        s._event((PrestigeCrestWon, f, g))
 
 
 def peddlers_come_back(s: "S") -> None:
@@ -831,6 +853,50 @@ def rooms_move_left(s: "S") -> None:
 
 
 # == dispatch ==============================================================================
+
+# == why a move is refused (the same rules as the legal moves) ==============================
+
+def refusal(s: "S", p: int, kind: int, a: int, b: int) -> int:
+    """Why the move (kind, a, b) is not legal for `p` now (constants R_*): the rule of
+    the moment it breaks, from the predicates the legal moves are built with."""
+    if s.phase == PLANNING:
+        return _planning_refusal(s, p, kind)
+    if s.step == CHOOSE:
+        return _choice_refusal(s, p, kind, a, b)
+    if s.step == BUY_MORE:
+        return R_BUY_MORE
+    return {(PAY_ANY, K_PAY): R_PAY, (THIEF_GOODS, K_STEAL): R_STEAL, (GUARD_FIRST, K_GUARD): R_GUARD,
+            (GUARD_SECOND, K_GUARD): R_GUARD}.get((s.step, kind), R_STEP)
+
+
+def _planning_refusal(s: "S", p: int, kind: int) -> int:
+    """"Phase de Planification" (legal_planning): guilds in play in number order, at most
+    one per free agent; a plan with no guild is a pass, a pass plans no guild."""
+    if kind == K_PLAN:
+        return R_PLAN
+    if kind == K_PASS:
+        return R_PASS if s.plans[p] else R_OK
+    if kind == K_PLAN_DONE:
+        return R_PLAN_DONE if not s.plans[p] else R_OK
+    return R_PLANNING
+
+
+def _choice_refusal(s: "S", p: int, kind: int, a: int, b: int) -> int:
+    """The action at a called guild (legal_choose): what makes a sale, a purchase or a
+    hire impossible."""
+    G, g = s.guild_count, s.called_guild
+    if kind == K_SELL:
+        return R_SELL
+    if kind == K_BUY:
+        return R_BUY if not may_buy(s, p) or a >= G or not s.stores[g * G + a] else R_OK
+    if kind == K_HIRE:
+        if s.rooms[g * ROOMS + a] < 0:
+            return R_HIRE_EMPTY
+        held = s.goods_held[p * G:(p + 1) * G]
+        forms = s.components.rooms[a]
+        return R_HIRE_PRICE if b >= len(forms) or not pays(held[g], sum(held), forms[b]) else R_OK
+    return R_CHOOSE
+
 
 Handler = Callable[["S", int, int, int], None]
 

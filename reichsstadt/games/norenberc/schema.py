@@ -76,8 +76,8 @@ SEAT: dict[str, Any] = _obj({
 GUILD: dict[str, Any] = _obj({
     "guild": _d(INT, "the guild's number (0 = Brewers, in play: 0 .. players)"),
     "key": {"type": ["string", "null"],
-            "description": "the guild's catalog key (name: norenberc.guild.<key>, an artisan: norenberc.artisan.<key>); "
-                           "null: a data file of the user's own names it (see name)"},
+            "description": "the guild's catalog key (name: norenberc.guild.<key>, an artisan: "
+                           "norenberc.artisan.<key>); null: a data file of the user's own names it (see name)"},
     "name": {"type": ["string", "null"], "description": "the data file's own name when key is null, else null"},
     "good_key": {"type": ["string", "null"],
                  "description": "its good's catalog key (norenberc.good.<key>, .goods., .count.); null: see good"},

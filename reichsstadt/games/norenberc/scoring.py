@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from reichsstadt.core.contract import Outcome, rank_by
 
 from .constants import (
-    ALL_TYPES_VP, APPRENTICE, ARTISAN, CREST_VP, ENGRAVER, FOREMAN, MAJORITY, MAJORITY_TIED, NOBLE,
-    RICHEST_TIED_VP, RICHEST_VP, SCORE_ITEMS, TAX_COLLECTOR, TAX_UNIT, THIRTY, THIRTY_VP,
+    ALL_TYPES_VP, APPRENTICE, ARTISAN, CREST_VP, ENGRAVER, FOREMAN, MAJORITY, MAJORITY_TIED, NOBLE, RICHEST_TIED_VP,
+    RICHEST_VP, SCORE_ITEMS, TAX_COLLECTOR, TAX_UNIT, THIRTY, THIRTY_VP,
 )
 
 if TYPE_CHECKING:
@@ -49,37 +49,17 @@ def breakdown(state: "NorenbercState") -> list[dict[str, int]]:
     """Every player's points per scoring item (constants.SCORE_ITEMS), in the rulebook's
     order: the sun citizens first (the Apprentice and the Engraver change later items)."""
     comp = state.components
-    kind, guild, value = comp.tile_kind, comp.tile_guild, comp.tile_value
     n, G = state.player_count, state.guild_count
-    owned = state.tiles_owned
     out = [dict.fromkeys(SCORE_ITEMS, 0) for _ in range(n)]
-    artisans = [[t for t in owned[p] if kind[t] == ARTISAN] for p in range(n)]
-    # "Citadins" with the sun: Noble, Tax Collector, Foreman
-    for p in range(n):
-        for t in owned[p]:
-            k = kind[t]
-            if k == NOBLE:
-                out[p]["nobles"] += value[t]
-            elif k == TAX_COLLECTOR:
-                out[p]["tax_collectors"] += state.money[p] // TAX_UNIT
-            elif k == FOREMAN:
-                out[p]["foremen"] += sum(1 for a in artisans[p] if value[a] == value[t])
-    # "Majorité des Artisans", guild by guild; the Apprentice: +1 per second or third place
+    artisans = [[t for t in state.tiles_owned[p] if comp.tile_kind[t] == ARTISAN] for p in range(n)]
+    _sun_citizens(state, artisans, out)
     totals = [[0] * G for _ in range(n)]
     counts = [[0] * G for _ in range(n)]
     for p in range(n):
         for a in artisans[p]:
-            totals[p][guild[a]] += value[a]
-            counts[p][guild[a]] += 1
-    for g in range(G):
-        keys = {p: (totals[p][g], counts[p][g]) for p in range(n) if counts[p][g]}
-        if not keys:
-            continue
-        points, place = majority_points(keys)
-        for p, v in points.items():
-            out[p]["majorities"] += v
-            if place[p] in (2, 3):
-                out[p]["apprentices"] += sum(1 for t in owned[p] if kind[t] == APPRENTICE)
+            totals[p][comp.tile_guild[a]] += comp.tile_value[a]
+            counts[p][comp.tile_guild[a]] += 1
+    _majorities(state, totals, counts, out)
     # "Valeur des artisans de 30+" and "Tous les types"
     for p in range(n):
         out[p]["thirty_plus"] = THIRTY_VP * sum(1 for g in range(G) if totals[p][g] >= THIRTY)
@@ -93,9 +73,39 @@ def breakdown(state: "NorenbercState") -> list[dict[str, int]]:
     # "Collection de blasons": distinct guild crests, each prestige crest, each Engraver
     for p in range(n):
         distinct = sum(1 for g in range(G) if state.guild_crests[p * G + g]) + state.prestige_crests[p]
-        distinct += sum(1 for t in owned[p] if kind[t] == ENGRAVER)
+        distinct += sum(1 for t in state.tiles_owned[p] if comp.tile_kind[t] == ENGRAVER)
         out[p]["crests"] = CREST_VP[min(distinct, len(CREST_VP) - 1)]
     return out
+
+
+def _sun_citizens(state: "NorenbercState", artisans: list[list[int]], out: list[dict[str, int]]) -> None:
+    """"Citadins" with the sun: the Noble's points, the Tax Collector's per 10 thalers,
+    the Foreman's per artisan of his value."""
+    kind, value = state.components.tile_kind, state.components.tile_value
+    for p, owned in enumerate(state.tiles_owned):
+        for t in owned:
+            k = kind[t]
+            if k == NOBLE:
+                out[p]["nobles"] += value[t]
+            elif k == TAX_COLLECTOR:
+                out[p]["tax_collectors"] += state.money[p] // TAX_UNIT
+            elif k == FOREMAN:
+                out[p]["foremen"] += sum(1 for a in artisans[p] if value[a] == value[t])
+
+
+def _majorities(state: "NorenbercState", totals: list[list[int]], counts: list[list[int]],
+                out: list[dict[str, int]]) -> None:
+    """"Majorité des Artisans", guild by guild; the Apprentice: +1 per second or third place."""
+    kind = state.components.tile_kind
+    for g in range(state.guild_count):
+        keys = {p: (totals[p][g], counts[p][g]) for p in range(state.player_count) if counts[p][g]}
+        if not keys:
+            continue
+        points, place = majority_points(keys)
+        for p, v in points.items():
+            out[p]["majorities"] += v
+            if place[p] in (2, 3):
+                out[p]["apprentices"] += sum(1 for t in state.tiles_owned[p] if kind[t] == APPRENTICE)
 
 
 def outcome(state: "NorenbercState") -> Outcome:

@@ -299,7 +299,6 @@ class NorenbercState(State):
         masters of the rounds to come where they must be."""
         where = "norenberc position"
         n, G = self.player_count, self.guild_count
-        comp = self.components
         sizes: dict[str, tuple[list[Any], int | None]] = {
             "turn_order": (self.turn_order, n if self.phase > SETUP_ORDER else None),
             "money": (self.money, n), "agents": (self.agents, n), "agents_free": (self.agents_free, n),
@@ -316,17 +315,32 @@ class NorenbercState(State):
             raise ValueError(f"{where}: phase {self.phase}, step {self.step} or round {self.round} is out of range")
         if self.phase > SETUP_ORDER and sorted(self.turn_order) != list(range(n)):
             raise ValueError(f"{where}: turn_order must list every seat once, not {self.turn_order}")
-        for p in range(n):
-            if not comp.agents_start <= self.agents[p] <= comp.agents_max or not 0 <= self.agents_free[p] <= self.agents[p]:
-                raise ValueError(f"{where}: player {p} has {self.agents_free[p]} free of {self.agents[p]} agents "
+        self._check_players(where)
+        self._check_box(where)
+        if self.phase > SETUP_WORKSHOPS:
+            self._check_tiles(where)
+
+    def _check_players(self, where: str) -> None:
+        """Agents between the start and the most, free ones among them; no debt."""
+        comp = self.components
+        for p in range(self.player_count):
+            agents, free = self.agents[p], self.agents_free[p]
+            if not comp.agents_start <= agents <= comp.agents_max or not 0 <= free <= agents:
+                raise ValueError(f"{where}: player {p} has {free} free of {agents} agents "
                                  f"({comp.agents_start} to {comp.agents_max} owned)")
             if self.money[p] < 0:
                 raise ValueError(f"{where}: player {p}'s money is {self.money[p]}, below zero")
+
+    def _check_box(self, where: str) -> None:
+        """The goods, crests and prestige crests of the box all accounted for."""
+        n, G = self.player_count, self.guild_count
+        comp = self.components
         for t in range(G):
             held = sum(self.goods_held[p * G + t] for p in range(n))
             stored = sum(self.stores[g * G + t] for g in range(G))
             peddled = sum(1 for i in range(2, len(self.peddlers), 3) if self.peddlers[i] == t)
-            if min(self.goods_held[t::G]) < 0 or min(self.stores[t::G]) < 0 or held + stored + peddled != comp.goods_per_guild:
+            negative = min(self.goods_held[t::G]) < 0 or min(self.stores[t::G]) < 0
+            if negative or held + stored + peddled != comp.goods_per_guild:
                 raise ValueError(f"{where}: goods of type {t}: {held} held, {stored} in stores and {peddled} on "
                                  f"Peddlers must make {comp.goods_per_guild}, none below zero")
         for g in range(G):
@@ -339,8 +353,6 @@ class NorenbercState(State):
         if prestige != comp.prestige_crests or min(counts) < 0 or self.prestige_guild_crest not in (0, 1):
             raise ValueError(f"{where}: prestige crests in reserve, on the guild, won and out make {prestige}, "
                              f"not {comp.prestige_crests}")
-        if self.phase > SETUP_WORKSHOPS:
-            self._check_tiles(where)
 
     def _check_tiles(self, where: str) -> None:
         """Every tile in exactly one place; the artisans of guilds not in play in the box;

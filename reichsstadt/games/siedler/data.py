@@ -22,17 +22,41 @@ class Components:
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
-        t = raw["terrains"]
+        self._terrains(raw["terrains"])
+        self._roads(raw)
+        self._goods(raw)
+        self._city(raw)
+        self.wall_pieces: int = raw["wall"]["pieces"]
+        self.triangle_after: tuple[int, ...] = tuple(raw["wall"]["tower_triangles_after"])
+        years = raw["time_track"]["years"]
+        self.years: tuple[int, ...] = tuple(years)
+        self.reshuffle_at: tuple[int, ...] = tuple(years.index(y) for y in raw["time_track"]["reshuffle"])
+        # the event deck as counts per card kind of the fixed universe
+        counts = [0] * len(CARD_KINDS)
+        for c in raw["events"]:
+            counts[CARD_KINDS.index(_card_key(c))] += c["count"]
+        self.deck_counts: tuple[int, ...] = tuple(counts)
+        # beginner positions: per color, settlements (global intersections), star, tolls (roads)
+        self.beginner: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
+        for b in raw["beginner"]:
+            inters = tuple(self.road_offset[ROAD_NAMES.index(s["road"])] + s["index"] for s in b["settlements"])
+            star = next(inters[i] for i, s in enumerate(b["settlements"]) if s.get("star"))
+            tolls = tuple(ROAD_NAMES.index(x) for x in b["tolls"])
+            self.beginner.append((inters, star, tolls))
+
+    def _terrains(self, t: list[dict[str, Any]]) -> None:
         self.terrain_ids: tuple[str, ...] = tuple(x["id"] for x in t)
         self.terrain_type: tuple[str, ...] = tuple(x["type"] for x in t)
         self.terrain_res: tuple[int, ...] = tuple(RESOURCES.index(TERRAIN_TYPES[x["type"]]) for x in t)
         self.terrain_num: tuple[int, ...] = tuple(x["number"] for x in t)
-        tindex = {tid: i for i, tid in enumerate(self.terrain_ids)}
         by_num: list[list[int]] = [[] for _ in range(13)]
         for i, n in enumerate(self.terrain_num):
             by_num[n].append(i)
         self.terrains_of_number: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in by_num)
-        # roads in the fixed order I..V; intersections numbered globally
+
+    def _roads(self, raw: dict[str, Any]) -> None:
+        """The roads in the fixed order I..V; intersections numbered globally."""
+        tindex = {tid: i for i, tid in enumerate(self.terrain_ids)}
         roads = {r["id"]: r for r in raw["roads"]}
         self.road_len: list[int] = []       # segments per road
         self.road_offset: list[int] = []    # first global intersection of each road
@@ -53,12 +77,14 @@ class Components:
         self.n_inters = len(inter_terr)
         self.n_segments = sum(self.road_len)
         self.seg_offset: tuple[int, ...] = tuple(sum(self.road_len[:k]) for k in range(5))
-        terr_inters: list[list[int]] = [[] for _ in t]
+        terr_inters: list[list[int]] = [[] for _ in self.terrain_ids]
         for gi, ts in enumerate(inter_terr):
             for x in ts:
                 terr_inters[x].append(gi)
         self.terrain_inters: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in terr_inters)
-        # cities and goods
+
+    def _goods(self, raw: dict[str, Any]) -> None:
+        """The cities at the roads' ends, and the goods sold there."""
         self.city_road: dict[str, int] = {c["name"]: ROAD_NAMES.index(c["road"]) for c in raw["cities"]}
         self.city_toll: dict[str, int] = {c["name"]: c["toll"] for c in raw["cities"]}
         goods = {g["name"]: g for g in raw["goods"]}
@@ -68,7 +94,9 @@ class Components:
         self.good_road: tuple[int, ...] = tuple(self.city_road[c] for c in self.good_city)
         self.good_price: tuple[int, ...] = tuple(goods[name]["price"] for name in GOODS)
         self.good_toll: tuple[int, ...] = tuple(self.city_toll[c] for c in self.good_city)
-        # the city: sectors and red intersections
+
+    def _city(self, raw: dict[str, Any]) -> None:
+        """The old town: what each red intersection offers its workshop."""
         sectors = {s["id"]: s for s in raw["city"]["sectors"]}
         reds = raw["city"]["red_intersections"]
         self.red_ids: tuple[str, ...] = tuple(r["id"] for r in reds)
@@ -85,23 +113,6 @@ class Components:
         self.red_port: tuple[int, ...] = tuple(port)
         self.red_bauhof: tuple[bool, ...] = tuple(bauhof)
         self.red_goods: tuple[tuple[int, ...], ...] = tuple(red_goods)
-        self.wall_pieces: int = raw["wall"]["pieces"]
-        self.triangle_after: tuple[int, ...] = tuple(raw["wall"]["tower_triangles_after"])
-        years = raw["time_track"]["years"]
-        self.years: tuple[int, ...] = tuple(years)
-        self.reshuffle_at: tuple[int, ...] = tuple(years.index(y) for y in raw["time_track"]["reshuffle"])
-        # the event deck as counts per card kind of the fixed universe
-        counts = [0] * len(CARD_KINDS)
-        for c in raw["events"]:
-            counts[CARD_KINDS.index(_card_key(c))] += c["count"]
-        self.deck_counts: tuple[int, ...] = tuple(counts)
-        # beginner positions: per color, settlements (global intersections), star, tolls (roads)
-        self.beginner: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
-        for b in raw["beginner"]:
-            inters = tuple(self.road_offset[ROAD_NAMES.index(s["road"])] + s["index"] for s in b["settlements"])
-            star = next(inters[i] for i, s in enumerate(b["settlements"]) if s.get("star"))
-            tolls = tuple(ROAD_NAMES.index(x) for x in b["tolls"])
-            self.beginner.append((inters, star, tolls))
 
     def road_intersections(self, road: int) -> range:
         """The global numbers of a road's intersections, from the one touching the city."""
@@ -144,8 +155,9 @@ KEYS: dict[str, frozenset[str]] = {
 def _numbers(c: Check, obj: Any, key: str, count: int, where: str, shape: str) -> None:
     """`obj[key]` is a list of `count` finite numbers (a coordinate pair, a rectangle)."""
     v = c.get(obj, key, list, where)
-    c.require(len(v) == count and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-                                      for x in v), f"{where}.{key}", f"must be {shape} (finite numbers), not {v!r}"[:200])
+    ok = len(v) == count and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                                 for x in v)
+    c.require(ok, f"{where}.{key}", f"must be {shape} (finite numbers), not {v!r}"[:200])
 
 
 def _only(c: Check, obj: Any, kind: str, where: str) -> None:
@@ -162,7 +174,24 @@ def validate(raw: Any) -> None:
     DataFileError naming the entry and the section it breaks, or the key or format
     version this engine does not know."""
     c = Check("siedler map")
+    _check_format(c, raw)
+    terrains = _check_terrains(c, raw)
+    roads = _check_roads(c, raw, [t["id"] for t in terrains])
+    _check_goods(c, raw, _check_cities(c, raw))
+    _check_city(c, raw)
+    _check_wall(c, raw)
+    _check_time_track(c, raw)
+    _check_events(c, raw)
+    _check_beginner(c, raw, roads, terrains)
+    rb = c.get(raw, "raubritterburg", dict)
+    _only(c, rb, "raubritterburg", "raubritterburg")
+    _numbers(c, rb, "xy", 2, "raubritterburg", "[x, y]")
+
+
+def _check_format(c: Check, raw: Any) -> None:
+    """The file's format and version, its keys, and nothing no data file may hold."""
     c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    c.values(raw)
     c.require(raw.get("format") == MAP_FORMAT, "format", f"must be {MAP_FORMAT!r}, not {raw.get('format')!r}")
     version = raw.get("version")
     c.require(version == MAP_VERSION and not isinstance(version, bool), "version",
@@ -175,8 +204,11 @@ def validate(raw: Any) -> None:
     if "terrain_types" in raw:
         c.require(raw["terrain_types"] == TERRAIN_TYPES, "terrain_types",
                   f"must map {', '.join(f'{t} to {r}' for t, r in TERRAIN_TYPES.items())} (1.2)")
-    # terrains (1.2, 5.1.1)
-    terrains = c.get(raw, "terrains", list)
+
+
+def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    """1.2, 5.1.1: the terrains, their types and harvest numbers."""
+    terrains: list[dict[str, Any]] = c.get(raw, "terrains", list)
     ids: list[str] = []
     for i, t in enumerate(terrains):
         w = f"terrains[{i}]"
@@ -195,22 +227,27 @@ def validate(raw: Any) -> None:
     for n in HARVEST_NUMBERS:
         have = [t["id"] for t in terrains if t["number"] == n]
         want = 2 if n == 2 else 3
-        c.require(len(have) == want, "terrains",
-                  f"harvest number {n} is on {len(have)} terrains; 5.1.1 says each number names three terrains and only two carry a 2")
+        c.require(len(have) == want, "terrains", f"harvest number {n} is on {len(have)} terrains; 5.1.1 says each "
+                  "number names three terrains and only two carry a 2")
     fours = sorted(TERRAIN_TYPES[t["type"]] for t in terrains if t["number"] == 4)
     c.require(fours == ["grain", "stone", "wool"], "terrains",
               f"the 4s yield {', '.join(fours)}; 1.5 says a 4 yields wool, grain and stone")
-    # roads (5.2.2.1, 5.2.2.2, Q2)
+    return terrains
+
+
+def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dict[str, Any]]:
+    """5.2.2.1, 5.2.2.2, Q2: the five roads, their intersections and where they lead."""
     roads = c.get(raw, "roads", list)
     names = [r.get("id") if isinstance(r, dict) else None for r in roads]
     c.require(sorted(map(str, names)) == sorted(ROAD_NAMES), "roads",
               f"must be the five roads I, II, III, IV, V (1.10), not {names}")
-    for i, r in enumerate(roads):
+    for r in roads:
         w = f"roads[{r['id']}]"
         _only(c, r, "road", w)
         inters = c.get(r, "intersections", list, w)
         c.require(2 <= len(inters) <= MAX_SEGMENTS + 1, f"{w}.intersections",
-                  f"a road has 1 to {MAX_SEGMENTS} segments between two intersections each (Q2), not {len(inters) - 1}")
+                  f"a road has 1 to {MAX_SEGMENTS} segments between two intersections each (Q2), not "
+                  f"{len(inters) - 1}")
         for j, it in enumerate(inters):
             wj = f"{w}.intersections[{j}]"
             _only(c, it, "intersection", wj)
@@ -225,7 +262,11 @@ def validate(raw: Any) -> None:
                       f"road {r['id']} leads to {NAMED_ROAD_CITIES[r['id']]} (Q2, 5.2.3)")
         else:
             c.require(r.get("city") is None, f"{w}.city", "roads IV and V lead to no city")
-    # cities and goods (5.2.3, 1.12)
+    return {r["id"]: r for r in roads}
+
+
+def _check_cities(c: Check, raw: dict[str, Any]) -> list[str]:
+    """1.12, 5.2.3: Frankfurt, Prague and Venice at the end of roads I-III, with their tolls."""
     cities = c.get(raw, "cities", list)
     cnames = []
     for i, ci in enumerate(cities):
@@ -233,14 +274,22 @@ def validate(raw: Any) -> None:
         _only(c, ci, "city entry", w)
         name = c.get(ci, "name", str, w)
         road = c.get(ci, "road", str, w)
-        c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road", f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
+        c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road",
+                  f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
         toll = c.get(ci, "toll", int, w)
         c.require(toll >= 0, f"{w}.toll", "a toll is at least 0 gold")
         cnames.append(name)
-    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities", "must be Frankfurt, Prague and Venice (1.12)")
+    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities",
+              "must be Frankfurt, Prague and Venice (1.12)")
+    return cnames
+
+
+def _check_goods(c: Check, raw: dict[str, Any], cnames: list[str]) -> None:
+    """5.2.3, 1.12: the five goods, their recipes, cities and prices."""
     goods = c.get(raw, "goods", list)
     gnames = [g.get("name") if isinstance(g, dict) else None for g in goods]
-    c.require(sorted(map(str, gnames)) == sorted(GOODS), "goods", f"must be the five goods {', '.join(GOODS)} (5.2.3), not {gnames}")
+    c.require(sorted(map(str, gnames)) == sorted(GOODS), "goods",
+              f"must be the five goods {', '.join(GOODS)} (5.2.3), not {gnames}")
     for g in goods:
         w = f"goods[{g['name']}]"
         _only(c, g, "good", w)
@@ -252,7 +301,11 @@ def validate(raw: Any) -> None:
     z = next(g for g in goods if g["name"] == "Zirkel")
     c.require(z["recipe"] == {"wood": 1, "stone": 1} and z["city"] == "Frankfurt" and z["price"] == 3, "goods[Zirkel]",
               "1.12 says Zirkel are made of wood and stone and sell in Frankfurt for 3 gold")
-    # the city (1.1, 5.2.2.3, 5.2.2.5, 5.2.1, 5.2.3)
+
+
+def _check_city(c: Check, raw: dict[str, Any]) -> None:
+    """1.1, 5.2.1, 5.2.2.3, 5.2.2.5, 5.2.3: the old town's 12 sectors and 12 red
+    intersections, the Hauptmarkt's trade marks and the Bauhof."""
     city = c.get(raw, "city", dict)
     _only(c, city, "city", "city")
     sectors = c.get(city, "sectors", list, "city")
@@ -265,7 +318,8 @@ def validate(raw: Any) -> None:
         kind = c.get(s, "kind", str, w)
         if "rect" in s:
             _numbers(c, s, "rect", 4, w, "[x, y, width, height]")
-        c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind", f"{kind!r} is not goods, hauptmarkt or bauhof")
+        c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind",
+                  f"{kind!r} is not goods, hauptmarkt or bauhof")
         if kind == "goods":
             c.require(s.get("good") in GOODS, f"{w}.good", f"{s.get('good')!r} is not a good")
         skinds[sid] = s
@@ -274,7 +328,10 @@ def validate(raw: Any) -> None:
         c.require(n == 2, "city.sectors", f"{g} has {n} production spaces; 5.2.3 gives every good two")
     c.require(sum(1 for s in sectors if s["kind"] == "hauptmarkt") == 1, "city.sectors", "needs one Hauptmarkt (5.2.1)")
     c.require(sum(1 for s in sectors if s["kind"] == "bauhof") == 1, "city.sectors", "needs one Bauhof (5.2.2.5)")
-    reds = c.get(city, "red_intersections", list, "city")
+    _check_reds(c, c.get(city, "red_intersections", list, "city"), skinds)
+
+
+def _check_reds(c: Check, reds: list[Any], skinds: dict[str, dict[str, Any]]) -> None:
     c.require(len(reds) == 12, "city.red_intersections", f"there are 12 red intersections (5.2.2.3), not {len(reds)}")
     marks = []
     for i, r in enumerate(reds):
@@ -284,7 +341,8 @@ def validate(raw: Any) -> None:
         _numbers(c, r, "xy", 2, w, "[x, y]")
         touches = c.get(r, "touches", list, w)
         c.require(all(x in skinds for x in touches), f"{w}.touches", f"names an unknown sector in {touches}")
-        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches", "a red intersection touches two or three sectors")
+        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches",
+                  "a red intersection touches two or three sectors")
         mark = r.get("mark")
         if mark is not None:
             c.require(mark == "3:1" or mark in RESOURCES, f"{w}.mark", f"{mark!r} is neither 3:1 nor a resource's 2:1")
@@ -292,32 +350,40 @@ def validate(raw: Any) -> None:
                       "trade marks are on the Hauptmarkt's corners (5.2.1)")
             marks.append(mark)
     c.require("3:1" in marks, "city.red_intersections", "the Hauptmarkt needs a corner marked 3:1 (5.2.1)")
-    c.require(any(m in RESOURCES for m in marks), "city.red_intersections", "the Hauptmarkt needs a corner marked with a resource for 2:1 (5.2.1)")
+    c.require(any(m in RESOURCES for m in marks), "city.red_intersections",
+              "the Hauptmarkt needs a corner marked with a resource for 2:1 (5.2.1)")
     c.require(any(any(skinds[x]["kind"] == "bauhof" for x in r["touches"]) for r in reds), "city.red_intersections",
               "a red intersection must touch the Bauhof, or no tower could ever be built (5.2.2.5)")
-    # wall (0., 5.2.2.4, 5.2.2.5)
+
+
+def _check_wall(c: Check, raw: dict[str, Any]) -> None:
+    """0., 5.2.2.4, 5.2.2.5: 26 wall pieces and the tower triangles between them."""
     wall = c.get(raw, "wall", dict)
     _only(c, wall, "wall", "wall")
     c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", "the box has 26 wall pieces (0.)")
     tri = c.get(wall, "tower_triangles_after", list, "wall")
     c.require(1 <= len(tri) <= MAX_TRIANGLES and all(_int(x) and 1 <= x <= 26 for x in tri) and tri == sorted(set(tri)),
-              "wall.tower_triangles_after", "lists increasing wall pieces 1-26 after which a tower triangle opens (at most 16 towers, 0.)")
-    # time (6.4, 7)
+              "wall.tower_triangles_after",
+              "lists increasing wall pieces 1-26 after which a tower triangle opens (at most 16 towers, 0.)")
+
+
+def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
+    """6.4, 7: the years from 1355 to 1400 and the red spaces 1370 and 1385."""
     tt = c.get(raw, "time_track", dict)
     _only(c, tt, "time_track", "time_track")
     years = c.get(tt, "years", list, "time_track")
-    c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)), "time_track.years",
-              "runs from 1355 (3.) to 1400 (7.) in increasing years")
+    c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)),
+              "time_track.years", "runs from 1355 (3.) to 1400 (7.) in increasing years")
     c.require(c.get(tt, "reshuffle", list, "time_track") == [1370, 1385], "time_track.reshuffle",
               "the red spaces are 1370 and 1385 (6.4)")
     c.require(1370 in years and 1385 in years, "time_track.years", "must contain the red spaces 1370 and 1385 (6.4)")
-    # event deck (0., 1.11, 8.)
-    events = c.get(raw, "events", list)
-    total = 0
+
+
+def _check_events(c: Check, raw: dict[str, Any]) -> None:
+    """0., 1.11, 8.: the 36 event cards, their numbers and events."""
     per_num: dict[int, int] = {}
     per_ev: dict[str, int] = {}
-    wz_roads: set[str] = set()
-    for i, e in enumerate(events):
+    for i, e in enumerate(c.get(raw, "events", list)):
         w = f"events[{i}]"
         _only(c, e, "event", w)
         ev = c.get(e, "event", str, w)
@@ -332,49 +398,67 @@ def validate(raw: Any) -> None:
             per_num[num] = per_num.get(num, 0) + cnt
         if ev == "wegezoll":
             c.require(e.get("road") in ROAD_NAMES, f"{w}.road", "a Wegezoll card names one of the five roads (8.4)")
-            wz_roads.add(e["road"])
-        total += cnt
         per_ev[ev] = per_ev.get(ev, 0) + cnt
+    total = sum(per_ev.values())
     c.require(total == 36, "events", f"the deck has 36 event cards (0.), not {total}")
-    for n, want, why in ((6, 5, "1.11"), (8, 5, "1.11"), (2, 1, "1.11"), (12, 1, "1.11")):
-        c.require(per_num.get(n, 0) == want, "events", f"number {n} is on {per_num.get(n, 0)} cards; {why} says {want}")
+    for n, want in ((6, 5), (8, 5), (2, 1), (12, 1)):
+        c.require(per_num.get(n, 0) == want, "events", f"number {n} is on {per_num.get(n, 0)} cards; 1.11 says {want}")
     for ev, want, why in (("hourglass", 3, "8.1"), ("markgraf", 4, "8.2"), ("lehm", 14, "8.3")):
         c.require(per_ev.get(ev, 0) == want, "events", f"{per_ev.get(ev, 0)} {ev} cards; {why} says {want}")
     c.require(per_ev.get("raubritter", 0) >= 1 and per_ev.get("wegezoll", 0) >= 1, "events",
               "the deck needs Raubritter (8.5) and Wegezoll (8.4) cards")
-    # beginner setup (3, 1.6)
+
+
+def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str, Any]],
+                    terrains: list[dict[str, Any]]) -> None:
+    """3., 1.6: the beginner positions of the four colours."""
     beg = c.get(raw, "beginner", list)
     c.require(len(beg) == 4 and [b.get("color") for b in beg] == list(COLORS), "beginner",
               "lists the four colors white, red, blue, orange (3.)")
-    roads_by = {r["id"]: r for r in roads}
     occupied: dict[str, list[int]] = {k: [] for k in ROAD_NAMES}
     tolls_on: dict[str, list[str]] = {k: [] for k in ROAD_NAMES}
     for b in beg:
-        w = f"beginner[{b['color']}]"
-        _only(c, b, "beginner", w)
-        setl = c.get(b, "settlements", list, w)
-        tolls = c.get(b, "tolls", list, w)
-        c.require(len(setl) == 2 and len(tolls) == 2, w, "each player starts with two settlements and two toll stations (1.3)")
-        c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w, "exactly one settlement carries the star (3.)")
-        for x in tolls:
-            c.require(x in ROAD_NAMES, f"{w}.tolls", f"{x!r} is not a road")
-            tolls_on[x].append(b["color"])
-        for s in setl:
-            _only(c, s, "beginner settlement", f"{w}.settlements")
-            road = c.get(s, "road", str, w)
-            c.require(road in ROAD_NAMES, f"{w}.settlements", f"{road!r} is not a road")
-            idx = c.get(s, "index", int, w)
-            c.require(1 <= idx < len(roads_by[road]["intersections"]), f"{w}.settlements",
-                      f"road {road} intersection {idx + 1}: settlements are not built on the intersection touching the city (5.2.2.2)")
-            c.require(road in tolls, f"{w}.settlements", f"a settlement on road {road} needs the owner's toll station there (5.2.2.2)")
-            occupied[road].append(idx)
+        _check_beginner_colour(c, b, roads_by, occupied, tolls_on)
     for road, idxs in occupied.items():
         idxs.sort()
         for a, b2 in zip(idxs, idxs[1:]):
-            c.require(b2 - a >= 2, "beginner", f"settlements on road {road} at intersections {a + 1} and {b2 + 1} leave no free intersection between them (5.2.2.2)")
+            c.require(b2 - a >= 2, "beginner", f"settlements on road {road} at intersections {a + 1} and {b2 + 1} "
+                      "leave no free intersection between them (5.2.2.2)")
     for road, owners in tolls_on.items():
-        c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner", f"road {road} has more tolls than segments")
-    # rights of way of the beginner setup (3.): first toll, then strict majority
+        c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner",
+                  f"road {road} has more tolls than segments")
+    _check_beginner_rights(c, tolls_on)
+    _check_white(c, beg[0], roads_by, {t["id"]: t for t in terrains})
+
+
+def _check_beginner_colour(c: Check, b: dict[str, Any], roads_by: dict[str, dict[str, Any]],
+                           occupied: dict[str, list[int]], tolls_on: dict[str, list[str]]) -> None:
+    w = f"beginner[{b['color']}]"
+    _only(c, b, "beginner", w)
+    setl = c.get(b, "settlements", list, w)
+    tolls = c.get(b, "tolls", list, w)
+    c.require(len(setl) == 2 and len(tolls) == 2, w,
+              "each player starts with two settlements and two toll stations (1.3)")
+    c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w,
+              "exactly one settlement carries the star (3.)")
+    for x in tolls:
+        c.require(x in ROAD_NAMES, f"{w}.tolls", f"{x!r} is not a road")
+        tolls_on[x].append(b["color"])
+    for s in setl:
+        _only(c, s, "beginner settlement", f"{w}.settlements")
+        road = c.get(s, "road", str, w)
+        c.require(road in ROAD_NAMES, f"{w}.settlements", f"{road!r} is not a road")
+        idx = c.get(s, "index", int, w)
+        c.require(1 <= idx < len(roads_by[road]["intersections"]), f"{w}.settlements",
+                  f"road {road} intersection {idx + 1}: settlements are not built on the intersection touching the "
+                  "city (5.2.2.2)")
+        c.require(road in tolls, f"{w}.settlements",
+                  f"a settlement on road {road} needs the owner's toll station there (5.2.2.2)")
+        occupied[road].append(idx)
+
+
+def _check_beginner_rights(c: Check, tolls_on: dict[str, list[str]]) -> None:
+    """3.: the rights of way of the beginner setup: first toll, then strict majority."""
     for road, color in BEGINNER_RIGHTS.items():
         holder = None
         per_color: dict[str, int] = {}
@@ -382,22 +466,25 @@ def validate(raw: Any) -> None:
             per_color[o] = per_color.get(o, 0) + 1
             if holder is None or per_color[o] > per_color[holder]:
                 holder = o
-        c.require(holder == color, "beginner", f"3. gives {color} the right of way of road {road}, but the positions give it to {holder}")
-    white = beg[0]
-    tid_type = {t["id"]: t for t in terrains}
+        c.require(holder == color, "beginner",
+                  f"3. gives {color} the right of way of road {road}, but the positions give it to {holder}")
+
+
+def _check_white(c: Check, white: dict[str, Any], roads_by: dict[str, dict[str, Any]],
+                 tid_type: dict[str, dict[str, Any]]) -> None:
+    """3., 1.6: what the rulebook says of white's beginner settlements."""
     star = next(s for s in white["settlements"] if s.get("star"))
-    star_res = sorted(TERRAIN_TYPES[tid_type[x]["type"]] for x in roads_by[star["road"]]["intersections"][star["index"]]["touches"])
+    touches = roads_by[star["road"]]["intersections"][star["index"]]["touches"]
+    star_res = sorted(TERRAIN_TYPES[tid_type[x]["type"]] for x in touches)
     c.require(star_res == ["grain", "grain", "wool"], "beginner[white]",
-              f"3. says white's starred settlement yields two grain and one wool at the start, not {', '.join(star_res)}")
+              "3. says white's starred settlement yields two grain and one wool at the start, not "
+              f"{', '.join(star_res)}")
     found = False
     for s in white["settlements"]:
         ts = roads_by[s["road"]]["intersections"][s["index"]]["touches"]
         got = sorted((tid_type[x]["type"], tid_type[x]["number"]) for x in ts)
         found = found or got == [("forest", 3), ("hills", 5), ("mountains", 6)]
     c.require(found, "beginner[white]", "1.6 says a white settlement touches a forest 3, hills 5 and mountains 6")
-    rb = c.get(raw, "raubritterburg", dict)
-    _only(c, rb, "raubritterburg", "raubritterburg")
-    _numbers(c, rb, "xy", 2, "raubritterburg", "[x, y]")
 
 
 _BUNDLED: Components | None = None

@@ -53,7 +53,18 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import HIDDEN, Blocks, SeatFields, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import (
+    ENVELOPE,
+    HIDDEN,
+    Blocks,
+    Part,
+    SeatAxis,
+    SeatFields,
+    Slice,
+    StateEncoder,
+    envelope,
+    write_envelope,
+)
 
 if TYPE_CHECKING:
     from ...games.colonia.data import Components
@@ -148,17 +159,19 @@ class ColoniaEncoder(StateEncoder):
             ("home", "home", 1, pm, 0, 1), ("members", "home", 1, pm, 0, inner),
             ("members", "town_hall", 1, pm, 1, inner), ("members", "placed_today", 1, pm, 2, inner),
             ("members", "street", N_STREETS, pm, 7, inner)])
+        self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
     def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
         n = self.players
         per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
         full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full)
+        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
-        return Slice(name, places * self.players, 0, 1, f"{meaning}; per place, who holds it: one-hot over the "
-                                                       f"seats from you onward (all zero: nobody)")
+        n = self.players
+        return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
+                                             f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
 
     def _family_slices(self, comp: Components) -> list[Slice]:
         each, n, pm = self._each, self.players, self.per_member
@@ -190,7 +203,7 @@ class ColoniaEncoder(StateEncoder):
                                                     f"what it spent, ÷ {HELD}; those drawn blind ÷ {HELD}",
                  [*comp.materials, "blind"]),
             each("order", n, "place in turn order (the mayor first)", [f"place {k + 1}" for k in range(n)]),
-            Slice("mayor", n, 0, 1, "the mayor; per seat, from you onward"),
+            Slice("mayor", n, 0, 1, "the mayor; per seat, from you onward", seats=SeatAxis()),
         ]
 
     def _week_slices(self, comp: Components) -> list[Slice]:
@@ -199,12 +212,12 @@ class ColoniaEncoder(StateEncoder):
             Slice("extra_contract_dice", 6, 0, 1, "this week's extra-contract dice showing each face 1-6 (6: every "
                                                   "craftsman), ÷ 6", labels=tuple(str(f) for f in range(1, 7))),
             Slice("tie_order", n, 0, 1, "week 1: place among the seats the tie dice put first (1 ÷ players: first; "
-                                        "0: not put); per seat, from you onward"),
+                                        "0: not put); per seat, from you onward", seats=SeatAxis()),
             Slice("draws_pending", len(DRAWS), 0, 1, "the draws and rolls the table waits for, per kind, ÷ 20 (20 or "
                                                      "more as 1)", labels=DRAWS),
             Slice("next_draw", len(DRAWS), 0, 1, "the kind of the next draw (all zero: none waits)", labels=DRAWS),
             Slice("next_draw_seat", n, 0, 1, "the seat the next draw is for (blind material, good die); per seat, "
-                                             "from you onward"),
+                                             "from you onward", seats=SeatAxis()),
             Slice("next_draw_argument", 1, 0, 1, "the next draw's stall, place or card value ÷ 10 (10 or more as 1; "
                                                  "0 for a seat's draw)"),
             Slice("week", 1, 0, 1, "the week ÷ the weeks"),
@@ -235,7 +248,8 @@ class ColoniaEncoder(StateEncoder):
             Slice("bag", 1, 0, 1, "materials in the bag ÷ 100"),
             Slice("craftsmen", N_CRAFTSMEN * (3 + n), 0, 1,
                   "per craftsman: contract fields served this Thursday ÷ 5, contracts commissioned this week ÷ 5, "
-                  "occupied fields ÷ 5, then each seat's members on its fields (from you onward) ÷ 5 (each 1 at most)"),
+                  "occupied fields ÷ 5, then each seat's members on its fields (from you onward) ÷ 5 (each 1 at most)",
+                  seats=SeatAxis(groups=N_CRAFTSMEN, stride=3 + n, offset=3)),
         ]
 
     def _port_slices(self) -> list[Slice]:
@@ -293,32 +307,82 @@ class ColoniaEncoder(StateEncoder):
         return found
 
     # -- writing -------------------------------------------------------------------------
-    def fill(self, state: Any, seat: int | None, out: np.ndarray) -> None:
-        s: ColoniaState = state
-        me = write_envelope(self, s, seat, self.phase_index[s.phase()], out)
-        self._members(s, me, out)
-        self._families(s, seat, me, out)
-        self._screens(s, seat, me, out)
-        self._week(s, me, out)
-        self._block(s, "ordinances", "ordinances", "ordinances",
-                    (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
-                     tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)
-        self._block(s, "market", "stalls", "craftsmen",
-                    (me, s.stall_count, s.week_card, tuple(s.stall_materials), tuple(s.stall_size),
-                     tuple(s.stall_buyer), sum(s.bag), tuple(s.sticks), tuple(s.commissioned),
-                     tuple(s.contract_owner), tuple(s.contract_members), tuple(s.contracts_placed)),
-                    lambda o: self._market(s, me, o), out)
-        self._block(s, "port", "port", "ship_discards",
-                    (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
-                     tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
-                     sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)
-        self._block(s, "relics", "relic_display", "street_home",
-                    (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
-                     tuple(s.goods_supply), s.step, s.week >= s.components.weeks),
-                    lambda o: self._relics(s, me, o), out)
-        self._asking(s, out)
+    def _parts(self) -> list[Part]:
+        contracts = ("sticks", "contract_owner", "contract_members", "contracts_placed")
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("members", ("home", "members"),
+                 ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
+                  "secured_by"), self._members),
+            Part("families", ("family_cards", "turns"),
+                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight", "passed", "ballots"),
+                 self._families),
+            Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
+                 self._screens),
+            Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
+            Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
+            Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
+            Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
+                 self._draws),
+            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "week_card",
+                          "fewer_members", "fewer_members_next_week"),
+                 ("extra_faces", "tie_order", "week", "step", "decision", "week_card", "fewer_members",
+                  "fewer_members_next_week"), self._week),
+            Part("ordinances", ("ordinances",),
+                 ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
+                 lambda s, seat, me, out: self._block(
+                     s, "ordinances", "ordinances", "ordinances",
+                     (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
+                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)),
+            Part("market", ("stalls", "stall_buyers", "bag", "craftsmen"),
+                 ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer", "bag", "commissioned",
+                  *contracts),
+                 lambda s, seat, me, out: self._block(
+                     s, "market", "stalls", "craftsmen",
+                     (me, s.stall_count, s.week_card, tuple(s.stall_materials), tuple(s.stall_size),
+                      tuple(s.stall_buyer), sum(s.bag), tuple(s.sticks), tuple(s.commissioned),
+                      tuple(s.contract_owner), tuple(s.contract_members), tuple(s.contracts_placed)),
+                     lambda o: self._market(s, me, o), out)),
+            Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
+                          "ship_discards"),
+                 ("step", "port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
+                  "ship_deck", "ship_discard"),
+                 lambda s, seat, me, out: self._block(
+                     s, "port", "port", "ship_discards",
+                     (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
+                      tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
+                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)),
+            Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards", "goods_supply",
+                            "street_home"),
+                 ("display", "secured_by", "relic_deck", "relic_discard", "goods_supply", "step", "week"),
+                 lambda s, seat, me, out: self._block(
+                     s, "relics", "relic_display", "street_home",
+                     (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
+                      tuple(s.goods_supply), s.step, s.week >= s.components.weeks),
+                     lambda o: self._relics(s, me, o), out)),
+            Part("asking", ("asking",),
+                 ("decision", "bought_card", "recall_street", "recall_most", "draw_count", "exchange_limit",
+                  "exchange_give", "exchange_take"), self._asking),
+        ]
 
-    def _members(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: ColoniaState = state
+        at = self.at
+        if s.step != S_OVER:   # behind your own screen
+            self._treasury(s, seat, at["treasury"], at["relics_owned"], out)
+        card = s.family_card[seat]
+        if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
+            out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
+        if s.decision == D_VOTE:
+            ballot = s.ballots[seat]
+            row = at["turns"]
+            out[row + 4] = 1.0 if ballot == 1 else 0.0
+            out[row + 5] = 1.0 if ballot == 0 else 0.0
+
+    def _envelope(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, self.phase_index[s.phase()], out)
+
+    def _members(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, pm = self.at, self.players, self.per_member
         above, below = [0] * n, [0] * n
         fields = s.components.contract_fields
@@ -374,27 +438,38 @@ class ColoniaEncoder(StateEncoder):
                         out[row + 4 + (0 if ballot else 1)] = 1.0
 
     def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        """What lies behind each screen, and what the table knows of it."""
+        """What lies behind each screen: the viewer's own; everyone's at the end."""
         at, n = self.at, self.players
+        treasury, owned = at["treasury"], at["relics_owned"]
         over = s.step == S_OVER
-        treasury, owned, shrines = at["treasury"], at["relics_owned"], at["shrines"]
-        windows, seen, order, mayor = at["windows"], at["materials_seen"], at["order"], s.mayor()
         if not over:  # every screen but the viewer's (all of them for a spectator), in one stroke each
             first = 0 if seat is None else 1
             out[treasury + first * TREASURY:treasury + n * TREASURY] = HIDDEN
             out[owned + first * 2 * N_CITIES:owned + n * 2 * N_CITIES] = HIDDEN
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            row, rel = treasury + k * TREASURY, owned + k * 2 * N_CITIES
             if p == seat or over:
-                for c in range(N_CITIES):
-                    out[row + c] = top(s.money[p * N_CITIES + c], COINS)
-                for m in range(N_MATERIALS):
-                    out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
-                for g in range(N_GOODS):
-                    out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
-                out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+                self._treasury(s, p, treasury + k * TREASURY, owned + k * 2 * N_CITIES, out)
+
+    def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
+        """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
+        for c in range(N_CITIES):
+            out[row + c] = top(s.money[p * N_CITIES + c], COINS)
+        for m in range(N_MATERIALS):
+            out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
+        for g in range(N_GOODS):
+            out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
+        out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+
+    def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, seen = self.players, self.at["materials_seen"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
             self._seen(s, p, seen + k * (N_MATERIALS + 1), out)
+
+    def _shrines(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        shrines, windows = at["shrines"], at["windows"]
         for c in range(N_CITIES):
             holder = s.relic_owner[c * CARDS_PER_CITY + RELICS_PER_CITY]
             if holder >= 0:
@@ -404,8 +479,12 @@ class ColoniaEncoder(StateEncoder):
             holder = s.window_owner[c]
             if holder >= 0:
                 out[windows + (holder - me) % n * N_CITIES + c] = 1.0
+
+    def _order(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, mayor = self.at, self.players, s.mayor()
         if mayor >= 0:
             out[at["mayor"] + (mayor - me) % n] = 1.0
+            order = at["order"]
             for place, p in enumerate(s.order):
                 out[order + (p - me) % n * n + place] = 1.0
 
@@ -418,12 +497,8 @@ class ColoniaEncoder(StateEncoder):
                 out[row + m] = top(x, HELD)
         out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
 
-    def _week(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
-        for face in s.extra_faces:
-            out[at["extra_contract_dice"] + face - 1] += 1 / 6
-        for i, p in enumerate(s.tie_order):
-            out[at["tie_order"] + (p - me) % n] = (i + 1) / n
+    def _draws(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
         for kind, _ in s.chance_queue:
             out[at["draws_pending"] + kind] += 1 / 20
         np.minimum(out[at["draws_pending"]:at["draws_pending"] + len(DRAWS)], 1.0,
@@ -435,6 +510,13 @@ class ColoniaEncoder(StateEncoder):
                 out[at["next_draw_seat"] + (argument - me) % n] = 1.0
             else:
                 out[at["next_draw_argument"]] = top(argument / 10, 1)
+
+    def _week(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, comp = self.at, self.players, s.components
+        for face in s.extra_faces:
+            out[at["extra_contract_dice"] + face - 1] += 1 / 6
+        for i, p in enumerate(s.tie_order):
+            out[at["tie_order"] + (p - me) % n] = (i + 1) / n
         out[at["week"]] = s.week / comp.weeks
         out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
         out[at["day"] + STEP_DAY[s.step]] = 1.0
@@ -558,7 +640,7 @@ class ColoniaEncoder(StateEncoder):
                 when = 0 if STEP_DAY[s.step] == d + TUESDAY else 1
             out[base + d * len(HOMECOMING) + when] = 1.0
 
-    def _asking(self, s: ColoniaState, out: np.ndarray) -> None:
+    def _asking(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         row, d = self.at["asking"], s.decision
         if d == D_ENSHRINE:
             out[row:row + RELIC] = self.tables_of(s.components).relics[s.bought_card]

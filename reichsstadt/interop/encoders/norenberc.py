@@ -33,7 +33,19 @@ from ...games.norenberc.constants import (
     TOP_SLOT,
     WORKSHOP_SLOTS,
 )
-from ..encoding import HIDDEN, Blocks, SeatFields, Slice, StateEncoder, envelope, scaled, write_envelope
+from ..encoding import (
+    ENVELOPE,
+    HIDDEN,
+    Blocks,
+    Part,
+    SeatAxis,
+    SeatFields,
+    Slice,
+    StateEncoder,
+    envelope,
+    scaled,
+    write_envelope,
+)
 
 if TYPE_CHECKING:
     from ...games.norenberc.data import Components
@@ -127,6 +139,9 @@ class NorenbercEncoder(StateEncoder):
             ("agents_free", "agents_free", 1, 8, 0, 1), ("moon", "moon", 1, 1, 0, 1),
             ("goods", "goods_held", G, TOP_GOODS, 0, G), ("crests", "guild_crests", G, 5, 0, G),
             ("prestige_crests", "prestige_crests", 1, 5, 0, 1)])
+        self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
+                                  np.float32)
+        self.use(self._parts())
 
     def tables_of(self, comp: Components) -> TileTables:
         """The tile tables of a component file (the bundled one, or a player's own)."""
@@ -142,7 +157,7 @@ class NorenbercEncoder(StateEncoder):
         def each(name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
             per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
             full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-            return Slice(name, n * inner, low, 1, meaning + per, labels=full)
+            return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
         return [
             each("money", 1, f"thalers (your own; the others' only once the game is over) ÷ {TOP_MONEY}, "
                              f"{TOP_MONEY} or more as 1 (-1 if hidden)", low=HIDDEN),
@@ -178,7 +193,7 @@ class NorenbercEncoder(StateEncoder):
                       f"one-hot, its printed value ÷ {TOP_VALUE}, Agent+ (all zero: no tile)")
 
         def seats(name: str, meaning: str) -> Slice:
-            return Slice(name, n, 0, 1, meaning + "; per seat, from you onward")
+            return Slice(name, n, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
         return [
             Slice("round", ROUNDS, 0, 1, "the round, one-hot", labels=tuple(str(r) for r in range(1, ROUNDS + 1))),
             Slice("turn", 1, 0, 1, "the turn of the round ÷ 10 (10 or more as 1)"),
@@ -214,37 +229,79 @@ class NorenbercEncoder(StateEncoder):
         ]
 
     # -- writing -------------------------------------------------------------------------
-    def fill(self, state: Any, seat: int | None, out: np.ndarray) -> None:
-        s: NorenbercState = state
-        me = write_envelope(self, s, seat, self.phase_index[s.phase], out)
-        tables = self.tables_of(s.components)
-        self._players(s, seat, me, tables, out)
-        self._round(s, out)
-        self._guilds(s, tables, out)
-        if s.phase == ACTIONS:
-            self._current(s, me, tables, out)
+    def _parts(self) -> list[Part]:
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("numbers", ("money", "agents", "agents_free", "moon", "goods", "crests", "prestige_crests"),
+                 ("money", "agents", "agents_free", "moon", "goods_held", "guild_crests", "prestige_crests", "phase"),
+                 self._numbers),
+            Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
+            Part("turn_position", ("turn_position",), ("turn_order",), self._turn_position),
+            Part("planning", ("planning",), ("phase", "moon", "plan_status"), self._planning),
+            Part("plans", ("cards", "plan"), ("plans",), self._plans),
+            Part("peddlers", ("peddler_goods",), ("peddlers",), self._peddlers),
+            Part("revealed_money", ("revealed_money",), ("money_revealed",), self._revealed_money),
+            Part("round", ("round", "turn", "open_planning", "prestige_guild", "prestige_reserve", "prestige_out",
+                           "pile_size", "citizens_unseen", "out_of_game"),
+                 ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
+                  "citizens_unseen", "out_of_game"), self._round),
+            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles),
+            Part("guild_numbers", ("guild_numbers",),
+                 ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
+                  "workshops"), self._guild_numbers_of),
+            Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
+                             "room", "victim", "guard_first"),
+                 ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
+                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current),
+        ]
 
-    def _players(self, s: NorenbercState, seat: int | None, me: int, tables: TileTables, out: np.ndarray) -> None:
-        at, n, G = self.at, self.players, self.guilds
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+        s: NorenbercState = state
+        at = self.at
+        if s.phase != OVER:   # your own money, behind your chest
+            x = s.money[seat]
+            out[at["money"]] = x / TOP_MONEY if x < TOP_MONEY else 1.0
+        plan = at["plan"]
+        out[plan:plan + self.guilds] = self.plan_rows[s.plans[seat]]
+
+    def _envelope(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, self.phase_index[s.phase], out)
+
+    def _numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         self.seat_fields.write(s, me, out)
         if s.phase != OVER:  # the others' money stays behind their chests until the end
-            money = at["money"]
+            money, n = self.at["money"], self.players
             out[money:money + n] = HIDDEN
             if seat is not None:
                 x = s.money[seat]
                 out[money] = x / TOP_MONEY if x < TOP_MONEY else 1.0
-        planning = s.phase == PLANNING
-        hold, hs, position, plans, cards = at["holdings"], self.hold_size, at["turn_position"], at["planning"], \
-            at["cards"]
-        plan_at, order = at["plan"], s.turn_order
+
+    def _holdings(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, hold, hs = self.players, self.at["holdings"], self.hold_size
+        tables = self.tables_of(s.components)
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             if s.tiles_owned[p]:
                 out[hold + k * hs:hold + (k + 1) * hs] = tables.holdings(s.tiles_owned[p])
-            if p in order:
-                out[position + k * n + order.index(p)] = 1.0
-            if planning:
-                out[plans + k * len(PLANNING_LABELS) + (3 if s.moon[p] else PLANNING_INDEX[s.plan_status[p]])] = 1.0
+
+    def _turn_position(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, position, order = self.players, self.at["turn_position"], s.turn_order
+        for place, p in enumerate(order):
+            out[position + (p - me) % n * n + place] = 1.0
+
+    def _planning(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase != PLANNING:
+            return
+        n, plans = self.players, self.at["planning"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            out[plans + k * len(PLANNING_LABELS) + (3 if s.moon[p] else PLANNING_INDEX[s.plan_status[p]])] = 1.0
+
+    def _plans(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n, G = self.at, self.players, self.guilds
+        cards, plan_at = at["cards"], at["plan"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
             laid = s.plans[p]
             if laid:
                 x = laid.bit_count()
@@ -256,9 +313,8 @@ class NorenbercEncoder(StateEncoder):
                         out[at_k + g] = 1.0
             else:
                 out[at_k:at_k + G] = HIDDEN
-        self._peddlers_and_money(s, me, out)
 
-    def _peddlers_and_money(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
+    def _peddlers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
         peddlers = s.peddlers
         if peddlers:
@@ -270,13 +326,15 @@ class NorenbercEncoder(StateEncoder):
             for i, c in enumerate(counts):
                 if c:
                     out[base + i] = c / 5 if c < 5 else 1.0
-        revealed = at["revealed_money"]
+
+    def _revealed_money(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, revealed = self.players, self.at["revealed_money"]
         out[revealed:revealed + n] = HIDDEN
         last = {who: money for _, _, who, money in s.money_revealed}   # the latest per seat
         for who, money in last.items():
             out[revealed + (who - me) % n] = money / TOP_MONEY if money < TOP_MONEY else 1.0
 
-    def _round(self, s: NorenbercState, out: np.ndarray) -> None:
+    def _round(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
         out[at["round"] + s.round - 1] = 1.0
         out[at["turn"]] = scaled(s.turn, 10)
@@ -296,22 +354,24 @@ class NorenbercEncoder(StateEncoder):
                 if c:
                     out[base + k] = scaled(c, 20)
 
-    def _guilds(self, s: NorenbercState, tables: TileTables, out: np.ndarray) -> None:
-        at = self.at
+    def _guild_tiles(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        tables = self.tables_of(s.components)
         slot = MASTER_SLOT[s.round - 1]
-        base = at["guild_tiles"]
-        workshops = tuple(s.workshops)
-        key = (slot, workshops, tuple(s.rooms))
+        base = self.at["guild_tiles"]
+        key = (slot, tuple(s.workshops), tuple(s.rooms))
         block = tables.boards.get(key)
         if block is None:
             if len(tables.boards) >= MAX_CACHED:
                 tables.boards.clear()
             block = tables.boards[key] = self._tiles_on_board(s, slot, tables)
         out[base:base + len(block)] = block
+
+    def _guild_numbers_of(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        slot = MASTER_SLOT[s.round - 1]
         numbers = (slot, tuple(s.stores), tuple(s.roof_agents), tuple(s.crests_left), tuple(s.mayors), s.prestige_guild,
-                   s.prestige_guild_crest, workshops)
-        tables.numbers.write(numbers, at["guild_numbers"], self.end["guild_numbers"],
-                           lambda o: self._guild_numbers(s, slot, o), out)
+                   s.prestige_guild_crest, tuple(s.workshops))
+        self.tables_of(s.components).numbers.write(numbers, self.at["guild_numbers"], self.end["guild_numbers"],
+                                                   lambda o: self._guild_numbers(s, slot, o), out)
 
     def _guild_numbers(self, s: NorenbercState, slot: int, out: np.ndarray) -> None:
         at, G = self.at, self.guilds
@@ -351,8 +411,11 @@ class NorenbercEncoder(StateEncoder):
             ids += s.rooms[g * ROOMS:(g + 1) * ROOMS]
         return tables.rows[ids].ravel()
 
-    def _current(self, s: NorenbercState, me: int, tables: TileTables, out: np.ndarray) -> None:
+    def _current(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase != ACTIONS:
+            return
         at, n = self.at, self.players
+        tables = self.tables_of(s.components)
         out[at["current_guild"] + s.called_guild] = 1.0
         for p in range(n):
             if s.revealed >> p & 1:

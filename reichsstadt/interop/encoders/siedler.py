@@ -28,7 +28,7 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import HIDDEN, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -64,17 +64,22 @@ class SiedlerEncoder(StateEncoder):
                          summary="Every player's public counts and your own hand; the event cards; every piece on "
                                  "the roads, the red intersections, the wall and its towers; the council cards; the "
                                  "trade offer under negotiation and the last trade made.")
+        self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
     def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
         n = self.players
         per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
         full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full)
+        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
-        return Slice(name, places * self.players, 0, 1, f"{meaning}; per place, who holds it: one-hot over the "
-                                                       f"seats from you onward (all zero: nobody)")
+        n = self.players
+        return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
+                                             f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
+
+    def _seats(self, name: str, meaning: str) -> Slice:
+        return Slice(name, self.players, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
 
     def _player_slices(self) -> list[Slice]:
         each = self._each
@@ -92,10 +97,9 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     def _table_slices(self) -> list[Slice]:
-        n = self.players
         return [
-            Slice("active", n, 0, 1, "whose turn it is; per seat, from you onward"),
-            Slice("first_player", n, 0, 1, "who began; per seat, from you onward"),
+            self._seats("active", "whose turn it is"),
+            self._seats("first_player", "who began"),
             Slice("time_stone", self.years, 0, 1, "the time stone's space, one-hot",
                   labels=tuple(str(k) for k in range(self.years))),
             Slice("robber", 1 + len(self.terrains), 0, 1, "where the robber knight stands",
@@ -130,22 +134,20 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     def _trade_slices(self) -> list[Slice]:
-        n, each = self.players, self._each
+        each = self._each
         sides = "÷ 10, 10 or more as 1"
         return [
             Slice("offer_open", 1, 0, 1, "1 while a trade offer is made"),
             Slice("offer_give", 6, 0, 1, f"what the active player gives {sides}", labels=TRADABLES),
             Slice("offer_want", 6, 0, 1, f"what the active player asks for {sides}", labels=TRADABLES),
-            Slice("offer_to", n, 0, 1, "the seat the offer is made to (all zero: everyone); per seat, from you "
-                                       "onward"),
+            self._seats("offer_to", "the seat the offer is made to (all zero: everyone)"),
             each("answers", len(ANSWERS), "each seat's answer to the offer", ANSWERS),
             each("counters", 12, f"each seat's counter-offer: gives, then asks for, {sides}",
                  [f"give {k}" for k in TRADABLES] + [f"want {k}" for k in TRADABLES]),
             Slice("last_trade", 1, 0, 1, "1 while the last trade between players is shown (until an offer ends "
                                          "without one)"),
-            Slice("last_trade_player", n, 0, 1, "the player whose turn it was in the last trade; per seat, from "
-                                                "you onward"),
-            Slice("last_trade_partner", n, 0, 1, "the player who traded with them; per seat, from you onward"),
+            self._seats("last_trade_player", "the player whose turn it was in the last trade"),
+            self._seats("last_trade_partner", "the player who traded with them"),
             Slice("last_trade_gave", 6, 0, 1, f"what the player gave in the last trade {sides}", labels=TRADABLES),
             Slice("last_trade_got", 6, 0, 1, f"what the player got in the last trade {sides}", labels=TRADABLES),
             Slice("offers_left", 1, 0, 1, "trade offers the active player may still make ÷ 3 (3 or more as 1)"),
@@ -154,10 +156,7 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     def _waiting_slices(self) -> list[Slice]:
-        n = self.players
-
-        def seats(name: str, meaning: str) -> Slice:
-            return Slice(name, n, 0, 1, meaning + "; per seat, from you onward")
+        seats = self._seats
         return [
             seats("lehm_queue", "seats yet to decide on a wall piece for 3 gold (Kostenloser Lehm)"),
             seats("council_candidates", "holders whose council card the player to act may take"),
@@ -167,31 +166,63 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     # -- writing -------------------------------------------------------------------------
-    def fill(self, state: Any, seat: int | None, out: np.ndarray) -> None:
+    def _parts(self) -> list[Part]:
+        return [
+            Part("envelope", ENVELOPE, None, self._envelope),
+            Part("hand", ("hand",), ("hands",), self._hand),
+            Part("cards", ("cards",), ("hands",), self._cards),
+            Part("players", ("gold", "prestige", "victory_points", "council", "pieces_left", "discards_owed"),
+                 ("gold", "prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way",
+                  "council_holder", "discards_owed"), self._players),
+            Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
+                           "deck_left", "discards", "supply"),
+                 ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards", "supply"),
+                 self._table),
+            Part("board", ("tolls", "settlements", "right_of_way", "workshops", "walls", "towers", "council_holders",
+                           "council_removed"),
+                 ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
+                  "council_holder"), self._board),
+            Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to", "answers", "counters"),
+                 ("phase", "offer_give", "offer_want", "offer_to", "answers", "counter_give", "counter_want"),
+                 self._offer),
+            Part("trade", ("last_trade", "last_trade_player", "last_trade_partner", "last_trade_gave", "last_trade_got",
+                           "offers_left", "bank_trades_left", "offer_cards"),
+                 ("last_trade", "offers_per_turn", "offers_made", "bank_trades_per_turn", "bank_trades", "offer_cards"),
+                 self._trade),
+            Part("waiting", ("lehm_queue", "council_candidates", "steal_victim", "winner", "ending"),
+                 ("lehm_queue", "phase", "council_candidates", "steal_victim", "winner"), self._waiting),
+        ]
+
+    def private(self, state: Any, seat: int, out: np.ndarray) -> None:
         s: SiedlerState = state
-        me = write_envelope(self, s, seat, s.phase, out)
-        self._players(s, seat, me, out)
-        self._table(s, me, out)
-        self._board(s, me, out)
-        if s.phase in OFFER_PHASES:
-            self._offer(s, me, out)
-        self._trade(s, me, out)
+        hand, hands = self.at["hand"], s.hands
+        for r in range(5):
+            x = hands[seat * 5 + r]
+            out[hand + r] = x / 10 if x < 10 else 1.0
+
+    def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        write_envelope(self, s, seat, s.phase, out)
+
+    def _hand(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        hand, n = self.at["hand"], self.players
+        out[hand:hand + 5 * n] = HIDDEN
+        if seat is not None:
+            hands = s.hands
+            for r in range(5):
+                out[hand + r] = top(hands[seat * 5 + r], 10)
+
+    def _cards(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cards, n = self.at["cards"], self.players
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
+            out[cards + k] = top(s.cards(p), 20)
 
     def _players(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
-        hand, cards, gold, prestige, vp = at["hand"], at["cards"], at["gold"], at["prestige"], at["victory_points"]
+        gold, prestige, vp = at["gold"], at["prestige"], at["victory_points"]
         council, pieces, owed = at["council"], at["pieces_left"], at["discards_owed"]
-        hands = s.hands
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            if p == seat:
-                for r in range(5):
-                    x = hands[p * 5 + r]
-                    if x:
-                        out[hand + 5 * k + r] = top(x, 10)
-            else:
-                out[hand + 5 * k:hand + 5 * k + 5] = HIDDEN
-            out[cards + k] = top(s.cards(p), 20)
             out[gold + k] = top(s.gold[p], 30)
             out[prestige + k] = top(s.prestige[p], 20)
             out[vp + k] = top(s.victory_points(p), 13)
@@ -203,7 +234,7 @@ class SiedlerEncoder(StateEncoder):
             out[pieces + 3 * k + 2] = s.tolls_left[p] / 15
             out[owed + k] = top(s.discards_owed[p], 20)
 
-    def _table(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+    def _table(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
         out[at["active"] + (s.active - me) % n] = 1.0
         if s.first_player >= 0:
@@ -223,7 +254,7 @@ class SiedlerEncoder(StateEncoder):
         for r in range(5):
             out[base + r] = top(s.supply[r], 20)
 
-    def _board(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+    def _board(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         """The board's slices (tolls … council_removed, one run), cached by position."""
         key = (me, tuple(s.toll_owner), tuple(s.settlement_owner), tuple(s.right_of_way), tuple(s.workshop_owner),
                tuple(s.wall_builders), tuple(s.tower_owner), tuple(s.council_holder))
@@ -248,7 +279,9 @@ class SiedlerEncoder(StateEncoder):
             block[len(places) * n + i] = 1.0 if h == REMOVED else 0.0
         return block
 
-    def _offer(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+    def _offer(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase not in OFFER_PHASES:
+            return
         at, n = self.at, self.players
         out[at["offer_open"]] = 1.0
         give, want = at["offer_give"], at["offer_want"]
@@ -265,7 +298,7 @@ class SiedlerEncoder(StateEncoder):
                 out[counters + 12 * k + x] = top(s.counter_give[q * 6 + x], 10)
                 out[counters + 12 * k + 6 + x] = top(s.counter_want[q * 6 + x], 10)
 
-    def _trade(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+    def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
         last = s.last_trade
         if last:
@@ -278,6 +311,9 @@ class SiedlerEncoder(StateEncoder):
         out[at["offers_left"]] = top(max(0, s.offers_per_turn - s.offers_made), 3)
         out[at["bank_trades_left"]] = top(max(0, s.bank_trades_per_turn - s.bank_trades), 30)
         out[at["offer_cards"]] = top(s.offer_cards, 10)
+
+    def _waiting(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
         for q in s.lehm_queue:
             out[at["lehm_queue"] + (q - me) % n] = 1.0
         if s.phase == P_COUNCIL:

@@ -10,7 +10,6 @@ translations of the rulebook)."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 

@@ -1,0 +1,166 @@
+"""Observations of one game kept up to date move by move: what the adapters encode with.
+
+A move changes a few of the state's fields, and a seat's observation changes little
+from one decision to the next. A `Tracker` (one per game played: a Session, an OpenSpiel
+state) keeps the public encoding of the game, the spectator's, and before an observation
+writes again only the parts of a StateEncoder (encoding.Part) whose fields changed since
+the last one: it keeps a copy of every field a part reads and compares them (a
+comparison of two lists of small ints is one C loop). A seat's observation is then the
+public encoding turned to the seat (`Encoder.turned`: its per-seat entries start from
+it; one NumPy gather) with what only the seat knows written over it
+(`StateEncoder.private`).
+
+The comparisons are generated once per encoder and State class as straight-line code
+from the state's declared fields (core/fields.py), the way the core generates clone():
+a flat list is compared and copied by slice, a list of lists two deep, a value by
+equality, a SHARED field (fixed for the game) by identity.
+
+Encoders that read views, and StateEncoders without parts, get a `Rewriter`: the whole
+encoding written for every observation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..core.fields import FLAT, NESTED, SHARED, VALUE, field_specs
+from .encoding import Encoder, StateEncoder
+
+Changes = Callable[[Any, list[Any]], int]
+
+_NEVER = object()
+"""What the copies of the fields hold before the first observation: equal to nothing."""
+
+
+class Rewriter:
+    """Writes the whole encoding for every observation (`Encoder.fill`)."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+
+    def observe(self, state: Any, seat: int | None, out: np.ndarray, key: Any = None) -> None:
+        """What `seat` (None: a spectator) knows of `state`, written over all of `out`."""
+        out.fill(0.0)
+        self.encoder.fill(state, seat, out)
+
+    def forget(self) -> None:
+        pass
+
+
+class Tracker:
+    """The public encoding of one game, kept up to date by parts (see the module)."""
+
+    def __init__(self, encoder: StateEncoder) -> None:
+        self.encoder = encoder
+        self.public = np.zeros(encoder.size, np.float32)
+        self.kept: list[Any] = []
+        self.changes: Changes | None = None
+        self.kind: type | None = None
+        self.key: Any = _NEVER
+        self.seat_at = encoder.at["seat"]
+        plan = _plan(encoder)
+        self.always: int = plan[0]
+        self.steps: tuple[tuple[int, tuple[tuple[int, int], ...], Any], ...] = plan[1]
+
+    def forget(self) -> None:
+        """Another game from now on (a new one, or one restored): compare everything."""
+        self.key = _NEVER
+
+    def observe(self, state: Any, seat: int | None, out: np.ndarray, key: Any = None) -> None:
+        """What `seat` (None: a spectator) knows of `state`, written over all of `out`.
+        `key`, when given, changes whenever the state may have changed (a count of the
+        moves made): the same key as last time skips the comparison of the fields."""
+        if key is None or key != self.key:
+            self.update(state)
+            self.key = key
+        if seat is None:
+            np.copyto(out, self.public)
+            return
+        order = self.encoder.turned[seat]
+        if order is None:
+            np.copyto(out, self.public)
+        else:
+            self.public.take(order, out=out, mode="clip")
+        out[self.seat_at + seat] = 1.0
+        self.encoder.private(state, seat, out)
+
+    def update(self, state: Any) -> None:
+        """Bring the public encoding up to date with `state`."""
+        if type(state) is not self.kind:
+            self.kind = type(state)
+            self.changes, size = changes_of(self.encoder, self.kind)
+            self.kept = [_NEVER] * size
+            changed = self.changes(state, self.kept) | -1   # the first time: every part
+        else:
+            assert self.changes is not None
+            changed = self.changes(state, self.kept) | self.always
+        public = self.public
+        for bit, runs, write in self.steps:
+            if changed & bit:
+                for a, b in runs:
+                    public[a:b] = 0.0
+                write(state, None, 0, public)
+
+
+def tracker(encoder: Encoder) -> Tracker | Rewriter:
+    """What keeps the observations of one game played with `encoder`."""
+    if isinstance(encoder, StateEncoder) and encoder.parts:
+        return Tracker(encoder)
+    return Rewriter(encoder)
+
+
+def _plan(encoder: StateEncoder) -> tuple[int, tuple[tuple[int, tuple[tuple[int, int], ...], Any], ...]]:
+    """(the bits of the parts written for every observation, and per part: its bit, the
+    runs of entries it writes, its writer)."""
+    always = 0
+    steps = []
+    for i, part in enumerate(encoder.parts):
+        if part.reads is None:
+            always |= 1 << i
+        spans = sorted((encoder.at[s], encoder.end[s]) for s in part.slices)
+        runs: list[tuple[int, int]] = []
+        for a, b in spans:
+            if runs and runs[-1][1] == a:
+                runs[-1] = (runs[-1][0], b)
+            else:
+                runs.append((a, b))
+        steps.append((1 << i, tuple(runs), part.write))
+    return always, tuple(steps)
+
+
+def changes_of(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
+    """The comparison of the fields the parts read, for states of class `kind`: a
+    function (state, kept) -> the bits of the parts to write again, which copies every
+    changed field into `kept`; and the length of `kept`. Built once per class."""
+    found: tuple[Changes, int] | None = encoder.compiled.get(kind)
+    if found is None:
+        found = encoder.compiled[kind] = _build(encoder, kind)
+    return found
+
+
+def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
+    specs = {spec.name: spec.kind for spec in field_specs(kind)}
+    every = (1 << len(encoder.parts)) - 1
+    bits: dict[str, int] = {name: every for name, how in specs.items() if how == SHARED}
+    for i, part in enumerate(encoder.parts):
+        for name in part.reads or ():
+            if name not in specs:
+                raise ValueError(f"{encoder.game} encoder, part {part.name!r}: {kind.__name__} declares no field "
+                                 f"{name!r}")
+            bits[name] = bits.get(name, 0) | 1 << i
+    lines = ["def changes(s, kept):", "    c = 0"]
+    for slot, (name, bit) in enumerate(bits.items()):
+        how = specs[name]
+        lines.append(f"    v = s.{name}")
+        if how == SHARED:  # fixed for a game (components, options): another game, every part anew
+            lines += [f"    if v is not kept[{slot}]:", f"        kept[{slot}] = v", f"        c |= {every}"]
+            continue
+        copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[how]
+        lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}", f"        c |= {bit}"]
+    lines.append("    return c")
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), scope)  # noqa: S102 - our own generated source, as core/fields.py does
+    fn: Changes = scope["changes"]
+    return fn, len(bits)

@@ -1,0 +1,178 @@
+"""Observations kept up to date move by move (interop/incremental.py) are exactly the
+encodings written from scratch, for every game, player count and seat, whatever moves
+lie between two observations; each part of an encoder declares every field it reads."""
+
+from __future__ import annotations
+
+import random
+from types import FunctionType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import reichsstadt
+from reichsstadt.core.fields import SHARED, field_specs
+from reichsstadt.interop.encoding import Part, SeatAxis, Slice, StateEncoder, encoder
+from reichsstadt.interop.incremental import Rewriter, Tracker, tracker
+from tests.interop.conftest import GAME_COUNTS, loaded
+from tests.interop.play import walk
+
+STATE_ENCODED = [c for c in GAME_COUNTS if isinstance(encoder(c.values[0], c.values[1]), StateEncoder)]
+
+
+def _observed(track: Tracker | Rewriter, state: Any, seat: int | None, size: int) -> np.ndarray:
+    out = np.full(size, 7.0, np.float32)   # the tracker writes every entry: no zeros assumed
+    track.observe(state, seat, out)
+    return out
+
+
+@pytest.mark.parametrize("gid, players", STATE_ENCODED)
+def test_kept_up_to_date_equals_written_from_scratch(gid, players):
+    """Three trackers follow random games: one observes every state for every seat and
+    the spectator, one only the seat to act now and then (several moves apart, as in an
+    AEC loop), one the spectator every third state; each observation equals the
+    encoding written from scratch."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    rng = random.Random(3)
+    compared = 0
+    for seed in (1, 2):
+        every, sometimes, spectator = tracker(enc), tracker(enc), tracker(enc)
+        assert isinstance(every, Tracker)
+        for i, state in enumerate(walk(gid, players, seed)):
+            for seat in [*range(players), None]:
+                assert np.array_equal(_observed(every, state, seat, enc.size), enc.encode(state, seat)), (
+                    f"{gid} {players}p, seed {seed}, state {i}, seat {seat}")
+            acting = [s for s in state.to_act() if s >= 0]
+            if acting and rng.random() < 0.4:
+                seat = rng.choice(acting)
+                assert np.array_equal(_observed(sometimes, state, seat, enc.size), enc.encode(state, seat))
+            if i % 3 == 0:
+                assert np.array_equal(_observed(spectator, state, None, enc.size), enc.encode(state, None))
+            compared += 1
+    assert compared > 20
+
+
+def test_one_tracker_follows_one_game_then_another():
+    """A tracker told nothing (no key) follows any state: a new game, an older position."""
+    enc = encoder("norenberc", 3)
+    track = tracker(enc)
+    games = [list(walk("norenberc", 3, seed)) for seed in (4, 5)]
+    for state in [*games[0][:40], *games[1][:40], games[0][10], games[1][0]]:
+        for seat in (0, 2, None):
+            assert np.array_equal(_observed(track, state, seat, enc.size), enc.encode(state, seat))
+
+
+def test_a_key_skips_the_comparison_until_it_changes():
+    """The same key means the same state (the caller's promise): the kept encoding is
+    given again; a new key, or forget(), compares the fields again."""
+    enc = encoder("siedler", 3)
+    states = list(walk("siedler", 3, 2))
+    first, later = states[5], states[60]
+    track = tracker(enc)
+    out = np.zeros(enc.size, np.float32)
+    track.observe(first, 1, out, key=1)
+    track.observe(later, 1, out, key=1)
+    assert np.array_equal(out, enc.encode(first, 1))
+    track.observe(later, 1, out, key=2)
+    assert np.array_equal(out, enc.encode(later, 1))
+    track.forget()
+    track.observe(first, 1, out, key=2)
+    assert np.array_equal(out, enc.encode(first, 1))
+
+
+def test_an_encoder_of_views_is_written_anew_for_every_observation():
+    enc = encoder("toy", 2)
+    track = tracker(enc)
+    assert isinstance(track, Rewriter)
+    for state in walk("toy", 2, 1):
+        assert np.array_equal(_observed(track, state, 1, enc.size), enc.encode(state, 1))
+
+
+# -- the declarations the tracker relies on -----------------------------------------------------
+
+class Reading:
+    """A state that notes the names read from it, through its own methods too (they are
+    called with this object as `self`)."""
+
+    def __init__(self, state: Any) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "names", set())
+
+    def __getattr__(self, name: str) -> Any:
+        self.names.add(name)
+        found = getattr(type(self._state), name, None)
+        if isinstance(found, FunctionType):
+            return found.__get__(self)
+        if isinstance(found, property):
+            return found.fget(self)  # type: ignore[misc]
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize("gid, players", STATE_ENCODED)
+def test_every_part_declares_the_fields_it_reads(gid, players):
+    """Each part writes from the fields it names and no other (SHARED fields, fixed for
+    a game, aside: another game means every part anew): a part that read an undeclared
+    field would keep a stale encoding when only that field changed."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    out = np.zeros(enc.size, np.float32)
+    read: dict[str, set[str]] = {p.name: set() for p in enc.parts}
+    fields: set[str] = set()
+    for state in walk(gid, players, 6):
+        fields = {f.name for f in field_specs(type(state)) if f.kind != SHARED}
+        for part in enc.parts:
+            if part.reads is None:
+                continue
+            for seat in (None, players - 1):
+                reading = Reading(state)
+                part.write(reading, seat, 0 if seat is None else seat, out)
+                read[part.name] |= reading.names & fields
+    for part in enc.parts:
+        if part.reads is not None:
+            assert read[part.name] <= set(part.reads), (
+                f"{gid}: part {part.name!r} reads {sorted(read[part.name] - set(part.reads))} without declaring them")
+
+
+@pytest.mark.parametrize("gid, players", STATE_ENCODED)
+def test_slices_per_seat_from_the_viewer_say_where_their_seats_are(gid, players):
+    """A slice described as per seat "from you onward" declares its seat axis (by which
+    the public encoding is turned to a viewer), and only those do."""
+    enc = encoder(gid, loaded(gid, players))
+    for s in enc.slices:
+        if s.name == "seat":
+            continue
+        assert ("from you onward" in s.meaning) == (s.seats is not None), s.name
+
+
+def test_parts_and_seat_axes_are_checked_when_declared():
+    class Two(StateEncoder):
+        def __init__(self, parts: list[Part]) -> None:
+            super().__init__("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis()), Slice("b", 1, 0, 1, "b")])
+            self.use(parts)
+
+    def write(state: Any, seat: int | None, me: int, out: np.ndarray) -> None:
+        pass
+
+    with pytest.raises(ValueError, match="slices in no part: b"):
+        Two([Part("p", ("a",), (), write)])
+    with pytest.raises(ValueError, match="slice 'a' in parts 'p' and 'q'"):
+        Two([Part("p", ("a", "b"), (), write), Part("q", ("a",), (), write)])
+    with pytest.raises(ValueError, match="part 'p': no slice 'c'"):
+        Two([Part("p", ("a", "b", "c"), (), write)])
+    with pytest.raises(TypeError, match="part 'p': reads must be a tuple of names, not 'money'"):
+        Part("p", ("a",), "money", write)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="slice 'a': its seat axis .* does not fit 2 entries"):
+        StateEncoder("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis(width=2))])
+    assert Two([Part("p", ("a", "b"), (), write)]).turned[1].tolist() == [1, 0, 2]
+
+
+def test_a_part_reading_no_field_of_the_state_is_named():
+    enc = encoder("siedler", 3)
+    bad = type(enc).__new__(type(enc))
+    bad.__dict__.update(enc.__dict__)
+    bad.use([*enc.parts[:-1], Part("waiting", enc.parts[-1].slices, ("lehm_queue", "nonsense"),
+                                   enc.parts[-1].write)])
+    with pytest.raises(ValueError, match="part 'waiting': SiedlerState declares no field 'nonsense'"):
+        tracker(bad).observe(reichsstadt.game("siedler").new(3, 1), 0, np.zeros(enc.size, np.float32))
