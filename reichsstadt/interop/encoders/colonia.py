@@ -450,12 +450,11 @@ class ColoniaEncoder(StateEncoder):
 
     def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
         """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
-        for c in range(N_CITIES):
-            out[row + c] = top(s.money[p * N_CITIES + c], COINS)
-        for m in range(N_MATERIALS):
-            out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
-        for g in range(N_GOODS):
-            out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
+        # one assignment of a list: written for every observation (private), it is the hot path
+        out[row:row + TREASURY] = (
+            [x / COINS if x < COINS else 1.0 for x in s.money[p * N_CITIES:(p + 1) * N_CITIES]]
+            + [x / HELD if x < HELD else 1.0 for x in s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]]
+            + [x / HELD if x < HELD else 1.0 for x in s.goods[p * N_GOODS:(p + 1) * N_GOODS]])
         out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
