@@ -174,7 +174,7 @@ def test_bad_player_counts_are_refused():
 
 def test_game_options_are_parameters():
     game = pyspiel.load_game("reichsstadt_toy(players=3,target=12)")
-    assert game.get_parameters() == {"players": 3, "target": 12, "history": openspiel.RECENT}
+    assert game.get_parameters() == {"players": 3, "target": 12, "history": openspiel.RECENT, "max_decisions": 0}
     assert game.new_initial_state().engine.options["target"] == 12
     assert openspiel.load("toy", 2, options={"target": 20}).new_initial_state().engine.target == 20
     with pytest.raises(ValueError, match="at most 30, not 99"):
