@@ -26,8 +26,9 @@ LONGEST = 80
 
 TREES = ["reichsstadt", "tests", "benchmarks", "examples"]
 
-MUST_BE_ZERO = ("reichsstadt/core", "reichsstadt/games")
-"""Areas held at zero on every gate (the engine core and the engines): a finding there
+MUST_BE_ZERO = ("reichsstadt/core", "reichsstadt/games", "reichsstadt/server")
+"""Areas held at zero on every gate (the engine core, the engines and the server, as
+issue 18 asks for mypy --strict): a finding there
 fails the test, and so does a budget written for them."""
 
 
