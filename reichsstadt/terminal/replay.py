@@ -6,7 +6,7 @@ record use the same numbers); the seats keep the names the game had, the reader
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from rich.console import Console
 from rich.rule import Rule
@@ -17,7 +17,14 @@ from .widgets import board, outcome_table
 from .words import Words, distinct_names
 
 
-def move_lines(record: Record, words: Words) -> list[Text]:
+class MoveLine(NamedTuple):
+    """One move in words; `folded`: a step inside a chain whose last step states the whole
+    of it (an offer put together card by card), left out of the log read at once."""
+    text: Text
+    folded: bool
+
+
+def move_lines(record: Record, words: Words) -> list[MoveLine]:
     """Every move of the record in words, as the reader may know it, one entry per move:
     its line, then what it set in motion (State.news), if anything."""
     game = find_game(record.game)
@@ -28,11 +35,12 @@ def move_lines(record: Record, words: Words) -> list[Text]:
         action = game.action_from_json(move, record.players)
         entry = Text(f"{i + 1:>4}. ")
         entry.append(words.who(seat) + ": ", style="dim" if seat == CHANCE else "bold")
-        entry.append(words.say(state.describe(seat, action, viewer)))
+        logged = state.log_words(seat, action, viewer)
+        entry.append(words.say(state.describe(seat, action, viewer) if logged is None else logged))
         state.apply(seat, action)
         for t in state.news(viewer):
             entry.append("\n        ⤷ " + words.say(t, sentence=True))
-        entries.append(entry)
+        entries.append(MoveLine(entry, logged is None))
     return entries
 
 
@@ -56,7 +64,8 @@ def print_replay(record: Record, console: Console, words: Words) -> None:
     console.print(Rule(Text(words("terminal.replay.title", game=find_game(record.game).title,
                                   count=len(record.moves)))))
     for line in lines:
-        console.print(line)
+        if not line.folded:
+            console.print(line.text)
     _ending(record, console, words)
 
 
@@ -87,8 +96,10 @@ def step_replay(record: Record, console: Console, words: Words, ask: Callable[[s
         elif not 0 <= target <= total:
             console.print(Text(words("terminal.replay.no_move", number=target, last=total), style="red"))
         else:
-            for line in lines[at:target][-20:]:
-                console.print(line)
+            walked = lines[at:target]  # a chain's steps said by its last, but the step stopped at always
+            said = [m.text for i, m in enumerate(walked) if not m.folded or i == len(walked) - 1]
+            for text_line in said[-20:]:
+                console.print(text_line)
             at = target
             if at == total:
                 _ending(record, console, words)

@@ -5,13 +5,15 @@
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
-const W = 720, H = 260, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 34;
+const H = 260, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 34;
 
 /** @typedef {{move: number, seat: number, chances: number[]}} Point */
 
 /** @param {Point[]} points @param {string[]} names @param {number} moves the record's length
- * @param {{move: number, seat: number}[]} marks */
-export function chanceChart(points, names, moves, marks) {
+ * @param {{move: number, seat: number}[]} marks
+ * @param {number} W the drawing's width: about the room it gets, so that its words keep
+ * their size on a phone (a wide drawing scaled down would shrink them to specks) */
+export function chanceChart(points, names, moves, marks, W = 720) {
   const players = names.length;
   const x = (/** @type {number} */ m) => LEFT + ((m + 1) / Math.max(1, moves)) * (W - LEFT - RIGHT);
   const y = (/** @type {number} */ c) => TOP + (1 - c) * (H - TOP - BOTTOM);

@@ -54,7 +54,7 @@ function reviewBody(r, names, you, tableId) {
   const pct = (/** @type {number} */ x) => `${Math.round(x * 100)} %`;
   return [
     h("section", { "aria-labelledby": "chart-title" }, h("h2", { id: "chart-title" }, t("web.review.chart")),
-      chanceChart(r.chances, names, r.moves, marks)),
+      chanceChart(r.chances, names, r.moves, marks, Math.max(320, Math.min(720, document.documentElement.clientWidth - 24)))),
     ...order.map((/** @type {number} */ p) => {
       const s = r.seats[p];
       return h("section", { class: "costly", "data-seat": p, "aria-labelledby": `costly-${p}` },

@@ -121,6 +121,7 @@ def test_on_a_phone_nothing_is_cut_off_and_the_moves_fold(game: str, server: Ser
     assert not overflowing(page), overflowing(page)
     if page.locator(".moves button.fold").count():
         open_height = page.locator(".moves").bounding_box()["height"]
+        assert open_height < PHONE["height"] / 3, f"the moves sheet covers {open_height:.0f} of {PHONE['height']} px"
         page.click(".moves button.fold")
         page.wait_for_selector(".moves[data-folded]")
         folded = page.locator(".moves").bounding_box()["height"]

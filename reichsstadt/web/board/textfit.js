@@ -68,13 +68,43 @@ export function fitSize(str, width, size, o = {}) {
  * @param {{bold?: boolean, italic?: boolean, most?: number, glue?: string}} [o] */
 export function fitLines(words, width, size, o = {}) {
   const bold = Boolean(o.bold), italic = Boolean(o.italic), most = o.most || 1, glue = o.glue ?? " ";
+  const fitting = (/** @type {string[]} */ lines, /** @type {number} */ sz) => lines.length <= most
+    && lines.every((l) => textWidth(l, sz, bold, italic) <= width);
   for (let sz = size; ; sz = Math.round(sz * 0.92 * 10) / 10) {
     const lines = wrap(words, width, sz, bold, glue, italic);
-    const fits = lines.length <= most && lines.every((l) => textWidth(l, sz, bold, italic) <= width);
+    const fits = fitting(lines, sz);
+    // rather than shrink a long word to specks ("Bürgermeister" on a card), break it once
+    if (!fits && most > 1 && typeof words === "string" && glue === " " && sz <= size * 0.85) {
+      const pieces = words.split(/\s+/).filter(Boolean)
+        .flatMap((p) => (textWidth(p, sz, bold, italic) > width ? hyphenate(p) || [p] : [p]));
+      const broken = wrap(pieces, width, sz, bold, glue, italic);
+      if (fitting(broken, sz)) return { lines: broken, size: sz };
+    }
     if (fits || sz < size * 0.6) {
       if (lines.length <= most) return { lines, size: sz };
       // still too many lines: the last takes the rest (and is squeezed to its width)
       return { lines: [...lines.slice(0, most - 1), lines.slice(most - 1).join(glue)], size: sz };
     }
   }
+}
+
+const VOWELS = /[aeiouyäöüàâæçéèêëîïôœùûÿáíóúаеёиоуыэюяьъй]/i;
+const ONSETS = ["tr", "br", "pr", "kr", "gr", "dr", "fr", "bl", "pl", "kl", "gl", "fl", "sch", "ch"];
+
+/** A long word broken in two with a hyphen where a syllable may start: between two
+ * consonants, the second part beginning as syllables do, nearest the middle
+ * ("Bürger-meister", "Steuerein-treiber", "Handwerks-meister"); null when it has no such place.
+ * @param {string} word @returns {string[] | null} */
+export function hyphenate(word) {
+  if (word.length < 8 || !/^\p{L}+$/u.test(word)) return null;
+  let best = -1, bestScore = Infinity;
+  for (let i = 3; i <= word.length - 3; i++) {
+    const before = word[i - 1].toLowerCase(), rest = word.slice(i).toLowerCase();
+    if (VOWELS.test(before) || VOWELS.test(rest[0]) || (before === "c" && "hk".includes(rest[0]))) continue;
+    const onset = VOWELS.test(rest[1]) || ONSETS.some((o) => rest.startsWith(o));
+    const torn = ONSETS.some((o) => (before + rest).startsWith(o));  // "Buchd-rucker": "dr" belongs together
+    const score = Math.abs(i - word.length / 2) + (onset ? 0 : 3) + (torn ? 3 : 0);
+    if (score < bestScore) { best = i; bestScore = score; }
+  }
+  return best < 0 ? null : [`${word.slice(0, best)}-`, word.slice(best)];
 }

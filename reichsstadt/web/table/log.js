@@ -52,6 +52,6 @@ export function sinceLine(entries, you, ctx) {
   });
   return h("details", { class: "since" },
     h("summary", null, h("b", null, t("web.since.title", { count: theirs.length })), " ",
-      ...parts.flatMap((p, i) => (i ? [" · ", p] : [p]))),
+      h("span", { class: "since-text" }, ...parts.flatMap((p, i) => (i ? [" · ", p] : [p])))),
     h("ol", { class: "since-all" }, ...theirs.map((e) => logLine(e, ctx))));
 }

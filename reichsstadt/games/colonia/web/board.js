@@ -272,12 +272,14 @@ class Board {
       nodes.push(text(10, y, this.w("order"), 13, { bold: true }));
       let x = 10 + textWidth(this.w("order"), 13, true) + 8;
       t.order.forEach((/** @type {number} */ p, /** @type {number} */ i) => {
-        const label = `${i + 1}. ${this.name(p)}${p === t.mayor ? " ♛" : ""}`;
-        const wdt = textWidth(label, 13) + 22;
+        const label = `${i + 1}. ${this.name(p)}`;
+        const mayor = p === t.mayor;
+        const lw = textWidth(label, 13, mayor);
+        const wdt = lw + 22 + (mayor ? 16 : 0);
         if (x + wdt > this.sw - 8) { x = 10; y += 18; }
-        nodes.push(s("g", null, tip(p === t.mayor ? this.w("mayor", { player: { player: p } }) : label),
+        nodes.push(s("g", null, tip(mayor ? this.w("mayor", { player: { player: p } }) : label),
           s("circle", { cx: x + 6, cy: y - 4, r: 5.5, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }),
-          text(x + 15, y, label, 13, { bold: p === t.mayor })));
+          text(x + 15, y, label, 13, { bold: mayor }), mayor ? glyph("crown", x + 17 + lw, y - 11, 13, "#a88512") : null));
         x += wdt;
       });
       y += 18;
@@ -299,22 +301,25 @@ class Board {
       const args = { count: o.amount, ...(o.craftsman !== null ? { craftsman: this.craftsman(o.craftsman) } : {}),
         ...(o.street !== null ? { street: { id: `colonia.day.${o.street}`, args: {} } } : {}) };
       const words = sentence(this.say({ id: `colonia.ordinance.${o.effect}`, args }));
-      const lines = wrap(words, this.sw - 130, 12);
       const result = this.w(`result.${o.result}`);
       const tally = o.vote ? this.w("tally", { yes: o.vote.yes, no: o.vote.no }) : "";
+      // the text starts right of the widest of day, result and tally (long in some languages)
+      const tx = Math.min(Math.max(116, 28 + Math.max(textWidth(this.day(o.day), 13, true),
+        textWidth(result, 12, o.result !== "pending"), tally ? textWidth(tally, 12) : 0)), Math.round(this.sw * 0.45));
+      const lines = wrap(words, this.sw - tx - 14, 12);
       const hgt = Math.max(52, 22 + lines.length * 15 + (o === voting ? 34 : 0) + (o.vote ? 16 : 0));
       const colour = o.result === "passed" ? "#dcefd9" : o.result === "rejected" ? "#f2dcd6" : "#fbf3de";
       const ballots = o.vote ? o.vote.votes.map((/** @type {string|null} */ v, /** @type {number} */ p) =>
         `${this.name(p)}: ${v === null ? this.w("no_ballot") : this.say({ id: `colonia.ballot.${v}`, args: {} })}`).join("\n") : "";
       const card = [s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 6, fill: colour, stroke: LINE }),
-        text(16, y + 18, this.day(o.day), 13, { bold: true }),
-        text(16, y + 36, result, 12, { bold: o.result !== "pending", fill: o.result === "passed" ? "var(--ok)" :
+        text(16, y + 18, this.day(o.day), 13, { bold: true, width: tx - 26 }),
+        text(16, y + 36, result, 12, { bold: o.result !== "pending", width: tx - 26, fill: o.result === "passed" ? "var(--ok)" :
           o.result === "rejected" ? "var(--accent)" : FAINT }),
-        tally ? text(16, y + 52, tally, 12) : null,
-        ...lines.map((line, i) => text(116, y + 18 + i * 15, line, 12))];
+        tally ? text(16, y + 52, tally, 12, { width: tx - 26 }) : null,
+        ...lines.map((line, i) => text(tx, y + 18 + i * 15, line, 12))];
       if (o.vote) {  // each family's ballot: a dot in its colour, Y/N
         o.vote.votes.forEach((/** @type {string|null} */ v, /** @type {number} */ p) => {
-          const bx = 116 + p * 36, by = y + 22 + lines.length * 15;
+          const bx = tx + p * 36, by = y + 22 + lines.length * 15;
           card.push(s("circle", { cx: bx + 6, cy: by + 4, r: 5.5, fill: seatColour(p), stroke: INK, "stroke-width": 0.7 }),
             text(bx + 14, by + 9, v === null ? "–" : this.say({ id: `colonia.ballot.${v}`, args: {} }), 11));
         });
@@ -325,7 +330,7 @@ class Board {
         [true, false].forEach((yes, i) => {
           const mv = votes.filter((m) => m.action.yes === yes);
           const label = this.say({ id: `colonia.ballot.${yes ? "yes" : "no"}`, args: {} });
-          const bx = 116 + i * 90;
+          const bx = tx + i * 90;
           nodes.push(this.piece({ key: `vote-${yes ? "yes" : "no"}`, what: this.w(yes ? "vote_yes" : "vote_no"), box: [bx, by, 80, 26],
             moves: mv, children: [s("rect", { x: bx, y: by, width: 80, height: 26, rx: 5, fill: yes ? "#2f6b3a" : "#8e2f22" }),
               text(bx + 40, by + 18, label, 14, { anchor: "middle", bold: true, fill: "#fff" })] }));
