@@ -36,6 +36,7 @@ BOTS = {"norenberc": ["greedy", "greedy", "greedy"], "siedler": ["greedy", "gree
 
 def table(page: Any, base: str, game: str, out: Path) -> None:
     """Mid-game, the person to decide, the suggest switch on."""
+    page.set_viewport_size(DESKTOP)  # the game before ended on a phone
     made = person_at(base, game, BOTS[game])
     open_as(page, base, made)
     wait_table(page)
