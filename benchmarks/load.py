@@ -3,7 +3,7 @@ through real websockets on loopback against `reichsstadt serve` processes, one t
 the code after another in one run, side by side.
 
     python3 benchmarks/load.py [--tree PATH ...] [--tables 100 300] [--seconds 20] [--pace 1]
-                               [--players 3] [--board] [--processes 1] [--postgres] [--db URL]
+                               [--players 3] [--board] [--processes 1 2] [--postgres] [--db URL]
     python3 benchmarks/load.py --tree PATH ... --finished 100 1000    # memory after finished games
 
 Every seat is a person's seat played by a client of this script that answers at once
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -318,7 +319,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.0, help="seconds each client thinks before a move")
     parser.add_argument("--db", default=None, help="database URL (default: a SQLite file in a temp folder; "
                                                    "with --processes 2 or more, a throwaway PostgreSQL)")
-    parser.add_argument("--processes", type=int, default=1, help="server processes sharing the database")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server processes sharing the "
+                                                                             "database (several: one row each)")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
     parser.add_argument("--finished", type=int, nargs="+", default=None, help="RSS after this many finished games")
     parser.add_argument("--serve-args", default="", help="more options for the servers of every tree after the "
@@ -327,9 +329,9 @@ def main() -> None:
     args = parser.parse_args()
     if not all(0 < n <= 500 for n in args.tables):
         parser.error("--tables: 1 to 500 tables, on loopback only")
-    if not 1 <= args.processes <= 8:
+    if not all(1 <= n <= 8 for n in args.processes):
         parser.error("--processes: 1 to 8")
-    if args.processes > 1 and args.db and not args.db.startswith("postgresql"):
+    if max(args.processes) > 1 and args.db and not args.db.startswith("postgresql"):
         parser.error("--processes 2 or more need PostgreSQL (--db postgresql+psycopg://...)")
     trees = [Path(t).resolve() for t in (args.tree or [str(HERE)])]
     for tree in trees:
@@ -342,7 +344,7 @@ def main() -> None:
         pass
     with contextlib.ExitStack() as stack:
         db = args.db
-        if db is None and (args.processes > 1 or args.postgres):
+        if db is None and (max(args.processes) > 1 or args.postgres):
             sys.path.insert(0, str(HERE))
             from tests.server.pg import throwaway_postgres
             db = stack.enter_context(throwaway_postgres())
@@ -363,29 +365,29 @@ def _fresh_db(db: str | None, folder: Path, tree: Path, index: int) -> str:
 def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="rs-load-"))
     print(f"{os.cpu_count()} cores; {args.players} players a table, board_html {'on' if args.board else 'off'}, "
-          f"pace {args.pace:g} s, {args.seconds:g} s per row, {args.processes} server process(es) per tree\n")
+          f"pace {args.pace:g} s, {args.seconds:g} s per row, database {'PostgreSQL' if db else 'SQLite'}\n")
     try:
         if args.finished:
             memory(args, trees, db, folder)
             return
-        print("| tree | tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | CPU ms/move |"
+        print("| tree | processes | tables | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU | CPU ms/move |"
               " longest GC ms (its CPU) | GC > 20 ms | GC CPU ms/s | RSS MB | load avg |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for n in args.tables:
-            for k, tree in enumerate(trees):
-                url = _fresh_db(db, folder, tree, k * 1000 + n)
-                extra = server_flags(tree) + (args.serve_args.split() if k else [])
-                servers = [Server(tree, folder, url, i, extra) for i in range(args.processes)]
-                try:
-                    r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
-                finally:
-                    for s in servers:
-                        s.stop()
-                print(f"| {tree.name} | {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | {r['p90']:.1f} | "
-                      f"{r['p99']:.1f} | {r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | "
-                      f"{r['gc_max']:.1f} ({r['gc_cpu_max']:.1f}) | {r['gc_over_20']} | {r['gc_cpu_total']:.1f} | "
-                      f"{r['rss']:.0f} | {r['load']:.1f} |"
-                      + (f" ({r['errors']} errors, the last: {r['last_error']})" if r["errors"] else ""), flush=True)
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for n, processes, (k, tree) in itertools.product(args.tables, args.processes, enumerate(trees)):
+            url = _fresh_db(db, folder, tree, k * 1000 + n * 10 + processes)
+            extra = server_flags(tree) + (args.serve_args.split() if k else [])
+            servers = [Server(tree, folder, url, i, extra) for i in range(processes)]
+            try:
+                r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
+            finally:
+                for s in servers:
+                    s.stop()
+            print(f"| {tree.name} | {processes} | {r['tables']} | {r['moves_s']:,.0f} | {r['p50']:.1f} | "
+                  f"{r['p90']:.1f} | "
+                  f"{r['p99']:.1f} | {r['max']:.0f} | {r['server_cpu'] * 100:.0f}% | {r['cpu_per_move']:.2f} | "
+                  f"{r['gc_max']:.1f} ({r['gc_cpu_max']:.1f}) | {r['gc_over_20']} | {r['gc_cpu_total']:.1f} | "
+                  f"{r['rss']:.0f} | {r['load']:.1f} |"
+                  + (f" ({r['errors']} errors, the last: {r['last_error']})" if r["errors"] else ""), flush=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -394,7 +396,8 @@ def memory(args: argparse.Namespace, trees: list[Path], db: str | None, folder: 
     print("| tree | games finished | server RSS MB | seconds | load avg |")
     print("|---|---:|---:|---:|---:|")
     for k, tree in enumerate(trees):
-        server = Server(tree, folder, _fresh_db(db, folder, tree, k), 0, server_flags(tree))
+        extra = server_flags(tree) + (args.serve_args.split() if k else [])
+        server = Server(tree, folder, _fresh_db(db, folder, tree, k), 0, extra)
         try:
             for games, rss, seconds in finished_games(server, args.finished, args.players):
                 print(f"| {tree.name} | {games} | {rss:.0f} | {seconds:.0f} | {os.getloadavg()[0]:.1f} |", flush=True)

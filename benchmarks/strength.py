@@ -2,26 +2,34 @@
 levels' measured strength (reichsstadt/bots/strength.json).
 
     python3 benchmarks/strength.py --baseline TREE [--games 48] [--players 4] [--jobs 2]
-                                   [--seed 500000] [--clock cpu|wall] [--only GAME ...]
+                                   [--seed 500000] [--clock wall|cpu] [--resume]
+                                   [--only GAME ...] [--levels [LEVEL ...]]
 
 For each game, in one run:
 
 1. **Speed**, side by side: MCTS playouts per CPU second of the default search (the
    hard level's) in this checkout and in the tree given by `--baseline` (run in a
-   process of its own with PYTHONPATH=TREE: the same positions, taken along games
-   between heuristic players, the same count of playouts), and of this checkout's search
-   with the heuristic player's playouts (the policy the cheap one replaces).
+   process of its own with PYTHONPATH=TREE and TREE as its working directory: the same
+   positions, taken along games between heuristic players, the same count of playouts),
+   and of this checkout's search with the heuristic player's playouts (the policy the
+   cheap one replaces). Kept in benchmarks/strength/<game>-speed.json; `--resume` reads
+   them back instead of measuring again.
 2. **Strength**, seat-rotated tournaments with 95 % Wilson intervals, each level
    against three bots of the level below: medium (greedy) vs easy (random), hard vs
-   medium, expert vs hard. Every game goes to benchmarks/strength/<game>-<bot>-vs-<field>/
-   results.jsonl as it ends; a stopped run continues where it stopped (`--resume`), and
-   the figures of a finished tournament are read back, not played again.
+   medium, expert vs hard. Every game goes to benchmarks/strength/<game>-<level>/
+   results.jsonl as it ends; `--resume` continues a stopped run where it stopped, and the
+   figures of a finished tournament are read back, not played again. `--levels hard`
+   plays only the hard level's tournaments (the others are read back as far as they were
+   played); `--levels` alone plays nothing and writes the files from what was played.
 
-The seeds used are written into strength.md with whether any of them was a tuning seed:
-benchmarks/strength/tuning.json lists the seeds the search was tuned on (tournaments) and
-the learned evaluations list theirs (self-play). `--clock cpu` measures the searches'
-time budgets in CPU seconds (fair on a machine shared with other work; the levels keep
-wall-clock budgets); the load average before and after each tournament is recorded."""
+Each figure says whether it meets its target (issue 21); a tournament short of its games
+decides nothing, and only finished tournaments reach strength.json (what the lobby and
+the terminal show beside each level). The seeds used are written into strength.md with
+whether any of them was a tuning seed: benchmarks/strength/tuning.json lists the seeds
+the search was tuned on (tournaments) and the learned evaluations list theirs
+(self-play). `--clock wall` (the levels' own budgets) gives fewer playouts a move on a
+busy machine, so its win shares are conservative; `--clock cpu` counts the searches'
+budgets in CPU seconds instead. The load average as each game ended is recorded."""
 
 from __future__ import annotations
 
@@ -39,7 +47,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed one
 
 from reichsstadt import game as find_game, game_ids  # noqa: E402
-from reichsstadt.arena.tournament import TournamentResult, tournament, write  # noqa: E402
+from reichsstadt.arena.results import read  # noqa: E402
+from reichsstadt.arena.tournament import TournamentResult, report, schedule, tournament, write  # noqa: E402
 from reichsstadt.bots import has_heuristic, levels  # noqa: E402
 from reichsstadt.core import BadOption  # noqa: E402
 
@@ -47,7 +56,8 @@ TUNING = HERE / "strength" / "tuning.json"
 DETAIL = HERE / "strength"
 
 SPEED = r'''
-import json, sys, time
+import json, os, sys, time
+import reichsstadt
 from reichsstadt.core import Match, Seat
 from reichsstadt.bots import make_bot
 from reichsstadt.bots.mcts import MCTSBot
@@ -71,7 +81,8 @@ while len(states) < count:    # every 9th decision with a choice, along games be
 bot = MCTSBot(iterations=iterations, seed=1, **kwargs)
 cpu = time.process_time()
 done = sum(bot.search(Seat(s, s.to_act()[0])).iterations for s in states)
-print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu)}))
+print(json.dumps({"positions": len(states), "iterations": done, "cpu_rate": done / (time.process_time() - cpu),
+                  "load": os.getloadavg()[0], "tree": os.path.dirname(os.path.dirname(reichsstadt.__file__))}))
 '''
 
 
@@ -79,12 +90,38 @@ def speed(tree: Path, game: str, players: int, kwargs: dict[str, Any], count: in
           iterations: int = 200) -> dict[str, Any]:
     """Playouts per CPU second of MCTSBot(**kwargs) in the tree `tree` (a subprocess)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    # run in the tree: `python -c` puts the working directory first on sys.path, which would
+    # import the checkout the benchmark was started from instead of `tree`
     run = subprocess.run([sys.executable, "-c", SPEED, game, str(players), str(count), str(iterations),
-                          json.dumps(kwargs)], env=env, capture_output=True, text=True)
+                          json.dumps(kwargs)], env=env, cwd=tree, capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"speed in {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
     found: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    if Path(found.pop("tree")).resolve() != tree.resolve():   # measured the tree asked for, or nothing
+        raise SystemExit(f"speed in {tree}: Python imported reichsstadt from another tree")
     return found
+
+
+def speeds(gid: str, n: int, args: argparse.Namespace) -> tuple[dict[str, Any], ...]:
+    """The three speed figures of a game (before, now, now with heuristic playouts), measured
+    in one run side by side; with --resume read back from benchmarks/strength/<game>-speed.json
+    when an earlier run of this command measured them."""
+    cached = DETAIL / f"{gid}-speed.json"
+    if args.resume and cached.exists():
+        found = json.loads(cached.read_text(encoding="utf-8"))
+        return found["before"], found["now"], found["heuristic"]
+    print(f"{gid}: speed ...", flush=True)
+    base = speed(args.baseline, gid, n, {})
+    new = speed(HERE.parent, gid, n, {})
+    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    DETAIL.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps({"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "before": base,
+                                  "now": new, "heuristic": slow}, indent=1) + "\n", encoding="utf-8")
+    return base, new, slow
+
+
+def _load(figure: dict[str, Any]) -> str:
+    return f"{figure['load']:.1f}" if "load" in figure else "—"
 
 
 def tuning_seeds() -> dict[str, list[list[int]]]:
@@ -108,6 +145,11 @@ def overlaps(seeds: range, ranges: list[list[int]]) -> bool:
     return any(lo <= s <= hi for s in seeds for lo, hi in ranges)
 
 
+def named(level: str) -> str:
+    """A level with its spec: "hard (`mcts:1s`)"."""
+    return f"{level} (`{levels.spec(level)}`)"
+
+
 def matchups(clock: str) -> list[tuple[str, str, str]]:
     """(level measured, its spec, the field's spec): each level against the one below."""
     def measured(level: str) -> str:
@@ -116,28 +158,51 @@ def matchups(clock: str) -> list[tuple[str, str, str]]:
     return [(lv, measured(lv), measured(levels.BELOW[lv])) for lv in ("medium", "hard", "expert")]
 
 
-def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Namespace) -> tuple[Any, ...]:
-    """One tournament (resumed or read back when its folder has it), with the load."""
+def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Namespace) -> TournamentResult:
+    """One tournament (resumed or read back when its folder has it)."""
     folder = DETAIL / f"{gid}-{level}"
     bots = [focus] + [field] * (n - 1)
-    before = os.getloadavg()
     jsonl = folder / "results.jsonl"
-    print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
+    scheduled = len(schedule(gid, bots, n, args.games, args.seed))
+    already = len(read(folder)[1]) if jsonl.exists() else 0
+    started = time.time()
     total = [0]
 
-    def progress(k: int) -> None:
+    def progress(k: int) -> None:   # the progress with its ETA, from this run's own pace
         total[0] += k
-        print(f"  {total[0]} games ended in this run ({time.strftime('%H:%M')})", flush=True)
+        left = scheduled - already - total[0]
+        eta = (time.time() - started) / total[0] * left
+        print(f"  {already + total[0]}/{scheduled} games; {eta / 60:.0f} min left, ends ≈ "
+              f"{time.strftime('%H:%M', time.localtime(time.time() + eta))}", flush=True)
 
     if jsonl.exists() and not args.resume:
         raise SystemExit(f"{folder} holds a tournament already: --resume to continue (or read) it, or remove it")
+    if jsonl.exists() and args.levels is not None and level not in args.levels:   # read back, not played on
+        result, _ = report(folder)
+        write(result, folder, plots=True)
+        return result
+    print(f"{gid}: {level} ({focus}) vs {n - 1} x {field}, {args.games} games on {args.jobs} jobs", flush=True)
     result = tournament(gid, bots, n, args.games, args.seed, jobs=args.jobs, progress=progress, out=folder,
                         resume=jsonl.exists())
     write(result, folder, plots=True)
-    return result, before, os.getloadavg()
+    return result
 
 
-def row(level: str, result: TournamentResult, focus: str, field_level: str, load: tuple[Any, Any]) -> str:
+TARGETS = {"medium": (0.90, 0.0), "hard": (0.55, 0.40), "expert": (0.55, 0.40)}
+"""Issue 21's targets per level against the level below: (win share at least, the 95 %
+interval's lower end above)."""
+
+
+def verdict(level: str, games: int, asked: int, share: float, low: float) -> str:
+    """Whether a tournament meets its target; a tournament short of its games decides nothing."""
+    least, floor = TARGETS[level]
+    if games < asked:
+        return f"**not decided**: {games} of {asked} games played"
+    met = share >= least and low > floor
+    return f"**{'met' if met else 'not met'}** (≥ {least:.0%}" + (f", low end > {floor:.0%})" if floor else ")")
+
+
+def row(level: str, result: TournamentResult, focus: str, field_level: str, asked: int) -> str:
     s = next(x for x in result.summary if x.bot == focus)
     other = next((x for x in result.summary if x.bot != focus), None)
     per_move = "—" if s.iterations_per_search is None else (
@@ -145,45 +210,71 @@ def row(level: str, result: TournamentResult, focus: str, field_level: str, load
     return (f"| {level} vs 3 × {field_level} | {len(result.games)} | **{s.win_share:.1%}** | "
             f"{s.ci_low:.1%}–{s.ci_high:.1%} | {s.mean_rank:.2f} | {s.mean_score:.1f}"
             f"{f' vs {other.mean_score:.1f}' if other else ''} | {s.mu:.1f} ± {s.sigma:.1f} | {per_move} | "
-            f"{load[0][0]:.1f} → {load[1][0]:.1f} |")
+            f"{_loads(result)} | {verdict(level, len(result.games), asked, s.win_share, s.ci_low)} |")
 
 
-def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]) -> tuple[list[str], dict[str, Any]]:
-    """One game's section of strength.md and its levels' figures."""
+def _has_games(folder: Path) -> bool:
+    """Whether the tournament in `folder` has a finished game (begun ones may have none yet)."""
+    return (folder / "results.jsonl").exists() and bool(read(folder)[1])
+
+
+def _loads(result: TournamentResult) -> str:
+    """The load average (1 min) as the games ended: lowest, median, highest."""
+    found = sorted(g.load for g in result.games if g.load is not None)
+    if not found:
+        return "—"
+    return f"{found[0]:.1f} / {found[len(found) // 2]:.1f} / {found[-1]:.1f}"
+
+
+def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]]
+            ) -> tuple[list[str], dict[str, Any], list[str]]:
+    """One game's section of strength.md, its levels' figures and its lines of the summary."""
     g = find_game(gid)
     n = args.players if args.players in g.players else g.players.start
-    started = time.time()
-    print(f"{gid}: speed ...", flush=True)
-    base = speed(args.baseline, gid, n, {})
-    new = speed(HERE.parent, gid, n, {})
-    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    base, new, slow = speeds(gid, n, args)
+    ratio = new["cpu_rate"] / base["cpu_rate"]
     lines = [f"## {g.title} ({n} players)", "",
-             "| search | playouts per CPU second | × before |", "|---|---|---|",
-             f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 |",
-             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | "
-             f"**{new['cpu_rate'] / base['cpu_rate']:.1f}** |",
+             "| search | playouts per CPU second | × before | load (1 min) |", "|---|---|---|---|",
+             f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 | "
+             f"{_load(base)} |",
+             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | **{ratio:.1f}** | {_load(new)} |",
              f"| now, with the heuristic player's playouts | {slow['cpu_rate']:.0f} | "
-             f"{slow['cpu_rate'] / base['cpu_rate']:.1f} |", "",
+             f"{slow['cpu_rate'] / base['cpu_rate']:.1f} | {_load(slow)} |", "",
+             f"Speed target (at least 5× before): **{'met' if ratio >= 5 else 'not met'}**.", "",
              f"({new['positions']} positions along games between heuristic players, "
              f"{new['iterations'] // new['positions']} playouts each, one process per tree.)", "",
              "| level vs field | games | win share | 95 % interval | mean rank | mean score | rating (mu ± sigma) "
-             "| playouts a move | load (1 min) |", "|---|---|---|---|---|---|---|---|---|"]
+             "| playouts a move | load (1 min: low / median / high) | target |", "|---" * 10 + "|"]
     figures: dict[str, Any] = {}
+    summary = [f"- {g.title}: speed {ratio:.1f}× before ({base['cpu_rate']:.0f} → {new['cpu_rate']:.0f} playouts "
+               f"per CPU second): target ≥ 5× **{'met' if ratio >= 5 else 'not met'}**."]
+    blocks = 0
+    played = 0.0
     for level, focus, field in matchups(args.clock):
         if "greedy" in (focus, field) and not has_heuristic(gid):
             continue
-        result, before, after = play(gid, level, focus, field, n, args)
+        if args.levels is not None and level not in args.levels and not _has_games(DETAIL / f"{gid}-{level}"):
+            lines.append(f"| {level} vs 3 × {levels.BELOW[level]} | 0 of {args.games} | not measured yet "
+                         f"| | | | | | | **not measured** |")
+            summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: **not measured** "
+                           "(0 games).")
+            continue
+        result = play(gid, level, focus, field, n, args)
+        blocks = max([blocks, *(r.block + 1 for r in result.games)])
+        played += sum(r.seconds for r in result.games)
         s = next(x for x in result.summary if x.bot == focus)
-        lines.append(row(level, result, focus, levels.BELOW[level], (before, after)))
+        summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: {s.win_share:.1%} of "
+                       f"{len(result.games)} games ({s.ci_low:.1%}–{s.ci_high:.1%}, load {_loads(result)}): target "
+                       f"{verdict(level, len(result.games), args.games, s.win_share, s.ci_low)}.")
+        lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
                           "mean_rank": s.mean_rank}
-    blocks = max(r.block for r in result.games) + 1
     seeds = range(args.seed, args.seed + blocks)
     lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
-              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. Measured "
-              f"{time.strftime('%Y-%m-%d', time.gmtime(started))} in {(time.time() - started) / 60:.0f} min.", ""]
-    return lines, figures
+              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. The games above took "
+              f"{played / 60:.0f} min of wall-clock time, summed over the games.", ""]
+    return lines, figures, summary
 
 
 def main() -> None:
@@ -196,6 +287,9 @@ def main() -> None:
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the searches' time budgets")
     ap.add_argument("--resume", action="store_true", help="continue (or read back) tournaments already begun")
     ap.add_argument("--only", nargs="*", default=None, help="measure these games only")
+    ap.add_argument("--levels", nargs="*", default=None, choices=("medium", "hard", "expert"),
+                    help="play these levels' tournaments only (the others are read back as far as they were "
+                         "played); `--levels` alone plays nothing and writes the file from what was played")
     ap.add_argument("--out", type=Path, default=HERE / "strength.md")
     args = ap.parse_args()
     unknown = [x for x in args.only or () if x not in game_ids()]
@@ -211,18 +305,20 @@ def main() -> None:
         ap.error(str(exc))
     tuned = tuning_seeds()
     sections: list[str] = []
+    summary: list[str] = []
     figures: dict[str, Any] = {}
     for gid in game_ids():
         if args.only and gid not in args.only:
             continue
-        lines, figures[gid] = measure(gid, args, tuned)
+        lines, figures[gid], said = measure(gid, args, tuned)
         sections += lines
-    write_outputs(args, sections, figures)
+        summary += said
+    write_outputs(args, ["## Summary", "", *summary, "", *sections], figures)
 
 
 def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
     command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
-               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock}")
+               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume")
     head = [
         "# Bot speed and strength", "",
         f"Written by `{command}` (BASELINE: the tree before this round's changes, e.g. a checkout of commit "
@@ -230,9 +326,15 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.", "",
         "Each level plays against three bots of the level below it, seat-rotated (every bot in every seat "
         "equally often) and paired (each seed under every seating); the win share counts split ties; the "
-        "95 % interval is Wilson's. "
+        "95 % interval is Wilson's. A target is decided only by a tournament of all its games "
+        f"({args.games}); a tournament still short of them is shown with what it has, as *not decided*. "
+        "The speed is the search's playouts per CPU second on the same positions in both trees, each in a "
+        "process of its own, in one run (the load beside it is the machine's as it ended). "
         + ("The searches' budgets were counted in CPU seconds (`mcts:1s:clock=cpu`): the machine was shared, "
-           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else "")
+           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else
+           "The searches' budgets are the levels' own, in wall-clock seconds: on a machine shared with other "
+           "work (the load average as each game ended is beside every figure) a second buys fewer playouts "
+           "than on an idle core (*playouts a move*), so these win shares are conservative. ")
         + "Every tournament's games and plots are in `benchmarks/strength/` (results.jsonl, results.json, "
         "ratings.png, wins.png, scores.png).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
@@ -240,7 +342,13 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
     args.out.write_text("\n".join(head + sections) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
-    old["games"].update(figures)
+    for gid, found in figures.items():   # a level shows only a finished tournament's figure
+        entry = old["games"].setdefault(gid, {})
+        for level, figure in found.items():
+            if figure["games"] >= args.games:
+                entry[level] = figure
+            else:
+                entry.pop(level, None)
     old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
     print(f"written {args.out} and {shipped}")

@@ -106,9 +106,10 @@ def play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
             m = json.loads(ws.recv(timeout=30))
-            if m["type"] == "error":
+            if m["type"] == "error" and state:  # refused (too fast, or stale): act again on the last state
                 waiting = False
-                continue
+                time.sleep(0.5)
+                m = state
             if m["type"] != "state":
                 continue
             state = m
@@ -118,6 +119,7 @@ def play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
                 return state
             if m["legal"] and not waiting:
                 waiting = True
+                time.sleep(0.05)  # a quick player, within the server's message rate
                 ws.send(json.dumps({"type": "move", "action": rng.choice(m["legal"])["index"], "expect": m["move"]}))
     raise AssertionError(f"the game did not finish over wss (at move {state.get('move')})")
 

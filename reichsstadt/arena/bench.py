@@ -7,7 +7,7 @@ import random
 import time
 import tracemalloc
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..bots.random_bot import RandomBot
 from ..core import Game, Match, State, game as find_game
@@ -30,7 +30,7 @@ class BenchResult:
         return asdict(self)
 
 
-def random_game(game: Game, players: int, seed: int, options: dict | None = None) -> tuple[int, int]:
+def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None) -> tuple[int, int]:
     """One game of random self-play through the runner, unrecorded; (decisions, chance steps)."""
     match = Match(game, players, seed, options, recording=False)
     bot = RandomBot(seed)
@@ -38,7 +38,19 @@ def random_game(game: Game, players: int, seed: int, options: dict | None = None
     return match.decisions, match.chance_steps
 
 
-def midgame_states(game: Game, players: int, seed: int, count: int, options: dict | None = None) -> list[State]:
+def _every_seventh(out: list[State], count: int) -> Callable[[int, Any, State], None]:
+    """A runner hook that keeps a clone of every 7th state of its game in `out`, up to `count`."""
+    moves = [0]
+
+    def take(seat: int, action: Any, state: State) -> None:
+        moves[0] += 1
+        if moves[0] % 7 == 0 and len(out) < count:
+            out.append(state.clone())
+    return take
+
+
+def midgame_states(game: Game, players: int, seed: int, count: int,
+                   options: dict[str, Any] | None = None) -> list[State]:
     """States taken along random games (every 7th move), to time clone() on realistic
     positions."""
     out: list[State] = []
@@ -46,18 +58,13 @@ def midgame_states(game: Game, players: int, seed: int, count: int, options: dic
     while len(out) < count:
         match = Match(game, players, rng.randrange(1 << 30), options, recording=False)
         bot = RandomBot(rng.randrange(1 << 30))
-        moves = [0]
-
-        def take(seat: int, action: Any, state: State) -> None:
-            moves[0] += 1
-            if moves[0] % 7 == 0 and len(out) < count:
-                out.append(state.clone())
-        match.after.append(take)
+        match.after.append(_every_seventh(out, count))
         match.advance({s: bot for s in range(players)})
     return out
 
 
-def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1, options: dict | None = None) -> BenchResult:
+def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1,
+            options: dict[str, Any] | None = None) -> BenchResult:
     game = find_game(game_id)
     options = game.resolve(players, options)
     games = decisions = chance = 0

@@ -139,18 +139,38 @@ def tournament(
 
 
 def _print_result(result: Any, scheduled: int | None = None) -> None:
+    """The summary table. A bot is named in full in its row when the table fits the
+    terminal so; else the rows carry letters and a legend below names each bot in full
+    (an import path cut to "mypolicy.ag…" would say nothing)."""
+    rows = sorted(result.summary, key=lambda s: -s.mu)
+    table = _summary_table(result, rows, [s.bot for s in rows], scheduled)
+    if Console(width=10_000).measure(table).minimum <= console.width:   # names whole, the rest wrapped
+        console.print(table)
+        return
+    labels = [_label(i) for i in range(len(rows))]
+    console.print(_summary_table(result, rows, labels, scheduled))
+    for label, s in zip(labels, rows):
+        console.print(Text(f"  {label}  {s.bot}"))
+
+
+def _label(i: int) -> str:
+    return chr(ord("A") + i) if i < 26 else str(i + 1)
+
+
+def _summary_table(result: Any, rows: list[Any], names: list[str], scheduled: int | None) -> Table:
     part = f" of {scheduled}" if scheduled and scheduled > len(result.games) else ""
     table = Table(title=f"{result.game}, {result.players} players: {len(result.games)}{part} games "
                         f"({len(result.bots)} seat rotations × {math.ceil(len(result.games) / len(result.bots))} "
                         f"seeds), {result.seconds:.0f} s")
+    intervals = [f"{s.ci_low:.1%} – {s.ci_high:.1%}" for s in rows]   # breaks between its ends, if it must
     for col in ("bot", "seats", "win share", "95 % interval", f"vs fair {1 / result.players:.0%}", "mean rank",
-                "mean score", "rating (mu ± sigma)", "playouts/move"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    for s in sorted(result.summary, key=lambda s: -s.mu):
-        table.add_row(s.bot, str(s.seats), f"{s.win_share:.1%}", f"{s.ci_low:.1%}–{s.ci_high:.1%}", s.verdict,
+                "mean score", "rating (mu ± sigma)", "playouts a move"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col == "bot")
+    for name, s, interval in zip(names, rows, intervals):
+        table.add_row(name, str(s.seats), f"{s.win_share:.1%}", interval, s.verdict,
                       f"{s.mean_rank:.2f}", f"{s.mean_score:.1f} ± {s.score_sd:.1f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
                       "—" if s.iterations_per_search is None else f"{s.iterations_per_search:.0f}")
-    console.print(table)
+    return table
 
 
 def hint(

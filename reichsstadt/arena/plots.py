@@ -4,7 +4,7 @@ win shares with 95 % intervals against the fair share, score distributions."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core import BadOption
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .tournament import TournamentResult
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> Any:   # matplotlib.pyplot, imported on demand
     try:
         import matplotlib
     except ImportError:

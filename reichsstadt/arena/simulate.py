@@ -33,7 +33,7 @@ def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bot
                       [dict(b) for b in out.breakdown], match.decisions, match.chance_steps)
 
 
-def _play_chunk(args: tuple) -> list[GameResult]:
+def _play_chunk(args: tuple[str, int, list[int], dict[str, Any], Sequence[str]]) -> list[GameResult]:
     game_id, players, seeds, options, bots = args
     return [play_one(game_id, players, s, options, bots) for s in seeds]
 

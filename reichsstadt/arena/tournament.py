@@ -105,6 +105,7 @@ class GameResult:
     decisions: int
     seconds: float
     thinking: list[dict[str, Any] | None] = field(default_factory=list)   # per seat, searching bots
+    load: float | None = None     # the machine's load average (1 min) as the game ended
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -114,7 +115,7 @@ class GameResult:
         return GameResult(int(obj["index"]), int(obj["block"]), int(obj["rotation"]), int(obj["seed"]),
                           list(obj["bots"]), list(obj["entrants"]), list(obj["scores"]), list(obj["ranks"]),
                           list(obj["winners"]), int(obj["decisions"]), float(obj["seconds"]),
-                          list(obj.get("thinking") or []))
+                          list(obj.get("thinking") or []), obj.get("load"))
 
 
 def play(task: Task) -> GameResult:
@@ -127,7 +128,7 @@ def play(task: Task) -> GameResult:
     thinking = [a.thinking() if hasattr(a, "thinking") else None for a in agents.values()]
     return GameResult(task.index, task.block, task.rotation, task.seed, list(task.bots), list(task.entrants),
                       list(out.scores), list(out.ranks), list(out.winners), match.decisions,
-                      round(time.perf_counter() - start, 3), thinking)
+                      round(time.perf_counter() - start, 3), thinking, round(os.getloadavg()[0], 2))
 
 
 def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
@@ -209,7 +210,8 @@ def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: 
         started = True
     try:
         remote = ray.remote(num_cpus=1)(play_batch)
-        batches = _batches(tasks, max(1, int(ray.cluster_resources().get("CPU", 1))))
+        cpus: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        batches = _batches(tasks, max(1, int(cpus.get("CPU", 1))))
         pending = [remote.remote(b) for b in batches]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)

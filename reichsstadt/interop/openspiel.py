@@ -28,7 +28,9 @@
   move as it saw it (whole, or only its kind), in the string. `private_info=NONE` gives
   the spectator's (public) observation; ALL_PLAYERS is not offered.
 - `max_game_length` is measured, not the engine's proven bound (lengths.py): a game that
-  reaches it ends as a draw (every return 0).
+  reaches it ends as a draw (every return 0). The parameter `max_decisions` (0: the
+  measured length) shortens it: outcome-sampling MCCFR multiplies one probability per
+  move, which underflows over a whole game of Colonia or Siedler (NaN regrets).
 - States serialize (`serialize()`, `game.deserialize_state`, pickle, deep copy): the
   engine's snapshot and the history.
 - `resample_from_infostate(player, sampler)` is the engine's `sample(seat, rng)`, so
@@ -80,7 +82,8 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.players.start, "history": RECENT, **_option_params(game)},
+        parameter_specification={"players": game.players.start, "history": RECENT, "max_decisions": 0,
+                                 **_option_params(game)},
     )
 
 
@@ -104,12 +107,15 @@ def register(game_id: str) -> str:
 
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-         history: int = RECENT) -> ReichsstadtGame:
+         history: int = RECENT, max_decisions: int = 0) -> ReichsstadtGame:
     """The OpenSpiel game of `game_id` for `players` with the game's `options` (any of
     them, data files included), its information state showing the last `history` moves,
-    registering it if needed."""
+    its episodes ending as draws after `max_decisions` decisions (0: the measured
+    length), registering it if needed."""
     name = register(game_id)
-    params: dict[str, Any] = {"history": history} if players is None else {"players": players, "history": history}
+    params: dict[str, Any] = {"history": history, "max_decisions": max_decisions}
+    if players is not None:
+        params["players"] = players
     carried = _option_params(find_game(game_id))
     extra = {k: v for k, v in (options or {}).items() if k not in carried}
     params.update({k: v for k, v in (options or {}).items() if k in carried})
@@ -129,6 +135,7 @@ class _Shared:
         "history_encoding",
         "initial",
         "initial_codes",
+        "cap",
         "max_decisions",
         "options",
         "players",
@@ -136,7 +143,7 @@ class _Shared:
         "space",
     )
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], recent: int) -> None:
+    def __init__(self, game: Game, players: int, options: dict[str, Any], recent: int, cap: int = 0) -> None:
         self.game = game
         self.players = players
         self.options = options
@@ -146,6 +153,9 @@ class _Shared:
         self.history_encoding = HistoryEncoding(self.space, players, recent)
         measured = bounds(game.id, players)
         self.max_decisions = measured[0] if measured else game.info(players, options).max_game_length
+        self.cap = cap
+        if cap:   # the game parameter max_decisions: episodes end (as draws) sooner
+            self.max_decisions = cap
         self.initial = game.new(players, 0, options)  # the state draws nothing: every game starts here
         self.initial_codes: dict[int | None, np.ndarray] = {}
 
@@ -160,11 +170,11 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _shared, (self.game.id, self.players, self.options, self.recent)
+        return _shared, (self.game.id, self.players, self.options, self.recent, self.cap)
 
 
-def _shared(game_id: str, players: int, options: dict[str, Any], recent: int) -> _Shared:
-    return _Shared(find_game(game_id), players, options, recent)
+def _shared(game_id: str, players: int, options: dict[str, Any], recent: int, cap: int = 0) -> _Shared:
+    return _Shared(find_game(game_id), players, options, recent, cap)
 
 
 class _Engine:
@@ -177,8 +187,8 @@ class _Engine:
     for: until then a move costs a list append (`pending`: the moves since `replay`, the
     state the history has reached)."""
 
-    __slots__ = ("_shared", "_state", "codes", "decisions", "history", "moves", "pending", "replay", "texts",
-                 "tracker", "views")
+    __slots__ = ("_shared", "_state", "codes", "decisions", "history", "moves", "pending", "player", "replay",
+                 "texts", "tracker", "views")
 
     def __init__(self, state: State | None, shared: _Shared) -> None:
         self._state = state
@@ -192,6 +202,7 @@ class _Engine:
         self.pending: list[tuple[int, Action]] = []
         self.moves = 0
         self.tracker: Tracker | Rewriter | None = None   # made on the first encoding
+        self.player: int | None = None   # current_player() until the next move (OpenSpiel asks it often)
 
     @property
     def state(self) -> State:
@@ -204,6 +215,7 @@ class _Engine:
         self.state.apply(seat, action)
         self.pending.append((seat, action))
         self.moves += 1
+        self.player = None
         if seat != CHANCE:
             self.decisions += 1
         if self.views or self.codes or self.texts:
@@ -280,10 +292,13 @@ class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
         params = dict(params or {})
         players = int(params.pop("players", game.players.start))
         recent = int(params.pop("history", RECENT))
+        cap = params.pop("max_decisions", 0)
+        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+            raise ValueError(f"max_decisions must be 0 (the measured length) or a number of decisions, not {cap!r}")
         try:
             options = game.resolve(players, {**params, **(extra_options or {})})
             game.info(players, options)
-            shared = _Shared(game, players, options, recent)
+            shared = _Shared(game, players, options, recent, cap)
         except (BadOption, ValueError) as exc:
             raise ValueError(str(exc)) from None
         n = len(shared.space)
@@ -299,7 +314,8 @@ class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
                 utility_sum=0.0,
                 max_game_length=shared.max_decisions,
             ),
-            {"players": players, "history": recent, **{k: options[k] for k in _option_params(game)}},
+            {"players": players, "history": recent, "max_decisions": cap,
+             **{k: options[k] for k in _option_params(game)}},
         )
         self.shared = shared
         self.chance_bound = measured[1] if measured else shared.max_decisions
@@ -328,10 +344,16 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
         return self._engine.state
 
     def current_player(self) -> int:
-        to_act = self._engine.state.to_act()
-        if not to_act or self._engine.truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return CHANCE if to_act[0] == CHANCE else to_act[0]
+        engine = self._engine
+        player = engine.player
+        if player is None:
+            to_act = engine.state.to_act()
+            if not to_act or engine.truncated():
+                player = int(pyspiel.PlayerId.TERMINAL)
+            else:
+                player = CHANCE if to_act[0] == CHANCE else to_act[0]
+            engine.player = player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         found: list[int] = legal_indices(self._shared.space).of(self._engine.state.legal(player)).tolist()
@@ -339,8 +361,14 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
         return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        encode = self._shared.space.encode
-        return sorted((encode(a), p) for a, p in self._engine.state.chance_outcomes())
+        space = self._shared.space
+        by_id, encode = legal_indices(space).by_id, space.encode   # the space's own objects: by identity
+        found = []
+        for a, p in self._engine.state.chance_outcomes():
+            index = by_id.get(id(a))
+            found.append((encode(a) if index is None else index, p))
+        found.sort()
+        return found
 
     def _apply_action(self, action: int) -> None:
         engine = self._engine

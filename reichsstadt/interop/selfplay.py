@@ -60,6 +60,22 @@ class SelfPlayVectorEnv:
         self._restart = np.zeros(num_envs, bool)
         self._deciding: list[list[int]] = [[] for _ in range(num_envs)]   # the seats game i asks now
         self._rngs = [np.random.default_rng() for _ in range(num_envs)]
+        self._rows()
+
+    def _rows(self) -> None:
+        """Each seat's row of the observations and of the masks, as views made once (an
+        index into a 3-D array costs as much as writing a short row)."""
+        self._obs_rows = [list(game) for game in self._obs]
+        self._mask_rows = [list(game) for game in self._masks]
+
+    def __getstate__(self) -> dict[str, Any]:
+        out = dict(self.__dict__)
+        del out["_obs_rows"], out["_mask_rows"]   # views: pickled, they would be copies
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self._rows()
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -79,20 +95,21 @@ class SelfPlayVectorEnv:
 
     def _look(self, i: int) -> None:
         """Write game i's masks, who decides, and the observations asked for."""
-        session, obs = self.sessions[i], self._obs[i]
+        session, obs, masks, to_act = self.sessions[i], self._obs_rows[i], self._mask_rows[i], self._to_act[i]
         acting = session.state.to_act() if not session.truncated() else ()
         deciding = [seat for seat in acting if seat >= 0]
+        only = self.observe == "to_act"
         for seat in self._deciding[i]:   # the rows written last time that no seat rewrites now
             if seat not in deciding:
-                self._to_act[i, seat] = False
-                self._masks[i, seat] = False
-                if self.observe == "to_act":
-                    obs[seat] = 0.0
+                to_act[seat] = False
+                masks[seat].fill(False)
+                if only:
+                    obs[seat].fill(0.0)
         self._deciding[i] = deciding
         for seat in deciding:
-            self._to_act[i, seat] = True
-            session.mask(seat, self._masks[i, seat], bool)
-            if self.observe == "to_act":
+            to_act[seat] = True
+            session.mask(seat, masks[seat], bool)
+            if only:
                 session.observe(seat, obs[seat])
         if self.observe == "all":
             for seat in range(self.players):
@@ -123,7 +140,9 @@ class SelfPlayVectorEnv:
                 self._rewards[i, seat] = session.reward_range[0]
                 self._terminated[i], self._truncated[i] = True, False
                 return
-        for seat in deciding:
+        first, *rest = deciding   # the first seat's action is in its mask, checked above: played as is
+        session.play(first, int(chosen[first]))
+        for seat in rest:   # an earlier answer may have settled the decision
             session.play_if_still_asked(seat, int(chosen[seat]))
         session.steps += 1
         self._terminated[i], self._truncated[i] = session.over(), session.truncated()

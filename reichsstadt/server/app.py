@@ -14,6 +14,7 @@ from typing import AsyncIterator, Callable
 from starlette.applications import Starlette
 
 from . import migrations
+from .clock import Clock
 from .cluster import Cluster, PgCluster
 from .config import Settings
 from .limits import Limits
@@ -28,12 +29,12 @@ from .tables import TableManager
 log = logging.getLogger("reichsstadt.server")
 
 
-def make_services(settings: Settings, db_url: str) -> Services:
+def make_services(settings: Settings, db_url: str, clock: Clock | None = None) -> Services:
     metrics = Metrics()
     storage = Storage(db_url, settings.sqlite_sync, on_commit=metrics.committed)
     pool = BotPool(settings.workers(), settings.bot_grace, on_queue=metrics.queue)
     limits = Limits(settings.create_rate, settings.create_burst, settings.connections_per_address)
-    svc = Services(settings, storage, pool, metrics, limits)
+    svc = Services(settings, storage, pool, metrics, limits, clock or Clock())
     svc.tables = TableManager(svc)
     svc.cluster = (Cluster if storage.sqlite else PgCluster)(svc, svc.tables.owner)
     svc.reviews = Reviews(svc)
@@ -53,9 +54,9 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-async def _start(app: Starlette, settings: Settings, db_url: str) -> Services:
+async def _start(app: Starlette, settings: Settings, db_url: str, clock: Clock | None) -> Services:
     await asyncio.to_thread(migrations.upgrade, db_url)
-    svc = make_services(settings, db_url)
+    svc = make_services(settings, db_url, clock)
     app.state.services = svc
     svc.limits.address_secret = await svc.storage.server_secret("address")
     await svc.cluster.start()
@@ -65,21 +66,22 @@ async def _start(app: Starlette, settings: Settings, db_url: str) -> Services:
 
 
 def create_app(settings: Settings | None = None, tune_gc_after_start: bool = False,
-               on_stopped: Callable[[], None] | None = None) -> Starlette:
+               on_stopped: Callable[[], None] | None = None, clock: Clock | None = None) -> Starlette:
+    """The app; `clock` is the time of thinking clocks and message rates (tests move one by hand)."""
     settings = settings or Settings()
     db_url = settings.resolved_db_url()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
-            svc = await _start(app, settings, db_url)
+            svc = await _start(app, settings, db_url, clock)
         except Exception as exc:
             app.state.startup_error = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             raise
-        gc_watch = GcWatch(svc.metrics.gc_pause)
-        gc_watch.install()
         if tune_gc_after_start:
             tune_gc()
+        gc_watch = GcWatch(svc.metrics.gc_pause)
+        gc_watch.install()  # after the start-up collection: the pauses of serving, not of starting
         try:
             yield
         finally:

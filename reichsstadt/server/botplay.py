@@ -9,7 +9,6 @@ import asyncio
 import hashlib
 import logging
 import random
-import time
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +103,7 @@ class TableBots:
         while not t.closing and t.status == RUNNING and t.owned:
             if not self._due():
                 return
-            await asyncio.sleep(t.services.settings.bot_delay)
+            await t.services.clock.sleep(t.services.settings.bot_delay)
             due = self._due()
             if not due or t.closing:
                 continue
@@ -156,7 +155,7 @@ class TableBots:
             raise IllegalAction(Message("server.refuse.no_hint"))
         if seat in self.hinting:
             raise IllegalAction(Message("server.refuse.hint_busy"))
-        wait = self.last_hint.get(seat, -1e9) + settings.hint_interval - time.monotonic()
+        wait = self.last_hint.get(seat, -1e9) + settings.hint_interval - t.services.clock.now()
         if wait > 0:
             raise IllegalAction(Message("server.refuse.hint_rate", seconds=int(wait) + 1))
         spec = settings.hint_bot
@@ -166,7 +165,7 @@ class TableBots:
         job = {"kind": "hint", "game": t.game.id, "state": snap, "seat": seat, "bot": spec,
                "seed": keys.bot_seed(t.secret, seat, move), "seconds": seconds}
         self.hinting.add(seat)
-        self.last_hint[seat] = time.monotonic()
+        self.last_hint[seat] = t.services.clock.now()
         try:
             found = await t.services.pool.run(t.id, job, seconds, key, options)
         except (BotTimeout, BotFailed):

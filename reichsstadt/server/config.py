@@ -49,7 +49,7 @@ class Settings:
     open_per_creator: int = 5           # tables waiting for people that one address may have at once
     open_ttl: float = 24 * 3600.0       # seconds a table waits for people before it expires
     idle_unload: float = 300.0          # seconds without a client after which a table leaves memory
-    finished_unload: float = 30.0       # ... a finished one
+    finished_unload: float = 5.0        # ... a finished one (its end is replayed from the database if asked)
     clock_minimum: float = 5.0          # the shortest thinking time a table may set (tests: shorter)
     # -- bots and hints --
     bot_workers: int = 0                # worker processes for bots, hints and reviews (0: one per core, at least 2)

@@ -133,7 +133,13 @@ class BotPool:
             job = self._next(quick_only=len(idle) == 1 and self.size > 1)
             if job is None:
                 break
-            self._assign(idle[0] or self._spawn(), job)
+            try:
+                worker = idle[0] or self._spawn()
+            except (OSError, RuntimeError) as exc:  # no process can be started now: the job fails, not the loop
+                log.error("bot worker", extra={"event": "worker_error", "error": str(exc)[:200]})
+                job.done.set_exception(BotFailed("error", f"no worker process: {exc}"))
+                continue
+            self._assign(worker, job)
         self._report()
 
     def _report(self) -> None:

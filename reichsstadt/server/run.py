@@ -44,6 +44,14 @@ def serve(
     spectators: int = _option(50, "--spectators-per-table", help="Spectators one table may have."),
     header_timeout: float = _option(10.0, "--header-timeout", help="Seconds a client has to send a request's headers."),
     body_timeout: float = _option(20.0, "--body-timeout", help="Seconds a client has to send a request's body."),
+    max_body_kb: int = _option(2048, "--max-body-kb", help="The largest request body in kilobytes (a table with "
+                                                           "a data file of one's own)."),
+    max_json_depth: int = _option(32, "--max-json-depth", help="How deep JSON may nest (a body, a message)."),
+    messages_per_second: float = _option(15.0, "--messages-per-second", help="Messages one websocket may send a "
+                                                                             "second (bursts of 8/3 as many)."),
+    hint_interval: float = _option(10.0, "--hint-interval", help="Seconds between two hints of one seat."),
+    log_lines_per_second: float = _option(200.0, "--log-lines-per-second", help="Log lines a second before lines "
+                                                                                "are dropped (bursts of 5x)."),
     forwarded_allow_ips: str = _option("127.0.0.1", "--forwarded-allow-ips",
                                        help="Reverse proxies whose X-Forwarded-For names the real client "
                                             "(comma-separated addresses; '*' trusts any)."),
@@ -61,9 +69,13 @@ def serve(
     if lease < 1:
         raise BadOption(f"--lease is at least 1 second, not {lease}")
     for name, value in (("--header-timeout", header_timeout), ("--body-timeout", body_timeout),
-                        ("--bot-max-seconds", bot_max_seconds)):
+                        ("--bot-max-seconds", bot_max_seconds), ("--max-body-kb", max_body_kb),
+                        ("--max-json-depth", max_json_depth), ("--messages-per-second", messages_per_second),
+                        ("--log-lines-per-second", log_lines_per_second)):
         if value <= 0:
-            raise BadOption(f"{name} is a positive number of seconds, not {value}")
+            raise BadOption(f"{name} is a positive number, not {value}")
+    if hint_interval < 0:
+        raise BadOption(f"--hint-interval is 0 or more seconds, not {hint_interval}")
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
@@ -74,7 +86,10 @@ def serve(
                         open_per_creator=open_per_creator, open_ttl=open_hours * 3600,
                         connections_per_address=connections, spectators_per_table=spectators,
                         header_timeout=header_timeout, body_timeout=body_timeout,
-                        forwarded_allow_ips=forwarded_allow_ips)
+                        max_body_bytes=max_body_kb * 1024, max_json_depth=max_json_depth,
+                        rate_per_second=messages_per_second, rate_burst=max(1, round(messages_per_second * 8 / 3)),
+                        hint_interval=hint_interval, log_rate=log_lines_per_second,
+                        log_burst=max(1, round(log_lines_per_second * 5)), forwarded_allow_ips=forwarded_allow_ips)
     url = prepare(settings, host, port)
     run(settings, url, host, port, gc_tuning)
 

@@ -1,11 +1,13 @@
 """The server's services, made once by the app and handed to every route and table:
-settings, storage, the bot pool, the tables in memory, other processes, limits, metrics."""
+settings, storage, the bot pool, the tables in memory, other processes, limits, metrics,
+the clock."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .clock import Clock
 from .config import Settings
 from .limits import Limits
 from .metrics import Metrics
@@ -25,6 +27,7 @@ class Services:
     pool: BotPool
     metrics: Metrics
     limits: Limits
+    clock: Clock = field(default_factory=Clock)
     tables: "TableManager" = field(init=False)
     cluster: "Cluster" = field(init=False)
     reviews: "Reviews" = field(init=False)

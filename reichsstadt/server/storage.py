@@ -374,6 +374,11 @@ class Storage:
         q = select(m.c.seat, m.c.action).where(m.c.table_id == table_id, m.c.n >= start).order_by(m.c.n)
         return await self.read(lambda c: [(r.seat, r.action) for r in c.execute(q)])
 
+    async def move_count(self, table_id: str) -> int:
+        m = schema.moves
+        q = select(func.count()).select_from(m).where(m.c.table_id == table_id)
+        return await self.read(lambda c: int(c.execute(q).scalar_one()))
+
     # -- notes -------------------------------------------------------------------------
     async def add_note(self, table_id: str, k: int, at: int, seat: int, message: dict[str, Any]) -> None:
         await self.write(lambda c: c.execute(insert(schema.notes).values(table_id=table_id, k=k, at=at, seat=seat,

@@ -47,7 +47,7 @@ class LiveTable:
         self.created_at: dt.datetime = row.created_at
         self.result = row.result
         self.services = services
-        self.seats = Seats(row.seats, row.clock)
+        self.seats = Seats(row.seats, row.clock, services.clock.now)
         self.state: State = self.game.new(self.players, self.seed, self.options)
         self.log = pipeline.TableLog(self.players)
         self.lock = asyncio.Lock()
@@ -89,12 +89,8 @@ class LiveTable:
 
     def info(self) -> dict[str, Any]:
         """What the lobby and the table page show (no secrets)."""
-        return {"id": self.id, "game": self.game.id, "title": self.game.title, "players": self.players,
-                "options": self.game.record_options(self.options), "status": self.status,
-                "seats": [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in}
-                          for i, s in enumerate(self.seats)],
-                "moves": self.moves, "created": self.created_at.isoformat() + "Z", "result": self.result,
-                "clock": self.seats.clock}
+        return _info(self.id, self.game, self.players, self.options, self.status, self.seats, self.moves,
+                     self.created_at, self.result)
 
     def summary(self) -> list[dict[str, Any]]:
         return lobby_seats(self.seats.rows())
@@ -325,7 +321,7 @@ class LiveTable:
         returns; the log says so."""
         async with self.lock:
             due = self.seats.deadlines(self.connected)
-            if not any(d[1] == seat and d[2] == why and d[0] <= time.monotonic() + 0.05 for d in due):
+            if not any(d[1] == seat and d[2] == why and d[0] <= self.seats.now() + 0.05 for d in due):
                 return  # the seat moved, or came back, meanwhile
             bot = (self.seats.clock or {}).get("bot") or self.services.settings.stand_in_bot
             await self._set_stand_in(seat, bot, auto=True)
@@ -351,7 +347,7 @@ class LiveTable:
         """The seat's last connection closed: its absence clock starts."""
         self.used = time.monotonic()
         if not self.connected(seat) and self.seats[seat].kind == HUMAN:
-            self.seats.away_since.setdefault(seat, time.monotonic())
+            self.seats.away_since.setdefault(seat, self.seats.now())
             self.clocks.changed()
 
     # -- several processes ------------------------------------------------------------------
@@ -436,12 +432,8 @@ class ClockWatch:
         while not t.closing and t.owned and t.status == RUNNING:
             due = min(t.seats.deadlines(t.connected), default=None)
             self.event.clear()
-            wait = None if due is None else max(0.0, due[0] - time.monotonic())
-            try:
-                await asyncio.wait_for(self.event.wait(), timeout=wait)
+            if await t.services.clock.wait(self.event, None if due is None else due[0]):
                 continue  # something changed: look at the clocks again
-            except asyncio.TimeoutError:
-                pass
             assert due is not None
             await t.run_out(due[1], due[2])
 
@@ -452,3 +444,19 @@ class ClockWatch:
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+
+
+def stored_info(row: TableRow, moves: int) -> dict[str, Any]:
+    """LiveTable.info() of a table as stored, without loading it (a finished or closed
+    table: nothing changes it any more)."""
+    return _info(row.id, find_game(row.game), row.players, row.options, row.status, Seats(row.seats, row.clock),
+                 moves, row.created_at, row.result)
+
+
+def _info(table_id: str, game: Game, players: int, options: dict[str, Any], status: str, seats: Seats, moves: int,
+          created_at: dt.datetime, result: dict[str, Any] | None) -> dict[str, Any]:
+    return {"id": table_id, "game": game.id, "title": game.title, "players": players,
+            "options": game.record_options(options), "status": status,
+            "seats": [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in}
+                      for i, s in enumerate(seats)],
+            "moves": moves, "created": created_at.isoformat() + "Z", "result": result, "clock": seats.clock}

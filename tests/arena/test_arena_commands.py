@@ -94,3 +94,38 @@ def test_hint_refuses_a_finished_game_and_a_seat_that_does_not_decide(tmp_path):
     match.record.save(tmp_path / "over.json")
     with pytest.raises(BadOption, match="is over"):
         run("hint", str(tmp_path / "over.json"))
+
+
+class FirstMoveOfAVeryPatientResearchAgent:
+    """A bot named on the command line by a long import path."""
+
+    def act(self, seat):
+        return seat.legal()[0]
+
+
+LONG = "tests.arena.test_arena_commands:FirstMoveOfAVeryPatientResearchAgent"
+
+
+@pytest.mark.parametrize("width", [80, 120, 250])
+def test_the_table_names_every_bot_in_full_at_any_width(width, monkeypatch):
+    """An import path cut to "tests.arena.te…" names nothing: where the table does not fit
+    with the names in it, its rows carry letters and a legend names each bot in full."""
+    import io
+
+    from rich.console import Console
+
+    from reichsstadt.arena import commands
+    from reichsstadt.arena.tournament import tournament as play
+
+    result = play("toy", [LONG, "random"], 2, 4, seed=3, jobs=1)
+    shown = io.StringIO()
+    monkeypatch.setattr(commands, "console", Console(file=shown, width=width))
+    commands._print_result(result)
+    lines = shown.getvalue().splitlines()
+    named = [line for line in lines if LONG in line]
+    assert len(named) == 1 and all(len(line) <= width for line in lines)
+    in_row = named[0].startswith("│ " + LONG)
+    assert in_row == (width == 250)        # 80 and 120 columns: too narrow for this name beside the figures
+    if not in_row:                         # in a legend, its row lettered
+        letter, name = named[0].split()
+        assert name == LONG and any(line.startswith(f"│ {letter} ") for line in lines)

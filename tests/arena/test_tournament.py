@@ -26,6 +26,7 @@ def played(games):
     for g in games:
         d = g.to_json()
         d["seconds"] = 0
+        d["load"] = None
         d["thinking"] = [t and {**t, "seconds": 0} for t in d["thinking"]]
         out.append(d)
     return out

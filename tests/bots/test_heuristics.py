@@ -313,3 +313,17 @@ def test_root_candidates_are_the_heuristics_best_moves():
     wide.search(Seat(s, p))
     assert wide._allowed is None
     assert wide.last is not None and len(wide.last.actions) > len(tried)
+
+
+def test_the_siedler_heuristic_reads_the_games_numbers_from_its_constants():
+    """Costs (5.2.2), council cards (6.3), the resources and the winning score (2.) are
+    the engine's own objects: a rule changed in the game's constants changes the bot."""
+    from reichsstadt.bots.heuristic import siedler as bot
+    from reichsstadt.games.siedler import constants as c
+
+    assert bot.COST == {"toll": c.COST_TOLL, "settle": c.COST_SETTLEMENT, "workshop": c.COST_WORKSHOP,
+                        "wall": c.COST_WALL, "tower": c.COST_TOWER}
+    assert all(bot.COST[k] is v for k, v in (("toll", c.COST_TOLL), ("tower", c.COST_TOWER)))
+    assert bot.COUNCIL is c.COUNCIL_KEYS and bot.COUNCIL_VP is c.COUNCIL_VP
+    assert bot.RES is c.RESOURCES and bot.TRAD is c.TRADABLES and bot.ROADS is c.ROAD_NAMES
+    assert bot.NEAR_WIN == c.TARGET_VP - 2 and bot.GOLD_SLOT == c.GOLD

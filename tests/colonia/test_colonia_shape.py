@@ -22,8 +22,8 @@ from reichsstadt.core.conformance import random_playout
 from reichsstadt.core.datafile import load_packaged_json
 from reichsstadt.games.colonia import GAME
 from reichsstadt.games.colonia.constants import (
-    BUNDLED_NAMES, D_ENSHRINE, DAYS, DECISIONS, EFFECTS, PHASES, S_FRI_LOAD, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT,
-    S_WED_BUY, STREET_DAYS,
+    BUNDLED_NAMES, D_ENSHRINE, DAYS, DECISIONS, EFFECTS, K_DRAW_WEEK, PHASES, S_FRI_LOAD, S_SUN_BUY, S_SUN_SECURE,
+    S_THU_CONTRACT, S_WED_BUY, STREET_DAYS,
 )
 from reichsstadt.games.colonia.present import (
     component_name, count_of, day_name, decision_name, one_of, ordinance_words, phase_name, street_home_words,
@@ -241,6 +241,34 @@ def test_describe_and_refusals_have_words_for_every_action_now() -> None:
     random_playout(GAME, 4, 9, on_step=on_step)
 
 
+def test_the_refusal_comes_from_the_rules_that_build_the_legal_moves() -> None:
+    """One rule in one place: for a seat to act, along random games at 3 to 6 players, a
+    move is legal exactly when rules.refusal finds no reason against it (R_OK), and a
+    move of a kind the moment does not take is refused as R_NOT_NOW."""
+    from reichsstadt.games.colonia.constants import R_NOT_NOW, R_OK
+    from reichsstadt.games.colonia.rules import refusal
+
+    checked = [0]
+
+    def on_step(state) -> None:
+        acting = state.to_act()
+        if acting in ((), (CHANCE,)):
+            return
+        for seat in acting:
+            legal = set(state.legal(seat))
+            for a in state.action_table.space:
+                kind, x, y = state.action_table.code[a]
+                if kind >= K_DRAW_WEEK:  # chance outcomes are no seat's moves
+                    continue
+                reason = refusal(state, seat, kind, x, y)
+                assert (reason == R_OK) == (a in legal), (state.step, state.decision, a, reason)
+                checked[0] += reason == R_NOT_NOW
+
+    for players, seed in ((3, 21), (4, 22), (5, 23), (6, 24)):
+        random_playout(GAME, players, seed, on_step=on_step)
+    assert checked[0] > 0
+
+
 def test_a_refused_move_says_the_rule_it_breaks() -> None:
     """p. 17: a stall takes as many members from home as it holds materials; p. 18: a
     contract needs the craftsman's two materials; p. 21: a relic is paid in its city's
@@ -387,7 +415,6 @@ def test_the_catalog_holds_every_message_the_code_names_and_no_other() -> None:
         named |= {f"colonia.describe.pass.{what}", f"colonia.news.autopass.{what}",
                   f"colonia.news.autopass_many.{what}"}
     named |= {f"colonia.ask.{what}" for what in present._PASS_STEP.values()}
-    named |= {f"colonia.why.{reason}" for reason in present._REASONS.values()}
     named |= {f"colonia.ordinance.{e}" for e in EFFECTS} | {f"colonia.phase.{p}" for p in PHASES}
     named |= {f"colonia.decision.{d}" for d in [*DECISIONS, "over"]} | {f"colonia.day.{d}" for d in DAYS}
     named |= {f"colonia.street_home.{w}" for w in ("today", "this_week", "next_week", "game_end")}

@@ -7,13 +7,14 @@ import numpy as np
 import pytest
 
 import reichsstadt
+from reichsstadt.core import registry
 from reichsstadt.core import Match
 from reichsstadt.interop.bots import (
     FirstLegal, LastLegal, LinearPolicyBot, first_legal, last_legal, linear_policy, save_policy,
 )
 from reichsstadt.interop.encoding import encoder
 
-GAMES = [(gid, reichsstadt.game(gid).players.start) for gid in reichsstadt.game_ids() if gid != "toy"]
+GAMES = [(gid, reichsstadt.game(gid).players.start) for gid in registry.installed_ids()]
 
 
 @pytest.mark.parametrize("gid, players", GAMES)

@@ -35,3 +35,28 @@ def test_train_save_and_rank_the_policy_in_a_tournament(tmp_path: Path) -> None:
                              cwd=elsewhere, env={k: v for k, v in env.items() if k != "REICHSSTADT_POLICY"},
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no policy file reinforce-norenberc.npz" in missing.stdout + missing.stderr
+
+
+def test_training_reproduces_exactly(tmp_path: Path) -> None:
+    """Two runs of the example with the same arguments learn the same weights and the same
+    learning curve (win rates; only the CPU seconds column is a measurement)."""
+    import csv
+
+    import numpy as np
+
+    runs = []
+    for name in ("first", "second"):
+        where = tmp_path / name
+        where.mkdir()
+        run = subprocess.run([sys.executable, str(ROOT / "examples" / "reinforce_numpy.py"), "--game", "norenberc",
+                              "--players", "2", "--episodes", "12", "--eval-every", "6", "--eval-games", "3",
+                              "--csv", "curve.csv"], cwd=where, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        with open(where / "curve.csv", encoding="utf-8") as f:
+            curve = [(row["episode"], row["win_rate"], row["random_policy_win_rate"]) for row in csv.DictReader(f)]
+        with np.load(where / "reinforce-norenberc.npz") as saved:
+            runs.append((curve, saved["weights"].copy(), saved["bias"].copy()))
+    (curve_a, weights_a, bias_a), (curve_b, weights_b, bias_b) = runs
+    assert curve_a == curve_b and len(curve_a) == 3
+    assert np.array_equal(weights_a, weights_b) and np.array_equal(bias_a, bias_b)
+    assert np.any(weights_a != 0)   # it learned something to compare

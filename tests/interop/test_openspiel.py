@@ -1,14 +1,16 @@
 """OpenSpiel: every game at every player count passes OpenSpiel's random_sim_test, its
-infostates survive resample_from_infostate, and OpenSpiel's Python IS-MCTS bot plays a
-whole game of each."""
+infostates survive resample_from_infostate, OpenSpiel's Python IS-MCTS bot plays a
+whole game of each, and its outcome-sampling MCCFR learns from whole games."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python import observation as os_observation
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 from reichsstadt.interop import openspiel
 from tests.interop.conftest import GAME_COUNTS, loaded
@@ -90,6 +92,40 @@ def test_ismcts_bot_plays_a_whole_game(gid, players):
     assert sum(state.returns()) == pytest.approx(0.0)
 
 
+@pytest.mark.parametrize("gid, players", GAME_COUNTS)
+def test_outcome_sampling_mccfr_learns_on_shortened_games(gid, players):
+    """OpenSpiel's outcome-sampling MCCFR, one iteration (an episode per player): its
+    tables are keyed by information state strings and sized by the legal actions, so an
+    infostate that mixed two positions with different choices would fail here; the
+    average policy then gives a distribution over the legal actions. Episodes are cut at
+    `max_decisions` (a draw): over a whole game of Colonia or Siedler the product of the
+    sampling probabilities underflows, and the regrets become NaN (a RuntimeWarning,
+    an error here)."""
+    players = loaded(gid, players)
+    game = openspiel.load(gid, players, max_decisions=40)
+    assert game.max_game_length() == 40
+    np.random.seed(6)  # MCCFR samples with NumPy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(6)
+    decisions = 0
+    while not state.is_terminal() and decisions < 30:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        probs = policy.action_probabilities(state)
+        assert sorted(probs) == state.legal_actions()
+        assert sum(probs.values()) == pytest.approx(1.0)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        decisions += 1
+    assert decisions > 0
+
+
 def test_ismcts_with_random_rollouts_plays_the_toy():
     game = openspiel.load("toy", 3)
     rng = np.random.RandomState(5)
@@ -138,8 +174,32 @@ def test_bad_player_counts_are_refused():
 
 def test_game_options_are_parameters():
     game = pyspiel.load_game("reichsstadt_toy(players=3,target=12)")
-    assert game.get_parameters() == {"players": 3, "target": 12, "history": openspiel.RECENT}
+    assert game.get_parameters() == {"players": 3, "target": 12, "history": openspiel.RECENT, "max_decisions": 0}
     assert game.new_initial_state().engine.options["target"] == 12
     assert openspiel.load("toy", 2, options={"target": 20}).new_initial_state().engine.target == 20
     with pytest.raises(ValueError, match="at most 30, not 99"):
         openspiel.load("toy", 2, options={"target": 99})
+
+
+def test_max_decisions_ends_an_episode_as_a_draw():
+    """`max_decisions` shortens the episodes (for CFR-style methods): the game ends as a
+    draw after that many decisions, the parameter survives serialization, and a bad value
+    is refused with the reason."""
+    game = pyspiel.load_game("reichsstadt_norenberc(players=3,max_decisions=25)")
+    assert game.max_game_length() == 25
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+    assert decisions == 25
+    assert state.returns() == [0.0, 0.0, 0.0]
+    again = game.deserialize_state(state.serialize())
+    assert again.is_terminal() and again.get_game().max_game_length() == 25
+    with pytest.raises(ValueError, match="max_decisions must be 0"):
+        openspiel.load("norenberc", 3, max_decisions=-5)

@@ -12,12 +12,13 @@ import pyspiel
 import pytest
 
 import reichsstadt
+from reichsstadt.core import registry
 from reichsstadt.interop import gymnasium as rgym
 from reichsstadt.interop import openspiel
 from reichsstadt.interop import pettingzoo as pz
 from reichsstadt.interop.selfplay import SelfPlayVectorEnv
 
-GAMES = [(gid, reichsstadt.game(gid).players.start) for gid in reichsstadt.game_ids() if gid != "toy"]
+GAMES = [(gid, reichsstadt.game(gid).players.start) for gid in registry.installed_ids()]
 
 
 def twins(env):

@@ -4,8 +4,10 @@ for whole games."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
@@ -14,6 +16,7 @@ import anyio
 from starlette.testclient import TestClient
 
 from reichsstadt.server.app import create_app
+from reichsstadt.server.clock import Clock
 from reichsstadt.server.config import Settings
 
 WAIT = 20.0  # seconds any single wait may take before the test fails (never hangs)
@@ -30,11 +33,63 @@ def settings(tmp_path: Any, **kw: Any) -> Settings:
     return Settings(**base)
 
 
+class ManualClock(Clock):
+    """A clock the test moves by hand (`advance`): a thinking clock or a rate limit sees
+    exactly the time the test says, however slow the machine is. Waits in the server's
+    event loop wake up on each advance and look at the time again."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self._lock = threading.Lock()
+        self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+
+    def now(self) -> float:
+        return self.t
+
+    async def wait(self, changed: asyncio.Event, until: float | None) -> bool:
+        if until is not None and self.t >= until:
+            return False
+        entry = (asyncio.get_running_loop(), changed)
+        with self._lock:
+            self._waiting.add(entry)
+        try:
+            if until is not None and self.t >= until:  # advanced while it was being registered
+                return False
+            await changed.wait()
+            return True
+        finally:
+            with self._lock:
+                self._waiting.discard(entry)
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        await self.wait(asyncio.Event(), self.t + seconds)
+
+    def waited_on(self, timeout: float = WAIT) -> None:
+        """Return once something in the server waits for this clock (a bot's pause, a
+        thinking clock); fail after `timeout` real seconds."""
+        deadline = time.monotonic() + timeout
+        while not self._waiting:
+            assert time.monotonic() < deadline, "nothing waits for the clock"
+            time.sleep(0.005)
+
+    def advance(self, seconds: float) -> None:
+        """Time moves on by `seconds` (called from the test's thread)."""
+        with self._lock:
+            self.t += seconds
+            waiting = list(self._waiting)
+        for loop, event in waiting:
+            loop.call_soon_threadsafe(event.set)
+
+
 @contextmanager
-def serve(tmp_path: Any, **kw: Any) -> Iterator[TestClient]:
-    """A TestClient for a fresh app, its lifespan running; websockets left open by a
-    failing test are closed first (or leaving would wait for them forever)."""
-    client = TestClient(create_app(settings(tmp_path, **kw)))
+def serve(tmp_path: Any, clock: Clock | None = None, **kw: Any) -> Iterator[TestClient]:
+    """A TestClient for a fresh app, its lifespan running (with `clock`, if given, as the
+    server's time); websockets left open by a failing test are closed first (or leaving
+    would wait for them forever)."""
+    client = TestClient(create_app(settings(tmp_path, **kw), clock=clock))
     with client:
         client.open_ws = []  # type: ignore[attr-defined]
         try:

@@ -1,10 +1,9 @@
 """A throwaway PostgreSQL server for tests (../shared/recipes/web.md): initdb and pg_ctl
-as the `postgres` user when running as root, in a folder that user can reach, on a free
-port, fsync off; stopped and removed afterwards."""
+(found on PATH, else in `pg_config --bindir`) as the `postgres` user when running as root,
+in a folder that user can reach, on a free port, fsync off; stopped and removed afterwards."""
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import socket
@@ -14,13 +13,25 @@ from contextlib import contextmanager
 from typing import Iterator
 
 
+def server_bindir() -> str:
+    """The folder of PostgreSQL's server programs (initdb, pg_ctl): where PATH finds
+    them, else what `pg_config --bindir` says (Debian keeps them off PATH)."""
+    found = shutil.which("pg_ctl")
+    if found and shutil.which("initdb"):
+        return os.path.dirname(os.path.realpath(found))
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        bindir = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True).stdout.strip()
+        if bindir and os.path.exists(os.path.join(bindir, "pg_ctl")):
+            return bindir
+    raise RuntimeError("PostgreSQL's server programs (initdb, pg_ctl) are neither on PATH nor in pg_config --bindir: "
+                       "install PostgreSQL (tests/setup.sh) or put its bin folder on PATH")
+
+
 @contextmanager
 def throwaway_postgres() -> Iterator[str]:
     """The URL of a fresh server's `postgres` database (postgresql+psycopg://...)."""
-    pgctl = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(p.split("/")[4]))
-    if not pgctl:
-        raise RuntimeError("PostgreSQL is not installed: run tests/setup.sh (apt-get install -y postgresql)")
-    bindir = os.path.dirname(pgctl[-1])
+    bindir = server_bindir()
     base = tempfile.mkdtemp(prefix="pgtest-")
     data = os.path.join(base, "data")
     prefix: list[str] = []

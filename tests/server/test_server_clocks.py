@@ -1,13 +1,13 @@
 """Clocks and absent players (issue 11): a table may set thinking time per move or per
 game, and how long a player may be gone; when one runs out, a bot plays for that seat
-until the person returns, and the log says so."""
+until the person returns, and the log says so. The server's time is a clock the tests
+move by hand: what runs out does so exactly when a test says, however busy the machine."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from .helpers import Ws, serve
+from .helpers import ManualClock, Ws, serve
 
 
 def _clock_table(c: Any, **clock: Any) -> dict[str, Any]:
@@ -30,13 +30,22 @@ def _note(ws: Ws, kind: str, timeout: float = 10) -> dict[str, Any]:
     return found[-1]
 
 
+def _deciding(ws: Ws, after: int = -1) -> dict[str, Any]:
+    """Read until the seat owes a decision (past move `after`), its clock running; that state."""
+    return ws.until(lambda m: m["type"] == "state" and m["move"] > after and bool(m["legal"])
+                    and m["seats"][ws.seat]["clock"]["running"])
+
+
 def test_a_decision_past_its_time_is_played_by_a_bot_until_the_person_returns(tmp_path: Any) -> None:
-    with serve(tmp_path, clock_minimum=0.2) as c:
+    clock = ManualClock()
+    with serve(tmp_path, clock=clock, clock_minimum=0.2) as c:
         t = _clock_table(c, move=0.6)
         ann = Ws(c, t["id"], t["token"])
-        s = ann.first_state()
-        assert s["seats"][0]["clock"]["move_left"] is not None
-        note = _note(ann, "move")                       # Ann thinks too long
+        ann.first_state()
+        s = _deciding(ann)
+        assert s["seats"][0]["clock"]["move_left"] == 0.6
+        clock.advance(0.7)                              # Ann thinks too long
+        note = _note(ann, "move")
         assert note["seat"] == 0 and note["words"]["args"]["bot"] == "greedy"  # the default stand-in: medium
         assert ann.state["seats"][0]["stand_in"] == "greedy" and ann.state["legal"] == []
         before = ann.state["move"]
@@ -54,10 +63,12 @@ def test_a_decision_past_its_time_is_played_by_a_bot_until_the_person_returns(tm
 
 
 def test_a_player_gone_too_long_gets_a_bot_until_they_come_back(tmp_path: Any) -> None:
-    with serve(tmp_path, clock_minimum=0.2) as c:
+    clock = ManualClock()
+    with serve(tmp_path, clock=clock, clock_minimum=0.2) as c:
         t = _clock_table(c, absent=0.5)
         watcher = Ws(c, t["id"], None)
         watcher.first_state()
+        clock.advance(0.6)
         _note(watcher, "absent")        # Ann never connected: away from the start
         assert watcher.state["seats"][0]["stand_in"] == "greedy"
         ann = Ws(c, t["id"], t["token"])
@@ -65,23 +76,33 @@ def test_a_player_gone_too_long_gets_a_bot_until_they_come_back(tmp_path: Any) -
         _note(ann, "back")
         assert ann.state["seats"][0]["stand_in"] is None and ann.state["seats"][0]["connected"]
         ann.close()                     # gone again: after the allowance, a bot again
-        watcher.until(lambda m: m["type"] == "state" and m["seats"][0]["stand_in"] == "greedy", timeout=10)
+        watcher.until(lambda m: m["type"] == "state" and not m["seats"][0]["connected"])
+        clock.advance(0.4)              # not yet...
+        watcher.send({"type": "ping"})
+        watcher.until(lambda m: m["type"] == "pong")
+        assert watcher.state["seats"][0]["stand_in"] is None
+        clock.advance(0.2)              # ...now
+        watcher.until(lambda m: m["type"] == "state" and m["seats"][0]["stand_in"] == "greedy")
         assert [e["words"]["id"] for e in watcher.log if e.get("note")][-1] == "server.note.absent"
+        assert [e["words"]["id"] for e in watcher.log if e.get("note")].count("server.note.absent") == 2
         watcher.close()
 
 
 def test_a_game_clock_counts_every_decision(tmp_path: Any) -> None:
-    with serve(tmp_path, clock_minimum=0.2) as c:
+    clock = ManualClock()
+    with serve(tmp_path, clock=clock, clock_minimum=0.2) as c:
         t = _clock_table(c, game=1.5)
         ann = Ws(c, t["id"], t["token"])
-        s = ann.first_state()
-        left = s["seats"][0]["clock"]["game_left"]
-        assert left is not None and 0 < left <= 1.5
-        time.sleep(0.4)
-        ann.move(s["legal"][0]["index"])               # a move after ~0.4 s of thought
-        ann.until(lambda m: m["type"] == "state" and m["move"] > s["move"])
-        note = _note(ann, "game", timeout=15)          # the rest runs out over later decisions
-        assert note["seat"] == 0
+        ann.first_state()
+        s = _deciding(ann)
+        assert s["seats"][0]["clock"]["game_left"] == 1.5
+        clock.advance(0.4)
+        ann.move(s["legal"][0]["index"])               # a move after 0.4 s of thought
+        s = _deciding(ann, after=s["move"])
+        assert s["seats"][0]["clock"]["game_left"] == 1.1  # the next decision starts from what is left
+        clock.advance(1.2)                             # the rest runs out
+        note = _note(ann, "game")
+        assert note["seat"] == 0 and ann.state["seats"][0]["stand_in"] == "greedy"
         ann.close()
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from reichsstadt.core import game as find_game
 from reichsstadt.server.messages import seat_parts
 from reichsstadt.server.protocol import words
 
-from .helpers import Ws, auth, create, full_table, play, serve
+from .helpers import ManualClock, Ws, auth, create, full_table, play, serve
 
 GAMES = game_ids()
 
@@ -233,15 +232,24 @@ def test_picks_and_confirmations(tmp_path: Any, market: str) -> None:
 
 
 def test_bots_play_on_the_server_at_their_pace(tmp_path: Any) -> None:
-    with serve(tmp_path, bot_delay=0.15) as c:
+    """Bots wait `bot_delay` between moves (on a clock the test moves by hand)."""
+    clock = ManualClock()
+    with serve(tmp_path, clock=clock, bot_delay=0.15) as c:
         made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
         w = Ws(c, made["id"], None)
         w.first_state()
-        start, first = time.monotonic(), w.state["move"]
-        w.state_at(first + 6, timeout=30)
-        took = time.monotonic() - start
-        bot_moves = sum(1 for e in w.log[first:] if e["seat"] >= 0)
-        assert took >= 0.15 * (bot_moves - 1), (took, bot_moves)  # a pace people can follow
+
+        def bot_moves() -> int:
+            return sum(1 for e in w.log if e["seat"] >= 0)
+        for _ in range(4):
+            clock.waited_on()               # a bot pauses before its move...
+            before = bot_moves()
+            clock.advance(0.1)
+            w.send({"type": "ping"})
+            w.until(lambda m: m["type"] == "pong")
+            assert bot_moves() == before    # ...not yet over...
+            clock.advance(0.05)
+            w.until(lambda m, b=before: m["type"] == "state" and bot_moves() == b + 1)  # ...now it plays
         w.close()
     with serve(tmp_path, bot_delay=0.0) as c:  # instant in tests
         made = create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)

@@ -80,7 +80,8 @@ def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path
         ann = LiveWs(server, a["id"], a["token"])
         clients.append(ann)
         _play_until(ann, rng, lambda s: s["move"] > 50 and s["view"]["to_act"] == [0])
-        time.sleep(0.3)  # nothing else moves: the bots wait for Ann
+        ann.send({"type": "ping"})  # everything sent before the answer is in (the bots wait for Ann)
+        ann.until(lambda m: m["type"] == "pong")
         before_a = dict(ann.state)  # type: ignore[arg-type]
         log_a = list(ann.log)
         # B: bots only, killed mid-game while they play
@@ -188,18 +189,23 @@ def test_shutdown_waits_for_a_commit_under_way(tmp_path: Path) -> None:
         real_append = storage.append_moves
         gate = asyncio.Event()
 
+        committing = asyncio.Event()
+
         async def slow_append(*args: Any, **kw: Any) -> None:
+            committing.set()
             await gate.wait()
             await real_append(*args, **kw)
 
         storage.append_moves = slow_append  # type: ignore[method-assign]
         move = asyncio.create_task(live.submit(seat, [action], None))
-        await asyncio.sleep(0.05)  # the commit is under way
+        await committing.wait()  # the commit is under way
         closing = asyncio.create_task(svc.tables.close())
-        await asyncio.sleep(0.1)
-        assert not closing.done(), "the shutdown did not wait for the commit"
-        gate.set()
+        while not live.closing:  # the shutdown has reached the table...
+            await asyncio.sleep(0)
+        assert not closing.done() and not move.done()
+        gate.set()  # ...and only then may the commit finish: the shutdown waits for it
         await closing
+        assert move.done()
         await move
         assert len(await storage.moves("slow")) == live.moves > committed
         other = next((s for s in live.state.to_act() if s >= 0), seat)
@@ -288,8 +294,22 @@ def test_start_up_mistakes_are_one_line_each(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         line = _one_line(_serve(["--port", str(port)], tmp_path))
         assert f"port {port}" in line and "in use" in line
-    for flag in ("--header-timeout", "--bot-max-seconds"):
+    for flag in ("--header-timeout", "--bot-max-seconds", "--max-json-depth"):
         assert flag in _one_line(_serve([flag, "0"], tmp_path))
+
+
+def test_the_limits_are_set_on_the_command_line(tmp_path: Path) -> None:
+    server = Server(tmp_path, extra=["--max-json-depth", "3", "--max-body-kb", "1", "--create-per-minute", "4"])
+    try:
+        table = {"game": "norenberc", "players": 3, "seats": ["random"] * 3}
+        status, got = server.request("POST", "/api/tables", {**table, "options": {"a": [[["deep"]]]}})
+        assert status == 400 and got["error"] == {"id": "server.error.too_deep", "args": {"most": 3}}
+        status, got = server.request("POST", "/api/tables", {**table, "name": "x" * 2000})
+        assert status == 413 and got["error"]["args"]["limit"] == 1024
+        # the two refused requests count against the creation rate too
+        assert [server.request("POST", "/api/tables", table)[0] for _ in range(3)] == [201, 201, 429]
+    finally:
+        server.close()
 
 
 def test_metrics_tell_an_operator_what_happens(tmp_path: Path) -> None:

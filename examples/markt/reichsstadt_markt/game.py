@@ -35,7 +35,7 @@ class Markt(Game):
     }
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> MarktState:
-        return MarktState.set_up(self, players, seed, self.resolve(players, options))
+        return MarktState.start(self, players, seed, self.resolve(players, options))
 
     def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
         days = options["days"]

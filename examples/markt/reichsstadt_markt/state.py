@@ -47,7 +47,7 @@ class MarktState(State):
     hands: list[list[int]]   # hands[seat][good]: the goods each merchant holds (only they see them)
 
     @classmethod
-    def set_up(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> MarktState:
+    def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> MarktState:
         """§2: the prices, the purses; the deal's draws follow as chance nodes."""
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)

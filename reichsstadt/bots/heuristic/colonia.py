@@ -129,7 +129,7 @@ class Board:
             w *= SAIL_LATER
         if self.last_week and not ship["sails"]:
             w = 0.0
-        return w
+        return float(w)
 
     def good_worth(self, g: int) -> float:
         """A good: its share of the best free hold it helps fill."""
@@ -159,7 +159,7 @@ class Board:
         p = self.served_chance(c)
         later = 0.0 if self.last_week else 0.75
         cost = self.t["craftsmen"][c]["commissioned"] + 1
-        return good * (p + (1 - p) * later) - cost * self.member
+        return float(good * (p + (1 - p) * later) - cost * self.member)
 
     def materials_worth(self, mats: Sequence[int]) -> float:
         """Pairs of recipe materials the hand completes, each worth its contract (greedy)."""
@@ -225,25 +225,25 @@ def _turn(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
         if k == "buy_stall":
             st = t["stalls"][a.stall]
             mats = [b.materials[m] + st["materials"][m] for m in range(5)]
-            return b.materials_worth(mats) - b.materials_worth(b.materials) - st["size"] * b.member
+            return float(b.materials_worth(mats) - b.materials_worth(b.materials) - st["size"] * b.member)
         if k == "commission":
             return b.contract_worth(a.craftsman)
         if k == "load":
             ship = t["port"][a.ship]
             hold = ship["holds"][a.hold]
             used = sum(b.good_value[g] for g in hold["goods"]) * 0.5
-            return b.hold_worth(ship, hold["value"]) - used - b.member
+            return float(b.hold_worth(ship, hold["value"]) - used - b.member)
         if k == "load_extra":
             ship = t["port"][a.ship]
             value = next((o["amount"] for o in t["ordinances"] if o["effect"] == "extra_hold"), 2)
-            return b.hold_worth(ship, value) - b.good_value[a.good] - b.member
+            return float(b.hold_worth(ship, value) - b.good_value[a.good] - b.member)
         if k == "buy_relic":
             r = next(x for x in t["relics"] if x["card"] == a.card)
             pts = b.relic_points(r)
             spend = r["price"] * b.coin[r["city"]] * (0.35 if not b.last_week else 0.0)
             if b.last_week:
                 spend += _window_loss(b, r["city"], r["price"])
-            return pts - spend
+            return float(pts - spend)
         if k == "secure":
             if b.last_week:
                 return -1.0
@@ -252,7 +252,7 @@ def _turn(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
             pts = b.relic_points(r)
             if short > 6 or pts < 1.5:
                 return -1.0
-            return 0.3 * pts - b.member - 0.05 * max(0, short)
+            return float(0.3 * pts - b.member - 0.05 * max(0, short))
         return -1.0
     return best(legal, score, rng)
 
@@ -313,24 +313,30 @@ def _vote_yes(b: Board) -> bool:
         street = o["street"]
         mine = b.seats[me]["street"][street]
         others = sum(s["street"][street] for s in b.seats if s["seat"] != me) / max(1, n - 1)
-        return mine >= others and mine > 0
+        return bool(mine >= others and mine > 0)
     if eff == "sail_now":
-        ships = t["port"][:o["amount"]] if o["amount"] else t["port"][:1]
-        mine = others = 0
-        for ship in ships:
-            if ship is None:
-                continue
-            for h in ship["holds"]:
-                if h["loaded_by"] == me:
-                    mine += h["value"]
-                elif h["loaded_by"] is not None:
-                    others += h["value"]
-        return mine > 0 and mine * (n - 1) >= others
+        return _sailing_pays(b, o)
     if eff == "fewer_members":
-        return b.home < sum(s["home"] for s in b.seats) / n
+        return bool(b.home < sum(s["home"] for s in b.seats) / n)
     if eff == "exchange":
         return max(b.money) - min(b.money) >= 4
     return False
+
+
+def _sailing_pays(b: Board, o: dict[str, Any]) -> bool:
+    """Whether the ships an ordinance sails now carry more of my goods than my share."""
+    t, me, n = b.t, b.me, b.n
+    ships = t["port"][:o["amount"]] if o["amount"] else t["port"][:1]
+    mine = others = 0
+    for ship in ships:
+        if ship is None:
+            continue
+        for h in ship["holds"]:
+            if h["loaded_by"] == me:
+                mine += h["value"]
+            elif h["loaded_by"] is not None:
+                others += h["value"]
+    return mine > 0 and mine * (n - 1) >= others
 
 
 def _exchange(b: Board, a: Action) -> float:
@@ -338,7 +344,7 @@ def _exchange(b: Board, a: Action) -> float:
         return 0.0
     give, take = a.give, a.take
     amount = min(5, b.money[give])
-    return amount * (b.coin[take] - b.coin[give]) - 0.01
+    return float(amount * (b.coin[take] - b.coin[give]) - 0.01)
 
 
 # == for the search ============================================================================
@@ -415,7 +421,7 @@ def evaluate_view(v: dict[str, Any]) -> float:
 def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search's playout policy: the plan itself on the seat's view of the sampled
     state."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     return choose(Board(state.view(seat)), legal, rng)
@@ -426,7 +432,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     turns it buys the relic worth most points, else mostly takes some move rather than
     pass; every recall and draw taken in full, the best relic enshrined, family cards and
     votes at random."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     first = legal[0].type

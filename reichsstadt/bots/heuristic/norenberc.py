@@ -36,7 +36,7 @@ a position, per seat)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...core import Action
 from .common import HeuristicPlayer, best
@@ -216,34 +216,39 @@ class Board:
         return got
 
     def _tile_value(self, p: int, tile: dict[str, Any], won: bool) -> float:
-        kind = tile["kind"]
+        if tile["kind"] == "artisan":
+            return self._artisan_value(p, tile)
+        return self._figure_value(p, tile, ROUNDS - self.round)   # whole rounds after this one
+
+    def _artisan_value(self, p: int, tile: dict[str, Any]) -> float:
         rnd = self.round
-        left = ROUNDS - rnd                      # whole rounds after this one
-        if kind == "artisan":
-            h, val = tile["guild"], tile["value"]
-            v = 0.0
-            if h < self.G:
-                keys = {q: (self.totals[q][h], self.nart[q][h]) for q in range(self.n) if self.nart[q][h]}
-                before = majority_points(keys).get(p, 0) if keys else 0
-                keys[p] = (self.totals[p][h] + val, self.nart[p][h] + 1)
-                after = majority_points(keys).get(p, 0)
-                w = (0.3, 0.45, 0.6, 0.85)[min(rnd, ROUNDS) - 1]
-                v += w * (after - before) + (1 - w) * 0.45 * val
-                if self.nart[p][h] == 0:
-                    have = sum(1 for x in self.nart[p] if x)
-                    v += 5.0 if have == self.G - 1 else 5.0 / (self.G - have) * (0.4 + 0.15 * rnd)
-                if self.totals[p][h] < 30 <= self.totals[p][h] + val:
-                    v += 2.0
-            v += sum(1.0 for x in self.kinds[p] if x["kind"] == "foreman" and x["value"] == val)
-            if tile.get("agent_plus"):
-                v += self.agent_value
-            return v
+        h, val = tile["guild"], tile["value"]
+        v = 0.0
+        if h < self.G:
+            keys = {q: (self.totals[q][h], self.nart[q][h]) for q in range(self.n) if self.nart[q][h]}
+            before = majority_points(keys).get(p, 0) if keys else 0
+            keys[p] = (self.totals[p][h] + val, self.nart[p][h] + 1)
+            after = majority_points(keys).get(p, 0)
+            w = (0.3, 0.45, 0.6, 0.85)[min(rnd, ROUNDS) - 1]
+            v += w * (after - before) + (1 - w) * 0.45 * val
+            if self.nart[p][h] == 0:
+                have = sum(1 for x in self.nart[p] if x)
+                v += 5.0 if have == self.G - 1 else 5.0 / (self.G - have) * (0.4 + 0.15 * rnd)
+            if self.totals[p][h] < 30 <= self.totals[p][h] + val:
+                v += 2.0
+        v += sum(1.0 for x in self.kinds[p] if x["kind"] == "foreman" and x["value"] == val)
+        if tile.get("agent_plus"):
+            v += self.agent_value
+        return v
+
+    def _figure_value(self, p: int, tile: dict[str, Any], left: int) -> float:
+        kind = tile["kind"]
         if kind == "councillor":
-            return self.agent_value
+            return float(self.agent_value)
         if kind == "noble":
             return float(tile.get("value", 2))
         if kind == "musician":
-            return tile.get("value", 3) * (left + 1) * self.lam
+            return float(tile.get("value", 3) * (left + 1) * self.lam)
         if kind == "tax_collector":
             return (self.money + 4 * left) / 10.0 + 0.3
         if kind == "engraver":
@@ -347,7 +352,7 @@ class Board:
         v = self.tile_value(self.me, tile) - cost + self.guilds[g]["roof"] * self.lam
         if self.order and self.order[0] != self.me:
             v += self.first_value
-        return v
+        return float(v)
 
     def sell_value(self, g: int, k: int) -> float:
         return k * self.mv[g] * self.lam - self.pay_loss([g] * k)
@@ -384,55 +389,86 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
     if "plan" in kinds or "plan_done" in kinds or "pass" in kinds:
         return _plan(b, legal, rng)
     cur = b.current
-    g = cur["guild"] if cur else 0
     step = cur["step"] if cur else "choose"
-    me = b.me
-    if step == "choose":
-        def score(a: Action) -> float:
-            if a.type == "sell":
-                return b.sell_value(g, a.count)
-            if a.type == "buy":
-                return b.bundle(g, cur["buy_limit"], 0, b.money, must=a.good)[0]
-            if a.type == "hire":
-                return b.hire_value(g, a.room, a.form)
-            return 0.0
-        return best(legal, score, rng)
-    if step == "buy_more":
-        left = cur["buy_limit"] - cur["bought"]
-
-        def more(a: Action) -> float:
-            if a.type == "buy_end":
-                return 0.0
-            return b.bundle(g, left, a.good, b.money, must=a.good)[0]
-        return best(legal, more, rng)
-    if step == "pay_any":
-        return _pay_any(b, legal, rng)
-    if step == "first_place":
-        return best(legal, lambda a: 1.0 if a.move else 0.0, rng)
-    if step == "thief_victim":
-        def rob(a: Action) -> float:
-            if a.type == "decline":
-                return 0.0
-            return _steal_value(b, a.victim)[0]
-        return best(legal, rob, rng)
-    if step == "thief_goods":
-        victim = cur["victim"]
-        return best(legal, lambda a: _one_steal(b, victim, a.good), rng)
-    if step == "peddler_good":
-        def peddle(a: Action) -> float:
-            t = a.good
-            c = b.counts[me][t]
-            return b.gain(me, t, c, PEDDLER_WORTH - 1) - b.good_base(t) * (PEDDLER_WORTH - 1)
-        return best(legal, peddle, rng)
-    if step == "mayor_roof":
-        def roof(a: Action) -> float:
-            h = a.guild
-            others = max((b.nart[q][h] for q in range(b.n) if q != me), default=0)
-            return b.nart[me][h] - 0.4 * others
-        return best(legal, roof, rng)
     if step in ("guard_first", "guard_second"):
         return _guard(b, legal, rng, step)
-    return best(legal, lambda a: 0.0, rng)
+    if step == "pay_any":
+        return _pay_any(b, legal, rng)
+    scorer = _STEPS.get(step)
+    return best(legal, scorer(b, cur) if scorer else (lambda a: 0.0), rng)
+
+
+Scorer = Callable[[Action], float]
+
+
+def _choose_score(b: Board, cur: Any) -> Scorer:
+    g = cur["guild"] if cur else 0
+
+    def score(a: Action) -> float:
+        if a.type == "sell":
+            return b.sell_value(g, a.count)
+        if a.type == "buy":
+            return b.bundle(g, cur["buy_limit"], 0, b.money, must=a.good)[0]
+        if a.type == "hire":
+            return b.hire_value(g, a.room, a.form)
+        return 0.0
+    return score
+
+
+def _buy_more_score(b: Board, cur: Any) -> Scorer:
+    g = cur["guild"]
+    left = cur["buy_limit"] - cur["bought"]
+
+    def more(a: Action) -> float:
+        if a.type == "buy_end":
+            return 0.0
+        return b.bundle(g, left, a.good, b.money, must=a.good)[0]
+    return more
+
+
+def _first_place_score(b: Board, cur: Any) -> Scorer:
+    return lambda a: 1.0 if a.move else 0.0
+
+
+def _thief_victim_score(b: Board, cur: Any) -> Scorer:
+    def rob(a: Action) -> float:
+        if a.type == "decline":
+            return 0.0
+        return _steal_value(b, a.victim)[0]
+    return rob
+
+
+def _thief_goods_score(b: Board, cur: Any) -> Scorer:
+    victim = cur["victim"]
+    return lambda a: _one_steal(b, victim, a.good)
+
+
+def _peddler_score(b: Board, cur: Any) -> Scorer:
+    me = b.me
+
+    def peddle(a: Action) -> float:
+        t = a.good
+        c = b.counts[me][t]
+        return b.gain(me, t, c, PEDDLER_WORTH - 1) - b.good_base(t) * (PEDDLER_WORTH - 1)
+    return peddle
+
+
+def _mayor_roof_score(b: Board, cur: Any) -> Scorer:
+    me = b.me
+
+    def roof(a: Action) -> float:
+        h = a.guild
+        others = max((b.nart[q][h] for q in range(b.n) if q != me), default=0)
+        return float(b.nart[me][h] - 0.4 * others)
+    return roof
+
+
+_STEPS: dict[str, Callable[[Board, Any], Scorer]] = {
+    "choose": _choose_score, "buy_more": _buy_more_score, "first_place": _first_place_score,
+    "thief_victim": _thief_victim_score, "thief_goods": _thief_goods_score, "peddler_good": _peddler_score,
+    "mayor_roof": _mayor_roof_score,
+}
+"""The scoring of each step of a guild's turn (the steps with a choice of their own elsewhere)."""
 
 
 def _plan(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -497,7 +533,7 @@ def _one_steal(b: Board, victim: int, t: int) -> float:
     others = [b.counts[q][t] - (1 if q == victim else 0) for q in range(b.n) if q != me]
     mine = b.gain(me, t, b.counts[me][t], 1, others)
     # the race of t as it was, less what the victim's loss changes for me already counted
-    return mine + 0.3 * (b.counts[victim][t] >= max(b.counts[q][t] for q in range(b.n)))
+    return float(mine + 0.3 * (b.counts[victim][t] >= max(b.counts[q][t] for q in range(b.n))))
 
 
 def _steal_value(b: Board, victim: int) -> tuple[float, list[int]]:
@@ -518,29 +554,13 @@ def _steal_value(b: Board, victim: int) -> tuple[float, list[int]]:
 def _guard(b: Board, legal: Sequence[Action], rng: random.Random, step: str) -> Action:
     """The Guard: swap only to put a better artisan where a race it leads will pay it
     (the next master of a guild whose goods race it leads), else decline."""
+    if step == "guard_first":
+        return best(legal, lambda a: 0.0 if a.type == "decline" else -1.0, rng)
     me = b.me
-    nxt = {}
-    for g in range(b.G):
-        ws = b.guilds[g]["workshops"]
-        if ws and ws[0] is not None:
-            nxt[ws[0]["id"]] = g
+    nxt = _next_masters(b)
     lead = {g for g in range(b.G)
             if b.counts[me][g] > max((b.counts[q][g] for q in range(b.n) if q != me), default=0)}
-
-    def where(tile_id: int) -> int:
-        return nxt.get(tile_id, -1)
-
-    tiles = {}
-    for g in b.guilds:
-        for tile in [*g["workshops"], g["top"], *g["rooms"]]:
-            if tile is not None:
-                tiles[tile["id"]] = tile
-    if step == "guard_first":
-        def first(a: Action) -> float:
-            if a.type == "decline":
-                return 0.0
-            return -1.0
-        return best(legal, first, rng)
+    tiles = _tiles_by_id(b)
     first_id = b.current["guard_first"]["id"] if b.current and b.current["guard_first"] else -1
 
     def second(a: Action) -> float:
@@ -549,12 +569,32 @@ def _guard(b: Board, legal: Sequence[Action], rng: random.Random, step: str) -> 
         if t is None or f is None:
             return 0.0
         gain = 0.0
-        if where(first_id) in lead:
+        if nxt.get(first_id, -1) in lead:
             gain += t["value"] - f["value"]
-        if where(a.tile) in lead:
+        if nxt.get(a.tile, -1) in lead:
             gain += f["value"] - t["value"]
         return gain
     return best(legal, second, rng)
+
+
+def _next_masters(b: Board) -> dict[int, int]:
+    """Tile id -> the guild it is the next master of (the first of its workshops)."""
+    nxt = {}
+    for g in range(b.G):
+        ws = b.guilds[g]["workshops"]
+        if ws and ws[0] is not None:
+            nxt[ws[0]["id"]] = g
+    return nxt
+
+
+def _tiles_by_id(b: Board) -> dict[int, dict[str, Any]]:
+    """Every tile in the guilds (workshops, top, rooms) by its id."""
+    tiles = {}
+    for g in b.guilds:
+        for tile in [*g["workshops"], g["top"], *g["rooms"]]:
+            if tile is not None:
+                tiles[tile["id"]] = tile
+    return tiles
 
 
 # == for the search ============================================================================
@@ -615,13 +655,13 @@ def evaluate_view(v: dict[str, Any]) -> float:
         for t in range(b.G):
             out += b.chance(p, t, b.counts[p][t]) * b.prize(p, t)
             out += b.seats[p]["goods"][t] * b.good_base(t) * 0.5
-    return out
+    return float(out)
 
 
 def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search's playout policy: the plan itself on the seat's view of the sampled
     state."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     return choose(Board(state.view(seat)), legal, rng)
@@ -632,33 +672,12 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     state (a determinization: reading it reveals nothing of the real game). Plans one or
     two guilds where it has goods to sell or pay with or money to buy, never passes while
     agents are free, hires before it buys, buys before it sells, moves first."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     r = rng.random()
-    first = legal[0].type
-    if first in ("plan_done", "pass"):
-        if first == "plan_done" and (r < 0.65 or len(legal) == 1):
-            return legal[0]
-        plans = legal[1:]
-        if not plans:
-            return legal[0]
-        G = state.guild_count
-        held = state.goods_held
-        money = state.money[seat]
-        weights = []
-        for a in plans:
-            g = a.guild
-            w = 1.0 + 2.0 * (held[seat * G + g] > 0)
-            if money >= state.master_value(g) and any(state.stores[g * G:(g + 1) * G]):
-                w += 1.5
-            weights.append(w)
-        x = rng.random() * sum(weights)
-        for a, w in zip(plans, weights):
-            x -= w
-            if x <= 0:
-                return a
-        return plans[-1]
+    if legal[0].type in ("plan_done", "pass"):
+        return _fast_plan(state, seat, legal, r, rng)
     types: dict[str, list[Action]] = {}
     for a in legal:
         types.setdefault(a.type, []).append(a)
@@ -670,7 +689,9 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
             r = rng.random()
         return types["nothing"][0]
     if "buy_end" in types:
-        return types["buy_end"][0] if r < 0.45 or "buy" not in types else types["buy"][int(rng.random() * len(types["buy"]))]
+        if r < 0.45 or "buy" not in types:
+            return types["buy_end"][0]
+        return types["buy"][int(rng.random() * len(types["buy"]))]
     if "front" in types:
         return next(a for a in legal if a.fields["move"])
     if "rob" in types:
@@ -679,6 +700,32 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     if "decline" in types and ("guard" in types):
         return types["decline"][0]
     return legal[int(r * len(legal))]
+
+
+def _fast_plan(state: Any, seat: int, legal: Sequence[Action], r: float, rng: random.Random) -> Action:
+    """The fast policy's planning: done early, else a guild weighed by the goods held there
+    and by whether a master is affordable."""
+    if legal[0].type == "plan_done" and (r < 0.65 or len(legal) == 1):
+        return legal[0]
+    plans = legal[1:]
+    if not plans:
+        return legal[0]
+    G = state.guild_count
+    held = state.goods_held
+    money = state.money[seat]
+    weights = []
+    for a in plans:
+        g = a.guild
+        w = 1.0 + 2.0 * (held[seat * G + g] > 0)
+        if money >= state.master_value(g) and any(state.stores[g * G:(g + 1) * G]):
+            w += 1.5
+        weights.append(w)
+    x = rng.random() * sum(weights)
+    for a, w in zip(plans, weights):
+        x -= w
+        if x <= 0:
+            return a
+    return plans[-1]
 
 
 FEATURES = (

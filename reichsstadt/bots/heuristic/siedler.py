@@ -39,23 +39,25 @@ a map of the user's own it values every intersection alike. It reads only its Se
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...core import Action
 from ...games.siedler.constants import (
     COST_SETTLEMENT, COST_TOLL, COST_TOWER, COST_WALL, COST_WORKSHOP, COUNCIL_AT, COUNCIL_KEYS, COUNCIL_LOCK,
-    COUNCIL_VP, HAND_LIMIT,
+    COUNCIL_VP, HAND_LIMIT, RESOURCES, ROAD_NAMES, TARGET_VP, TRADABLES,
 )
+from ...games.siedler.constants import GOLD as GOLD_SLOT  # gold's place in a cost or a trade
 from .common import HeuristicPlayer, best
 
-RES = ("wood", "wool", "grain", "brick", "stone")
-TRAD = RES + ("gold",)
-ROADS = ("I", "II", "III", "IV", "V")
+RES = RESOURCES
+TRAD = TRADABLES
+NRES = len(RESOURCES)
+ROADS = ROAD_NAMES
 COST = {"toll": COST_TOLL, "settle": COST_SETTLEMENT, "workshop": COST_WORKSHOP, "wall": COST_WALL, "tower": COST_TOWER}
 COUNCIL = COUNCIL_KEYS
 CARD = 0.22      # VP a resource card is worth to a plan, roughly
 GOLD = 0.075     # ... and a gold
-NEAR_WIN = 11    # a rival this close to 13 VP gets no help from a trade
+NEAR_WIN = TARGET_VP - 2    # a rival this close to winning gets no help from a trade
 
 
 class MapFacts:
@@ -66,10 +68,10 @@ class MapFacts:
     _cache: dict[str, Any] = {}
 
     def __init__(self, m: Any) -> None:
-        from ...games.siedler.constants import CARD_KINDS
+        from ...games.siedler.constants import CARD_KINDS, HARVEST_NUMBERS
 
         total = sum(m.deck_counts)
-        chance = [0.0] * 13
+        chance = [0.0] * (max(HARVEST_NUMBERS) + 1)
         for k, c in enumerate(m.deck_counts):
             n = CARD_KINDS[k][0]
             if n:
@@ -105,7 +107,7 @@ class Board:
         self.n: int = v["players"]
         self.seats = v["seats"]
         mine = self.seats[self.me]
-        self.hand = [mine["hand"][r] for r in RES] if mine["hand"] else [0] * 5
+        self.hand = [mine["hand"][r] for r in RES] if mine["hand"] else [0] * NRES
         self.gold: int = mine["gold"]
         self.vp = [s["victory_points"] for s in self.seats]
         self.mapv = t["map"]
@@ -113,7 +115,7 @@ class Board:
         self.terrain_index = {tid: i for i, tid in enumerate(self.facts.terrain_ids)} if self.facts else {}
         self.robber = self.terrain_index.get(t["robber"], -1) if t["robber"] is not None else -1
         steps_left = len(self.mapv["years"]) - 1 - t["time_stone"]
-        # harvests still to come, discounted: the game ends at 1400 or at 13 VP
+        # harvests still to come, discounted: the game ends in its last year or at TARGET_VP
         lead = max(self.vp)
         self.horizon = min(36.0, 9.0 * steps_left) * max(0.25, 1.0 - max(0, lead - 5) / 10.0)
         self.prod = self.production(self.me)
@@ -125,14 +127,15 @@ class Board:
 
     # -- the board ------------------------------------------------------------------------
     def inters(self, road: str) -> list[int | None]:
-        return self.t["roads"][road]["settlements"]
+        settlements: list[int | None] = self.t["roads"][road]["settlements"]   # seat per intersection
+        return settlements
 
     def spot_chance(self, road: str, i: int) -> list[float]:
         """Cards per harvest, per resource, of a settlement at intersection i of a road."""
-        out = [0.0] * 5
+        out = [0.0] * NRES
         f = self.facts
         if f is None:
-            return [0.08] * 5
+            return [0.08] * NRES
         gi = f.road_offset[ROADS.index(road)] + i
         for terrain in f.inter_terrains[gi]:
             if terrain != self.robber:
@@ -140,7 +143,7 @@ class Board:
         return out
 
     def production(self, p: int) -> list[float]:
-        out = [0.0] * 5
+        out = [0.0] * NRES
         for road in ROADS:
             for i, o in enumerate(self.inters(road)):
                 if o == p:
@@ -183,11 +186,11 @@ class Board:
     def spot_value(self, road: str, i: int) -> float:
         ch = self.spot_chance(road, i)
         v = 0.0
-        for r in range(5):
+        for r in range(NRES):
             weight = 1.25 if self.prod[r] < 0.05 else 1.0
             v += ch[r] * weight
         holder = self.t["roads"][road]["right_of_way"]
-        return 1.0 + v * self.horizon * CARD - (0.15 if holder is not None and holder != self.me else 0.0)
+        return float(1.0 + v * self.horizon * CARD - (0.15 if holder is not None and holder != self.me else 0.0))
 
     def settle_value(self, road: str, i: int) -> float:
         if self.seats[self.me]["pieces_left"]["settlements"] <= 0:
@@ -267,7 +270,7 @@ class Board:
             if mine >= 0 and x - 1 >= COUNCIL_LOCK:
                 continue
             takes = [i for i in range(3) if isinstance(holder[i], int) and holder[i] != me
-                     and prestige[holder[i]] == x - 1 and prestige[holder[i]] < COUNCIL_LOCK  # type: ignore[index]
+                     and prestige[holder[i]] == x - 1 and prestige[holder[i]] < COUNCIL_LOCK
                      and (mine < 0 or i < mine)]
             if takes:
                 i = min(takes)
@@ -311,11 +314,11 @@ class Board:
         reach = []
         for value, cost in self.builds():
             miss = 0.0
-            for r in range(5):
+            for r in range(NRES):
                 if cost[r] > hand[r]:
                     miss += cost[r] - hand[r]
-            if cost[5] > gold:
-                miss += (cost[5] - gold) / 2.5
+            if cost[GOLD_SLOT] > gold:
+                miss += (cost[GOLD_SLOT] - gold) / 2.5
             reach.append(value * 0.5 ** miss)
         reach.sort(reverse=True)
         v = (reach[0] if reach else 0.0) + (0.3 * reach[1] if len(reach) > 1 else 0.0)
@@ -326,8 +329,8 @@ class Board:
         return v
 
     def after(self, give: Sequence[int], get: Sequence[int]) -> tuple[list[int], int]:
-        hand = [self.hand[r] - give[r] + get[r] for r in range(5)]
-        return hand, self.gold - give[5] + get[5]
+        hand = [self.hand[r] - give[r] + get[r] for r in range(NRES)]
+        return hand, self.gold - give[GOLD_SLOT] + get[GOLD_SLOT]
 
     def trade_gain(self, give: Sequence[int], get: Sequence[int]) -> float:
         hand, gold = self.after(give, get)
@@ -342,25 +345,25 @@ class Board:
         builds = sorted(self.builds(), key=lambda b: -b[0])
         hand, gold = self.hand, self.gold
         for value, cost in builds[:3]:
-            missing = [max(0, cost[r] - hand[r]) for r in range(5)]
+            missing = [max(0, cost[r] - hand[r]) for r in range(NRES)]
             need = sum(missing)
             if need == 0 or need > 2 or value < 0.6:
                 continue
-            spare = [max(0, hand[r] - cost[r]) for r in range(5)]
+            spare = [max(0, hand[r] - cost[r]) for r in range(NRES)]
             want = [0] * 6
-            for r in range(5):
+            for r in range(NRES):
                 want[r] = missing[r]
             extra = 1 if number >= 2 else 0
             k = min(size, need + extra)
             give = [0] * 6
-            order = sorted(range(5), key=lambda r: (self.prod[r] < 0.05, -spare[r], r))
+            order = sorted(range(NRES), key=lambda r: (self.prod[r] < 0.05, -spare[r], r))
             left = k
             for r in order:
                 while left and spare[r] - give[r] > 0 and want[r] == 0:
                     give[r] += 1
                     left -= 1
-            if left and gold - cost[5] >= 2 * left:
-                give[5] += 2 * left
+            if left and gold - cost[GOLD_SLOT] >= 2 * left:
+                give[GOLD_SLOT] += 2 * left
                 left = 0
             if left or sum(give) == 0 or sum(want) > size or sum(give) > size:
                 continue
@@ -387,7 +390,6 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = 
     """The move the plan prefers for the seat of board `b` (`trade` False: no offers of
     its own, as in the search's playouts, where they would cost time and rarely pass)."""
     phase = b.v["phase"]
-    t = b.t
     if phase == "main":
         return _main(b, legal, rng, trade)
     if phase in ("offer_give", "offer_want", "offer_send"):
@@ -396,101 +398,147 @@ def choose(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = 
         return _respond(b, legal, rng)
     if phase == "close":
         return _close(b, legal, rng)
-    if phase == "discard":
-        def drop(a: Action) -> float:
-            r = RES.index(a.resource)
-            hand = list(b.hand)
-            hand[r] -= 1
-            return b.worth(hand, b.gold)
-        return best(legal, drop, rng)
-    if phase == "robber":
-        return best(legal, lambda a: _robber_score(b, a.terrain), rng)
-    if phase == "steal":
-        return best(legal, lambda a: b.seats[a.victim]["cards"] + 0.3 * b.vp[a.victim], rng)
-    if phase == "kostenloser_lehm":
-        def lehm(a: Action) -> float:
-            if a.type == "wall":
-                return b.prestige_value(1) - 3 * GOLD
-            return 0.0
-        return best(legal, lehm, rng)
-    if phase == "council":
-        def card(a: Action) -> float:
-            held = t["council"]
-            for i, k in enumerate(COUNCIL):
-                if held[k] == a.take_from:
-                    return COUNCIL_VP[i]
-            return 0.0
-        return best(legal, card, rng)
-    if phase == "setup_toll":
-        def road(a: Action) -> float:
-            spots = b.free_spots(a.road)
-            return max((b.spot_value(a.road, i) for i in spots), default=0.0) + 0.3 * b.toll_value(a.road)
-        return best(legal, road, rng)
-    if phase == "setup_settlement":
-        return best(legal, lambda a: b.spot_value(a.road, a.at), rng)
-    return best(legal, lambda a: 0.0, rng)
+    scorer = _PHASES.get(phase)
+    return best(legal, scorer(b) if scorer else (lambda a: 0.0), rng)
+
+
+Scorer = Callable[[Action], float]
+
+
+def _discard_score(b: Board) -> Scorer:
+    def drop(a: Action) -> float:
+        r = RES.index(a.resource)
+        hand = list(b.hand)
+        hand[r] -= 1
+        return b.worth(hand, b.gold)
+    return drop
+
+
+def _robber_place_score(b: Board) -> Scorer:
+    return lambda a: _robber_score(b, a.terrain)
+
+
+def _steal_score(b: Board) -> Scorer:
+    return lambda a: float(b.seats[a.victim]["cards"] + 0.3 * b.vp[a.victim])
+
+
+def _lehm_score(b: Board) -> Scorer:
+    def lehm(a: Action) -> float:
+        if a.type == "wall":
+            return b.prestige_value(1) - 3 * GOLD
+        return 0.0
+    return lehm
+
+
+def _council_score(b: Board) -> Scorer:
+    held = b.t["council"]
+
+    def card(a: Action) -> float:
+        for i, k in enumerate(COUNCIL):
+            if held[k] == a.take_from:
+                return COUNCIL_VP[i]
+        return 0.0
+    return card
+
+
+def _setup_toll_score(b: Board) -> Scorer:
+    def road(a: Action) -> float:
+        spots = b.free_spots(a.road)
+        return max((b.spot_value(a.road, i) for i in spots), default=0.0) + 0.3 * b.toll_value(a.road)
+    return road
+
+
+def _setup_settlement_score(b: Board) -> Scorer:
+    return lambda a: b.spot_value(a.road, a.at)
+
+
+_PHASES: dict[str, Callable[[Board], Scorer]] = {
+    "discard": _discard_score, "robber": _robber_place_score, "steal": _steal_score,
+    "kostenloser_lehm": _lehm_score, "council": _council_score, "setup_toll": _setup_toll_score,
+    "setup_settlement": _setup_settlement_score,
+}
+"""The scoring of each phase whose choice is one move weighed by itself."""
+
+NOTHING = (0,) * len(TRAD)
+"""No cards and no gold: a cost or a trade's side that is empty."""
 
 
 def _main(b: Board, legal: Sequence[Action], rng: random.Random, trade: bool = True) -> Action:
     here = b.worth(b.hand, b.gold)
-    goods = b.goods
 
     def score(a: Action) -> float:
         kind = a.type
         if kind == "end":
             return b.worth(b.hand, b.gold, end=True) - here
         if kind in COST or kind == "settle":
-            cost = COST[kind]
-            hand, gold = b.after(cost, (0,) * 6)
-            if kind == "settle":
-                value = b.settle_value(a.road, a.at)
-            elif kind == "toll":
-                value = b.toll_value(a.road)
-            elif kind == "workshop":
-                value = b.workshop_value(a.spot)
-            elif kind == "wall":
-                value = b.prestige_value(1)
-            else:
-                value = b.prestige_value(2)
-            if value <= 0.05:
-                return -1.0
-            return value + b.worth(hand, gold) - here
+            return _build_score(b, a, here)
         if kind == "produce":
-            g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
-            rec = goods[g]["recipe"]
-            cost = tuple(rec.get(r, 0) for r in RES) + (0,)
-            price = goods[g]["price"] * (2 if b.doubles(g) else 1)
-            road = next((r for r in ROADS if b.mapv["roads"][r]["city"] == goods[g]["city"]), None)
-            holder = b.t["roads"][road]["right_of_way"] if road else None
-            toll = goods[g]["toll"] if holder is not None and holder != b.me else 0
-            hand, gold = b.after(cost, (0, 0, 0, 0, 0, max(0, price - toll)))
-            return b.worth(hand, gold) - here - (0.02 * toll)
+            return _produce_score(b, a, here)
         if kind == "bank":
             x, y = TRAD.index(a.fields["give"]), TRAD.index(a.fields["get"])
-            give = [0] * 6
-            get = [0] * 6
+            give = list(NOTHING)
+            get = list(NOTHING)
             give[x] = b.rates[x]
             get[y] = 1
             return b.trade_gain(give, get) - 0.01
         if kind == "offer":
-            if not trade:
-                return -1.0
-            made = b.t["offers_left"]
-            number = _offers_made(b) + 1
-            if made <= 0 or number > 2:
-                return -1.0
-            o = b.wanted_offer(number, b.t["offer_cards"])
-            if o is None:
-                return -1.0
-            return 0.4 * b.trade_gain(*o)
+            return _own_offer_score(b) if trade else -1.0
         return -1.0
     return best(legal, score, rng)
+
+
+def _build_score(b: Board, a: Action, here: float) -> float:
+    """A build: what the piece is worth to the plan, and what paying for it leaves."""
+    kind = a.type
+    hand, gold = b.after(COST[kind], NOTHING)
+    if kind == "settle":
+        value = b.settle_value(a.road, a.at)
+    elif kind == "toll":
+        value = b.toll_value(a.road)
+    elif kind == "workshop":
+        value = b.workshop_value(a.spot)
+    elif kind == "wall":
+        value = b.prestige_value(1)
+    else:
+        value = b.prestige_value(2)
+    if value <= 0.05:
+        return -1.0
+    return value + b.worth(hand, gold) - here
+
+
+def _produce_score(b: Board, a: Action, here: float) -> float:
+    """A good produced and sold: its recipe's cards for its price, less the toll of a road
+    whose right of way another seat holds."""
+    goods = b.goods
+    g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
+    rec = goods[g]["recipe"]
+    cost = tuple(rec.get(r, 0) for r in RES) + (0,)
+    price = goods[g]["price"] * (2 if b.doubles(g) else 1)
+    road = next((r for r in ROADS if b.mapv["roads"][r]["city"] == goods[g]["city"]), None)
+    holder = b.t["roads"][road]["right_of_way"] if road else None
+    toll = goods[g]["toll"] if holder is not None and holder != b.me else 0
+    earned = list(NOTHING)
+    earned[GOLD_SLOT] = max(0, price - toll)
+    hand, gold = b.after(cost, tuple(earned))
+    return float(b.worth(hand, gold) - here - (0.02 * toll))
+
+
+def _own_offer_score(b: Board) -> float:
+    """An offer of my own (at most two a turn): the trade it would ask for, discounted."""
+    made = b.t["offers_left"]
+    number = _offers_made(b) + 1
+    if made <= 0 or number > 2:
+        return -1.0
+    o = b.wanted_offer(number, b.t["offer_cards"])
+    if o is None:
+        return -1.0
+    return 0.4 * b.trade_gain(*o)
 
 
 def _offers_made(b: Board) -> int:
     """Offers made this turn (the option's limit is not in the view: 3 unless the table
     says otherwise, taken from offers_left at the turn's first look)."""
-    return max(0, 3 - b.t["offers_left"])
+    return int(max(0, 3 - b.t["offers_left"]))
 
 
 def _build_offer(b: Board, legal: Sequence[Action], rng: random.Random, phase: str) -> Action:
@@ -502,25 +550,24 @@ def _build_offer(b: Board, legal: Sequence[Action], rng: random.Random, phase: s
         return by_type.get("cancel", legal[-1])
     give, want = o
     if phase == "offer_give":
-        have = _vec(offer["give"])
-        for x in range(6):
-            if have[x] < give[x]:
-                for a in legal:
-                    if a.type == "give" and a.resource == TRAD[x]:
-                        return a
-        return by_type.get("done", by_type.get("cancel", legal[-1]))
+        return _next_card(legal, by_type, "give", _vec(offer["give"]), give)
     if phase == "offer_want":
-        have = _vec(offer["want"])
-        for x in range(6):
-            if have[x] < want[x]:
-                for a in legal:
-                    if a.type == "want" and a.resource == TRAD[x]:
-                        return a
-        return by_type.get("done", by_type.get("cancel", legal[-1]))
+        return _next_card(legal, by_type, "want", _vec(offer["want"]), want)
     for a in legal:
         if a.type == "send" and a.to == -1:
             return a
     return legal[0]
+
+
+def _next_card(legal: Sequence[Action], by_type: dict[str, Action], kind: str, have: Sequence[int],
+               need: Sequence[int]) -> Action:
+    """The next card (`kind`: give or want) the offer lacks, else done with it."""
+    for x in range(len(TRAD)):
+        if have[x] < need[x]:
+            for a in legal:
+                if a.type == kind and a.resource == TRAD[x]:
+                    return a
+    return by_type.get("done", by_type.get("cancel", legal[-1]))
 
 
 def _respond(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -593,12 +640,12 @@ def _hands(state: Any, seat: int) -> list[int]:
     and how many it cannot (stolen or Wegezoll cards between others)."""
     n = state.player_count
     hands, unknown = state.hands, state.unknown_cards
-    out = list(hands[seat * 5:seat * 5 + 5])
+    out = list(hands[seat * NRES:(seat + 1) * NRES])
     for p in range(n):
         if p != seat:
-            base = (seat * n + p) * 5
-            known = [hands[p * 5 + r] - unknown[base + r] for r in range(5)]
-            out += [*known, sum(unknown[base:base + 5])]
+            base = (seat * n + p) * NRES
+            known = [hands[p * NRES + r] - unknown[base + r] for r in range(NRES)]
+            out += [*known, sum(unknown[base:base + NRES])]
     return out
 
 
@@ -619,13 +666,13 @@ def evaluate_view(v: dict[str, Any]) -> float:
     out += sum(b.prod) * b.horizon * CARD * 0.5
     out += b.worth(b.hand, b.gold) * 0.6
     out += 0.25 * min(b.seats[me]["prestige"], COUNCIL_LOCK)
-    return out
+    return float(out)
 
 
 def greedy_playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search's playout policy: the plan itself on the seat's view of the sampled
     state, without offers of its own."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     return choose(Board(state.view(seat)), legal, rng, trade=False)
@@ -640,7 +687,7 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
     the bank when the hand is over seven, else end the turn; no offers, every offer
     declined (an offer already under way is dropped), an accepted offer closed, every
     Kostenloser Lehm wall built."""
-    legal = state.legal(seat)
+    legal: Sequence[Action] = state.legal(seat)
     if len(legal) == 1:
         return legal[0]
     types: dict[str, list[Action]] = {}
@@ -648,29 +695,32 @@ def playout(state: Any, seat: int, rng: random.Random) -> Action:
         types.setdefault(a.type, []).append(a)
     r = rng.random()
     if "end" in types:
-        for kind in _BUILD_ORDER:
-            if kind in types and r < 0.9:
-                opts = types[kind]
-                return opts[int(rng.random() * len(opts))]
-        many = state.cards(seat) > HAND_LIMIT
-        if "produce" in types and (many or r < 0.35):
-            opts = types["produce"]
-            return opts[int(rng.random() * len(opts))]
-        if "bank" in types and many:
-            opts = types["bank"]
-            return opts[int(rng.random() * len(opts))]
-        return types["end"][0]
-    if "close" in types:
-        return types["close"][0]
-    if "decline" in types:
-        return types["decline"][0]
-    if "cancel" in types:
-        return types["cancel"][0]
-    if "withdraw" in types:
-        return types["withdraw"][0]
-    if "wall" in types:
-        return types["wall"][0]
+        return _fast_turn(state, seat, types, r, rng)
+    for kind in _FAST_ANSWERS:
+        if kind in types:
+            return types[kind][0]
     return legal[int(r * len(legal))]
+
+
+_FAST_ANSWERS = ("close", "decline", "cancel", "withdraw", "wall")
+"""The fast policy's answer outside its own turn: the first of these kinds it may play."""
+
+
+def _fast_turn(state: Any, seat: int, types: dict[str, list[Action]], r: float, rng: random.Random) -> Action:
+    """The fast policy on its own turn: build by _BUILD_ORDER, else a good or a bank trade
+    now and then (always over the hand limit), else end the turn."""
+    for kind in _BUILD_ORDER:
+        if kind in types and r < 0.9:
+            opts = types[kind]
+            return opts[int(rng.random() * len(opts))]
+    many = state.cards(seat) > HAND_LIMIT
+    if "produce" in types and (many or r < 0.35):
+        opts = types["produce"]
+        return opts[int(rng.random() * len(opts))]
+    if "bank" in types and many:
+        opts = types["bank"]
+        return opts[int(rng.random() * len(opts))]
+    return types["end"][0]
 
 
 _CHANCES: dict[int, list[float]] = {}
@@ -731,14 +781,14 @@ def features(state: Any) -> tuple[float, list[list[float]]]:
         c = state.council_of(p)
         rows.append([
             float(vps[p]), prod[p] * horizon * CARD * 0.5, 0.15 * cards, 0.05 * gold,
-            0.25 * min(prestige, COUNCIL_LOCK), 5.0 if vps[p] >= 13 else 0.0,
+            0.25 * min(prestige, COUNCIL_LOCK), 5.0 if vps[p] >= TARGET_VP else 0.0,
             prod[p], float(cards), float(gold), float(prestige),
             float(SETTLEMENTS - state.settlements_left[p]), float(WORKSHOPS - state.workshops_left[p]),
             float(sum(1 for k in range(N_ROADS) if row_of_way[k] == p)),
             float(COUNCIL_VP[c]) if c >= 0 else 0.0, float(TOLLS - state.tolls_left[p]),
             float(towers.count(p)), float(walls.count(p)), float(max(0, cards - HAND_LIMIT)),
         ])
-    progress = max(state.time_stone / years if years else 1.0, min(1.0, max(vps) / 13.0))
+    progress = max(state.time_stone / years if years else 1.0, min(1.0, max(vps) / TARGET_VP))
     return min(1.0, progress), rows
 
 

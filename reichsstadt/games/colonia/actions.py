@@ -4,6 +4,8 @@ argument), by which the state dispatches it to its rule."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core import Action, ActionSpace
 from .constants import (
     DIE_FACES, FAMILY_VALUES, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION, K_DRAW_MATERIAL,
@@ -47,50 +49,41 @@ TIE_FIRST = tuple(Action("tie_first", seat=s) for s in range(MAX_PLAYERS))
 def _codes() -> dict[Action, tuple[int, int, int]]:
     """Each action -> (kind, first argument, second argument): what its rule needs."""
     code: dict[Action, tuple[int, int, int]] = {}
-    for v, a in FAMILY.items():
-        code[a] = (K_FAMILY, v, 0)
-    for yes, a in enumerate(VOTE):
-        code[a] = (K_VOTE, yes, 0)
-    for g, a in enumerate(CHOOSE_GOOD):
-        code[a] = (K_CHOOSE_GOOD, g, 0)
-    for s, a in enumerate(BUY_STALL):
-        code[a] = (K_BUY_STALL, s, 0)
-    for c, a in enumerate(COMMISSION):
-        code[a] = (K_COMMISSION, c, 0)
-    for place in range(PORT):
+
+    def put(kind: int, actions: Sequence[Action], first: Sequence[int] | None = None) -> None:
+        """The actions of one kind: the first argument is the index, or `first`'s item."""
+        for i, a in enumerate(actions):
+            code[a] = (kind, first[i] if first is not None else i, 0)
+
+    put(K_FAMILY, list(FAMILY.values()), list(FAMILY))
+    put(K_VOTE, VOTE)
+    put(K_CHOOSE_GOOD, CHOOSE_GOOD)
+    put(K_BUY_STALL, BUY_STALL)
+    put(K_COMMISSION, COMMISSION)
+    for place in range(PORT):  # first argument: the place; second: the hold, or the good
         for h, a in enumerate(LOAD[place]):
             code[a] = (K_LOAD, place, h)
         for g, a in enumerate(LOAD_EXTRA[place]):
             code[a] = (K_LOAD_EXTRA, place, g)
-    for card in range(N_RELIC_CARDS):
-        code[BUY_RELIC[card]] = (K_BUY_RELIC, card, 0)
-        code[ENSHRINE[card]] = (K_ENSHRINE, card, 0)
-        code[SECURE[card]] = (K_SECURE, card, 0)
-        code[DRAW_RELIC[card]] = (K_DRAW_RELIC, card, 0)
-    code[LEAVE_SHRINE] = (K_LEAVE_SHRINE, 0, 0)
-    code[PASS] = (K_PASS, 0, 0)
-    code[KEEP_MONEY] = (K_KEEP_MONEY, 0, 0)
-    for k, a in enumerate(RECALL):
-        code[a] = (K_RECALL, k, 0)
+    put(K_BUY_RELIC, BUY_RELIC)
+    put(K_ENSHRINE, ENSHRINE)
+    put(K_SECURE, SECURE)
+    put(K_DRAW_RELIC, DRAW_RELIC)
+    put(K_LEAVE_SHRINE, [LEAVE_SHRINE])
+    put(K_PASS, [PASS])
+    put(K_KEEP_MONEY, [KEEP_MONEY])
+    put(K_RECALL, RECALL)
     for give in range(N_CITIES):
         for take, a in enumerate(EXCHANGE[give]):
             code[a] = (K_EXCHANGE, give, take)
-    for k, a in enumerate(EXCHANGE_AMOUNT):
-        code[a] = (K_EXCHANGE_AMOUNT, k, 0)
-    for k, a in enumerate(TAKE_MATERIALS):
-        code[a] = (K_TAKE_MATERIALS, k, 0)
-    for i, a in enumerate(DRAW_WEEK):
-        code[a] = (K_DRAW_WEEK, i, 0)
-    for i, a in enumerate(DRAW_ORDINANCE):
-        code[a] = (K_DRAW_ORDINANCE, i, 0)
-    for m, a in enumerate(DRAW_MATERIAL):
-        code[a] = (K_DRAW_MATERIAL, m, 0)
-    for i, a in enumerate(DRAW_SHIP):
-        code[a] = (K_DRAW_SHIP, i, 0)
-    for f, a in enumerate(ROLL):
-        code[a] = (K_ROLL, f, 0)
-    for s, a in enumerate(TIE_FIRST):
-        code[a] = (K_TIE_FIRST, s, 0)
+    put(K_EXCHANGE_AMOUNT, EXCHANGE_AMOUNT)
+    put(K_TAKE_MATERIALS, TAKE_MATERIALS)
+    put(K_DRAW_WEEK, DRAW_WEEK)
+    put(K_DRAW_ORDINANCE, DRAW_ORDINANCE)
+    put(K_DRAW_MATERIAL, DRAW_MATERIAL)
+    put(K_DRAW_SHIP, DRAW_SHIP)
+    put(K_ROLL, ROLL)
+    put(K_TIE_FIRST, TIE_FIRST)
     return code
 
 
@@ -126,3 +119,24 @@ def build_space(players: int) -> ActionSpace:
     acts += ROLL[1:]
     acts += TIE_FIRST[:players]
     return ActionSpace(acts)
+
+
+class ActionTable:
+    """The actions of one player count: the same objects for every count (the module's
+    names above, which the rules use), each action's `code` (kind, first argument,
+    second argument) and the fixed index `space`."""
+
+    def __init__(self, players: int) -> None:
+        self.code: dict[Action, tuple[int, int, int]] = CODE
+        self.space = build_space(players)
+
+
+_TABLES: dict[int, ActionTable] = {}
+
+
+def action_table(players: int) -> ActionTable:
+    """The one ActionTable of a player count (built once)."""
+    table = _TABLES.get(players)
+    if table is None:
+        table = _TABLES[players] = ActionTable(players)
+    return table

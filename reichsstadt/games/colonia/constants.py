@@ -168,4 +168,11 @@ DRAW_KIND = (K_DRAW_WEEK, K_DRAW_ORDINANCE, K_DRAW_MATERIAL, K_DRAW_MATERIAL, K_
  R_TOO_LITTLE_MONEY,        # too little money of the card's currency
  R_ALREADY_SECURED,         # someone secured that relic already
  R_NOT_YOURS_TO_ENSHRINE,   # the shrine cannot take that card now
- ) = range(13)
+ R_NOT_NOW,                 # the game waits for another kind of move
+ R_FAMILY_CARD_USED,        # that family card was played in an earlier week
+ R_RECALL_MOST,             # more members than the recall ordinance lets come home
+ R_NO_MONEY,                # no money of the currency to give in an exchange
+ R_EXCHANGE_MOST,           # more money than the exchange ordinance allows, or than is held
+ R_TAKE_COUNT,              # a draw ordinance takes its number of materials, or none
+ R_NO_GOOD_LEFT,            # the supply has none of that good left
+ ) = range(20)

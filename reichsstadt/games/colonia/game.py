@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import ActionSpace, Game, GameInfo, Message, Option
-from .actions import build_space
+from .actions import action_table
 from .constants import (
     CARDS_PER_CITY, DIE_FACES, EXTRA_STALLS, MAX_DISPLAY, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_ORDINANCES,
     N_RELIC_CARDS, N_SHIPS, N_WEEK_CARDS, N_MATERIALS, ORDINANCES_PER_WEEK, PORT, RELICS_PER_CITY,
@@ -90,7 +90,7 @@ class ColoniaGame(Game):
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ColoniaState:
         opts = self.resolve(players, options)
-        return ColoniaState.start(self, players, seed, opts, load(opts["components"]))
+        return ColoniaState.start(self, players, seed, opts, load(opts["components"]), action_table(players))
 
     def view_schema(self) -> dict[str, Any]:
         return view_schema()
@@ -128,7 +128,7 @@ class ColoniaGame(Game):
         )
 
     def build_action_space(self, players: int) -> ActionSpace:
-        return build_space(players)
+        return action_table(players).space
 
 
 GAME = ColoniaGame()

@@ -25,12 +25,13 @@ from .constants import (
     BUNDLED_NAMES, CARDS_PER_CITY, DAYS, DECISIONS, DIE_FACES, DRAWS, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE,
     D_FAMILY, D_GOOD, D_NONE, D_RECALL, D_TURN, D_VOTE, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION,
     K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK, K_ENSHRINE, K_EXCHANGE,
-    K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_ROLL, K_SECURE,
-    K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_STREETS,
-    ORDINANCES_PER_WEEK, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS,
-    R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD,
-    R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY, S_FRI_LOAD,
-    S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
+    K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_ROLL,
+    K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_STREETS,
+    ORDINANCES_PER_WEEK, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_EXCHANGE_MOST,
+    R_FAMILY_CARD_USED, R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_NOW,
+    R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD, R_NO_GOOD_LEFT, R_NO_HOLD, R_NO_MONEY, R_NO_STALL,
+    R_OK, R_RECALL_MOST, R_TAKEN, R_TAKE_COUNT, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY,
+    S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
 )
 from .data import Components, Ordinance
 from .events import (
@@ -38,9 +39,8 @@ from .events import (
     ShipSails, StallBack, TurnOrder, VoteCounted, WindowAwarded,
 )
 from .rules import (
-    can_act, contract_cost, contract_moves, contract_refusal, enshrine_refusal, exchange_most, extra_hold_refusal,
-    family_card_counts_zero, family_card_members, family_card_used, hold_refusal, loading_moves, market_moves,
-    recall_most, relic_purchase_refusal, securing_moves, securing_refusal, stall_refusal, tie_candidates,
+    can_act, contract_cost, contract_moves, exchange_most, family_card_counts_zero, family_card_members,
+    loading_moves, market_moves, recall_most, refusal, securing_moves, tie_candidates,
 )
 from .scoring import score_items
 
@@ -457,8 +457,8 @@ def _news_sail(s: "ColoniaState", run: Sequence[Event]) -> list[Message]:
     for e in run[1:]:
         assert isinstance(e, HoldPaid)
         hold = Message("colonia.news.extra_hold") if e.hold < 0 else Message("colonia.news.hold", number=e.hold + 1)
-        pays.append(Message("colonia.news.pay", player=Player(e.player), money=money_words(comp.currencies[city], e.value),
-                            hold=hold))
+        money = money_words(comp.currencies[city], e.value)
+        pays.append(Message("colonia.news.pay", player=Player(e.player), money=money, hold=hold))
     where = {"city": city_name(comp.cities[city]), "place": ROMAN[sails.place]}
     if pays:
         return [Message("colonia.news.sails", payments=series(pays), **where)]
@@ -561,13 +561,6 @@ NEWS: dict[type[Event], Callable[["ColoniaState", Any], list[Message]]] = {
 
 _ASKED = {D_FAMILY: "family_cards", D_VOTE: "vote", D_GOOD: "choose_good", D_ENSHRINE: "shrine", D_RECALL: "recall",
           D_EXCHANGE: "exchange", D_AMOUNT: "exchange_amount", D_DRAW: "draw_materials"}
-# the kinds of action each decision takes (a round of turns: by its step)
-_KINDS = {D_FAMILY: {K_FAMILY}, D_VOTE: {K_VOTE}, D_GOOD: {K_CHOOSE_GOOD}, D_ENSHRINE: {K_ENSHRINE, K_LEAVE_SHRINE},
-          D_RECALL: {K_RECALL}, D_EXCHANGE: {K_EXCHANGE, K_KEEP_MONEY}, D_AMOUNT: {K_EXCHANGE_AMOUNT},
-          D_DRAW: {K_TAKE_MATERIALS}}
-_TURN_KINDS = {S_WED_BUY: {K_BUY_STALL, K_PASS}, S_THU_CONTRACT: {K_COMMISSION, K_PASS},
-               S_FRI_LOAD: {K_LOAD, K_LOAD_EXTRA, K_PASS}, S_SUN_BUY: {K_BUY_RELIC, K_PASS},
-               S_SUN_SECURE: {K_SECURE, K_PASS}}
 
 
 def asked(s: "ColoniaState") -> Message:
@@ -582,102 +575,71 @@ def asked(s: "ColoniaState") -> Message:
 
 
 def why(s: "ColoniaState", seat: int, action: Action) -> Message:
-    """The rule a move breaks now (for a seat that is to act): not the moment for that
-    kind of move, or the rule of that move that fails (the rules' *_refusal functions)."""
-    kind, a, b = CODE[action]
-    kinds = _TURN_KINDS.get(s.step, set()) if s.decision == D_TURN else _KINDS.get(s.decision, set())
-    if kind not in kinds:
-        return Message("colonia.why.not_now", asked=asked(s))
-    rule = WHY.get(kind)
-    return rule(s, seat, a, b) if rule is not None else Message("core.refuse.not_legal")
+    """The rule a move breaks now (for a seat that is to act): the reason its rule gives
+    (rules.refusal: not the moment for that kind of move, or the rule of that move), in
+    words."""
+    kind, a, b = s.action_table.code[action]
+    return REASON_WORDS[refusal(s, seat, kind, a, b)](s, seat, kind, a, b)
 
 
-def _why_family(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    if family_card_used(s, p, a):
-        return Message("colonia.why.family_card_used", value=a)
-    return Message("core.refuse.not_legal")
+def _few_members(s: "ColoniaState", p: int, kind: int, a: int, b: int) -> Message:
+    """The members the move needs from home: a stall's size, a contract's cost, else 1."""
+    need = s.stall_size[a] if kind == K_BUY_STALL else contract_cost(s, a) if kind == K_COMMISSION else 1
+    return Message("colonia.why.few_members", members=Message("colonia.count.member", count=need), home=s.home[p])
 
 
-def _why_stall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, stall_refusal(s, p, a), need=s.stall_size[a], stall=a + 1)
-
-
-def _why_contract(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+def _missing_materials(s: "ColoniaState", p: int, kind: int, a: int, b: int) -> Message:
     comp = s.components
     r0, r1 = comp.recipes[a]
-    return _refusal(s, p, contract_refusal(s, p, a), need=contract_cost(s, a),
-                    craftsman=craftsman_name(comp.craftsmen[a]), first=material_name(comp.materials[r0]),
-                    second=material_name(comp.materials[r1]))
+    return Message("colonia.why.missing_materials", craftsman=craftsman_name(comp.craftsmen[a]),
+                   first=material_name(comp.materials[r0]), second=material_name(comp.materials[r1]))
 
 
-def _why_load(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+def _missing_goods(s: "ColoniaState", p: int, kind: int, a: int, b: int) -> Message:
+    """The goods a hold shows (K_LOAD), or the one good of an extra hold (K_LOAD_EXTRA)."""
     comp = s.components
+    if kind == K_LOAD_EXTRA:
+        return Message("colonia.why.missing_goods", place=ROMAN[a], goods=good_name(comp.goods[b]))
     ship = s.port[a]
     goods = _goods(comp, comp.ships[ship].holds[b][0]) if ship >= 0 and b < len(comp.ships[ship].holds) else ""
-    return _refusal(s, p, hold_refusal(s, p, a, b), need=1, hold=b + 1, place=ROMAN[a], goods=goods)
+    return Message("colonia.why.missing_goods", hold=b + 1, place=ROMAN[a], goods=goods)
 
 
-def _why_load_extra(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, extra_hold_refusal(s, p, a, b), need=1, place=ROMAN[a], goods=good_name(s.components.goods[b]))
-
-
-def _why_relic(s: "ColoniaState", p: int, a: int, b: int) -> Message:
+def _too_little_money(s: "ColoniaState", p: int, kind: int, a: int, b: int) -> Message:
     currency = s.components.currencies[a // CARDS_PER_CITY]
-    return _refusal(s, p, relic_purchase_refusal(s, p, a), price=money_words(currency, s.components.relic_price[a]),
-                    currency=currency_name(currency))
+    return Message("colonia.why.too_little_money", price=money_words(currency, s.components.relic_price[a]),
+                   currency=currency_name(currency))
 
 
-def _why_secure(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, securing_refusal(s, p, a), need=1)
-
-
-def _why_enshrine(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return _refusal(s, p, enshrine_refusal(s, p, a))
-
-
-def _why_recall(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.recall_most", members=Message("colonia.count.member", count=recall_most(s, p)))
-
-
-def _why_exchange(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.no_money", currency=currency_name(s.components.currencies[a]))
-
-
-def _why_amount(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.exchange_most", most=exchange_most(s, p))
-
-
-def _why_take(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.take", materials=Message("colonia.count.material", count=s.draw_count))
-
-
-def _why_good(s: "ColoniaState", p: int, a: int, b: int) -> Message:
-    return Message("colonia.why.no_good_left", good=good_name(s.components.goods[a]))
-
-
-WHY = {K_FAMILY: _why_family, K_BUY_STALL: _why_stall, K_COMMISSION: _why_contract, K_LOAD: _why_load,
-       K_LOAD_EXTRA: _why_load_extra, K_BUY_RELIC: _why_relic, K_SECURE: _why_secure, K_ENSHRINE: _why_enshrine,
-       K_RECALL: _why_recall, K_EXCHANGE: _why_exchange, K_EXCHANGE_AMOUNT: _why_amount,
-       K_TAKE_MATERIALS: _why_take, K_CHOOSE_GOOD: _why_good}
-"""Why a move of each kind is refused when its kind is right for the moment: the rule's
-own refusal; a vote or a pass of the right moment is never refused (only out of turn)."""
-
-
-_REASONS = {R_NO_STALL: "no_stall", R_TAKEN: "taken", R_FEW_MEMBERS: "few_members",
-            R_MISSING_MATERIALS: "missing_materials", R_FIELDS_FULL: "fields_full", R_NO_HOLD: "no_hold",
-            R_MISSING_GOODS: "missing_goods", R_NO_EXTRA_HOLD: "no_extra_hold", R_NOT_ON_DISPLAY: "not_on_display",
-            R_TOO_LITTLE_MONEY: "too_little_money", R_ALREADY_SECURED: "already_secured",
-            R_NOT_YOURS_TO_ENSHRINE: "not_enshrinable"}
-
-
-def _refusal(s: "ColoniaState", p: int, reason: int, need: int = 0, **args: Any) -> Message:
-    """A rule's refusal code in words; `args` are what its message may name."""
-    if reason == R_OK:
-        return Message("core.refuse.not_legal")
-    if reason == R_FEW_MEMBERS:
-        return Message("colonia.why.few_members", members=Message("colonia.count.member", count=need),
-                       home=s.home[p])
-    return Message(f"colonia.why.{_REASONS[reason]}", **args)
+Words = Callable[["ColoniaState", int, int, int, int], Message]
+REASON_WORDS: dict[int, Words] = {
+    R_OK: lambda s, p, kind, a, b: Message("core.refuse.not_legal"),
+    R_NOT_NOW: lambda s, p, kind, a, b: Message("colonia.why.not_now", asked=asked(s)),
+    R_NO_STALL: lambda s, p, kind, a, b: Message("colonia.why.no_stall", stall=a + 1),
+    R_TAKEN: lambda s, p, kind, a, b: Message("colonia.why.taken"),
+    R_FEW_MEMBERS: _few_members,
+    R_MISSING_MATERIALS: _missing_materials,
+    R_FIELDS_FULL: lambda s, p, kind, a, b: Message("colonia.why.fields_full",
+                                                    craftsman=craftsman_name(s.components.craftsmen[a])),
+    R_NO_HOLD: lambda s, p, kind, a, b: Message("colonia.why.no_hold", hold=b + 1, place=ROMAN[a]),
+    R_MISSING_GOODS: _missing_goods,
+    R_NO_EXTRA_HOLD: lambda s, p, kind, a, b: Message("colonia.why.no_extra_hold", place=ROMAN[a]),
+    R_NOT_ON_DISPLAY: lambda s, p, kind, a, b: Message("colonia.why.not_on_display"),
+    R_TOO_LITTLE_MONEY: _too_little_money,
+    R_ALREADY_SECURED: lambda s, p, kind, a, b: Message("colonia.why.already_secured"),
+    R_NOT_YOURS_TO_ENSHRINE: lambda s, p, kind, a, b: Message("colonia.why.not_enshrinable"),
+    R_FAMILY_CARD_USED: lambda s, p, kind, a, b: Message("colonia.why.family_card_used", value=a),
+    R_RECALL_MOST: lambda s, p, kind, a, b: Message(
+        "colonia.why.recall_most", members=Message("colonia.count.member", count=recall_most(s, p))),
+    R_NO_MONEY: lambda s, p, kind, a, b: Message("colonia.why.no_money",
+                                                 currency=currency_name(s.components.currencies[a])),
+    R_EXCHANGE_MOST: lambda s, p, kind, a, b: Message("colonia.why.exchange_most", most=exchange_most(s, p)),
+    R_TAKE_COUNT: lambda s, p, kind, a, b: Message(
+        "colonia.why.take", materials=Message("colonia.count.material", count=s.draw_count)),
+    R_NO_GOOD_LEFT: lambda s, p, kind, a, b: Message("colonia.why.no_good_left",
+                                                     good=good_name(s.components.goods[a])),
+}
+"""The words of each refusal reason (constants.R_*): (state, seat, kind, a, b) -> a message."""
 
 
 def pick(s: "ColoniaState", seat: int) -> Pick | None:
@@ -991,33 +953,47 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
     and their currencies, Sunday's relics and shrines, the church windows and the end.
     Numbers come from the components file `comp`, so the words follow the box in use.
     Pages are those of the Italian rulebook."""
-    def entry(key: str, **args: Any) -> tuple[Message, Message]:
-        return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+    return [*_glossary_family_and_week(comp), *_glossary_ordinances(comp), *_glossary_market_and_craftsmen(comp),
+            *_glossary_port_and_cities(comp), *_glossary_relics_and_end(comp)]
 
-    def points(k: int) -> Message:
-        return Message("colonia.count.point", count=k)
 
-    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
-    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
-    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+Entry = tuple[Message, Message]
+"""A glossary entry: the name, and one sentence."""
+
+
+def _entry(key: str, **args: Any) -> Entry:
+    return Message(f"colonia.glossary.{key}.name"), Message(f"colonia.glossary.{key}", **args)
+
+
+def _points(k: int) -> Message:
+    return Message("colonia.count.point", count=k)
+
+
+def _glossary_family_and_week(comp: Components) -> list[Entry]:
+    """The goal, the families' members, the week and its card, the council."""
     members = comp.members_by_players
-    out = [
-        entry("goal", weeks=comp.weeks),
-        entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
-                                         for n in sorted(members)])),
-        entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
-        entry("street_fields"),
-        entry("week", weeks=comp.weeks),
-        entry("week_card", cards=len(comp.week_cards),
-              stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
-              dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
-              ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
-        entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
-        entry("town_hall"),
-        entry("mayor"),
-        entry("vote_cards"),
-        entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
+    return [
+        _entry("goal", weeks=comp.weeks),
+        _entry("members", players=series([Message("colonia.glossary.members_for", players=n, count=members[n])
+                                          for n in sorted(members)])),
+        _entry("screen", money=comp.start_money, materials=comp.start_materials, goods=comp.start_goods),
+        _entry("street_fields"),
+        _entry("week", weeks=comp.weeks),
+        _entry("week_card", cards=len(comp.week_cards),
+               stalls=f"{min(len(w.stalls) for w in comp.week_cards)}-{max(len(w.stalls) for w in comp.week_cards)}",
+               dice=f"{min(w.dice for w in comp.week_cards)}-{max(w.dice for w in comp.week_cards)}",
+               ships=f"{min(w.ships for w in comp.week_cards)}-{max(w.ships for w in comp.week_cards)}"),
+        _entry("family_cards", low=min(comp.family_cards), high=max(comp.family_cards)),
+        _entry("town_hall"),
+        _entry("mayor"),
+        _entry("vote_cards"),
+        _entry("ordinances", cards=len(comp.ordinances), week=ORDINANCES_PER_WEEK),
     ]
+
+
+def _glossary_ordinances(comp: Components) -> list[Entry]:
+    """Every kind of ordinance card once, with how many cards of it the box holds."""
+    out: list[Entry] = []
     seen: dict[tuple[int, str, int, int, int], int] = {}
     for od in comp.ordinances:
         kind = (od.day, od.effect, od.amount, od.craftsman, od.street)
@@ -1031,18 +1007,23 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
         args.update(_ORDINANCE_ARGS[effect](amount))
         out.append((_ordinance_of(comp, day, effect, amount, craftsman, street),
                     Message(f"colonia.glossary.ordinance.{effect}", **args)))
-    out += [
-        entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
-        entry("bag", materials=comp.materials_per_type * N_MATERIALS),
+    return out
+
+
+def _glossary_market_and_craftsmen(comp: Components) -> list[Entry]:
+    """Wednesday's market and its materials, Thursday's craftsmen and their goods."""
+    out = [
+        _entry("market", most=max(max(w.stalls) for w in comp.week_cards)),
+        _entry("bag", materials=comp.materials_per_type * N_MATERIALS),
     ]
     for m, key in enumerate(comp.materials):
         users = [craftsman_name(comp.craftsmen[c]) for c in range(N_CRAFTSMEN) if m in comp.recipes[c]]
         out.append((_name(material_name(key)), Message("colonia.glossary.material", count=comp.materials_per_type,
                                                          craftsmen=users)))
     out += [
-        entry("craftsmen"),
-        entry("contract_fields", fields=comp.contract_fields),
-        entry("extra_contract_die"),
+        _entry("craftsmen"),
+        _entry("contract_fields", fields=comp.contract_fields),
+        _entry("extra_contract_die"),
     ]
     for c, key in enumerate(comp.craftsmen):
         r0, r1 = comp.recipes[c]
@@ -1054,12 +1035,17 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
         holds = sum(1 for ship in comp.ships for need, _ in ship.holds if g in need)
         out.append((_name(good_name(key)), Message("colonia.glossary.good", craftsman=maker, count=comp.goods_per_type,
                                                      holds=holds)))
+    return out
+
+
+def _glossary_port_and_cities(comp: Components) -> list[Entry]:
+    """Friday's port and ships, the cities and their currencies."""
     hold_sizes = [len(ship.holds) for ship in comp.ships]
     values = [value for ship in comp.ships for _, value in ship.holds]
-    out += [
-        entry("port", places=PORT),
-        entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
-        entry("hold", low=min(values), high=max(values)),
+    out = [
+        _entry("port", places=PORT),
+        _entry("ships", ships=len(comp.ships), low=min(hold_sizes), high=max(hold_sizes)),
+        _entry("hold", low=min(values), high=max(values)),
     ]
     for c, key in enumerate(comp.cities):
         ships = sum(1 for ship in comp.ships if ship.city == c)
@@ -1068,19 +1054,25 @@ def glossary(comp: Components) -> list[tuple[Message, Message]]:
     for c, key in enumerate(comp.currencies):
         out.append((_name(currency_name(key)), Message("colonia.glossary.currency", city=city_name(comp.cities[c]),
                                                          money=comp.start_money)))
-    out += [
-        entry("relics", cards=len(relic_points), cities=N_CITIES, low=points(min(relic_points)),
-              high=points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
-              display=comp.relic_display),
-        entry("shrine", price=series([str(p) for p in shrine_prices])),
-        entry("securing"),
-        entry("extra_relic_places", places=comp.extra_relic_places),
-        entry("windows", points=points(comp.window_points)),
-        entry("end", weeks=comp.weeks),
-        entry("die"),
-    ]
     return out
 
+
+def _glossary_relics_and_end(comp: Components) -> list[Entry]:
+    """Sunday's relics and shrines, the church windows, the end."""
+    relic_points = [comp.relic_points[c] for c in range(len(comp.relic_points)) if not comp.is_shrine(c)]
+    relic_prices = [comp.relic_price[c] for c in range(len(comp.relic_price)) if not comp.is_shrine(c)]
+    shrine_prices = sorted({comp.relic_price[c] for c in range(len(comp.relic_price)) if comp.is_shrine(c)})
+    return [
+        _entry("relics", cards=len(relic_points), cities=N_CITIES, low=_points(min(relic_points)),
+               high=_points(max(relic_points)), cheapest=min(relic_prices), dearest=max(relic_prices),
+               display=comp.relic_display),
+        _entry("shrine", price=series([str(p) for p in shrine_prices])),
+        _entry("securing"),
+        _entry("extra_relic_places", places=comp.extra_relic_places),
+        _entry("windows", points=_points(comp.window_points)),
+        _entry("end", weeks=comp.weeks),
+        _entry("die"),
+    ]
 
 _ORDINANCE_ARGS: dict[str, Any] = {
     "more_per_stall": lambda k: {}, "roll_good": lambda k: {},

@@ -24,16 +24,17 @@ from .actions import (
 )
 from .constants import (
     CARDS_PER_CITY, DIE_FACES, DRAW_KIND, D_AMOUNT, D_DRAW, D_ENSHRINE, D_EXCHANGE, D_FAMILY, D_GOOD, D_NONE, D_RECALL,
-    D_TURN, D_VOTE, EXTRA_STALLS, FAMILY_VALUES, FRI, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION, K_ENSHRINE,
-    K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL,
-    K_SECURE, K_TAKE_MATERIALS, K_VOTE, LOWEST_FAMILY_CARD, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS, N_GOODS,
-    N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS, N_STREETS, N_WEEK_CARDS, ORDINANCES_PER_WEEK, PORT,
+    D_TURN, D_VOTE, EXTRA_STALLS, FAMILY_VALUES, FRI, K_BUY_RELIC, K_BUY_STALL, K_CHOOSE_GOOD, K_COMMISSION,
+    K_ENSHRINE, K_EXCHANGE, K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS,
+    K_RECALL, K_SECURE, K_TAKE_MATERIALS, K_VOTE, LOWEST_FAMILY_CARD, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS,
+    N_GOODS, N_MATERIALS, N_ORDINANCES, N_RELIC_CARDS, N_SHIPS, N_STREETS, N_WEEK_CARDS, ORDINANCES_PER_WEEK, PORT,
     Q_BLIND_MATERIAL, Q_EXTRA_DIE, Q_GOOD_DIE, Q_ORDINANCE, Q_RELIC, Q_SHIP, Q_STALL_MATERIAL, Q_TIE_DIE, Q_WEEK_CARD,
-    RELICS_PER_CITY, R_ALREADY_SECURED, R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS,
-    R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD, R_NO_HOLD, R_NO_STALL, R_OK, R_TAKEN,
-    R_TOO_LITTLE_MONEY, STALL_SLOTS, S_FRI_END, S_FRI_LOAD, S_FRI_START, S_FRI_VOTES, S_MON, S_OVER, S_SAT_SAIL,
-    S_SAT_VOTES, S_SETUP, S_SUN_BUY, S_SUN_END, S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_THU_START,
-    S_THU_VOTES, S_TUE_CHOOSE, S_TUE_ORDER, S_WED_BUY, S_WED_END, S_WED_START, S_WED_VOTES, THU, TUE, VOTE_STEPS, WED,
+    RELICS_PER_CITY, R_ALREADY_SECURED, R_EXCHANGE_MOST, R_FAMILY_CARD_USED, R_FEW_MEMBERS, R_FIELDS_FULL,
+    R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_NOW, R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD,
+    R_NO_GOOD_LEFT, R_NO_HOLD, R_NO_MONEY, R_NO_STALL, R_OK, R_RECALL_MOST, R_TAKEN, R_TAKE_COUNT, R_TOO_LITTLE_MONEY,
+    STALL_SLOTS, S_FRI_END, S_FRI_LOAD, S_FRI_START, S_FRI_VOTES, S_MON, S_OVER, S_SAT_SAIL, S_SAT_VOTES, S_SETUP,
+    S_SUN_BUY, S_SUN_END, S_SUN_SECURE, S_THU_CONTRACT, S_THU_DICE, S_THU_GOODS, S_THU_START, S_THU_VOTES,
+    S_TUE_CHOOSE, S_TUE_ORDER, S_WED_BUY, S_WED_END, S_WED_START, S_WED_VOTES, THU, TUE, VOTE_STEPS, WED,
 )
 from .data import Ordinance
 from .events import (
@@ -190,6 +191,36 @@ def enshrine_refusal(s: "ColoniaState", p: int, card: int) -> int:
     return R_OK if card in enshrinable(s, p, s.bought_card) else R_NOT_YOURS_TO_ENSHRINE
 
 
+def family_card_refusal(s: "ColoniaState", p: int, value: int) -> int:
+    """p. 17: a family card not played in an earlier week."""
+    return R_FAMILY_CARD_USED if family_card_used(s, p, value) else R_OK
+
+
+def recall_refusal(s: "ColoniaState", p: int, count: int) -> int:
+    """The recall ordinance (p. 24): none up to recall_most members."""
+    return R_RECALL_MOST if count > recall_most(s, p) else R_OK
+
+
+def exchange_refusal(s: "ColoniaState", p: int, give: int) -> int:
+    """The exchange ordinance (p. 25): a currency p holds some of, for another."""
+    return R_NO_MONEY if s.money[p * N_CITIES + give] <= 0 else R_OK
+
+
+def amount_refusal(s: "ColoniaState", p: int, amount: int) -> int:
+    """The exchange ordinance (p. 25): 1 up to exchange_most."""
+    return R_OK if 1 <= amount <= exchange_most(s, p) else R_EXCHANGE_MOST
+
+
+def take_refusal(s: "ColoniaState", p: int, count: int) -> int:
+    """The draw ordinance (p. 24): its number of materials, or none."""
+    return R_OK if count in (0, s.draw_count) else R_TAKE_COUNT
+
+
+def good_refusal(s: "ColoniaState", p: int, good: int) -> int:
+    """Notes, Thursday: a good the supply still has."""
+    return R_OK if s.goods_supply[good] > 0 else R_NO_GOOD_LEFT
+
+
 # == the legal moves of each decision =====================================================
 # A round of turns lists its moves with a generator: legal() takes them all, next_turn()
 # only asks whether there is one (and stops at the first).
@@ -250,7 +281,7 @@ def can_act(s: "ColoniaState", p: int) -> bool:
 
 
 def _legal_family(s: "ColoniaState", p: int) -> list[Action]:
-    return [FAMILY[v] for v in FAMILY_VALUES if not family_card_used(s, p, v)]
+    return [FAMILY[v] for v in FAMILY_VALUES if not family_card_refusal(s, p, v)]
 
 
 def _legal_vote(s: "ColoniaState", p: int) -> list[Action]:
@@ -264,7 +295,7 @@ def _legal_turn(s: "ColoniaState", p: int) -> list[Action]:
 
 
 def _legal_good(s: "ColoniaState", p: int) -> list[Action]:
-    return [CHOOSE_GOOD[g] for g in range(N_GOODS) if s.goods_supply[g] > 0]
+    return [CHOOSE_GOOD[g] for g in range(N_GOODS) if not good_refusal(s, p, g)]
 
 
 def _legal_enshrine(s: "ColoniaState", p: int) -> list[Action]:
@@ -278,7 +309,7 @@ def _legal_recall(s: "ColoniaState", p: int) -> list[Action]:
 def _legal_exchange(s: "ColoniaState", p: int) -> list[Action]:
     out = [KEEP_MONEY]
     for give in range(N_CITIES):
-        if s.money[p * N_CITIES + give] > 0:
+        if not exchange_refusal(s, p, give):
             out += [EXCHANGE[give][take] for take in range(N_CITIES) if take != give]
     return out
 
@@ -301,6 +332,57 @@ LEGAL: tuple[Callable[["ColoniaState", int], list[Action]], ...] = tuple({
     D_DRAW: _legal_draw,
 }[d] for d in range(D_DRAW + 1))
 """The legal moves of a seat to act, by decision (D_NONE ... D_DRAW)."""
+
+
+# == why a move is refused (the same predicates as the legal moves) ==========================
+
+KINDS_BY_DECISION: dict[int, frozenset[int]] = {
+    D_FAMILY: frozenset((K_FAMILY,)), D_VOTE: frozenset((K_VOTE,)), D_GOOD: frozenset((K_CHOOSE_GOOD,)),
+    D_ENSHRINE: frozenset((K_ENSHRINE, K_LEAVE_SHRINE)), D_RECALL: frozenset((K_RECALL,)),
+    D_EXCHANGE: frozenset((K_EXCHANGE, K_KEEP_MONEY)), D_AMOUNT: frozenset((K_EXCHANGE_AMOUNT,)),
+    D_DRAW: frozenset((K_TAKE_MATERIALS,)),
+}
+"""The kinds of move each decision takes (D_TURN: by its step, KINDS_BY_TURN_STEP)."""
+
+KINDS_BY_TURN_STEP: dict[int, frozenset[int]] = {
+    S_WED_BUY: frozenset((K_BUY_STALL, K_PASS)), S_THU_CONTRACT: frozenset((K_COMMISSION, K_PASS)),
+    S_FRI_LOAD: frozenset((K_LOAD, K_LOAD_EXTRA, K_PASS)), S_SUN_BUY: frozenset((K_BUY_RELIC, K_PASS)),
+    S_SUN_SECURE: frozenset((K_SECURE, K_PASS)),
+}
+"""The kinds of move each round of turns takes (TURN_MOVES, and the pass)."""
+
+Refusal = Callable[["ColoniaState", int, int, int], int]
+REFUSALS: dict[int, Refusal] = {
+    K_FAMILY: lambda s, p, value, _: family_card_refusal(s, p, value),
+    K_CHOOSE_GOOD: lambda s, p, good, _: good_refusal(s, p, good),
+    K_BUY_STALL: lambda s, p, stall, _: stall_refusal(s, p, stall),
+    K_COMMISSION: lambda s, p, craftsman, _: contract_refusal(s, p, craftsman),
+    K_LOAD: hold_refusal,
+    K_LOAD_EXTRA: extra_hold_refusal,
+    K_BUY_RELIC: lambda s, p, card, _: relic_purchase_refusal(s, p, card),
+    K_SECURE: lambda s, p, card, _: securing_refusal(s, p, card),
+    K_ENSHRINE: lambda s, p, card, _: enshrine_refusal(s, p, card),
+    K_RECALL: lambda s, p, count, _: recall_refusal(s, p, count),
+    K_EXCHANGE: lambda s, p, give, _: exchange_refusal(s, p, give),
+    K_EXCHANGE_AMOUNT: lambda s, p, amount, _: amount_refusal(s, p, amount),
+    K_TAKE_MATERIALS: lambda s, p, count, _: take_refusal(s, p, count),
+}
+"""The rule each kind of move must keep, as a refusal reason (R_OK: kept): the same
+functions the legal moves are built from. A vote, a pass, leaving a shrine empty and
+keeping one's money are never refused at their moment."""
+
+
+def refusal(s: "ColoniaState", p: int, kind: int, a: int, b: int) -> int:
+    """Why the move (kind, a, b) is not legal for `p` now (constants R_*): R_NOT_NOW when
+    the game waits for another kind of move, else the reason of its rule (REFUSALS)."""
+    if s.decision == D_TURN:
+        kinds = KINDS_BY_TURN_STEP.get(s.step, frozenset())
+    else:
+        kinds = KINDS_BY_DECISION.get(s.decision, frozenset())
+    if kind not in kinds:
+        return R_NOT_NOW
+    check = REFUSALS.get(kind)
+    return check(s, p, a, b) if check is not None else R_OK
 
 
 # == chance: what each pending draw can give ==============================================
@@ -1191,6 +1273,27 @@ STEP_RULES: tuple[Callable[["ColoniaState"], None], ...] = tuple({
 """The rule of each step but the last (S_SETUP ... S_SUN_END): S_OVER runs nothing."""
 
 
+def draw_possible(s: "ColoniaState", kind: int, arg: int) -> bool:
+    """Whether the draw `kind` (Q_*) can be made now: not from an empty bag, nor from an
+    empty deck with no discards (an empty deck with discards is reshuffled from them
+    first, p. 21, p. 22), nor a tie die with nobody left to order."""
+    if kind == Q_STALL_MATERIAL or kind == Q_BLIND_MATERIAL:
+        return any(s.bag)
+    if kind == Q_SHIP:
+        if not any(s.ship_deck):
+            if not any(s.ship_discard):
+                return False
+            s.ship_deck, s.ship_discard = s.ship_discard, s.ship_deck
+    elif kind == Q_RELIC:
+        if not any(s.relic_deck):
+            if not any(s.relic_discard):
+                return False
+            s.relic_deck, s.relic_discard = s.relic_discard, s.relic_deck
+    elif kind == Q_TIE_DIE:
+        return len(tie_candidates(s, arg)) > 1
+    return True
+
+
 def advance(s: "ColoniaState") -> None:
     """Run the week on until a player must decide or a draw is due: a pending draw that
     cannot be made is dropped (an empty bag), an empty deck is reshuffled from its
@@ -1198,28 +1301,10 @@ def advance(s: "ColoniaState") -> None:
     q = s.chance_queue
     while s.decision == D_NONE:
         if q:
-            kind, arg = q[0]
-            if kind == Q_STALL_MATERIAL or kind == Q_BLIND_MATERIAL:
-                if not any(s.bag):
-                    q.pop(0)
-                    continue
-            elif kind == Q_SHIP:
-                if not any(s.ship_deck):
-                    if not any(s.ship_discard):
-                        q.pop(0)
-                        continue
-                    s.ship_deck, s.ship_discard = s.ship_discard, s.ship_deck
-            elif kind == Q_RELIC:
-                if not any(s.relic_deck):
-                    if not any(s.relic_discard):
-                        q.pop(0)
-                        continue
-                    s.relic_deck, s.relic_discard = s.relic_discard, s.relic_deck
-            elif kind == Q_TIE_DIE:
-                if len(tie_candidates(s, arg)) <= 1:
-                    q.pop(0)
-                    continue
-            return
+            if draw_possible(s, *q[0]):
+                return
+            q.pop(0)
+            continue
         if s.step == S_OVER:
             return
         STEP_RULES[s.step](s)

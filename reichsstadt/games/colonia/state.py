@@ -17,7 +17,7 @@ from ...core import CHANCE, SHARED, Action, Outcome, State
 from ...core.contract import Pick
 from ...core.messages import Message
 from . import present, scoring
-from .actions import CODE
+from .actions import ActionTable
 from .constants import (
     CARDS_PER_CITY, DAYS, DECISIONS, D_AMOUNT, D_ENSHRINE, D_FAMILY, D_NONE, D_RECALL, D_TURN, D_VOTE, EXTRA_STALLS,
     FAMILY_VALUES, LOWEST_FAMILY_CARD, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_FAMILY_CARDS, N_GOODS, N_MATERIALS,
@@ -39,6 +39,7 @@ class ColoniaState(State):
     # -- fixed for the game -----------------------------------------------------------------
     player_count: Annotated[int, SHARED]       # seats 0..player_count-1
     components: Annotated[Components, SHARED]  # the components (bundled or the user's file)
+    action_table: Annotated[ActionTable, SHARED]  # the action objects and their codes (actions.py)
 
     # -- where the week stands ----------------------------------------------------------------
     week: int                      # 1 .. comp.weeks
@@ -132,14 +133,14 @@ class ColoniaState(State):
 
     # -- a new game ------------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: "Game", players: int, seed: int, options: Mapping[str, Any],
-              comp: Components) -> "ColoniaState":
+    def start(cls, game: "Game", players: int, seed: int, options: Mapping[str, Any], components: Components,
+              action_table: ActionTable) -> "ColoniaState":
         """Notes, setup: every family with its money and its members at home; the draws
         (ships, relics, start materials and goods) follow as chance nodes."""
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
-        n = players
-        s.player_count, s.components = n, comp
+        n, comp = players, components
+        s.player_count, s.components, s.action_table = n, comp, action_table
         s.week, s.step, s.decision, s.actor = 1, S_SETUP, D_NONE, -1
         s.week_card, s.extra_dice, s.ships_sailing, s.stall_count, s.vote_index = -1, 0, 0, 0, 0
         s.extra_holds_open, s.fewer_members, s.fewer_members_next_week = False, 0, 0
@@ -246,11 +247,11 @@ class ColoniaState(State):
         return chance_outcomes(self)
 
     def _is_outcome(self, action: Action) -> bool:
-        kind, value, _ = CODE[action]
+        kind, value, _ = self.action_table.code[action]
         return is_possible_draw(self, kind, value)
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind, a, b = CODE[action]
+        kind, a, b = self.action_table.code[action]
         if seat == CHANCE:
             resolve_draw(self, a)
         else:
@@ -263,8 +264,13 @@ class ColoniaState(State):
     def _check_position(self) -> None:
         """The shape of every field, the ranges of its values, and what the game keeps:
         every material, good and member of the box in one place; every card in one place."""
-        n, comp = self.player_count, self.components
-        fields = comp.contract_fields
+        self._check_sizes()
+        self._check_moment()
+        self._check_box()
+
+    def _check_sizes(self) -> None:
+        """Every field's length, and the ranges of its entries."""
+        n, fields = self.player_count, self.components.contract_fields
         sizes = {
             "money": n * N_CITIES, "materials": n * N_MATERIALS, "goods": n * N_GOODS,
             "materials_seen": n * N_MATERIALS, "materials_blind": n, "relic_owner": N_RELIC_CARDS, "home": n,
@@ -291,6 +297,10 @@ class ColoniaState(State):
             _require(all(x in seats for x in getattr(self, name)), f"{name} names a seat that does not exist")
         _require(sorted(self.order) == list(range(n)) and sorted(self.previous_order) == list(range(n)),
                  "order and previous_order must list every seat once")
+
+    def _check_moment(self) -> None:
+        """The step, the decision and what that decision needs."""
+        n, comp, seats = self.player_count, self.components, range(-1, self.player_count)
         _require(0 <= self.step <= S_OVER and 0 <= self.decision <= len(LEGAL) - 1, "step or decision out of range")
         _require(1 <= self.week <= comp.weeks, f"week must be 1 to {comp.weeks}")
         _require(self.actor in seats, "actor must be a seat or -1")
@@ -313,7 +323,13 @@ class ColoniaState(State):
                  and 0 <= self.vote_index <= len(self.week_ordinances),
                  "week_ordinances, ordinance_result, ordinance_ballots and vote_index must agree")
         _require(all(0 <= o < N_ORDINANCES for o in self.week_ordinances), "week_ordinances names no ordinance")
-        # what the game keeps
+        _require(all(kind in range(Q_TIE_DIE + 1) for kind, _ in self.chance_queue),
+                 "chance_queue holds an unknown kind of draw")
+
+    def _check_box(self) -> None:
+        """What the game keeps: every material, good and member in one place, every card
+        and ship in one place, each shrine's relic its owner's."""
+        n, comp = self.player_count, self.components
         for m in range(N_MATERIALS):
             total = self.bag[m] + sum(self.stall_materials[m::N_MATERIALS]) + sum(self.materials[m::N_MATERIALS])
             _require(total == comp.materials_per_type,
@@ -342,8 +358,6 @@ class ColoniaState(State):
                      f"the shrine of city {c} must hold a relic of its city owned by the shrine's owner")
         _require(self.stall_count <= len(comp.week_cards[self.week_card].stalls) + EXTRA_STALLS
                  if self.week_card >= 0 else self.stall_count == 0, "stall_count does not fit the week card")
-        _require(all(kind in range(Q_TIE_DIE + 1) for kind, _ in self.chance_queue),
-                 "chance_queue holds an unknown kind of draw")
 
     def run_on(self) -> "ColoniaState":
         """Run the week on from here until a decision or a draw is due, and return the
@@ -402,30 +416,7 @@ class ColoniaState(State):
         if s.step == S_OVER:  # the screens are lifted: nothing is hidden any more
             return s
         n = self.player_count
-        others = [p for p in range(n) if p != seat and s.materials_blind[p]]
-        if others:
-            pool: list[int] = []
-            bag = s.bag
-            mats = s.materials
-            seen = s.materials_seen
-            for m in range(N_MATERIALS):
-                pool += [m] * bag[m]
-                for p in others:
-                    i = p * N_MATERIALS + m
-                    pool += [m] * (mats[i] - seen[i])
-            rng.shuffle(pool)
-            k = 0
-            for p in others:
-                base = p * N_MATERIALS
-                mats[base:base + N_MATERIALS] = seen[base:base + N_MATERIALS]
-                count = s.materials_blind[p]
-                for m in pool[k:k + count]:
-                    mats[base + m] += 1
-                k += count
-            new_bag = [0] * N_MATERIALS
-            for m in pool[k:]:
-                new_bag[m] += 1
-            s.bag = new_bag
+        s._redraw_blind_materials(seat, rng)
         if s.decision == D_FAMILY:
             for p in range(n):
                 if p != seat and s.family_card[p] >= 0:
@@ -437,6 +428,34 @@ class ColoniaState(State):
                     s.ballots[p] = rng.randrange(2)
         s._changed()
         return s
+
+    def _redraw_blind_materials(self, seat: int, rng: random.Random) -> None:
+        """sample: the other families' blind materials drawn anew from the pool `seat`
+        cannot place (the bag and their blind draws); each keeps the number it drew
+        blind and every material the table saw it take."""
+        others = [p for p in range(self.player_count) if p != seat and self.materials_blind[p]]
+        if not others:
+            return
+        pool: list[int] = []
+        bag, mats, seen = self.bag, self.materials, self.materials_seen
+        for m in range(N_MATERIALS):
+            pool += [m] * bag[m]
+            for p in others:
+                i = p * N_MATERIALS + m
+                pool += [m] * (mats[i] - seen[i])
+        rng.shuffle(pool)
+        k = 0
+        for p in others:
+            base = p * N_MATERIALS
+            mats[base:base + N_MATERIALS] = seen[base:base + N_MATERIALS]
+            count = self.materials_blind[p]
+            for m in pool[k:k + count]:
+                mats[base + m] += 1
+            k += count
+        new_bag = [0] * N_MATERIALS
+        for m in pool[k:]:
+            new_bag[m] += 1
+        self.bag = new_bag
 
 
 def _require(condition: bool, what: str) -> None:

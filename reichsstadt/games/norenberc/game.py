@@ -52,7 +52,7 @@ class Norenberc(Game):
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NorenbercState:
         opts = self.resolve(players, options)
         comp = data.load(opts["components"])
-        return NorenbercState.set_up(self, players, seed, opts, comp, action_table(players))
+        return NorenbercState.start(self, players, seed, opts, comp, action_table(players))
 
     def _info(self, players: int, options: dict[str, Any]) -> GameInfo:
         """The bounds of a game with these options' components (the bundled ones, or a

@@ -167,91 +167,21 @@ def place_words(s: "S", t: int) -> Message:
 
 def view(s: "S", seat: int | None) -> dict[str, Any]:
     """What `seat` may know (None: a spectator), in the common envelope; fresh objects."""
-    comp = s.components
-    G, n = s.guild_count, s.player_count
-    tiles = comp.tiles
+    tiles = s.components.tiles
 
     def tile(t: int) -> dict[str, Any] | None:
         return dict(tiles[t]) if t >= 0 else None
 
-    over = s.phase == OVER
-    master_slot = MASTER_SLOT[s.round - 1]
-    mayors = s.mayors
-    guilds = []
-    for g in range(G):
-        stack = s.workshops[g * WORKSHOP_SLOTS:(g + 1) * WORKSHOP_SLOTS]
-        master = stack[master_slot]
-        custom_guild = comp.guild_keys[g] is None
-        custom_goods = comp.good_keys[g] is None
-        guilds.append({
-            "guild": g,
-            "key": comp.guild_keys[g],
-            "name": comp.guild_names[g] if custom_guild else None,
-            "good_key": comp.good_keys[g],
-            "good": comp.good_names[g] if custom_goods else None,
-            "goods": comp.goods_names[g] if custom_goods else None,
-            "master": tile(master),
-            "master_value": comp.tile_value[master] if master >= 0 else None,
-            # the workshops above the master, bottom to top; the doubled top workshop
-            # shows its upper tile and, under it, the covered one (laid face up at setup,
-            # so known to all); in round 4 the master itself covers it and the favourite
-            # wins both
-            "workshops": [tile(stack[k]) for k in (1, 2) if k > master_slot],
-            "top": tile(stack[TOP_SLOT]) if master_slot < TOP_SLOT else None,
-            "covered": tile(stack[COVERED_SLOT]),
-            "rooms": [tile(t) for t in s.rooms[g * ROOMS:(g + 1) * ROOMS]],
-            "store": s.stores[g * G:(g + 1) * G],
-            "roof": s.roof_agents[g],
-            "crests": s.crests_left[g],
-            "mayors": sum(1 for i in range(1, len(mayors), 2) if mayors[i] == g),
-            "prestige": s.prestige_guild == g,
-            "prestige_crest": s.prestige_guild == g and bool(s.prestige_guild_crest),
-        })
-    seats = []
-    for p in range(n):
-        mine = seat == p
-        planning = None
-        if s.phase == PLANNING:
-            planning = "moon" if s.moon[p] else PLANNING_IDS[s.plan_status[p]]
-        seats.append({
-            "seat": p,
-            "money": s.money[p] if (mine or over) else None,
-            "agents": s.agents[p],
-            "agents_free": s.agents_free[p],
-            "moon": bool(s.moon[p]),
-            "goods": s.goods_of(p),
-            "tiles": [tile(t) for t in s.tiles_owned[p]],
-            "crests": s.guild_crests[p * G:(p + 1) * G],
-            "prestige_crests": s.prestige_crests[p],
-            "peddler_goods": [[s.peddlers[i], s.peddlers[i + 2]]
-                              for i in range(0, len(s.peddlers), 3) if s.peddlers[i + 1] == p],
-            "turn_position": s.turn_order.index(p) if p in s.turn_order else None,
-            "planning": planning,
-            "cards": s.cards_laid(p),  # face down on the table: countable, guilds unknown
-            "plan": _bits(s.plans[p]) if mine else None,
-        })
-    current = None
-    if s.phase == ACTIONS:
-        current = {
-            "guild": s.called_guild,
-            "revealed": [p for p in range(n) if s.revealed >> p & 1],
-            "still_to_act": [p for p in s.turn_order if s.still_to_act >> p & 1],
-            "actor": s.actor,
-            "step": s.step_id,
-            "buy_limit": s.buy_limit,
-            "bought": s.bought,
-            "hiring": tile(s.hired_tile),
-            "room": s.hired_room if s.hired_room >= 0 else None,
-            "victim": s.thief_victim if s.thief_victim >= 0 else None,
-            "guard_first": tile(s.guard_first),
-        }
+    guilds = [_guild_view(s, g, tile) for g in range(s.guild_count)]
+    seats = [_seat_view(s, p, seat, tile) for p in range(s.player_count)]
+    comp, mayors = s.components, s.mayors
     table = {
         "round": s.round,
         "turn": s.turn,
         "turn_order": s.turn_order[:],
         "open_planning": s.open_planning,
         "guilds": guilds,
-        "current": current,
+        "current": _action_view(s, tile) if s.phase == ACTIONS else None,
         "prestige_guild": s.prestige_guild,
         "prestige_reserve": s.prestige_reserve,
         "prestige_out": s.prestige_out,
@@ -264,6 +194,88 @@ def view(s: "S", seat: int | None) -> dict[str, Any]:
         "room_prices": [[list(f) for f in forms] for forms in comp.rooms],
     }
     return envelope(s, seat, s.phase_id, seats, table)
+
+
+TileView = Callable[[int], dict[str, Any] | None]
+"""A tile's public face (its data), None for -1: what the view shows of a tile."""
+
+
+def _guild_view(s: "S", g: int, tile: TileView) -> dict[str, Any]:
+    """Guild `g`: its names, master, workshops, rooms, store, roof and crests (all public)."""
+    comp, G, mayors = s.components, s.guild_count, s.mayors
+    master_slot = MASTER_SLOT[s.round - 1]
+    stack = s.workshops[g * WORKSHOP_SLOTS:(g + 1) * WORKSHOP_SLOTS]
+    master = stack[master_slot]
+    custom_guild = comp.guild_keys[g] is None
+    custom_goods = comp.good_keys[g] is None
+    return {
+        "guild": g,
+        "key": comp.guild_keys[g],
+        "name": comp.guild_names[g] if custom_guild else None,
+        "good_key": comp.good_keys[g],
+        "good": comp.good_names[g] if custom_goods else None,
+        "goods": comp.goods_names[g] if custom_goods else None,
+        "master": tile(master),
+        "master_value": comp.tile_value[master] if master >= 0 else None,
+        # the workshops above the master, bottom to top; the doubled top workshop
+        # shows its upper tile and, under it, the covered one (laid face up at setup,
+        # so known to all); in round 4 the master itself covers it and the favourite
+        # wins both
+        "workshops": [tile(stack[k]) for k in (1, 2) if k > master_slot],
+        "top": tile(stack[TOP_SLOT]) if master_slot < TOP_SLOT else None,
+        "covered": tile(stack[COVERED_SLOT]),
+        "rooms": [tile(t) for t in s.rooms[g * ROOMS:(g + 1) * ROOMS]],
+        "store": s.stores[g * G:(g + 1) * G],
+        "roof": s.roof_agents[g],
+        "crests": s.crests_left[g],
+        "mayors": sum(1 for i in range(1, len(mayors), 2) if mayors[i] == g),
+        "prestige": s.prestige_guild == g,
+        "prestige_crest": s.prestige_guild == g and bool(s.prestige_guild_crest),
+    }
+
+
+def _seat_view(s: "S", p: int, seat: int | None, tile: TileView) -> dict[str, Any]:
+    """Player `p` as `seat` sees it: money and plan only its own (money for all once over)."""
+    G, over = s.guild_count, s.phase == OVER
+    mine = seat == p
+    planning = None
+    if s.phase == PLANNING:
+        planning = "moon" if s.moon[p] else PLANNING_IDS[s.plan_status[p]]
+    return {
+        "seat": p,
+        "money": s.money[p] if (mine or over) else None,
+        "agents": s.agents[p],
+        "agents_free": s.agents_free[p],
+        "moon": bool(s.moon[p]),
+        "goods": s.goods_of(p),
+        "tiles": [tile(t) for t in s.tiles_owned[p]],
+        "crests": s.guild_crests[p * G:(p + 1) * G],
+        "prestige_crests": s.prestige_crests[p],
+        "peddler_goods": [[s.peddlers[i], s.peddlers[i + 2]]
+                          for i in range(0, len(s.peddlers), 3) if s.peddlers[i + 1] == p],
+        "turn_position": s.turn_order.index(p) if p in s.turn_order else None,
+        "planning": planning,
+        "cards": s.cards_laid(p),  # face down on the table: countable, guilds unknown
+        "plan": _bits(s.plans[p]) if mine else None,
+    }
+
+
+def _action_view(s: "S", tile: TileView) -> dict[str, Any]:
+    """The guild called and the action under way (phase ACTIONS)."""
+    n = s.player_count
+    return {
+        "guild": s.called_guild,
+        "revealed": [p for p in range(n) if s.revealed >> p & 1],
+        "still_to_act": [p for p in s.turn_order if s.still_to_act >> p & 1],
+        "actor": s.actor,
+        "step": s.step_id,
+        "buy_limit": s.buy_limit,
+        "bought": s.bought,
+        "hiring": tile(s.hired_tile),
+        "room": s.hired_room if s.hired_room >= 0 else None,
+        "victim": s.thief_victim if s.thief_victim >= 0 else None,
+        "guard_first": tile(s.guard_first),
+    }
 
 
 def _bits(mask: int) -> list[int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 from reichsstadt.core.actions import Action
@@ -114,15 +115,16 @@ class NorenbercState(State):
 
     # -- "Mise en place" -------------------------------------------------------------------
     @classmethod
-    def set_up(cls, game: "Game", players: int, seed: int, options: dict[str, Any], comp: Components,
-               table: ActionTable) -> "NorenbercState":
+    def start(cls, game: "Game", players: int, seed: int, options: Mapping[str, Any], components: Components,
+              action_table: ActionTable) -> "NorenbercState":
         """"Mise en place" A-G: every guild, good, crest and agent in its place; the draws
         (turn order H, workshops I, guests J) follow as chance nodes, then K."""
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
         n = players
         G = n + 1
-        s.player_count, s.guild_count, s.components, s.action_table = n, G, comp, table
+        comp = components
+        s.player_count, s.guild_count, s.components, s.action_table = n, G, components, action_table
         s.open_planning = bool(options["open_planning"])
         s.phase, s.step, s.round, s.turn, s.setup_slot = SETUP_ORDER, CHOOSE, 1, 1, 0
         s.turn_order = []

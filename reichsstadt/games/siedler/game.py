@@ -56,7 +56,7 @@ class SiedlerGame(Game):
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SiedlerState:
         opts = self.resolve(players, options)
-        return SiedlerState.start(self, load(opts["map"]), action_table(players), players, seed, opts)
+        return SiedlerState.start(self, players, seed, opts, load(opts["map"]), action_table(players))
 
     def glossary(self) -> list[tuple[Message, Message]]:
         """Every piece, terrain, good, city, event card, council card and track, with one

@@ -22,7 +22,7 @@ from .constants import (
     EVERYONE, EV_RAUBRITTER, EV_WEGEZOLL, GOLD, GOODS, HAND_LIMIT, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE,
     K_COUNCIL, K_COUNTER, K_DECLINE, K_DISCARD, K_DONE, K_DRAW, K_END, K_FIRST, K_GIVE, K_OFFER, K_PASS, K_PRODUCE,
     K_ROBBER, K_SEND, K_SETTLE, K_STEAL, K_TAKE_COUNTER, K_TOLL, K_TOWER, K_WALL, K_WANT, K_WITHDRAW, K_WORKSHOP,
-    MARKET_RATE, NOBODY, N_KINDS, OFFER_PHASES, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN,
+    MARKET_RATE, NOBODY, OFFER_PHASES, PHASE_IDS, PORT_RATE, P_CLOSE, P_COUNCIL, P_DISCARD, P_LEHM, P_MAIN,
     P_OFFER_GIVE, P_OFFER_SEND, P_OFFER_WANT, P_OVER, P_RESPOND, P_ROBBER, P_SETUP_SETTLE, P_SETUP_TOLL, P_STEAL,
     P_STEAL_CARD, RAUBRITTERBURG, REMOVED, RESOURCES, ROAD_NAMES, R_BANK_LIMIT, R_BANK_RATE, R_CANNOT_GIVE,
     R_CITY_INTERSECTION, R_DISCARD_HELD, R_DISTANCE, R_LACKS, R_NEEDS_TOLL, R_NOTHING_TO_OFFER, R_NOT_NOW,
@@ -215,35 +215,29 @@ def map_view(m: Components) -> dict[str, Any]:
 # ======================================================================================
 # What the game waits for
 # ======================================================================================
+_ASKED_OF_ACTIVE = {P_MAIN: "siedler.asked.main", P_OFFER_GIVE: "siedler.asked.offer",
+                    P_OFFER_WANT: "siedler.asked.offer", P_OFFER_SEND: "siedler.asked.offer",
+                    P_CLOSE: "siedler.asked.close", P_ROBBER: "siedler.asked.robber", P_STEAL: "siedler.asked.steal",
+                    P_SETUP_TOLL: "siedler.asked.setup_toll"}
+"""The phases that wait for the active player, and their words."""
+_ASKED_OF_NOBODY = {P_RESPOND: "siedler.asked.respond", P_DISCARD: "siedler.asked.discard",
+                    P_OVER: "siedler.asked.over"}
+"""The phases whose words name nobody (several may act, or none); chance otherwise."""
+
+
 def asked(s: SiedlerState) -> Message:
     """What the game waits for, in words."""
     ph = s.phase
-    active = Player(s.active)
-    if ph == P_MAIN:
-        return Message("siedler.asked.main", player=active)
-    if ph in (P_OFFER_GIVE, P_OFFER_WANT, P_OFFER_SEND):
-        return Message("siedler.asked.offer", player=active)
-    if ph == P_RESPOND:
-        return Message("siedler.asked.respond")
-    if ph == P_CLOSE:
-        return Message("siedler.asked.close", player=active)
-    if ph == P_DISCARD:
-        return Message("siedler.asked.discard")
-    if ph == P_ROBBER:
-        return Message("siedler.asked.robber", player=active)
-    if ph == P_STEAL:
-        return Message("siedler.asked.steal", player=active)
+    key = _ASKED_OF_ACTIVE.get(ph)
+    if key is not None:
+        return Message(key, player=Player(s.active))
     if ph == P_LEHM:
         return Message("siedler.asked.lehm", player=Player(s.lehm_queue[0]))
     if ph == P_COUNCIL:
         return Message("siedler.asked.council", player=Player(s.council_chooser))
-    if ph == P_SETUP_TOLL:
-        return Message("siedler.asked.setup_toll", player=active)
     if ph == P_SETUP_SETTLE:
-        return Message("siedler.asked.setup_settlement", player=active, road=ROAD_NAMES[s.setup_road])
-    if ph == P_OVER:
-        return Message("siedler.asked.over")
-    return Message("siedler.asked.chance")
+        return Message("siedler.asked.setup_settlement", player=Player(s.active), road=ROAD_NAMES[s.setup_road])
+    return Message(_ASKED_OF_NOBODY.get(ph, "siedler.asked.chance"))
 
 
 # ======================================================================================
@@ -255,7 +249,7 @@ def describe(s: SiedlerState, seat: int, action: Action, viewer: int | None) -> 
         return Message("siedler.describe.unknown", action=repr(action.to_json()))
     kind, a, b = code
     try:
-        return _DESCRIBE[kind](s, seat, a, b, viewer)
+        return DESCRIBE[kind](s, seat, a, b, viewer)
     except IndexError:  # a position this map does not have (an illegal action)
         return Message("siedler.describe.nowhere", action=repr(action.to_json()))
 
@@ -291,7 +285,8 @@ def _news_harvest(s: SiedlerState, e: Harvested) -> Message:
     if e.blocked >= 0:
         harvest = Message("siedler.harvest.blocked", harvest=harvest, terrain=s.components.terrain_ids[e.blocked])
     if e.short:
-        harvest = Message("siedler.harvest.short", harvest=harvest, resources=joined([resource_name(r) for r in e.short]))
+        short = joined([resource_name(r) for r in e.short])
+        harvest = Message("siedler.harvest.short", harvest=harvest, resources=short)
     return Message("siedler.news.harvest", number=e.number, harvest=harvest)
 
 
@@ -434,7 +429,8 @@ def _wall(s: SiedlerState, seat: int, _a: int, _b: int, viewer: int | None) -> M
     piece = len(s.wall_builders) + 1
     prestige = Message("siedler.count.prestige", count=WALL_PRESTIGE)
     if s.phase == P_LEHM:
-        move = Message("siedler.describe.wall.lehm", piece=piece, gold=count(GOLD, COST_LEHM_WALL[GOLD]), prestige=prestige)
+        gold = count(GOLD, COST_LEHM_WALL[GOLD])
+        move = Message("siedler.describe.wall.lehm", piece=piece, gold=gold, prestige=prestige)
     else:
         move = Message("siedler.describe.wall", piece=piece, cost=_cost(COST_WALL), prestige=prestige)
     return _with_council(s, move, seat, WALL_PRESTIGE)
@@ -550,7 +546,7 @@ def _council(s: SiedlerState, seat: int, holder: int, _: int, viewer: int | None
 
 
 Describer = Callable[["SiedlerState", int, int, int, "int | None"], Message]
-_BY_KIND: dict[int, Describer] = {
+DESCRIBE: dict[int, Describer] = {
     K_FIRST: _first, K_DRAW: _draw, K_CARD: _card, K_END: _end, K_TOLL: _toll, K_SETTLE: _settle,
     K_WORKSHOP: _workshop, K_WALL: _wall, K_TOWER: _tower, K_PRODUCE: _produce, K_BANK: _bank, K_OFFER: _offer,
     K_GIVE: _give, K_WANT: _want, K_DONE: _done, K_CANCEL: _cancel, K_SEND: _send, K_ACCEPT: _accept,
@@ -558,7 +554,7 @@ _BY_KIND: dict[int, Describer] = {
     K_WITHDRAW: _withdraw, K_DISCARD: _discard, K_ROBBER: _robber, K_STEAL: _steal, K_PASS: _pass,
     K_COUNCIL: _council,
 }
-_DESCRIBE: tuple[Describer, ...] = tuple(_BY_KIND[k] for k in range(N_KINDS))
+"""The words of each kind of move (constants.K_*), before it is made."""
 
 
 # ======================================================================================
@@ -575,8 +571,8 @@ def why(s: SiedlerState, p: int, action: Action) -> Message:
         return Message("siedler.why.nowhere")
 
 
-_PIECE = {K_TOLL: ("toll", COST_TOLL), K_SETTLE: ("settlement", COST_SETTLEMENT), K_WORKSHOP: ("workshop", COST_WORKSHOP),
-          K_WALL: ("wall", COST_WALL), K_TOWER: ("tower", COST_TOWER)}
+_PIECE = {K_TOLL: ("toll", COST_TOLL), K_SETTLE: ("settlement", COST_SETTLEMENT),
+          K_WORKSHOP: ("workshop", COST_WORKSHOP), K_WALL: ("wall", COST_WALL), K_TOWER: ("tower", COST_TOWER)}
 
 
 def _lacks(s: SiedlerState, p: int, kind: int, a: int, b: int) -> Message:

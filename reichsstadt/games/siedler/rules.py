@@ -520,38 +520,38 @@ def legal_main(s: SiedlerState, p: int) -> list[Action]:
     toll, settle, workshop, wall, tower = affordable_pieces(wood, wool, grain, brick, stone, gold)
     out = [table.end]
     if toll and s.tolls_left[p]:
-        out.extend(table.toll[k] for k in range(N_ROADS) if road_has_room(s, k))
+        out += [table.toll[k] for k in range(N_ROADS) if road_has_room(s, k)]
     if settle and s.settlements_left[p]:
         for k in range(N_ROADS):
             if s.road_tolls[k * s.player_count + p]:
                 off = m.road_offset[k]
                 row = table.settle[k]
-                out.extend(row[gi - off] for gi in s.free_spots(k))
+                out += [row[gi - off] for gi in s.free_spots(k)]
     if workshop and s.workshops_left[p]:
         wo = s.workshop_owner
-        out.extend(table.workshop[j] for j in range(N_REDS) if wo[j] < 0)
+        out += [table.workshop[j] for j in range(N_REDS) if wo[j] < 0]
     if wall and wall_has_room(s):
         out.append(table.wall)
     if tower and s.builds_towers(p):
-        out.extend(table.tower[i] for i in range(len(m.triangle_after)) if triangle_open(s, i))
+        out += [table.tower[i] for i in range(len(m.triangle_after)) if triangle_open(s, i)]
     for g in range(5):
         rec = m.good_recipe[g]
         if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
             out.append(table.produce[g])
     if s.bank_trades < s.bank_trades_per_turn:
-        legal_bank_trades(s, p, out)
+        legal_bank_trades(s, p, (wood, wool, grain, brick, stone, gold), out)
     if s.offers_made < s.offers_per_turn and (gold or wood or wool or grain or brick or stone):
         out.append(table.offer)
     return out
 
 
-def legal_bank_trades(s: SiedlerState, p: int, out: list[Action]) -> None:
-    """5.2.1: every trade of `bank_refusal` p may make, appended to `out` (the limit of
-    the turn asked by the caller)."""
+def legal_bank_trades(s: SiedlerState, p: int, held: Sequence[int], out: list[Action]) -> None:
+    """5.2.1: every trade of `bank_refusal` p may make, appended to `out`; `held` is what
+    p holds per tradable (s.holding), the limit of the turn is asked by the caller."""
     rates = s.bank_rates(p)
     supply, bank = s.supply, s.action_table.bank
     for x in range(6):
-        if s.holding(p, x) >= rates[x]:
+        if held[x] >= rates[x]:
             row = bank[x]
             for y in range(6):
                 a = row[y]  # None only for y == x
@@ -777,13 +777,22 @@ def offer_sides(s: SiedlerState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def side_allows(s: SiedlerState, seat: int, kind: int, x: int, side: list[int], other: list[int]) -> bool:
-    """5.2.1: an offer (or counter-offer) is put together one card or gold at a time:
-    what one gives is held and not asked for on the other side, what one asks for is not
-    given; at most `offer_cards` per side (option); a side with something on it can be
-    finished (K_DONE)."""
+    """5.2.1: an offer (or counter-offer) is put together one card or gold at a time, at
+    most `offer_cards` per side (option), each card as `card_fits`; a side with something
+    on it can be finished (K_DONE)."""
     if kind == K_DONE:
         return sum(side) > 0
-    return sum(side) < s.offer_cards and not other[x] and (kind == K_WANT or s.holding(seat, x) > side[x])
+    return sum(side) < s.offer_cards and x in fitting_cards(s, seat, kind, side, other)
+
+
+def fitting_cards(s: SiedlerState, seat: int, kind: int, side: list[int], other: list[int]) -> list[int]:
+    """5.2.1: the tradables of which one more fits the side: what one gives is held and
+    not asked for on the other side; what one asks for is not given."""
+    if kind == K_WANT:
+        return [x for x in range(6) if not other[x]]
+    held = s.hands[seat * 5:seat * 5 + 5]
+    held.append(s.gold[seat])  # per tradable, as s.holding(seat, x) gives it
+    return [x for x in range(6) if not other[x] and held[x] > side[x]]
 
 
 def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
@@ -810,9 +819,11 @@ def legal_want_side(s: SiedlerState, seat: int) -> list[Action]:
 
 
 def _legal_side(s: SiedlerState, seat: int, kind: int, row: list[Action]) -> list[Action]:
+    """side_allows for each card, with the side's size counted once."""
     side, other = offer_sides(s, seat)
-    out = [row[x] for x in range(6) if side_allows(s, seat, kind, x, side, other)]
-    if side_allows(s, seat, K_DONE, 0, side, other):
+    cards = sum(side)
+    out = [row[x] for x in fitting_cards(s, seat, kind, side, other)] if cards < s.offer_cards else []
+    if cards:  # side_allows(K_DONE)
         out.append(s.action_table.done)
     out.append(s.action_table.cancel)
     return out

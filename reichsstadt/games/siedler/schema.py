@@ -56,7 +56,8 @@ TABLE: dict[str, Any] = {
         "robber": {"type": ["string", "null"],
                    "description": "the terrain id under the robber knight; null: at the Raubritterburg (8.2)"},
         "last_card": {
-            "type": ["object", "null"], "description": "the event card drawn last (face up, 5.1); null before the first",
+            "type": ["object", "null"],
+            "description": "the event card drawn last (face up, 5.1); null before the first",
             "additionalProperties": False, "required": ["number", "event", "road"],
             "properties": {
                 "number": {"type": ["integer", "null"], "description": "its harvest number; null on a Raubritter"},
@@ -111,7 +112,8 @@ TABLE: dict[str, Any] = {
                 "player": _seat("the player whose turn it was"), "partner": _seat("the player who traded with them"),
                 "gave": {**_SIDE, "description": "what the player gave"},
                 "got": {**_SIDE, "description": "what the player got"}}},
-        "offers_left": {"type": "integer", "minimum": 0, "description": "trade offers the active player may still make"},
+        "offers_left": {"type": "integer", "minimum": 0,
+                        "description": "trade offers the active player may still make"},
         "bank_trades_left": {"type": "integer", "minimum": 0, "description": "bank trades left this turn"},
         "offer_cards": {"type": "integer", "minimum": 1, "description": "cards per side of an offer (option)"},
         "lehm_queue": {"type": "array", "items": {"type": "integer", "minimum": 0},

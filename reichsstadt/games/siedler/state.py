@@ -8,6 +8,7 @@ are `hands[seat * 5 + resource]`; gold is apart (it is no card, 6.1)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from ...core.actions import Action
@@ -104,14 +105,14 @@ class SiedlerState(State):
 
     # -- creation --------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: "Game", components: Components, table: ActionTable, players: int, seed: int,
-              options: dict[str, Any]) -> "SiedlerState":
+    def start(cls, game: "Game", players: int, seed: int, options: Mapping[str, Any], components: Components,
+              action_table: ActionTable) -> "SiedlerState":
         """3.: a new game with its pieces, cards and gold in place; with the beginner setup
         the positions of the map file are built. The first player is drawn next (4., 9.)."""
         s = cls.__new__(cls)
         s._init_base(game, players, seed, options)
         n = players
-        s.components, s.action_table, s.player_count = components, table, n
+        s.player_count, s.components, s.action_table = n, components, action_table
         s.setup, s.offers_per_turn = options["setup"], options["offers_per_turn"]
         s.bank_trades_per_turn, s.offer_cards = options["bank_trades_per_turn"], options["offer_cards"]
         s.phase, s.active, s.first_player, s.winner = P_START, 0, NOBODY, NOBODY

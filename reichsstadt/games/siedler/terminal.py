@@ -338,6 +338,17 @@ def _city(view: dict[str, Any], say: _Say) -> Text:
             if k < 3:
                 out.append(" " * max(1, 30 - len(cell.plain)))
     out.append("\n")
+    _wall_and_towers(out, table, say)
+    out.append("\n")
+    _council(out, table["council"], say)
+    out.append("\n")
+    _goods(out, board["goods"], say)
+    return out
+
+
+def _wall_and_towers(out: Text, table: dict[str, Any], say: _Say) -> None:
+    """The wall pieces built, by whom; the towers on their triangles."""
+    board = table["map"]
     walls = table["walls"]
     out.append(say("wall", built=len(walls), pieces=board["wall_pieces"]), style="bold")
     out.append(" ")
@@ -353,21 +364,27 @@ def _city(view: dict[str, Any], say: _Say) -> Text:
         out.append(f"{board['triangles_after'][i]}")
         out.append_text(_mark(o, "▲") if o is not None else Text("·", style=DIM))
         out.append(" ")
-    out.append("\n")
+
+
+def _council(out: Text, council: dict[str, Any], say: _Say) -> None:
+    """Who holds each council card (those removed from the game said once)."""
     out.append(say("council"), style="bold")
     out.append(" ")
-    for key, holder in table["council"].items():
+    for key, holder in council.items():
         if holder == "removed":
             continue
         out.append(say.msg(council_name(key)) + " ")
         out.append_text(_who(holder if isinstance(holder, int) else None, say))
         out.append("   ")
-    if "removed" in table["council"].values():
+    if "removed" in council.values():
         out.append(say("council.removed"), style=DIM)
-    out.append("\n")
+
+
+def _goods(out: Text, goods: list[dict[str, Any]], say: _Say) -> None:
+    """The goods: recipe, city, price, wrapped to the width."""
     out.append(say("goods"), style="bold")
     line = len(out.plain.split("\n")[-1])
-    for i, g in enumerate(board["goods"]):
+    for i, g in enumerate(goods):
         item = say("good", good=good_name(g["key"]), recipe=_recipe(g["recipe"], say), city=city_name(g["city"]),
                    price=count(5, g["price"]))
         item = (" " if i == 0 else "; ") + item
@@ -377,7 +394,6 @@ def _city(view: dict[str, Any], say: _Say) -> Text:
             line = 1
         out.append(item)
         line += len(item)
-    return out
 
 
 def _recipe(recipe: dict[str, int], say: _Say) -> str:
@@ -505,24 +521,47 @@ def render_map(view: dict[str, Any], seat: int | None, names: Sequence[str], wor
     say = _Say(words, names, seat)
     table = view["table"]
     m = bundled()
-    raw = m.raw
-    board = table["map"]
-    layout = _layout(m) if map_view(m) == board else None  # the view shows the bundled map
+    layout = _layout(m) if map_view(m) == table["map"] else None  # the view shows the bundled map
     if layout is None:
         return Text(say("map.cannot"))
     hexes, roads = layout
     rows = 1 + max(r for r, _, _ in hexes.values())
-    height = rows * LINES + 1
-    width = WIDTH
-    c = _Canvas(width, height)
+    c = _Canvas(WIDTH, rows * LINES + 1)
+    _draw_terrains(c, m.raw, hexes, table["robber"], say)
+    _draw_roads(c, roads, table, say)
+    out = Text()
+    out.append(say("map.title"), style="bold")
+    out.append("\n")
+    out.append(say("map.legend"), style=DIM)
+    out.append("\n")
+    out.append(say("map.players") + " ", style=DIM)
+    for p in range(len(view["seats"])):
+        out.append_text(_mark(p, ""))
+        out.append(" ")
+        out.append_text(_who(p, say))
+        out.append(f" ({say('color.' + COLOR_KEYS[p % 4])})  ")
+    out.append("\n")
+    out.append_text(c.text())
+    out.append("\n")
+    robber = table["robber"]
+    if robber:
+        t = next(x for x in m.raw["terrains"] if x["id"] == robber)
+        out.append(say("map.robber_on", terrain=robber,
+                       kind=Message("siedler.terrain.named", type=terrain_type_name(t["type"]), number=t["number"])))
+    else:
+        out.append(say("map.robber_home"))
+    return out
+
+
+def _draw_terrains(c: _Canvas, raw: dict[str, Any], hexes: dict[str, tuple[int, int, int]], robber: Any,
+                   say: _Say) -> None:
+    """Each terrain: its border, colour, name, number and odds, resource, the robber."""
     cards_of = {n: 0 for n in range(13)}
     for e in raw["events"]:
         if e["number"]:
             cards_of[e["number"]] += e["count"]
     deck = sum(e["count"] for e in raw["events"])
-    robber = table["robber"]
     inner = CELL * 2 - 1
-    # -- terrains: border, colour, name, number and odds, resource, robber -------------------------
     for t in raw["terrains"]:
         r, a, b = hexes[t["id"]]
         top = r * LINES
@@ -546,7 +585,11 @@ def render_map(view: dict[str, Any], seat: int | None, names: Sequence[str], wor
         if robber == t["id"]:
             mark = say("map.robber")
             c.put(top + 3, b - 1 - len(mark), mark, "bold bright_white on black")
-    # -- roads: the gate, numbered intersections and segments, pieces, destination ----------------
+
+
+def _draw_roads(c: _Canvas, roads: dict[str, list[tuple[int, int]]], table: dict[str, Any], say: _Say) -> None:
+    """Each road: the gate, numbered intersections and segments, the pieces, where it leads."""
+    board = table["map"]
     tolls = {g["city"]: g["toll"] for g in board["goods"]}
     for name, points in roads.items():
         vroad = table["roads"][name]
@@ -573,28 +616,6 @@ def render_map(view: dict[str, Any], seat: int | None, names: Sequence[str], wor
         city = board["roads"][name]["city"]
         end = say("map.to_city", city=city_name(city), toll=tolls.get(city, 0)) if city else say("map.forest")
         c.put(y, x + 3, "┄┄ ", ROAD_STYLE)
-        c.put(y, x + 6, end[: width - x - 6], "bold")
-    out = Text()
-    out.append(say("map.title"), style="bold")
-    out.append("\n")
-    out.append(say("map.legend"), style=DIM)
-    out.append("\n")
-    out.append(say("map.players") + " ", style=DIM)
-    for p in range(len(view["seats"])):
-        out.append_text(_mark(p, ""))
-        out.append(" ")
-        out.append_text(_who(p, say))
-        out.append(f" ({say('color.' + COLOR_KEYS[p % 4])})  ")
-    out.append("\n")
-    out.append_text(c.text())
-    out.append("\n")
-    if robber:
-        t = next(x for x in raw["terrains"] if x["id"] == robber)
-        out.append(say("map.robber_on", terrain=robber,
-                       kind=Message("siedler.terrain.named", type=terrain_type_name(t["type"]), number=t["number"])))
-    else:
-        out.append(say("map.robber_home"))
-    return out
-
+        c.put(y, x + 6, end[: WIDTH - x - 6], "bold")
 
 __all__ = ["render", "render_map"]

@@ -314,9 +314,9 @@ class ColoniaEncoder(StateEncoder):
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
                   "secured_by"), self._members),
-            Part("families", ("family_cards", "turns"),
-                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight", "passed", "ballots"),
-                 self._families),
+            Part("families", ("family_cards",),
+                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
+            Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
             Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
                  self._screens),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
@@ -334,15 +334,10 @@ class ColoniaEncoder(StateEncoder):
                      s, "ordinances", "ordinances", "ordinances",
                      (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
                       tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)),
-            Part("market", ("stalls", "stall_buyers", "bag", "craftsmen"),
-                 ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer", "bag", "commissioned",
-                  *contracts),
-                 lambda s, seat, me, out: self._block(
-                     s, "market", "stalls", "craftsmen",
-                     (me, s.stall_count, s.week_card, tuple(s.stall_materials), tuple(s.stall_size),
-                      tuple(s.stall_buyer), sum(s.bag), tuple(s.sticks), tuple(s.commissioned),
-                      tuple(s.contract_owner), tuple(s.contract_members), tuple(s.contracts_placed)),
-                     lambda o: self._market(s, me, o), out)),
+            Part("stalls", ("stalls", "stall_buyers"),
+                 ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
+            Part("bag", ("bag",), ("bag",), self._bag),
+            Part("craftsmen", ("craftsmen",), ("sticks", "commissioned", *contracts), self._craftsmen),
             Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
                           "ship_discards"),
                  ("step", "port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
@@ -352,14 +347,10 @@ class ColoniaEncoder(StateEncoder):
                      (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
                       tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
                       sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)),
-            Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards", "goods_supply",
-                            "street_home"),
-                 ("display", "secured_by", "relic_deck", "relic_discard", "goods_supply", "step", "week"),
-                 lambda s, seat, me, out: self._block(
-                     s, "relics", "relic_display", "street_home",
-                     (me, tuple(s.display), tuple(s.secured_by), sum(s.relic_deck), tuple(s.relic_discard),
-                      tuple(s.goods_supply), s.step, s.week >= s.components.weeks),
-                     lambda o: self._relics(s, me, o), out)),
+            Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
+                 ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
+            Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply),
+            Part("street_home", ("street_home",), ("step", "week"), self._street_home),
             Part("asking", ("asking",),
                  ("decision", "bought_card", "recall_street", "recall_most", "draw_count", "exchange_limit",
                   "exchange_give", "exchange_take"), self._asking),
@@ -406,9 +397,7 @@ class ColoniaEncoder(StateEncoder):
             out[row + 6] = s.secured_by.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n = self.at, self.players
-        cards, turns, inner = at["family_cards"], at["turns"], 2 * N_FAMILY_CARDS + 3
-        in_turns, voting = s.decision == D_TURN, s.decision == D_VOTE
+        n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             row = cards + k * inner
@@ -425,6 +414,14 @@ class ColoniaEncoder(StateEncoder):
                 out[row + 2 * N_FAMILY_CARDS + 1] = 1.0
             elif revealed:
                 out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
+
+    def _turn_marks(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        in_turns, voting = s.decision == D_TURN, s.decision == D_VOTE
+        if not (in_turns or voting):
+            return
+        n, turns = self.players, self.at["turns"]
+        for k in range(n):
+            p = me + k if me + k < n else me + k - n
             row = turns + 6 * k
             if in_turns:
                 out[row] = 1.0
@@ -453,12 +450,11 @@ class ColoniaEncoder(StateEncoder):
 
     def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
         """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
-        for c in range(N_CITIES):
-            out[row + c] = top(s.money[p * N_CITIES + c], COINS)
-        for m in range(N_MATERIALS):
-            out[row + N_CITIES + m] = top(s.materials[p * N_MATERIALS + m], HELD)
-        for g in range(N_GOODS):
-            out[row + N_CITIES + N_MATERIALS + g] = top(s.goods[p * N_GOODS + g], HELD)
+        # one assignment of a list: written for every observation (private), it is the hot path
+        out[row:row + TREASURY] = (
+            [x / COINS if x < COINS else 1.0 for x in s.money[p * N_CITIES:(p + 1) * N_CITIES]]
+            + [x / HELD if x < HELD else 1.0 for x in s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]]
+            + [x / HELD if x < HELD else 1.0 for x in s.goods[p * N_GOODS:(p + 1) * N_GOODS]])
         out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
@@ -556,7 +552,7 @@ class ColoniaEncoder(StateEncoder):
                 no = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)
                 out[row + at], out[row + at + 1] = top(yes, 20), top(no, 20)
 
-    def _market(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+    def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, comp = self.at, self.players, s.components
         own = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
         stalls, buyers = at["stalls"], at["stall_buyers"]
@@ -571,8 +567,12 @@ class ColoniaEncoder(StateEncoder):
                 out[row + N_MATERIALS + 1] = 1.0
                 out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
             out[row + N_MATERIALS + 2] = 1.0 if st >= own else 0.0
-        out[at["bag"]] = top(sum(s.bag), 100)
-        fields, base = comp.contract_fields, at["craftsmen"]
+
+    def _bag(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        out[self.at["bag"]] = top(sum(s.bag), 100)
+
+    def _craftsmen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        n, fields, base = self.players, s.components.contract_fields, self.at["craftsmen"]
         for c in range(N_CRAFTSMEN):
             row = base + c * (3 + n)
             out[row] = top(s.sticks[c], 5)
@@ -619,9 +619,9 @@ class ColoniaEncoder(StateEncoder):
         out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
         out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
-    def _relics(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
-        tables = self.tables_of(comp)
+    def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        at, n = self.at, self.players
+        tables = self.tables_of(s.components)
         shown = s.display[:MAX_DISPLAY]
         block = out[at["relic_display"]:at["relic_display"] + MAX_DISPLAY * RELIC].reshape(MAX_DISPLAY, RELIC)
         np.take(tables.relics, [*shown, *[-1] * (MAX_DISPLAY - len(shown))], axis=0, out=block)
@@ -630,9 +630,14 @@ class ColoniaEncoder(StateEncoder):
                 out[at["relic_securers"] + k * n + (owner - me) % n] = 1.0
         out[at["relic_deck"]] = sum(s.relic_deck) / 48
         out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True, False)
+
+    def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        row = self.at["goods_supply"]
         for g in range(N_GOODS):
-            out[at["goods_supply"] + g] = top(s.goods_supply[g], 20)
-        last_week, base = s.week >= comp.weeks, at["street_home"]
+            out[row + g] = top(s.goods_supply[g], 20)
+
+    def _street_home(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        last_week, base = s.week >= s.components.weeks, self.at["street_home"]
         for d in range(N_STREETS):
             if s.step > STREET_EVENING[d]:
                 when = 3 if last_week else 2

@@ -175,9 +175,10 @@ class SiedlerEncoder(StateEncoder):
                  ("gold", "prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way",
                   "council_holder", "discards_owed"), self._players),
             Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
-                           "deck_left", "discards", "supply"),
-                 ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards", "supply"),
+                           "deck_left", "discards"),
+                 ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
                  self._table),
+            Part("supply", ("supply",), ("supply",), self._supply),
             Part("board", ("tolls", "settlements", "right_of_way", "workshops", "walls", "towers", "council_holders",
                            "council_removed"),
                  ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
@@ -196,9 +197,7 @@ class SiedlerEncoder(StateEncoder):
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
         s: SiedlerState = state
         hand, hands = self.at["hand"], s.hands
-        for r in range(5):
-            x = hands[seat * 5 + r]
-            out[hand + r] = x / 10 if x < 10 else 1.0
+        out[hand:hand + 5] = [x / 10 if x < 10 else 1.0 for x in hands[seat * 5:seat * 5 + 5]]
 
     def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         write_envelope(self, s, seat, s.phase, out)
@@ -250,9 +249,10 @@ class SiedlerEncoder(StateEncoder):
                 out[at["last_road"] + road] = 1.0
         out[at["deck_left"]] = s.deck_left / 36
         out[at["discards"]] = sum(s.discards) / 36
-        base = at["supply"]
-        for r in range(5):
-            out[base + r] = top(s.supply[r], 20)
+
+    def _supply(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        base = self.at["supply"]
+        out[base:base + 5] = [x / 20 if x < 20 else 1.0 for x in s.supply[:5]]
 
     def _board(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         """The board's slices (tolls … council_removed, one run), cached by position."""
@@ -284,19 +284,17 @@ class SiedlerEncoder(StateEncoder):
             return
         at, n = self.at, self.players
         out[at["offer_open"]] = 1.0
-        give, want = at["offer_give"], at["offer_want"]
-        for x in range(6):
-            out[give + x] = top(s.offer_give[x], 10)
-            out[want + x] = top(s.offer_want[x], 10)
+        give = at["offer_give"]   # offer_want follows; lists assigned at once: an offer changes often
+        out[give:give + 12] = [x / 10 if x < 10 else 1.0 for x in s.offer_give + s.offer_want]
         if s.offer_to != EVERYONE:
             out[at["offer_to"] + (s.offer_to - me) % n] = 1.0
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
+        gives, wants = s.counter_give, s.counter_want
         for k in range(n):
             q = me + k if me + k < n else me + k - n
             out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
-            for x in range(6):
-                out[counters + 12 * k + x] = top(s.counter_give[q * 6 + x], 10)
-                out[counters + 12 * k + 6 + x] = top(s.counter_want[q * 6 + x], 10)
+            row = counters + 12 * k
+            out[row:row + 12] = [x / 10 if x < 10 else 1.0 for x in gives[q * 6:q * 6 + 6] + wants[q * 6:q * 6 + 6]]
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players

@@ -114,13 +114,14 @@ async def _play(ws: WebSocket, settings: Settings) -> None:
 
 
 async def _frames(ws: WebSocket, live: LiveTable, conn: Connection, settings: Settings) -> None:
-    limit = RateLimit(settings.rate_per_second, settings.rate_burst, time.monotonic)
+    clock = live.services.clock
+    limit = RateLimit(settings.rate_per_second, settings.rate_burst, clock.now)
     strikes, last_strike = 0, 0.0
 
     def strike() -> int:
         # strikes count a flood, not a long game's occasional mistakes: a quiet spell forgives them
         nonlocal strikes, last_strike
-        t = time.monotonic()
+        t = clock.now()
         if t - last_strike > settings.flood_forget:
             strikes = 0
         strikes, last_strike = strikes + 1, t

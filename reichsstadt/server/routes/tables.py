@@ -14,10 +14,10 @@ from ...core import replay
 from ...core.record import Record
 from ...i18n import languages
 from ..botplay import checked_bot
-from ..schema import FINISHED, HUMAN
+from ..schema import CLOSED, FINISHED, HUMAN
 from ..seating import bot_names
 from ..storage import new_token
-from ..table import LiveTable
+from ..table import LiveTable, stored_info
 from .common import bearer, body, fail, guarded, services
 from .lobby import clean_name, default_bot, invites
 
@@ -38,6 +38,12 @@ def creator_only(request: Request, live: LiveTable) -> None:
 
 
 async def table_info(request: Request) -> Response:
+    svc, table_id = services(request), request.path_params["id"]
+    if table_id not in svc.tables.tables and len(table_id) <= 64:
+        # a finished or closed table is described from its row: asking does not load it back into memory
+        row = await svc.storage.table(table_id)
+        if row is not None and row.status in (FINISHED, CLOSED):
+            return JSONResponse(stored_info(row, await svc.storage.move_count(table_id)))
     return JSONResponse((await live_or_404(request)).info())
 
 
