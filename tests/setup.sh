@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
+# PostgreSQL's server programs: on PATH, else where pg_config says (Debian keeps them off PATH),
+# as tests/server/pg.py looks for them
+command -v pg_ctl >/dev/null 2>&1 || [ -x "$(pg_config --bindir 2>/dev/null)/pg_ctl" ] || need+=(postgresql)
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)   # the browser client's checks (below)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

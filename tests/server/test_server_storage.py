@@ -109,8 +109,8 @@ def test_tables_seats_and_moves(db_url: str) -> None:
 
 def test_url_forms(tmp_path: Any) -> None:
     """A plain path is a SQLite file; the older async forms are read as their drivers."""
-    assert database_url("sqlite+aiosqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
-    assert database_url("sqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+    assert database_url("sqlite+aiosqlite:////data/x.db") == "sqlite:////data/x.db"
+    assert database_url("sqlite:////data/x.db") == "sqlite:////data/x.db"
     assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
