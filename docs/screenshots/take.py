@@ -30,18 +30,23 @@ from tests.server.process import Server  # noqa: E402
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 LANGUAGES = ("de", "ru")
+PLAYED_BEFORE = {"norenberc": 60, "siedler": 0, "colonia": 60}  # moves made before the table's picture
 BOTS = {"norenberc": ["greedy", "greedy", "greedy"], "siedler": ["greedy", "greedy", "greedy"],
         "colonia": ["greedy", "greedy", "greedy"]}
 
 
 def table(page: Any, base: str, game: str, out: Path) -> None:
     """Mid-game, the person to decide, the suggest switch on."""
+    page.set_viewport_size(DESKTOP)  # the game before ended on a phone
     made = person_at(base, game, BOTS[game])
     open_as(page, base, made)
     wait_table(page)
     page.evaluate("() => localStorage.setItem('rs.suggest', '1')")
     rng = random.Random(3)
-    play([page], rng, until=lambda: where(page)[0] > 60 and bool(page.locator(".status.yours").count()))
+    # Siedler's moves are made on its board, which the generic player does not click: its
+    # table is taken at the person's first decision
+    after = PLAYED_BEFORE[game]
+    play([page], rng, until=lambda: where(page)[0] >= after and bool(page.locator(".status.yours").count()))
     page.reload()
     for attempt in range(3):  # a busy server may refuse a hint: switched off and on, it is asked again
         try:

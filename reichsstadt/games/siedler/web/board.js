@@ -850,8 +850,8 @@ class Board {
           else this.ui.offer = { give: {}, want: {}, to: this.ui.offer.to };
           this.runPlan();
         } }, t(kind === "offer" ? "web.siedler.offer.send" : "web.siedler.counter.send")), " ",
-      kind === "counter" ? h("button", { type: "button", onclick: () => { this.ui.counter = null; this.redraw(); } },
-        t("web.siedler.counter.back"))
+      kind === "counter" ? [h("button", { type: "button", onclick: () => { this.ui.counter = null; this.redraw(); } },
+        t("web.siedler.counter.back")), " ", P.button("decline", t("web.siedler.decline"))]  // declining stays one key away
         : h("button", { type: "button", disabled: !sum(form.give) && !sum(form.want),
           onclick: () => { this.ui.offer = { give: {}, want: {}, to: this.ui.offer.to }; this.redraw(); } }, t("web.pick.clear"))));
     return box;
