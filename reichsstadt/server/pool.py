@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import time
 import multiprocessing.connection
 from collections import OrderedDict, deque
@@ -157,6 +158,10 @@ class BotPool:
         child.close()
         w = Worker(process, parent)
         asyncio.get_running_loop().add_reader(parent.fileno(), self._readable, w)
+        # uvloop turns a watched descriptor non-blocking; Connection.send/recv need a
+        # blocking one, or a message larger than what the pipe holds at that instant (a
+        # review's answer, a table's data file) fails as if the worker had died
+        os.set_blocking(parent.fileno(), True)
         self._workers.append(w)
         return w
 
@@ -179,6 +184,7 @@ class BotPool:
 
     def _readable(self, w: Worker) -> None:
         try:
+            os.set_blocking(w.conn.fileno(), True)  # the first bytes are here: the rest follows at once
             status, value = w.conn.recv()
         except (EOFError, OSError):
             job = w.job

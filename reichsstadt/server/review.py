@@ -25,9 +25,10 @@ class Reviews:
 
     async def ask(self, table_id: str, record: Record) -> dict[str, Any]:
         """{"status": "pending"} while the review is being made (started if it is not),
-        {"error": why} if making it failed."""
-        if table_id in self.failed:
-            return {"error": self.failed[table_id]}
+        {"error": why} once if making it failed (asked again, it is tried again)."""
+        why = self.failed.pop(table_id, None)
+        if why is not None:  # said once; the next ask tries again (a worker lost is no verdict on the game)
+            return {"error": why}
         if table_id not in self.jobs:
             task = asyncio.create_task(self._make(table_id, record))
             self.jobs[table_id] = task
