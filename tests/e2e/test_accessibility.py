@@ -89,6 +89,9 @@ def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) 
     if page.locator("dialog.confirm[open]").count():
         page.keyboard.press("Enter")  # the dialog's "yes" has the focus
         return True
+    if page.locator(".sdl-wait").count():  # the page itself is sending an offer's steps: nobody's keys now
+        page.wait_for_function("() => !document.querySelector('.sdl-wait')", timeout=60_000)
+        return False
     got = page.evaluate(TARGETS, table_id)
     state = wire.states.get(got["move"])
     if not got["targets"] or state is None or not state["legal"]:

@@ -813,6 +813,7 @@ class Board {
       const name = `${t(side === "give" ? "web.siedler.offer.give" : "web.siedler.offer.want")} ${render(cardsOf(x, 1))}`;
       return h("td", { class: `stepper${n ? " on" : ""}`, "data-side": side, "data-res": x },
         h("button", { type: "button", class: "minus", disabled: !n, title: `${t("web.siedler.less")}: ${name}`,
+          "data-offers": leadsTo,  // a step to the offer too: a side left full from before is made room in by keys
           "aria-label": `${t("web.siedler.less")}: ${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, icon("minus", { size: 14 })),
         h("b", null, String(n)),
         h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}: ${name}`,
