@@ -69,8 +69,11 @@ def _seats(spec: Optional[str], players: int, game_id: str | None = None) -> lis
     from .bots.plugins import is_import_path
     from .bots.specs import check_bot
 
-    if spec is None:
-        return ["human"] + ["random"] * (players - 1)
+    if spec is None:  # the medium level where the game has one, as the lobby's bot seats
+        from .bots import has_heuristic, levels
+
+        bot = levels.spec("medium") if game_id is not None and has_heuristic(game_id) else "random"
+        return ["human"] + [bot] * (players - 1)
     names = [s.strip() for s in spec.split(",") if s.strip()]   # an import path keeps its case
     if len(names) != players:
         raise BadOption(Message("terminal.error.seats", count=len(names), players=players))
@@ -162,7 +165,8 @@ def play(
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,greedy,random,mcts:1s "
                                         "(human, random, greedy, mcts, mcts:2000, mcts:1s; default: seat 1 "
-                                        "human, the rest random bots)."),
+                                        "human, the rest medium (greedy) bots; random where a game has no "
+                                        "heuristic)."),
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
     save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game)."),

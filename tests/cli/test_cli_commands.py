@@ -185,10 +185,11 @@ def test_players_are_called_by_their_names_everywhere(game_id, tmp_path):
 def test_replay_uses_the_names_the_game_had_and_calls_only_the_reader_you(game_id, tmp_path):
     record = tmp_path / "g.json"
     run("play", game_id, "-p", "3", "--seed", "8", "--save", str(record), input="1\ny\n1\ny\n1\ny\nq\n")
-    # two bots of one kind have names of their own (bots.levels.seat_names)
-    assert json.loads(record.read_text())["names"] == ["Player 1", "Easy bot 1", "Easy bot 2"]
+    # the default bots are the medium level (as the lobby's); two bots of one kind have
+    # names of their own (bots.levels.seat_names)
+    assert json.loads(record.read_text())["names"] == ["Player 1", "Medium bot 1", "Medium bot 2"]
     spectator = run("replay", str(record))
     assert spectator.returncode == 0 and "You" not in spectator.stdout and "Player 1:" in spectator.stdout
     own = run("replay", str(record), "--seat", "1")
     assert "You:" in own.stdout and "Player 1:" not in own.stdout
-    assert "Easy bot 1:" in own.stdout and "Easy bot 2:" in own.stdout
+    assert "Medium bot 1:" in own.stdout and "Medium bot 2:" in own.stdout
