@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import BROWSER, COLOURS, post_json, running_server
 
@@ -245,9 +246,15 @@ def test_on_a_phone_the_city_stands_in_one_column(colonia_server: str, browser: 
             chosen = next(m for m in states[before]["legal"] if m["index"] == index)
             assert key == piece_key(chosen["action"]), (key, chosen["action"])
             keys.append(key)
-        mine = page.evaluate("() => [...document.querySelectorAll("
-                             "'svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
-        assert mine == 1, "the card chosen is marked on the person's screen"
+        # the choice is simultaneous: a bot's choice may move the table on before the
+        # person's own comes back, so wait for the person's state, not the next one
+        marked = ("() => [...document.querySelectorAll("
+                  "'svg.cb [data-key^=family-] rect[stroke-width=\"2.5\"]')].length")
+        try:
+            page.wait_for_function(f"() => ({marked})() === 1", timeout=30_000)
+        except PlaywrightTimeout:
+            pass
+        assert page.evaluate(marked) == 1, "the card chosen is marked on the person's screen"
         assert not errors, errors
     finally:
         context.close()

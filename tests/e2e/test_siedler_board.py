@@ -319,7 +319,7 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     assert sum(done.get(k, 0) for k in ("settle", "toll", "workshop", "wall", "tower", "produce")) > 0, done
     assert done.get("end", 0) > 5, done
     # the end: who won and why, the scores, the replay with the board
-    page.wait_for_selector("table.scores tr.total")
+    page.wait_for_selector("table.scores tr.total", timeout=60_000)  # the end page, on a busy machine too
     assert page.locator(".sdl-prompt.over").inner_text().strip()
     assert page.locator(".sdl [data-legal]").count() == 0
     pages.shot(page, "siedler-finished")
