@@ -4,6 +4,7 @@ argument), by which the state dispatches it to its rule."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ...core import Action, ActionSpace
@@ -131,12 +132,7 @@ class ActionTable:
         self.space = build_space(players)
 
 
-_TABLES: dict[int, ActionTable] = {}
-
-
+@functools.cache
 def action_table(players: int) -> ActionTable:
     """The one ActionTable of a player count (built once)."""
-    table = _TABLES.get(players)
-    if table is None:
-        table = _TABLES[players] = ActionTable(players)
-    return table
+    return ActionTable(players)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from reichsstadt.core.actions import Action, ActionSpace
 
 from .constants import (
@@ -68,12 +70,7 @@ class ActionTable:
         return action
 
 
-_CACHE: dict[int, ActionTable] = {}
-
-
+@functools.cache
 def action_table(players: int) -> ActionTable:
     """The action table for `players` seats (built once per player count)."""
-    table = _CACHE.get(players)
-    if table is None:
-        table = _CACHE[players] = ActionTable(players)
-    return table
+    return ActionTable(players)

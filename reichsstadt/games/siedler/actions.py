@@ -7,6 +7,8 @@ intersections each, 29 terrains, 12 red intersections, at most 16 tower triangle
 
 from __future__ import annotations
 
+import functools
+
 from ...core.actions import Action, ActionSpace
 from .constants import (
     CARD_KINDS, EVENTS, GOODS, K_ACCEPT, K_BANK, K_CANCEL, K_CARD, K_CLOSE, K_COUNCIL, K_COUNTER, K_DECLINE,
@@ -73,12 +75,7 @@ class ActionTable:
         self.space = ActionSpace(acts)
 
 
-_TABLES: dict[int, ActionTable] = {}
-
-
+@functools.cache
 def action_table(players: int) -> ActionTable:
     """The one ActionTable of a player count (built once)."""
-    table = _TABLES.get(players)
-    if table is None:
-        table = _TABLES[players] = ActionTable(players)
-    return table
+    return ActionTable(players)
