@@ -69,12 +69,18 @@ SAY = """async ([words, names, you]) => { const i18n = await import('/static/i18
   return i18n.render(words, { names, you }).replace(/\\s+/g, ' ').trim(); }"""
 
 
-def reach(page: Any, index: int) -> None:
+class MovedOn(Exception):
+    """The table moved on (a bot's move redrew the page) while the keys were on their way."""
+
+
+def reach(page: Any, index: int, move: int | None = None) -> None:
     """Focus the `index`th move target by the keyboard alone: Tab until the focus is on
     one (the first piece of a board, or a button of the moves panel), then the arrow keys
-    across a board or Tab through the panel."""
+    across a board or Tab through the panel. MovedOn if the page left `move` meanwhile."""
     want = f"{REACHABLE}[{index}]"
     for _ in range(400):
+        if move is not None and where(page)[0] != move:
+            raise MovedOn
         if page.evaluate(f"() => {{ const t = {want}; return !!t && document.activeElement === t; }}"):
             return
         on_board = page.evaluate("() => !!document.activeElement && !!document.activeElement.closest('.board')"
@@ -104,7 +110,12 @@ def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) 
         assert any(t["leads"] or words.lower() in t["name"].lower() for t in named), \
             f"{m['action']} is not announced with its words {words!r}: {[t['name'] for t in named]}"
     before = where(page)[0]
-    reach(page, rng.randrange(len(got["targets"])))
+    if before != got["move"]:
+        return False  # the targets read are of a move already gone: look again
+    try:
+        reach(page, rng.randrange(len(got["targets"])), before)
+    except MovedOn:
+        return False
     page.keyboard.press("Enter")
     if page.locator(".pick button.part.on").count():  # a part chosen: send the choice
         send = page.locator(".pick button.primary")
