@@ -243,6 +243,8 @@ def test_bots_play_on_the_server_at_their_pace(tmp_path: Any) -> None:
             return sum(1 for e in w.log if e["seat"] >= 0)
         for _ in range(4):
             clock.waited_on()               # a bot pauses before its move...
+            w.send({"type": "ping"})        # (every move made before now has reached us: planning is
+            w.until(lambda m: m["type"] == "pong")  # simultaneous, one advance can release two bots)
             before = bot_moves()
             clock.advance(0.1)
             w.send({"type": "ping"})
