@@ -244,8 +244,11 @@ def play_turns(page: Any, rng: random.Random, done: dict[str, int], wire: Wire |
     checked = made = 0
     while True:
         asked = page.evaluate(ASKED)
-        if asked["status"] != "running" or (moves is not None and made >= moves):
+        if asked["status"] in ("finished", "closed") or (moves is not None and made >= moves):
             return checked
+        if asked["status"] != "running":  # the page is being drawn anew (a language switch)
+            page.wait_for_timeout(25)
+            continue
         assert until is None or time.monotonic() < until, f"the game did not finish; the person made {done}"
         if not (asked["discard"] or asked["keys"] or asked["listed"]):
             page.wait_for_timeout(25)
@@ -257,6 +260,15 @@ def play_turns(page: Any, rng: random.Random, done: dict[str, int], wire: Wire |
                 checked += 1
         if step(page, rng, done, asked):
             made += 1
+
+
+END_STATE = """() => {
+  const page = document.querySelector('.table-page');
+  const end = document.querySelector('section.end');
+  return {status: page.dataset.status, move: page.dataset.move, over: page.classList.contains('over'),
+    end: end ? end.outerHTML.slice(0, 400) : null, error: document.querySelector('.table-page .error')?.textContent,
+    head: document.querySelector('.table-page .status')?.textContent};
+}"""
 
 
 def in_language(page: Any, lang: str) -> None:
@@ -319,7 +331,10 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     assert sum(done.get(k, 0) for k in ("settle", "toll", "workshop", "wall", "tower", "produce")) > 0, done
     assert done.get("end", 0) > 5, done
     # the end: who won and why, the scores, the replay with the board
-    page.wait_for_selector("table.scores tr.total", timeout=60_000)  # the end page, on a busy machine too
+    try:
+        page.wait_for_selector("table.scores tr.total", timeout=60_000)  # the end page, on a busy machine too
+    except PlaywrightTimeout:
+        raise AssertionError(f"no end page: {page.evaluate(END_STATE)}; problems {pages.problems}") from None
     assert page.locator(".sdl-prompt.over").inner_text().strip()
     assert page.locator(".sdl [data-legal]").count() == 0
     pages.shot(page, "siedler-finished")
