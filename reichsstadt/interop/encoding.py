@@ -28,6 +28,7 @@ NumPy only."""
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -246,7 +247,7 @@ class Part:
                 raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")
 
 
-class StateEncoder(Encoder):
+class StateEncoder(Encoder, metaclass=ABCMeta):
     """An encoder that writes from the state's fields into the array, following the
     game's view: a game's own encoder subclasses it and declares its parts (`use`), which
     between them write every slice, and `private`.
@@ -282,15 +283,26 @@ class StateEncoder(Encoder):
         for p in self.parts:
             p.write(state, seat, me, out)
 
+    @abstractmethod
     def private(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write over `out`, the public encoding turned to `seat`, what only `seat` may know
         (its hand, its money, its plan): every entry where its encoding differs from
         that one, whole (the entries hold the public values, not zeros). The seat slice
-        is written by the caller."""
-        raise NotImplementedError(f"{type(self).__name__} must write what only a seat knows in private()")
+        is written by the caller. Every game's encoder writes its own (a game whose seats
+        know nothing the spectator does not writes nothing)."""
 
     def encode_view(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         raise EncodingError(f"the {self.game} encoder reads states: call encode(state, seat)")
+
+
+def per_seat(players: int, name: str, inner: int, meaning: str, labels: Sequence[str] = (),
+             low: float = 0) -> Slice:
+    """A slice of `inner` entries per seat, from the viewer onward (the viewer's first),
+    ranging `low` … 1; `labels` name one seat's entries, and the slice's labels are them
+    per seat ("you: …", "+1: …", …)."""
+    per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
+    full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, players))] for x in labels)
+    return Slice(name, players * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
 
 ENVELOPE = ("seat", "to_act", "chance", "over", "phase")
@@ -350,15 +362,17 @@ class SeatFields:
                     scale.append(1.0 / top)
                     where.append((enc.at[slice_name] + offset + g, p, inner))
         self.scale = np.array(scale, np.float32)
+        self.ones = np.ones(len(scale), np.float32)
         self.dest = [np.array([base + (p - me) % n * inner for base, p, inner in where], np.intp) for me in range(n)]
 
     def write(self, state: Any, me: int, out: np.ndarray) -> None:
         raw: list[int] = []
         for name in self.names:
             raw += getattr(state, name)
-        values = np.array(raw, np.float32)
-        values *= self.scale
-        np.minimum(values, 1.0, out=values)
+        # int64 first: NumPy reads a list of ints twice as fast into int64 as into float32; the
+        # product of float32 numbers is exact in float64, so the values are float32's own
+        values = np.multiply(np.array(raw, np.int64), self.scale, dtype=np.float32)
+        np.minimum(values, self.ones, out=values)
         out[self.dest[me]] = values
 
 

@@ -148,9 +148,12 @@ def test_slices_per_seat_from_the_viewer_say_where_their_seats_are(gid, players)
 
 def test_parts_and_seat_axes_are_checked_when_declared():
     class Two(StateEncoder):
-        def __init__(self, parts: list[Part]) -> None:
-            super().__init__("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis()), Slice("b", 1, 0, 1, "b")])
+        def __init__(self, parts: list[Part], slices: list[Slice] | None = None) -> None:
+            super().__init__("x", 2, slices or [Slice("a", 2, 0, 1, "a", seats=SeatAxis()), Slice("b", 1, 0, 1, "b")])
             self.use(parts)
+
+        def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+            """Nothing is private in this encoding."""
 
     def write(state: Any, seat: int | None, me: int, out: np.ndarray) -> None:
         pass
@@ -164,8 +167,16 @@ def test_parts_and_seat_axes_are_checked_when_declared():
     with pytest.raises(TypeError, match="part 'p': reads must be a tuple of names, not 'money'"):
         Part("p", ("a",), "money", write)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="slice 'a': its seat axis .* does not fit 2 entries"):
-        StateEncoder("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis(width=2))])
+        Two([], [Slice("a", 2, 0, 1, "a", seats=SeatAxis(width=2))])
     assert Two([Part("p", ("a", "b"), (), write)]).turned[1].tolist() == [1, 0, 2]
+
+
+def test_a_state_encoder_must_say_what_only_a_seat_knows():
+    class Public(StateEncoder):
+        pass
+
+    with pytest.raises(TypeError, match="abstract method.*private"):
+        Public("x", 2, [Slice("a", 1, 0, 1, "a")])
 
 
 def test_a_part_reading_no_field_of_the_state_is_named():

@@ -9,6 +9,7 @@ end), a family card chosen this week until the cards are revealed, and a vote.""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,18 +54,8 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import (
-    ENVELOPE,
-    HIDDEN,
-    Blocks,
-    Part,
-    SeatAxis,
-    SeatFields,
-    Slice,
-    StateEncoder,
-    envelope,
-    write_envelope,
-)
+from ..encoding import ENVELOPE, HIDDEN, Blocks, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import write_envelope
 
 if TYPE_CHECKING:
     from ...games.colonia.data import Components
@@ -162,19 +153,14 @@ class ColoniaEncoder(StateEncoder):
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
-    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
-        n = self.players
-        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
-        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
-
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
         n = self.players
         return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
                                              f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
 
     def _family_slices(self, comp: Components) -> list[Slice]:
-        each, n, pm = self._each, self.players, self.per_member
+        n, pm = self.players, self.per_member
+        each = partial(per_seat, n)
         family = [str(v) for v in FAMILY_VALUES]
         cities = list(comp.cities)
         return [

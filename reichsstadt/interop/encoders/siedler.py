@@ -8,6 +8,7 @@ other seats, as in the view: the resources in a hand (its size is public)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,7 +29,7 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -67,12 +68,6 @@ class SiedlerEncoder(StateEncoder):
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
-    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
-        n = self.players
-        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
-        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
-
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
         n = self.players
         return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
@@ -82,7 +77,7 @@ class SiedlerEncoder(StateEncoder):
         return Slice(name, self.players, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
 
     def _player_slices(self) -> list[Slice]:
-        each = self._each
+        each = partial(per_seat, self.players)
         return [
             each("hand", 5, "resource cards held per resource ÷ 10, 10 or more as 1 (your own; the others' are "
                             "secret: -1)", RESOURCES, low=HIDDEN),
@@ -134,7 +129,7 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     def _trade_slices(self) -> list[Slice]:
-        each = self._each
+        each = partial(per_seat, self.players)
         sides = "÷ 10, 10 or more as 1"
         return [
             Slice("offer_open", 1, 0, 1, "1 while a trade offer is made"),
