@@ -120,6 +120,8 @@ class Encoder:
         """Each slice's end (one past its last entry), by name."""
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
+        self.envelope_at = tuple(self.at.get(name, -1) for name in ENVELOPE)
+        """Where the envelope's slices start (-1: an encoding without them), for write_envelope."""
         self.turned = self._turns()
         """Per viewer seat, where each entry of the viewer's encoding comes from in seat 0's
         (the per-seat entries turned by the viewer's seat; None for seat 0: as it is)."""
@@ -326,21 +328,20 @@ def envelope(players: int, phases: Sequence[str]) -> list[Slice]:
 def write_envelope(enc: Encoder, state: State, seat: int | None, phase: int, out: np.ndarray) -> int:
     """Fill the envelope's slices (see `envelope`) for the phase numbered `phase`; the
     viewer's seat for seat-relative slices (0 for a spectator)."""
-    at = enc.at
+    at_seat, at_to_act, at_chance, at_over, at_phase = enc.envelope_at
     n = enc.players
     me = 0 if seat is None else seat
     if seat is not None:
-        out[at["seat"] + seat] = 1.0
+        out[at_seat + seat] = 1.0
     acting = state.to_act()
     if not acting:
-        out[at["over"]] = 1.0
+        out[at_over] = 1.0
     elif acting[0] == CHANCE:
-        out[at["chance"]] = 1.0
+        out[at_chance] = 1.0
     else:
-        base = at["to_act"]
         for s in acting:
-            out[base + (s - me) % n] = 1.0
-    out[at["phase"] + phase] = 1.0
+            out[at_to_act + (s - me) % n] = 1.0
+    out[at_phase + phase] = 1.0
     return me
 
 

@@ -139,6 +139,8 @@ class ColoniaEncoder(StateEncoder):
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
+        self.treasuries: dict[tuple[int, ...], np.ndarray] = {}   # a treasury's encoding, by its numbers
+        self.treasury_tops = np.array([COINS] * N_CITIES + [HELD] * (N_MATERIALS + N_GOODS), np.float64)
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -436,11 +438,17 @@ class ColoniaEncoder(StateEncoder):
 
     def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
         """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
-        # one assignment of a list: written for every observation (private), it is the hot path
-        out[row:row + TREASURY] = (
-            [x / COINS if x < COINS else 1.0 for x in s.money[p * N_CITIES:(p + 1) * N_CITIES]]
-            + [x / HELD if x < HELD else 1.0 for x in s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]]
-            + [x / HELD if x < HELD else 1.0 for x in s.goods[p * N_GOODS:(p + 1) * N_GOODS]])
+        # written for every observation (private): the hot path; encoded once per treasury met
+        raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
+               + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
+        key = tuple(raw)
+        found = self.treasuries.get(key)
+        if found is None:
+            if len(self.treasuries) >= MAX_CACHED:
+                self.treasuries.clear()
+            found = self.treasuries[key] = np.minimum(np.array(raw, np.int64) / self.treasury_tops, 1.0).astype(
+                np.float32)
+        out[row:row + TREASURY] = found
         out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
