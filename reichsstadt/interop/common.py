@@ -68,6 +68,7 @@ class LegalIndices:
         self.by_id = {id(a): i for i, a in enumerate(space.actions)}
         self.kept: dict[tuple[int, ...], np.ndarray] = {}
         self.masks: dict[tuple[int, ...], np.ndarray] = {}
+        self.last: tuple[Sequence[Action] | None, np.ndarray] = (None, np.zeros(0, np.int8))
         self.most = most
 
     def of(self, legal: Sequence[Action]) -> np.ndarray:
@@ -86,6 +87,8 @@ class LegalIndices:
     def mask(self, legal: Sequence[Action]) -> np.ndarray:
         """1 at every legal action (int8, the length of the space): the kept array, which
         the caller copies and never changes."""
+        if legal is self.last[0]:   # the engine's own tuple asked again (an observation, then the step)
+            return self.last[1]
         key = tuple(map(id, legal))
         found = self.masks.get(key)
         if found is None:
@@ -95,6 +98,8 @@ class LegalIndices:
                 if len(self.masks) >= self.most:
                     self.masks.clear()
                 self.masks[key] = found
+        if type(legal) is tuple:   # immutable: held, so that its id is not reused while it is kept
+            self.last = (legal, found)
         return found
 
 

@@ -236,12 +236,15 @@ class Part:
     spectator) sees them into `out`, which holds zeros there; `me` is the seat the
     per-seat slices start from (the viewer's, 0 for a spectator). `reads` names every
     field of the state the writer reads, through the state's methods too: the adapters
-    write a part again only when one of them changed (tests check the list)."""
+    write a part again only when one of them changed (tests check the list). `whole`:
+    the writer writes every entry of its slices, so they need not be zeroed before it
+    (tests check that a kept encoding equals one written from scratch)."""
 
     name: str
     slices: tuple[str, ...]
     reads: tuple[str, ...] | None
     write: Writer
+    whole: bool = False
 
     def __post_init__(self) -> None:
         for what, names in (("slices", self.slices), ("reads", self.reads or ())):

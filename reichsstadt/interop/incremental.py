@@ -107,7 +107,8 @@ def tracker(encoder: Encoder) -> Tracker | Rewriter:
 
 def _plan(encoder: StateEncoder) -> tuple[int, tuple[tuple[int, tuple[tuple[int, int], ...], Any], ...]]:
     """(the bits of the parts written for every observation, and per part: its bit, the
-    runs of entries it writes, its writer)."""
+    runs of entries to zero before it writes (none for a part that writes them whole),
+    its writer)."""
     always = 0
     steps = []
     for i, part in enumerate(encoder.parts):
@@ -120,7 +121,7 @@ def _plan(encoder: StateEncoder) -> tuple[int, tuple[tuple[int, tuple[tuple[int,
                 runs[-1] = (runs[-1][0], b)
             else:
                 runs.append((a, b))
-        steps.append((1 << i, tuple(runs), part.write))
+        steps.append((1 << i, () if part.whole else tuple(runs), part.write))
     return always, tuple(steps)
 
 

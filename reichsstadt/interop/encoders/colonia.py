@@ -321,7 +321,7 @@ class ColoniaEncoder(StateEncoder):
                  lambda s, seat, me, out: self._block(
                      s, "ordinances", "ordinances", "ordinances",
                      (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
-                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)),
+                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out), whole=True),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
             Part("bag", ("bag",), ("bag",), self._bag),
@@ -334,7 +334,7 @@ class ColoniaEncoder(StateEncoder):
                      s, "port", "port", "ship_discards",
                      (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
                       tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
-                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)),
+                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
             Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply),
