@@ -285,11 +285,13 @@ class SiedlerEncoder(StateEncoder):
             out[at["offer_to"] + (s.offer_to - me) % n] = 1.0
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
         gives, wants = s.counter_give, s.counter_want
+        raw: list[int] = []
         for k in range(n):
             q = me + k if me + k < n else me + k - n
             out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
-            row = counters + 12 * k
-            out[row:row + 12] = [x / 10 if x < 10 else 1.0 for x in gives[q * 6:q * 6 + 6] + wants[q * 6:q * 6 + 6]]
+            raw += gives[q * 6:q * 6 + 6]
+            raw += wants[q * 6:q * 6 + 6]
+        out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
