@@ -152,6 +152,11 @@ class ColoniaEncoder(StateEncoder):
             ("home", "home", 1, pm, 0, 1), ("members", "home", 1, pm, 0, inner),
             ("members", "town_hall", 1, pm, 1, inner), ("members", "placed_today", 1, pm, 2, inner),
             ("members", "street", N_STREETS, pm, 7, inner)])
+        base, inner = self.at["members"], 7 + N_STREETS
+        self.member_counts_at = [np.array([base + (p - me) % players * inner + j for p in range(players)
+                                           for j in range(3, 7)], np.intp) for me in range(players)]
+        """Per viewer, where each seat's member counts go (see _member_counts)."""
+        self.member_counts_kept: tuple[Any, tuple[list[int], ...], np.ndarray] | None = None
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -312,10 +317,11 @@ class ColoniaEncoder(StateEncoder):
             Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
-            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "week_card",
-                          "fewer_members", "fewer_members_next_week"),
-                 ("extra_faces", "tie_order", "week", "step", "decision", "week_card", "fewer_members",
-                  "fewer_members_next_week"), self._week),
+            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
+                          "fewer_members_next_week"),
+                 ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
+                 self._week),
+            Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
                  lambda s, seat, me, out: self._block(
@@ -362,7 +368,19 @@ class ColoniaEncoder(StateEncoder):
         write_envelope(self, s, seat, self.phase_index[s.phase()], out)
 
     def _members(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n, pm = self.at, self.players, self.per_member
+        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
+        out[self.member_counts_at[me]] = self._member_counts(s)
+
+    def _member_counts(self, s: ColoniaState) -> np.ndarray:
+        """Per seat (seat after seat): members on contracts above and below the stick, in
+        holds, securing relics, ÷ members per family. Kept for the last contracts, holds and
+        relics met: the members at home change twice as often as these (the part's fields)."""
+        inputs = (s.contract_owner, s.contract_members, s.contracts_placed, s.sticks, s.hold_owner,
+                  s.extra_hold_owner, s.secured_by)
+        kept = self.member_counts_kept
+        if kept is not None and kept[0] is s.components and kept[1] == inputs:
+            return kept[2]
+        n = self.players
         above, below = [0] * n, [0] * n
         fields = s.components.contract_fields
         owner, members = s.contract_owner, s.contract_members
@@ -374,15 +392,12 @@ class ColoniaEncoder(StateEncoder):
                     above[p] += members[c * fields + i]
                 else:
                     below[p] += members[c * fields + i]
-        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
-        base, inner = at["members"], 7 + N_STREETS
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            row = base + k * inner
-            out[row + 3] = above[p] / pm
-            out[row + 4] = below[p] / pm
-            out[row + 5] = (s.hold_owner.count(p) + s.extra_hold_owner.count(p)) / pm
-            out[row + 6] = s.secured_by.count(p) / pm
+        counts: list[int] = []
+        for p in range(n):
+            counts += (above[p], below[p], s.hold_owner.count(p) + s.extra_hold_owner.count(p), s.secured_by.count(p))
+        found = np.array(counts, np.int64) / self.per_member   # float64, as Python divides; float32 when written
+        self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
+        return found
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
@@ -511,16 +526,18 @@ class ColoniaEncoder(StateEncoder):
         out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
         out[at["day"] + STEP_DAY[s.step]] = 1.0
         out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
+        out[at["fewer_members"]] = top(s.fewer_members, 5)
+        out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
+
+    def _week_card(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         if s.week_card >= 0:
-            wc, base = comp.week_cards[s.week_card], at["week_card"]
+            wc, base = s.components.week_cards[s.week_card], self.at["week_card"]
             for k, size in enumerate(wc.stalls):
                 out[base + k] = top(size, 5)
             for c in range(N_CRAFTSMEN):
                 out[base + MAX_STALLS + c] = top(wc.contracts[c], 3)
             out[base + MAX_STALLS + N_CRAFTSMEN] = top(wc.dice, 6)
             out[base + MAX_STALLS + N_CRAFTSMEN + 1] = top(wc.ships, 4)
-        out[at["fewer_members"]] = top(s.fewer_members, 5)
-        out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
 
     def _ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
         base, comp = self.at["ordinances"], s.components
