@@ -54,6 +54,26 @@ def test_kept_up_to_date_equals_written_from_scratch(gid, players):
     assert compared > 20
 
 
+@pytest.mark.parametrize("gid, players", STATE_ENCODED)
+def test_a_part_said_whole_writes_every_entry_of_its_slices(gid, players):
+    """The tracker does not zero the slices of a part that says it writes them whole
+    (`Part.whole`): along random games, such a part overwrites every entry of its slices,
+    for the spectator and for every seat."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    whole = [p for p in enc.parts if p.whole]
+    checked = 0
+    for state in walk(gid, players, 4):
+        for part in whole:
+            for seat in [None, *range(players)]:
+                out = np.full(enc.size, 7.0, np.float32)
+                part.write(state, seat, 0 if seat is None else seat, out)
+                for name in part.slices:
+                    assert not (out[enc.at[name]:enc.end[name]] == 7.0).any(), (gid, players, part.name, name, seat)
+                checked += 1
+    assert checked or not whole
+
+
 def test_one_tracker_follows_one_game_then_another():
     """A tracker told nothing (no key) follows any state: a new game, an older position."""
     enc = encoder("norenberc", 3)

@@ -72,6 +72,7 @@ ASKING = RELIC + N_STREETS + 3 + 2 * N_CITIES
 TREASURY = N_CITIES + N_MATERIALS + N_GOODS
 # what numbers are divided by (and capped at: "… or more as 1")
 COINS, HELD, RELICS, POINTS = 20, 10, RELICS_PER_CITY, 50
+TREASURY_TOPS = (COINS,) * N_CITIES + (HELD,) * (N_MATERIALS + N_GOODS)
 
 
 MAX_CACHED = 4096      # positions of a part of the table whose encoding is kept
@@ -140,7 +141,6 @@ class ColoniaEncoder(StateEncoder):
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
         self.treasuries: dict[tuple[int, ...], np.ndarray] = {}   # a treasury's encoding, by its numbers
-        self.treasury_tops = np.array([COINS] * N_CITIES + [HELD] * (N_MATERIALS + N_GOODS), np.float64)
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -306,12 +306,12 @@ class ColoniaEncoder(StateEncoder):
             Part("envelope", ENVELOPE, None, self._envelope),
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
-                  "secured_by"), self._members),
+                  "secured_by"), self._members, whole=True),
             Part("families", ("family_cards",),
                  ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
             Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
             Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
-                 self._screens),
+                 self._screens, whole=True),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
             Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
@@ -330,7 +330,7 @@ class ColoniaEncoder(StateEncoder):
                       tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out), whole=True),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
-            Part("bag", ("bag",), ("bag",), self._bag),
+            Part("bag", ("bag",), ("bag",), self._bag, whole=True),
             Part("craftsmen", ("craftsmen",), ("sticks", "commissioned", *contracts), self._craftsmen),
             Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
                           "ship_discards"),
@@ -343,7 +343,7 @@ class ColoniaEncoder(StateEncoder):
                       sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
-            Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply),
+            Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
             Part("street_home", ("street_home",), ("step", "week"), self._street_home),
             Part("asking", ("asking",),
                  ("decision", "bought_card", "recall_street", "recall_most", "draw_count", "exchange_limit",
@@ -458,12 +458,13 @@ class ColoniaEncoder(StateEncoder):
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
         key = tuple(raw)
         found = self.treasuries.get(key)
-        if found is None:
+        if found is None:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
             if len(self.treasuries) >= MAX_CACHED:
                 self.treasuries.clear()
-            found = self.treasuries[key] = np.minimum(np.array(raw, np.int64) / self.treasury_tops, 1.0).astype(
-                np.float32)
-        out[row:row + TREASURY] = found
+            out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+            self.treasuries[key] = out[row:row + TREASURY].copy()
+        else:
+            out[row:row + TREASURY] = found
         out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
