@@ -19,6 +19,7 @@ its channels."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import re
@@ -85,6 +86,7 @@ class PgCluster(Cluster):
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._want: set[str] = set()       # table channels to follow
+        self._wanted = asyncio.Event()     # ... changed (or the connection was lost)
         self._have: set[str] = set()       # ... followed now
         self._sender: Any = None           # a connection of its own for NOTIFYs outside a commit
         self._sending = asyncio.Lock()
@@ -165,7 +167,10 @@ class PgCluster(Cluster):
     def follow(self, table_id: str, following: bool) -> None:
         if not SAFE.match(table_id):
             return
-        (self._want.add if following else self._want.discard)(table_channel(table_id))
+        channel = table_channel(table_id)
+        if following != (channel in self._want):
+            (self._want.add if following else self._want.discard)(channel)
+            self._wanted.set()
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen())
@@ -188,16 +193,47 @@ class PgCluster(Cluster):
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                     self._have = set()
+                    # what arrives while a LISTEN is being sent is heard through psycopg
+                    conn.add_notify_handler(lambda note: self._heard(note.channel, note.payload))
                     await conn.execute(f'LISTEN "{own_channel(self.owner)}"')
                     while True:
+                        self._wanted.clear()
                         await self._subscribe(conn)
-                        async for note in conn.notifies(timeout=0.25):
-                            self._heard(note.channel, note.payload)
+                        await self._hear(conn)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("listen", extra={"event": "listen_error"})
                 await asyncio.sleep(1.0)
+
+    async def _hear(self, conn: Any) -> None:
+        """Notifications as they arrive, until the channels to follow change (or a second
+        passes): read by libpq straight from the event loop's readiness callback (no
+        psycopg wait machinery a notification: most of what a follower does for a move)."""
+        import psycopg
+
+        pgconn, loop = conn.pgconn, asyncio.get_running_loop()
+        lost: list[BaseException] = []
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+                while (note := pgconn.notifies()) is not None:
+                    self._heard(note.relname.decode(), note.extra.decode())
+            except psycopg.Error as exc:  # the connection is gone: listen again on a new one
+                lost.append(exc)
+                self._wanted.set()
+
+        fd = pgconn.socket
+        loop.add_reader(fd, readable)
+        try:
+            readable()  # what libpq read meanwhile
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wanted.wait(), 1.0)
+        finally:
+            loop.remove_reader(fd)
+        if lost:
+            raise lost[0]
 
     async def _subscribe(self, conn: Any) -> None:
         """Follow the table channels wanted now; a table just followed is read once (a
