@@ -98,13 +98,13 @@ class PgCluster(Cluster):
         encoded), the status."""
         head = dumps({"t": table.id, "n": plan.first, "m": plan.records(), "s": "finished" if result else table.status,
                       "r": result, "q": list(origin) if origin else None})
-        # each step's entries as [viewer, entry, viewer, entry, ...], the entries as encoded
-        entries = b",".join(b"[" + b",".join(dumps(v) + b"," + e for v, e in s.entries.items()) + b"]"
-                            for s in plan.steps)
-        text = (head[:-1] + b',"e":[' + entries + b"]}").decode()
-        if len(text.encode()) > PAYLOAD_MOST:
-            text = dumps({"t": table.id, "c": "moves", "q": list(origin) if origin else None}).decode()
-        return table_channel(table.id), text
+        # each step's entries as [viewer, entry, viewer, entry, ...], each entry its encoded
+        # JSON as a string: a follower keeps it as it is, without decoding and encoding it
+        entries = dumps([[x for v, e in s.entries.items() for x in (v, e.decode())] for s in plan.steps])
+        raw = head[:-1] + b',"e":' + entries + b"}"
+        if len(raw) > PAYLOAD_MOST:
+            raw = dumps({"t": table.id, "c": "moves", "q": list(origin) if origin else None})
+        return table_channel(table.id), raw.decode()
 
     async def changed(self, table: "LiveTable", what: str) -> None:
         payload = dumps({"t": table.id, "c": what}).decode()
@@ -280,7 +280,10 @@ class PgCluster(Cluster):
             await live.catch_up()
             return
         async with live.lock:
-            entries = [{None if v is None else int(v): dumps(e) for v, e in zip(step[::2], step[1::2])}
+            # an entry as a string is its JSON as the owner encoded it (as an object: from a
+            # process of an older version)
+            entries = [{None if v is None else int(v): e.encode() if isinstance(e, str) else dumps(e)
+                        for v, e in zip(step[::2], step[1::2])}
                        for step in p.get("e") or []]
             if not live.apply_committed(p["n"], p["m"], p["s"], p["r"], entries):
                 await live._catch_up()
