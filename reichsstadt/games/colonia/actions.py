@@ -129,6 +129,9 @@ class ActionTable:
 
     def __init__(self, players: int) -> None:
         self.code: dict[Action, tuple[int, int, int]] = CODE
+        # an action's code by id(): apply() hands the engine the space's own objects, and an int
+        # hashes in C where Action.__hash__ is a Python call (this is looked up on every move)
+        self.code_of: dict[int, tuple[int, int, int]] = {id(a): c for a, c in CODE.items()}
         self.space = build_space(players)
 
 

@@ -247,11 +247,11 @@ class ColoniaState(State):
         return chance_outcomes(self)
 
     def _is_outcome(self, action: Action) -> bool:
-        kind, value, _ = self.action_table.code[action]
+        kind, value, _ = self.action_table.code_of[id(action)]
         return is_possible_draw(self, kind, value)
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind, a, b = self.action_table.code[action]
+        kind, a, b = self.action_table.code_of[id(action)]
         if seat == CHANCE:
             resolve_draw(self, a)
         else:

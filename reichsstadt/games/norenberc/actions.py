@@ -37,6 +37,7 @@ class ActionTable:
     peddler: list[Action]       # peddler[good]: the good put on the Peddler
     mayor: list[Action]         # mayor[guild]: the roof the Mayor goes on
     code: dict[Action, tuple[int, int, int]]   # action -> (kind K_*, a, b)
+    code_of: dict[int, tuple[int, int, int]]   # the same by id() of the action
     space: ActionSpace
 
     def __init__(self, players: int) -> None:
@@ -63,6 +64,9 @@ class ActionTable:
         self.peddler = [add(Action("peddler", good=t), K_PEDDLER, t) for t in range(g_count)]
         self.mayor = [add(Action("mayor", guild=g), K_MAYOR, g) for g in range(g_count)]
         self.space = ActionSpace(self.code)  # dict order: the order of the lines above, stable
+        # an action's code by id(): apply() hands the engine the space's own objects, and an int
+        # hashes in C where Action.__hash__ is a Python call (this is looked up on every move)
+        self.code_of = {id(a): c for a, c in self.code.items()}
 
     def _add(self, action: Action, kind: int, a: int = 0, b: int = 0) -> Action:
         """Record an action's code (its kind and arguments) and hand it back."""

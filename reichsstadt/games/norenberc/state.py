@@ -251,7 +251,7 @@ class NorenbercState(State):
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind, a, b = self.action_table.code[action]
+        kind, a, b = self.action_table.code_of[id(action)]
         HANDLERS[kind](self, seat, a, b)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -278,7 +278,7 @@ class NorenbercState(State):
         return []
 
     def _is_outcome(self, action: Action) -> bool:
-        kind, a, _ = self.action_table.code[action]
+        kind, a, _ = self.action_table.code_of[id(action)]
         ph = self.phase
         if ph == SETUP_ORDER:
             return kind == K_ORDER and a < self.player_count and a not in self.turn_order

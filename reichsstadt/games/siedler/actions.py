@@ -23,7 +23,7 @@ Code = tuple[int, int, int]
 
 class ActionTable:
     """The space's own Action objects, by their arguments, for the rules code; and `code`,
-    each action's (kind, a, b)."""
+    each action's (kind, a, b) (`code_of`: the same by id() of the action)."""
 
     def __init__(self, players: int) -> None:
         acts: list[Action] = []
@@ -73,6 +73,9 @@ class ActionTable:
         self.pass_ = add(Action("pass"), K_PASS)
         self.council = [add(Action("council", take_from=q), K_COUNCIL, q) for q in range(players)]
         self.space = ActionSpace(acts)
+        # an action's code by id(): apply() hands the engine the space's own objects, and an int
+        # hashes in C where Action.__hash__ is a Python call (this is looked up on every move)
+        self.code_of: dict[int, Code] = {id(a): c for a, c in self.code.items()}
 
 
 @functools.cache

@@ -13,7 +13,7 @@ The presentation (present.py) calls the same functions, so a rule is never writt
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from ...core.actions import Action
 from .constants import (
@@ -170,7 +170,7 @@ def harvest(s: SiedlerState, number: int) -> None:
     n = s.player_count
     h, supply = s.hands, s.supply
     short: list[int] = []
-    for r in range(5):
+    for r in range(5) if any(claims) else ():  # nothing claimed: the supply is untouched
         total = 0
         for q in range(n):
             total += claims[q * 5 + r]
@@ -396,9 +396,17 @@ def lacks(s: SiedlerState, p: int, cost: Sequence[int]) -> list[int]:
     return [max(0, c - s.holding(p, x)) for x, c in enumerate(cost)]
 
 
+def roads_with_room(s: SiedlerState) -> list[int]:
+    """5.2.2.1: the roads with a free segment (tolls fill from the city outward)."""
+    n, tolls, length = s.player_count, s.road_tolls, s.components.road_len
+    return [k for k in range(N_ROADS) if sum(tolls[k * n:k * n + n]) < length[k]]
+
+
 def road_has_room(s: SiedlerState, road: int) -> bool:
-    """5.2.2.1: a free segment on the road (tolls fill from the city outward)."""
-    return s.tolls_on(road) < s.components.road_len[road]
+    """`roads_with_room` for one road (IndexError for a road the map does not have)."""
+    if not 0 <= road < N_ROADS:
+        raise IndexError(road)
+    return road in roads_with_room(s)
 
 
 def wall_has_room(s: SiedlerState) -> bool:
@@ -515,27 +523,15 @@ def legal_main(s: SiedlerState, p: int) -> list[Action]:
     is the player's and once per place where it is the place's."""
     table, m, h = s.action_table, s.components, s.hands
     b = p * 5
-    wood, wool, grain, brick, stone = h[b], h[b + 1], h[b + 2], h[b + 3], h[b + 4]
+    wood, wool, grain, brick, stone = h[b:b + 5]
     gold = s.gold[p]
     toll, settle, workshop, wall, tower = affordable_pieces(wood, wool, grain, brick, stone, gold)
     out = [table.end]
-    if toll and s.tolls_left[p]:
-        out += [table.toll[k] for k in range(N_ROADS) if road_has_room(s, k)]
-    if settle and s.settlements_left[p]:
-        for k in range(N_ROADS):
-            if s.road_tolls[k * s.player_count + p]:
-                off = m.road_offset[k]
-                row = table.settle[k]
-                out += [row[gi - off] for gi in s.free_spots(k)]
-    if workshop and s.workshops_left[p]:
-        wo = s.workshop_owner
-        out += [table.workshop[j] for j in range(N_REDS) if wo[j] < 0]
-    if wall and wall_has_room(s):
-        out.append(table.wall)
-    if tower and s.builds_towers(p):
-        out += [table.tower[i] for i in range(len(m.triangle_after)) if triangle_open(s, i)]
-    for g in range(5):
-        rec = m.good_recipe[g]
+    if toll or settle:
+        _legal_road_pieces(s, p, toll, settle, out)
+    if workshop or wall or tower:
+        _legal_city_pieces(s, p, workshop, wall, tower, out)
+    for g, rec in enumerate(m.good_recipe):
         if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
             out.append(table.produce[g])
     if s.bank_trades < s.bank_trades_per_turn:
@@ -545,18 +541,55 @@ def legal_main(s: SiedlerState, p: int) -> list[Action]:
     return out
 
 
+# plain loops that append: in these hottest functions a comprehension's own frame costs more
+def _legal_road_pieces(s: SiedlerState, p: int, toll: bool, settle: bool, out: list[Action]) -> None:
+    """legal_main's toll stations and settlements (`toll_refusal`, `settlement_refusal`),
+    those p can afford (toll, settle) appended to `out`."""
+    table = s.action_table
+    if toll and s.tolls_left[p]:
+        row = table.toll
+        for k in roads_with_room(s):
+            out.append(row[k])
+    if settle and s.settlements_left[p]:
+        tolls, n, offsets = s.road_tolls, s.player_count, s.components.road_offset
+        for k in range(N_ROADS):
+            if tolls[k * n + p]:
+                off, spots = offsets[k], table.settle[k]
+                for gi in s.free_spots(k):
+                    out.append(spots[gi - off])
+
+
+def _legal_city_pieces(s: SiedlerState, p: int, workshop: bool, wall: bool, tower: bool, out: list[Action]) -> None:
+    """legal_main's workshops, wall piece and towers (`workshop_refusal`, `wall_refusal`,
+    `tower_refusal`), those p can afford appended to `out`."""
+    table = s.action_table
+    if workshop and s.workshops_left[p]:
+        wo, spots = s.workshop_owner, table.workshop
+        for j in range(N_REDS):
+            if wo[j] < 0:
+                out.append(spots[j])
+    if wall and wall_has_room(s):
+        out.append(table.wall)
+    if tower and s.builds_towers(p):
+        for i in range(len(s.components.triangle_after)):
+            if triangle_open(s, i):
+                out.append(table.tower[i])
+
+
 def legal_bank_trades(s: SiedlerState, p: int, held: Sequence[int], out: list[Action]) -> None:
     """5.2.1: every trade of `bank_refusal` p may make, appended to `out`; `held` is what
     p holds per tradable (s.holding), the limit of the turn is asked by the caller."""
     rates = s.bank_rates(p)
     supply, bank = s.supply, s.action_table.bank
-    for x in range(6):
-        if held[x] >= rates[x]:
-            row = bank[x]
-            for y in range(6):
-                a = row[y]  # None only for y == x
+    x = 0
+    for have in held:
+        if have >= rates[x]:
+            y = 0
+            for a in bank[x]:  # None only for y == x
                 if a is not None and (y == GOLD or supply[y]):
                     out.append(a)
+                y += 1
+        x += 1
 
 
 def end_turn(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
@@ -768,12 +801,13 @@ def offer_sides(s: SiedlerState, seat: int) -> tuple[list[int], list[int]]:
     """The side `seat` is putting together now and the other side of that offer: what the
     active player gives and asks for, or what a counter-offer's maker gives and asks for
     (its give side first: (giving, asking), else (asking, giving))."""
-    giving = s.phase == P_OFFER_GIVE or (s.phase == P_RESPOND and s.answers[seat] == A_COUNTER_GIVE)
-    if s.phase in (P_OFFER_GIVE, P_OFFER_WANT):
-        give, want = s.offer_give, s.offer_want
-    else:
-        give, want = counter_side(s, seat, s.counter_give), counter_side(s, seat, s.counter_want)
-    return (give, want) if giving else (want, give)
+    ph = s.phase
+    if ph == P_OFFER_GIVE:
+        return s.offer_give, s.offer_want
+    if ph == P_OFFER_WANT:
+        return s.offer_want, s.offer_give
+    give, want = counter_side(s, seat, s.counter_give), counter_side(s, seat, s.counter_want)
+    return (give, want) if ph == P_RESPOND and s.answers[seat] == A_COUNTER_GIVE else (want, give)
 
 
 def side_allows(s: SiedlerState, seat: int, kind: int, x: int, side: list[int], other: list[int]) -> bool:
@@ -782,17 +816,23 @@ def side_allows(s: SiedlerState, seat: int, kind: int, x: int, side: list[int], 
     on it can be finished (K_DONE)."""
     if kind == K_DONE:
         return sum(side) > 0
-    return sum(side) < s.offer_cards and x in fitting_cards(s, seat, kind, side, other)
+    return sum(side) < s.offer_cards and x in fitting_cards(s, seat, kind, side, other, _TRADABLES)
 
 
-def fitting_cards(s: SiedlerState, seat: int, kind: int, side: list[int], other: list[int]) -> list[int]:
-    """5.2.1: the tradables of which one more fits the side: what one gives is held and
-    not asked for on the other side; what one asks for is not given."""
+_TRADABLES = range(6)
+_T = TypeVar("_T")
+
+
+def fitting_cards(s: SiedlerState, seat: int, kind: int, side: list[int], other: list[int],
+                  row: Sequence[_T]) -> list[_T]:
+    """5.2.1: the tradables of which one more fits the side, as row[tradable] (row: the
+    actions, or _TRADABLES for the numbers): what one gives is held and not asked for on
+    the other side; what one asks for is not given."""
     if kind == K_WANT:
-        return [x for x in range(6) if not other[x]]
+        return [row[x] for x in _TRADABLES if not other[x]]
     held = s.hands[seat * 5:seat * 5 + 5]
     held.append(s.gold[seat])  # per tradable, as s.holding(seat, x) gives it
-    return [x for x in range(6) if not other[x] and held[x] > side[x]]
+    return [row[x] for x in _TRADABLES if not other[x] and held[x] > side[x]]
 
 
 def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
@@ -822,7 +862,7 @@ def _legal_side(s: SiedlerState, seat: int, kind: int, row: list[Action]) -> lis
     """side_allows for each card, with the side's size counted once."""
     side, other = offer_sides(s, seat)
     cards = sum(side)
-    out = [row[x] for x in fitting_cards(s, seat, kind, side, other)] if cards < s.offer_cards else []
+    out = fitting_cards(s, seat, kind, side, other, row) if cards < s.offer_cards else []
     if cards:  # side_allows(K_DONE)
         out.append(s.action_table.done)
     out.append(s.action_table.cancel)

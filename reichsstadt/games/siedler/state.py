@@ -8,7 +8,7 @@ are `hands[seat * 5 + resource]`; gold is apart (it is no card, 6.1)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from ...core.actions import Action
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ...core.contract import Game
 
 _CHANCE_ONLY = (CHANCE,)
+_BANK_RATES = (BANK_RATE,) * 6  # 4:1 on every tradable (5.2.1)
 
 
 class SiedlerState(State):
@@ -204,13 +205,15 @@ class SiedlerState(State):
                 return True
         return False
 
-    def bank_rates(self, p: int) -> list[int]:
+    def bank_rates(self, p: int) -> Sequence[int]:
         """How many of each tradable the bank takes from p for one card or gold (5.2.1): 4;
         3 with a workshop on the Hauptmarkt's 3:1 corner; 2 for a resource whose 2:1 corner
         holds p's workshop."""
+        wo = self.workshop_owner
+        if p not in wo:  # most of a game: no workshop, the bank's own rate (a shared tuple)
+            return _BANK_RATES
         rates = [BANK_RATE] * 6
         port = self.components.red_port
-        wo = self.workshop_owner
         two = []
         for j in range(N_REDS):
             if wo[j] == p:
@@ -279,14 +282,14 @@ class SiedlerState(State):
         return rules.LEGAL[self.phase](self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:
-        code = self.action_table.code[action]
+        code = self.action_table.code_of[id(action)]
         kind = code[0]
         rules.HANDLERS[kind](self, seat, code[1], code[2])
         if kind in VP_KINDS:
             rules.check_thirteen(self)
 
     def _is_outcome(self, action: Action) -> bool:
-        kind, a, _ = self.action_table.code[action]
+        kind, a, _ = self.action_table.code_of[id(action)]
         ph = self.phase
         if ph == P_DRAW:
             return kind == K_DRAW and self.deck[a] > 0

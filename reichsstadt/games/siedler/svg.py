@@ -167,12 +167,21 @@ def _gate(c: _Canvas, road: dict[str, Any], holder: int) -> None:
     c.text(gx, gy + 4.5, rid, 12 if len(rid) < 3 else 10, weight="bold", fill=ink)
 
 
+def _seat_piece(c: _Canvas, x: float, y: float, box: tuple[int, int, int], piece: str, owner: int, what: str,
+                number: str, size: float) -> None:
+    """A seat's square piece (a toll station, a workshop) in its colour, centred on (x, y):
+    box = (width, height, corner radius); titled "`what` of Player n", numbered."""
+    w, h, rx = box
+    c.add(f'<rect x="{_f(x - w / 2)}" y="{_f(y - h / 2)}" width="{w}" height="{h}" rx="{rx}" fill="{SEAT[owner % 4]}" '
+          f'stroke="#000" stroke-width="1.5" data-piece="{piece}" data-seat="{owner}">'
+          f'<title>{what} of Player {owner + 1}</title></rect>')
+    c.text(x, y + 3.5, number, size, weight="bold", fill=SEAT_INK[owner % 4])
+
+
 def _segment(c: _Canvas, rid: str, s: int, mx: float, my: float, owner: int) -> None:
     if owner >= 0:
-        c.add(f'<rect x="{_f(mx - 8)}" y="{_f(my - 7)}" width="16" height="14" rx="2" fill="{SEAT[owner % 4]}" '
-              f'stroke="#000" stroke-width="1.5" data-piece="toll" data-seat="{owner}"><title>road {rid}, segment '
-              f'{s + 1}: toll station of Player {owner + 1}</title></rect>')
-        c.text(mx, my + 3.5, str(s + 1), 9, weight="bold", fill=SEAT_INK[owner % 4])
+        _seat_piece(c, mx, my, (16, 14, 2), "toll", owner, f"road {rid}, segment {s + 1}: toll station",
+                    str(s + 1), 9)
     else:
         c.add(f'<rect x="{_f(mx - 6)}" y="{_f(my - 5.5)}" width="12" height="11" rx="2" fill="{ROAD_FILL}" '
               f'stroke="{ROAD_EDGE}"><title>road {rid}, segment {s + 1}</title></rect>')
@@ -263,10 +272,7 @@ def _red(c: _Canvas, red: dict[str, Any], owner: int) -> None:
     mark = red["mark"] if red["mark"] in (None, "3:1") else f"2:1 {red['mark']}"
     label = ", ".join([f"red intersection {j + 1}", *([mark] if mark else [])])
     if owner >= 0:
-        c.add(f'<rect x="{_f(x - 10)}" y="{_f(y - 10)}" width="20" height="20" rx="3" fill="{SEAT[owner % 4]}" '
-              f'stroke="#000" stroke-width="1.5" data-piece="workshop" data-seat="{owner}">'
-              f'<title>{escape(label)}: workshop of Player {owner + 1}</title></rect>')
-        c.text(x, y + 3.5, str(j + 1), 10, weight="bold", fill=SEAT_INK[owner % 4])
+        _seat_piece(c, x, y, (20, 20, 3), "workshop", owner, f"{escape(label)}: workshop", str(j + 1), 10)
     else:
         c.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="9" fill="{RED}" stroke="#7f0000" stroke-width="1.5">'
               f'<title>{escape(label)}</title></circle>')
