@@ -233,6 +233,7 @@ class InlineWriter:
     of the process. FULL (a sync a commit) and PostgreSQL (a round trip) keep `Writer`."""
 
     CHECKPOINT_EVERY = 256
+    WAL_MOST_PAGES = 4000
 
     def __init__(self, engine: Engine, on_commit: Callable[[float, int], None] | None = None) -> None:
         self.engine = engine
@@ -272,7 +273,11 @@ class InlineWriter:
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
             self._conn = self.engine.connect()
-            self._conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")  # checkpoints: `_run_checkpoint`
+            # checkpoints are `_run_checkpoint`'s; but one that runs while writes go on cannot
+            # let the WAL start again from its beginning, so under a steady stream of writes
+            # it would grow without end: past this many pages this connection checkpoints
+            # itself (mostly copied already by then)
+            self._conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={self.WAL_MOST_PAGES}")
             self._conn.commit()
         return self._conn
 
