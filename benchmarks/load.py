@@ -241,7 +241,8 @@ def server_flags(tree: Path) -> list[str]:
                          text=True, env={**os.environ, "PYTHONPATH": str(tree), "COLUMNS": "200"}).stdout
     flags = []
     for flag, value in (("--create-per-minute", "1000000"), ("--open-per-creator", "1000000"),
-                        ("--connections-per-address", "100000"), ("--spectators-per-table", "100000")):
+                        ("--connections-per-address", "100000"), ("--spectators-per-table", "100000"),
+                        ("--messages-per-second", "100000")):
         if flag in out:
             flags += [flag, value]
     return flags
