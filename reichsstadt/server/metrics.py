@@ -62,8 +62,7 @@ class Metrics(Collector):
         self.move_seconds.observe(seconds)
 
     def committed(self, seconds: float, jobs: int) -> None:
-        """From the one place that commits (the writer thread, or the event loop's for SQLite
-        without FULL): the only one to touch these numbers."""
+        """From the writer thread (the only one to touch these numbers)."""
         self.commit_seconds.observe(seconds)
         self.commit_writes += jobs
 

@@ -1,15 +1,11 @@
 """The database: tables, their seats, every move, log notes and reviews, through
-SQLAlchemy Core on plain (synchronous) drivers; what waits for a disk or a network is
-kept off the event loop.
+SQLAlchemy Core on plain (synchronous) drivers, kept off the event loop.
 
 The database is the truth. A move is committed before anyone hears of it; a live table
 is rebuilt by replaying its moves. Tokens are stored only as SHA-256 hashes, so a copy of
 the database does not let anyone act for a seat.
 
-On SQLite with `synchronous=NORMAL` (the default) a write is committed at once on the
-event loop's thread (`InlineWriter`): an append to the WAL without a sync, cheaper than
-two thread wake-ups; the syncs come with checkpoints, run in a thread. Otherwise (FULL,
-PostgreSQL) writes go through one writer thread (`Writer`) that commits whatever has queued up
+Writes go through one writer thread (`Writer`) that commits whatever has queued up
 meanwhile in one transaction (a group commit: one fsync for many tables' moves) and
 then settles each caller's future with one wake-up of the event loop per batch. A batch
 that fails is retried one write at a time, so only the faulty write fails. Reads run in a
@@ -220,80 +216,6 @@ class Writer:
             self._conn = None
 
 
-class InlineWriter:
-    """SQLite with synchronous=NORMAL: each write committed at once on the event loop's
-    thread, through one connection kept open.
-
-    Such a commit appends a few pages to the WAL, in the page cache, without a sync: at
-    100 tables paced at a second it costs less than waking a writer thread that sleeps
-    between moves and then the event loop from it (CPU a move 0.95 against 1.21 ms,
-    p99 lower: benchmarks/README.md). The syncs happen at checkpoints, which this
-    connection leaves to a thread (every `CHECKPOINT_EVERY` commits; PASSIVE: they never
-    hold up a write). A commit still comes before its announcement and survives a crash
-    of the process. FULL (a sync a commit) and PostgreSQL (a round trip) keep `Writer`."""
-
-    CHECKPOINT_EVERY = 256
-    WAL_MOST_PAGES = 4000
-
-    def __init__(self, engine: Engine, on_commit: Callable[[float, int], None] | None = None) -> None:
-        self.engine = engine
-        self.on_commit = on_commit
-        self._conn: Connection | None = None
-        self._commits = 0
-        self._checkpoint: asyncio.Future[None] | None = None
-
-    def submit(self, job: Job[T]) -> "asyncio.Future[T]":
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[T] = loop.create_future()
-        t0 = time.perf_counter()
-        try:
-            conn = self._connection()
-            with conn.begin():
-                result = job(conn)
-        except Exception as exc:
-            self._drop()  # the connection may be what failed: the next write takes a fresh one
-            done.set_exception(exc)
-        else:
-            done.set_result(result)
-        if self.on_commit is not None:
-            self.on_commit(time.perf_counter() - t0, 1)
-        self._commits += 1
-        if self._commits % self.CHECKPOINT_EVERY == 0 and (self._checkpoint is None or self._checkpoint.done()):
-            self._checkpoint = loop.run_in_executor(None, self._run_checkpoint)
-        return done
-
-    def _run_checkpoint(self) -> None:
-        """The WAL copied into the database file, with its syncs, off the event loop."""
-        try:
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        except Exception:  # noqa: BLE001 - the next one (or the last connection's close) does it
-            log.exception("checkpoint", extra={"event": "checkpoint_error"})
-
-    def _connection(self) -> Connection:
-        if self._conn is None or self._conn.closed or self._conn.invalidated:
-            self._conn = self.engine.connect()
-            # checkpoints are `_run_checkpoint`'s; but one that runs while writes go on cannot
-            # let the WAL start again from its beginning, so under a steady stream of writes
-            # it would grow without end: past this many pages this connection checkpoints
-            # itself (mostly copied already by then)
-            self._conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={self.WAL_MOST_PAGES}")
-            self._conn.commit()
-        return self._conn
-
-    def _drop(self) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            except Exception:  # noqa: BLE001 - a broken connection is let go either way
-                pass
-            self._conn = None
-
-    def close(self) -> None:
-        """Let the connection go (every write is committed already)."""
-        self._drop()
-
-
 def _settle(outcomes: list[tuple["asyncio.Future[Any]", Any, BaseException | None]]) -> None:
     for done, result, exc in outcomes:
         if done.done():
@@ -313,8 +235,7 @@ class Storage:
         self.url = database_url(url)
         self.sqlite = self.url.startswith("sqlite")
         self.engine = make_engine(self.url, sqlite_sync)
-        inline = self.sqlite and sqlite_sync.upper() != "FULL"
-        self.writer: Writer | InlineWriter = (InlineWriter if inline else Writer)(self.engine, on_commit)
+        self.writer = Writer(self.engine, on_commit)
         mark = "?" if self.sqlite else "%s"
         # the hottest statement, in the driver's own words (no SQL compiled per move)
         self._insert_moves = f"INSERT INTO moves (table_id, n, seat, action, at) VALUES ({', '.join([mark] * 5)})"

@@ -2,8 +2,7 @@
 applied one at a time (`lock`).
 
 The path of a move: `submit` checks it and plans it on a copy (moves.plan), the commit
-is awaited (storage.py: at once on SQLite, else the writer thread, with the NOTIFY that
-tells other processes), the plan is
+is awaited (the writer thread, with the NOTIFY that tells other processes), the plan is
 adopted as the live state, and `_after` ends every change the same way: clocks ticked,
 parts rebuilt lazily, every client sent its message, bots woken. A process that does
 not own the table forwards its clients' moves to the owner and applies the moves it

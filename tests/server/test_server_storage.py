@@ -145,28 +145,3 @@ def test_a_whole_live_game_on_postgresql_continued_by_a_new_app(tmp_path: Any, p
         record = c.get(f"/api/tables/{t['id']}/record").json()
         assert len(record["moves"]) == info["moves"]
 
-
-def test_sqlite_wal_stays_bounded_under_a_steady_stream_of_commits(tmp_path: Path, monkeypatch: Any) -> None:
-    """SQLite commits are made on the event loop and their checkpoints in a thread; one
-    that runs while writes go on cannot restart the WAL, so the writing connection's own
-    checkpoint past a bound keeps the file from growing without end (an operator's disk).
-    Here the thread's checkpoints never run: the bound alone must hold."""
-    from reichsstadt.server.storage import InlineWriter
-
-    monkeypatch.setattr(InlineWriter, "CHECKPOINT_EVERY", 10**9)
-    monkeypatch.setattr(InlineWriter, "WAL_MOST_PAGES", 100)
-    url = f"sqlite:///{tmp_path}/wal.db"
-    migrations.upgrade(url)
-
-    async def run() -> None:
-        storage = Storage(url)
-        assert isinstance(storage.writer, InlineWriter)
-        await storage.create_table(_row("t1"), [])
-        for n in range(3000):
-            await storage.append_moves("t1", n, [(0, {"kind": "x", "n": n})])
-        assert len(await storage.moves("t1")) == 3000
-        page = 4096 + 24  # a WAL frame: a page and its header
-        assert (tmp_path / "wal.db-wal").stat().st_size < 200 * page  # the last close removes it
-        await storage.close()
-
-    asyncio.run(run())
