@@ -272,7 +272,9 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
         lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
-                          "mean_rank": s.mean_rank}
+                          "mean_rank": s.mean_rank, "seeds": [result.seed, result.seed + max(
+                              (r.block for r in result.games), default=0)],
+                          "clock": "cpu" if "clock=cpu" in focus else "wall"}
     seeds = range(args.seed, args.seed + blocks)
     lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
               f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. The games above took "
@@ -352,7 +354,9 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
                 entry[level] = figure
             else:
                 entry.pop(level, None)
-    old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
+    old.update({"measured": time.strftime("%Y-%m-%d")})   # each figure names its seeds and clock
+    old.pop("clock", None)
+    old.pop("seed", None)
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
     print(f"written {args.out} and {shipped}")
 

@@ -234,7 +234,7 @@ class MCTSBot:
                 # a step the playouts do not model (a trade offer's parts): the heuristic's move
                 move: Action = aids.advise(seat, self.rng)[0]
                 return move
-        return self.search(seat).action
+        return self.search(seat, estimate=False).action
 
     # -- settings -------------------------------------------------------------------------
     def settings(self, game_id: str) -> Settings:
@@ -284,14 +284,17 @@ class MCTSBot:
                 self._cutoff = aids.cutoff
 
     # -- the search -----------------------------------------------------------------------
-    def search(self, seat: Seat) -> Decision:
+    def search(self, seat: Seat, estimate: bool = True) -> Decision:
+        """The move to play with its estimate. A rollout search asked for a move to play
+        only (`estimate=False`, as `act` does) ends once no other move can beat the
+        heuristic's; asked for an estimate (hints) it uses its whole budget."""
         legal = seat.legal()
         if not legal:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
         rng = self.rng
         self._setup(getattr(seat, "game_id", ""))
         if self._rollouts is not None:
-            return self._rollout(seat, self._rollouts)
+            return self._rollout(seat, self._rollouts, estimate)
         self._root_candidates(seat, legal, rng)
         root = _Node()
         nodes: dict[Any, _Node] = {}
@@ -313,7 +316,7 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
-    def _rollout(self, seat: Seat, r: Rollouts) -> Decision:
+    def _rollout(self, seat: Seat, r: Rollouts, estimate: bool) -> Decision:
         """The heuristic's move, improved by rollouts (bots/rollout.py), in the same budget."""
         clock = self.clock if callable(self.clock) else CLOCKS[self.clock]
         start = clock()
@@ -322,7 +325,8 @@ class MCTSBot:
         fixed = None
         if self._hidden is not None and not self._hidden(seat.view()):
             fixed = seat.sample(self.rng)   # nothing hidden from this seat: every sample is this state
-        move, found, done = rollout.search(seat, r, self.rng, lambda n: n < limit and clock() < deadline, fixed)
+        move, found, done = rollout.search(seat, r, self.rng, lambda n: n < limit and clock() < deadline, fixed,
+                                           estimate)
         elapsed = clock() - start
         out = [ActionStat(f.action, f.n, f.total / f.n if f.n else 0.0, f.wins / f.n if f.n else 0.0,
                           f.score / f.scored if f.scored else math.nan) for f in found]

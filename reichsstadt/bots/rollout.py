@@ -105,14 +105,15 @@ def play_to_horizon(state: State, me: int, r: Rollouts, rng: random.Random) -> t
 
 
 def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], bool],
-           fixed: State | None) -> tuple[Action, list[Found], int]:
+           fixed: State | None, estimate: bool = True) -> tuple[Action, list[Found], int]:
     """Roll out every candidate on the same determinizations while `budget(done)` allows
     (at least one round of them): the move to play, every candidate's results (the
-    heuristic's first) and the playouts made."""
+    heuristic's first) and the playouts made. Without `estimate` (a move to play, not a
+    hint to give) the search ends as soon as the heuristic's move is the only one left."""
     legal = seat.legal()
     guess, moves = candidates(seat, legal, r, rng)
     found = [Found(a) for a in moves]
-    if len(moves) == 1:
+    if len(moves) == 1 and not estimate:
         return guess, found, 0
     me = seat.seat
     done = 0
@@ -138,7 +139,7 @@ def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], 
                 f.scored += 1
             done += 1
         live = [live[0]] + [f for f in live[1:] if not _beaten(f)]
-        if len(live) == 1 or not budget(done):
+        if (len(live) == 1 and not estimate) or not budget(done):
             break
     return choose(found, r.confidence), found, done
 
@@ -171,6 +172,8 @@ def _gain(f: Found) -> tuple[float, float]:
 def choose(found: Sequence[Found], confidence: float) -> Action:
     """The best candidate by mean reward if it beats the heuristic's move (found[0])
     significantly, else the heuristic's move."""
+    if len(found) == 1:
+        return found[0].action
     best = max(found[1:], key=lambda f: f.gain / f.n if f.n else -math.inf)
     if not best.n:
         return found[0].action

@@ -40,6 +40,8 @@ def test_the_heuristics_move_is_left_only_for_a_significantly_better_one():
     assert choose(noisy, 1.0) is noisy[0].action
     worse = _found([[-0.1, -0.2, -0.1, -0.15]])
     assert choose(worse, 0.0) is worse[0].action
+    alone = [Found(Action("plan", guild=0), n=3, total=1.5)]    # the heuristic's move, no other candidate
+    assert choose(alone, 1.0) is alone[0].action
 
 
 def test_a_candidate_clearly_worse_than_the_heuristics_move_leaves_the_race():
