@@ -281,9 +281,12 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="rs-attack-"))
     rows = []
+    tree = Path(args.tree).resolve()
+    flags = ["--bot-delay", "0.2"]
+    if "--create-per-minute" in load.server_flags(tree):  # a tree before the limits has none to set
+        flags += ["--create-per-minute", "10"]
     for attacked in (False, True):
-        server = load.Server(Path(args.tree).resolve(), folder, f"sqlite:///{folder}/a{int(attacked)}.db",
-                             int(attacked), ["--bot-delay", "0.2", "--create-per-minute", "10"])
+        server = load.Server(tree, folder, f"sqlite:///{folder}/a{int(attacked)}.db", int(attacked), flags)
         try:
             steady, counts = asyncio.run(measure(server.port, args.seconds, attacked))
         finally:

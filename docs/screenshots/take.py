@@ -2,7 +2,7 @@
 on a desktop (1280×900) and a phone (375×812; the table in German and Russian too), plus
 the lobby and a "how to play" panel.
 A `reichsstadt serve` of this checkout plays the games (bots, and a bot for the person's
-seat where a whole game is needed); Debian's Chromium takes the pictures. About ten
+seat up to the moment pictured, or a whole game); Debian's Chromium takes the pictures. About ten
 minutes (a review is two minutes of search).
 
     python3 docs/screenshots/take.py [--only siedler] [--out docs/screenshots]
@@ -11,9 +11,9 @@ minutes (a review is two minutes of search).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,30 +23,41 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tests.e2e.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.e2e.newcomer import finished, open_as, person_at  # noqa: E402
-from tests.e2e.play import play, wait_table, where  # noqa: E402
+from tests.e2e.newcomer import call, finished, open_as, person_at  # noqa: E402
+from tests.e2e.play import wait_table  # noqa: E402
 from tests.server.process import Server  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 LANGUAGES = ("de", "ru")
-PLAYED_BEFORE = {"norenberc": 60, "siedler": 0, "colonia": 60}  # moves made before the table's picture
+PLAYED_BEFORE = {"norenberc": 60, "siedler": 90, "colonia": 60}  # moves made before the table's picture
 BOTS = {"norenberc": ["greedy", "greedy", "greedy"], "siedler": ["greedy", "greedy", "greedy"],
         "colonia": ["greedy", "greedy", "greedy"]}
+
+
+def played_for(base: str, made: dict[str, Any], moves: int, timeout: float = 300) -> None:
+    """A stand-in bot plays the person's seat until the table has made `moves` moves, then
+    the person takes the seat back (every game's board alike: nothing clicks the boards)."""
+    tid, creator = made["id"], made["creator"]
+    status, got = call(base, "POST", f"/api/tables/{tid}/seats/0/stand-in", {"bot": "greedy"}, creator)
+    assert status == 200, got
+    deadline = time.monotonic() + timeout
+    while call(base, "GET", f"/api/tables/{tid}")[1]["moves"] < moves:
+        assert time.monotonic() < deadline, f"the bots did not reach move {moves}"
+        time.sleep(0.2)
+    status, got = call(base, "POST", f"/api/tables/{tid}/seats/0/stand-in", {"bot": None}, creator)
+    assert status == 200, got
 
 
 def table(page: Any, base: str, game: str, out: Path) -> None:
     """Mid-game, the person to decide, the suggest switch on."""
     page.set_viewport_size(DESKTOP)  # the game before ended on a phone
     made = person_at(base, game, BOTS[game])
+    played_for(base, made, PLAYED_BEFORE[game])
     open_as(page, base, made)
     wait_table(page)
     page.evaluate("() => localStorage.setItem('rs.suggest', '1')")
-    rng = random.Random(3)
-    # Siedler's moves are made on its board, which the generic player does not click: its
-    # table is taken at the person's first decision
-    after = PLAYED_BEFORE[game]
-    play([page], rng, until=lambda: where(page)[0] >= after and bool(page.locator(".status.yours").count()))
+    page.wait_for_selector(".status.yours", timeout=120_000)
     page.reload()
     for attempt in range(3):  # a busy server may refuse a hint: switched off and on, it is asked again
         try:

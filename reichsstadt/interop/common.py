@@ -61,12 +61,14 @@ class LegalIndices:
     """The indices of legal actions as a NumPy array, found by the identity of the
     action space's own objects (engines hand out those: no Python-level hash per action),
     kept per set of legal actions met (at most `most`), so that a mask is one NumPy
-    assignment."""
+    assignment; and the mask itself (int8) per set met, so that a mask is one copy."""
 
     def __init__(self, space: ActionSpace, most: int = 8192) -> None:
         self.space = space
         self.by_id = {id(a): i for i, a in enumerate(space.actions)}
         self.kept: dict[tuple[int, ...], np.ndarray] = {}
+        self.masks: dict[tuple[int, ...], np.ndarray] = {}
+        self.last: tuple[Sequence[Action] | None, np.ndarray] = (None, np.zeros(0, np.int8))
         self.most = most
 
     def of(self, legal: Sequence[Action]) -> np.ndarray:
@@ -80,6 +82,24 @@ class LegalIndices:
             if len(self.kept) >= self.most:
                 self.kept.clear()
             self.kept[key] = found
+        return found
+
+    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+        """1 at every legal action (int8, the length of the space): the kept array, which
+        the caller copies and never changes."""
+        if legal is self.last[0]:   # the engine's own tuple asked again (an observation, then the step)
+            return self.last[1]
+        key = tuple(map(id, legal))
+        found = self.masks.get(key)
+        if found is None:
+            found = np.zeros(len(self.space), np.int8)
+            found[self.of(legal)] = 1
+            if all(k in self.by_id for k in key):   # ids of other objects may be reused: not kept
+                if len(self.masks) >= self.most:
+                    self.masks.clear()
+                self.masks[key] = found
+        if type(legal) is tuple:   # immutable: held, so that its id is not reused while it is kept
+            self.last = (legal, found)
         return found
 
 

@@ -28,6 +28,7 @@ NumPy only."""
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -119,6 +120,8 @@ class Encoder:
         """Each slice's end (one past its last entry), by name."""
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
+        self.envelope_at = tuple(self.at.get(name, -1) for name in ENVELOPE)
+        """Where the envelope's slices start (-1: an encoding without them), for write_envelope."""
         self.turned = self._turns()
         """Per viewer seat, where each entry of the viewer's encoding comes from in seat 0's
         (the per-seat entries turned by the viewer's seat; None for seat 0: as it is)."""
@@ -233,12 +236,15 @@ class Part:
     spectator) sees them into `out`, which holds zeros there; `me` is the seat the
     per-seat slices start from (the viewer's, 0 for a spectator). `reads` names every
     field of the state the writer reads, through the state's methods too: the adapters
-    write a part again only when one of them changed (tests check the list)."""
+    write a part again only when one of them changed (tests check the list). `whole`:
+    the writer writes every entry of its slices, so they need not be zeroed before it
+    (tests check that a kept encoding equals one written from scratch)."""
 
     name: str
     slices: tuple[str, ...]
     reads: tuple[str, ...] | None
     write: Writer
+    whole: bool = False
 
     def __post_init__(self) -> None:
         for what, names in (("slices", self.slices), ("reads", self.reads or ())):
@@ -246,7 +252,7 @@ class Part:
                 raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")
 
 
-class StateEncoder(Encoder):
+class StateEncoder(Encoder, metaclass=ABCMeta):
     """An encoder that writes from the state's fields into the array, following the
     game's view: a game's own encoder subclasses it and declares its parts (`use`), which
     between them write every slice, and `private`.
@@ -282,15 +288,26 @@ class StateEncoder(Encoder):
         for p in self.parts:
             p.write(state, seat, me, out)
 
+    @abstractmethod
     def private(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write over `out`, the public encoding turned to `seat`, what only `seat` may know
         (its hand, its money, its plan): every entry where its encoding differs from
         that one, whole (the entries hold the public values, not zeros). The seat slice
-        is written by the caller."""
-        raise NotImplementedError(f"{type(self).__name__} must write what only a seat knows in private()")
+        is written by the caller. Every game's encoder writes its own (a game whose seats
+        know nothing the spectator does not writes nothing)."""
 
     def encode_view(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         raise EncodingError(f"the {self.game} encoder reads states: call encode(state, seat)")
+
+
+def per_seat(players: int, name: str, inner: int, meaning: str, labels: Sequence[str] = (),
+             low: float = 0) -> Slice:
+    """A slice of `inner` entries per seat, from the viewer onward (the viewer's first),
+    ranging `low` … 1; `labels` name one seat's entries, and the slice's labels are them
+    per seat ("you: …", "+1: …", …)."""
+    per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
+    full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, players))] for x in labels)
+    return Slice(name, players * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
 
 
 ENVELOPE = ("seat", "to_act", "chance", "over", "phase")
@@ -314,21 +331,20 @@ def envelope(players: int, phases: Sequence[str]) -> list[Slice]:
 def write_envelope(enc: Encoder, state: State, seat: int | None, phase: int, out: np.ndarray) -> int:
     """Fill the envelope's slices (see `envelope`) for the phase numbered `phase`; the
     viewer's seat for seat-relative slices (0 for a spectator)."""
-    at = enc.at
+    at_seat, at_to_act, at_chance, at_over, at_phase = enc.envelope_at
     n = enc.players
     me = 0 if seat is None else seat
     if seat is not None:
-        out[at["seat"] + seat] = 1.0
+        out[at_seat + seat] = 1.0
     acting = state.to_act()
     if not acting:
-        out[at["over"]] = 1.0
+        out[at_over] = 1.0
     elif acting[0] == CHANCE:
-        out[at["chance"]] = 1.0
+        out[at_chance] = 1.0
     else:
-        base = at["to_act"]
         for s in acting:
-            out[base + (s - me) % n] = 1.0
-    out[at["phase"] + phase] = 1.0
+            out[at_to_act + (s - me) % n] = 1.0
+    out[at_phase + phase] = 1.0
     return me
 
 
@@ -350,15 +366,17 @@ class SeatFields:
                     scale.append(1.0 / top)
                     where.append((enc.at[slice_name] + offset + g, p, inner))
         self.scale = np.array(scale, np.float32)
+        self.ones = np.ones(len(scale), np.float32)
         self.dest = [np.array([base + (p - me) % n * inner for base, p, inner in where], np.intp) for me in range(n)]
 
     def write(self, state: Any, me: int, out: np.ndarray) -> None:
         raw: list[int] = []
         for name in self.names:
             raw += getattr(state, name)
-        values = np.array(raw, np.float32)
-        values *= self.scale
-        np.minimum(values, 1.0, out=values)
+        # int64 first: NumPy reads a list of ints twice as fast into int64 as into float32; the
+        # product of float32 numbers is exact in float64, so the values are float32's own
+        values = np.multiply(np.array(raw, np.int64), self.scale, dtype=np.float32)
+        np.minimum(values, self.ones, out=values)
         out[self.dest[me]] = values
 
 

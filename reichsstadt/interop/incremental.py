@@ -13,7 +13,8 @@ it; one NumPy gather) with what only the seat knows written over it
 The comparisons are generated once per encoder and State class as straight-line code
 from the state's declared fields (core/fields.py), the way the core generates clone():
 a flat list is compared and copied by slice, a list of lists two deep, a value by
-equality, a SHARED field (fixed for the game) by identity.
+equality, a SHARED field (fixed for the game) by identity; then, one `if` per part (no
+loop over the parts), the changed parts are zeroed and written again.
 
 Encoders that read views, and StateEncoders without parts, get a `Rewriter`: the whole
 encoding written for every observation."""
@@ -28,7 +29,7 @@ import numpy as np
 from ..core.fields import FLAT, NESTED, SHARED, VALUE, field_specs
 from .encoding import Encoder, StateEncoder
 
-Changes = Callable[[Any, list[Any]], int]
+Changes = Callable[[Any, list[Any], np.ndarray], None]
 
 _NEVER = object()
 """What the copies of the fields hold before the first observation: equal to nothing."""
@@ -60,9 +61,6 @@ class Tracker:
         self.kind: type | None = None
         self.key: Any = _NEVER
         self.seat_at = encoder.at["seat"]
-        plan = _plan(encoder)
-        self.always: int = plan[0]
-        self.steps: tuple[tuple[int, tuple[tuple[int, int], ...], Any], ...] = plan[1]
 
     def forget(self) -> None:
         """Another game from now on (a new one, or one restored): compare everything."""
@@ -88,20 +86,16 @@ class Tracker:
 
     def update(self, state: Any) -> None:
         """Bring the public encoding up to date with `state`."""
-        if type(state) is not self.kind:
+        if type(state) is not self.kind:   # the first state: copy every field, write every part
             self.kind = type(state)
             self.changes, size = changes_of(self.encoder, self.kind)
             self.kept = [_NEVER] * size
-            changed = self.changes(state, self.kept) | -1   # the first time: every part
-        else:
-            assert self.changes is not None
-            changed = self.changes(state, self.kept) | self.always
-        public = self.public
-        for bit, runs, write in self.steps:
-            if changed & bit:
-                for a, b in runs:
-                    public[a:b] = 0.0
-                write(state, None, 0, public)
+            self.changes(state, self.kept, self.public)
+            self.public.fill(0.0)
+            self.encoder.fill(state, None, self.public)
+            return
+        assert self.changes is not None
+        self.changes(state, self.kept, self.public)
 
 
 def tracker(encoder: Encoder) -> Tracker | Rewriter:
@@ -113,7 +107,8 @@ def tracker(encoder: Encoder) -> Tracker | Rewriter:
 
 def _plan(encoder: StateEncoder) -> tuple[int, tuple[tuple[int, tuple[tuple[int, int], ...], Any], ...]]:
     """(the bits of the parts written for every observation, and per part: its bit, the
-    runs of entries it writes, its writer)."""
+    runs of entries to zero before it writes (none for a part that writes them whole),
+    its writer)."""
     always = 0
     steps = []
     for i, part in enumerate(encoder.parts):
@@ -126,14 +121,16 @@ def _plan(encoder: StateEncoder) -> tuple[int, tuple[tuple[int, tuple[tuple[int,
                 runs[-1] = (runs[-1][0], b)
             else:
                 runs.append((a, b))
-        steps.append((1 << i, tuple(runs), part.write))
+        steps.append((1 << i, () if part.whole else tuple(runs), part.write))
     return always, tuple(steps)
 
 
 def changes_of(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
-    """The comparison of the fields the parts read, for states of class `kind`: a
-    function (state, kept) -> the bits of the parts to write again, which copies every
-    changed field into `kept`; and the length of `kept`. Built once per class."""
+    """The update of the public encoding for states of class `kind`: a function
+    (state, kept, public) that compares every field the parts read with its copy in
+    `kept`, copies the changed ones there, and writes again (over zeros) the parts whose
+    fields changed and those written every time; and the length of `kept`. Built once
+    per class."""
     found: tuple[Changes, int] | None = encoder.compiled.get(kind)
     if found is None:
         found = encoder.compiled[kind] = _build(encoder, kind)
@@ -150,7 +147,8 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
                 raise ValueError(f"{encoder.game} encoder, part {part.name!r}: {kind.__name__} declares no field "
                                  f"{name!r}")
             bits[name] = bits.get(name, 0) | 1 << i
-    lines = ["def changes(s, kept):", "    c = 0"]
+    always, steps = _plan(encoder)
+    lines = ["def changes(s, kept, public):", f"    c = {always}"]
     for slot, (name, bit) in enumerate(bits.items()):
         how = specs[name]
         lines.append(f"    v = s.{name}")
@@ -159,8 +157,12 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
             continue
         copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[how]
         lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}", f"        c |= {bit}"]
-    lines.append("    return c")
     scope: dict[str, Any] = {}
+    for i, (bit, runs, write) in enumerate(steps):   # straight-line: no loop over the parts
+        scope[f"write{i}"] = write
+        lines.append(f"    if c & {bit}:")
+        lines += [f"        public[{a}:{b}] = 0.0" for a, b in runs]
+        lines.append(f"        write{i}(s, None, 0, public)")
     exec("\n".join(lines), scope)  # noqa: S102 - our own generated source, as core/fields.py does
     fn: Changes = scope["changes"]
     return fn, len(bits)

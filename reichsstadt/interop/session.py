@@ -91,16 +91,11 @@ class Session:
         return self.match.state.to_act()
 
     def allows(self, seat: int, index: int) -> bool:
-        """Whether the action with this index is legal for `seat` now (by identity: the
-        engine hands out the action space's own objects)."""
-        actions = self.space.actions
-        if not 0 <= index < len(actions):
+        """Whether the action with this index is legal for `seat` now (its mask, kept per
+        set of legal actions)."""
+        if not 0 <= index < len(self.space.actions):
             return False
-        action = actions[index]
-        for a in self.state.legal(seat):
-            if a is action:
-                return True
-        return False
+        return bool(self.legal_indices.mask(self.state.legal(seat))[index])
 
     def play_if_still_asked(self, seat: int, index: int) -> bool:
         """One seat's part of a simultaneous decision, played if the seat still owes it
@@ -131,14 +126,15 @@ class Session:
             out = np.empty(self.size, np.float32)
         match = self.match
         assert match is not None, "call reset() first"
+        key = (match, match.decisions, match.chance_steps)   # changes with every move
         if self.history_encoding is None:
-            self.tracker.observe(match.state, seat, out, (match, match.decisions, match.chance_steps))
+            self.tracker.observe(match.state, seat, out, key)
             return out
         if seat is None:
             raise BadOption("the history encoding is a seat's: a spectator has none")
         assert self.history is not None
         size = self.encoder.size
-        self.tracker.observe(match.state, seat, out[:size], (match, match.decisions, match.chance_steps))
+        self.tracker.observe(match.state, seat, out[:size], key)
         rest = out[size:]
         rest.fill(0.0)
         self.history_encoding.fill(self.history, seat, rest)
@@ -146,11 +142,10 @@ class Session:
 
     def mask(self, seat: int, out: np.ndarray | None = None, dtype: Any = np.int8) -> np.ndarray:
         """1 at every action `seat` may take now (all 0 when it need not decide)."""
+        found = self.legal_indices.mask(self.state.legal(seat))
         if out is None:
-            out = np.zeros(len(self.space), dtype)
-        else:
-            out.fill(0)
-        out[self.legal_indices.of(self.state.legal(seat))] = 1
+            return found.astype(dtype) if dtype is not np.int8 else found.copy()
+        np.copyto(out, found, casting="unsafe")
         return out
 
     def global_state(self, out: np.ndarray | None = None) -> np.ndarray:

@@ -19,6 +19,7 @@ its channels."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import re
@@ -85,6 +86,7 @@ class PgCluster(Cluster):
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._want: set[str] = set()       # table channels to follow
+        self._wanted = asyncio.Event()     # ... changed (or the connection was lost)
         self._have: set[str] = set()       # ... followed now
         self._sender: Any = None           # a connection of its own for NOTIFYs outside a commit
         self._sending = asyncio.Lock()
@@ -96,13 +98,13 @@ class PgCluster(Cluster):
         encoded), the status."""
         head = dumps({"t": table.id, "n": plan.first, "m": plan.records(), "s": "finished" if result else table.status,
                       "r": result, "q": list(origin) if origin else None})
-        # each step's entries as [viewer, entry, viewer, entry, ...], the entries as encoded
-        entries = b",".join(b"[" + b",".join(dumps(v) + b"," + e for v, e in s.entries.items()) + b"]"
-                            for s in plan.steps)
-        text = (head[:-1] + b',"e":[' + entries + b"]}").decode()
-        if len(text.encode()) > PAYLOAD_MOST:
-            text = dumps({"t": table.id, "c": "moves", "q": list(origin) if origin else None}).decode()
-        return table_channel(table.id), text
+        # each step's entries as [viewer, entry, viewer, entry, ...], each entry its encoded
+        # JSON as a string: a follower keeps it as it is, without decoding and encoding it
+        entries = dumps([[x for v, e in s.entries.items() for x in (v, e.decode())] for s in plan.steps])
+        raw = head[:-1] + b',"e":' + entries + b"}"
+        if len(raw) > PAYLOAD_MOST:
+            raw = dumps({"t": table.id, "c": "moves", "q": list(origin) if origin else None})
+        return table_channel(table.id), raw.decode()
 
     async def changed(self, table: "LiveTable", what: str) -> None:
         payload = dumps({"t": table.id, "c": what}).decode()
@@ -165,7 +167,10 @@ class PgCluster(Cluster):
     def follow(self, table_id: str, following: bool) -> None:
         if not SAFE.match(table_id):
             return
-        (self._want.add if following else self._want.discard)(table_channel(table_id))
+        channel = table_channel(table_id)
+        if following != (channel in self._want):
+            (self._want.add if following else self._want.discard)(channel)
+            self._wanted.set()
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen())
@@ -188,16 +193,47 @@ class PgCluster(Cluster):
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                     self._have = set()
+                    # what arrives while a LISTEN is being sent is heard through psycopg
+                    conn.add_notify_handler(lambda note: self._heard(note.channel, note.payload))
                     await conn.execute(f'LISTEN "{own_channel(self.owner)}"')
                     while True:
+                        self._wanted.clear()
                         await self._subscribe(conn)
-                        async for note in conn.notifies(timeout=0.25):
-                            self._heard(note.channel, note.payload)
+                        await self._hear(conn)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("listen", extra={"event": "listen_error"})
                 await asyncio.sleep(1.0)
+
+    async def _hear(self, conn: Any) -> None:
+        """Notifications as they arrive, until the channels to follow change (or a second
+        passes): read by libpq straight from the event loop's readiness callback (no
+        psycopg wait machinery a notification: most of what a follower does for a move)."""
+        import psycopg
+
+        pgconn, loop = conn.pgconn, asyncio.get_running_loop()
+        lost: list[BaseException] = []
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+                while (note := pgconn.notifies()) is not None:
+                    self._heard(note.relname.decode(), note.extra.decode())
+            except psycopg.Error as exc:  # the connection is gone: listen again on a new one
+                lost.append(exc)
+                self._wanted.set()
+
+        fd = pgconn.socket
+        loop.add_reader(fd, readable)
+        try:
+            readable()  # what libpq read meanwhile
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wanted.wait(), 1.0)
+        finally:
+            loop.remove_reader(fd)
+        if lost:
+            raise lost[0]
 
     async def _subscribe(self, conn: Any) -> None:
         """Follow the table channels wanted now; a table just followed is read once (a
@@ -244,7 +280,10 @@ class PgCluster(Cluster):
             await live.catch_up()
             return
         async with live.lock:
-            entries = [{None if v is None else int(v): dumps(e) for v, e in zip(step[::2], step[1::2])}
+            # an entry as a string is its JSON as the owner encoded it (as an object: from a
+            # process of an older version)
+            entries = [{None if v is None else int(v): e.encode() if isinstance(e, str) else dumps(e)
+                        for v, e in zip(step[::2], step[1::2])}
                        for step in p.get("e") or []]
             if not live.apply_committed(p["n"], p["m"], p["s"], p["r"], entries):
                 await live._catch_up()

@@ -28,6 +28,8 @@ def too_deep(raw: bytes, limit: int) -> bool:
     """Whether arrays and objects nest deeper than `limit` in `raw` (JSON text; strings
     and their escapes do not count). Each pass removes the innermost empty pairs, at C
     speed: after `limit` passes nothing is left of a document no deeper than that."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False  # not enough openers to nest that deep (a client's every frame: no regex)
     skeleton = _STRING.sub(b"", _ESCAPE.sub(b"", raw)).translate(None, _NOT_BRACKET)
     run = re.compile(rb"[\[{]{%d}" % (limit + 1))
     if run.search(skeleton):  # so many openers in a row: too deep, whatever follows

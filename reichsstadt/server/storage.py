@@ -135,6 +135,7 @@ class Writer:
         self.on_commit = on_commit
         self._queue: queue.SimpleQueue[tuple[Job[Any], asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
         self._queue = queue.SimpleQueue()
+        self._conn: Connection | None = None   # kept open between batches (no pool round trip a commit)
         self._thread = threading.Thread(target=self._run, name="reichsstadt-writer", daemon=True)
         self._thread.start()
 
@@ -150,6 +151,12 @@ class Writer:
         self._thread.join()
 
     def _run(self) -> None:
+        try:
+            self._batches()
+        finally:
+            self._drop()
+
+    def _batches(self) -> None:
         stopping = False
         while not stopping:
             first = self._queue.get()
@@ -171,10 +178,12 @@ class Writer:
         t0 = time.perf_counter()
         outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
-            with self.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 results = [job(conn) for job, _, _ in batch]
             outcomes = [(done, r, None) for (_, done, _), r in zip(batch, results)]
         except Exception:
+            self._drop()  # the connection may be what failed: the next batch takes a fresh one
             for job, done, _ in batch:  # find the faulty write: each alone
                 try:
                     with self.engine.begin() as conn:
@@ -191,6 +200,20 @@ class Writer:
                 loop.call_soon_threadsafe(_settle, settled)
             except RuntimeError:  # that loop has closed: nobody waits any more
                 pass
+
+
+    def _connection(self) -> Connection:
+        if self._conn is None or self._conn.closed or self._conn.invalidated:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except Exception:  # noqa: BLE001 - a broken connection is let go either way
+                pass
+            self._conn = None
 
 
 def _settle(outcomes: list[tuple["asyncio.Future[Any]", Any, BaseException | None]]) -> None:

@@ -61,6 +61,8 @@ class LiveTable:
         self.id_json = dumps(self.id)
         self.game_json = dumps(self.game.id)
         self._result_json: bytes | None = None
+        self._stale = False               # another process changed the table since the last read
+        self._catching_up = False         # ... which is being read now
 
     # -- what anyone may know ----------------------------------------------------------
     @property
@@ -352,10 +354,21 @@ class LiveTable:
 
     # -- several processes ------------------------------------------------------------------
     async def catch_up(self) -> None:
-        """Another process changed the table: read what it committed."""
-        async with self.lock:
-            await self._catch_up()
-        await self._after()
+        """Another process changed the table: read what it committed. What is heard while
+        a read is under way is read once more after it, not once per notice (a table's
+        start comes as a burst: followed, seats taken, started)."""
+        self._stale = True
+        if self._catching_up:
+            return
+        self._catching_up = True
+        try:
+            while self._stale:
+                self._stale = False
+                async with self.lock:
+                    await self._catch_up()
+                await self._after()
+        finally:
+            self._catching_up = False
 
     async def _catch_up(self) -> None:
         """(Under the lock.) The moves, notes, seats and status another process committed."""

@@ -69,5 +69,16 @@ function reviewBody(r, names, you, tableId) {
           h("a", { href: `/t/${tableId}/replay?move=${w.move}&seat=${p}`, "data-go": true }, t("web.review.see"))))) :
           h("p", null, t("web.review.no_falls")));
     }),
-    h("p", { class: "method" }, t("web.review.method", { bot: r.method.bot }))];
+    h("p", { class: "method" }, method(r.method, ctx))];
+}
+
+/** How the chances were judged and how long the bot searched each move, in the reader's
+ * words (the terminal's review says the same with the same catalog entries).
+ * @param {{chances: string, seconds?: number, iterations?: number}} m @param {any} ctx */
+function method(m, ctx) {
+  const budget = m.iterations !== undefined && m.iterations !== null
+    ? { id: "bots.review.playouts", args: { count: m.iterations } }
+    : { id: "bots.review.seconds", args: { seconds: (m.seconds || 0).toLocaleString(document.documentElement.lang || "en",
+      { maximumSignificantDigits: 2 }) } };
+  return `${render({ id: `bots.review.method.${m.chances}`, args: {} }, ctx)} ${render({ id: "bots.review.search", args: { budget } }, ctx)}`;
 }

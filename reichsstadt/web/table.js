@@ -193,7 +193,7 @@ export async function showTable(app, tableId, watch) {
     h("span", { class: `dot p${s.seat}` }), all[s.seat],
     s.seat === m.you ? h("small", null, ` (${t("core.you")})`) : null,
     s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
-    s.deciding ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,
+    s.deciding && s.seat !== m.you ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,  // "your turn" says it for the reader
     clockOf(s, clockTimers))));
     fill(el.since, m.status === "running" ? sinceLine(logEntries, m.you, words()) : null);
   }

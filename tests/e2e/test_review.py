@@ -56,6 +56,8 @@ def test_the_review_charts_every_chance_and_names_the_costly_moves(server: Serve
         text = item.inner_text()
         assert f"{round(w['before'] * 100)} %" in text and f"{round(w['after'] * 100)} %" in text, text
         assert ("the same" in text) == w["bot"]["same"] and ("its estimate" in text) != w["bot"]["same"], text
+    said = page.locator(".review-body p.method").inner_text()  # the method in words, no bot spec
+    assert said.startswith("Chances: every position judged by") and "s a move." in said and "mcts" not in said, said
     pages.shot(page, "norenberc-review")
     page.set_viewport_size({"width": 375, "height": 812})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375

@@ -54,6 +54,26 @@ def test_kept_up_to_date_equals_written_from_scratch(gid, players):
     assert compared > 20
 
 
+@pytest.mark.parametrize("gid, players", STATE_ENCODED)
+def test_a_part_said_whole_writes_every_entry_of_its_slices(gid, players):
+    """The tracker does not zero the slices of a part that says it writes them whole
+    (`Part.whole`): along random games, such a part overwrites every entry of its slices,
+    for the spectator and for every seat."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    whole = [p for p in enc.parts if p.whole]
+    checked = 0
+    for state in walk(gid, players, 4):
+        for part in whole:
+            for seat in [None, *range(players)]:
+                out = np.full(enc.size, 7.0, np.float32)
+                part.write(state, seat, 0 if seat is None else seat, out)
+                for name in part.slices:
+                    assert not (out[enc.at[name]:enc.end[name]] == 7.0).any(), (gid, players, part.name, name, seat)
+                checked += 1
+    assert checked or not whole
+
+
 def test_one_tracker_follows_one_game_then_another():
     """A tracker told nothing (no key) follows any state: a new game, an older position."""
     enc = encoder("norenberc", 3)
@@ -148,9 +168,12 @@ def test_slices_per_seat_from_the_viewer_say_where_their_seats_are(gid, players)
 
 def test_parts_and_seat_axes_are_checked_when_declared():
     class Two(StateEncoder):
-        def __init__(self, parts: list[Part]) -> None:
-            super().__init__("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis()), Slice("b", 1, 0, 1, "b")])
+        def __init__(self, parts: list[Part], slices: list[Slice] | None = None) -> None:
+            super().__init__("x", 2, slices or [Slice("a", 2, 0, 1, "a", seats=SeatAxis()), Slice("b", 1, 0, 1, "b")])
             self.use(parts)
+
+        def private(self, state: Any, seat: int, out: np.ndarray) -> None:
+            """Nothing is private in this encoding."""
 
     def write(state: Any, seat: int | None, me: int, out: np.ndarray) -> None:
         pass
@@ -164,8 +187,16 @@ def test_parts_and_seat_axes_are_checked_when_declared():
     with pytest.raises(TypeError, match="part 'p': reads must be a tuple of names, not 'money'"):
         Part("p", ("a",), "money", write)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="slice 'a': its seat axis .* does not fit 2 entries"):
-        StateEncoder("x", 2, [Slice("a", 2, 0, 1, "a", seats=SeatAxis(width=2))])
+        Two([], [Slice("a", 2, 0, 1, "a", seats=SeatAxis(width=2))])
     assert Two([Part("p", ("a", "b"), (), write)]).turned[1].tolist() == [1, 0, 2]
+
+
+def test_a_state_encoder_must_say_what_only_a_seat_knows():
+    class Public(StateEncoder):
+        pass
+
+    with pytest.raises(TypeError, match="abstract method.*private"):
+        Public("x", 2, [Slice("a", 1, 0, 1, "a")])
 
 
 def test_a_part_reading_no_field_of_the_state_is_named():

@@ -9,6 +9,7 @@ end), a family card chosen this week until the cards are revealed, and a vote.""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,18 +54,8 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import (
-    ENVELOPE,
-    HIDDEN,
-    Blocks,
-    Part,
-    SeatAxis,
-    SeatFields,
-    Slice,
-    StateEncoder,
-    envelope,
-    write_envelope,
-)
+from ..encoding import ENVELOPE, HIDDEN, Blocks, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import write_envelope
 
 if TYPE_CHECKING:
     from ...games.colonia.data import Components
@@ -81,6 +72,7 @@ ASKING = RELIC + N_STREETS + 3 + 2 * N_CITIES
 TREASURY = N_CITIES + N_MATERIALS + N_GOODS
 # what numbers are divided by (and capped at: "… or more as 1")
 COINS, HELD, RELICS, POINTS = 20, 10, RELICS_PER_CITY, 50
+TREASURY_TOPS = (COINS,) * N_CITIES + (HELD,) * (N_MATERIALS + N_GOODS)
 
 
 MAX_CACHED = 4096      # positions of a part of the table whose encoding is kept
@@ -148,6 +140,7 @@ class ColoniaEncoder(StateEncoder):
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
+        self.treasuries: dict[tuple[int, ...], np.ndarray] = {}   # a treasury's encoding, by its numbers
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -159,22 +152,22 @@ class ColoniaEncoder(StateEncoder):
             ("home", "home", 1, pm, 0, 1), ("members", "home", 1, pm, 0, inner),
             ("members", "town_hall", 1, pm, 1, inner), ("members", "placed_today", 1, pm, 2, inner),
             ("members", "street", N_STREETS, pm, 7, inner)])
+        base, inner = self.at["members"], 7 + N_STREETS
+        self.member_counts_at = [np.array([base + (p - me) % players * inner + j for p in range(players)
+                                           for j in range(3, 7)], np.intp) for me in range(players)]
+        """Per viewer, where each seat's member counts go (see _member_counts)."""
+        self.member_counts_kept: tuple[Any, tuple[list[int], ...], np.ndarray] | None = None
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
-    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
-        n = self.players
-        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
-        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
-
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
         n = self.players
         return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
                                              f"onward (all zero: nobody)", seats=SeatAxis(groups=places, stride=n))
 
     def _family_slices(self, comp: Components) -> list[Slice]:
-        each, n, pm = self._each, self.players, self.per_member
+        n, pm = self.players, self.per_member
+        each = partial(per_seat, n)
         family = [str(v) for v in FAMILY_VALUES]
         cities = list(comp.cities)
         return [
@@ -313,30 +306,31 @@ class ColoniaEncoder(StateEncoder):
             Part("envelope", ENVELOPE, None, self._envelope),
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
-                  "secured_by"), self._members),
+                  "secured_by"), self._members, whole=True),
             Part("families", ("family_cards",),
                  ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
             Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
             Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
-                 self._screens),
+                 self._screens, whole=True),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
             Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
-            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "week_card",
-                          "fewer_members", "fewer_members_next_week"),
-                 ("extra_faces", "tie_order", "week", "step", "decision", "week_card", "fewer_members",
-                  "fewer_members_next_week"), self._week),
+            Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
+                          "fewer_members_next_week"),
+                 ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
+                 self._week),
+            Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
                  lambda s, seat, me, out: self._block(
                      s, "ordinances", "ordinances", "ordinances",
                      (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
-                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out)),
+                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out), whole=True),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
-            Part("bag", ("bag",), ("bag",), self._bag),
+            Part("bag", ("bag",), ("bag",), self._bag, whole=True),
             Part("craftsmen", ("craftsmen",), ("sticks", "commissioned", *contracts), self._craftsmen),
             Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
                           "ship_discards"),
@@ -346,10 +340,10 @@ class ColoniaEncoder(StateEncoder):
                      s, "port", "port", "ship_discards",
                      (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
                       tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
-                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out)),
+                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
-            Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply),
+            Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
             Part("street_home", ("street_home",), ("step", "week"), self._street_home),
             Part("asking", ("asking",),
                  ("decision", "bought_card", "recall_street", "recall_most", "draw_count", "exchange_limit",
@@ -374,7 +368,19 @@ class ColoniaEncoder(StateEncoder):
         write_envelope(self, s, seat, self.phase_index[s.phase()], out)
 
     def _members(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n, pm = self.at, self.players, self.per_member
+        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
+        out[self.member_counts_at[me]] = self._member_counts(s)
+
+    def _member_counts(self, s: ColoniaState) -> np.ndarray:
+        """Per seat (seat after seat): members on contracts above and below the stick, in
+        holds, securing relics, ÷ members per family. Kept for the last contracts, holds and
+        relics met: the members at home change twice as often as these (the part's fields)."""
+        inputs = (s.contract_owner, s.contract_members, s.contracts_placed, s.sticks, s.hold_owner,
+                  s.extra_hold_owner, s.secured_by)
+        kept = self.member_counts_kept
+        if kept is not None and kept[0] is s.components and kept[1] == inputs:
+            return kept[2]
+        n = self.players
         above, below = [0] * n, [0] * n
         fields = s.components.contract_fields
         owner, members = s.contract_owner, s.contract_members
@@ -386,15 +392,12 @@ class ColoniaEncoder(StateEncoder):
                     above[p] += members[c * fields + i]
                 else:
                     below[p] += members[c * fields + i]
-        self.seat_fields.write(s, me, out)   # home, town hall, today's stalls, the street fields
-        base, inner = at["members"], 7 + N_STREETS
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            row = base + k * inner
-            out[row + 3] = above[p] / pm
-            out[row + 4] = below[p] / pm
-            out[row + 5] = (s.hold_owner.count(p) + s.extra_hold_owner.count(p)) / pm
-            out[row + 6] = s.secured_by.count(p) / pm
+        counts: list[int] = []
+        for p in range(n):
+            counts += (above[p], below[p], s.hold_owner.count(p) + s.extra_hold_owner.count(p), s.secured_by.count(p))
+        found = np.array(counts, np.int64) / self.per_member   # float64, as Python divides; float32 when written
+        self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
+        return found
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
@@ -450,11 +453,18 @@ class ColoniaEncoder(StateEncoder):
 
     def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
         """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
-        # one assignment of a list: written for every observation (private), it is the hot path
-        out[row:row + TREASURY] = (
-            [x / COINS if x < COINS else 1.0 for x in s.money[p * N_CITIES:(p + 1) * N_CITIES]]
-            + [x / HELD if x < HELD else 1.0 for x in s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]]
-            + [x / HELD if x < HELD else 1.0 for x in s.goods[p * N_GOODS:(p + 1) * N_GOODS]])
+        # written for every observation (private): the hot path; encoded once per treasury met
+        raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
+               + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
+        key = tuple(raw)
+        found = self.treasuries.get(key)
+        if found is None:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
+            if len(self.treasuries) >= MAX_CACHED:
+                self.treasuries.clear()
+            out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+            self.treasuries[key] = out[row:row + TREASURY].copy()
+        else:
+            out[row:row + TREASURY] = found
         out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
@@ -517,16 +527,18 @@ class ColoniaEncoder(StateEncoder):
         out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
         out[at["day"] + STEP_DAY[s.step]] = 1.0
         out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
+        out[at["fewer_members"]] = top(s.fewer_members, 5)
+        out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
+
+    def _week_card(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         if s.week_card >= 0:
-            wc, base = comp.week_cards[s.week_card], at["week_card"]
+            wc, base = s.components.week_cards[s.week_card], self.at["week_card"]
             for k, size in enumerate(wc.stalls):
                 out[base + k] = top(size, 5)
             for c in range(N_CRAFTSMEN):
                 out[base + MAX_STALLS + c] = top(wc.contracts[c], 3)
             out[base + MAX_STALLS + N_CRAFTSMEN] = top(wc.dice, 6)
             out[base + MAX_STALLS + N_CRAFTSMEN + 1] = top(wc.ships, 4)
-        out[at["fewer_members"]] = top(s.fewer_members, 5)
-        out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
 
     def _ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
         base, comp = self.at["ordinances"], s.components

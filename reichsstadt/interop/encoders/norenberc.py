@@ -7,6 +7,7 @@ a player's money (until the end) and the guilds of its face-down cards."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,19 +34,8 @@ from ...games.norenberc.constants import (
     TOP_SLOT,
     WORKSHOP_SLOTS,
 )
-from ..encoding import (
-    ENVELOPE,
-    HIDDEN,
-    Blocks,
-    Part,
-    SeatAxis,
-    SeatFields,
-    Slice,
-    StateEncoder,
-    envelope,
-    scaled,
-    write_envelope,
-)
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import scaled, write_envelope
 
 if TYPE_CHECKING:
     from ...games.norenberc.data import Components
@@ -96,7 +86,6 @@ class TileTables:
         assert len(self.hold_scale) == hold_size
         self.summaries: dict[tuple[int, ...], np.ndarray] = {}
         self.boards: dict[tuple[Any, ...], np.ndarray] = {}
-        self.numbers = Blocks(0)   # guild numbers by position, sized by NorenbercEncoder.tables_of
 
     def holdings(self, tiles: list[int]) -> np.ndarray:
         """A player's tiles summed up (see the slice `holdings`), cached by tile set."""
@@ -134,11 +123,16 @@ class NorenbercEncoder(StateEncoder):
                          summary="Every player's public holdings (goods, tiles summed per guild and kind, crests, "
                                  "agents, turn order, planning) and your own money and plan; every guild's master, "
                                  "workshops, rooms, store and roof; the action under way.")
-        self.seat_fields = SeatFields(self, [
-            ("money", "money", 1, TOP_MONEY, 0, 1), ("agents", "agents", 1, 8, 0, 1),
-            ("agents_free", "agents_free", 1, 8, 0, 1), ("moon", "moon", 1, 1, 0, 1),
-            ("goods", "goods_held", G, TOP_GOODS, 0, G), ("crests", "guild_crests", G, 5, 0, G),
-            ("prestige_crests", "prestige_crests", 1, 5, 0, 1)])
+        # per-seat numbers in three groups that change apart (goods, agents, crests): one is
+        # written again without the others
+        self.goods_fields = SeatFields(self, [("goods", "goods_held", G, TOP_GOODS, 0, G)])
+        self.agent_fields = SeatFields(self, [
+            ("agents", "agents", 1, 8, 0, 1), ("agents_free", "agents_free", 1, 8, 0, 1), ("moon", "moon", 1, 1, 0, 1)])
+        self.crest_fields = SeatFields(self, [
+            ("crests", "guild_crests", G, 5, 0, G), ("prestige_crests", "prestige_crests", 1, 5, 0, 1)])
+        self.money_fields = SeatFields(self, [("money", "money", 1, TOP_MONEY, 0, 1)])   # at the end
+        self.number_tops = np.tile(np.array([TOP_GOODS] * G + [5, 5, 3, 1, 1, TOP_VALUE], np.float32), G)
+        """What each entry of guild_numbers is divided by (see _guild_numbers)."""
         self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
                                   np.float32)
         self.use(self._parts())
@@ -148,16 +142,11 @@ class NorenbercEncoder(StateEncoder):
         found = self.tables.get(id(comp))
         if found is None or found[0] is not comp:
             found = self.tables[id(comp)] = (comp, TileTables(comp, self.guilds, self.hold_size))
-            found[1].numbers = Blocks(self.size)
         return found[1]
 
     def _players_slices(self, guilds: list[str]) -> list[Slice]:
         n, G = self.players, self.guilds
-
-        def each(name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
-            per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
-            full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-            return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
+        each = partial(per_seat, n)
         return [
             each("money", 1, f"thalers (your own; the others' only once the game is over) ÷ {TOP_MONEY}, "
                              f"{TOP_MONEY} or more as 1 (-1 if hidden)", low=HIDDEN),
@@ -232,9 +221,13 @@ class NorenbercEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         return [
             Part("envelope", ENVELOPE, None, self._envelope),
-            Part("numbers", ("money", "agents", "agents_free", "moon", "goods", "crests", "prestige_crests"),
-                 ("money", "agents", "agents_free", "moon", "goods_held", "guild_crests", "prestige_crests", "phase"),
-                 self._numbers),
+            Part("money", ("money",), ("money", "phase"), self._money, whole=True),
+            Part("goods", ("goods",), ("goods_held",), lambda s, seat, me, out: self.goods_fields.write(s, me, out),
+                 whole=True),
+            Part("agents", ("agents", "agents_free", "moon"), ("agents", "agents_free", "moon"),
+                 lambda s, seat, me, out: self.agent_fields.write(s, me, out), whole=True),
+            Part("crests", ("crests", "prestige_crests"), ("guild_crests", "prestige_crests"),
+                 lambda s, seat, me, out: self.crest_fields.write(s, me, out), whole=True),
             Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
             Part("turn_position", ("turn_position",), ("turn_order",), self._turn_position),
             Part("planning", ("planning",), ("phase", "moon", "plan_status"), self._planning),
@@ -245,10 +238,10 @@ class NorenbercEncoder(StateEncoder):
                            "pile_size", "citizens_unseen", "out_of_game"),
                  ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
                   "citizens_unseen", "out_of_game"), self._round),
-            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles),
+            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True),
             Part("guild_numbers", ("guild_numbers",),
                  ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
-                  "workshops"), self._guild_numbers_of),
+                  "workshops"), self._guild_numbers, whole=True),
             Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
                              "room", "victim", "guard_first"),
                  ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
@@ -267,14 +260,15 @@ class NorenbercEncoder(StateEncoder):
     def _envelope(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         write_envelope(self, s, seat, self.phase_index[s.phase], out)
 
-    def _numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
-        self.seat_fields.write(s, me, out)
+    def _money(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        money, n = self.at["money"], self.players
         if s.phase != OVER:  # the others' money stays behind their chests until the end
-            money, n = self.at["money"], self.players
             out[money:money + n] = HIDDEN
             if seat is not None:
                 x = s.money[seat]
                 out[money] = x / TOP_MONEY if x < TOP_MONEY else 1.0
+            return
+        self.money_fields.write(s, me, out)
 
     def _holdings(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, hold, hs = self.players, self.at["holdings"], self.hold_size
@@ -300,19 +294,14 @@ class NorenbercEncoder(StateEncoder):
     def _plans(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
         cards, plan_at = at["cards"], at["plan"]
+        out[plan_at:plan_at + n * G] = HIDDEN   # the others' plans; the viewer's is written below
         for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            laid = s.plans[p]
+            laid = s.plans[me + k if me + k < n else me + k - n]
             if laid:
                 x = laid.bit_count()
                 out[cards + k] = x / 8 if x < 8 else 1.0
-            at_k = plan_at + k * G
-            if p == seat:
-                for g in range(G):
-                    if laid >> g & 1:
-                        out[at_k + g] = 1.0
-            else:
-                out[at_k:at_k + G] = HIDDEN
+        if seat is not None:   # the viewer's plan, first (me == seat)
+            out[plan_at:plan_at + G] = self.plan_rows[s.plans[seat]]
 
     def _peddlers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
@@ -366,39 +355,29 @@ class NorenbercEncoder(StateEncoder):
             block = tables.boards[key] = self._tiles_on_board(s, slot, tables)
         out[base:base + len(block)] = block
 
-    def _guild_numbers_of(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+    def _guild_numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
+        """Every guild's numbers, gathered into one list and scaled in one NumPy stroke."""
+        G = self.guilds
         slot = MASTER_SLOT[s.round - 1]
-        numbers = (slot, tuple(s.stores), tuple(s.roof_agents), tuple(s.crests_left), tuple(s.mayors), s.prestige_guild,
-                   s.prestige_guild_crest, tuple(s.workshops))
-        self.tables_of(s.components).numbers.write(numbers, self.at["guild_numbers"], self.end["guild_numbers"],
-                                                   lambda o: self._guild_numbers(s, slot, o), out)
-
-    def _guild_numbers(self, s: NorenbercState, slot: int, out: np.ndarray) -> None:
-        at, G = self.at, self.guilds
-        base = at["guild_numbers"]
-        stores, roof, left, value = s.stores, s.roof_agents, s.crests_left, s.components.tile_value
+        stores, roof, left, workshops = s.stores, s.roof_agents, s.crests_left, s.workshops
+        value = s.components.tile_value
         mayors = [0] * G
         for i in range(1, len(s.mayors), 2):
             mayors[s.mayors[i]] += 1
+        raw: list[int] = []
         for g in range(G):
-            at_g = base + g * (G + 6)
-            for t in range(G):
-                x = stores[g * G + t]
-                if x:
-                    out[at_g + t] = x / TOP_GOODS if x < TOP_GOODS else 1.0
-            x = roof[g]
-            out[at_g + G] = x / 5 if x < 5 else 1.0
-            x = left[g]
-            out[at_g + G + 1] = x / 5 if x < 5 else 1.0
-            x = mayors[g]
-            out[at_g + G + 2] = x / 3 if x < 3 else 1.0
-            master = s.workshops[g * WORKSHOP_SLOTS + slot]
-            if master >= 0:
-                x = value[master]
-                out[at_g + G + 5] = x / TOP_VALUE if x < TOP_VALUE else 1.0
+            master = workshops[g * WORKSHOP_SLOTS + slot]
+            raw += stores[g * G:(g + 1) * G]
+            raw += (roof[g], left[g], mayors[g], 0, 0, value[master] if master >= 0 else 0)
+        numbers = np.array(raw, np.float32)
+        numbers /= self.number_tops
+        np.minimum(numbers, 1.0, out=numbers)
         if s.prestige_guild >= 0:
-            out[base + s.prestige_guild * (G + 6) + G + 3] = 1.0
-            out[base + s.prestige_guild * (G + 6) + G + 4] = 1.0 if s.prestige_guild_crest else 0.0
+            flag = s.prestige_guild * (G + 6) + G + 3
+            numbers[flag] = 1.0
+            numbers[flag + 1] = 1.0 if s.prestige_guild_crest else 0.0
+        base = self.at["guild_numbers"]
+        out[base:base + len(numbers)] = numbers
 
     def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
         """The slice guild_tiles: every guild's tiles in their places."""

@@ -8,6 +8,7 @@ other seats, as in the view: the resources in a hand (its size is public)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,7 +29,7 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -67,12 +68,6 @@ class SiedlerEncoder(StateEncoder):
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
-    def _each(self, name: str, inner: int, meaning: str, labels: Any = (), low: float = 0) -> Slice:
-        n = self.players
-        per = f"; {inner} per seat, from you onward" if inner > 1 else "; per seat, from you onward"
-        full = tuple(f"{who}: {x}" for who in ["you", *(f"+{k}" for k in range(1, n))] for x in labels)
-        return Slice(name, n * inner, low, 1, meaning + per, labels=full, seats=SeatAxis(width=inner))
-
     def _owners(self, name: str, places: int, meaning: str) -> Slice:
         n = self.players
         return Slice(name, places * n, 0, 1, f"{meaning}; per place, who holds it: one-hot over the seats from you "
@@ -82,7 +77,7 @@ class SiedlerEncoder(StateEncoder):
         return Slice(name, self.players, 0, 1, meaning + "; per seat, from you onward", seats=SeatAxis())
 
     def _player_slices(self) -> list[Slice]:
-        each = self._each
+        each = partial(per_seat, self.players)
         return [
             each("hand", 5, "resource cards held per resource ÷ 10, 10 or more as 1 (your own; the others' are "
                             "secret: -1)", RESOURCES, low=HIDDEN),
@@ -134,7 +129,7 @@ class SiedlerEncoder(StateEncoder):
         ]
 
     def _trade_slices(self) -> list[Slice]:
-        each = self._each
+        each = partial(per_seat, self.players)
         sides = "÷ 10, 10 or more as 1"
         return [
             Slice("offer_open", 1, 0, 1, "1 while a trade offer is made"),
@@ -169,8 +164,8 @@ class SiedlerEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         return [
             Part("envelope", ENVELOPE, None, self._envelope),
-            Part("hand", ("hand",), ("hands",), self._hand),
-            Part("cards", ("cards",), ("hands",), self._cards),
+            Part("hand", ("hand",), ("hands",), self._hand, whole=True),
+            Part("cards", ("cards",), ("hands",), self._cards, whole=True),
             Part("players", ("gold", "prestige", "victory_points", "council", "pieces_left", "discards_owed"),
                  ("gold", "prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way",
                   "council_holder", "discards_owed"), self._players),
@@ -178,11 +173,11 @@ class SiedlerEncoder(StateEncoder):
                            "deck_left", "discards"),
                  ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
                  self._table),
-            Part("supply", ("supply",), ("supply",), self._supply),
+            Part("supply", ("supply",), ("supply",), self._supply, whole=True),
             Part("board", ("tolls", "settlements", "right_of_way", "workshops", "walls", "towers", "council_holders",
                            "council_removed"),
                  ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
-                  "council_holder"), self._board),
+                  "council_holder"), self._board, whole=True),
             Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to", "answers", "counters"),
                  ("phase", "offer_give", "offer_want", "offer_to", "answers", "counter_give", "counter_want"),
                  self._offer),
@@ -290,11 +285,13 @@ class SiedlerEncoder(StateEncoder):
             out[at["offer_to"] + (s.offer_to - me) % n] = 1.0
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
         gives, wants = s.counter_give, s.counter_want
+        raw: list[int] = []
         for k in range(n):
             q = me + k if me + k < n else me + k - n
             out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
-            row = counters + 12 * k
-            out[row:row + 12] = [x / 10 if x < 10 else 1.0 for x in gives[q * 6:q * 6 + 6] + wants[q * 6:q * 6 + 6]]
+            raw += gives[q * 6:q * 6 + 6]
+            raw += wants[q * 6:q * 6 + 6]
+        out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
