@@ -281,6 +281,13 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     said = "; ".join(f"{level} {seeds.start}–{seeds.stop - 1} (budgets in {CLOCK_WORDS[clock]})"
                      for level, seeds, clock in used)
     tuning = any(overlaps(seeds, tuned.get(gid, [])) for _, seeds, _ in used)
+    from reichsstadt.bots.heuristic import tuned as tuned_search
+
+    if tuned_search(gid).get("search") == "rollout":
+        lines += ["", "The hard and expert levels of this game search by rollouts (`search=rollout`, "
+                  "bots/rollout.py): each playout is a whole game of the heuristic player, so their *playouts a "
+                  "move* do not compare with the tree search's; the speed table above is the tree search's "
+                  "(`search=tree`), the one the speed target is about."]
     lines += ["", f"Seeds (one per rotation block): {said or 'none'}; tuning seeds among them: "
               f"{'**yes**' if tuning else 'no'}. The games above took "
               f"{played / 60:.0f} min of wall-clock time, summed over the games.", ""]
@@ -329,7 +336,7 @@ def main() -> None:
 def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
     command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
                f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume"
-               + (f" --levels {' '.join(args.levels)}" if args.levels is not None else ""))
+               + (" --levels" + "".join(f" {x}" for x in args.levels) if args.levels is not None else ""))
     head = [
         "# Bot speed and strength", "",
         f"Written by `{command}` (BASELINE: the tree before this round's changes, e.g. a checkout of commit "
