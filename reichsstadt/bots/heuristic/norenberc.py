@@ -625,7 +625,7 @@ def stage(state: Any) -> int:
 def avoid(action: Action) -> bool:
     """A pass sits the seat out of the whole round: the rollout search tries it only
     where the heuristic itself would pass."""
-    return action.type == "pass"
+    return bool(action.type == "pass")
 
 
 def searched(view: dict[str, Any]) -> bool:
