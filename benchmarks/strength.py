@@ -112,8 +112,11 @@ def speeds(gid: str, n: int, args: argparse.Namespace) -> tuple[dict[str, Any], 
         return found["before"], found["now"], found["heuristic"]
     print(f"{gid}: speed ...", flush=True)
     base = speed(args.baseline, gid, n, {})
-    new = speed(HERE.parent, gid, n, {})
-    slow = speed(HERE.parent, gid, n, {"policy": "heuristic", "evaluation": "hand", "widen": 0}, iterations=100)
+    # the tree search (ISMCTS), whose playouts the speed target is about; a game whose hard
+    # level searches by rollouts (Norenberc) plays whole games of its heuristic instead
+    new = speed(HERE.parent, gid, n, {"mode": "tree"})
+    slow = speed(HERE.parent, gid, n, {"mode": "tree", "policy": "heuristic", "evaluation": "hand", "widen": 0},
+                 iterations=100)
     DETAIL.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps({"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "before": base,
                                   "now": new, "heuristic": slow}, indent=1) + "\n", encoding="utf-8")
@@ -188,6 +191,8 @@ def play(gid: str, level: str, focus: str, field: str, n: int, args: argparse.Na
     return result
 
 
+CLOCK_WORDS = {"cpu": "CPU seconds", "wall": "wall-clock seconds"}
+
 TARGETS = {"medium": (0.90, 0.0), "hard": (0.55, 0.40), "expert": (0.55, 0.40)}
 """Issue 21's targets per level against the level below: (win share at least, the 95 %
 interval's lower end above)."""
@@ -237,8 +242,8 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
              "| search | playouts per CPU second | × before | load (1 min) |", "|---|---|---|---|",
              f"| before (`--baseline`, its default: heuristic playouts) | {base['cpu_rate']:.0f} | 1.0 | "
              f"{_load(base)} |",
-             f"| now, default (hard level) | **{new['cpu_rate']:.0f}** | **{ratio:.1f}** | {_load(new)} |",
-             f"| now, with the heuristic player's playouts | {slow['cpu_rate']:.0f} | "
+             f"| now, the tree search (`search=tree`) | **{new['cpu_rate']:.0f}** | **{ratio:.1f}** | {_load(new)} |",
+             f"| now, the tree search with the heuristic player's playouts | {slow['cpu_rate']:.0f} | "
              f"{slow['cpu_rate'] / base['cpu_rate']:.1f} | {_load(slow)} |", "",
              f"Speed target (at least 5× before): **{'met' if ratio >= 5 else 'not met'}**.", "",
              f"({new['positions']} positions along games between heuristic players, "
@@ -248,7 +253,7 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     figures: dict[str, Any] = {}
     summary = [f"- {g.title}: speed {ratio:.1f}× before ({base['cpu_rate']:.0f} → {new['cpu_rate']:.0f} playouts "
                f"per CPU second): target ≥ 5× **{'met' if ratio >= 5 else 'not met'}**."]
-    blocks = 0
+    used: list[tuple[str, range, str]] = []   # (level, its seeds, its clock)
     played = 0.0
     for level, focus, field in matchups(args.clock):
         if "greedy" in (focus, field) and not has_heuristic(gid):
@@ -260,7 +265,10 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
                            "(0 games).")
             continue
         result = play(gid, level, focus, field, n, args)
-        blocks = max([blocks, *(r.block + 1 for r in result.games)])
+        focus = result.bots[0]   # as recorded: a tournament read back keeps its own spec, seeds and clock
+        last = result.seed + max((r.block for r in result.games), default=0)
+        clock = "cpu" if "clock=cpu" in focus else "wall"
+        used.append((level, range(result.seed, last + 1), clock))
         played += sum(r.seconds for r in result.games)
         s = next(x for x in result.summary if x.bot == focus)
         summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: {s.win_share:.1%} of "
@@ -269,10 +277,19 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
         lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
-                          "mean_rank": s.mean_rank}
-    seeds = range(args.seed, args.seed + blocks)
-    lines += ["", f"Seeds {seeds.start}–{seeds.stop - 1} (one per rotation block); tuning seeds among them: "
-              f"{'**yes**' if overlaps(seeds, tuned.get(gid, [])) else 'no'}. The games above took "
+                          "mean_rank": s.mean_rank, "seeds": [result.seed, last], "clock": clock}
+    said = "; ".join(f"{level} {seeds.start}–{seeds.stop - 1} (budgets in {CLOCK_WORDS[clock]})"
+                     for level, seeds, clock in used)
+    tuning = any(overlaps(seeds, tuned.get(gid, [])) for _, seeds, _ in used)
+    from reichsstadt.bots.heuristic import tuned as tuned_search
+
+    if tuned_search(gid).get("search") == "rollout":
+        lines += ["", "The hard and expert levels of this game search by rollouts (`search=rollout`, "
+                  "bots/rollout.py): each playout is a whole game of the heuristic player, so their *playouts a "
+                  "move* do not compare with the tree search's; the speed table above is the tree search's "
+                  "(`search=tree`), the one the speed target is about."]
+    lines += ["", f"Seeds (one per rotation block): {said or 'none'}; tuning seeds among them: "
+              f"{'**yes**' if tuning else 'no'}. The games above took "
               f"{played / 60:.0f} min of wall-clock time, summed over the games.", ""]
     return lines, figures, summary
 
@@ -318,7 +335,8 @@ def main() -> None:
 
 def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
     command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
-               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume")
+               f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume"
+               + (" --levels" + "".join(f" {x}" for x in args.levels) if args.levels is not None else ""))
     head = [
         "# Bot speed and strength", "",
         f"Written by `{command}` (BASELINE: the tree before this round's changes, e.g. a checkout of commit "
@@ -330,11 +348,10 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         f"({args.games}); a tournament still short of them is shown with what it has, as *not decided*. "
         "The speed is the search's playouts per CPU second on the same positions in both trees, each in a "
         "process of its own, in one run (the load beside it is the machine's as it ended). "
-        + ("The searches' budgets were counted in CPU seconds (`mcts:1s:clock=cpu`): the machine was shared, "
-           "and a wall-clock second buys fewer playouts when other work runs. " if args.clock == "cpu" else
-           "The searches' budgets are the levels' own, in wall-clock seconds: on a machine shared with other "
-           "work (the load average as each game ended is beside every figure) a second buys fewer playouts "
-           "than on an idle core (*playouts a move*), so these win shares are conservative. ")
+        + "Each tournament's seeds and clock are under its game: budgets in CPU seconds (`mcts:1s:clock=cpu`, "
+        "fair on a shared machine), or the levels' own wall-clock seconds (on a machine shared with other work, "
+        "the load average as each game ended beside every figure, a second buys fewer playouts than on an idle "
+        "core, *playouts a move*, so those win shares are conservative). "
         + "Every tournament's games and plots are in `benchmarks/strength/` (results.jsonl, results.json, "
         "ratings.png, wins.png, scores.png).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
@@ -349,7 +366,9 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
                 entry[level] = figure
             else:
                 entry.pop(level, None)
-    old.update({"measured": time.strftime("%Y-%m-%d"), "clock": args.clock, "seed": args.seed})
+    old.update({"measured": time.strftime("%Y-%m-%d")})   # each figure names its seeds and clock
+    old.pop("clock", None)
+    old.pop("seed", None)
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
     print(f"written {args.out} and {shipped}")
 

@@ -63,6 +63,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from ..core import CHANCE, Action, IllegalAction, Outcome, Seat, State
+from . import rollout
+from .rollout import Rollouts
 
 PlayoutPolicy = Callable[[State, int, random.Random], Action]
 """(state, seat, rng) -> one of state.legal(seat): the move a playout makes."""
@@ -86,6 +88,9 @@ class Settings:
     policy: str = "heuristic"        # playouts: "fast", "heuristic" or "random"
     evaluation: str = "hand"         # at the cut-off: "learned" or "hand"
     plain: tuple[str, ...] = ()      # phases played by the heuristic's move, without a search
+    search: str = "tree"             # "tree" (ISMCTS) or "rollout" (the heuristic improved by rollouts)
+    horizon: str = "game"            # rollouts: to the "game"'s end, or the "stage"'s (then the evaluation)
+    confidence: float = 1.0          # rollouts: standard errors a move must beat the heuristic's by
 
 
 GENERIC = Settings()
@@ -169,6 +174,9 @@ class MCTSBot:
         root_k: int | None = None,
         widen: float | None = None,
         evaluation: str | None = None,
+        mode: str | None = None,
+        horizon: str | None = None,
+        confidence: float | None = None,
         clock: str | Callable[[], float] = "wall",
         stop_early: bool = True,
     ) -> None:
@@ -178,6 +186,10 @@ class MCTSBot:
             raise ValueError(f"policy is 'heuristic', 'fast' or 'random', not {policy!r}")
         if evaluation not in (None, "learned", "hand"):
             raise ValueError(f"evaluation is 'learned' or 'hand', not {evaluation!r}")
+        if mode not in (None, "tree", "rollout"):
+            raise ValueError(f"mode is 'tree' or 'rollout', not {mode!r}")
+        if horizon not in (None, "game", "stage"):
+            raise ValueError(f"horizon is 'game' or 'stage', not {horizon!r}")
         if not callable(clock) and clock not in CLOCKS:
             raise ValueError(f"clock is 'wall', 'cpu' or a function giving seconds, not {clock!r}")
         if iterations is None and seconds is None:
@@ -186,7 +198,8 @@ class MCTSBot:
         self.seconds = seconds
         self.rng = random.Random(seed)
         self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
-                                      "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation}
+                                      "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation,
+                                      "search": mode, "horizon": horizon, "confidence": confidence}
         self.playout = playout
         self.evaluator = evaluator
         self.observer = observer
@@ -213,11 +226,15 @@ class MCTSBot:
         game_id = getattr(seat, "game_id", "")
         if game_id:
             chosen, aids = self._game(game_id)
-            if aids is not None and chosen.plain and seat.view()["phase"] in chosen.plain:
+            plain = aids is not None and chosen.plain and seat.view()["phase"] in chosen.plain
+            if aids is not None and chosen.search == "rollout" and not aids.searched(seat.view()):
+                plain = True   # a step the rollout search leaves to the heuristic
+            if plain:
+                assert aids is not None
                 # a step the playouts do not model (a trade offer's parts): the heuristic's move
                 move: Action = aids.advise(seat, self.rng)[0]
                 return move
-        return self.search(seat).action
+        return self.search(seat, estimate=False).action
 
     # -- settings -------------------------------------------------------------------------
     def settings(self, game_id: str) -> Settings:
@@ -253,6 +270,11 @@ class MCTSBot:
         self.policy = chosen.policy
         self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, chosen.cutoff
         self._advise = aids.advise if aids is not None else None
+        self._rollouts: Rollouts | None = None
+        if aids is not None and chosen.search == "rollout":
+            self._rollouts = Rollouts(aids.greedy, aids.advise, aids.evaluator if chosen.horizon == "stage" else None,
+                                      aids.stage if chosen.horizon == "stage" else None, aids.avoid, chosen.root_k,
+                                      chosen.win_weight, aids.spread, chosen.confidence)
         self._hidden = aids.hidden if aids is not None else None
         self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
         self._key = aids.info_key if aids is not None else None     # the information sets' key
@@ -262,12 +284,17 @@ class MCTSBot:
                 self._cutoff = aids.cutoff
 
     # -- the search -----------------------------------------------------------------------
-    def search(self, seat: Seat) -> Decision:
+    def search(self, seat: Seat, estimate: bool = True) -> Decision:
+        """The move to play with its estimate. A rollout search asked for a move to play
+        only (`estimate=False`, as `act` does) ends once no other move can beat the
+        heuristic's; asked for an estimate (hints) it uses its whole budget."""
         legal = seat.legal()
         if not legal:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
         rng = self.rng
         self._setup(getattr(seat, "game_id", ""))
+        if self._rollouts is not None:
+            return self._rollout(seat, self._rollouts, estimate)
         self._root_candidates(seat, legal, rng)
         root = _Node()
         nodes: dict[Any, _Node] = {}
@@ -283,6 +310,29 @@ class MCTSBot:
         best = out[0]
         decision = Decision(best.action, best.win, best.score, best.value, best.visits, done, elapsed,
                             len(nodes) + 1, out)
+        self.last = decision
+        self.searches += 1
+        self.searched_iterations += done
+        self.searched_seconds += elapsed
+        return decision
+
+    def _rollout(self, seat: Seat, r: Rollouts, estimate: bool) -> Decision:
+        """The heuristic's move, improved by rollouts (bots/rollout.py), in the same budget."""
+        clock = self.clock if callable(self.clock) else CLOCKS[self.clock]
+        start = clock()
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        fixed = None
+        if self._hidden is not None and not self._hidden(seat.view()):
+            fixed = seat.sample(self.rng)   # nothing hidden from this seat: every sample is this state
+        move, found, done = rollout.search(seat, r, self.rng, lambda n: n < limit and clock() < deadline, fixed,
+                                           estimate)
+        elapsed = clock() - start
+        out = [ActionStat(f.action, f.n, f.total / f.n if f.n else 0.0, f.wins / f.n if f.n else 0.0,
+                          f.score / f.scored if f.scored else math.nan) for f in found]
+        best = next(x for x in out if x.action is move)
+        out.sort(key=lambda x: (x.action is not move, -x.value))
+        decision = Decision(move, best.win, best.score, best.value, best.visits, done, elapsed, 1, out)
         self.last = decision
         self.searches += 1
         self.searched_iterations += done

@@ -44,6 +44,9 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
     "prior": ("prior", float, "FLOAT (bias towards the heuristic's move at the root)"),
     "k": ("root_k", int, "N (the root's candidates: the heuristic's N best moves; 0: all)"),
     "widen": ("widen", float, "FLOAT (progressive widening below the root; 0: every move at once)"),
+    "search": ("mode", ("tree", "rollout"), "tree|rollout (ISMCTS, or the heuristic improved by rollouts)"),
+    "horizon": ("horizon", ("game", "stage"), "game|stage (rollouts to the game's end, or the stage's)"),
+    "conf": ("confidence", float, "FLOAT (rollouts: standard errors a move must beat the heuristic's by)"),
     "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
     "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
     "nodes": ("observer", ("actor", "root"), "actor|root (information sets of the seat to act, or as the "

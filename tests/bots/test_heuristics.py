@@ -304,12 +304,12 @@ def test_root_candidates_are_the_heuristics_best_moves():
         s.apply(p, aids.playout(s, p, rng))
     else:
         pytest.fail("no position with more than 4 scored moves")
-    narrow = MCTSBot(iterations=30, seed=1, root_k=2)
+    narrow = MCTSBot(iterations=30, seed=1, root_k=2, mode="tree")
     narrow.search(Seat(s, p))
     assert narrow._allowed is not None and 2 <= len(narrow._allowed) <= 3
     tried = narrow.last.actions if narrow.last is not None else []
     assert tried and all(id(a.action) in narrow._allowed for a in tried)
-    wide = MCTSBot(iterations=30, seed=1, root_k=0)
+    wide = MCTSBot(iterations=30, seed=1, root_k=0, mode="tree")
     wide.search(Seat(s, p))
     assert wide._allowed is None
     assert wide.last is not None and len(wide.last.actions) > len(tried)

@@ -23,6 +23,12 @@ and optionally:
                         the search keys its tree by fields, not views (bots/infokey.py)
     hidden              view -> whether anything is hidden from that seat (else the search
                         samples its one possible state once)
+    stage               state -> its stage (e.g. the round): a rollout search's horizon
+                        (SEARCH "horizon": "stage") ends where it changes
+    avoid               action -> whether a rollout search tries it only when the heuristic
+                        itself makes it (bots/rollout.py)
+    searched            view -> whether a rollout search looks at the decision (else the
+                        heuristic's move is played)
 """
 
 from __future__ import annotations
@@ -88,6 +94,11 @@ class SearchAids:
     (None where it does not score them all): the root's prior and candidates."""
     hidden: Callable[[dict[str, Any]], bool]    # view -> whether anything is hidden from that seat
     info_key: Callable[[Any, int], Any] | None  # (state, seat) -> the seat's information set, or None: its view
+    greedy: Callable[[Any, int, Any], Any]      # the heuristic player on a sampled state (rollouts)
+    stage: Callable[[Any], Any] | None          # state -> its stage (a round): a rollout's horizon
+    avoid: Callable[[Any], bool]                # moves a rollout search tries only when the heuristic makes them
+    spread: float                               # the score gap that counts as a sure win
+    searched: Callable[[dict[str, Any]], bool]  # view -> whether a rollout search looks at the decision
 
 
 def tuned(game_id: str) -> dict[str, Any]:
@@ -136,7 +147,8 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
 
     play = mod.greedy_playout if policy == "heuristic" else mod.playout
     return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden),
-                      _keyer(game_id, mod))
+                      _keyer(game_id, mod), mod.greedy_playout, getattr(mod, "stage", None),
+                      getattr(mod, "avoid", _never), float(mod.SPREAD), getattr(mod, "searched", _always))
 
 
 def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:
@@ -154,3 +166,11 @@ def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:
 
 def _always_hidden(view: dict[str, Any]) -> bool:
     return True
+
+
+def _always(view: dict[str, Any]) -> bool:
+    return True
+
+
+def _never(action: Any) -> bool:
+    return False

@@ -599,10 +599,13 @@ def _tiles_by_id(b: Board) -> dict[int, dict[str, Any]]:
 
 # == for the search ============================================================================
 
-SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "win_weight": 0.5, "root_k": 4,
-          "prior": 0.3, "widen": 1.0}
-"""The search's settings for Norenberc (MCTSBot): see benchmarks/strength.md for how
-they were tuned."""
+SEARCH = {"search": "rollout", "horizon": "game", "root_k": 4, "confidence": 1.0, "win_weight": 0.5,
+          "policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "prior": 0.3, "widen": 1.0}
+"""The search's settings for Norenberc (MCTSBot): the heuristic improved by rollouts to
+the game's end (bots/rollout.py) at the plan and at a called guild's choice. The tree
+search (ISMCTS, `mcts:1s:search=tree`, with the other settings here) won only 22.9 % of
+48 games against three greedy bots: its evaluations could not tell the plans apart. See
+benchmarks/strength.md for how each was measured."""
 
 
 def _plans(state: Any, seat: int) -> list[int]:
@@ -612,6 +615,27 @@ def _plans(state: Any, seat: int) -> list[int]:
 
 PRIVATE = {"plans": _plans}
 """The state's fields a seat does not see whole, and what it sees of them (bots/infokey.py)."""
+
+
+def stage(state: Any) -> int:
+    """The round: a rollout search's horizon when it plays to the stage's end."""
+    return int(state.round)
+
+
+def avoid(action: Action) -> bool:
+    """A pass sits the seat out of the whole round: the rollout search tries it only
+    where the heuristic itself would pass."""
+    return bool(action.type == "pass")
+
+
+def searched(view: dict[str, Any]) -> bool:
+    """Whether a rollout search looks at this decision: the plan (which guilds, or a
+    pass) and the move at a called guild (sell, buy, hire or nothing); the steps after
+    them (more goods, which goods to pay, first place) are the heuristic's."""
+    if view["phase"] == "planning":
+        return True
+    cur = view["table"]["current"]
+    return bool(cur) and cur["step"] == "choose"
 
 
 def hidden(view: dict[str, Any]) -> bool:

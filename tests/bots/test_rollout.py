@@ -1,0 +1,156 @@
+"""The rollout search (bots/rollout.py): blind to what its seat cannot see, never a pass
+the heuristic would not make, the heuristic's move unless another beats it significantly,
+and its budget kept."""
+
+import math
+import random
+
+from reichsstadt.bots import make_bot
+from reichsstadt.bots.heuristic import search_aids
+from reichsstadt.bots.mcts import MCTSBot
+from reichsstadt.bots.rollout import Found, Rollouts, _beaten, candidates, choose
+from reichsstadt.core import CHANCE, Action, Match, Seat
+
+from tests.bots.test_mcts import _norenberc_planning, _twin
+
+ROLLOUT = {"mode": "rollout", "horizon": "game"}
+
+
+def _rollouts(**over):
+    a = search_aids("norenberc", "heuristic")
+    fields = {"policy": a.greedy, "advise": a.advise, "evaluator": None, "stage": None, "avoid": a.avoid,
+              "root_k": 4, "win_weight": 0.5, "spread": a.spread, "confidence": 1.0}
+    return Rollouts(**{**fields, **over})
+
+
+def _found(gains):
+    """Candidates with the given paired gains over the heuristic's move (found[0])."""
+    out = [Found(Action("plan", guild=0), n=len(gains[0]), total=0.5 * len(gains[0]))]
+    for i, g in enumerate(gains, 1):
+        f = Found(Action("plan", guild=i), n=len(g), total=sum(0.5 + x for x in g))
+        f.gain, f.gain2 = sum(g), sum(x * x for x in g)
+        out.append(f)
+    return out
+
+
+def test_the_heuristics_move_is_left_only_for_a_significantly_better_one():
+    clear = _found([[0.2, 0.25, 0.3, 0.2, 0.25]])
+    assert choose(clear, 1.0) is clear[1].action
+    noisy = _found([[0.5, -0.4, 0.45, -0.35, 0.0]])    # better on average, not significantly
+    assert choose(noisy, 1.0) is noisy[0].action
+    worse = _found([[-0.1, -0.2, -0.1, -0.15]])
+    assert choose(worse, 0.0) is worse[0].action
+    alone = [Found(Action("plan", guild=0), n=3, total=1.5)]    # the heuristic's move, no other candidate
+    assert choose(alone, 1.0) is alone[0].action
+
+
+def test_a_candidate_clearly_worse_than_the_heuristics_move_leaves_the_race():
+    assert _beaten(_found([[-0.3, -0.25, -0.35, -0.3]])[1])
+    assert _beaten(_found([[0.0, 0.0, 0.0, 0.0]])[1])          # plays the same game as the heuristic's move
+    assert not _beaten(_found([[-0.3, -0.25, -0.35]])[1])      # too few playouts yet
+    assert not _beaten(_found([[0.3, -0.2, 0.1, -0.1]])[1])
+
+
+def test_a_pass_is_tried_only_where_the_heuristic_passes():
+    """Norenberc's pass sits the seat out of the round: it is no candidate unless the
+    heuristic's own move is that pass."""
+    state = _norenberc_planning()
+    seat = Seat(state, 0)
+    assert any(a.type == "pass" for a in seat.legal())
+    guess, moves = candidates(seat, seat.legal(), _rollouts(), random.Random(1))
+    assert guess.type != "pass" and moves[0] is guess
+    assert all(a.type != "pass" for a in moves) and len(moves) > 1
+    passing = _rollouts(advise=lambda s, rng: (next(a for a in s.legal() if a.type == "pass"), None))
+    guess, moves = candidates(seat, seat.legal(), passing, random.Random(1))
+    assert guess.type == "pass" and moves[0] is guess
+
+
+def test_the_rollout_search_reads_nothing_its_seat_cannot_see():
+    """The same seed on the real state and on a twin that differs only in other seats'
+    face-down cards: the same candidates, playouts and values, in planning and in the
+    action phase."""
+    state = _norenberc_planning()
+    twin = _twin(state, 0)
+    one = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(state, 0))
+    two = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(twin, 0))
+    assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
+    rnd = make_bot("random", 1)
+    match = Match("norenberc", 4, 3, recording=False)
+    match.state = state
+    seen = 0
+    for _ in range(400):
+        to_act = state.to_act()
+        if not to_act or seen == 2:
+            break
+        if to_act == (CHANCE,):
+            match.resolve_chance()
+            continue
+        seat = to_act[0]
+        hidden = any(state.plans[q] for q in range(4) if q != seat)
+        if state.view(seat)["phase"] == "actions" and hidden and len(state.legal(seat)) > 1:
+            twin = _twin(state, seat)
+            one = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(state, seat))
+            two = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(twin, seat))
+            assert [(a.action, a.visits, a.value) for a in one.actions] == \
+                [(a.action, a.visits, a.value) for a in two.actions]
+            seen += 1
+        state.apply(seat, rnd.act(Seat(state, seat)))
+    assert seen == 2
+
+
+def test_the_budget_is_kept_to_a_whole_round_of_candidates():
+    state = _norenberc_planning()
+    d = MCTSBot(iterations=10, seed=1, **ROLLOUT).search(Seat(state, 0))
+    live = len(d.actions)
+    assert 10 <= d.iterations < 10 + live
+    assert sum(a.visits for a in d.actions) == d.iterations
+    assert d.action in state.legal(0)
+
+
+def test_every_candidate_is_played_on_the_same_determinizations():
+    """Common random numbers: the heuristic's move and every candidate still racing share
+    each determinization, so each has as many playouts as the rounds it raced."""
+    state = _norenberc_planning()
+    d = MCTSBot(iterations=60, seed=2, **ROLLOUT).search(Seat(state, 0))
+    first = next(a for a in d.actions if a.visits == max(x.visits for x in d.actions))
+    assert all(a.visits <= first.visits for a in d.actions)
+    assert all(0.0 <= a.value <= 1.0 and 0.0 <= a.win <= 1.0 for a in d.actions)
+    assert all(not math.isnan(a.score) for a in d.actions)    # to the game's end: real scores
+
+
+def test_norenberc_plays_whole_games_by_rollouts_by_default():
+    """The default search of Norenberc is the rollout search: legal moves in every phase,
+    a search at each plan and each choice at a called guild, the heuristic's move at the
+    steps after them (which goods, first place)."""
+    from reichsstadt.bots.heuristic import module
+
+    searched = module("norenberc").searched
+    bot = MCTSBot(iterations=1, seed=1)
+    assert bot.settings("norenberc").search == "rollout"
+    asked = {"searched": 0, "left": 0}
+
+    class Watching:
+        def act(self, seat):
+            legal = seat.legal()
+            if len(legal) > 1:
+                asked["searched" if searched(seat.view()) else "left"] += 1
+            before = bot.searches
+            move = bot.act(seat)
+            assert move in legal
+            if len(legal) > 1 and not searched(seat.view()):
+                assert bot.searches == before
+            return move
+
+    match = Match("norenberc", 3, 5, recording=False)
+    match.run({0: Watching(), 1: make_bot("greedy", 1), 2: make_bot("greedy", 2)})
+    assert asked["searched"] > 10 and asked["left"] > 3
+    assert bot.searches == asked["searched"]
+
+
+def test_the_hint_of_the_hard_level_in_norenberc_is_a_rollout_search():
+    from reichsstadt.bots.hint import hint_for
+
+    state = _norenberc_planning()
+    out = hint_for(state, 0, "mcts:30", seed=3)
+    assert out["action_json"] in [a.to_json() for a in state.legal(0)]
+    assert out["estimate"]["iterations"] >= 30 and 0 <= out["win"] <= 1
