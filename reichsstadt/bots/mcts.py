@@ -65,6 +65,7 @@ from typing import Any, Callable, Sequence
 from ..core import CHANCE, Action, IllegalAction, Outcome, Seat, State
 from . import rollout
 from .rollout import Rollouts
+from .rollout import draw_chance as _draw
 
 PlayoutPolicy = Callable[[State, int, random.Random], Action]
 """(state, seat, rng) -> one of state.legal(seat): the move a playout makes."""
@@ -538,15 +539,3 @@ def _settled(root: _Node, left: float) -> bool:
         elif n > second:
             second = n
     return top - second > left
-
-
-def _draw(state: State, rand: Callable[[], float]) -> Action:
-    """One chance outcome by its probability (core.sample_chance, inlined)."""
-    outcomes = state.chance_outcomes()
-    r = rand()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]

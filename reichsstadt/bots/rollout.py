@@ -90,7 +90,7 @@ def play_to_horizon(state: State, me: int, r: Rollouts, rng: random.Random) -> t
             break
         p = to_act[0]
         if p == CHANCE:
-            state.apply(CHANCE, _draw(state, rand))
+            state.apply(CHANCE, draw_chance(state, rand))
             continue
         if stage is not None and r.evaluator is not None and stage(state) != start:
             values = r.evaluator(state)
@@ -181,7 +181,9 @@ def choose(found: Sequence[Found], confidence: float) -> Action:
     return best.action if mean > 0 and mean > confidence * se else found[0].action
 
 
-def _draw(state: State, rand: Callable[[], float]) -> Action:
+def draw_chance(state: State, rand: Callable[[], float]) -> Action:
+    """One chance outcome by its probability (core.sample_chance, inlined for the
+    playouts of this search and of the tree search)."""
     outcomes = state.chance_outcomes()
     x = rand()
     acc = 0.0

@@ -82,29 +82,37 @@ def test_mcts_reads_nothing_its_seat_cannot_see():
     two = MCTSBot(iterations=150, seed=9, mode="tree").search(Seat(twin, 0))
     assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
     # on into the action phase, where the guilds not yet called still hide the others' cards
+    seen = 0
+    for seat in _hidden_decisions(state, 3):
+        twin = _twin(state, seat)
+        one = MCTSBot(iterations=60, seed=4, mode="tree").search(Seat(state, seat))
+        two = MCTSBot(iterations=60, seed=4, mode="tree").search(Seat(twin, seat))
+        assert [(a.action, a.visits) for a in one.actions] == [(a.action, a.visits) for a in two.actions]
+        seen += 1
+    assert seen == 3
+
+
+def _hidden_decisions(state, count):
+    """The seats to decide from `state` on (random bots moving, chance resolved), each in the
+    action phase while others' cards are still hidden and with more than one move, up to
+    `count` of them; each yielded before it moves."""
     match = Match("norenberc", 4, 3, recording=False)
     match.state = state
     rnd = make_bot("random", 1)
     seen = 0
     for _ in range(400):
         to_act = state.to_act()
-        if not to_act:
-            break
+        if not to_act or seen == count:
+            return
         if to_act == (CHANCE,):
             match.resolve_chance()
             continue
         seat = to_act[0]
         hidden = any(state.plans[q] for q in range(4) if q != seat)
         if state.view(seat)["phase"] == "actions" and hidden and len(state.legal(seat)) > 1:
-            twin = _twin(state, seat)
-            one = MCTSBot(iterations=60, seed=4, mode="tree").search(Seat(state, seat))
-            two = MCTSBot(iterations=60, seed=4, mode="tree").search(Seat(twin, seat))
-            assert [(a.action, a.visits) for a in one.actions] == [(a.action, a.visits) for a in two.actions]
+            yield seat
             seen += 1
-            if seen == 3:
-                break
         state.apply(seat, rnd.act(Seat(state, seat)))
-    assert seen == 3
 
 
 class Ticks:

@@ -9,9 +9,9 @@ from reichsstadt.bots import make_bot
 from reichsstadt.bots.heuristic import search_aids
 from reichsstadt.bots.mcts import MCTSBot
 from reichsstadt.bots.rollout import Found, Rollouts, _beaten, candidates, choose
-from reichsstadt.core import CHANCE, Action, Match, Seat
+from reichsstadt.core import Action, Match, Seat
 
-from tests.bots.test_mcts import _norenberc_planning, _twin
+from tests.bots.test_mcts import _hidden_decisions, _norenberc_planning, _twin
 
 ROLLOUT = {"mode": "rollout", "horizon": "game"}
 
@@ -74,27 +74,14 @@ def test_the_rollout_search_reads_nothing_its_seat_cannot_see():
     one = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(state, 0))
     two = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(twin, 0))
     assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
-    rnd = make_bot("random", 1)
-    match = Match("norenberc", 4, 3, recording=False)
-    match.state = state
     seen = 0
-    for _ in range(400):
-        to_act = state.to_act()
-        if not to_act or seen == 2:
-            break
-        if to_act == (CHANCE,):
-            match.resolve_chance()
-            continue
-        seat = to_act[0]
-        hidden = any(state.plans[q] for q in range(4) if q != seat)
-        if state.view(seat)["phase"] == "actions" and hidden and len(state.legal(seat)) > 1:
-            twin = _twin(state, seat)
-            one = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(state, seat))
-            two = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(twin, seat))
-            assert [(a.action, a.visits, a.value) for a in one.actions] == \
-                [(a.action, a.visits, a.value) for a in two.actions]
-            seen += 1
-        state.apply(seat, rnd.act(Seat(state, seat)))
+    for seat in _hidden_decisions(state, 2):
+        twin = _twin(state, seat)
+        one = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(state, seat))
+        two = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(twin, seat))
+        assert [(a.action, a.visits, a.value) for a in one.actions] == \
+            [(a.action, a.visits, a.value) for a in two.actions]
+        seen += 1
     assert seen == 2
 
 
