@@ -232,6 +232,13 @@ class Part:
     """Slices a StateEncoder writes together, from the state's fields `reads` (None: the
     part is written anew for every observation; for what changes with nearly every move).
 
+    `key(state)`, when given, is the rest of what the writer reads, boiled down to what
+    it writes from: the part is written again when a field of `reads` changed or the key
+    did (compared by equality with the last one; an immutable value). A field that
+    changes at nearly every move but matters to the part only through a test (the phase:
+    is an offer open?) goes into the key as that test, not into `reads`; the envelope's
+    key is (who acts, the phase).
+
     `write(state, seat, me, out)` writes the slices' entries as `seat` (None: a
     spectator) sees them into `out`, which holds zeros there; `me` is the seat the
     per-seat slices start from (the viewer's, 0 for a spectator). `reads` names every
@@ -245,11 +252,15 @@ class Part:
     reads: tuple[str, ...] | None
     write: Writer
     whole: bool = False
+    key: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
         for what, names in (("slices", self.slices), ("reads", self.reads or ())):
             if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
                 raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")
+        if self.key is not None and self.reads is None:
+            raise TypeError(f"part {self.name!r}: a key needs reads (a tuple, () for the key alone): a part "
+                            f"without reads is written for every observation")
 
 
 class StateEncoder(Encoder, metaclass=ABCMeta):

@@ -14,7 +14,9 @@ The comparisons are generated once per encoder and State class as straight-line 
 from the state's declared fields (core/fields.py), the way the core generates clone():
 a flat list is compared and copied by slice, a list of lists two deep, a value by
 equality, a SHARED field (fixed for the game) by identity; then, one `if` per part (no
-loop over the parts), the changed parts are zeroed and written again.
+loop over the parts), the changed parts are zeroed and written again. A part may add a
+key (`Part.key`: what it reads of fields that change more often than it does, boiled
+down), compared like a value.
 
 Encoders that read views, and StateEncoders without parts, get a `Rewriter`: the whole
 encoding written for every observation."""
@@ -158,6 +160,14 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
         copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[how]
         lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}", f"        c |= {bit}"]
     scope: dict[str, Any] = {}
+    slot = len(bits)
+    for i, part in enumerate(encoder.parts):   # a part's key: compared like a value field
+        if part.key is None:
+            continue
+        scope[f"key{i}"] = part.key
+        lines += [f"    v = key{i}(s)", f"    if v != kept[{slot}]:", f"        kept[{slot}] = v",
+                  f"        c |= {1 << i}"]
+        slot += 1
     for i, (bit, runs, write) in enumerate(steps):   # straight-line: no loop over the parts
         scope[f"write{i}"] = write
         lines.append(f"    if c & {bit}:")
@@ -165,4 +175,4 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
         lines.append(f"        write{i}(s, None, 0, public)")
     exec("\n".join(lines), scope)  # noqa: S102 - our own generated source, as core/fields.py does
     fn: Changes = scope["changes"]
-    return fn, len(bits)
+    return fn, slot

@@ -166,9 +166,10 @@ class SiedlerEncoder(StateEncoder):
             Part("envelope", ENVELOPE, None, self._envelope),
             Part("hand", ("hand",), ("hands",), self._hand, whole=True),
             Part("cards", ("cards",), ("hands",), self._cards, whole=True),
-            Part("players", ("gold", "prestige", "victory_points", "council", "pieces_left", "discards_owed"),
-                 ("gold", "prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way",
-                  "council_holder", "discards_owed"), self._players),
+            Part("gold", ("gold",), ("gold",), self._gold, whole=True),   # changes ten times as often as the rest
+            Part("players", ("prestige", "victory_points", "council", "pieces_left", "discards_owed"),
+                 ("prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way", "council_holder",
+                  "discards_owed"), self._players),
             Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
                            "deck_left", "discards"),
                  ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
@@ -178,9 +179,12 @@ class SiedlerEncoder(StateEncoder):
                            "council_removed"),
                  ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
                   "council_holder"), self._board, whole=True),
-            Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to", "answers", "counters"),
-                 ("phase", "offer_give", "offer_want", "offer_to", "answers", "counter_give", "counter_want"),
-                 self._offer),
+            # an offer's terms change at every other move of a negotiation, the answers and
+            # counter-offers seldom; the phase matters only as "an offer is open"
+            Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to"),
+                 ("offer_give", "offer_want", "offer_to"), self._offer, key=_offer_open),
+            Part("answers", ("answers", "counters"), ("answers", "counter_give", "counter_want"), self._answers,
+                 key=_offer_open),
             Part("trade", ("last_trade", "last_trade_player", "last_trade_partner", "last_trade_gave", "last_trade_got",
                            "offers_left", "bank_trades_left", "offer_cards"),
                  ("last_trade", "offers_per_turn", "offers_made", "bank_trades_per_turn", "bank_trades", "offer_cards"),
@@ -206,18 +210,20 @@ class SiedlerEncoder(StateEncoder):
                 out[hand + r] = top(hands[seat * 5 + r], 10)
 
     def _cards(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cards, n = self.at["cards"], self.players
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            out[cards + k] = top(s.cards(p), 20)
+        cards, n, hands = self.at["cards"], self.players, s.hands
+        counts = [sum(hands[p * 5:p * 5 + 5]) for p in (*range(me, n), *range(me))]   # as s.cards(p)
+        out[cards:cards + n] = [x / 20 if x < 20 else 1.0 for x in counts]
+
+    def _gold(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        gold, n = self.at["gold"], self.players
+        out[gold:gold + n] = [x / 30 if x < 30 else 1.0 for x in s.gold[me:] + s.gold[:me]]
 
     def _players(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
-        gold, prestige, vp = at["gold"], at["prestige"], at["victory_points"]
+        prestige, vp = at["prestige"], at["victory_points"]
         council, pieces, owed = at["council"], at["pieces_left"], at["discards_owed"]
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            out[gold + k] = top(s.gold[p], 30)
             out[prestige + k] = top(s.prestige[p], 20)
             out[vp + k] = top(s.victory_points(p), 13)
             c = s.council_of(p)
@@ -283,6 +289,11 @@ class SiedlerEncoder(StateEncoder):
         out[give:give + 12] = [x / 10 if x < 10 else 1.0 for x in s.offer_give + s.offer_want]
         if s.offer_to != EVERYONE:
             out[at["offer_to"] + (s.offer_to - me) % n] = 1.0
+
+    def _answers(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        if s.phase not in OFFER_PHASES:
+            return
+        at, n = self.at, self.players
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
         gives, wants = s.counter_give, s.counter_want
         raw: list[int] = []
@@ -320,6 +331,10 @@ class SiedlerEncoder(StateEncoder):
             if s.winner >= 0:
                 out[at["winner"] + (s.winner - me) % n] = 1.0
             out[at["ending"] + (0 if s.winner != NOBODY else 1)] = 1.0
+
+
+def _offer_open(s: SiedlerState) -> bool:
+    return s.phase in OFFER_PHASES
 
 
 def build(players: int) -> SiedlerEncoder:
