@@ -48,6 +48,7 @@ from ...games.colonia.constants import (
     S_OVER,
     S_SAT_SAIL,
     S_TUE_CHOOSE,
+    S_TUE_ORDER,
     STALL_SLOTS,
     STEP_DAY,
     STREET_DAYS,
@@ -141,6 +142,11 @@ class ColoniaEncoder(StateEncoder):
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
         self.treasuries: dict[tuple[int, ...], np.ndarray] = {}   # a treasury's encoding, by its numbers
+        self.treasury_kept: list[tuple[list[int], np.ndarray] | None] = [None] * players
+        """Per seat, the last treasury encoded (its numbers, its encoding): a seat's own is
+        written for every observation, and mostly did not change since its last one."""
+        self.owned_kept: tuple[Any, list[int], list[np.ndarray | None]] = (None, [], [])
+        """The relics owned per seat (relics_owned) for the last relic_owner and component file met."""
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -310,17 +316,17 @@ class ColoniaEncoder(StateEncoder):
             Part("families", ("family_cards",),
                  ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
             Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
-            Part("screens", ("treasury", "relics_owned"), ("step", "money", "materials", "goods", "relic_owner"),
-                 self._screens, whole=True),
+            Part("screens", ("treasury", "relics_owned"), ("money", "materials", "goods", "relic_owner"),
+                 self._screens, whole=True, key=_over),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
-            Part("order", ("order", "mayor"), ("order", "week", "step"), self._order),
+            Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
                           "fewer_members_next_week"),
-                 ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
-                 self._week),
+                 ("extra_faces", "tie_order", "week", "decision", "fewer_members", "fewer_members_next_week"),
+                 self._week, key=_day),
             Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
@@ -334,13 +340,14 @@ class ColoniaEncoder(StateEncoder):
             Part("craftsmen", ("craftsmen",), ("sticks", "commissioned", *contracts), self._craftsmen),
             Part("port", ("port", "hold_loaders", "last_sailed", "last_sailed_loaders", "ships_sailing", "ship_deck",
                           "ship_discards"),
-                 ("step", "port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
+                 ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
                  lambda s, seat, me, out: self._block(
                      s, "port", "port", "ship_discards",
                      (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
                       tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
-                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True),
+                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True,
+                 key=_sailing),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
             Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
@@ -456,16 +463,33 @@ class ColoniaEncoder(StateEncoder):
         # written for every observation (private): the hot path; encoded once per treasury met
         raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
-        key = tuple(raw)
-        found = self.treasuries.get(key)
-        if found is None:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
-            if len(self.treasuries) >= MAX_CACHED:
-                self.treasuries.clear()
-            out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
-            self.treasuries[key] = out[row:row + TREASURY].copy()
+        last = self.treasury_kept[p]
+        if last is not None and last[0] == raw:   # the seat's own since its last observation: no key to hash
+            out[row:row + TREASURY] = last[1]
         else:
-            out[row:row + TREASURY] = found
-        out[rel:rel + 2 * N_CITIES] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+            key = tuple(raw)
+            found = self.treasuries.get(key)
+            if found is None:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
+                if len(self.treasuries) >= MAX_CACHED:
+                    self.treasuries.clear()
+                out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+                found = self.treasuries[key] = out[row:row + TREASURY].copy()
+            else:
+                out[row:row + TREASURY] = found
+            self.treasury_kept[p] = (raw, found)
+        out[rel:rel + 2 * N_CITIES] = self._owned(s, p)
+
+    def _owned(self, s: ColoniaState, p: int) -> np.ndarray:
+        """p's relics per city and their points (relics_owned), kept while relic_owner
+        stays as it was (it changes a few times a week; a tally's key hashes 48 numbers)."""
+        comp, owners, rows = self.owned_kept
+        if comp is not s.components or owners != s.relic_owner:
+            rows = [None] * self.players
+            self.owned_kept = (s.components, s.relic_owner[:], rows)
+        row = rows[p]
+        if row is None:
+            row = rows[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+        return row
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, seen = self.players, self.at["materials_seen"]
@@ -673,6 +697,23 @@ class ColoniaEncoder(StateEncoder):
         if d == D_AMOUNT:
             out[at + 2 + s.exchange_give] = 1.0
             out[at + 2 + N_CITIES + s.exchange_take] = 1.0
+
+
+# the step changes at almost every move; these parts read it only through these tests (Part.key)
+def _over(s: ColoniaState) -> bool:
+    return s.step == S_OVER
+
+
+def _mayor_known(s: ColoniaState) -> bool:   # as s.mayor() >= 0
+    return s.week > 1 or s.step > S_TUE_ORDER
+
+
+def _day(s: ColoniaState) -> tuple[int, bool]:
+    return STEP_DAY[s.step], s.step == S_OVER
+
+
+def _sailing(s: ColoniaState) -> bool:
+    return S_TUE_CHOOSE <= s.step <= S_SAT_SAIL
 
 
 def build(players: int) -> ColoniaEncoder:
