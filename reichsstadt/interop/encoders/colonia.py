@@ -319,7 +319,8 @@ class ColoniaEncoder(StateEncoder):
             Part("screens", ("treasury", "relics_owned"), ("money", "materials", "goods", "relic_owner"),
                  self._screens, whole=True, key=_over),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
-            Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen),
+            Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen,
+                 whole=True),
             Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
@@ -492,10 +493,15 @@ class ColoniaEncoder(StateEncoder):
         return row
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        n, seen = self.players, self.at["materials_seen"]
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            self._seen(s, p, seen + k * (N_MATERIALS + 1), out)
+        """What the table saw each family take and spend, and draw blind, from the viewer
+        onward, in one list assignment."""
+        n, seen, blind = self.players, s.materials_seen, s.materials_blind
+        raw: list[int] = []
+        for p in (*range(me, n), *range(me)):
+            raw += seen[p * N_MATERIALS:(p + 1) * N_MATERIALS]
+            raw.append(blind[p])
+        at = self.at["materials_seen"]
+        out[at:at + len(raw)] = [x / HELD if x < HELD else 1.0 for x in raw]
 
     def _shrines(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -517,15 +523,6 @@ class ColoniaEncoder(StateEncoder):
             order = at["order"]
             for place, p in enumerate(s.order):
                 out[order + (p - me) % n * n + place] = 1.0
-
-    @staticmethod
-    def _seen(s: ColoniaState, p: int, row: int, out: np.ndarray) -> None:
-        """What the table saw family p take and spend (materials_seen)."""
-        for m in range(N_MATERIALS):
-            x = s.materials_seen[p * N_MATERIALS + m]
-            if x:
-                out[row + m] = top(x, HELD)
-        out[row + N_MATERIALS] = top(s.materials_blind[p], HELD)
 
     def _draws(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
