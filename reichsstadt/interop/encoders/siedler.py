@@ -59,6 +59,8 @@ class SiedlerEncoder(StateEncoder):
         self.years = len(m.years)
         self.terrains = list(m.terrain_ids)
         self.boards: dict[tuple[Any, ...], np.ndarray] = {}
+        self.hand_kept: list[tuple[list[int], list[float]] | None] = [None] * players
+        """Per seat, its hand last encoded (the cards, their encoding), for `private`."""
         super().__init__("siedler", players, [*envelope(players, PHASE_IDS), *self._player_slices(),
                                               *self._table_slices(), *self._board_slices(), *self._trade_slices(),
                                               *self._waiting_slices()],
@@ -190,13 +192,16 @@ class SiedlerEncoder(StateEncoder):
                  ("last_trade", "offers_per_turn", "offers_made", "bank_trades_per_turn", "bank_trades", "offer_cards"),
                  self._trade),
             Part("waiting", ("lehm_queue", "council_candidates", "steal_victim", "winner", "ending"),
-                 ("lehm_queue", "phase", "council_candidates", "steal_victim", "winner"), self._waiting),
+                 ("lehm_queue", "council_candidates", "steal_victim", "winner"), self._waiting, key=_council_or_over),
         ]
 
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
         s: SiedlerState = state
-        hand, hands = self.at["hand"], s.hands
-        out[hand:hand + 5] = [x / 10 if x < 10 else 1.0 for x in hands[seat * 5:seat * 5 + 5]]
+        hand, held = self.at["hand"], s.hands[seat * 5:seat * 5 + 5]
+        last = self.hand_kept[seat]   # a seat's own hand, mostly as at its last observation
+        if last is None or last[0] != held:
+            last = self.hand_kept[seat] = (held, [x / 10 if x < 10 else 1.0 for x in held])
+        out[hand:hand + 5] = last[1]
 
     def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         write_envelope(self, s, seat, s.phase, out)
@@ -335,6 +340,10 @@ class SiedlerEncoder(StateEncoder):
 
 def _offer_open(s: SiedlerState) -> bool:
     return s.phase in OFFER_PHASES
+
+
+def _council_or_over(s: SiedlerState) -> tuple[bool, bool]:
+    return s.phase == P_COUNCIL, s.phase == P_OVER
 
 
 def build(players: int) -> SiedlerEncoder:
