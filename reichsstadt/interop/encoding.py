@@ -364,7 +364,15 @@ class SeatFields:
     each divided by its maximum and capped at 1, written for every seat from the viewer
     onward with one NumPy scatter instead of an assignment per entry. Each field is
     (slice name, field name, width, maximum, its first entry within the slice's part of
-    a seat, the entries of that part)."""
+    a seat, the entries of that part).
+
+    Where a viewer's entries are one run (seat 0's, the public encoding's, whenever the
+    fields' slices follow one another), the numbers are looked up in tables of what the
+    NumPy stroke gives each small count, and the run written in one list assignment:
+    three times as fast on twenty numbers, and the same float32 values."""
+
+    TABLE = 64
+    """Counts looked up (0 … TABLE-1; a larger one is capped at 1 anyway)."""
 
     def __init__(self, enc: Encoder, fields: Sequence[tuple[str, str, int, float, int, int]]) -> None:
         n = enc.players
@@ -379,11 +387,25 @@ class SeatFields:
         self.scale = np.array(scale, np.float32)
         self.ones = np.ones(len(scale), np.float32)
         self.dest = [np.array([base + (p - me) % n * inner for base, p, inner in where], np.intp) for me in range(n)]
+        self.runs = [(int(d[0]), int(d[-1]) + 1) if np.array_equal(d, np.arange(d[0], d[-1] + 1)) else None
+                     for d in self.dest]
+        """Per viewer, the run [start, end) its entries fill in order, or None: scattered."""
+        counts = np.arange(self.TABLE, dtype=np.int64)
+        covered = 2 * max(f[3] for f in fields) < self.TABLE
+        self.tables = [np.minimum(np.multiply(counts, x, dtype=np.float32), 1.0).tolist()
+                       for x in self.scale.tolist()] if covered else None
+        """Per entry, the value of each count below TABLE, computed as `write` computes it
+        (None when a maximum is too large for the tables to cover what is not capped)."""
 
     def write(self, state: Any, me: int, out: np.ndarray) -> None:
         raw: list[int] = []
         for name in self.names:
             raw += getattr(state, name)
+        run, tables = self.runs[me], self.tables
+        if run is not None and tables is not None and min(raw) >= 0:
+            top = self.TABLE
+            out[run[0]:run[1]] = [t[x] if x < top else 1.0 for t, x in zip(tables, raw)]
+            return
         # int64 first: NumPy reads a list of ints twice as fast into int64 as into float32; the
         # product of float32 numbers is exact in float64, so the values are float32's own
         values = np.multiply(np.array(raw, np.int64), self.scale, dtype=np.float32)

@@ -14,6 +14,7 @@ from reichsstadt.interop.encoding import (
     HIDDEN,
     Encoder,
     EncodingError,
+    SeatFields,
     encoder,
     has_encoder,
 )
@@ -236,3 +237,23 @@ def test_colonia_late_fields_land_in_their_slots_relative_to_the_viewer():
     assert part["draws_pending"].tolist() == pytest.approx([{"good_die": 1, "relic": 2}.get(d, 0) / 20 for d in DRAWS])
     assert part["next_draw_seat"].tolist() == [0, 0, 1]                             # seat 0 is +2 from seat 1
     assert part["next_draw_argument"].tolist() == [0.0]
+
+
+def test_seat_fields_tables_give_the_numpy_strokes_values():
+    """SeatFields writes a viewer's run of entries from lookup tables: every count, small,
+    capped or negative, gets the float32 value of the NumPy stroke it stands for, for
+    every viewer (the public encoding's run and the scattered ones)."""
+    enc = encoder("norenberc", 4)
+    fields = SeatFields(enc, [("agents", "agents", 1, 3, 0, 1), ("agents_free", "agents_free", 1, 7, 0, 1),
+                              ("moon", "moon", 1, 1, 0, 1)])   # thirds and sevenths: float32 rounding shows
+    assert fields.runs[0] is not None and fields.tables is not None
+    rng = random.Random(5)
+    for values in ([0, 1, 2, 3], [7, 8, 9, 63], [64, 65, 500, 10**6], [-1, 0, 3, 8]):
+        state = type("S", (), {"agents": values, "agents_free": rng.sample(range(12), 4),
+                               "moon": [True, False, True, False]})()
+        for me in range(4):
+            fast, slow = np.full(enc.size, 7.0, np.float32), np.full(enc.size, 7.0, np.float32)
+            fields.write(state, me, fast)
+            raw = np.array([*state.agents, *state.agents_free, *state.moon], np.int64)
+            slow[fields.dest[me]] = np.minimum(np.multiply(raw, fields.scale, dtype=np.float32), fields.ones)
+            assert fast.tobytes() == slow.tobytes(), (values, me)
