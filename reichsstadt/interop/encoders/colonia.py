@@ -326,8 +326,8 @@ class ColoniaEncoder(StateEncoder):
                  self._draws),
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
                           "fewer_members_next_week"),
-                 ("extra_faces", "tie_order", "week", "decision", "fewer_members", "fewer_members_next_week"),
-                 self._week, key=_day),
+                 ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
+                 self._week),
             Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
@@ -703,10 +703,6 @@ def _over(s: ColoniaState) -> bool:
 
 def _mayor_known(s: ColoniaState) -> bool:   # as s.mayor() >= 0
     return s.week > 1 or s.step > S_TUE_ORDER
-
-
-def _day(s: ColoniaState) -> tuple[int, bool]:
-    return STEP_DAY[s.step], s.step == S_OVER
 
 
 def _sailing(s: ColoniaState) -> bool:
