@@ -316,8 +316,9 @@ class ColoniaEncoder(StateEncoder):
             Part("families", ("family_cards",),
                  ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
             Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
-            Part("screens", ("treasury", "relics_owned"), ("money", "materials", "goods", "relic_owner"),
-                 self._screens, whole=True, key=_over),
+            # behind the screens: the public encoding shows them only at the end (a seat's
+            # own is written over it for every observation, see private)
+            Part("screens", ("treasury", "relics_owned"), (), self._screens, whole=True, key=_screens_shown),
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen,
                  whole=True),
@@ -697,8 +698,11 @@ class ColoniaEncoder(StateEncoder):
 
 
 # the step changes at almost every move; these parts read it only through these tests (Part.key)
-def _over(s: ColoniaState) -> bool:
-    return s.step == S_OVER
+def _screens_shown(s: ColoniaState) -> tuple[list[int], ...] | None:
+    """What lies behind the screens, at the end (before, the public encoding hides it)."""
+    if s.step != S_OVER:
+        return None
+    return s.money[:], s.materials[:], s.goods[:], s.relic_owner[:]
 
 
 def _mayor_known(s: ColoniaState) -> bool:   # as s.mayor() >= 0

@@ -221,7 +221,7 @@ class NorenbercEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         return [
             Part("envelope", ENVELOPE, None, self._envelope),
-            Part("money", ("money",), ("money", "phase"), self._money, whole=True),
+            Part("money", ("money",), (), self._money, whole=True, key=_money_shown),   # public at the end only
             Part("goods", ("goods",), ("goods_held",), lambda s, seat, me, out: self.goods_fields.write(s, me, out),
                  whole=True),
             Part("agents", ("agents", "agents_free", "moon"), ("agents", "agents_free", "moon"),
@@ -415,6 +415,11 @@ class NorenbercEncoder(StateEncoder):
         if s.thief_victim >= 0:
             out[at["victim"] + (s.thief_victim - me) % n] = 1.0
         out[at["guard_first"]:at["guard_first"] + ts] = tables.rows[s.guard_first]
+
+
+def _money_shown(s: NorenbercState) -> list[int] | None:
+    """Everyone's money at the end (before, the public encoding hides it)."""
+    return s.money[:] if s.phase == OVER else None
 
 
 def build(players: int) -> NorenbercEncoder:
