@@ -233,11 +233,11 @@ class Part:
     part is written anew for every observation; for what changes with nearly every move).
 
     `key(state)`, when given, is the rest of what the writer reads, boiled down to what
-    it writes from: the part is written again when a field of `reads` changed or the key
-    did (compared by equality with the last one; an immutable value). A field that
-    changes at nearly every move but matters to the part only through a test (the phase:
-    is an offer open?) goes into the key as that test, not into `reads`; the envelope's
-    key is (who acts, the phase).
+    the public encoding is written from: the part is written again when a field of
+    `reads` changed or the key did (compared by equality with the last one, which is
+    kept: a value of its own, never one of the state's lists). A field that changes at
+    nearly every move but matters to the part only through a test (the phase: is an
+    offer open?) goes into the key as that test, not into `reads`.
 
     `write(state, seat, me, out)` writes the slices' entries as `seat` (None: a
     spectator) sees them into `out`, which holds zeros there; `me` is the seat the

@@ -697,7 +697,8 @@ class ColoniaEncoder(StateEncoder):
             out[at + 2 + N_CITIES + s.exchange_take] = 1.0
 
 
-# the step changes at almost every move; these parts read it only through these tests (Part.key)
+# Part keys: what a part reads of fields that change more often than its public entries do
+# (the step, at almost every move; the treasuries, which the spectator sees only at the end)
 def _screens_shown(s: ColoniaState) -> tuple[list[int], ...] | None:
     """What lies behind the screens, at the end (before, the public encoding hides it)."""
     if s.step != S_OVER:
