@@ -39,7 +39,6 @@ NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 ANSWERS = tuple(dict.fromkeys(ANSWER_IDS))          # the answers' ids, each once
 ANSWER_INDEX = [ANSWERS.index(a) for a in ANSWER_IDS]
 ENDINGS = ("thirteen", "year_1400")
-MAX_CACHED = 4096      # board positions whose encoding is kept, per viewer
 
 
 def top(x: int, most: int) -> float:
@@ -58,7 +57,6 @@ class SiedlerEncoder(StateEncoder):
         self.reds, self.towers, self.wall = len(start.workshop_owner), len(start.tower_owner), m.wall_pieces
         self.years = len(m.years)
         self.terrains = list(m.terrain_ids)
-        self.boards: dict[tuple[Any, ...], np.ndarray] = {}
         self.hand_kept: list[tuple[list[int], list[float]] | None] = [None] * players
         """Per seat, its hand last encoded (the cards, their encoding), for `private`."""
         super().__init__("siedler", players, [*envelope(players, PHASE_IDS), *self._player_slices(),
@@ -177,10 +175,12 @@ class SiedlerEncoder(StateEncoder):
                  ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
                  self._table),
             Part("supply", ("supply",), ("supply",), self._supply, whole=True),
-            Part("board", ("tolls", "settlements", "right_of_way", "workshops", "walls", "towers", "council_holders",
-                           "council_removed"),
-                 ("toll_owner", "settlement_owner", "right_of_way", "workshop_owner", "wall_builders", "tower_owner",
-                  "council_holder"), self._board, whole=True),
+            # the board, a part per kind of piece: a toll station built rewrites the tolls alone
+            *(Part(name, (name,), (field,), partial(self._owners_of, name, field))
+              for name, field in (("tolls", "toll_owner"), ("settlements", "settlement_owner"),
+                                  ("right_of_way", "right_of_way"), ("workshops", "workshop_owner"),
+                                  ("walls", "wall_builders"), ("towers", "tower_owner"))),
+            Part("council", ("council_holders", "council_removed"), ("council_holder",), self._council),
             # an offer's terms change at every other move of a negotiation, the answers and
             # counter-offers seldom; the phase matters only as "an offer is open"
             Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to"),
@@ -260,30 +260,21 @@ class SiedlerEncoder(StateEncoder):
         base = self.at["supply"]
         out[base:base + 5] = [x / 20 if x < 20 else 1.0 for x in s.supply[:5]]
 
-    def _board(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
-        """The board's slices (tolls … council_removed, one run), cached by position."""
-        key = (me, tuple(s.toll_owner), tuple(s.settlement_owner), tuple(s.right_of_way), tuple(s.workshop_owner),
-               tuple(s.wall_builders), tuple(s.tower_owner), tuple(s.council_holder))
-        block = self.boards.get(key)
-        if block is None:
-            if len(self.boards) >= MAX_CACHED:
-                self.boards.clear()
-            block = self.boards[key] = self._board_block(s, me)
-        base = self.at["tolls"]
-        out[base:base + len(block)] = block
-
-    def _board_block(self, s: SiedlerState, me: int) -> np.ndarray:
-        n = self.players
-        places = [*s.toll_owner, *s.settlement_owner, *s.right_of_way, *s.workshop_owner,
-                  *s.wall_builders, *[NOBODY] * (self.wall - len(s.wall_builders)), *s.tower_owner,
-                  *(h if h >= 0 else NOBODY for h in s.council_holder)]
-        block = np.zeros(len(places) * n + 3, np.float32)
-        for i, owner in enumerate(places):
+    def _owners_of(self, name: str, field: str, s: SiedlerState, seat: int | None, me: int,
+                   out: np.ndarray) -> None:
+        """The slice `name`: per place, its owner in `field` one-hot from the viewer onward."""
+        at, n = self.at[name], self.players
+        for i, owner in enumerate(getattr(s, field)):
             if owner >= 0:
-                block[i * n + (owner - me) % n] = 1.0
+                out[at + i * n + (owner - me) % n] = 1.0
+
+    def _council(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
+        holders, removed, n = self.at["council_holders"], self.at["council_removed"], self.players
         for i, h in enumerate(s.council_holder):
-            block[len(places) * n + i] = 1.0 if h == REMOVED else 0.0
-        return block
+            if h >= 0:
+                out[holders + i * n + (h - me) % n] = 1.0
+            elif h == REMOVED:
+                out[removed + i] = 1.0
 
     def _offer(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         if s.phase not in OFFER_PHASES:
