@@ -426,7 +426,9 @@ class Storage:
         def statements(driver: Any) -> None:
             cursor = driver.cursor()
             try:
-                if rows:
+                if len(rows) == 1:  # psycopg's executemany is a pipeline: dear for one row
+                    cursor.execute(self._insert_moves, rows[0])
+                elif rows:
                     cursor.executemany(self._insert_moves, rows)
                 if clocks:
                     cursor.executemany(self._update_clock, clocks)
