@@ -299,8 +299,9 @@ class Storage:
 
     async def write(self, job: Job[T]) -> T:
         """Run `job` in a transaction; its result once committed. A caller that gives up
-        does not undo the commit."""
-        return await asyncio.shield(self.writer.submit(job))
+        does not undo the commit (the writer commits what it was given; a future nobody
+        waits for any more is left alone)."""
+        return await self.writer.submit(job)
 
     async def read(self, job: Callable[[Connection], T]) -> T:
         def run() -> T:
