@@ -13,7 +13,7 @@ The presentation (present.py) calls the same functions, so a rule is never writt
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ...core.actions import Action
 from .constants import (
@@ -31,6 +31,7 @@ from .constants import (
     R_SETUP_ROAD, R_SETUP_ROAD_FULL, R_STEAL_FROM, R_SUPPLY_EMPTY, R_TOWER_TAKEN, R_TRIANGLE_CLOSED, R_WALL_COMPLETE,
     R_WORKSHOP_TAKEN, TARGET_VP, TOWER_PRESTIGE, WALL_PRESTIGE,
 )
+from .affordability import affordability
 from .events import FreeClay, Harvested, MarkgrafIntervenes, TollDue, YearPasses
 
 if TYPE_CHECKING:
@@ -167,23 +168,26 @@ def harvest_claims(s: SiedlerState, number: int) -> list[int]:
 def harvest(s: SiedlerState, number: int) -> None:
     """5.1.1 with the 20-card supply: nobody gets a type the supply cannot pay in full."""
     claims = harvest_claims(s, number)
-    n = s.player_count
     h, supply = s.hands, s.supply
     short: list[int] = []
     for r in range(5) if any(claims) else ():  # nothing claimed: the supply is untouched
-        total = 0
-        for q in range(n):
-            total += claims[q * 5 + r]
+        mine = claims[r::5]  # each seat's claim on resource r (claims[seat * 5 + r])
+        total = sum(mine)
         if total > supply[r]:
             short.append(r)
-            for q in range(n):
-                claims[q * 5 + r] = 0
+            claims[r::5] = _NO_CLAIMS[len(mine)]
         elif total:
             supply[r] -= total
-            for q in range(n):
-                h[q * 5 + r] += claims[q * 5 + r]
-    blocked = s.robber if s.robber in s.components.terrains_of_number[number] else -1
-    s._event((Harvested, number, tuple(claims), tuple(short), blocked))
+            q = r
+            for c in mine:
+                h[q] += c
+                q += 5
+    robber = s.robber
+    s._event((Harvested, number, tuple(claims), tuple(short),
+              robber if robber in s.components.terrains_of_number[number] else -1))
+
+
+_NO_CLAIMS = tuple((0,) * n for n in range(8))  # claims[r::5] cleared, by player count
 
 
 def years_pass(s: SiedlerState) -> bool:
@@ -372,21 +376,7 @@ def pass_lehm(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
 # ======================================================================================
 # The turn (4., 5.2)
 # ======================================================================================
-def _affordability(prices: Sequence[Sequence[int]]) -> Callable[..., tuple[bool, ...]]:
-    """A function of (wood, wool, grain, brick, stone, gold) telling for each price
-    whether those holdings pay it: straight-line comparisons generated once from the
-    constants (as dataclasses and core/fields.py generate code), so that the costs are
-    written only in constants.py and checked as fast as hand-written tests."""
-    names = ("wood", "wool", "grain", "brick", "stone", "gold")
-    tests = [" and ".join(f"{names[x]} >= {c}" for x, c in enumerate(price) if c) or "True" for price in prices]
-    source = f"def affordable({', '.join(names)}):\n    return ({', '.join(f'({t})' for t in tests)},)\n"
-    scope: dict[str, Any] = {}
-    exec(source, scope)  # noqa: S102 - our own generated source
-    fn: Callable[..., tuple[bool, ...]] = scope["affordable"]
-    return fn
-
-
-affordable_pieces = _affordability(PIECE_COSTS)
+affordable_pieces = affordability(PIECE_COSTS)
 """(wood, wool, grain, brick, stone, gold) -> whether they pay a toll station, a
 settlement, a workshop, a wall piece, a tower (constants.PIECE_COSTS)."""
 
@@ -397,9 +387,10 @@ def lacks(s: SiedlerState, p: int, cost: Sequence[int]) -> list[int]:
 
 
 def roads_with_room(s: SiedlerState) -> list[int]:
-    """5.2.2.1: the roads with a free segment (tolls fill from the city outward)."""
-    n, tolls, length = s.player_count, s.road_tolls, s.components.road_len
-    return [k for k in range(N_ROADS) if sum(tolls[k * n:k * n + n]) < length[k]]
+    """5.2.2.1: the roads with a free segment: tolls fill from the city outward, so those
+    whose last segment is free."""
+    owner = s.toll_owner
+    return [k for k, last in enumerate(s.components.road_last_segment) if owner[last] < 0]
 
 
 def road_has_room(s: SiedlerState, road: int) -> bool:
@@ -531,9 +522,7 @@ def legal_main(s: SiedlerState, p: int) -> list[Action]:
         _legal_road_pieces(s, p, toll, settle, out)
     if workshop or wall or tower:
         _legal_city_pieces(s, p, workshop, wall, tower, out)
-    for g, rec in enumerate(m.good_recipe):
-        if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
-            out.append(table.produce[g])
+    m.append_producible(out, table.produce, wood, wool, grain, brick, stone, gold)  # production_refusal
     if s.bank_trades < s.bank_trades_per_turn:
         legal_bank_trades(s, p, (wood, wool, grain, brick, stone, gold), out)
     if s.offers_made < s.offers_per_turn and (gold or wood or wool or grain or brick or stone):
@@ -616,14 +605,16 @@ def pay(s: SiedlerState, p: int, cost: Sequence[int]) -> None:
     to the bank); `cost` per resource, then gold if it has a sixth entry."""
     h, supply = s.hands, s.supply
     b = p * 5
+    cards = False
     for r in range(5):
         c = cost[r]
         if c:
             h[b + r] -= c
             supply[r] += c
+            cards = True
     if len(cost) > GOLD:
         s.gold[p] -= cost[GOLD]
-    if s.any_hidden:
+    if cards and s.any_hidden:  # gold alone leaves what others may be unsure of as it was
         shrink_unknown(s, p)
 
 
