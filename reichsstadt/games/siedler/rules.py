@@ -12,6 +12,7 @@ The presentation (present.py) calls the same functions, so a rule is never writt
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
@@ -322,7 +323,13 @@ def discard_refusal(s: SiedlerState, seat: int, r: int) -> int:
 
 
 def legal_discard(s: SiedlerState, seat: int) -> list[Action]:
-    return [s.action_table.discard[r] for r in range(5) if not discard_refusal(s, seat, r)]
+    out = []
+    r = 0
+    for a in s.action_table.discard:
+        if not discard_refusal(s, seat, r):
+            out.append(a)
+        r += 1
+    return out
 
 
 def discard_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
@@ -339,7 +346,13 @@ def robber_refusal(s: SiedlerState, seat: int, terrain: int) -> int:
 
 
 def legal_robber(s: SiedlerState, seat: int) -> list[Action]:
-    return [a for i, a in enumerate(s.action_table.robber) if not robber_refusal(s, seat, i)]
+    out = []
+    terrain = 0
+    for a in s.action_table.robber:
+        if not robber_refusal(s, seat, terrain):
+            out.append(a)
+        terrain += 1
+    return out
 
 
 def move_robber(s: SiedlerState, seat: int, terrain: int, _: int) -> None:
@@ -389,8 +402,13 @@ def lacks(s: SiedlerState, p: int, cost: Sequence[int]) -> list[int]:
 def roads_with_room(s: SiedlerState) -> list[int]:
     """5.2.2.1: the roads with a free segment: tolls fill from the city outward, so those
     whose last segment is free."""
-    owner = s.toll_owner
-    return [k for k, last in enumerate(s.components.road_last_segment) if owner[last] < 0]
+    owner, out = s.toll_owner, []
+    k = 0
+    for last in s.components.road_last_segment:
+        if owner[last] < 0:
+            out.append(k)
+        k += 1
+    return out
 
 
 def road_has_room(s: SiedlerState, road: int) -> bool:
@@ -819,11 +837,18 @@ def fitting_cards(s: SiedlerState, seat: int, kind: int, side: list[int], other:
     """5.2.1: the tradables of which one more fits the side, as row[tradable] (row: the
     actions, or _TRADABLES for the numbers): what one gives is held and not asked for on
     the other side; what one asks for is not given."""
+    out = []  # plain loops: asked on every card of an offer, where a comprehension's frame costs more
     if kind == K_WANT:
-        return [row[x] for x in _TRADABLES if not other[x]]
+        for x in _TRADABLES:
+            if not other[x]:
+                out.append(row[x])
+        return out
     held = s.hands[seat * 5:seat * 5 + 5]
     held.append(s.gold[seat])  # per tradable, as s.holding(seat, x) gives it
-    return [row[x] for x in _TRADABLES if not other[x] and held[x] > side[x]]
+    for x in _TRADABLES:
+        if not other[x] and held[x] > side[x]:
+            out.append(row[x])
+    return out
 
 
 def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
@@ -837,27 +862,28 @@ def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
     return R_OK if side_allows(s, seat, kind, x, side, other) else R_OFFER_SIDE
 
 
-def legal_give_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to give, or the side finished (`side_allows`), or the
-    offer dropped."""
-    return _legal_side(s, seat, K_GIVE, s.action_table.give)
-
-
-def legal_want_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to ask for, or the side finished (`side_allows`), or the
-    offer dropped."""
-    return _legal_side(s, seat, K_WANT, s.action_table.want)
-
-
-def _legal_side(s: SiedlerState, seat: int, kind: int, row: list[Action]) -> list[Action]:
+def _legal_side(kind: int, s: SiedlerState, seat: int) -> list[Action]:
     """side_allows for each card, with the side's size counted once."""
     side, other = offer_sides(s, seat)
     cards = sum(side)
-    out = fitting_cards(s, seat, kind, side, other, row) if cards < s.offer_cards else []
+    table = s.action_table
+    if cards < s.offer_cards:
+        out = fitting_cards(s, seat, kind, side, other, table.give if kind == K_GIVE else table.want)
+    else:
+        out = []
     if cards:  # side_allows(K_DONE)
-        out.append(s.action_table.done)
-    out.append(s.action_table.cancel)
+        out.append(table.done)
+    out.append(table.cancel)
     return out
+
+
+# (a partial is called without a Python frame of its own: these are asked on every card of an offer)
+legal_give_side: Legal = functools.partial(_legal_side, K_GIVE)
+"""One card (or gold) more to give, or the side finished (`side_allows`), or the offer
+dropped."""
+legal_want_side: Legal = functools.partial(_legal_side, K_WANT)
+"""One card (or gold) more to ask for, or the side finished (`side_allows`), or the offer
+dropped."""
 
 
 def legal_offer_send(s: SiedlerState, seat: int) -> list[Action]:
