@@ -892,7 +892,10 @@ def legal_offer_send(s: SiedlerState, seat: int) -> list[Action]:
 
 
 def accept_refusal(s: SiedlerState, seat: int) -> int:
-    """5.2.1: accepting gives what the offer asks for: it must be in hand."""
+    """5.2.1: accepting gives what the offer asks for: it must be in hand; a seat putting
+    a counter-offer together finishes or drops it first (R_NOT_NOW)."""
+    if s.answers[seat] != A_PENDING:
+        return R_NOT_NOW
     return R_OK if s.can_pay(seat, s.offer_want) else R_CANNOT_GIVE
 
 
