@@ -672,11 +672,12 @@ def end_of_turn(s: "S") -> None:
     s.called_guild = -1
     s.revealed = 0
     s.actor = -1
-    s._event((TurnEnds, s.turn))
+    record = s._records().append
+    record((TurnEnds, s.turn))
     for p in range(s.player_count):
         if not s.moon[p] and s.agents_free[p] == 0:
             s.moon[p] = 1
-            s._event((TokenToMoon, p))
+            record((TokenToMoon, p))
     if all(s.moon):
         end_of_round(s)
     else:
@@ -702,8 +703,9 @@ def end_of_round(s: "S") -> None:
     # 4) tokens back to the agent side; 5) the next artisan becomes master
     s.moon = [0] * s.player_count
     s.round = rnd + 1
+    record = s._records().append
     for g in range(s.guild_count):
-        s._event((NewMaster, g, s.master_tile(g)))
+        record((NewMaster, g, s.master_tile(g)))
     rooms_move_left(s)
     s.phase = REFILL
     finish_guest_draws(s)
@@ -774,29 +776,30 @@ def reward_favourite(s: "S", g: int, f: int, tiles: list[int]) -> None:
     agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest."""
     G = s.guild_count
     held, peddlers = s.goods_held, s.peddlers
+    record = s._records().append  # three or four events a favourite
     if held[f * G + g]:
         held[f * G + g] -= 1
-        s._event((GoodReturned, f, g, False))
+        record((GoodReturned, f, g, False))
     else:
         for i in range(0, len(peddlers), 3):
             if peddlers[i + 1] == f and peddlers[i + 2] == g:
                 peddlers[i + 2] = -1
                 break
-        s._event((GoodReturned, f, g, True))
+        record((GoodReturned, f, g, True))
     s.stores[g * G + g] += 1
     for t in tiles:
         s.tiles_owned[f].append(t)
-        s._event((TileWon, f, t))
+        record((TileWon, f, t))
         if s.components.tile_agent[t]:
             gain_agent(s, f)
     if s.crests_left[g] > 0:
         s.crests_left[g] -= 1
         s.guild_crests[f * G + g] += 1
-        s._event((CrestWon, f, g))
+        record((CrestWon, f, g))
     if s.prestige_guild == g and s.prestige_guild_crest:
         s.prestige_guild_crest = 0
         s.prestige_crests[f] += 1
-        s._event((PrestigeCrestWon, f, g))
+        record((PrestigeCrestWon, f, g))
 
 
 def peddlers_come_back(s: "S") -> None:
@@ -804,13 +807,14 @@ def peddlers_come_back(s: "S") -> None:
     is shuffled into the guest pile."""
     G = s.guild_count
     peddlers = s.peddlers
+    record = s._records().append
     for i in range(0, len(peddlers), 3):
         t, p, good = peddlers[i], peddlers[i + 1], peddlers[i + 2]
         if good >= 0:
             s.goods_held[p * G + good] += 1
         s.tiles_owned[p].remove(t)
         insort(s.pile_known, t)
-        s._event((PeddlerBack, p, t, good))
+        record((PeddlerBack, p, t, good))
     s.peddlers = []
 
 
@@ -841,21 +845,23 @@ def income(s: "S", p: int) -> int:
 
 def collect_income(s: "S") -> None:
     """"Fin d'une Manche" 3: every player's income from the bank."""
+    record = s._records().append
     for p in range(s.player_count):
         gain = income(s, p)
         s.money[p] += gain
-        s._event((Income, p, gain))
+        record((Income, p, gain))
 
 
 def rooms_move_left(s: "S") -> None:
     """"Fin d'une Manche" 6: the guest of each leftmost room leaves the game, the others
     slide left; the refill follows (chance draws, `draw_guest`)."""
     rooms = s.rooms
+    record = s._records().append
     for g in range(s.guild_count):
         row = rooms[g * ROOMS:g * ROOMS + ROOMS]
         if row[0] >= 0:
             s.out_of_game.append(row[0])
-            s._event((LeavesRoom, g, row[0]))
+            record((LeavesRoom, g, row[0]))
         kept = [t for t in row[1:] if t >= 0]
         rooms[g * ROOMS:g * ROOMS + ROOMS] = kept + [-1] * (ROOMS - len(kept))
 
