@@ -142,7 +142,7 @@ def legal_planning(s: "S", p: int) -> list[Action]:
     each plan has exactly one chain of moves."""
     table = s.action_table
     mask = s.plans[p]
-    count = bin(mask).count("1")
+    count = mask.bit_count()
     out: list[Action] = [table.plan_done if count else table.pass_round]
     if count < s.agents_free[p]:
         out.extend(table.plan[mask.bit_length():s.guild_count])
@@ -204,7 +204,7 @@ def call_next_guild(s: "S") -> None:
             s._event((GuildCalled, g, revealed))
             s.called_guild = g
             s.revealed = s.still_to_act = revealed
-            s.buy_limit = first_turn_buy_limit(s, bin(revealed).count("1"))
+            s.buy_limit = first_turn_buy_limit(s, revealed.bit_count())
             next_actor(s)
             return
     end_of_turn(s)
