@@ -29,6 +29,7 @@ import orjson
 
 from ..core import Action, IllegalAction, Message
 from .messages import dumps
+from .pgnotify import Notifier
 
 if TYPE_CHECKING:
     from .moves import Plan
@@ -88,8 +89,7 @@ class PgCluster(Cluster):
         self._want: set[str] = set()       # table channels to follow
         self._wanted = asyncio.Event()     # ... changed (or the connection was lost)
         self._have: set[str] = set()       # ... followed now
-        self._sender: Any = None           # a connection of its own for NOTIFYs outside a commit
-        self._sending = asyncio.Lock()
+        self._notifier: Notifier | None = None   # NOTIFYs outside a commit
 
     # -- what the owner sends ------------------------------------------------------------
     def move_payload(self, table: "LiveTable", plan: "Plan", result: dict[str, Any] | None,
@@ -113,21 +113,11 @@ class PgCluster(Cluster):
             await self._notify(own_channel(table.owner), payload)
 
     async def _notify(self, channel: str, payload: str) -> None:
-        """NOTIFY outside a commit: one statement on the sending connection, from the
-        event loop (no thread, no transaction of the writer)."""
-        import psycopg
-
-        async with self._sending:
-            for attempt in range(2):
-                try:
-                    if self._sender is None or self._sender.closed:
-                        self._sender = await psycopg.AsyncConnection.connect(self._url(), autocommit=True)
-                    await self._sender.execute("SELECT pg_notify(%s, %s)", (channel, payload))
-                    return
-                except psycopg.OperationalError:
-                    self._sender = None
-                    if attempt:
-                        raise
+        """NOTIFY outside a commit, from the event loop (no thread, no transaction of the
+        writer, no wait for PostgreSQL's answer: pgnotify.py)."""
+        if self._notifier is None:
+            self._notifier = Notifier(self._url())
+        await self._notifier.notify(channel, payload)
 
     def _url(self) -> str:
         from sqlalchemy.engine import make_url
@@ -182,8 +172,8 @@ class PgCluster(Cluster):
                 await self._task
             except (asyncio.CancelledError, Exception):
                 pass
-        if self._sender is not None:
-            await self._sender.close()
+        if self._notifier is not None:
+            await self._notifier.close()
 
     async def _listen(self) -> None:
         import psycopg

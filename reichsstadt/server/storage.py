@@ -28,12 +28,12 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 import orjson
 from sqlalchemy import Connection, and_, delete, event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Engine, create_engine, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from . import schema
 from .schema import CLOSED, FINISHED, OPEN, RUNNING, NoteRow, SeatRow, TableRow
@@ -41,7 +41,22 @@ from .schema import CLOSED, FINISHED, OPEN, RUNNING, NoteRow, SeatRow, TableRow
 log = logging.getLogger("reichsstadt.server")
 
 T = TypeVar("T")
-Job = Callable[[Connection], T]
+
+
+class Raw(Generic[T]):
+    """A write in the driver's own terms: `fn` gets the DBAPI connection (sqlite3 or
+    psycopg) and runs its statements there. The hottest write (a move) takes this path:
+    a batch of raw writes is begun and committed by the driver, without SQLAlchemy's
+    layers, which cost more than the commit itself when the process wakes from idle
+    (benchmarks/README.md). Driver errors come out as SQLAlchemy's (IntegrityError...)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+
+
+Job = Callable[[Connection], T] | Raw[T]
 
 
 class DatabaseUrlError(ValueError):
@@ -179,15 +194,18 @@ class Writer:
         outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
             conn = self._connection()
-            with conn.begin():
-                results = [job(conn) for job, _, _ in batch]
+            if all(isinstance(job, Raw) for job, _, _ in batch):
+                results = self._driver_transaction(conn, [job for job, _, _ in batch])
+            else:
+                with conn.begin():
+                    results = [self._run_job(job, conn) for job, _, _ in batch]
             outcomes = [(done, r, None) for (_, done, _), r in zip(batch, results)]
         except Exception:
             self._drop()  # the connection may be what failed: the next batch takes a fresh one
             for job, done, _ in batch:  # find the faulty write: each alone
                 try:
                     with self.engine.begin() as conn:
-                        outcomes.append((done, job(conn), None))
+                        outcomes.append((done, self._run_job(job, conn), None))
                 except Exception as exc:
                     outcomes.append((done, None, exc))
         if self.on_commit is not None:
@@ -201,6 +219,36 @@ class Writer:
             except RuntimeError:  # that loop has closed: nobody waits any more
                 pass
 
+
+    def _run_job(self, job: Job[T], conn: Connection) -> T:
+        """One job inside SQLAlchemy's transaction (a raw one on its DBAPI connection)."""
+        if isinstance(job, Raw):
+            return self._driver_errors(lambda: job.fn(conn.connection.driver_connection))
+        return self._driver_errors(lambda: job(conn))
+
+    def _driver_transaction(self, conn: Connection, jobs: list[Job[Any]]) -> list[Any]:
+        """Raw jobs in one transaction the driver begins (at their first statement) and
+        commits. `conn` is between SQLAlchemy transactions, so its DBAPI connection is
+        free to use."""
+        driver: Any = conn.connection.driver_connection
+
+        def run() -> list[Any]:
+            try:
+                results = [job.fn(driver) for job in jobs if isinstance(job, Raw)]
+                driver.commit()
+                return results
+            except BaseException:
+                driver.rollback()
+                raise
+        return self._driver_errors(run)
+
+    def _driver_errors(self, run: Callable[[], T]) -> T:
+        """`run()`, a driver's error raised as SQLAlchemy's (IntegrityError, ...)."""
+        dbapi = self.engine.dialect.loaded_dbapi
+        try:
+            return run()
+        except dbapi.Error as exc:
+            raise DBAPIError.instance(None, None, exc, dbapi.Error, dialect=self.engine.dialect) from exc
 
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
@@ -240,6 +288,7 @@ class Storage:
         # the hottest statement, in the driver's own words (no SQL compiled per move)
         self._insert_moves = f"INSERT INTO moves (table_id, n, seat, action, at) VALUES ({', '.join([mark] * 5)})"
         self._notify = f"SELECT pg_notify({mark}, {mark})"
+        self._update_clock = f"UPDATE seats SET time_used = {mark} WHERE table_id = {mark} AND seat = {mark}"
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reichsstadt-reader")
 
     async def close(self) -> None:
@@ -250,10 +299,11 @@ class Storage:
 
     async def write(self, job: Job[T]) -> T:
         """Run `job` in a transaction; its result once committed. A caller that gives up
-        does not undo the commit."""
-        return await asyncio.shield(self.writer.submit(job))
+        does not undo the commit (the writer commits what it was given; a future nobody
+        waits for any more is left alone)."""
+        return await self.writer.submit(job)
 
-    async def read(self, job: Job[T]) -> T:
+    async def read(self, job: Callable[[Connection], T]) -> T:
         def run() -> T:
             with self.engine.connect() as conn:
                 return job(conn)
@@ -371,24 +421,37 @@ class Storage:
 
         rows = [(table_id, first + i, seat, orjson.dumps(action).decode(), at)
                 for i, (seat, action) in enumerate(moves)]
+        clocks = [(used, table_id, seat) for seat, used in (times or {}).items()]  # the game clocks, with the move
+        notice = notify if notify is not None and not self.sqlite else None
+
+        def statements(driver: Any) -> None:
+            cursor = driver.cursor()
+            try:
+                if len(rows) == 1:  # psycopg's executemany is a pipeline: dear for one row
+                    cursor.execute(self._insert_moves, rows[0])
+                elif rows:
+                    cursor.executemany(self._insert_moves, rows)
+                if clocks:
+                    cursor.executemany(self._update_clock, clocks)
+                if notice is not None:
+                    cursor.execute(self._notify, notice)
+            finally:
+                cursor.close()
+
+        if finished is None and not started:  # a move: the driver's statements alone
+            await self.write(Raw(statements))
+            return
 
         def job(c: Connection) -> None:
-            if rows:
-                c.exec_driver_sql(self._insert_moves, rows)
-            for seat, used in (times or {}).items():  # the game clocks, with the move that used them
-                s = schema.seats
-                c.execute(update(s).where(s.c.table_id == table_id, s.c.seat == seat).values(time_used=used))
-            if finished is not None or started:
-                t = schema.game_tables
-                values: dict[str, Any] = {}
-                if started:
-                    values.update(status=RUNNING, started_at=at)
-                if finished is not None:
-                    values.update(status=FINISHED, finished_at=at, result=finished)
-                if not c.execute(update(t).where(t.c.id == table_id).values(**values)).rowcount:
-                    raise KeyError(table_id)
-            if notify is not None and not self.sqlite:
-                c.exec_driver_sql(self._notify, notify)
+            statements(c.connection.driver_connection)
+            t = schema.game_tables
+            values: dict[str, Any] = {}
+            if started:
+                values.update(status=RUNNING, started_at=at)
+            if finished is not None:
+                values.update(status=FINISHED, finished_at=at, result=finished)
+            if not c.execute(update(t).where(t.c.id == table_id).values(**values)).rowcount:
+                raise KeyError(table_id)
         await self.write(job)
 
     async def moves(self, table_id: str, start: int = 0) -> list[tuple[int, dict[str, Any]]]:

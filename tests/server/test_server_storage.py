@@ -107,6 +107,34 @@ def test_tables_seats_and_moves(db_url: str) -> None:
     asyncio.run(go())
 
 
+def test_moves_committed_together_fail_alone(db_url: str) -> None:
+    """Moves of several tables queued at once are committed together (the driver's own
+    statements); one refused among them (a second writer of a move number) fails alone,
+    and a seat's thinking time is stored with its move."""
+    migrations.upgrade(db_url)
+
+    async def go() -> None:
+        st = Storage(db_url)
+        try:
+            for name in "xyz":
+                await st.create_table(_row(name), lobby_seats(_row(name).seats))
+                await st.append_moves(name, 0, [(-1, {"type": "order", "first": 0})], started=True)
+            got = await asyncio.gather(
+                st.append_moves("x", 1, [(0, {"type": "a"})], times={0: 12.5}),
+                st.append_moves("y", 0, [(0, {"type": "twice"})]),
+                st.append_moves("z", 1, [(1, {"type": "b"}), (-1, {"type": "die", "face": 6})]),
+                return_exceptions=True)
+            assert got[0] is None and got[2] is None and isinstance(got[1], IntegrityError)
+            assert await st.moves("x") == [(-1, {"type": "order", "first": 0}), (0, {"type": "a"})]
+            assert await st.moves("y") == [(-1, {"type": "order", "first": 0})]
+            assert len(await st.moves("z")) == 3
+            assert (await st.table("x")).seats[0].time_used == 12.5  # type: ignore[union-attr]
+        finally:
+            await st.close()
+
+    asyncio.run(go())
+
+
 def test_url_forms(tmp_path: Any) -> None:
     """A plain path is a SQLite file; the older async forms are read as their drivers."""
     assert database_url("sqlite+aiosqlite:////data/x.db") == "sqlite:////data/x.db"
