@@ -314,3 +314,35 @@ def test_ending_the_turn_over_the_hand_limit_asks_for_a_second_thought():
     assert render(s.confirm(0, s.action_table.end), viewer=0).startswith("you end the turn holding 8 cards")
     s = set_hand(s, 0, wood=3)
     assert s.confirm(0, s.action_table.end) is None
+
+
+def test_the_refusal_comes_from_the_rules_that_build_the_legal_moves() -> None:
+    """One rule in one place (5.2, 5.2.1, 5.2.2, 6.1, 8.3): for a seat to act, along random
+    games at 3 and 4 players in both setups, a move of a kind that has a rule of its own
+    (rules.REFUSALS: the pieces, production, the bank, offers and their sides, answers,
+    the Raubritter's moves) is legal exactly when rules.refusal finds no reason against
+    it (R_OK); the legal moves of a turn are built for speed, so this holds them to the
+    refusals move by move."""
+    from reichsstadt.games.siedler.constants import R_NOT_NOW, R_OK
+    from reichsstadt.games.siedler.rules import REFUSALS, refusal
+
+    checked = {"legal": 0, "refused": 0, "not_now": 0}
+
+    def on_step(state) -> None:
+        acting = state.to_act()
+        if acting in ((), (CHANCE,)):
+            return
+        for seat in acting:
+            legal = set(state.legal(seat))
+            for a in state.action_table.space:
+                kind, x, y = state.action_table.code[a]
+                if kind not in REFUSALS:
+                    continue
+                reason = refusal(state, seat, kind, x, y)
+                assert (reason == R_OK) == (a in legal), (PHASE_IDS[state.phase], seat, a, reason)
+                checked["legal" if reason == R_OK else "not_now" if reason == R_NOT_NOW else "refused"] += 1
+
+    for players, seed, options in ((4, 31, {}), (3, 32, {"setup": "expert"}), (4, 33, {"setup": "expert"}),
+                                   (4, 34, {"offers_per_turn": 3})):
+        random_playout(GAME, players, seed, options, on_step=on_step)
+    assert min(checked.values()) > 0, checked

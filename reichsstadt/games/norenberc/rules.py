@@ -14,7 +14,7 @@ are. They change the state in place; the core has already checked the move is le
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from reichsstadt.core.actions import Action
 
@@ -142,7 +142,7 @@ def legal_planning(s: "S", p: int) -> list[Action]:
     each plan has exactly one chain of moves."""
     table = s.action_table
     mask = s.plans[p]
-    count = bin(mask).count("1")
+    count = mask.bit_count()
     out: list[Action] = [table.plan_done if count else table.pass_round]
     if count < s.agents_free[p]:
         out.extend(table.plan[mask.bit_length():s.guild_count])
@@ -204,7 +204,7 @@ def call_next_guild(s: "S") -> None:
             s._event((GuildCalled, g, revealed))
             s.called_guild = g
             s.revealed = s.still_to_act = revealed
-            s.buy_limit = first_turn_buy_limit(s, bin(revealed).count("1"))
+            s.buy_limit = first_turn_buy_limit(s, revealed.bit_count())
             next_actor(s)
             return
     end_of_turn(s)
@@ -263,12 +263,12 @@ def legal_choose(s: "S", p: int) -> list[Action]:
         out.extend(table.sell[1:have_guild + 1])
         affordable_hires(s, p, g, out)
     if may_buy(s, p):
-        store = s.stores
-        base = g * G
         buy = table.buy
-        for t in range(G):
-            if store[base + t]:
+        t = 0
+        for in_store in s.stores[g * G:g * G + G]:  # a slice: cheaper than an index per type
+            if in_store:
                 out.append(buy[t])
+            t += 1
     out.append(table.nothing)
     return out
 
@@ -279,11 +279,17 @@ def may_buy(s: "S", p: int) -> bool:
     return s.buy_limit > s.bought and s.money[p] >= s.master_value(s.called_guild)
 
 
-def pays(held_guild: int, held_total: int, price: tuple[int, int]) -> bool:
-    """"Embaucher": whether goods held pay a price (goods of the guild's type, goods of
-    any type; "any" may be of the guild's own type, *notes*)."""
-    need_guild, need_any = price
-    return held_guild >= need_guild and held_total >= need_guild + need_any
+def paying_forms(held_guild: int, held_total: int, forms: Sequence[tuple[int, int]]) -> list[int]:
+    """"Embaucher": the ways of paying a room's price (`forms`: goods of the guild's type,
+    goods of any type) that goods held pay ("any" may be of the guild's own type, *notes*),
+    by their index. One call per room: the legal moves ask it for every room with a guest."""
+    out = []
+    f = 0
+    for need_guild, need_any in forms:
+        if held_guild >= need_guild and held_total >= need_guild + need_any:
+            out.append(f)
+        f += 1
+    return out
 
 
 def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
@@ -298,11 +304,13 @@ def affordable_hires(s: "S", p: int, g: int, out: list[Action]) -> None:
     rooms = s.rooms
     prices = s.components.rooms
     hire = s.action_table.hire
-    for r in range(ROOMS):
-        if rooms[g * ROOMS + r] >= 0:
-            for f, price in enumerate(prices[r]):
-                if pays(have_guild, total, price):
-                    out.append(hire[r][f])
+    r = 0
+    for guest in rooms[g * ROOMS:g * ROOMS + ROOMS]:
+        if guest >= 0:
+            row = hire[r]
+            for f in paying_forms(have_guild, total, prices[r]):
+                out.append(row[f])
+        r += 1
 
 
 # -- A) "Vendre des Marchandises" -----------------------------------------------------------
@@ -664,11 +672,12 @@ def end_of_turn(s: "S") -> None:
     s.called_guild = -1
     s.revealed = 0
     s.actor = -1
-    s._event((TurnEnds, s.turn))
+    record = s._records().append
+    record((TurnEnds, s.turn))
     for p in range(s.player_count):
         if not s.moon[p] and s.agents_free[p] == 0:
             s.moon[p] = 1
-            s._event((TokenToMoon, p))
+            record((TokenToMoon, p))
     if all(s.moon):
         end_of_round(s)
     else:
@@ -694,8 +703,9 @@ def end_of_round(s: "S") -> None:
     # 4) tokens back to the agent side; 5) the next artisan becomes master
     s.moon = [0] * s.player_count
     s.round = rnd + 1
+    record = s._records().append
     for g in range(s.guild_count):
-        s._event((NewMaster, g, s.master_tile(g)))
+        record((NewMaster, g, s.master_tile(g)))
     rooms_move_left(s)
     s.phase = REFILL
     finish_guest_draws(s)
@@ -766,29 +776,30 @@ def reward_favourite(s: "S", g: int, f: int, tiles: list[int]) -> None:
     agent per Agent +; 1.2 a crest of the guild; 1.3 the prestige crest."""
     G = s.guild_count
     held, peddlers = s.goods_held, s.peddlers
+    record = s._records().append  # three or four events a favourite
     if held[f * G + g]:
         held[f * G + g] -= 1
-        s._event((GoodReturned, f, g, False))
+        record((GoodReturned, f, g, False))
     else:
         for i in range(0, len(peddlers), 3):
             if peddlers[i + 1] == f and peddlers[i + 2] == g:
                 peddlers[i + 2] = -1
                 break
-        s._event((GoodReturned, f, g, True))
+        record((GoodReturned, f, g, True))
     s.stores[g * G + g] += 1
     for t in tiles:
         s.tiles_owned[f].append(t)
-        s._event((TileWon, f, t))
+        record((TileWon, f, t))
         if s.components.tile_agent[t]:
             gain_agent(s, f)
     if s.crests_left[g] > 0:
         s.crests_left[g] -= 1
         s.guild_crests[f * G + g] += 1
-        s._event((CrestWon, f, g))
+        record((CrestWon, f, g))
     if s.prestige_guild == g and s.prestige_guild_crest:
         s.prestige_guild_crest = 0
         s.prestige_crests[f] += 1
-        s._event((PrestigeCrestWon, f, g))
+        record((PrestigeCrestWon, f, g))
 
 
 def peddlers_come_back(s: "S") -> None:
@@ -796,13 +807,14 @@ def peddlers_come_back(s: "S") -> None:
     is shuffled into the guest pile."""
     G = s.guild_count
     peddlers = s.peddlers
+    record = s._records().append
     for i in range(0, len(peddlers), 3):
         t, p, good = peddlers[i], peddlers[i + 1], peddlers[i + 2]
         if good >= 0:
             s.goods_held[p * G + good] += 1
         s.tiles_owned[p].remove(t)
         insort(s.pile_known, t)
-        s._event((PeddlerBack, p, t, good))
+        record((PeddlerBack, p, t, good))
     s.peddlers = []
 
 
@@ -833,21 +845,23 @@ def income(s: "S", p: int) -> int:
 
 def collect_income(s: "S") -> None:
     """"Fin d'une Manche" 3: every player's income from the bank."""
+    record = s._records().append
     for p in range(s.player_count):
         gain = income(s, p)
         s.money[p] += gain
-        s._event((Income, p, gain))
+        record((Income, p, gain))
 
 
 def rooms_move_left(s: "S") -> None:
     """"Fin d'une Manche" 6: the guest of each leftmost room leaves the game, the others
     slide left; the refill follows (chance draws, `draw_guest`)."""
     rooms = s.rooms
+    record = s._records().append
     for g in range(s.guild_count):
         row = rooms[g * ROOMS:g * ROOMS + ROOMS]
         if row[0] >= 0:
             s.out_of_game.append(row[0])
-            s._event((LeavesRoom, g, row[0]))
+            record((LeavesRoom, g, row[0]))
         kept = [t for t in row[1:] if t >= 0]
         rooms[g * ROOMS:g * ROOMS + ROOMS] = kept + [-1] * (ROOMS - len(kept))
 
@@ -894,7 +908,7 @@ def _choice_refusal(s: "S", p: int, kind: int, a: int, b: int) -> int:
             return R_HIRE_EMPTY
         held = s.goods_held[p * G:(p + 1) * G]
         forms = s.components.rooms[a]
-        return R_HIRE_PRICE if b >= len(forms) or not pays(held[g], sum(held), forms[b]) else R_OK
+        return R_OK if b in paying_forms(held[g], sum(held), forms) else R_HIRE_PRICE
     return R_CHOOSE
 
 

@@ -190,7 +190,7 @@ class NorenbercState(State):
 
     def cards_laid(self, p: int) -> int:
         """How many face-down cards player p has not yet revealed (public: « face cachée »)."""
-        return bin(self.plans[p]).count("1")
+        return self.plans[p].bit_count()
 
     def planner_now(self) -> int:
         """Open planning: the next seat to plan, in reverse turn order; -1 if none."""
@@ -424,7 +424,7 @@ class NorenbercState(State):
         for q in range(self.player_count):
             if q == seat:
                 continue
-            k = bin(self.plans[q]).count("1")
+            k = self.plans[q].bit_count()
             if k:
                 s.plans[q] = sum(1 << g for g in rng.sample(range(low, G), k))
         return s

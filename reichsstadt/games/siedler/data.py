@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.datafile import Check, load_packaged_json
 from ...core.errors import DataFileError
+from .affordability import Appender, affordable_appender
 from .constants import (
     BEGINNER_RIGHTS, CARD_KINDS, COLORS, EV_WEGEZOLL, EVENTS, GOODS, HARVEST_NUMBERS, MAP_FORMAT, MAP_VERSION,
     MAX_SEGMENTS, MAX_TRIANGLES, NAMED_ROAD_CITIES, RESOURCES, ROAD_NAMES, TERRAIN_TYPES,
@@ -77,6 +78,8 @@ class Components:
         self.n_inters = len(inter_terr)
         self.n_segments = sum(self.road_len)
         self.seg_offset: tuple[int, ...] = tuple(sum(self.road_len[:k]) for k in range(5))
+        # the segment farthest from the city, per road (toll stations fill from the city)
+        self.road_last_segment: tuple[int, ...] = tuple(self.seg_offset[k] + self.road_len[k] - 1 for k in range(5))
         terr_inters: list[list[int]] = [[] for _ in self.terrain_ids]
         for gi, ts in enumerate(inter_terr):
             for x in ts:
@@ -94,6 +97,8 @@ class Components:
         self.good_road: tuple[int, ...] = tuple(self.city_road[c] for c in self.good_city)
         self.good_price: tuple[int, ...] = tuple(goods[name]["price"] for name in GOODS)
         self.good_toll: tuple[int, ...] = tuple(self.city_toll[c] for c in self.good_city)
+        # (out, row, holdings...) -> row[g] appended for each good g the holdings can make
+        self.append_producible: Appender = affordable_appender(self.good_recipe)
 
     def _city(self, raw: dict[str, Any]) -> None:
         """The old town: what each red intersection offers its workshop."""

@@ -12,8 +12,9 @@ The presentation (present.py) calls the same functions, so a rule is never writt
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ...core.actions import Action
 from .constants import (
@@ -31,6 +32,7 @@ from .constants import (
     R_SETUP_ROAD, R_SETUP_ROAD_FULL, R_STEAL_FROM, R_SUPPLY_EMPTY, R_TOWER_TAKEN, R_TRIANGLE_CLOSED, R_WALL_COMPLETE,
     R_WORKSHOP_TAKEN, TARGET_VP, TOWER_PRESTIGE, WALL_PRESTIGE,
 )
+from .affordability import affordability
 from .events import FreeClay, Harvested, MarkgrafIntervenes, TollDue, YearPasses
 
 if TYPE_CHECKING:
@@ -167,23 +169,26 @@ def harvest_claims(s: SiedlerState, number: int) -> list[int]:
 def harvest(s: SiedlerState, number: int) -> None:
     """5.1.1 with the 20-card supply: nobody gets a type the supply cannot pay in full."""
     claims = harvest_claims(s, number)
-    n = s.player_count
     h, supply = s.hands, s.supply
     short: list[int] = []
     for r in range(5) if any(claims) else ():  # nothing claimed: the supply is untouched
-        total = 0
-        for q in range(n):
-            total += claims[q * 5 + r]
+        mine = claims[r::5]  # each seat's claim on resource r (claims[seat * 5 + r])
+        total = sum(mine)
         if total > supply[r]:
             short.append(r)
-            for q in range(n):
-                claims[q * 5 + r] = 0
+            claims[r::5] = _NO_CLAIMS[len(mine)]
         elif total:
             supply[r] -= total
-            for q in range(n):
-                h[q * 5 + r] += claims[q * 5 + r]
-    blocked = s.robber if s.robber in s.components.terrains_of_number[number] else -1
-    s._event((Harvested, number, tuple(claims), tuple(short), blocked))
+            q = r
+            for c in mine:
+                h[q] += c
+                q += 5
+    robber = s.robber
+    s._event((Harvested, number, tuple(claims), tuple(short),
+              robber if robber in s.components.terrains_of_number[number] else -1))
+
+
+_NO_CLAIMS = tuple((0,) * n for n in range(8))  # claims[r::5] cleared, by player count
 
 
 def years_pass(s: SiedlerState) -> bool:
@@ -318,7 +323,13 @@ def discard_refusal(s: SiedlerState, seat: int, r: int) -> int:
 
 
 def legal_discard(s: SiedlerState, seat: int) -> list[Action]:
-    return [s.action_table.discard[r] for r in range(5) if not discard_refusal(s, seat, r)]
+    out = []
+    r = 0
+    for a in s.action_table.discard:
+        if not discard_refusal(s, seat, r):
+            out.append(a)
+        r += 1
+    return out
 
 
 def discard_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
@@ -335,7 +346,13 @@ def robber_refusal(s: SiedlerState, seat: int, terrain: int) -> int:
 
 
 def legal_robber(s: SiedlerState, seat: int) -> list[Action]:
-    return [a for i, a in enumerate(s.action_table.robber) if not robber_refusal(s, seat, i)]
+    out = []
+    terrain = 0
+    for a in s.action_table.robber:
+        if not robber_refusal(s, seat, terrain):
+            out.append(a)
+        terrain += 1
+    return out
 
 
 def move_robber(s: SiedlerState, seat: int, terrain: int, _: int) -> None:
@@ -372,21 +389,7 @@ def pass_lehm(s: SiedlerState, seat: int, _a: int, _b: int) -> None:
 # ======================================================================================
 # The turn (4., 5.2)
 # ======================================================================================
-def _affordability(prices: Sequence[Sequence[int]]) -> Callable[..., tuple[bool, ...]]:
-    """A function of (wood, wool, grain, brick, stone, gold) telling for each price
-    whether those holdings pay it: straight-line comparisons generated once from the
-    constants (as dataclasses and core/fields.py generate code), so that the costs are
-    written only in constants.py and checked as fast as hand-written tests."""
-    names = ("wood", "wool", "grain", "brick", "stone", "gold")
-    tests = [" and ".join(f"{names[x]} >= {c}" for x, c in enumerate(price) if c) or "True" for price in prices]
-    source = f"def affordable({', '.join(names)}):\n    return ({', '.join(f'({t})' for t in tests)},)\n"
-    scope: dict[str, Any] = {}
-    exec(source, scope)  # noqa: S102 - our own generated source
-    fn: Callable[..., tuple[bool, ...]] = scope["affordable"]
-    return fn
-
-
-affordable_pieces = _affordability(PIECE_COSTS)
+affordable_pieces = affordability(PIECE_COSTS)
 """(wood, wool, grain, brick, stone, gold) -> whether they pay a toll station, a
 settlement, a workshop, a wall piece, a tower (constants.PIECE_COSTS)."""
 
@@ -397,9 +400,15 @@ def lacks(s: SiedlerState, p: int, cost: Sequence[int]) -> list[int]:
 
 
 def roads_with_room(s: SiedlerState) -> list[int]:
-    """5.2.2.1: the roads with a free segment (tolls fill from the city outward)."""
-    n, tolls, length = s.player_count, s.road_tolls, s.components.road_len
-    return [k for k in range(N_ROADS) if sum(tolls[k * n:k * n + n]) < length[k]]
+    """5.2.2.1: the roads with a free segment: tolls fill from the city outward, so those
+    whose last segment is free."""
+    owner, out = s.toll_owner, []
+    k = 0
+    for last in s.components.road_last_segment:
+        if owner[last] < 0:
+            out.append(k)
+        k += 1
+    return out
 
 
 def road_has_room(s: SiedlerState, road: int) -> bool:
@@ -531,9 +540,7 @@ def legal_main(s: SiedlerState, p: int) -> list[Action]:
         _legal_road_pieces(s, p, toll, settle, out)
     if workshop or wall or tower:
         _legal_city_pieces(s, p, workshop, wall, tower, out)
-    for g, rec in enumerate(m.good_recipe):
-        if wood >= rec[0] and wool >= rec[1] and grain >= rec[2] and brick >= rec[3] and stone >= rec[4]:
-            out.append(table.produce[g])
+    m.append_producible(out, table.produce, wood, wool, grain, brick, stone, gold)  # production_refusal
     if s.bank_trades < s.bank_trades_per_turn:
         legal_bank_trades(s, p, (wood, wool, grain, brick, stone, gold), out)
     if s.offers_made < s.offers_per_turn and (gold or wood or wool or grain or brick or stone):
@@ -616,14 +623,16 @@ def pay(s: SiedlerState, p: int, cost: Sequence[int]) -> None:
     to the bank); `cost` per resource, then gold if it has a sixth entry."""
     h, supply = s.hands, s.supply
     b = p * 5
+    cards = False
     for r in range(5):
         c = cost[r]
         if c:
             h[b + r] -= c
             supply[r] += c
+            cards = True
     if len(cost) > GOLD:
         s.gold[p] -= cost[GOLD]
-    if s.any_hidden:
+    if cards and s.any_hidden:  # gold alone leaves what others may be unsure of as it was
         shrink_unknown(s, p)
 
 
@@ -828,11 +837,18 @@ def fitting_cards(s: SiedlerState, seat: int, kind: int, side: list[int], other:
     """5.2.1: the tradables of which one more fits the side, as row[tradable] (row: the
     actions, or _TRADABLES for the numbers): what one gives is held and not asked for on
     the other side; what one asks for is not given."""
+    out = []  # plain loops: asked on every card of an offer, where a comprehension's frame costs more
     if kind == K_WANT:
-        return [row[x] for x in _TRADABLES if not other[x]]
+        for x in _TRADABLES:
+            if not other[x]:
+                out.append(row[x])
+        return out
     held = s.hands[seat * 5:seat * 5 + 5]
     held.append(s.gold[seat])  # per tradable, as s.holding(seat, x) gives it
-    return [row[x] for x in _TRADABLES if not other[x] and held[x] > side[x]]
+    for x in _TRADABLES:
+        if not other[x] and held[x] > side[x]:
+            out.append(row[x])
+    return out
 
 
 def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
@@ -846,27 +862,28 @@ def side_refusal(s: SiedlerState, seat: int, kind: int, x: int) -> int:
     return R_OK if side_allows(s, seat, kind, x, side, other) else R_OFFER_SIDE
 
 
-def legal_give_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to give, or the side finished (`side_allows`), or the
-    offer dropped."""
-    return _legal_side(s, seat, K_GIVE, s.action_table.give)
-
-
-def legal_want_side(s: SiedlerState, seat: int) -> list[Action]:
-    """One card (or gold) more to ask for, or the side finished (`side_allows`), or the
-    offer dropped."""
-    return _legal_side(s, seat, K_WANT, s.action_table.want)
-
-
-def _legal_side(s: SiedlerState, seat: int, kind: int, row: list[Action]) -> list[Action]:
+def _legal_side(kind: int, s: SiedlerState, seat: int) -> list[Action]:
     """side_allows for each card, with the side's size counted once."""
     side, other = offer_sides(s, seat)
     cards = sum(side)
-    out = fitting_cards(s, seat, kind, side, other, row) if cards < s.offer_cards else []
+    table = s.action_table
+    if cards < s.offer_cards:
+        out = fitting_cards(s, seat, kind, side, other, table.give if kind == K_GIVE else table.want)
+    else:
+        out = []
     if cards:  # side_allows(K_DONE)
-        out.append(s.action_table.done)
-    out.append(s.action_table.cancel)
+        out.append(table.done)
+    out.append(table.cancel)
     return out
+
+
+# (a partial is called without a Python frame of its own: these are asked on every card of an offer)
+legal_give_side: Legal = functools.partial(_legal_side, K_GIVE)
+"""One card (or gold) more to give, or the side finished (`side_allows`), or the offer
+dropped."""
+legal_want_side: Legal = functools.partial(_legal_side, K_WANT)
+"""One card (or gold) more to ask for, or the side finished (`side_allows`), or the offer
+dropped."""
 
 
 def legal_offer_send(s: SiedlerState, seat: int) -> list[Action]:
@@ -875,7 +892,10 @@ def legal_offer_send(s: SiedlerState, seat: int) -> list[Action]:
 
 
 def accept_refusal(s: SiedlerState, seat: int) -> int:
-    """5.2.1: accepting gives what the offer asks for: it must be in hand."""
+    """5.2.1: accepting gives what the offer asks for: it must be in hand; a seat putting
+    a counter-offer together finishes or drops it first (R_NOT_NOW)."""
+    if s.answers[seat] != A_PENDING:
+        return R_NOT_NOW
     return R_OK if s.can_pay(seat, s.offer_want) else R_CANNOT_GIVE
 
 
