@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from ..core import CHANCE, IllegalAction, Message, Seat, State
 from .levels import HINT_LEVEL
-from .specs import make_bot
+from .specs import bounded, make_bot
 
 DEFAULT_HINT_BOT = HINT_LEVEL
 """Hints ask the hard level (levels.py) unless told otherwise."""
@@ -22,7 +22,8 @@ def words_json(value: Any) -> dict[str, Any]:
 
 
 def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0, lang: str = "en",
-             names: Sequence[str] | None = None, alternatives: int = 3) -> dict[str, Any]:
+             names: Sequence[str] | None = None, alternatives: int = 3,
+             seconds: float | None = None) -> dict[str, Any]:
     """What `bot` would play for `seat` now, and why it likes it.
 
     The bot sees only `seat`'s Seat (view, legal moves, sampled states), so a hint never
@@ -31,7 +32,8 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
     {"seat", "bot", "action" (index in the game's action space), "action_json", "words"
     (message JSON), "text" (rendered in `lang`), "estimate" (win probability, expected
     score, playouts; None for a bot that does not search), "alternatives" (the next best
-    moves, same fields)}; IllegalAction if `seat` has no decision to make now."""
+    moves, same fields)}; IllegalAction if `seat` has no decision to make now. `seconds`
+    caps the search whatever the bot's own budget (the server's cap on a hint)."""
     to_act = state.to_act()
     if not to_act:
         raise IllegalAction("the game is over: there is no move to hint")
@@ -40,7 +42,7 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
     if seat not in to_act:
         raise IllegalAction(f"seat {seat + 1} has no decision to make now (waiting for "
                             f"{', '.join(str(s + 1) for s in to_act)})")
-    agent = make_bot(bot, seed, state.game_id)
+    agent = bounded(make_bot(bot, seed, state.game_id), seconds)
     view = Seat(state, seat)
     search = getattr(agent, "search", None)
     others: list[dict[str, Any]] = []

@@ -139,6 +139,17 @@ def check_greedy(game_id: str) -> None:
         raise BadOption(f"no greedy (heuristic) bot for {game_id}; games with one: {have}")
 
 
+def bounded(agent: Bot, seconds: float | None) -> Bot:
+    """`agent`, its search stopped after at most `seconds` whatever its own budget (an
+    iterations budget too): a server gives every bot and hint a wall-clock cap, and a
+    search that reaches it answers with the best it found. Bots that do not search are
+    returned as they are."""
+    search: Any = agent  # a search's budget is its own attribute, not the Bot protocol's
+    if seconds is not None and hasattr(search, "seconds") and (search.seconds is None or search.seconds > seconds):
+        search.seconds = seconds
+    return agent
+
+
 def make_bot(spec: str, seed: int = 0, game: str | None = None, imports: bool = True) -> Bot:
     """A bot from its spec: a level (easy, medium, hard, expert: levels.py), random,
     greedy, mcts[:budget][:settings], an installed bot (entry-point group

@@ -70,11 +70,9 @@ def restore(job: dict[str, Any], options: OrderedDict[str, dict[str, Any]]) -> A
 def _bot(spec: str, seed: int, game_id: str, seconds: float) -> Any:
     """The bot of `spec`, its search bounded by `seconds` of wall clock whatever its budget."""
     from ..bots import make_bot
+    from ..bots.specs import bounded
 
-    agent = make_bot(spec, seed, game_id, imports=False)
-    if hasattr(agent, "seconds") and (agent.seconds is None or agent.seconds > seconds):
-        agent.seconds = seconds
-    return agent
+    return bounded(make_bot(spec, seed, game_id, imports=False), seconds)
 
 
 def bot_move(state: Any, job: dict[str, Any]) -> dict[str, Any]:
@@ -88,7 +86,7 @@ def bot_move(state: Any, job: dict[str, Any]) -> dict[str, Any]:
 def hint(state: Any, job: dict[str, Any]) -> dict[str, Any]:
     from ..bots.hint import hint_for
 
-    found = hint_for(state, job["seat"], bot=job["bot"], seed=job["seed"])
+    found = hint_for(state, job["seat"], bot=job["bot"], seed=job["seed"], seconds=job["seconds"])
     estimate = found.get("estimate")
     chance = found.get("chance")
     if chance is None and isinstance(estimate, dict) and isinstance(estimate.get("win"), (int, float)):

@@ -141,3 +141,15 @@ def test_the_hint_of_the_hard_level_in_norenberc_is_a_rollout_search():
     out = hint_for(state, 0, "mcts:30", seed=3)
     assert out["action_json"] in [a.to_json() for a in state.legal(0)]
     assert out["estimate"]["iterations"] >= 30 and 0 <= out["win"] <= 1
+
+
+def test_a_hint_under_the_servers_cap_answers_within_it_whatever_its_iterations():
+    """The server caps every hint's search in seconds (worker.hint passes its cap): a
+    spec counted in playouts answers with the best it found when the cap comes first,
+    instead of overrunning (the pool stops a worker past its budget: "hint failed")."""
+    from reichsstadt.bots.hint import hint_for
+
+    state = _norenberc_planning()
+    out = hint_for(state, 0, "mcts:1000000", seed=3, seconds=0.05)
+    assert out["action_json"] in [a.to_json() for a in state.legal(0)]
+    assert 0 < out["estimate"]["iterations"] < 1_000_000
