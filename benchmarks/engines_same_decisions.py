@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engines_side_by_side import named_trees  # benchmarks/ is the script's folder: sys.path[0]
+
 _DIGEST = """
 import hashlib, json, sys
 from reichsstadt.bots.random_bot import RandomBot
@@ -66,12 +68,7 @@ def main() -> None:
                     help="a tree to play the games in (a checkout of the project); give two or more")
     ap.add_argument("--games", default="norenberc=200,siedler=200,colonia=60", help="seeded games per game")
     args = ap.parse_args()
-    trees = {}
-    for spec in args.tree:
-        name, _, path = spec.partition("=")
-        if not path or not (Path(path) / "reichsstadt").is_dir():
-            raise SystemExit(f"--tree {spec!r}: give NAME=PATH to a checkout of the project")
-        trees[name] = Path(path).resolve()
+    trees = named_trees(args.tree)
     try:
         games = {g: int(n) for g, n in (part.split("=") for part in args.games.split(","))}
     except ValueError:

@@ -131,6 +131,17 @@ def table(figures: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
     return "\n".join(lines)
 
 
+def named_trees(specs: list[str]) -> dict[str, Path]:
+    """`--tree NAME=PATH` options as {name: checkout}; SystemExit naming a bad one."""
+    trees = {}
+    for spec in specs:
+        name, _, path = spec.partition("=")
+        if not path or not (Path(path) / "reichsstadt").is_dir():
+            raise SystemExit(f"--tree {spec!r}: give NAME=PATH to a checkout of the project")
+        trees[name] = Path(path).resolve()
+    return trees
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tree", action="append", required=True, metavar="NAME=PATH",
@@ -142,12 +153,7 @@ def main() -> None:
     ap.add_argument("--no-catanatron", action="store_true")
     ap.add_argument("--json", type=Path, help="also write every figure here")
     args = ap.parse_args()
-    trees = {}
-    for spec in args.tree:
-        name, _, path = spec.partition("=")
-        if not path or not (Path(path) / "reichsstadt").is_dir():
-            raise SystemExit(f"--tree {spec!r}: give NAME=PATH to a checkout of the project")
-        trees[name] = Path(path).resolve()
+    trees = named_trees(args.tree)
     games = {k: int(v) for k, v in (part.split("=") for part in args.games.split(","))}
     catanatron = not args.no_catanatron
     if catanatron:

@@ -322,14 +322,22 @@ def discard_refusal(s: SiedlerState, seat: int, r: int) -> int:
     return R_OK if s.hands[seat * 5 + r] else R_DISCARD_HELD
 
 
-def legal_discard(s: SiedlerState, seat: int) -> list[Action]:
+def _unrefused(s: SiedlerState, seat: int, actions: Sequence[Action],
+               refusal: Callable[[SiedlerState, int, int], int]) -> list[Action]:
+    """The moves of a kind whose argument is their place in `actions` (a card, a
+    terrain) that `refusal` finds no reason against (a plain loop: these lists are short,
+    and a comprehension's frame cost more)."""
     out = []
-    r = 0
-    for a in s.action_table.discard:
-        if not discard_refusal(s, seat, r):
+    i = 0
+    for a in actions:
+        if not refusal(s, seat, i):
             out.append(a)
-        r += 1
+        i += 1
     return out
+
+
+def legal_discard(s: SiedlerState, seat: int) -> list[Action]:
+    return _unrefused(s, seat, s.action_table.discard, discard_refusal)
 
 
 def discard_card(s: SiedlerState, seat: int, r: int, _: int) -> None:
@@ -346,13 +354,7 @@ def robber_refusal(s: SiedlerState, seat: int, terrain: int) -> int:
 
 
 def legal_robber(s: SiedlerState, seat: int) -> list[Action]:
-    out = []
-    terrain = 0
-    for a in s.action_table.robber:
-        if not robber_refusal(s, seat, terrain):
-            out.append(a)
-        terrain += 1
-    return out
+    return _unrefused(s, seat, s.action_table.robber, robber_refusal)
 
 
 def move_robber(s: SiedlerState, seat: int, terrain: int, _: int) -> None:
