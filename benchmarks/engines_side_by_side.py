@@ -69,7 +69,7 @@ def measure(trees: dict[str, Path], rounds: int, seconds: float, games: dict[str
     """Every figure of every round: figures[tree][measure] = [{...figures, "load": ...}]."""
     figures: dict[str, dict[str, list[dict[str, Any]]]] = {name: {} for name in trees}
     for r in range(rounds):
-        for game in GAMES:
+        for game in (g for g in GAMES if g in games):  # the games --games names, in the usual order
             for name, tree in trees.items():
                 load = _load()
                 bench = _run(tree, ["-m", "reichsstadt", "bench", game, "--players", "4", "--seconds",
@@ -154,7 +154,13 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write every figure here")
     args = ap.parse_args()
     trees = named_trees(args.tree)
-    games = {k: int(v) for k, v in (part.split("=") for part in args.games.split(","))}
+    try:
+        games = {k: int(v) for k, v in (part.split("=") for part in args.games.split(","))}
+    except ValueError:
+        raise SystemExit(f"--games {args.games!r}: give GAME=COUNT,... (games: {', '.join(GAMES)})") from None
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        raise SystemExit(f"--games: no game {', '.join(unknown)} (games: {', '.join(GAMES)})")
     catanatron = not args.no_catanatron
     if catanatron:
         try:
