@@ -73,7 +73,10 @@ class Tracker:
         `key`, when given, changes whenever the state may have changed (a count of the
         moves made): the same key as last time skips the comparison of the fields."""
         if key is None or key != self.key:
-            self.update(state)
+            if type(state) is self.kind:   # update(), inlined: every observation passes here
+                self.changes(state, self.kept, self.public)  # type: ignore[misc]
+            else:
+                self.update(state)
             self.key = key
         if seat is None:
             np.copyto(out, self.public)
@@ -161,12 +164,14 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
         lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}", f"        c |= {bit}"]
     scope: dict[str, Any] = {}
     slot = len(bits)
-    for i, part in enumerate(encoder.parts):   # a part's key: compared like a value field
-        if part.key is None:
-            continue
-        scope[f"key{i}"] = part.key
-        lines += [f"    v = key{i}(s)", f"    if v != kept[{slot}]:", f"        kept[{slot}] = v",
-                  f"        c |= {1 << i}"]
+    keyed: dict[Any, int] = {}   # a part's key: compared like a value field (a key shared by parts, once)
+    for i, part in enumerate(encoder.parts):
+        if part.key is not None:
+            keyed[part.key] = keyed.get(part.key, 0) | 1 << i
+    for k, (key, bit) in enumerate(keyed.items()):
+        scope[f"key{k}"] = key
+        lines += [f"    v = key{k}(s)", f"    if v != kept[{slot}]:", f"        kept[{slot}] = v",
+                  f"        c |= {bit}"]
         slot += 1
     for i, (bit, runs, write) in enumerate(steps):   # straight-line: no loop over the parts
         scope[f"write{i}"] = write
