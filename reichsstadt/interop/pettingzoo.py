@@ -125,7 +125,7 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         dead = raw.terminations[agent] or raw.truncations[agent]
         assert (action is None and dead) or in_range(action, raw.n_actions), "action is not in action space"
         self._has_updated = True
-        if dead or raw.allows(agent, int(action)):
+        if dead or raw.session.allows(raw.seat_of[agent], int(action)):   # raw.allows, inlined
             raw.step(action)
             return
         EnvLogger.warn_on_illegal_move()

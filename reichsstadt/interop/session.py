@@ -95,7 +95,8 @@ class Session:
         set of legal actions)."""
         if not 0 <= index < len(self.space.actions):
             return False
-        return bool(self.legal_indices.mask(self.state.legal(seat))[index])
+        assert self.match is not None, "call reset() first"
+        return bool(self.legal_indices.mask(self.match.state.legal(seat))[index])
 
     def play_if_still_asked(self, seat: int, index: int) -> bool:
         """One seat's part of a simultaneous decision, played if the seat still owes it
@@ -142,7 +143,8 @@ class Session:
 
     def mask(self, seat: int, out: np.ndarray | None = None, dtype: Any = np.int8) -> np.ndarray:
         """1 at every action `seat` may take now (all 0 when it need not decide)."""
-        found = self.legal_indices.mask(self.state.legal(seat))
+        assert self.match is not None, "call reset() first"
+        found = self.legal_indices.mask(self.match.state.legal(seat))
         if out is None:
             return found.astype(dtype) if dtype is not np.int8 else found.copy()
         np.copyto(out, found, casting="unsafe")
