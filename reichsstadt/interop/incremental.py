@@ -43,10 +43,15 @@ class Rewriter:
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
 
-    def observe(self, state: Any, seat: int | None, out: np.ndarray, key: Any = None) -> None:
-        """What `seat` (None: a spectator) knows of `state`, written over all of `out`."""
-        out.fill(0.0)
+    def observe(self, state: Any, seat: int | None, out: np.ndarray | None, key: Any = None) -> np.ndarray:
+        """What `seat` (None: a spectator) knows of `state`, written over all of `out`
+        (None: a new array); the array."""
+        if out is None:
+            out = np.zeros(self.encoder.size, np.float32)
+        else:
+            out.fill(0.0)
         self.encoder.fill(state, seat, out)
+        return out
 
     def forget(self) -> None:
         pass
@@ -68,26 +73,32 @@ class Tracker:
         """Another game from now on (a new one, or one restored): compare everything."""
         self.key = _NEVER
 
-    def observe(self, state: Any, seat: int | None, out: np.ndarray, key: Any = None) -> None:
-        """What `seat` (None: a spectator) knows of `state`, written over all of `out`.
-        `key`, when given, changes whenever the state may have changed (a count of the
-        moves made): the same key as last time skips the comparison of the fields."""
+    def observe(self, state: Any, seat: int | None, out: np.ndarray | None, key: Any = None) -> np.ndarray:
+        """What `seat` (None: a spectator) knows of `state`, written over all of `out` (None:
+        a new array, made by the copy itself); the array. `key`, when given, changes
+        whenever the state may have changed (a count of the moves made): the same key as
+        last time skips the comparison of the fields."""
         if key is None or key != self.key:
             if type(state) is self.kind:   # update(), inlined: every observation passes here
                 self.changes(state, self.kept, self.public)  # type: ignore[misc]
             else:
                 self.update(state)
             self.key = key
-        if seat is None:
-            np.copyto(out, self.public)
-            return
-        order = self.encoder.turned[seat]
+        public = self.public
+        order = None if seat is None else self.encoder.turned[seat]
         if order is None:
-            np.copyto(out, self.public)
+            if out is None:
+                out = public.copy()
+            else:
+                np.copyto(out, public)
+        elif out is None:
+            out = public.take(order, mode="clip")
         else:
-            self.public.take(order, out=out, mode="clip")
-        out[self.seat_at + seat] = 1.0
-        self.encoder.private(state, seat, out)
+            public.take(order, out=out, mode="clip")
+        if seat is not None:
+            out[self.seat_at + seat] = 1.0
+            self.encoder.private(state, seat, out)
+        return out
 
     def update(self, state: Any) -> None:
         """Bring the public encoding up to date with `state`."""

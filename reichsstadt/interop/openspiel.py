@@ -240,8 +240,7 @@ class _Engine:
                 return self._shared.initial_code(seat)
             if self.tracker is None:
                 self.tracker = tracker(self._shared.encoder)
-            c = self.codes[seat] = np.empty(self._shared.encoder.size, np.float32)
-            self.tracker.observe(self._state, seat, c, self.moves)
+            c = self.codes[seat] = self.tracker.observe(self._state, seat, None, self.moves)
         return c
 
     def seen(self) -> History:

@@ -123,14 +123,13 @@ class Session:
     # -- what a seat sees ----------------------------------------------------------------------
     def observe(self, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
         """What `seat` knows, encoded (float32, `size` entries): into `out`, or a new array."""
-        if out is None:
-            out = np.empty(self.size, np.float32)
         match = self.match
         assert match is not None, "call reset() first"
         key = (match, match.decisions, match.chance_steps)   # changes with every move
         if self.history_encoding is None:
-            self.tracker.observe(match.state, seat, out, key)
-            return out
+            return self.tracker.observe(match.state, seat, out, key)
+        if out is None:
+            out = np.empty(self.size, np.float32)
         if seat is None:
             raise BadOption("the history encoding is a seat's: a spectator has none")
         assert self.history is not None
