@@ -145,8 +145,9 @@ class SelfPlayVectorEnv:
         for seat in rest:   # an earlier answer may have settled the decision
             session.play_if_still_asked(seat, int(chosen[seat]))
         session.steps += 1
-        self._terminated[i], self._truncated[i] = session.over(), session.truncated()
-        if session.over():
+        over = session.over()
+        self._terminated[i], self._truncated[i] = over, session.truncated()
+        if over:
             self._rewards[i] = session.rewards()
         self._look(i)
 
