@@ -74,6 +74,22 @@ def test_a_part_said_whole_writes_every_entry_of_its_slices(gid, players):
     assert checked or not whole
 
 
+def test_an_observation_into_no_array_is_a_new_one():
+    """observe(..., out=None) returns a new array (the copy that turns the public encoding
+    to the seat makes it), equal to the encoding written from scratch; changing it
+    changes neither the tracker's encoding nor the next observation."""
+    enc = encoder("colonia", 4)
+    for track in (tracker(enc), Rewriter(enc)):
+        for i, state in enumerate(walk("colonia", 4, 5)):
+            if i > 30:
+                break
+            for seat in (None, 0, 2):
+                first = track.observe(state, seat, None, key=i)
+                assert first.dtype == np.float32 and np.array_equal(first, enc.encode(state, seat))
+                first[:] = 9.0
+                assert np.array_equal(track.observe(state, seat, None, key=i), enc.encode(state, seat))
+
+
 def test_one_tracker_follows_one_game_then_another():
     """A tracker told nothing (no key) follows any state: a new game, an older position."""
     enc = encoder("norenberc", 3)
