@@ -439,30 +439,6 @@ class SeatFields:
         out[self.dest[me]] = values
 
 
-class Blocks:
-    """Encoded runs of slices kept by the state's fields they are written from: a part of
-    the table that did not change since a position seen before is copied, not written
-    again (ships in the port, relics on display, a board). At most `most` are kept."""
-
-    def __init__(self, size: int, most: int = 4096) -> None:
-        self.scratch = np.zeros(size, np.float32)
-        self.kept: dict[Any, np.ndarray] = {}
-        self.most = most
-
-    def write(self, key: Any, start: int, end: int, fill: Callable[[np.ndarray], None], out: np.ndarray) -> None:
-        """Entries start…end of `out` as `fill` writes them (into an array of zeros of
-        the encoding's size), for the position `key`."""
-        block = self.kept.get(key)
-        if block is None:
-            if len(self.kept) >= self.most:
-                self.kept.clear()
-            scratch = self.scratch
-            scratch[start:end] = 0.0
-            fill(scratch)
-            block = self.kept[key] = scratch[start:end].copy()
-        out[start:end] = block
-
-
 def scaled(x: float, top: float) -> float:
     """x ÷ top, capped at 1 (what "÷ top, top or more as 1" means in the docs)."""
     return 1.0 if x >= top else x / top

@@ -55,7 +55,7 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import ENVELOPE, HIDDEN, Blocks, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
 from ..encoding import write_envelope
 
 if TYPE_CHECKING:
@@ -114,7 +114,6 @@ class CardTables:
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
         self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
-        self.blocks: dict[str, Blocks] = {}   # the encoder's caches of parts of the table (ColoniaEncoder._block)
 
     def tally(self, cards: list[int] | list[bool], holder: int | bool, relics_only: bool) -> np.ndarray:
         """Per city, how many of `cards` (a field: who holds each card, or whether it is
@@ -289,16 +288,6 @@ class ColoniaEncoder(StateEncoder):
                   "most an exchange allows ÷ 5, the currencies of an exchange under way (given, taken)"),
         ]
 
-    def _block(self, s: ColoniaState, name: str, first: str, last: str, key: Any, fill: Any,
-               out: np.ndarray) -> None:
-        """The slices first…last, cached by `key` (what they are written from) for the
-        state's component file."""
-        kept = self.tables_of(s.components).blocks
-        blocks = kept.get(name)
-        if blocks is None:
-            blocks = kept[name] = Blocks(self.size)
-        blocks.write(key, self.at[first], self.end[last], fill, out)
-
     def tables_of(self, comp: Components) -> CardTables:
         found = self.tables.get(id(comp))
         if found is None or found.comp is not comp:
@@ -332,10 +321,7 @@ class ColoniaEncoder(StateEncoder):
             Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
-                 lambda s, seat, me, out: self._block(
-                     s, "ordinances", "ordinances", "ordinances",
-                     (tuple(s.week_ordinances), tuple(s.ordinance_result), tuple(s.ordinance_ballots),
-                      tuple(s.vote_weight)), lambda o: self._ordinances(s, o), out), whole=True),
+                 lambda s, seat, me, out: self._ordinances(s, out)),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
             Part("bag", ("bag",), ("bag",), self._bag, whole=True),
@@ -344,12 +330,7 @@ class ColoniaEncoder(StateEncoder):
                           "ship_discards"),
                  ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
-                 lambda s, seat, me, out: self._block(
-                     s, "port", "port", "ship_discards",
-                     (me, S_TUE_CHOOSE <= s.step <= S_SAT_SAIL, tuple(s.port), tuple(s.hold_owner),
-                      tuple(s.extra_hold_owner), s.ships_sailing, s.extra_holds_open, tuple(s.last_sailed),
-                      sum(s.ship_deck), sum(s.ship_discard)), lambda o: self._port(s, me, o), out), whole=True,
-                 key=_sailing),
+                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
             Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
