@@ -85,7 +85,6 @@ class TileTables:
                                    + [3] * len(CITIZENS) + [20] * len(VALUED), np.float32)
         assert len(self.hold_scale) == hold_size
         self.summaries: dict[tuple[int, ...], np.ndarray] = {}
-        self.boards: dict[tuple[Any, ...], np.ndarray] = {}
 
     def holdings(self, tiles: list[int]) -> np.ndarray:
         """A player's tiles summed up (see the slice `holdings`), cached by tile set."""
@@ -347,12 +346,7 @@ class NorenbercEncoder(StateEncoder):
         tables = self.tables_of(s.components)
         slot = MASTER_SLOT[s.round - 1]
         base = self.at["guild_tiles"]
-        key = (slot, tuple(s.workshops), tuple(s.rooms))
-        block = tables.boards.get(key)
-        if block is None:
-            if len(tables.boards) >= MAX_CACHED:
-                tables.boards.clear()
-            block = tables.boards[key] = self._tiles_on_board(s, slot, tables)
+        block = self._tiles_on_board(s, slot, tables)   # a board seldom comes back: a cache of them hit 0.2 %
         out[base:base + len(block)] = block
 
     def _guild_numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
