@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import BadOption
+from ..core import CHANCE, BadOption
 from .session import Session
 
 OBSERVE = ("to_act", "all")
@@ -58,7 +58,7 @@ class SelfPlayVectorEnv:
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.full(num_envs, -1)
         self._restart = np.zeros(num_envs, bool)
-        self._deciding: list[list[int]] = [[] for _ in range(num_envs)]   # the seats game i asks now
+        self._deciding: list[tuple[int, ...]] = [() for _ in range(num_envs)]   # the seats game i asks now
         self._rngs = [np.random.default_rng() for _ in range(num_envs)]
         self._rows()
 
@@ -97,7 +97,7 @@ class SelfPlayVectorEnv:
         """Write game i's masks, who decides, and the observations asked for."""
         session, obs, masks, to_act = self.sessions[i], self._obs_rows[i], self._mask_rows[i], self._to_act[i]
         acting = session.state.to_act() if not session.truncated() else ()
-        deciding = [seat for seat in acting if seat >= 0]
+        deciding = acting if not acting or acting[0] != CHANCE else ()   # (CHANCE,) alone, never with seats
         only = self.observe == "to_act"
         for seat in self._deciding[i]:   # the rows written last time that no seat rewrites now
             if seat not in deciding:
