@@ -86,9 +86,10 @@ class Session:
         seats that must decide now (() at the end)."""
         assert self.match is not None, "call reset() first"
         self.match.play(seat, self.space.decode(index))
-        if agents or self.match.state.to_act() == (CHANCE,):
+        to_act = self.match.state.to_act()
+        if agents or to_act == (CHANCE,):
             return self.match.advance(agents or {})
-        return self.match.state.to_act()
+        return to_act
 
     def allows(self, seat: int, index: int) -> bool:
         """Whether the action with this index is legal for `seat` now (its mask, kept per
