@@ -2,7 +2,7 @@
 random play, measured in one run with the cells alternated, as a Markdown table.
 
     python3 benchmarks/adapters.py [--seconds 2] [--rounds 3] [--players 4] [--games norenberc colonia]
-                                   [--tree ../baseline]
+                                   [--tree ../baseline] [--count N]
 
 Cells (every decision of every seat is a player decision; chance draws never count):
 
@@ -227,15 +227,21 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
     parser.add_argument("--cells", nargs="*", default=list(CELLS), choices=CELLS)
     parser.add_argument("--tree", default=None, help="another checkout to measure in the same rounds")
+    parser.add_argument("--count", type=int, default=None, metavar="N",
+                        help="no timing: play each cell's loop N times (a game, or 20 steps of a vector env) and "
+                             "print the decisions made, for counting instructions (see benchmarks/README.md)")
     args = parser.parse_args()
-    if args.seconds <= 0 or args.rounds < 1:
-        parser.error("--seconds must be positive and --rounds at least 1")
+    if args.seconds <= 0 or args.rounds < 1 or (args.count is not None and args.count < 1):
+        parser.error("--seconds must be positive, --rounds and --count at least 1")
     import reichsstadt
 
     games = args.games or reichsstadt.game_ids()
     for gid in games:
         if gid not in reichsstadt.game_ids():
             parser.error(f"unknown game {gid!r}; this installation plays: {', '.join(reichsstadt.game_ids())}")
+    if args.count is not None:
+        counted(args.cells, games, args.players, args.count)
+        return
     loads = [os.getloadavg()[0]]
     ours: dict[str, dict[str, list[float]]] = {}
     theirs: dict[str, dict[str, list[float]]] = {}
@@ -253,6 +259,20 @@ def main() -> None:
     if args.tree:
         print()
         print("\n".join(table(f"--tree {args.tree}", theirs)))
+
+
+def counted(cells: list[str], games: list[str], players: int, count: int) -> None:
+    """Each cell's loop played `count` times, untimed: the decisions made, per game and cell.
+    Under `valgrind --tool=cachegrind --cache-sim=no`, two counts' difference in
+    instructions over their difference in decisions is a cell's instructions per decision:
+    the same on a busy machine as on a quiet one (seeds are fixed; set PYTHONHASHSEED)."""
+    makers = {"engine": engine, "pettingzoo": pettingzoo, "vector": vector, "openspiel": openspiel,
+              "gym_vector": gym_vector}
+    for gid in games:
+        for cell in available(cells):
+            step = makers[cell](gid, players)
+            decisions = sum(step()[0] for _ in range(count))
+            print(f"{gid} {players}p {cell}: {decisions} decisions")
 
 
 def worker(argv: list[str]) -> None:
