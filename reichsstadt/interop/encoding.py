@@ -122,12 +122,6 @@ class Encoder:
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
         self.envelope_at = tuple(self.at.get(name, -1) for name in ENVELOPE)
         """Where the envelope's slices start (-1: an encoding without them), for write_envelope."""
-        starts = self.envelope_at
-        ends = tuple(self.end.get(name, -1) for name in ENVELOPE)
-        self.envelope_run = (starts[0], ends[-1]) if -1 not in starts and starts[1:] == ends[:-1] else None
-        """[start, end) of the envelope's slices when they follow one another (as `envelope` makes them)."""
-        self.envelopes: dict[tuple[int | None, tuple[int, ...], int], np.ndarray] = {}
-        """The envelope's entries as write_envelope writes them, by (viewer, to_act, phase)."""
         self.turned = self._turns()
         """Per viewer seat, where each entry of the viewer's encoding comes from in seat 0's
         (the per-seat entries turned by the viewer's seat; None for seat 0: as it is)."""
@@ -346,35 +340,14 @@ def envelope(players: int, phases: Sequence[str]) -> list[Slice]:
 
 
 def write_envelope(enc: Encoder, state: State, seat: int | None, phase: int, out: np.ndarray) -> int:
-    """Fill the envelope's slices (see `envelope`) for the phase numbered `phase`, every
-    entry of them (zeros too); the viewer's seat for seat-relative slices (0 for a
-    spectator). Written from a block kept per viewer, seats to act and phase: one copy."""
-    acting = state.to_act()
-    run = enc.envelope_run
-    if run is None:   # slices apart: written entry by entry
-        for name in ENVELOPE:
-            out[enc.at[name]:enc.end[name]] = 0.0
-        _write_envelope(enc, acting, seat, phase, out)
-    else:
-        key = (seat, acting, phase)
-        block = enc.envelopes.get(key)
-        if block is None:
-            if len(enc.envelopes) >= 4096:
-                enc.envelopes.clear()
-            whole = np.zeros(enc.size, np.float32)
-            _write_envelope(enc, acting, seat, phase, whole)
-            block = enc.envelopes[key] = whole[run[0]:run[1]].copy()
-        out[run[0]:run[1]] = block
-    return 0 if seat is None else seat
-
-
-def _write_envelope(enc: Encoder, acting: tuple[int, ...], seat: int | None, phase: int, out: np.ndarray) -> None:
-    """The envelope's ones (see `envelope`) written into `out`, which holds zeros there."""
+    """Fill the envelope's slices (see `envelope`) for the phase numbered `phase`; the
+    viewer's seat for seat-relative slices (0 for a spectator)."""
     at_seat, at_to_act, at_chance, at_over, at_phase = enc.envelope_at
     n = enc.players
     me = 0 if seat is None else seat
     if seat is not None:
         out[at_seat + seat] = 1.0
+    acting = state.to_act()
     if not acting:
         out[at_over] = 1.0
     elif acting[0] == CHANCE:
@@ -383,6 +356,7 @@ def _write_envelope(enc: Encoder, acting: tuple[int, ...], seat: int | None, pha
         for s in acting:
             out[at_to_act + (s - me) % n] = 1.0
     out[at_phase + phase] = 1.0
+    return me
 
 
 class SeatFields:

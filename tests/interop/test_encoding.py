@@ -15,11 +15,8 @@ from reichsstadt.interop.encoding import (
     Encoder,
     EncodingError,
     SeatFields,
-    Slice,
     encoder,
-    envelope,
     has_encoder,
-    write_envelope,
 )
 from reichsstadt.interop.view_slices import (
     count,
@@ -240,51 +237,6 @@ def test_colonia_late_fields_land_in_their_slots_relative_to_the_viewer():
     assert part["draws_pending"].tolist() == pytest.approx([{"good_die": 1, "relic": 2}.get(d, 0) / 20 for d in DRAWS])
     assert part["next_draw_seat"].tolist() == [0, 0, 1]                             # seat 0 is +2 from seat 1
     assert part["next_draw_argument"].tolist() == [0.0]
-
-
-class _Acting:
-    """A state as write_envelope reads it: who acts."""
-
-    def __init__(self, acting: tuple[int, ...]) -> None:
-        self.acting = acting
-
-    def to_act(self) -> tuple[int, ...]:
-        return self.acting
-
-
-def test_the_envelope_is_written_whole_from_its_kept_block_or_entry_by_entry():
-    """write_envelope writes every entry of the envelope's slices, zeros too (the adapters
-    do not clear them first): from a block kept per viewer, seats to act and phase when
-    the slices follow one another, entry by entry when an encoder puts them apart; the
-    same numbers both ways, for the spectator and each seat, at a decision of one seat
-    or several, a chance draw and the end."""
-    phases = ["a", "b", "c"]
-    together = Encoder("x", 3, [*envelope(3, phases), Slice("rest", 2, 0, 1, "rest")])
-    first, *others = envelope(3, phases)
-    apart = Encoder("x", 3, [first, Slice("rest", 2, 0, 1, "rest"), *others])
-    assert together.envelope_run == (0, 11) and apart.envelope_run is None
-    for acting in [(1,), (0, 2), (-1,), ()]:
-        for seat in [None, 0, 1, 2]:
-            written = {}
-            for enc in (together, apart, together):   # together twice: the kept block the second time
-                out = np.full(enc.size, 7.0, np.float32)
-                assert write_envelope(enc, _Acting(acting), seat, 2, out) == (0 if seat is None else seat)
-                split = enc.split(out)
-                assert split["rest"].tolist() == [7.0, 7.0]
-                written.setdefault(enc is together, []).append(
-                    np.concatenate([split[name] for name in ("seat", "to_act", "chance", "over", "phase")]))
-            expected = np.zeros(3 + 3 + 1 + 1 + 3, np.float32)
-            if seat is not None:
-                expected[seat] = 1.0
-            if not acting:
-                expected[7] = 1.0
-            elif acting == (-1,):
-                expected[6] = 1.0
-            for s in acting if acting and acting[0] >= 0 else ():
-                expected[3 + (s - (seat or 0)) % 3] = 1.0
-            expected[8 + 2] = 1.0
-            for found in [*written[True], *written[False]]:
-                assert found.tolist() == expected.tolist(), (acting, seat)
 
 
 def test_seat_fields_tables_give_the_numpy_strokes_values():

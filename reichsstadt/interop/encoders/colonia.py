@@ -297,7 +297,7 @@ class ColoniaEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         contracts = ("sticks", "contract_owner", "contract_members", "contracts_placed")
         return [
-            Part("envelope", ENVELOPE, None, self._envelope, whole=True),
+            Part("envelope", ENVELOPE, None, self._envelope),
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
                   "secured_by"), self._members, whole=True),

@@ -219,7 +219,7 @@ class NorenbercEncoder(StateEncoder):
     # -- writing -------------------------------------------------------------------------
     def _parts(self) -> list[Part]:
         return [
-            Part("envelope", ENVELOPE, None, self._envelope, whole=True),
+            Part("envelope", ENVELOPE, None, self._envelope),
             Part("money", ("money",), (), self._money, whole=True, key=_money_shown),   # public at the end only
             Part("goods", ("goods",), ("goods_held",), lambda s, seat, me, out: self.goods_fields.write(s, me, out),
                  whole=True),

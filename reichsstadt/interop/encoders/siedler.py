@@ -163,7 +163,7 @@ class SiedlerEncoder(StateEncoder):
     # -- writing -------------------------------------------------------------------------
     def _parts(self) -> list[Part]:
         return [
-            Part("envelope", ENVELOPE, None, self._envelope, whole=True),
+            Part("envelope", ENVELOPE, None, self._envelope),
             Part("hand", ("hand",), ("hands",), self._hand, whole=True),
             Part("cards", ("cards",), ("hands",), self._cards, whole=True),
             Part("gold", ("gold",), ("gold",), self._gold, whole=True),   # changes ten times as often as the rest
