@@ -101,8 +101,8 @@ print(json.dumps({"session": session.hexdigest()[:16], "envs": envs.hexdigest()[
 
 def digest(tree: Path, game: str) -> dict[str, str]:
     """The digests of `game` played through the adapters of `tree`, in a subprocess."""
-    run = subprocess.run([sys.executable, "-c", _DIGEST, game], env={**os.environ, "PYTHONPATH": str(tree)},
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run([sys.executable, "-c", _DIGEST, game], cwd=tree,   # `-c` puts the folder it runs in first
+                         env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         raise SystemExit(f"{tree}: {game} failed: {run.stderr.strip().splitlines()[-1:]}")
     found: dict[str, str] = json.loads(run.stdout.strip().splitlines()[-1])
