@@ -14,8 +14,9 @@ Checked, each printed with its result (exit status 1 if any fails):
   per-address creation limit (even with a forged X-Forwarded-For), while 127.0.0.3 may
   still create;
 - /metrics answers the machine's own monitoring (127.0.0.1) and nobody else;
-- with several processes: the game's table runs on the process its websocket reached (the
-  proxy routes a table's clients by its id, and the table passes to that process)."""
+- with several processes: all of the game's websockets (the player's, then spectators')
+  reach one process, and the table runs there (the proxy routes a table's clients by its
+  id, and the table passes to that process)."""
 
 from __future__ import annotations
 
@@ -153,6 +154,16 @@ def owner_of(db: str, table: str) -> str | None:
         return row[0] if row else None
 
 
+def spectate(port: int, table: str) -> str:
+    """A spectator comes through wss:// and leaves; the type of the first message."""
+    from websockets.sync.client import connect
+
+    with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=ssl._create_unverified_context(), proxy=None,
+                 open_timeout=20) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None, "board": False}))
+        return str(json.loads(ws.recv(timeout=30))["type"])
+
+
 def checks(https: int, plain: int, apps: list[int], logs: list[Path], db: str | None) -> list[tuple[str, bool, str]]:
     out = []
     status, _, headers = request(plain, "GET", "/healthz", tls=False)
@@ -168,13 +179,14 @@ def checks(https: int, plain: int, apps: list[int], logs: list[Path], db: str | 
     out.append(("a whole game over wss:// through nginx", end["status"] == "finished" and bool(end["result"]),
                 f"{end['move']} moves, ranks {end['result']['ranks']}"))
     if len(apps) > 1 and db is not None:
+        welcomed = [spectate(https, made["id"]) for _ in range(4)]
         reached = serving(logs, made["id"])
         processes = [request_plain(port, "/healthz")["process"] for port in apps]
         owner = owner_of(db, made["id"])
         handed = [i for i, path in enumerate(logs) if '"hand_over"' in path.read_text()]
-        out.append(("the table ran on the process its websocket reached",
-                    len(reached) == 1 and owner == processes[reached[0]],
-                    f"websocket on server {reached}, owner server "
+        out.append(("the table's websockets (a player's, then 4 spectators') all reached one process, which ran it",
+                    len(reached) == 1 and owner == processes[reached[0]] and welcomed == ["welcome"] * 4,
+                    f"websockets on server {reached} (welcomed: {welcomed}), owner server "
                     f"{processes.index(owner) if owner in processes else owner}; handed over by {handed or 'none'}"))
     codes = [request(https, "POST", "/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3},
                      source="127.0.0.2", headers={"x-forwarded-for": "203.0.113.9"})[0] for _ in range(3)]
