@@ -351,9 +351,12 @@ class PgCluster(Cluster):
         """A move another process forwarded to this one, the table's owner: a refusal goes
         back on the sender's channel (an accepted move answers in its own NOTIFY)."""
         error: Any = None
+        tables = self.services.tables
         try:
-            live = await self.services.tables.get(p["t"])
-            if live is None or not live.owned:
+            live = tables.tables.get(p["t"])
+            if live is None and await self.services.storage.owner_of(p["t"]) == self.owner:
+                live = await tables.get(p["t"])  # its own, not in memory: loaded to run it
+            if live is None or not live.owned:  # (a table handed on is not loaded again to say so)
                 raise IllegalAction(Message("server.refuse.not_owner"))
             space = live.game.action_space(live.players)
             actions = [space.decode(i) for i in p["a"] if isinstance(i, int) and 0 <= i < len(space)]
