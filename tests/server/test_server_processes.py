@@ -57,22 +57,34 @@ def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> list[dict[st
     return errors
 
 
+def _ann_and_bo(made_on: Server, joined_on: Server) -> tuple[str, str, str]:
+    """A Norenberc table of Ann, Bo and a random bot, made through one process and joined
+    through another (the last seat taken starts it): its id, Ann's and Bo's tokens."""
+    made = made_on.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
+                                        "take_seat": 0, "name": "Ann"})
+    table = made["id"]
+    bo_seat = joined_on.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
+    assert made_on.get(f"/api/tables/{table}")["status"] == "running"
+    return table, made["token"], bo_seat["token"]
+
+
+def _seated(server: Server, table: str, token: str) -> LiveWs:
+    """A seat's client on `server`, once it has the table's state."""
+    ws = LiveWs(server, table, token)
+    ws.until(lambda m: m["type"] == "state")
+    return ws
+
+
 def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
     rng = random.Random(5)
     a = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
     b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
     clients: list[LiveWs] = []
     try:
-        made = a.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
-                                      "take_seat": 0, "name": "Ann"})
-        table = made["id"]
-        bo_seat = b.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
-        assert a.get(f"/api/tables/{table}")["status"] == "running"  # the last seat taken started it
-        ann = LiveWs(a, table, made["token"])   # on process A
-        bo = LiveWs(b, table, bo_seat["token"])  # on process B
+        table, ann_token, bo_token = _ann_and_bo(a, b)
+        ann = _seated(a, table, ann_token)  # on process A
+        bo = _seated(b, table, bo_token)    # on process B
         clients += [ann, bo]
-        ann.until(lambda m: m["type"] == "state")
-        bo.until(lambda m: m["type"] == "state")
         # moves made through either process reach the client on the other, in the
         # NOTIFY that commits them: neither process reads the table back for a move
         _play([ann, bo], rng, 2)   # (a process that just began to follow the table read it once)
@@ -103,15 +115,12 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
             time.sleep(0.25)
         # the person whose process died comes back through the survivor, and finds the
         # table as it was: nothing lost
-        tokens = {0: made["token"], 1: bo_seat["token"]}
         for c in clients:
             c.close()
         clients.clear()
-        ann = LiveWs(survivor, table, tokens[0])
-        bo = LiveWs(survivor, table, tokens[1])
+        ann = _seated(survivor, table, ann_token)
+        bo = _seated(survivor, table, bo_token)
         clients += [ann, bo]
-        ann.until(lambda m: m["type"] == "state")
-        bo.until(lambda m: m["type"] == "state")
         assert ann.state["move"] >= committed
         # what Ann had seen before the kill is the start of the log she finds (Bo may have seen more)
         assert [e for e in ann.log if not e.get("note")][:len(before_log)] == before_log
@@ -144,17 +153,12 @@ def test_a_table_passes_to_the_process_its_clients_are_on(tmp_path: Path, postgr
     b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
     clients: list[LiveWs] = []
     try:
-        made = a.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
-                                      "take_seat": 0, "name": "Ann"})
-        table = made["id"]
-        bo_seat = a.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
+        table, ann_token, bo_token = _ann_and_bo(a, a)
         pa, pb = a.get("/healthz")["process"], b.get("/healthz")["process"]
         assert _owner(table, postgres_url) == pa
-        ann = LiveWs(b, table, made["token"])
-        bo = LiveWs(b, table, bo_seat["token"])
+        ann = _seated(b, table, ann_token)
+        bo = _seated(b, table, bo_token)
         clients += [ann, bo]
-        ann.until(lambda m: m["type"] == "state")
-        bo.until(lambda m: m["type"] == "state")
         errors = _play([ann, bo], rng, 3)
         deadline = time.monotonic() + 20
         while _owner(table, postgres_url) != pb:
