@@ -3,7 +3,8 @@ through real websockets on loopback against `reichsstadt serve` processes, one t
 the code after another in one run, side by side.
 
     python3 benchmarks/load.py [--tree PATH ...] [--tables 100 300] [--seconds 20] [--pace 1]
-                               [--players 3] [--board] [--processes 1 2] [--postgres] [--db URL]
+                               [--players 3] [--board] [--processes 1 2] [--route seat|table]
+                               [--postgres] [--db URL]
     python3 benchmarks/load.py --tree PATH ... --finished 100 1000    # memory after finished games
 
 Every seat is a person's seat played by a client of this script that answers at once
@@ -19,9 +20,11 @@ process), its RSS, and the machine's load average.
 
 --processes N runs N server processes on one PostgreSQL (--db, or a throwaway server):
 tables are created through the processes in turn and each seat's client connects to the
-next process, so a table's seats sit on different processes; CPU is the sum over the
-processes. --finished N... plays bot-only tables (random bots, no delay) until N games
-have finished and reports the server's RSS then, for each N. Figures and method:
+next process, so a table's seats sit on different processes (--route seat); with --route
+table every client of a table connects to one process, picked by a hash of the table's id
+as deploy/nginx.conf's proxy does; CPU is the sum over the processes. --finished N...
+plays bot-only tables (random bots, no delay) until N games have finished and reports the
+server's RSS then, for each N. Figures and method:
 benchmarks/README.md."""
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -126,9 +130,10 @@ async def seat_client(ws_base: str, table: str, token: str, board: bool, pace: f
 
 
 async def table_loop(bases: list[str], ws_bases: list[str], players: int, board: bool, pace: float, seed: int,
-                     stats: Stats, stop: asyncio.Event) -> None:
+                     stats: Stats, stop: asyncio.Event, route: str = "seat") -> None:
     """One table after another, until stopped: made through process `seed`, its seats'
-    clients spread over the processes (seat i on the next i-th)."""
+    clients spread over the processes (seat i on the next i-th), or with `route` "table"
+    all on the process a hash of the table's id picks (a proxy's consistent routing)."""
     rng = random.Random(seed)
     k = len(bases)
     while not stop.is_set():
@@ -139,7 +144,9 @@ async def table_loop(bases: list[str], ws_bases: list[str], players: int, board:
             stats.last_error = f"making a table: {exc}"
             await asyncio.sleep(1.0)
             continue
-        clients = [asyncio.create_task(seat_client(ws_bases[(seed + i + 1) % k], table, tok, board, pace,
+        at = [(seed + i + 1) % k for i in range(len(tokens))] if route == "seat" else \
+            [zlib.crc32(table.encode()) % k] * len(tokens)
+        clients = [asyncio.create_task(seat_client(ws_bases[at[i]], table, tok, board, pace,
                                                    random.Random(rng.random()), stats))
                    for i, tok in enumerate(tokens)]
         await asyncio.wait([*clients, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED)
@@ -249,11 +256,11 @@ def server_flags(tree: Path) -> list[str]:
 
 
 async def run(servers: list[Server], tables: int, seconds: float, players: int, board: bool,
-              pace: float) -> dict[str, Any]:
+              pace: float, route: str = "seat") -> dict[str, Any]:
     bases, ws_bases, pids = [s.base for s in servers], [s.ws_base for s in servers], [s.proc.pid for s in servers]
     stats = Stats()
     stop = asyncio.Event()
-    loops = [asyncio.create_task(table_loop(bases, ws_bases, players, board, pace, i, stats, stop))
+    loops = [asyncio.create_task(table_loop(bases, ws_bases, players, board, pace, i, stats, stop, route))
              for i in range(tables)]
     await asyncio.sleep(min(10.0, 2.0 + tables * 0.02) + pace * 2)  # warm up: every table created and playing
     stats.measuring = True
@@ -322,6 +329,9 @@ def main() -> None:
                                                    "with --processes 2 or more, a throwaway PostgreSQL)")
     parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server processes sharing the "
                                                                              "database (several: one row each)")
+    parser.add_argument("--route", choices=["seat", "table"], default="seat",
+                        help="several processes: each seat's client on the next process (seat), or every client of a "
+                             "table on one process, by a hash of its id, as deploy/nginx.conf routes (table)")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL even for one process")
     parser.add_argument("--finished", type=int, nargs="+", default=None, help="RSS after this many finished games")
     parser.add_argument("--serve-args", default="", help="more options for the servers of every tree after the "
@@ -366,7 +376,8 @@ def _fresh_db(db: str | None, folder: Path, tree: Path, index: int) -> str:
 def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="rs-load-"))
     print(f"{os.cpu_count()} cores; {args.players} players a table, board_html {'on' if args.board else 'off'}, "
-          f"pace {args.pace:g} s, {args.seconds:g} s per row, database {'PostgreSQL' if db else 'SQLite'}\n")
+          f"pace {args.pace:g} s, {args.seconds:g} s per row, database {'PostgreSQL' if db else 'SQLite'}"
+          + (f", clients routed by {args.route}" if max(args.processes) > 1 else "") + "\n")
     try:
         if args.finished:
             memory(args, trees, db, folder)
@@ -379,7 +390,7 @@ def measure(args: argparse.Namespace, trees: list[Path], db: str | None) -> None
             extra = server_flags(tree) + (args.serve_args.split() if k else [])
             servers = [Server(tree, folder, url, i, extra) for i in range(processes)]
             try:
-                r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace))
+                r = asyncio.run(run(servers, n, args.seconds, args.players, args.board, args.pace, args.route))
             finally:
                 for s in servers:
                     s.stop()

@@ -1,21 +1,28 @@
 """Try deploy/nginx.conf for real: Debian's nginx (`apt-get install nginx`) in front of a
 `reichsstadt serve` process, on loopback addresses only, with a self-signed certificate.
 
-    python3 deploy/check_nginx.py
+    python3 deploy/check_nginx.py [--processes N] [--db postgresql://...]
 
 The configuration file is used as shipped, with only what a machine changes replaced
-(the ports, the certificate's paths, the server's port). Checked, each printed with its
-result (exit status 1 if any fails):
+(the ports, the certificate's paths, the server's ports, the creation rate at the door set
+to the servers' own). With --processes 2 or more, that many servers share one PostgreSQL
+(--db, or a throwaway server as the tests make it) behind the configuration's upstreams.
+Checked, each printed with its result (exit status 1 if any fails):
 - plain HTTP is redirected to HTTPS; /healthz answers over HTTPS;
 - a whole game is played over wss:// through the proxy (a person against two bots);
 - the server's limits count the real client: tables made from 127.0.0.2 reach the
   per-address creation limit (even with a forged X-Forwarded-For), while 127.0.0.3 may
   still create;
-- /metrics answers the machine's own monitoring (127.0.0.1) and nobody else."""
+- /metrics answers the machine's own monitoring (127.0.0.1) and nobody else;
+- with several processes: all of the game's websockets (the player's, then spectators')
+  reach one process, and the table runs there (the proxy routes a table's clients by its
+  id, and the table passes to that process)."""
 
 from __future__ import annotations
 
 import http.client
+import argparse
+import contextlib
 import json
 import os
 import random
@@ -28,7 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -40,7 +47,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def configure(folder: Path, http_port: int, https_port: int, app_port: int) -> Path:
+def configure(folder: Path, http_port: int, https_port: int, app_ports: list[int], per_minute: int) -> Path:
     """deploy/nginx.conf for this machine, inside a main configuration of its own."""
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
                     "/CN=games.example.org", "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
@@ -51,7 +58,9 @@ def configure(folder: Path, http_port: int, https_port: int, app_port: int) -> P
     text = text.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
     text = text.replace("/etc/ssl/certs/games.example.org.pem", str(folder / "cert.pem"))
     text = text.replace("/etc/ssl/private/games.example.org.key", str(folder / "key.pem"))
-    text = text.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};")
+    text = re.sub(r"\n *# server 127\.0\.0\.1:8001;", "", text)
+    text = text.replace("server 127.0.0.1:8000;", "\n    ".join(f"server 127.0.0.1:{p};" for p in app_ports))
+    text = text.replace("rate=10r/m", f"rate={per_minute}r/m").replace("burst=9", f"burst={per_minute - 1}")
     (folder / "reichsstadt.conf").write_text(text)
     main = folder / "nginx.conf"
     main.write_text(f"""user root root;
@@ -124,7 +133,38 @@ def play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
     raise AssertionError(f"the game did not finish over wss (at move {state.get('move')})")
 
 
-def checks(https: int, plain: int) -> list[tuple[str, bool, str]]:
+def serving(logs: list[Path], table: str) -> list[int]:
+    """Which servers (by their index) a websocket of the table connected to (their logs)."""
+    found = []
+    for i, path in enumerate(logs):
+        for line in path.read_text().splitlines():
+            with contextlib.suppress(ValueError):
+                entry = json.loads(line)
+                if entry.get("event") == "connect" and entry.get("table") == table:
+                    found.append(i)
+                    break
+    return found
+
+
+def owner_of(db: str, table: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        row = conn.execute("SELECT owner FROM game_tables WHERE id = %s", (table,)).fetchone()
+        return row[0] if row else None
+
+
+def spectate(port: int, table: str) -> str:
+    """A spectator comes through wss:// and leaves; the type of the first message."""
+    from websockets.sync.client import connect
+
+    with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=ssl._create_unverified_context(), proxy=None,
+                 open_timeout=20) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None, "board": False}))
+        return str(json.loads(ws.recv(timeout=30))["type"])
+
+
+def checks(https: int, plain: int, apps: list[int], logs: list[Path], db: str | None) -> list[tuple[str, bool, str]]:
     out = []
     status, _, headers = request(plain, "GET", "/healthz", tls=False)
     out.append(("plain HTTP redirects to HTTPS", status == 301 and headers.get("location", "").startswith("https://"),
@@ -138,6 +178,16 @@ def checks(https: int, plain: int) -> list[tuple[str, bool, str]]:
     end = play_over_wss(https, made["id"], made["token"])
     out.append(("a whole game over wss:// through nginx", end["status"] == "finished" and bool(end["result"]),
                 f"{end['move']} moves, ranks {end['result']['ranks']}"))
+    if len(apps) > 1 and db is not None:
+        welcomed = [spectate(https, made["id"]) for _ in range(4)]
+        reached = serving(logs, made["id"])
+        processes = [request_plain(port, "/healthz")["process"] for port in apps]
+        owner = owner_of(db, made["id"])
+        handed = [i for i, path in enumerate(logs) if '"hand_over"' in path.read_text()]
+        out.append(("the table's websockets (a player's, then 4 spectators') all reached one process, which ran it",
+                    len(reached) == 1 and owner == processes[reached[0]] and welcomed == ["welcome"] * 4,
+                    f"websockets on server {reached} (welcomed: {welcomed}), owner server "
+                    f"{processes.index(owner) if owner in processes else owner}; handed over by {handed or 'none'}"))
     codes = [request(https, "POST", "/api/tables", {"game": "norenberc", "players": 3, "seats": ["random"] * 3},
                      source="127.0.0.2", headers={"x-forwarded-for": "203.0.113.9"})[0] for _ in range(3)]
     out.append(("the creation limit counts the real client (127.0.0.2), a forged X-Forwarded-For changes nothing",
@@ -152,39 +202,87 @@ def checks(https: int, plain: int) -> list[tuple[str, bool, str]]:
     return out
 
 
+def request_plain(port: int, path: str) -> Any:
+    """A server's own answer, past the proxy."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request("GET", path)
+    got = json.loads(conn.getresponse().read())
+    conn.close()
+    return got
+
+
+@contextlib.contextmanager
+def database(processes: int, db: str | None) -> Iterator[str | None]:
+    """The database the servers share: none of their own with one process (its SQLite
+    default), else --db or a throwaway PostgreSQL."""
+    if processes == 1 or db:
+        yield db
+        return
+    sys.path.insert(0, str(ROOT))
+    from tests.server.pg import throwaway_postgres
+
+    with throwaway_postgres() as url:
+        yield url
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--processes", type=int, default=1, help="server processes behind nginx (2 or more: "
+                                                                  "on one PostgreSQL)")
+    parser.add_argument("--db", default=None, help="PostgreSQL URL for several processes (default: a throwaway "
+                                                   "server)")
+    args = parser.parse_args()
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes: 1 to 8")
+    if args.db and not args.db.startswith("postgresql"):
+        parser.error("--db: a PostgreSQL URL (postgresql://...)")
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not os.path.exists(nginx):
         print("nginx is not installed: apt-get install nginx")
         return 2
+    with database(args.processes, args.db) as db:
+        return run(nginx, args.processes, db)
+
+
+def run(nginx: str, processes: int, db: str | None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="rs-nginx-"))
-    http_port, https_port, app_port = free_port(), free_port(), free_port()
-    main_conf = configure(folder, http_port, https_port, app_port)
+    http_port, https_port = free_port(), free_port()
+    app_ports = [free_port() for _ in range(processes)]
+    per_minute = 2  # the servers' creation limit below, at the door too
+    main_conf = configure(folder, http_port, https_port, app_ports, per_minute)
     env = {**os.environ, "REICHSSTADT_DATA": str(folder), "PYTHONPATH": str(ROOT)}
-    app = subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
-                            str(app_port), "--bot-delay", "0", "--create-per-minute", "2"],
-                           cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(folder / "serve.log", "w"))
+    logs = [folder / f"serve-{i}.log" for i in range(processes)]
+    apps = [subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
+                              str(port), "--bot-delay", "0", "--create-per-minute", str(per_minute)]
+                             + (["--db", db] if db else []),
+                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+            for port, log in zip(app_ports, logs)]
     proxy = subprocess.Popen([nginx, "-c", str(main_conf), "-p", str(folder)], stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         while True:
             try:
-                if request(https_port, "GET", "/healthz")[0] == 200:
+                if request(https_port, "GET", "/healthz")[0] == 200 and \
+                        all(request_plain(port, "/healthz")["ok"] for port in app_ports):
                     break
             except OSError:
                 pass
-            if time.monotonic() > deadline or proxy.poll() is not None or app.poll() is not None:
-                print("nginx or the server did not start:", (folder / "error.log").read_text()[-2000:])
+            if time.monotonic() > deadline or proxy.poll() is not None or any(a.poll() is not None for a in apps):
+                print("nginx or a server did not start (exit statuses", [a.poll() for a in apps], "):",
+                      (folder / "error.log").read_text()[-2000:], *(log.read_text()[-1000:] for log in logs))
                 return 1
             time.sleep(0.2)
-        results = checks(https_port, http_port)
+        results = checks(https_port, http_port, app_ports, logs, db)
     finally:
         proxy.terminate()
-        app.terminate()
+        for a in apps:
+            a.terminate()
         proxy.wait(10)
-        app.wait(30)
+        for a in apps:
+            a.wait(30)
     print(f"nginx {subprocess.run([nginx, '-v'], capture_output=True, text=True).stderr.strip()}, "
-          f"deploy/nginx.conf, TLS on 127.0.0.1:{https_port}")
+          f"deploy/nginx.conf, TLS on 127.0.0.1:{https_port}, {processes} server process"
+          f"{'es on PostgreSQL' if processes > 1 else ''}")
     for name, ok, detail in results:
         print(f"{'ok  ' if ok else 'FAIL'} {name}: {detail}")
     shutil.rmtree(folder, ignore_errors=True)

@@ -29,6 +29,7 @@ import orjson
 
 from ..core import Action, IllegalAction, Message
 from .messages import dumps
+from .schema import RUNNING
 from .pgnotify import Notifier
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class PgCluster(Cluster):
         self._wanted = asyncio.Event()     # ... changed (or the connection was lost)
         self._have: set[str] = set()       # ... followed now
         self._notifier: Notifier | None = None   # NOTIFYs outside a commit
+        self._taking: dict[str, asyncio.Task[None]] = {}   # tables handed to this process, being taken
 
     # -- what the owner sends ------------------------------------------------------------
     def move_payload(self, table: "LiveTable", plan: "Plan", result: dict[str, Any] | None,
@@ -126,7 +128,26 @@ class PgCluster(Cluster):
 
     async def forward(self, table: "LiveTable", seat: int, actions: Sequence[Action], expect: int | None,
                       pick: bool) -> None:
-        """Send a client's move to the table's owner; its refusal comes back as ours."""
+        """Send a client's move to the table's owner; its refusal comes back as ours. An
+        owner that passed the table on meanwhile (perhaps to this process) refuses it as
+        not its own: the move is sent once more, where the table runs now."""
+        for last in (False, True):
+            answer = await self._forward_once(table, seat, actions, expect, pick)
+            if answer is None:
+                return
+            if last or answer.get("id") != "server.refuse.not_owner":
+                raise IllegalAction(Message.from_json(answer) if "id" in answer else str(answer.get("text", "")))
+            taking = self._taking.get(table.id)
+            if taking is not None:
+                await asyncio.shield(taking)
+            if table.owned:
+                await table.submit(seat, actions, expect, pick)
+                return
+            table.owner = None  # ask the database where it runs
+
+    async def _forward_once(self, table: "LiveTable", seat: int, actions: Sequence[Action], expect: int | None,
+                            pick: bool) -> Any:
+        """One try: the owner's refusal (a Message's JSON), or None (done)."""
         storage = self.services.storage
         owner = table.owner or await storage.owner_of(table.id)
         if owner is None or owner == self.owner:
@@ -134,7 +155,7 @@ class PgCluster(Cluster):
             if owner == self.owner:  # the lease was free: this process runs the table now
                 await self.services.tables.take_over(table)
                 await table.submit(seat, actions, expect, pick)
-                return
+                return None
         table.owner = owner
         space = table.game.action_space(table.players)
         q = next(self._requests)
@@ -144,14 +165,58 @@ class PgCluster(Cluster):
                    "f": self.owner, "q": q}
         try:
             await self._notify(own_channel(owner or ""), dumps(payload).decode())
-            answer = await asyncio.wait_for(done, self.services.settings.forward_timeout)
+            return await asyncio.wait_for(done, self.services.settings.forward_timeout)
         except asyncio.TimeoutError:
             table.owner = None  # ask the database next time (the owner may have died)
             raise IllegalAction(Message("server.refuse.owner_away")) from None
         finally:
             self._waiting.pop(q, None)
-        if answer is not None:
-            raise IllegalAction(Message.from_json(answer) if "id" in answer else str(answer.get("text", "")))
+
+    async def _hand_over(self, live: "LiveTable", to: str) -> None:
+        """A move came from process `to`, and nobody is at the table here: the table runs
+        there from now on, so its moves no longer cross processes (a proxy that sends every
+        client of a table to one process, deploy/nginx.conf, makes this the rule). The
+        lease moves in one transaction with the NOTIFY that tells `to`; moves that reach
+        this process afterwards are refused as not its own and sent again by their sender."""
+        settings, tables = self.services.settings, self.services.tables
+        if not settings.hand_over or to == self.owner or not SAFE.match(to):
+            return
+        async with live.lock:
+            if not live.owned or live.closing or live.status != RUNNING or live.broadcast.connections:
+                return
+            note = dumps({"t": live.id, "c": "owner", "o": to}).decode()
+            if not await self.services.storage.hand_over(live.id, self.owner, to, settings.lease_seconds,
+                                                         notify=(own_channel(to), note)):
+                return
+            live.owned, live.owner = False, to
+            tables.held.discard(live.id)
+            # nobody is here to be told of its moves: it leaves memory rather than follow them
+            tables.drop(live.id)
+        await live.bots.stop()
+        await live.clocks.stop()
+        log.info("handed over", extra={"event": "hand_over", "table": live.id, "owner": to})
+
+    def _taken(self, table_id: str) -> None:
+        """This process was handed a table: it runs it from now on (read once, bots woken)."""
+        tables = self.services.tables
+        live = tables.tables.get(table_id)
+
+        async def take() -> None:
+            if live is None:
+                await tables.get(table_id)  # loaded, it is run here: the lease is this process's
+            else:
+                await tables.take_over(live)
+
+        if live is not None:
+            live.owner = self.owner
+        task = asyncio.create_task(take())
+        self._taking[table_id] = task
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[None]) -> None:
+            self._tasks.discard(t)
+            self._taking.pop(table_id, None)
+        task.add_done_callback(done)
 
     # -- what every process hears --------------------------------------------------------
     def follow(self, table_id: str, following: bool) -> None:
@@ -243,7 +308,10 @@ class PgCluster(Cluster):
             p = orjson.loads(payload)
         except orjson.JSONDecodeError:
             return
-        if channel.startswith("rst_") or "c" in p:
+        if p.get("c") == "owner" and not channel.startswith("rst_"):
+            if p.get("o") == self.owner and isinstance(p.get("t"), str) and SAFE.match(p["t"]):
+                self._taken(p["t"])
+        elif channel.startswith("rst_") or "c" in p:
             live = self.services.tables.tables.get(p.get("t", ""))
             if live is not None:
                 self._spawn(self._table_changed(live, p))
@@ -283,17 +351,25 @@ class PgCluster(Cluster):
         """A move another process forwarded to this one, the table's owner: a refusal goes
         back on the sender's channel (an accepted move answers in its own NOTIFY)."""
         error: Any = None
+        tables = self.services.tables
         try:
-            live = await self.services.tables.get(p["t"])
-            if live is None or not live.owned:
+            live = tables.tables.get(p["t"])
+            if live is None and await self.services.storage.owner_of(p["t"]) == self.owner:
+                live = await tables.get(p["t"])  # its own, not in memory: loaded to run it
+            if live is None or not live.owned:  # (a table handed on is not loaded again to say so)
                 raise IllegalAction(Message("server.refuse.not_owner"))
             space = live.game.action_space(live.players)
             actions = [space.decode(i) for i in p["a"] if isinstance(i, int) and 0 <= i < len(space)]
             await live.submit(p["seat"], actions, p["e"], pick=bool(p["p"]), origin=(p["f"], p["q"]))
-            return
         except IllegalAction as exc:
             error = exc.message.to_json() if isinstance(exc.message, Message) else {"text": str(exc)}
         except Exception:
             log.exception("forwarded move failed", extra={"event": "error", "table": p.get("t")})
             error = Message("server.error.internal").to_json()
+        else:  # committed, and answered by the commit's NOTIFY
+            try:
+                await self._hand_over(live, p["f"])
+            except Exception:
+                log.exception("hand-over failed", extra={"event": "error", "table": p.get("t")})
+            return
         await self._notify(own_channel(p["f"]), dumps({"r": p["q"], "error": error}).decode())

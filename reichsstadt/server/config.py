@@ -64,6 +64,7 @@ class Settings:
     lease_seconds: float = 15.0         # how long a table's lease lasts unrenewed
     lease_renew: float = 4.0            # ... and how often each process renews and looks for orphans
     forward_timeout: float = 5.0        # seconds a move forwarded to a table's owner waits for its answer
+    hand_over: bool = True              # a table goes to the process its clients are on (cluster.py)
     # -- logs --
     log_json: bool = True               # structured logs (one JSON object per line)
     log_rate: float = 200.0             # log lines a second, on average, before lines are dropped...

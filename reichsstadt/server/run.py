@@ -30,6 +30,9 @@ def serve(
     lease: float = _option(15.0, "--lease", help="Several processes on one PostgreSQL: seconds a table's lease "
                                                   "lasts unrenewed (another process takes a table over that long "
                                                   "after its owner dies)."),
+    hand_over: bool = _option(True, "--hand-over/--keep-tables",
+                              help="Several processes: a table whose owner has no client at it passes to the "
+                                   "process its moves come from (--keep-tables: it stays with its owner)."),
     bot_workers: int = _option(0, "--bot-workers", help="Worker processes for bots, hints and reviews "
                                                         "(0: one per core, at least 2)."),
     bot_max_seconds: float = _option(5.0, "--bot-max-seconds", help="The longest a bot may think a move."),
@@ -80,7 +83,8 @@ def serve(
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
                         log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
-                        clock_minimum=clock_minimum, bot_workers=bot_workers, bot_max_seconds=bot_max_seconds,
+                        hand_over=hand_over, clock_minimum=clock_minimum, bot_workers=bot_workers,
+                        bot_max_seconds=bot_max_seconds,
                         bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
                         create_burst=max(1, int(create_per_minute)),
                         open_per_creator=open_per_creator, open_ttl=open_hours * 3600,

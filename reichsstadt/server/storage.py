@@ -504,6 +504,22 @@ class Storage:
             return got
         return await self.write(job)
 
+    async def hand_over(self, table_id: str, owner: str, to: str, seconds: float,
+                        notify: tuple[str, str] | None = None) -> bool:
+        """Pass this process's lease on a table to process `to`, with a NOTIFY (channel,
+        payload) in the same transaction; False (nothing changed) if `owner` no longer
+        holds it."""
+        t = schema.game_tables
+
+        def job(c: Connection) -> bool:
+            until = schema.now() + dt.timedelta(seconds=seconds)
+            moved = c.execute(update(t).where(t.c.id == table_id, t.c.owner == owner)
+                              .values(owner=to, lease_until=until)).rowcount == 1
+            if moved and notify is not None and not self.sqlite:
+                c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": notify[0], "payload": notify[1]})
+            return moved
+        return await self.write(job)
+
     async def renew(self, owner: str, table_ids: Sequence[str], seconds: float) -> set[str]:
         """Renew this process's leases; the ids it still holds."""
         if not table_ids:

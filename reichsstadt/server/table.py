@@ -154,11 +154,20 @@ class LiveTable:
         then applied and announced. IllegalAction changes nothing. `bot`: the move of the
         bot playing the seat (refused if the seat's person took it back meanwhile);
         `origin`: the process and request that forwarded it (answered with the commit)."""
-        if not self.owned:
-            await self.services.cluster.forward(self, seat, actions, expect, pick)
-            return
+        while True:
+            if not self.owned:
+                # the table passed to another process: its bots play there, and a move
+                # forwarded here goes back to its sender, which asks the new owner
+                if bot or origin is not None:
+                    raise IllegalAction(Message("server.refuse.not_owner"))
+                await self.services.cluster.forward(self, seat, actions, expect, pick)
+                return
+            await self.lock.acquire()
+            if self.owned:
+                break
+            self.lock.release()  # handed over while this move waited for the lock
         t0 = time.perf_counter()
-        async with self.lock:
+        try:
             plan = self._plan_move(seat, actions, expect, pick, bot)
             result = plan.result()
             times = {seat: self.seats.thought(seat)} if seat in self.seats.deciding_since else None
@@ -179,6 +188,8 @@ class LiveTable:
             self._adopt(plan)
             if result is not None:
                 self.status, self.result = FINISHED, result
+        finally:
+            self.lock.release()
         self.services.metrics.moved(time.perf_counter() - t0, len(plan.steps))
         if log.isEnabledFor(logging.DEBUG):  # every move is counted in /metrics; logged only when asked
             log.debug("move", extra={"event": "move", "table": self.id, "seat": seat, "n": self.moves,

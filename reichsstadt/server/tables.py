@@ -192,10 +192,15 @@ class TableManager:
             if t - live.used >= wait and live.idle():
                 gone.append(table_id)
         for table_id in gone:
-            live = self.tables.pop(table_id)
+            self.drop(table_id)
+        return len(gone)
+
+    def drop(self, table_id: str) -> None:
+        """The table leaves memory (it comes back from the database when opened)."""
+        live = self.tables.pop(table_id, None)
+        if live is not None:
             live.closing = True  # a route still holding it cannot move it any more
             self.services.cluster.follow(table_id, False)
-        return len(gone)
 
     async def close(self) -> None:
         """A clean shutdown: no new bot moves; moves being committed finish first; this

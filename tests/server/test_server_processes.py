@@ -32,9 +32,9 @@ def _reads(server: Server) -> float:
     raise AssertionError("no reichsstadt_table_reads_total in /metrics")
 
 
-def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
+def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> list[dict[str, Any]]:
     """Every client answers its own decisions (at random) until the table has made `moves`
-    more moves, as the first client sees it."""
+    more moves, as the first client sees it; the refusals they got (the table moved on)."""
     first = clients[0]
     assert first.state is not None
     goal = first.state["move"] + moves
@@ -54,6 +54,25 @@ def _play(clients: list[LiveWs], rng: random.Random, moves: int) -> None:
             if m["type"] == "error":  # refused (the table moved on meanwhile): look again
                 errors.append(m)
                 c.acted = -1
+    return errors
+
+
+def _ann_and_bo(made_on: Server, joined_on: Server) -> tuple[str, str, str]:
+    """A Norenberc table of Ann, Bo and a random bot, made through one process and joined
+    through another (the last seat taken starts it): its id, Ann's and Bo's tokens."""
+    made = made_on.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
+                                        "take_seat": 0, "name": "Ann"})
+    table = made["id"]
+    bo_seat = joined_on.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
+    assert made_on.get(f"/api/tables/{table}")["status"] == "running"
+    return table, made["token"], bo_seat["token"]
+
+
+def _seated(server: Server, table: str, token: str) -> LiveWs:
+    """A seat's client on `server`, once it has the table's state."""
+    ws = LiveWs(server, table, token)
+    ws.until(lambda m: m["type"] == "state")
+    return ws
 
 
 def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
@@ -62,16 +81,10 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
     b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
     clients: list[LiveWs] = []
     try:
-        made = a.post("/api/tables", {"game": "norenberc", "players": 3, "seats": ["human", "human", "random"],
-                                      "take_seat": 0, "name": "Ann"})
-        table = made["id"]
-        bo_seat = b.post(f"/api/tables/{table}/join", {"invite": made["invites"][0]["invite"], "name": "Bo"})
-        assert a.get(f"/api/tables/{table}")["status"] == "running"  # the last seat taken started it
-        ann = LiveWs(a, table, made["token"])   # on process A
-        bo = LiveWs(b, table, bo_seat["token"])  # on process B
+        table, ann_token, bo_token = _ann_and_bo(a, b)
+        ann = _seated(a, table, ann_token)  # on process A
+        bo = _seated(b, table, bo_token)    # on process B
         clients += [ann, bo]
-        ann.until(lambda m: m["type"] == "state")
-        bo.until(lambda m: m["type"] == "state")
         # moves made through either process reach the client on the other, in the
         # NOTIFY that commits them: neither process reads the table back for a move
         _play([ann, bo], rng, 2)   # (a process that just began to follow the table read it once)
@@ -85,10 +98,12 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
         assert [e for e in ann.log if e["seat"] == 1], "Bo's moves (through B) reached Ann (on A)"
         assert [e["words"] for e in ann.log if e["seat"] == 2] == [e["words"] for e in bo.log if e["seat"] == 2][
             :len([e for e in ann.log if e["seat"] == 2])]
-        # one owner all along (its lease renewed); kill it: the other process takes the
-        # table over (its bot plays on)
+        # one owner all along (its lease renewed; it has a client at the table, so it
+        # does not hand it over); kill it: the other process takes the table over (its
+        # bot plays on)
         owner = _owner(table, postgres_url)
         assert "take_over" not in a.stderr() + b.stderr()
+        assert "hand_over" not in a.stderr() + b.stderr()
         killed, survivor = (a, b) if owner == a.get("/healthz")["process"] else (b, a)
         assert owner == killed.get("/healthz")["process"]
         before_log = [e for e in ann.log if not e.get("note")]
@@ -100,15 +115,12 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
             time.sleep(0.25)
         # the person whose process died comes back through the survivor, and finds the
         # table as it was: nothing lost
-        tokens = {0: made["token"], 1: bo_seat["token"]}
         for c in clients:
             c.close()
         clients.clear()
-        ann = LiveWs(survivor, table, tokens[0])
-        bo = LiveWs(survivor, table, tokens[1])
+        ann = _seated(survivor, table, ann_token)
+        bo = _seated(survivor, table, bo_token)
         clients += [ann, bo]
-        ann.until(lambda m: m["type"] == "state")
-        bo.until(lambda m: m["type"] == "state")
         assert ann.state["move"] >= committed
         # what Ann had seen before the kill is the start of the log she finds (Bo may have seen more)
         assert [e for e in ann.log if not e.get("note")][:len(before_log)] == before_log
@@ -129,3 +141,66 @@ def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Pa
         a.close()
         b.close()
 
+
+
+def test_a_table_passes_to_the_process_its_clients_are_on(tmp_path: Path, postgres_url: str) -> None:
+    """A proxy that routes every client of a table to one process (deploy/nginx.conf)
+    makes that process the owner: the table was made through A, its people play through
+    B, and after their first move B runs it, so its moves no longer cross processes;
+    nothing is lost or refused on the way, and the bot plays on in B."""
+    rng = random.Random(7)
+    a = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    clients: list[LiveWs] = []
+    try:
+        table, ann_token, bo_token = _ann_and_bo(a, a)
+        pa, pb = a.get("/healthz")["process"], b.get("/healthz")["process"]
+        assert _owner(table, postgres_url) == pa
+        ann = _seated(b, table, ann_token)
+        bo = _seated(b, table, bo_token)
+        clients += [ann, bo]
+        errors = _play([ann, bo], rng, 3)
+        deadline = time.monotonic() + 20
+        while _owner(table, postgres_url) != pb:
+            assert time.monotonic() < deadline, "the table stayed with the process nobody plays through"
+            errors += _play([ann, bo], rng, 1)
+        assert "hand_over" in a.stderr()
+        errors += _play([ann, bo], rng, 2)  # B has read the table once, as it took it
+        reads = _reads(b)
+        errors += _play([ann, bo], rng, 14)
+        assert _reads(b) == reads, "B, the owner now, read the table back to learn of a move"
+        assert _owner(table, postgres_url) == pb
+        assert not [e for e in errors if "owner" in str(e)], errors   # no move was lost in the hand-over
+        # the bot's seat moves in B now (played on until it has, or the game ends)
+        n = len(ann.log)
+        for _ in range(40):
+            if any(e["seat"] == 2 and not e.get("note") for e in ann.log[n:]) or ann.state["status"] != "running":
+                break
+            _play([ann, bo], rng, 1)
+        assert any(e["seat"] == 2 and not e.get("note") for e in ann.log[n:]) or ann.state["status"] != "running"
+        # what both saw is one log: every move once, in order
+        moves = [e["n"] for e in ann.log if "n" in e and not e.get("note")]
+        assert moves == sorted(set(moves))
+    finally:
+        for c in clients:
+            c.close()
+        a.close()
+        b.close()
+
+
+def test_processes_started_at_once_on_a_new_database_all_start(postgres_server: str) -> None:
+    """Several processes started together on a new PostgreSQL database each bring its
+    schema up to date on start; they take turns (one failed with "duplicate key value
+    violates unique constraint" about half the time when they did not)."""
+    import subprocess
+    import sys
+
+    from .pg import create_database
+
+    code = "import sys; from reichsstadt.server import migrations; migrations.upgrade(sys.argv[1])"
+    for k in range(3):
+        url = create_database(postgres_server, f"at_once_{k}_{random.randrange(10**9)}")
+        runs = [subprocess.Popen([sys.executable, "-c", code, url], stderr=subprocess.PIPE, text=True)
+                for _ in range(4)]
+        failed = [err for r in runs for _, err in [r.communicate(timeout=120)] if r.returncode != 0]
+        assert not failed, failed[0][-800:]

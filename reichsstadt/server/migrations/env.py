@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine, pool
+from sqlalchemy import create_engine, pool, text
 
 from reichsstadt.server.schema import metadata
 
@@ -12,8 +12,16 @@ config = context.config
 url = config.get_main_option("sqlalchemy.url")
 assert url, "the migrations need a database URL"
 
+# several processes started at once on one new PostgreSQL database would each create the
+# schema: one at a time, under a lock the database holds for the connection (the others
+# then find it made)
+MIGRATING = 0x72737461   # the advisory lock's key
+
 connectable = create_engine(url, poolclass=pool.NullPool)
 with connectable.connect() as connection:
+    if connection.dialect.name == "postgresql":
+        with connection.begin():
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATING})
     context.configure(
         connection=connection,
         target_metadata=metadata,

@@ -97,6 +97,8 @@ async def _play(ws: WebSocket, settings: Settings) -> None:
     if got is None:
         return
     hello, seat = got
+    if live.closing:  # it left memory during the hello (unloaded, or handed to another process)
+        live = await services(ws).tables.get(table_id) or live
 
     async def send(message: bytes) -> None:
         await ws.send({"type": "websocket.send", "text": message.decode()})

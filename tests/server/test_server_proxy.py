@@ -1,0 +1,30 @@
+"""The shipped nginx configuration (deploy/nginx.conf), tried for real by
+deploy/check_nginx.py with Debian's nginx in front of one server process (SQLite) and of
+two (on PostgreSQL): TLS, websockets, the real client address for the limits, /metrics
+kept local, and with two processes a table running where its websockets are routed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_the_shipped_nginx_configuration(processes: int, request: pytest.FixtureRequest) -> None:
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert os.path.exists(nginx), "nginx is not installed (tests/setup.sh installs it)"
+    db = ["--db", request.getfixturevalue("postgres_url")] if processes > 1 else []
+    run = subprocess.run([sys.executable, str(ROOT / "deploy" / "check_nginx.py"), "--processes", str(processes),
+                          *db], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    checked = [line for line in run.stdout.splitlines() if line.startswith("ok ")]
+    assert len(checked) == (7 if processes > 1 else 6), run.stdout
+    if processes > 1:
+        assert any("all reached one process, which ran it" in line for line in checked)
