@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engines_side_by_side import named_trees  # benchmarks/ is the script's folder: sys.path[0]
+from engines_side_by_side import game_counts, named_trees  # benchmarks/ is the script's folder: sys.path[0]
 
 _DIGEST = """
 import hashlib, json, sys
@@ -69,10 +69,7 @@ def main() -> None:
     ap.add_argument("--games", default="norenberc=200,siedler=200,colonia=60", help="seeded games per game")
     args = ap.parse_args()
     trees = named_trees(args.tree)
-    try:
-        games = {g: int(n) for g, n in (part.split("=") for part in args.games.split(","))}
-    except ValueError:
-        raise SystemExit(f"--games {args.games!r}: give GAME=COUNT,... (e.g. siedler=200)") from None
+    games = game_counts(args.games)
     print("| game | tree | decisions | chance steps | moves digest | events digest |")
     print("|---|---|---:|---:|---|---|")
     for game, count in games.items():

@@ -142,6 +142,18 @@ def named_trees(specs: list[str]) -> dict[str, Path]:
     return trees
 
 
+def game_counts(text: str) -> dict[str, int]:
+    """`--games GAME=COUNT,...` as {game: count}; SystemExit naming what is wrong."""
+    try:
+        games = {k: int(v) for k, v in (part.split("=") for part in text.split(","))}
+    except ValueError:
+        raise SystemExit(f"--games {text!r}: give GAME=COUNT,... (games: {', '.join(GAMES)})") from None
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        raise SystemExit(f"--games: no game {', '.join(unknown)} (games: {', '.join(GAMES)})")
+    return games
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tree", action="append", required=True, metavar="NAME=PATH",
@@ -154,13 +166,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write every figure here")
     args = ap.parse_args()
     trees = named_trees(args.tree)
-    try:
-        games = {k: int(v) for k, v in (part.split("=") for part in args.games.split(","))}
-    except ValueError:
-        raise SystemExit(f"--games {args.games!r}: give GAME=COUNT,... (games: {', '.join(GAMES)})") from None
-    unknown = sorted(set(games) - set(GAMES))
-    if unknown:
-        raise SystemExit(f"--games: no game {', '.join(unknown)} (games: {', '.join(GAMES)})")
+    games = game_counts(args.games)
     catanatron = not args.no_catanatron
     if catanatron:
         try:

@@ -68,6 +68,13 @@ def _ann_and_bo(made_on: Server, joined_on: Server) -> tuple[str, str, str]:
     return table, made["token"], bo_seat["token"]
 
 
+def _two_servers(folder: Path, db: str) -> tuple[Server, Server]:
+    """Two processes on one PostgreSQL: leases of 2 s (a dead owner's tables are taken
+    over quickly), bots moving almost at once."""
+    return (Server(folder, db=db, bot_delay=0.02, extra=["--lease", "2"]),
+            Server(folder, db=db, bot_delay=0.02, extra=["--lease", "2"]))
+
+
 def _seated(server: Server, table: str, token: str) -> LiveWs:
     """A seat's client on `server`, once it has the table's state."""
     ws = LiveWs(server, table, token)
@@ -77,8 +84,7 @@ def _seated(server: Server, table: str, token: str) -> LiveWs:
 
 def test_two_processes_share_a_table_and_the_survivor_takes_it_over(tmp_path: Path, postgres_url: str) -> None:
     rng = random.Random(5)
-    a = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
-    b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    a, b = _two_servers(tmp_path, postgres_url)
     clients: list[LiveWs] = []
     try:
         table, ann_token, bo_token = _ann_and_bo(a, b)
@@ -149,8 +155,7 @@ def test_a_table_passes_to_the_process_its_clients_are_on(tmp_path: Path, postgr
     B, and after their first move B runs it, so its moves no longer cross processes;
     nothing is lost or refused on the way, and the bot plays on in B."""
     rng = random.Random(7)
-    a = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
-    b = Server(tmp_path, db=postgres_url, bot_delay=0.02, extra=["--lease", "2"])
+    a, b = _two_servers(tmp_path, postgres_url)
     clients: list[LiveWs] = []
     try:
         table, ann_token, bo_token = _ann_and_bo(a, a)
