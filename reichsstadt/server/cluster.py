@@ -209,14 +209,8 @@ class PgCluster(Cluster):
 
         if live is not None:
             live.owner = self.owner
-        task = asyncio.create_task(take())
-        self._taking[table_id] = task
-        self._tasks.add(task)
-
-        def done(t: asyncio.Task[None]) -> None:
-            self._tasks.discard(t)
-            self._taking.pop(table_id, None)
-        task.add_done_callback(done)
+        task = self._taking[table_id] = self._spawn(take())
+        task.add_done_callback(lambda _: self._taking.pop(table_id, None))
 
     # -- what every process hears --------------------------------------------------------
     def follow(self, table_id: str, following: bool) -> None:
@@ -327,10 +321,11 @@ class PgCluster(Cluster):
             if done is not None and not done.done():
                 done.set_result(error)
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _table_changed(self, live: "LiveTable", p: dict[str, Any]) -> None:
         """Another process committed something at a table this process serves."""

@@ -274,6 +274,9 @@ def _settle(outcomes: list[tuple["asyncio.Future[Any]", Any, BaseException | Non
             done.set_exception(exc)
 
 
+PG_NOTIFY = text("SELECT pg_notify(:channel, :payload)")   # a NOTIFY inside a SQLAlchemy job
+
+
 class Storage:
     """The queries the server needs, each a coroutine: writes through the Writer, reads in
     reader threads."""
@@ -516,7 +519,7 @@ class Storage:
             moved = c.execute(update(t).where(t.c.id == table_id, t.c.owner == owner)
                               .values(owner=to, lease_until=until)).rowcount == 1
             if moved and notify is not None and not self.sqlite:
-                c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": notify[0], "payload": notify[1]})
+                c.execute(PG_NOTIFY, {"channel": notify[0], "payload": notify[1]})
             return moved
         return await self.write(job)
 
@@ -570,7 +573,7 @@ class Storage:
         """PostgreSQL's NOTIFY (with SQLite there is only one process)."""
         if self.sqlite:
             return
-        await self.write(lambda c: c.execute(text("SELECT pg_notify(:channel, :payload)"),
+        await self.write(lambda c: c.execute(PG_NOTIFY,
                                              {"channel": channel, "payload": payload}))
 
 
