@@ -92,6 +92,7 @@ class Settings:
     search: str = "tree"             # "tree" (ISMCTS) or "rollout" (the heuristic improved by rollouts)
     horizon: str = "game"            # rollouts: to the "game"'s end, or the "stage"'s (then the evaluation)
     confidence: float = 1.0          # rollouts: standard errors a move must beat the heuristic's by
+    trust: bool = False              # moves the playouts do not model (the heuristic's UNMODELLED): its call
 
 
 GENERIC = Settings()
@@ -180,6 +181,7 @@ class MCTSBot:
         confidence: float | None = None,
         clock: str | Callable[[], float] = "wall",
         stop_early: bool = True,
+        trust: bool | None = None,
     ) -> None:
         if observer not in ("actor", "root"):
             raise ValueError(f"observer is 'actor' or 'root', not {observer!r}")
@@ -200,7 +202,8 @@ class MCTSBot:
         self.rng = random.Random(seed)
         self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
                                       "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation,
-                                      "search": mode, "horizon": horizon, "confidence": confidence}
+                                      "search": mode, "horizon": horizon, "confidence": confidence,
+                                      "trust": trust}
         self.playout = playout
         self.evaluator = evaluator
         self.observer = observer
@@ -271,6 +274,7 @@ class MCTSBot:
         self.policy = chosen.policy
         self._playout, self._evaluator, self._cutoff = self.playout, self.evaluator, chosen.cutoff
         self._advise = aids.advise if aids is not None else None
+        self._unmodelled = aids.unmodelled if aids is not None and chosen.trust else ()
         self._rollouts: Rollouts | None = None
         if aids is not None and chosen.search == "rollout":
             self._rollouts = Rollouts(aids.greedy, aids.advise, aids.evaluator if chosen.horizon == "stage" else None,
@@ -296,7 +300,9 @@ class MCTSBot:
         self._setup(getattr(seat, "game_id", ""))
         if self._rollouts is not None:
             return self._rollout(seat, self._rollouts, estimate)
-        self._root_candidates(seat, legal, rng)
+        trusted = self._root_candidates(seat, legal, rng)
+        if trusted is not None and not estimate:
+            return self._trusted(trusted)
         root = _Node()
         nodes: dict[Any, _Node] = {}
         self._spread = 1.0
@@ -340,17 +346,30 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
-    def _root_candidates(self, seat: Seat, legal: Sequence[Action], rng: random.Random) -> None:
-        """The heuristic's move (the prior) and its best-scored moves (the candidates)."""
+    def _root_candidates(self, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """The heuristic's move (the prior) and its best-scored moves (the candidates).
+        With `trust`, moves the playouts do not model are no candidates, and the
+        heuristic's move is returned when it is one: the search cannot value it (the
+        caller plays it unsearched)."""
         self._prior = -1
         self._allowed: set[int] | None = None
-        if self._advise is None or not (self.prior > 0 or self.root_k):
-            return
+        if self._advise is None or not (self.prior > 0 or self.root_k or self._unmodelled):
+            return None
         guess, scores = self._advise(seat, rng)
         self._prior = id(guess)
-        if self.root_k and scores is not None and len(legal) > self.root_k:
-            ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.root_k]
-            self._allowed = {id(legal[i]) for i in ranked} | {id(guess)}
+        unmodelled = self._unmodelled
+        pool = [i for i in range(len(legal)) if legal[i].type not in unmodelled]
+        if self.root_k and scores is not None and len(pool) > self.root_k:
+            pool = sorted(pool, key=lambda i: -scores[i])[:self.root_k]
+        if len(pool) < len(legal):
+            self._allowed = {id(legal[i]) for i in pool} | {id(guess)}
+        return guess if guess.type in unmodelled else None
+
+    def _trusted(self, move: Action) -> Decision:
+        """The heuristic's move played without a search (`trust`: a move the playouts do not model)."""
+        decision = Decision(move, math.nan, math.nan, math.nan, 0, 0, 0.0, 1, [])
+        self.last = decision
+        return decision
 
     def _loop(self, seat: Seat, root: _Node, nodes: dict[Any, _Node], start: float,
               clock: Callable[[], float]) -> int:

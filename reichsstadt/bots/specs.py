@@ -14,7 +14,8 @@ end, no guidance; `policy=heuristic`: playouts by the heuristic player itself),
 `mcts:1s:eval=hand` (the heuristic's valuation at the cut-off instead of the learned
 one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
 `mcts:1s:k=0` (every legal move a root candidate), `mcts:1s:widen=0`, `mcts:1s:clock=cpu`
-(CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time)."""
+(CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time),
+`mcts:3s:trust=1` (the heuristic's call on moves the playouts do not model)."""
 
 from __future__ import annotations
 
@@ -49,10 +50,15 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
     "conf": ("confidence", float, "FLOAT (rollouts: standard errors a move must beat the heuristic's by)"),
     "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
     "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
+    "trust": ("trust", int, "1|0 (moves the playouts do not model, e.g. Siedler's trade offers: the heuristic's "
+                            "call, never searched)"),
     "nodes": ("observer", ("actor", "root"), "actor|root (information sets of the seat to act, or as the "
                                               "searching seat sees them)"),
 }
 """MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help)."""
+
+_SWITCHES = ("stop", "trust")
+"""Settings that are 1 or 0."""
 
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d+)?|\.\d+)(s|ms))$")
 
@@ -111,9 +117,9 @@ def _setting(spec: str, item: str) -> tuple[str, Any]:
         number = kind(value)
     except ValueError:
         raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
-    if number < 0 or (key == "w" and number > 1) or (key == "stop" and number > 1):
+    if number < 0 or (key == "w" and number > 1) or (key in _SWITCHES and number > 1):
         raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
-    return key, bool(number) if key == "stop" else number
+    return key, bool(number) if key in _SWITCHES else number
 
 
 class GreedyBot:

@@ -21,6 +21,7 @@ def test_random_and_mcts_specs():
     tuned = make_bot("mcts:300:c=0.4:w=1:nodes=root")
     assert (tuned.iterations, tuned.c, tuned.win_weight, tuned.observer) == (300, 0.4, 1.0, "root")
     assert parse_mcts("mcts:c=2") == {"seconds": 1.0, "c": 2.0}
+    assert parse_mcts("mcts:3s:trust=1:stop=0") == {"seconds": 3.0, "trust": True, "stop_early": False}
     assert check_bot(" Random ") == "random"
 
 
@@ -36,6 +37,7 @@ def test_random_and_mcts_specs():
     ("mcts:1s:eval=magic", "eval=learned\\|hand .*, not 'magic'"),
     ("mcts:1s:w=2", "w=FLOAT .*, not '2'"),
     ("mcts:1s:k=-1", "k=N .*, not '-1'"),
+    ("mcts:3s:trust=2", "trust=1\\|0 .*, not '2'"),
     ("", "unknown bot"),
 ])
 def test_a_malformed_spec_says_what_is_wrong(spec, words):

@@ -29,6 +29,8 @@ and optionally:
                         itself makes it (bots/rollout.py)
     searched            view -> whether a rollout search looks at the decision (else the
                         heuristic's move is played)
+    UNMODELLED          the action types the cheap playouts never make (Siedler's trade
+                        offers): a search with `trust` leaves them to the heuristic
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class SearchAids:
     avoid: Callable[[Any], bool]                # moves a rollout search tries only when the heuristic makes them
     spread: float                               # the score gap that counts as a sure win
     searched: Callable[[dict[str, Any]], bool]  # view -> whether a rollout search looks at the decision
+    unmodelled: tuple[str, ...] = ()            # action types the playouts never make (the search cannot value them)
 
 
 def tuned(game_id: str) -> dict[str, Any]:
@@ -148,7 +151,8 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
     play = mod.greedy_playout if policy == "heuristic" else mod.playout
     return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden),
                       _keyer(game_id, mod), mod.greedy_playout, getattr(mod, "stage", None),
-                      getattr(mod, "avoid", _never), float(mod.SPREAD), getattr(mod, "searched", _always))
+                      getattr(mod, "avoid", _never), float(mod.SPREAD), getattr(mod, "searched", _always),
+                      tuple(getattr(mod, "UNMODELLED", ())))
 
 
 def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:

@@ -634,6 +634,10 @@ SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "w
 """The search's settings for Die Siedler von Nürnberg (MCTSBot): see
 benchmarks/strength.md for how they were tuned."""
 
+UNMODELLED = ("offer",)
+"""Moves the fast playouts never make (they drop every offer): a search cannot value an
+offer of the bot's own, so with `trust` (the expert level) it plays the heuristic's."""
+
 
 def _hands(state: Any, seat: int) -> list[int]:
     """What a seat knows of the hands: its own; of each other's, the cards it can place

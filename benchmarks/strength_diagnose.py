@@ -1,0 +1,120 @@
+"""Why a larger search budget does (or does not) buy strength: several bot specs asked
+for their move on the same positions, side by side.
+
+    python3 benchmarks/strength_diagnose.py --game siedler --positions 30 --seed 600000 \\
+        --bots mcts:1s:clock=cpu mcts:1s:clock=cpu mcts:3s:clock=cpu [--out FILE.jsonl]
+
+The positions are taken along games between heuristic players (every `--every`th
+decision with a choice that the search looks at: phases a game's `SEARCH` plays "plain"
+are skipped). Every spec searches every position with a seed of its own (a spec named
+twice is asked twice, with different seeds: how often a search agrees with itself is the
+yardstick for how often two searches agree). Printed per spec: playouts and CPU seconds
+a search, how often its move is the heuristic's, the share of the root's visits its
+move got and the value gap to the runner-up; then how often each pair of specs chose the
+same move. Seeds are tuning seeds: keep them apart from the report seeds (>= 600000)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed one
+
+from reichsstadt.bots import make_bot  # noqa: E402
+from reichsstadt.bots.heuristic import search_aids, tuned  # noqa: E402
+from reichsstadt.core import Match, Seat, State  # noqa: E402
+
+
+def positions(game: str, players: int, count: int, every: int, seed: int) -> list[State]:
+    """States along games between heuristic players where the search would be asked."""
+    plain = set(tuned(game).get("plain", ()))
+    states: list[State] = []
+    while len(states) < count:
+        match = Match(game, players, seed, recording=False)
+        agents = {s: make_bot("greedy", seed * 10 + s, game) for s in range(players)}
+        seed += 1
+        seen = [0]
+
+        def take(seat: int, action: Any, state: State, seen: list[int] = seen) -> None:
+            to_act = state.to_act()
+            if not to_act or to_act[0] < 0 or len(state.legal(to_act[0])) < 2:
+                return
+            if state.view(to_act[0]).get("phase") in plain:
+                return
+            seen[0] += 1
+            if seen[0] % every == 0 and len(states) < count:
+                states.append(state.clone())
+        match.after.append(take)
+        match.advance(agents)
+    return states
+
+
+def ask(spec: str, seed: int, state: State, heuristic: Any) -> dict[str, Any]:
+    """One spec's search of one position: its move and what the search saw."""
+    bot: Any = make_bot(spec, seed, state.game_id)
+    seat = Seat(state.clone(), state.to_act()[0])
+    cpu = time.process_time()
+    d = bot.search(seat, estimate=False)
+    spent = time.process_time() - cpu
+    acts = d.actions
+    gap = acts[0].value - acts[1].value if len(acts) > 1 else 1.0
+    return {"spec": spec, "move": d.action.to_json(), "heuristic": d.action == heuristic,
+            "iterations": d.iterations, "cpu": round(spent, 3), "candidates": len(acts),
+            "share": round(d.visits / max(d.iterations, 1), 3), "gap": round(gap, 4)}
+
+
+def summary(rows: list[list[dict[str, Any]]], specs: list[str]) -> str:
+    """Per spec averages, then pairwise agreement."""
+    n = len(rows)
+    lines = [f"{n} positions; load {os.getloadavg()[0]:.1f}"]
+    for j, spec in enumerate(specs):
+        col = [r[j] for r in rows]
+        mean = {k: sum(c[k] for c in col) / n for k in ("iterations", "cpu", "candidates", "share", "gap")}
+        heur = sum(c["heuristic"] for c in col)
+        lines.append(f"[{j}] {spec}: {mean['iterations']:.0f} playouts in {mean['cpu']:.2f} CPU s a search, "
+                     f"{mean['candidates']:.1f} root moves tried, heuristic's move {heur}/{n}, "
+                     f"chosen move's visit share {mean['share']:.2f}, value gap to runner-up {mean['gap']:.4f}")
+    for a in range(len(specs)):
+        for b in range(a + 1, len(specs)):
+            same = sum(r[a]["move"] == r[b]["move"] for r in rows)
+            lines.append(f"[{a}] vs [{b}]: same move {same}/{n} ({100 * same / n:.0f} %)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--positions", type=int, default=30)
+    ap.add_argument("--every", type=int, default=9, help="every Nth decision with a choice")
+    ap.add_argument("--seed", type=int, default=600_000, help="the first game's seed (tuning seeds: >= 600000)")
+    ap.add_argument("--bots", nargs="+", required=True, help="the specs to compare (a spec twice: two seeds)")
+    ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
+    args = ap.parse_args()
+    if args.seed < 600_000:
+        raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
+    states = positions(args.game, args.players, args.positions, args.every, args.seed)
+    aids = search_aids(args.game, "fast", 0.5, "learned")
+    rows: list[list[dict[str, Any]]] = []
+    for i, state in enumerate(states):
+        heuristic = aids.advise(Seat(state.clone(), state.to_act()[0]), random.Random(i))[0] if aids else None
+        row = [ask(spec, args.seed + 1000 * j + i, state, heuristic) for j, spec in enumerate(args.bots)]
+        rows.append(row)
+        if args.out is not None:
+            with args.out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"position": i, "phase": state.view(state.to_act()[0]).get("phase"),
+                                    "answers": row}) + "\n")
+        print(f"position {i + 1}/{len(states)}: " + " | ".join(
+            f"{a['iterations']} it {a['cpu']}s {'H' if a['heuristic'] else '-'}" for a in row), flush=True)
+    print(summary(rows, args.bots))
+
+
+if __name__ == "__main__":
+    main()
