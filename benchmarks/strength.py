@@ -291,7 +291,32 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
     lines += ["", f"Seeds (one per rotation block): {said or 'none'}; tuning seeds among them: "
               f"{'**yes**' if tuning else 'no'}. The games above took "
               f"{played / 60:.0f} min of wall-clock time, summed over the games.", ""]
-    return lines, figures, summary
+    return lines + others(gid, tuned.get(gid, [])), figures, summary
+
+
+def others(gid: str, tuned: list[list[int]]) -> list[str]:
+    """The game's other tournaments kept in benchmarks/strength/: a level's earlier spec
+    (`<game>-<level>-<what>/`) and tuning matches (`tuning-<game>-<what>/`, on tuning
+    seeds, screening candidates, often at scaled budgets): every entrant's figures, never
+    a level's strength."""
+    folders = sorted(f for f in DETAIL.glob(f"{gid}-*-*") if _has_games(f)) + \
+        sorted(f for f in DETAIL.glob(f"tuning-{gid}-*") if _has_games(f))
+    if not folders:
+        return []
+    lines = ["Other tournaments of this game (earlier specs of a level, and tuning matches: not levels' "
+             "figures):", "", "| folder | entrant | seats | win share | 95 % interval | mean rank | mean score "
+             "| playouts a move | seeds | tuning seeds |", "|---" * 10 + "|"]
+    for folder in folders:
+        result, _ = report(folder)
+        last = result.seed + max(r.block for r in result.games)
+        tuning = "yes" if overlaps(range(result.seed, last + 1), tuned) else "no"
+        for s in result.summary:
+            per_move = "—" if s.iterations_per_search is None else (
+                f"{s.iterations_per_search:.0f} in {s.seconds_per_search:.2f} s")
+            lines.append(f"| {folder.name} | `{s.bot}` | {s.seats} | {s.win_share:.1%} | {s.ci_low:.1%}–"
+                         f"{s.ci_high:.1%} | {s.mean_rank:.2f} | {s.mean_score:.1f} | {per_move} | "
+                         f"{result.seed}–{last} | {tuning} |")
+    return lines + [""]
 
 
 def main() -> None:
