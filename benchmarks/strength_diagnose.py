@@ -2,7 +2,8 @@
 for their move on the same positions, side by side.
 
     python3 benchmarks/strength_diagnose.py --game siedler --positions 30 --seed 600000 \\
-        --bots mcts:1s:clock=cpu mcts:1s:clock=cpu mcts:3s:clock=cpu [--out FILE.jsonl]
+        --bots mcts:1s:clock=cpu mcts:1s:clock=cpu mcts:3s:clock=cpu [--out FILE.jsonl] [--md FILE.md]
+    python3 benchmarks/strength_diagnose.py --summarize FILE.jsonl [--md FILE.md]
 
 The positions are taken along games between heuristic players (every `--every`th
 decision with a choice that the search looks at: phases a game's `SEARCH` plays "plain"
@@ -11,7 +12,9 @@ twice is asked twice, with different seeds: how often a search agrees with itsel
 yardstick for how often two searches agree). Printed per spec: playouts and CPU seconds
 a search, how often its move is the heuristic's, the share of the root's visits its
 move got and the value gap to the runner-up; then how often each pair of specs chose the
-same move. Seeds are tuning seeds: keep them apart from the report seeds (>= 600000)."""
+same move (`--md`: into a Markdown file too, with the command; `--summarize`: again from
+a run's `--out` file, without searching). Seeds are tuning seeds: keep them apart from
+the report seeds (>= 600000)."""
 
 from __future__ import annotations
 
@@ -70,10 +73,10 @@ def ask(spec: str, seed: int, state: State, heuristic: Any) -> dict[str, Any]:
             "share": round(d.visits / max(d.iterations, 1), 3), "gap": round(gap, 4)}
 
 
-def summary(rows: list[list[dict[str, Any]]], specs: list[str]) -> str:
-    """Per spec averages, then pairwise agreement."""
+def summary(rows: list[list[dict[str, Any]]], specs: list[str], load: bool = True) -> str:
+    """Per spec averages, then pairwise agreement (`load`: with the load average now)."""
     n = len(rows)
-    lines = [f"{n} positions; load {os.getloadavg()[0]:.1f}"]
+    lines = [f"{n} positions" + (f"; load {os.getloadavg()[0]:.1f}" if load else "")]
     for j, spec in enumerate(specs):
         col = [r[j] for r in rows]
         mean = {k: sum(c[k] for c in col) / n for k in ("iterations", "cpu", "candidates", "share", "gap")}
@@ -88,16 +91,39 @@ def summary(rows: list[list[dict[str, Any]]], specs: list[str]) -> str:
     return "\n".join(lines)
 
 
+def write_md(path: Path, command: str, text: str) -> None:
+    path.write_text(f"# Search diagnosis\n\nWritten by `{command}` (seeds are tuning seeds).\n\n```\n{text}\n```\n",
+                    encoding="utf-8")
+
+
+def summarize(jsonl: Path, md: Path | None) -> None:
+    """The summary of an earlier run, read back from its `--out` file."""
+    found = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not found:
+        raise SystemExit(f"--summarize {jsonl}: no positions in it")
+    rows = [x["answers"] for x in found]
+    text = summary(rows, [a["spec"] for a in rows[0]], load=False)
+    print(text)
+    if md is not None:
+        write_md(md, f"python3 benchmarks/strength_diagnose.py --summarize {jsonl.name}", text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", required=True)
+    ap.add_argument("--summarize", type=Path, default=None, help="summarize an earlier run's --out file")
+    ap.add_argument("--md", type=Path, default=None, help="write the summary into this Markdown file too")
+    ap.add_argument("--game")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--every", type=int, default=9, help="every Nth decision with a choice")
     ap.add_argument("--seed", type=int, default=600_000, help="the first game's seed (tuning seeds: >= 600000)")
-    ap.add_argument("--bots", nargs="+", required=True, help="the specs to compare (a spec twice: two seeds)")
+    ap.add_argument("--bots", nargs="+", help="the specs to compare (a spec twice: two seeds)")
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
     args = ap.parse_args()
+    if args.summarize is not None:
+        return summarize(args.summarize, args.md)
+    if not args.game or not args.bots:
+        ap.error("--game and --bots are needed (or --summarize FILE)")
     if args.seed < 600_000:
         raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
     states = positions(args.game, args.players, args.positions, args.every, args.seed)
@@ -110,10 +136,14 @@ def main() -> None:
         if args.out is not None:
             with args.out.open("a", encoding="utf-8") as f:
                 f.write(json.dumps({"position": i, "phase": state.view(state.to_act()[0]).get("phase"),
+                                    "heuristic": heuristic.to_json() if heuristic is not None else None,
                                     "answers": row}) + "\n")
         print(f"position {i + 1}/{len(states)}: " + " | ".join(
             f"{a['iterations']} it {a['cpu']}s {'H' if a['heuristic'] else '-'}" for a in row), flush=True)
-    print(summary(rows, args.bots))
+    text = summary(rows, args.bots)
+    print(text)
+    if args.md is not None:
+        write_md(args.md, "python3 benchmarks/strength_diagnose.py " + " ".join(sys.argv[1:]), text)
 
 
 if __name__ == "__main__":
