@@ -378,7 +378,11 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         "the load average as each game ended beside every figure, a second buys fewer playouts than on an idle "
         "core, *playouts a move*, so those win shares are conservative). "
         + "Every tournament's games and plots are in `benchmarks/strength/` (results.jsonl, results.json, "
-        "ratings.png, wins.png, scores.png).", "",
+        "ratings.png, wins.png, scores.png). Under each game, its other tournaments: a level's earlier spec "
+        "(`<game>-<level>-<what>/`) and tuning screens (`tuning-<game>-<what>/`, on tuning seeds, often at "
+        "budgets scaled down in the levels' ratio: proxies, never a level's figure). Why a budget does or "
+        "does not buy strength: `benchmarks/strength_diagnose.py` asks several specs for their move on the "
+        "same positions (`benchmarks/strength/diagnosis/`).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
         f"expert `{levels.spec('expert')}`.", ""]
     args.out.write_text("\n".join(head + sections) + "\n", encoding="utf-8")
