@@ -228,6 +228,19 @@ Writer = Callable[[Any, "int | None", int, np.ndarray], None]
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A few of a part's fields (`reads`) whose change alone the public encoding takes in
+    by a small write: `write(state, out)` brings up to date, in the public encoding
+    (seat None, `me` 0), every entry of the part those fields decide, over their old
+    values. When only fields of its pieces changed since the last observation, the
+    tracker calls those pieces instead of writing the whole part (tests check that the
+    result is the part written whole)."""
+
+    reads: tuple[str, ...]
+    write: Callable[[Any, np.ndarray], None]
+
+
+@dataclass(frozen=True)
 class Part:
     """Slices a StateEncoder writes together, from the state's fields `reads` (None: the
     part is written anew for every observation; for what changes with nearly every move).
@@ -245,7 +258,8 @@ class Part:
     field of the state the writer reads, through the state's methods too: the adapters
     write a part again only when one of them changed (tests check the list). `whole`:
     the writer writes every entry of its slices, so they need not be zeroed before it
-    (tests check that a kept encoding equals one written from scratch)."""
+    (tests check that a kept encoding equals one written from scratch). `pieces`: some of
+    `reads` whose change alone a smaller write takes in (see Piece)."""
 
     name: str
     slices: tuple[str, ...]
@@ -253,8 +267,15 @@ class Part:
     write: Writer
     whole: bool = False
     key: Callable[[Any], Any] | None = None
+    pieces: tuple[Piece, ...] = ()
 
     def __post_init__(self) -> None:
+        taken: set[str] = set()
+        for piece in self.pieces:
+            if self.reads is None or not set(piece.reads) <= set(self.reads) or taken & set(piece.reads):
+                raise TypeError(f"part {self.name!r}: a piece reads some of the part's fields, each in one piece "
+                                f"at most, not {piece.reads!r}")
+            taken |= set(piece.reads)
         for what, names in (("slices", self.slices), ("reads", self.reads or ())):
             if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
                 raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")

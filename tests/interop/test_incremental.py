@@ -4,6 +4,7 @@ lie between two observations; each part of an encoder declares every field it re
 
 from __future__ import annotations
 
+import copy
 import random
 from types import FunctionType
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 import reichsstadt
 from reichsstadt.core.fields import SHARED, field_specs
-from reichsstadt.interop.encoding import Part, SeatAxis, Slice, StateEncoder, encoder
+from reichsstadt.interop.encoding import Part, Piece, SeatAxis, Slice, StateEncoder, encoder
 from reichsstadt.interop.incremental import Rewriter, Tracker, tracker
 from tests.interop.conftest import GAME_COUNTS, loaded
 from tests.interop.play import walk
@@ -174,6 +175,58 @@ def test_every_part_declares_the_fields_it_reads(gid, players):
         if part.reads is not None:
             undeclared = read[part.name] - set(part.reads) - keyed[part.name]
             assert not undeclared, f"{gid}: part {part.name!r} reads {sorted(undeclared)} without declaring them"
+
+
+PIECED = [c for c in STATE_ENCODED if any(p.pieces for p in encoder(c.values[0], c.values[1]).parts)]
+
+
+@pytest.mark.parametrize("gid, players", PIECED)
+def test_pieces_bring_a_part_up_to_date_as_writing_it_whole_does(gid, players):
+    """Along random games, whenever only fields of a part's pieces changed from one state
+    to the next, the part written whole for the first state, with those pieces written
+    over it for the second, is the part written whole for the second (the public
+    encoding); every piece is tried, alone and with others; and a piece reads no field
+    its part does not declare."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    tried: dict[int, int] = {}
+    for part in [p for p in enc.parts if p.pieces]:
+        covered = {name for piece in part.pieces for name in piece.reads}
+        before: dict[str, Any] | None = None
+        written = np.zeros(enc.size, np.float32)
+        for seed in (7, 8):
+            for state in walk(gid, players, seed):
+                now = {name: copy.deepcopy(getattr(state, name)) for name in part.reads or ()}
+                whole = np.zeros(enc.size, np.float32)
+                part.write(state, None, 0, whole)
+                changed = {name for name in now if before is not None and now[name] != before[name]}
+                if changed and changed <= covered:
+                    out = written.copy()
+                    for piece in part.pieces:
+                        if changed & set(piece.reads):
+                            reading = Reading(state)
+                            piece.write(reading, out)
+                            assert reading.names & set(now) <= set(part.reads or ()), (part.name, piece.reads)
+                            tried[id(piece)] = tried.get(id(piece), 0) + 1
+                    assert np.array_equal(out, whole), (gid, players, part.name, sorted(changed))
+                before, written = now, whole
+            before = None
+    assert all(tried.get(id(piece)) for part in enc.parts for piece in part.pieces), "a piece never tried"
+
+
+def test_a_piece_reads_fields_of_its_part_each_in_one_piece():
+    def write(state: Any, seat: int | None, me: int, out: np.ndarray) -> None:
+        pass
+
+    def piece(state: Any, out: np.ndarray) -> None:
+        pass
+
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), ("money",), write, pieces=(Piece(("goods",), piece),))
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), ("money", "goods"), write, pieces=(Piece(("goods",), piece), Piece(("goods",), piece)))
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), None, write, pieces=(Piece(("goods",), piece),))
 
 
 @pytest.mark.parametrize("gid, players", STATE_ENCODED)

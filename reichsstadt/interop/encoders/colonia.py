@@ -55,7 +55,7 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
 from ..encoding import write_envelope
 
 if TYPE_CHECKING:
@@ -161,6 +161,9 @@ class ColoniaEncoder(StateEncoder):
                                            for j in range(3, 7)], np.intp) for me in range(players)]
         """Per viewer, where each seat's member counts go (see _member_counts)."""
         self.member_counts_kept: tuple[Any, tuple[list[int], ...], np.ndarray] | None = None
+        self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
+                                                   np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
+        """What the members' SeatFields write for each small count (home, town hall, today, street)."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -300,7 +303,13 @@ class ColoniaEncoder(StateEncoder):
             Part("envelope", ENVELOPE, None, self._envelope),
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
-                  "secured_by"), self._members, whole=True),
+                  "secured_by"), self._members, whole=True,
+                 # the members at home change at every other decision, with one of the others
+                 pieces=(Piece(("home",), self._home_piece),
+                         Piece(("town_hall", "placed_today", "street"), self._places_piece),
+                         Piece(contracts, self._contracts_piece),
+                         Piece(("hold_owner", "extra_hold_owner"), self._holds_piece),
+                         Piece(("secured_by",), self._securing_piece))),
             Part("families", ("family_cards",),
                  ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
             Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
@@ -387,6 +396,56 @@ class ColoniaEncoder(StateEncoder):
         found = np.array(counts, np.int64) / self.per_member   # float64, as Python divides; float32 when written
         self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
         return found
+
+    def _share(self, x: int) -> float:
+        """A count of members as the members' SeatFields write it (÷ members per family, 1 at most)."""
+        table = self.member_share
+        if 0 <= x < len(table):
+            return table[x]  # type: ignore[no-any-return]
+        return float(min(np.float32(x) * np.float32(1.0 / self.per_member), np.float32(1.0)))
+
+    # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
+    # the members slices its fields decide, as _members does.
+    def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        home, members, inner, share = self.at["home"], self.at["members"], 7 + N_STREETS, self._share
+        for p, x in enumerate(s.home):
+            out[home + p] = out[members + p * inner] = share(x)
+
+    def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        members, inner, share = self.at["members"], 7 + N_STREETS, self._share
+        town_hall, today, street = s.town_hall, s.placed_today, s.street
+        for p in range(self.players):
+            row = members + p * inner
+            out[row + 1] = share(town_hall[p])
+            out[row + 2] = share(today[p])
+            out[row + 7:row + inner] = [share(x) for x in street[p * N_STREETS:(p + 1) * N_STREETS]]
+
+    def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        n, pm, members, inner = self.players, self.per_member, self.at["members"], 7 + N_STREETS
+        above, below = [0] * n, [0] * n
+        fields = s.components.contract_fields
+        owner, placed_members = s.contract_owner, s.contract_members
+        for c in range(N_CRAFTSMEN):
+            stick = s.sticks[c]
+            for i in range(s.contracts_placed[c]):
+                if i < stick:
+                    above[owner[c * fields + i]] += placed_members[c * fields + i]
+                else:
+                    below[owner[c * fields + i]] += placed_members[c * fields + i]
+        for p in range(n):
+            out[members + p * inner + 3] = above[p] / pm
+            out[members + p * inner + 4] = below[p] / pm
+
+    def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        pm, members, inner = self.per_member, self.at["members"] + 5, 7 + N_STREETS
+        holds, extra = s.hold_owner, s.extra_hold_owner
+        for p in range(self.players):
+            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
+
+    def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        pm, members, inner, securing = self.per_member, self.at["members"] + 6, 7 + N_STREETS, s.secured_by
+        for p in range(self.players):
+            out[members + p * inner] = securing.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3

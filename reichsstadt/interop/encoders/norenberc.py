@@ -34,7 +34,7 @@ from ...games.norenberc.constants import (
     TOP_SLOT,
     WORKSHOP_SLOTS,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
 from ..encoding import scaled, write_envelope
 
 if TYPE_CHECKING:
@@ -132,6 +132,10 @@ class NorenbercEncoder(StateEncoder):
         self.money_fields = SeatFields(self, [("money", "money", 1, TOP_MONEY, 0, 1)])   # at the end
         self.number_tops = np.tile(np.array([TOP_GOODS] * G + [5, 5, 3, 1, 1, TOP_VALUE], np.float32), G)
         """What each entry of guild_numbers is divided by (see _guild_numbers)."""
+        counts = np.arange(64, dtype=np.float32)
+        self.store_share = np.minimum(counts / np.float32(TOP_GOODS), np.float32(1.0)).tolist()
+        self.roof_share = np.minimum(counts / np.float32(5), np.float32(1.0)).tolist()
+        """What _guild_numbers writes for each small count of a store's goods and of a roof's agents."""
         self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
                                   np.float32)
         self.use(self._parts())
@@ -240,7 +244,9 @@ class NorenbercEncoder(StateEncoder):
             Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True),
             Part("guild_numbers", ("guild_numbers",),
                  ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
-                  "workshops"), self._guild_numbers, whole=True),
+                  "workshops"), self._guild_numbers, whole=True,
+                 # a store or a roof changes at every other decision, mostly alone
+                 pieces=(Piece(("stores",), self._stores_piece), Piece(("roof_agents",), self._roofs_piece))),
             Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
                              "room", "victim", "guard_first"),
                  ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
@@ -372,6 +378,22 @@ class NorenbercEncoder(StateEncoder):
             numbers[flag + 1] = 1.0 if s.prestige_guild_crest else 0.0
         base = self.at["guild_numbers"]
         out[base:base + len(numbers)] = numbers
+
+    def _stores_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The stores' entries of guild_numbers, as _guild_numbers writes them."""
+        G, table = self.guilds, self.store_share
+        base = self.at["guild_numbers"]
+        for g in range(G):
+            row = base + g * (G + 6)
+            out[row:row + G] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS)
+                                for x in s.stores[g * G:(g + 1) * G]]
+
+    def _roofs_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The roofs' entries of guild_numbers, as _guild_numbers writes them."""
+        G, table = self.guilds, self.roof_share
+        at = self.at["guild_numbers"] + G
+        for g, x in enumerate(s.roof_agents):
+            out[at + g * (G + 6)] = table[x] if 0 <= x < 64 else _scaled32(x, 5)
 
     def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
         """The slice guild_tiles: every guild's tiles in their places."""
