@@ -164,6 +164,15 @@ class ColoniaEncoder(StateEncoder):
         self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
+        home, members = self.at["home"], self.at["members"]
+        self.home_at = np.array([at for p in range(players) for at in (home + p, members + p * inner)], np.intp)
+        self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
+                                   *(members + p * inner + 2 for p in range(players)),
+                                   *(members + p * inner + 7 + k for p in range(players) for k in range(N_STREETS))],
+                                  np.intp)
+        self.counts_at = [np.array([members + p * inner + j for p in range(players)], np.intp) for j in range(3, 7)]
+        """Where the members' pieces write in the public encoding: home (twice per seat), town
+        hall, today and street fields (in the order of the fields), and each count per seat."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -397,31 +406,26 @@ class ColoniaEncoder(StateEncoder):
         self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
         return found
 
-    def _share(self, x: int) -> float:
-        """A count of members as the members' SeatFields write it (÷ members per family, 1 at most)."""
+    def _shares(self, counts: list[int]) -> list[float]:
+        """Counts of members as the members' SeatFields write them (÷ members per family, 1 at most)."""
         table = self.member_share
-        if 0 <= x < len(table):
-            return table[x]  # type: ignore[no-any-return]
-        return float(min(np.float32(x) * np.float32(1.0 / self.per_member), np.float32(1.0)))
+        top = len(table)
+        if min(counts) >= 0 and max(counts) < top:
+            return [table[x] for x in counts]
+        shares: list[float] = np.minimum(np.multiply(np.array(counts, np.int64), np.float32(1.0 / self.per_member),
+                                                     dtype=np.float32), 1.0).tolist()
+        return shares
 
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        home, members, inner, share = self.at["home"], self.at["members"], 7 + N_STREETS, self._share
-        for p, x in enumerate(s.home):
-            out[home + p] = out[members + p * inner] = share(x)
+        out[self.home_at] = [x for x in self._shares(s.home) for _ in (0, 1)]
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        members, inner, share = self.at["members"], 7 + N_STREETS, self._share
-        town_hall, today, street = s.town_hall, s.placed_today, s.street
-        for p in range(self.players):
-            row = members + p * inner
-            out[row + 1] = share(town_hall[p])
-            out[row + 2] = share(today[p])
-            out[row + 7:row + inner] = [share(x) for x in street[p * N_STREETS:(p + 1) * N_STREETS]]
+        out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
 
     def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        n, pm, members, inner = self.players, self.per_member, self.at["members"], 7 + N_STREETS
+        n, pm = self.players, self.per_member
         above, below = [0] * n, [0] * n
         fields = s.components.contract_fields
         owner, placed_members = s.contract_owner, s.contract_members
@@ -432,20 +436,16 @@ class ColoniaEncoder(StateEncoder):
                     above[owner[c * fields + i]] += placed_members[c * fields + i]
                 else:
                     below[owner[c * fields + i]] += placed_members[c * fields + i]
-        for p in range(n):
-            out[members + p * inner + 3] = above[p] / pm
-            out[members + p * inner + 4] = below[p] / pm
+        out[self.counts_at[0]] = [x / pm for x in above]
+        out[self.counts_at[1]] = [x / pm for x in below]
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        pm, members, inner = self.per_member, self.at["members"] + 5, 7 + N_STREETS
-        holds, extra = s.hold_owner, s.extra_hold_owner
-        for p in range(self.players):
-            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
+        pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
+        out[self.counts_at[2]] = [(holds.count(p) + extra.count(p)) / pm for p in range(self.players)]
 
     def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        pm, members, inner, securing = self.per_member, self.at["members"] + 6, 7 + N_STREETS, s.secured_by
-        for p in range(self.players):
-            out[members + p * inner] = securing.count(p) / pm
+        pm, securing = self.per_member, s.secured_by
+        out[self.counts_at[3]] = [securing.count(p) / pm for p in range(self.players)]
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3

@@ -136,6 +136,10 @@ class NorenbercEncoder(StateEncoder):
         self.store_share = np.minimum(counts / np.float32(TOP_GOODS), np.float32(1.0)).tolist()
         self.roof_share = np.minimum(counts / np.float32(5), np.float32(1.0)).tolist()
         """What _guild_numbers writes for each small count of a store's goods and of a roof's agents."""
+        numbers = self.at["guild_numbers"]
+        self.stores_at = np.array([numbers + g * (G + 6) + k for g in range(G) for k in range(G)], np.intp)
+        self.roofs_at = np.array([numbers + g * (G + 6) + G for g in range(G)], np.intp)
+        """Where the stores' and the roofs' entries of guild_numbers are, in the order of the fields."""
         self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
                                   np.float32)
         self.use(self._parts())
@@ -381,19 +385,13 @@ class NorenbercEncoder(StateEncoder):
 
     def _stores_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The stores' entries of guild_numbers, as _guild_numbers writes them."""
-        G, table = self.guilds, self.store_share
-        base = self.at["guild_numbers"]
-        for g in range(G):
-            row = base + g * (G + 6)
-            out[row:row + G] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS)
-                                for x in s.stores[g * G:(g + 1) * G]]
+        table = self.store_share
+        out[self.stores_at] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS) for x in s.stores]
 
     def _roofs_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The roofs' entries of guild_numbers, as _guild_numbers writes them."""
-        G, table = self.guilds, self.roof_share
-        at = self.at["guild_numbers"] + G
-        for g, x in enumerate(s.roof_agents):
-            out[at + g * (G + 6)] = table[x] if 0 <= x < 64 else _scaled32(x, 5)
+        table = self.roof_share
+        out[self.roofs_at] = [table[x] if 0 <= x < 64 else _scaled32(x, 5) for x in s.roof_agents]
 
     def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
         """The slice guild_tiles: every guild's tiles in their places."""
@@ -431,6 +429,11 @@ class NorenbercEncoder(StateEncoder):
         if s.thief_victim >= 0:
             out[at["victim"] + (s.thief_victim - me) % n] = 1.0
         out[at["guard_first"]:at["guard_first"] + ts] = tables.rows[s.guard_first]
+
+
+def _scaled32(x: int, top: int) -> float:
+    """x ÷ top in float32, 1 at most: what _guild_numbers' NumPy stroke gives a number."""
+    return float(min(np.float32(x) / np.float32(top), np.float32(1.0)))
 
 
 def _money_shown(s: NorenbercState) -> list[int] | None:
