@@ -254,7 +254,11 @@ class NorenbercEncoder(StateEncoder):
             Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
                              "room", "victim", "guard_first"),
                  ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
-                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current),
+                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current,
+                 # within an action, mostly one of these changes at a time
+                 pieces=(Piece(("step",), self._step_piece), Piece(("buy_limit", "bought"), self._bought_piece),
+                         Piece(("still_to_act", "actor"), self._turn_piece),
+                         Piece(("hired_tile",), self._hiring_piece), Piece(("hired_room",), self._room_piece))),
         ]
 
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
@@ -408,27 +412,63 @@ class NorenbercEncoder(StateEncoder):
         if s.phase != ACTIONS:
             return
         at, n = self.at, self.players
-        tables = self.tables_of(s.components)
         out[at["current_guild"] + s.called_guild] = 1.0
         for p in range(n):
             if s.revealed >> p & 1:
                 out[at["revealed"] + (p - me) % n] = 1.0
-            if s.still_to_act >> p & 1:
-                out[at["still_to_act"] + (p - me) % n] = 1.0
-        if s.actor >= 0:
-            out[at["actor"] + (s.actor - me) % n] = 1.0
+        self._acting(s, me, out)
         out[at["step"] + s.step] = 1.0
-        base = at["current_numbers"]
-        out[base] = 1.0
-        out[base + 1] = s.buy_limit / 3
-        out[base + 2] = s.bought / 3
-        ts = self.tile_size
-        out[at["hiring"]:at["hiring"] + ts] = tables.rows[s.hired_tile]
+        out[at["current_numbers"]] = 1.0
+        self._bought(s, out)
+        self._hiring(s, out)
         if s.hired_room >= 0:
             out[at["room"] + s.hired_room] = 1.0
         if s.thief_victim >= 0:
             out[at["victim"] + (s.thief_victim - me) % n] = 1.0
-        out[at["guard_first"]:at["guard_first"] + ts] = tables.rows[s.guard_first]
+        out[at["guard_first"]:at["guard_first"] + self.tile_size] = self.tables_of(s.components).rows[s.guard_first]
+
+    def _acting(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
+        """Who has still to act in the called guild, and who acts now (over zeros)."""
+        at, n = self.at, self.players
+        for p in range(n):
+            if s.still_to_act >> p & 1:
+                out[at["still_to_act"] + (p - me) % n] = 1.0
+        if s.actor >= 0:
+            out[at["actor"] + (s.actor - me) % n] = 1.0
+
+    def _bought(self, s: NorenbercState, out: np.ndarray) -> None:
+        base = self.at["current_numbers"]
+        out[base + 1] = s.buy_limit / 3
+        out[base + 2] = s.bought / 3
+
+    def _hiring(self, s: NorenbercState, out: np.ndarray) -> None:
+        out[self.at["hiring"]:self.at["hiring"] + self.tile_size] = self.tables_of(s.components).rows[s.hired_tile]
+
+    # The pieces of `current` (Part.pieces): outside the action phase its slices stay zero.
+    def _step_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["step"]:self.end["step"]] = 0.0
+            out[self.at["step"] + s.step] = 1.0
+
+    def _bought_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            self._bought(s, out)
+
+    def _turn_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["still_to_act"]:self.end["still_to_act"]] = 0.0
+            out[self.at["actor"]:self.end["actor"]] = 0.0
+            self._acting(s, 0, out)
+
+    def _hiring_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            self._hiring(s, out)
+
+    def _room_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["room"]:self.end["room"]] = 0.0
+            if s.hired_room >= 0:
+                out[self.at["room"] + s.hired_room] = 1.0
 
 
 def _scaled32(x: int, top: int) -> float:
