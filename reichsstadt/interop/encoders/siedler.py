@@ -29,7 +29,7 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -164,12 +164,16 @@ class SiedlerEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         return [
             Part("envelope", ENVELOPE, None, self._envelope),
-            Part("hand", ("hand",), ("hands",), self._hand, whole=True),
+            # the public encoding hides every hand: a change of the hands alone leaves it
+            Part("hand", ("hand",), ("hands",), self._hand, whole=True, pieces=(Piece(("hands",), _unchanged),)),
             Part("cards", ("cards",), ("hands",), self._cards, whole=True),
             Part("gold", ("gold",), ("gold",), self._gold, whole=True),   # changes ten times as often as the rest
             Part("players", ("prestige", "victory_points", "council", "pieces_left", "discards_owed"),
                  ("prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way", "council_holder",
-                  "discards_owed"), self._players),
+                  "discards_owed"), self._players,
+                 pieces=(Piece(("tolls_left",), lambda s, out: self._tolls_left(s, 0, out)),
+                         Piece(("discards_owed",), lambda s, out: self._discards_owed(s, 0, out)),
+                         Piece(("prestige",), lambda s, out: self._prestige(s, 0, out)))),
             Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
                            "deck_left", "discards"),
                  ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
@@ -225,19 +229,32 @@ class SiedlerEncoder(StateEncoder):
 
     def _players(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
-        prestige, vp = at["prestige"], at["victory_points"]
-        council, pieces, owed = at["council"], at["pieces_left"], at["discards_owed"]
+        vp, council, pieces = at["victory_points"], at["council"], at["pieces_left"]
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            out[prestige + k] = top(s.prestige[p], 20)
             out[vp + k] = top(s.victory_points(p), 13)
             c = s.council_of(p)
             if c >= 0:
                 out[council + 3 * k + c] = 1.0
             out[pieces + 3 * k] = s.settlements_left[p] / 5
             out[pieces + 3 * k + 1] = s.workshops_left[p] / 4
-            out[pieces + 3 * k + 2] = s.tolls_left[p] / 15
-            out[owed + k] = top(s.discards_owed[p], 20)
+        self._tolls_left(s, me, out)
+        self._discards_owed(s, me, out)
+        self._prestige(s, me, out)
+
+    # what of _players changes alone (its pieces, with `me` 0)
+    def _tolls_left(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        pieces, n = self.at["pieces_left"], self.players
+        for k in range(n):
+            out[pieces + 3 * k + 2] = s.tolls_left[me + k if me + k < n else me + k - n] / 15
+
+    def _discards_owed(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        owed, n = self.at["discards_owed"], self.players
+        out[owed:owed + n] = [top(x, 20) for x in s.discards_owed[me:] + s.discards_owed[:me]]
+
+    def _prestige(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        prestige, n = self.at["prestige"], self.players
+        out[prestige:prestige + n] = [top(x, 20) for x in s.prestige[me:] + s.prestige[:me]]
 
     def _table(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -298,7 +315,8 @@ class SiedlerEncoder(StateEncoder):
             out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
             raw += gives[q * 6:q * 6 + 6]
             raw += wants[q * 6:q * 6 + 6]
-        out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
+        if any(raw):   # mostly no counter-offer at all: the zeros are there
+            out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -327,6 +345,10 @@ class SiedlerEncoder(StateEncoder):
             if s.winner >= 0:
                 out[at["winner"] + (s.winner - me) % n] = 1.0
             out[at["ending"] + (0 if s.winner != NOBODY else 1)] = 1.0
+
+
+def _unchanged(s: SiedlerState, out: np.ndarray) -> None:
+    """A piece whose fields the public encoding does not show."""
 
 
 def _offer_open(s: SiedlerState) -> bool:
