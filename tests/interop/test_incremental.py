@@ -186,7 +186,7 @@ def test_pieces_bring_a_part_up_to_date_as_writing_it_whole_does(gid, players):
     to the next, the part written whole for the first state, with those pieces written
     over it for the second, is the part written whole for the second (the public
     encoding); every piece is tried, alone and with others; and a piece reads no field
-    its part does not declare."""
+    its part does not declare (or its key read)."""
     players = loaded(gid, players)
     enc = encoder(gid, players)
     tried: dict[int, int] = {}
@@ -197,6 +197,7 @@ def test_pieces_bring_a_part_up_to_date_as_writing_it_whole_does(gid, players):
         for seed in (7, 8):
             for state in walk(gid, players, seed):
                 now = {name: copy.deepcopy(getattr(state, name)) for name in part.reads or ()}
+                now[" key"] = copy.deepcopy(part.key(state)) if part.key is not None else None   # a change: whole
                 whole = np.zeros(enc.size, np.float32)
                 part.write(state, None, 0, whole)
                 changed = {name for name in now if before is not None and now[name] != before[name]}
@@ -207,7 +208,11 @@ def test_pieces_bring_a_part_up_to_date_as_writing_it_whole_does(gid, players):
                             reading = Reading(state)
                             piece.write(reading, out)
                             fields = {f.name for f in field_specs(type(state)) if f.kind != SHARED}
-                            assert reading.names & fields <= set(part.reads or ()), (part.name, piece.reads)
+                            keyed = Reading(state)
+                            if part.key is not None:   # what the key reads, the part may read undeclared
+                                part.key(keyed)
+                            assert reading.names & fields <= {*(part.reads or ()), *keyed.names}, (part.name,
+                                                                                                  piece.reads)
                             tried[id(piece)] = tried.get(id(piece), 0) + 1
                     assert np.array_equal(out, whole), (gid, players, part.name, sorted(changed))
                 before, written = now, whole

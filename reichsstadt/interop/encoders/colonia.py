@@ -319,9 +319,13 @@ class ColoniaEncoder(StateEncoder):
                          Piece(contracts, self._contracts_piece),
                          Piece(("hold_owner", "extra_hold_owner"), self._holds_piece),
                          Piece(("secured_by",), self._securing_piece))),
-            Part("families", ("family_cards",),
-                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
-            Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
+            # the decision matters to the families only as "the cards are being chosen", to the
+            # turns as "a round of turns", "a vote" (keys); a pass or a ballot changes one mark
+            Part("families", ("family_cards",), ("family_cards_used", "family_card", "card_face_down", "vote_weight"),
+                 self._families, key=_choosing_cards),
+            Part("turns", ("turns",), ("passed", "ballots"), self._turn_marks, key=_turns_or_vote,
+                 pieces=(Piece(("passed",), lambda s, out: self._passed(s, 0, out)),
+                         Piece(("ballots",), lambda s, out: self._voted(s, None, 0, out)))),
             # behind the screens: the public encoding shows them only at the end (a seat's
             # own is written over it for every observation, see private)
             Part("screens", ("treasury", "relics_owned"), (), self._screens, whole=True, key=_screens_shown),
@@ -334,11 +338,13 @@ class ColoniaEncoder(StateEncoder):
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
                           "fewer_members_next_week"),
                  ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
-                 self._week),
+                 self._week,
+                 pieces=(Piece(("step", "decision"), lambda s, out: self._day_and_decision(s, out, True)),)),
             Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
-                 lambda s, seat, me, out: self._ordinances(s, out)),
+                 lambda s, seat, me, out: self._ordinances(s, out),
+                 pieces=(Piece(("ordinance_result", "ordinance_ballots"), self._votes_on_ordinances),)),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
             Part("bag", ("bag",), ("bag",), self._bag, whole=True),
@@ -349,7 +355,8 @@ class ColoniaEncoder(StateEncoder):
                   "ship_deck", "ship_discard"),
                  lambda s, seat, me, out: self._port(s, me, out), key=_sailing),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
-                 ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
+                 ("display", "secured_by", "relic_deck", "relic_discard"), self._relics,
+                 pieces=(Piece(("secured_by",), lambda s, out: self._securers(s, 0, out, True)),)),
             Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
             Part("street_home", ("street_home",), ("step", "week"), self._street_home),
             Part("asking", ("asking",),
@@ -456,7 +463,7 @@ class ColoniaEncoder(StateEncoder):
                 if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
                     out[row + v] = 1.0
             card = s.family_card[p]
-            revealed = s.decision != D_FAMILY and card >= 0
+            revealed = not _choosing_cards(s) and card >= 0
             if card >= 0:
                 if revealed or p == seat:
                     out[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -467,23 +474,32 @@ class ColoniaEncoder(StateEncoder):
                 out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
 
     def _turn_marks(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        in_turns, voting = s.decision == D_TURN, s.decision == D_VOTE
-        if not (in_turns or voting):
-            return
-        n, turns = self.players, self.at["turns"]
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            row = turns + 6 * k
-            if in_turns:
-                out[row] = 1.0
-                out[row + 1] = 1.0 if s.passed[p] else 0.0
-            if voting:
-                out[row + 2] = 1.0
+        in_turns, voting = _turns_or_vote(s)
+        turns = self.at["turns"]
+        if in_turns:
+            out[turns:turns + 6 * self.players:6] = 1.0
+            self._passed(s, me, out)
+        if voting:
+            out[turns + 2:turns + 6 * self.players:6] = 1.0
+            self._voted(s, seat, me, out)
+
+    def _passed(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+        """In a round of turns, who passed (over what was there)."""
+        if s.decision == D_TURN:
+            n, turns = self.players, self.at["turns"]
+            for k in range(n):
+                out[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
+
+    def _voted(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        """In a vote, who voted, and the viewer's vote (over what was there)."""
+        if s.decision == D_VOTE:
+            n, turns = self.players, self.at["turns"]
+            for k in range(n):
+                p = me + k if me + k < n else me + k - n
                 ballot = s.ballots[p]
-                if ballot >= 0:
-                    out[row + 3] = 1.0
-                    if p == seat:
-                        out[row + 4 + (0 if ballot else 1)] = 1.0
+                out[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
+                if p == seat and ballot >= 0:
+                    out[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
 
     def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What lies behind each screen: the viewer's own; everyone's at the end."""
@@ -580,10 +596,18 @@ class ColoniaEncoder(StateEncoder):
             out[at["tie_order"] + (p - me) % n] = (i + 1) / n
         out[at["week"]] = s.week / comp.weeks
         out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
-        out[at["day"] + STEP_DAY[s.step]] = 1.0
-        out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
+        self._day_and_decision(s, out, False)
         out[at["fewer_members"]] = top(s.fewer_members, 5)
         out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
+
+    def _day_and_decision(self, s: ColoniaState, out: np.ndarray, over_old: bool) -> None:
+        """The day and what the game waits for (over the old ones: `over_old`)."""
+        at = self.at
+        if over_old:
+            out[at["day"]:at["day"] + len(DAYS)] = 0.0
+            out[at["decision"]:at["decision"] + len(DECISIONS) + 1] = 0.0
+        out[at["day"] + STEP_DAY[s.step]] = 1.0
+        out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
 
     def _week_card(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         if s.week_card >= 0:
@@ -611,13 +635,21 @@ class ColoniaEncoder(StateEncoder):
             if od.street >= 0:
                 out[row + at + od.street] = 1.0
             at += N_STREETS
-            out[row + at + s.ordinance_result[i] + 1] = 1.0
-            at += len(RESULTS)
+        self._votes_on_ordinances(s, out)
+
+    def _votes_on_ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
+        """Each ordinance's result and its vote's yes and no (over the old ones)."""
+        base = self.at["ordinances"]
+        at = 1 + len(EFFECTS) + len(DAYS) + 1 + N_CRAFTSMEN + N_STREETS
+        for i in range(len(s.week_ordinances[:ORDINANCE_SLOTS])):
+            row = base + i * ORDINANCE + at
+            out[row:row + len(RESULTS) + 2] = 0.0
+            out[row + s.ordinance_result[i] + 1] = 1.0
             ballots = s.ordinance_ballots[i]
             if ballots:
                 yes = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 1)
                 no = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)
-                out[row + at], out[row + at + 1] = top(yes, 20), top(no, 20)
+                out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, comp = self.at, self.players, s.components
@@ -687,16 +719,23 @@ class ColoniaEncoder(StateEncoder):
         out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
     def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n = self.at, self.players
+        at = self.at
         tables = self.tables_of(s.components)
         shown = s.display[:MAX_DISPLAY]
         block = out[at["relic_display"]:at["relic_display"] + MAX_DISPLAY * RELIC].reshape(MAX_DISPLAY, RELIC)
         np.take(tables.relics, [*shown, *[-1] * (MAX_DISPLAY - len(shown))], axis=0, out=block)
-        for k, owner in enumerate(s.secured_by[:MAX_DISPLAY]):
-            if owner >= 0:
-                out[at["relic_securers"] + k * n + (owner - me) % n] = 1.0
+        self._securers(s, me, out, False)
         out[at["relic_deck"]] = sum(s.relic_deck) / 48
         out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True, False)
+
+    def _securers(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
+        """Who secured each displayed relic (over the old ones: `over_old`)."""
+        at, n = self.at["relic_securers"], self.players
+        if over_old:
+            out[at:at + MAX_DISPLAY * n] = 0.0
+        for k, owner in enumerate(s.secured_by[:MAX_DISPLAY]):
+            if owner >= 0:
+                out[at + k * n + (owner - me) % n] = 1.0
 
     def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         row = self.at["goods_supply"]
@@ -737,6 +776,16 @@ def _screens_shown(s: ColoniaState) -> tuple[list[int], ...] | None:
     if s.step != S_OVER:
         return None
     return s.money[:], s.materials[:], s.goods[:], s.relic_owner[:]
+
+
+def _choosing_cards(s: ColoniaState) -> bool:
+    """The families choose their cards (face down until revealed)."""
+    return s.decision == D_FAMILY
+
+
+def _turns_or_vote(s: ColoniaState) -> tuple[bool, bool]:
+    """A round of turns, a vote."""
+    return s.decision == D_TURN, s.decision == D_VOTE
 
 
 def _mayor_known(s: ColoniaState) -> bool:   # as s.mayor() >= 0
