@@ -130,6 +130,24 @@ class CardTables:
         return found
 
 
+MAX_GAMES_KEPT = 64
+"""Games whose screens an encoder keeps (ColoniaEncoder.screens_kept): then it starts anew."""
+
+
+class Screens:
+    """What lies behind the screens of one game (its state object, held so that its id
+    is not reused while kept), as last written: per seat, its treasury's numbers and
+    encoding; the relic owners met last and the relics owned per seat for them."""
+
+    __slots__ = ("owned", "owners", "state", "treasuries")
+
+    def __init__(self, state: ColoniaState, players: int) -> None:
+        self.state = state
+        self.treasuries: list[tuple[list[int], np.ndarray] | None] = [None] * players
+        self.owners: list[int] | None = None
+        self.owned: list[np.ndarray | None] = [None] * players
+
+
 class ColoniaEncoder(StateEncoder):
     def __init__(self, players: int) -> None:
         from ...core import game as find_game
@@ -140,11 +158,12 @@ class ColoniaEncoder(StateEncoder):
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
-        self.treasury_kept: list[tuple[list[int], np.ndarray] | None] = [None] * players
         """Per seat, the last treasury encoded (its numbers, its encoding): a seat's own is
         written for every observation, and mostly did not change since its last one."""
-        self.owned_kept: tuple[Any, list[int], list[np.ndarray | None]] = (None, [], [])
-        """The relics owned per seat (relics_owned) for the last relic_owner and component file met."""
+        self.screens_kept: dict[int, Screens] = {}
+        """Per game followed (by its state object), what lies behind its screens as last
+        written: a seat's own is written for every observation (private), and the games of
+        a vectorised env take turns."""
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -522,24 +541,28 @@ class ColoniaEncoder(StateEncoder):
         # position hardly ever (a cache by its numbers hit 2 % along random games)
         raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
-        last = self.treasury_kept[p]
+        kept = self.screens_kept.get(id(s))
+        if kept is None or kept.state is not s:
+            if len(self.screens_kept) >= MAX_GAMES_KEPT:
+                self.screens_kept.clear()
+            kept = self.screens_kept[id(s)] = Screens(s, self.players)
+        last = kept.treasuries[p]
         if last is not None and last[0] == raw:
             out[row:row + TREASURY] = last[1]
         else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
             out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
-            self.treasury_kept[p] = (raw, out[row:row + TREASURY].copy())
-        out[rel:rel + 2 * N_CITIES] = self._owned(s, p)
+            kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
+        out[rel:rel + 2 * N_CITIES] = self._owned(s, p, kept)
 
-    def _owned(self, s: ColoniaState, p: int) -> np.ndarray:
+    def _owned(self, s: ColoniaState, p: int, kept: Screens) -> np.ndarray:
         """p's relics per city and their points (relics_owned), kept while relic_owner
         stays as it was (it changes a few times a week; a tally's key hashes 48 numbers)."""
-        comp, owners, rows = self.owned_kept
-        if comp is not s.components or owners != s.relic_owner:
-            rows = [None] * self.players
-            self.owned_kept = (s.components, s.relic_owner[:], rows)
-        row = rows[p]
+        if kept.owners != s.relic_owner:
+            kept.owners = s.relic_owner[:]
+            kept.owned = [None] * self.players
+        row = kept.owned[p]
         if row is None:
-            row = rows[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+            row = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
         return row
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
