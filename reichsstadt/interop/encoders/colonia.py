@@ -372,7 +372,8 @@ class ColoniaEncoder(StateEncoder):
                           "ship_discards"),
                  ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
-                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing),
+                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing,
+                 pieces=(Piece(("hold_owner", "extra_hold_owner"), lambda s, out: self._loads(s, 0, out, True)),)),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics,
                  pieces=(Piece(("secured_by",), lambda s, out: self._securers(s, 0, out, True)),)),
@@ -706,17 +707,43 @@ class ColoniaEncoder(StateEncoder):
         np.minimum(block, 1.0, out=block)
 
     def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
+        at, n = self.at, self.players
         sailing = S_TUE_CHOOSE <= s.step <= S_SAT_SAIL
+        width = MAX_HOLDS + 1
+        ships = self.tables_of(s.components).ships
+        for place in range(PORT):
+            ship = s.port[place]
+            if ship >= 0:
+                row = at["port"] + place * SHIP
+                out[row:row + SHIP] = ships[ship]
+                out[row + 1 + N_CITIES] = 1.0 if place < s.ships_sailing and sailing else 0.0
+        self._loads(s, me, out, False)
+        sailed, sailed_by = at["last_sailed"], at["last_sailed_loaders"]
+        for k, entry in enumerate(s.last_sailed[:PORT]):
+            out[sailed + 2 * k] = 1.0
+            out[sailed + 2 * k + 1] = (entry[0] + 1) / N_SHIPS
+            for h, owner in enumerate([*entry[2:2 + MAX_HOLDS], *[-1] * (MAX_HOLDS - len(entry[2:])), entry[1]]):
+                if owner >= 0:
+                    out[sailed_by + (k * width + h) * n + (owner - me) % n] = 1.0
+        out[at["ships_sailing"]] = s.ships_sailing / 4
+        out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
+        out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
+
+    def _loads(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
+        """Which holds of the ships in port are loaded, the extra holds, and who loaded
+        each (over the old ones: `over_old`, the ships' rows as the table has them first)."""
+        at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
         ships = self.tables_of(comp).ships
+        if over_old:
+            out[loaders:loaders + PORT * width * n] = 0.0
         for place in range(PORT):
             ship = s.port[place]
             if ship < 0:
                 continue
             row = at["port"] + place * SHIP
-            out[row:row + SHIP] = ships[ship]
-            out[row + 1 + N_CITIES] = 1.0 if place < s.ships_sailing and sailing else 0.0
+            if over_old:
+                out[row + 2 + N_CITIES:row + SHIP] = ships[ship][2 + N_CITIES:]
             for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
                 owner = s.hold_owner[place * MAX_HOLDS + h]
                 if owner >= 0:
@@ -730,16 +757,6 @@ class ColoniaEncoder(StateEncoder):
                 if extra >= 0:
                     out[end + 1] = 1.0
                     out[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
-        sailed, sailed_by = at["last_sailed"], at["last_sailed_loaders"]
-        for k, entry in enumerate(s.last_sailed[:PORT]):
-            out[sailed + 2 * k] = 1.0
-            out[sailed + 2 * k + 1] = (entry[0] + 1) / N_SHIPS
-            for h, owner in enumerate([*entry[2:2 + MAX_HOLDS], *[-1] * (MAX_HOLDS - len(entry[2:])), entry[1]]):
-                if owner >= 0:
-                    out[sailed_by + (k * width + h) * n + (owner - me) % n] = 1.0
-        out[at["ships_sailing"]] = s.ships_sailing / 4
-        out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
-        out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
     def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
