@@ -91,11 +91,11 @@ class TileTables:
         key = tuple(tiles)
         found = self.summaries.get(key)
         if found is None:
-            raw = np.zeros(len(self.hold_scale), np.float32)
+            counts = [0] * len(self.hold_scale)   # whole numbers: summed in Python, exact in float32
             for t in tiles:
                 for i, x in self.holds[t]:
-                    raw[i] += x
-            found = np.minimum(raw / self.hold_scale, 1.0)
+                    counts[i] += x
+            found = np.minimum(np.array(counts, np.float32) / self.hold_scale, 1.0)
             if len(self.summaries) >= MAX_CACHED:
                 self.summaries.clear()
             self.summaries[key] = found
@@ -140,6 +140,10 @@ class NorenbercEncoder(StateEncoder):
         self.stores_at = np.array([numbers + g * (G + 6) + k for g in range(G) for k in range(G)], np.intp)
         self.roofs_at = np.array([numbers + g * (G + 6) + G for g in range(G)], np.intp)
         """Where the stores' and the roofs' entries of guild_numbers are, in the order of the fields."""
+        ts = self.tile_size
+        self.rooms_at = np.array([self.at["guild_tiles"] + (g * TILE_PLACES + TILE_PLACES - ROOMS + r) * ts + j
+                                  for g in range(G) for r in range(ROOMS) for j in range(ts)], np.intp)
+        """Where the rooms' tiles are in guild_tiles, in the order of the field rooms."""
         self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
                                   np.float32)
         self.use(self._parts())
@@ -245,7 +249,8 @@ class NorenbercEncoder(StateEncoder):
                            "pile_size", "citizens_unseen", "out_of_game"),
                  ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
                   "citizens_unseen", "out_of_game"), self._round),
-            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True),
+            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True,
+                 pieces=(Piece(("rooms",), self._rooms_piece),)),   # a guest hired, mostly
             Part("guild_numbers", ("guild_numbers",),
                  ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
                   "workshops"), self._guild_numbers, whole=True,
@@ -362,6 +367,11 @@ class NorenbercEncoder(StateEncoder):
         base = self.at["guild_tiles"]
         block = self._tiles_on_board(s, slot, tables)   # a board seldom comes back: a cache of them hit 0.2 %
         out[base:base + len(block)] = block
+
+    def _rooms_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The rooms' tiles of guild_tiles, as _tiles_on_board places them (after each
+        guild's workshops)."""
+        out[self.rooms_at] = self.tables_of(s.components).rows[s.rooms].ravel()
 
     def _guild_numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         """Every guild's numbers, gathered into one list and scaled in one NumPy stroke."""
