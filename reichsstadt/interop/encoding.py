@@ -31,7 +31,7 @@ from __future__ import annotations
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -223,6 +223,8 @@ def number_text(x: float) -> str:
 
 
 # -- the fast kind: written from the state --------------------------------------------------
+
+T = TypeVar("T")
 
 Writer = Callable[[Any, "int | None", int, np.ndarray], None]
 
@@ -432,6 +434,28 @@ class SeatFields:
         values = np.multiply(np.array(raw, np.int64), self.scale, dtype=np.float32)
         np.minimum(values, self.ones, out=values)
         out[self.dest[me]] = values
+
+
+class PerGame(Generic[T]):
+    """What an encoder keeps for each game it follows (its private writer's memory: a
+    seat's own treasury or hand, as at its last observation), found by the game's state
+    object, which the adapters change in place move by move. The games of a vectorised
+    env take turns: a memory per encoder, not per game, would be overwritten by the next
+    one. The state is held so that its id is not reused while kept; after `most` games
+    the memory starts anew."""
+
+    def __init__(self, make: Callable[[], T], most: int = 64) -> None:
+        self.make = make
+        self.most = most
+        self.kept: dict[int, tuple[Any, T]] = {}
+
+    def of(self, state: Any) -> T:
+        found = self.kept.get(id(state))
+        if found is None or found[0] is not state:
+            if len(self.kept) >= self.most:
+                self.kept.clear()
+            found = self.kept[id(state)] = (state, self.make())
+        return found[1]
 
 
 def scaled(x: float, top: float) -> float:

@@ -14,7 +14,7 @@ import pytest
 
 import reichsstadt
 from reichsstadt.core.fields import SHARED, field_specs
-from reichsstadt.interop.encoding import Part, Piece, SeatAxis, Slice, StateEncoder, encoder
+from reichsstadt.interop.encoding import Part, PerGame, Piece, SeatAxis, Slice, StateEncoder, encoder
 from reichsstadt.interop.incremental import Rewriter, Tracker, tracker
 from tests.interop.conftest import GAME_COUNTS, loaded
 from tests.interop.play import walk
@@ -289,3 +289,17 @@ def test_a_part_reading_no_field_of_the_state_is_named():
                                    enc.parts[-1].write)])
     with pytest.raises(ValueError, match="part 'waiting': SiedlerState declares no field 'nonsense'"):
         tracker(bad).observe(reichsstadt.game("siedler").new(3, 1), 0, np.zeros(enc.size, np.float32))
+
+
+def test_an_encoder_keeps_a_memory_per_game_followed():
+    """PerGame: each game's state object finds its own memory (the games of a vectorised
+    env take turns), a state met again finds it again, and past `most` games it starts
+    anew."""
+    memory: PerGame[list[int]] = PerGame(list, most=3)
+    first, second = reichsstadt.game("siedler").new(3, 1), reichsstadt.game("siedler").new(3, 2)
+    memory.of(first).append(1)
+    memory.of(second).append(2)
+    assert memory.of(first) == [1] and memory.of(second) == [2]
+    for seed in (3, 4):
+        memory.of(reichsstadt.game("siedler").new(3, seed))
+    assert memory.of(first) == []

@@ -55,7 +55,8 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, PerGame, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope
+from ..encoding import per_seat
 from ..encoding import write_envelope
 
 if TYPE_CHECKING:
@@ -130,19 +131,14 @@ class CardTables:
         return found
 
 
-MAX_GAMES_KEPT = 64
-"""Games whose screens an encoder keeps (ColoniaEncoder.screens_kept): then it starts anew."""
-
-
 class Screens:
-    """What lies behind the screens of one game (its state object, held so that its id
-    is not reused while kept), as last written: per seat, its treasury's numbers and
-    encoding; the relic owners met last and the relics owned per seat for them."""
+    """What lies behind the screens of one game, as last written: per seat, its
+    treasury's numbers and encoding; the relic owners met last and the relics owned per
+    seat for them."""
 
-    __slots__ = ("owned", "owners", "state", "treasuries")
+    __slots__ = ("owned", "owners", "treasuries")
 
-    def __init__(self, state: ColoniaState, players: int) -> None:
-        self.state = state
+    def __init__(self, players: int) -> None:
         self.treasuries: list[tuple[list[int], np.ndarray] | None] = [None] * players
         self.owners: list[int] | None = None
         self.owned: list[np.ndarray | None] = [None] * players
@@ -158,12 +154,9 @@ class ColoniaEncoder(StateEncoder):
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
-        """Per seat, the last treasury encoded (its numbers, its encoding): a seat's own is
-        written for every observation, and mostly did not change since its last one."""
-        self.screens_kept: dict[int, Screens] = {}
-        """Per game followed (by its state object), what lies behind its screens as last
-        written: a seat's own is written for every observation (private), and the games of
-        a vectorised env take turns."""
+        self.screens_kept: PerGame[Screens] = PerGame(lambda: Screens(players))
+        """Per game followed, what lies behind its screens as last written (a seat's own is
+        written for every observation: private)."""
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -542,11 +535,7 @@ class ColoniaEncoder(StateEncoder):
         # position hardly ever (a cache by its numbers hit 2 % along random games)
         raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
-        kept = self.screens_kept.get(id(s))
-        if kept is None or kept.state is not s:
-            if len(self.screens_kept) >= MAX_GAMES_KEPT:
-                self.screens_kept.clear()
-            kept = self.screens_kept[id(s)] = Screens(s, self.players)
+        kept = self.screens_kept.of(s)
         last = kept.treasuries[p]
         if last is not None and last[0] == raw:
             out[row:row + TREASURY] = last[1]

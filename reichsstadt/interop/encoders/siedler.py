@@ -29,7 +29,8 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, PerGame, Piece, SeatAxis, Slice, StateEncoder, envelope, per_seat
+from ..encoding import write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -57,8 +58,8 @@ class SiedlerEncoder(StateEncoder):
         self.reds, self.towers, self.wall = len(start.workshop_owner), len(start.tower_owner), m.wall_pieces
         self.years = len(m.years)
         self.terrains = list(m.terrain_ids)
-        self.hand_kept: list[tuple[list[int], list[float]] | None] = [None] * players
-        """Per seat, its hand last encoded (the cards, their encoding), for `private`."""
+        self.hands_kept: PerGame[list[tuple[list[int], list[float]] | None]] = PerGame(lambda: [None] * players)
+        """Per game and seat, its hand last encoded (the cards, their encoding), for `private`."""
         super().__init__("siedler", players, [*envelope(players, PHASE_IDS), *self._player_slices(),
                                               *self._table_slices(), *self._board_slices(), *self._trade_slices(),
                                               *self._waiting_slices()],
@@ -202,9 +203,10 @@ class SiedlerEncoder(StateEncoder):
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
         s: SiedlerState = state
         hand, held = self.at["hand"], s.hands[seat * 5:seat * 5 + 5]
-        last = self.hand_kept[seat]   # a seat's own hand, mostly as at its last observation
+        kept = self.hands_kept.of(s)
+        last = kept[seat]   # a seat's own hand, mostly as at its last observation
         if last is None or last[0] != held:
-            last = self.hand_kept[seat] = (held, [x / 10 if x < 10 else 1.0 for x in held])
+            last = kept[seat] = (held, [x / 10 if x < 10 else 1.0 for x in held])
         out[hand:hand + 5] = last[1]
 
     def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
