@@ -177,14 +177,16 @@ class ColoniaEncoder(StateEncoder):
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
         home, members = self.at["home"], self.at["members"]
-        self.home_at = np.array([at for p in range(players) for at in (home + p, members + p * inner)], np.intp)
+        self.home_at = np.array([*(home + p for p in range(players)), *(members + p * inner for p in range(players))],
+                                np.intp)
         self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
                                    *(members + p * inner + 2 for p in range(players)),
                                    *(members + p * inner + 7 + k for p in range(players) for k in range(N_STREETS))],
                                   np.intp)
         self.counts_at = [np.array([members + p * inner + j for p in range(players)], np.intp) for j in range(3, 7)]
-        """Where the members' pieces write in the public encoding: home (twice per seat), town
-        hall, today and street fields (in the order of the fields), and each count per seat."""
+        """Where the members' pieces write in the public encoding: home (each seat's in the
+        slice home, then in members), town hall, today and street fields (in the order of
+        the fields), and each count per seat."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -439,7 +441,8 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        out[self.home_at] = [x for x in self._shares(s.home) for _ in (0, 1)]
+        shares = self._shares(s.home)
+        out[self.home_at] = shares + shares
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
