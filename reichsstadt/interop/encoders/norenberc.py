@@ -248,7 +248,8 @@ class NorenbercEncoder(StateEncoder):
             Part("round", ("round", "turn", "open_planning", "prestige_guild", "prestige_reserve", "prestige_out",
                            "pile_size", "citizens_unseen", "out_of_game"),
                  ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
-                  "citizens_unseen", "out_of_game"), self._round),
+                  "citizens_unseen", "out_of_game"), self._round,
+                 pieces=(Piece(("turn",), lambda s, out: self._turn(s, out)),)),   # a turn passes, mostly alone
             Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True,
                  pieces=(Piece(("rooms",), self._rooms_piece),)),   # a guest hired, mostly
             Part("guild_numbers", ("guild_numbers",),
@@ -344,7 +345,7 @@ class NorenbercEncoder(StateEncoder):
     def _round(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
         out[at["round"] + s.round - 1] = 1.0
-        out[at["turn"]] = scaled(s.turn, 10)
+        self._turn(s, out)
         out[at["open_planning"]] = 1.0 if s.open_planning else 0.0
         if s.prestige_guild >= 0:
             out[at["prestige_guild"] + s.prestige_guild] = 1.0
@@ -360,6 +361,9 @@ class NorenbercEncoder(StateEncoder):
             for k, c in enumerate(kinds):
                 if c:
                     out[base + k] = scaled(c, 20)
+
+    def _turn(self, s: NorenbercState, out: np.ndarray) -> None:
+        out[self.at["turn"]] = scaled(s.turn, 10)
 
     def _guild_tiles(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         tables = self.tables_of(s.components)
