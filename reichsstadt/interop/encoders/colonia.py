@@ -676,8 +676,9 @@ class ColoniaEncoder(StateEncoder):
             for m in range(N_MATERIALS):
                 x = s.stall_materials[st * N_MATERIALS + m]
                 if x:
-                    out[row + m] = top(x, 5)
-            out[row + N_MATERIALS] = top(s.stall_size[st], 5)
+                    out[row + m] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
+            x = s.stall_size[st]
+            out[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
             if s.stall_buyer[st] >= 0:
                 out[row + N_MATERIALS + 1] = 1.0
                 out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
