@@ -136,6 +136,9 @@ class NorenbercEncoder(StateEncoder):
         self.store_share = np.minimum(counts / np.float32(TOP_GOODS), np.float32(1.0)).tolist()
         self.roof_share = np.minimum(counts / np.float32(5), np.float32(1.0)).tolist()
         """What _guild_numbers writes for each small count of a store's goods and of a roof's agents."""
+        self.free_share = np.minimum(np.multiply(np.arange(64, dtype=np.int64), np.float32(1 / 8), dtype=np.float32),
+                                     np.float32(1.0)).tolist()
+        """What agent_fields writes for each small count of free agents (÷ 8, 1 at most)."""
         numbers = self.at["guild_numbers"]
         self.stores_at = np.array([numbers + g * (G + 6) + k for g in range(G) for k in range(G)], np.intp)
         self.roofs_at = np.array([numbers + g * (G + 6) + G for g in range(G)], np.intp)
@@ -236,7 +239,8 @@ class NorenbercEncoder(StateEncoder):
             Part("goods", ("goods",), ("goods_held",), lambda s, seat, me, out: self.goods_fields.write(s, me, out),
                  whole=True),
             Part("agents", ("agents", "agents_free", "moon"), ("agents", "agents_free", "moon"),
-                 lambda s, seat, me, out: self.agent_fields.write(s, me, out), whole=True),
+                 lambda s, seat, me, out: self.agent_fields.write(s, me, out), whole=True,
+                 pieces=(Piece(("agents_free",), self._free_agents_piece),)),   # an agent sent, mostly
             Part("crests", ("crests", "prestige_crests"), ("guild_crests", "prestige_crests"),
                  lambda s, seat, me, out: self.crest_fields.write(s, me, out), whole=True),
             Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
@@ -400,6 +404,12 @@ class NorenbercEncoder(StateEncoder):
             numbers[flag + 1] = 1.0 if s.prestige_guild_crest else 0.0
         base = self.at["guild_numbers"]
         out[base:base + len(numbers)] = numbers
+
+    def _free_agents_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The free agents' entries of agents_free, as agent_fields writes them."""
+        at, table = self.at["agents_free"], self.free_share
+        for p, x in enumerate(s.agents_free):
+            out[at + p] = table[x] if 0 <= x < 64 else min(x / 8, 1.0)   # x ÷ 8: exact in float32
 
     def _stores_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The stores' entries of guild_numbers, as _guild_numbers writes them."""
