@@ -64,25 +64,28 @@ def midgame_states(game: Game, players: int, seed: int, count: int,
 
 
 def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1,
-            options: dict[str, Any] | None = None) -> BenchResult:
+            options: dict[str, Any] | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> BenchResult:
+    """Random self-play for `seconds` of `clock` (the wall clock; `time.process_time`:
+    this process's CPU seconds, fair on a loaded machine), then clone() time and memory."""
     game = find_game(game_id)
     options = game.resolve(players, options)
     games = decisions = chance = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = clock()
+    while clock() - start < seconds or games == 0:
         d, c = random_game(game, players, seed + games, options)
         decisions += d
         chance += c
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
 
     states = midgame_states(game, players, seed, 200, options)
     rounds = 20
-    t0 = time.perf_counter()
+    t0 = clock()
     for _ in range(rounds):
         for s in states:
             s.clone()
-    clone_us = (time.perf_counter() - t0) / (rounds * len(states)) * 1e6
+    clone_us = (clock() - t0) / (rounds * len(states)) * 1e6
 
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
