@@ -246,7 +246,9 @@ class NorenbercEncoder(StateEncoder):
             Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
             Part("turn_position", ("turn_position",), ("turn_order",), self._turn_position),
             Part("planning", ("planning",), ("phase", "moon", "plan_status"), self._planning),
-            Part("plans", ("cards", "plan"), ("plans",), self._plans),
+            # the public encoding hides every plan: a plan laid changes its card count alone
+            Part("plans", ("cards", "plan"), ("plans",), self._plans,
+                 pieces=(Piece(("plans",), lambda s, out: self._card_counts(s, 0, out)),)),
             Part("peddlers", ("peddler_goods",), ("peddlers",), self._peddlers),
             Part("revealed_money", ("revealed_money",), ("money_revealed",), self._revealed_money),
             Part("round", ("round", "turn", "open_planning", "prestige_guild", "prestige_reserve", "prestige_out",
@@ -316,15 +318,19 @@ class NorenbercEncoder(StateEncoder):
 
     def _plans(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
-        cards, plan_at = at["cards"], at["plan"]
+        plan_at = at["plan"]
         out[plan_at:plan_at + n * G] = HIDDEN   # the others' plans; the viewer's is written below
-        for k in range(n):
-            laid = s.plans[me + k if me + k < n else me + k - n]
-            if laid:
-                x = laid.bit_count()
-                out[cards + k] = x / 8 if x < 8 else 1.0
+        self._card_counts(s, me, out)
         if seat is not None:   # the viewer's plan, first (me == seat)
             out[plan_at:plan_at + G] = self.plan_rows[s.plans[seat]]
+
+    def _card_counts(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
+        """The cards of each seat's plan, ÷ 8 (over the old counts; one entry at a time:
+        cheaper than a list for four)."""
+        n, cards = self.players, self.at["cards"]
+        for k in range(n):
+            x = s.plans[me + k if me + k < n else me + k - n].bit_count()
+            out[cards + k] = x / 8 if x < 8 else 1.0
 
     def _peddlers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
