@@ -459,8 +459,10 @@ class ColoniaEncoder(StateEncoder):
                     above[owner[c * fields + i]] += placed_members[c * fields + i]
                 else:
                     below[owner[c * fields + i]] += placed_members[c * fields + i]
-        out[self.counts_at[0]] = [x / pm for x in above]
-        out[self.counts_at[1]] = [x / pm for x in below]
+        members, inner = self.at["members"] + 3, 7 + N_STREETS
+        for p in range(n):   # entry by entry: cheaper than lists for a few seats
+            out[members + p * inner] = above[p] / pm
+            out[members + p * inner + 1] = below[p] / pm
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
