@@ -141,8 +141,7 @@ class NorenbercEncoder(StateEncoder):
         """What agent_fields writes for each small count of free agents (÷ 8, 1 at most)."""
         numbers = self.at["guild_numbers"]
         self.stores_at = np.array([numbers + g * (G + 6) + k for g in range(G) for k in range(G)], np.intp)
-        self.roofs_at = np.array([numbers + g * (G + 6) + G for g in range(G)], np.intp)
-        """Where the stores' and the roofs' entries of guild_numbers are, in the order of the fields."""
+        """Where the stores' entries of guild_numbers are, in the order of the field."""
         ts = self.tile_size
         self.rooms_at = np.array([self.at["guild_tiles"] + (g * TILE_PLACES + TILE_PLACES - ROOMS + r) * ts + j
                                   for g in range(G) for r in range(ROOMS) for j in range(ts)], np.intp)
@@ -424,8 +423,10 @@ class NorenbercEncoder(StateEncoder):
 
     def _roofs_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The roofs' entries of guild_numbers, as _guild_numbers writes them."""
-        table = self.roof_share
-        out[self.roofs_at] = [table[x] if 0 <= x < 64 else _scaled32(x, 5) for x in s.roof_agents]
+        G, table = self.guilds, self.roof_share
+        at = self.at["guild_numbers"] + G
+        for g, x in enumerate(s.roof_agents):   # entry by entry: cheaper than a list for a few guilds
+            out[at + g * (G + 6)] = table[x] if 0 <= x < 64 else _scaled32(x, 5)
 
     def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
         """The slice guild_tiles: every guild's tiles in their places."""
