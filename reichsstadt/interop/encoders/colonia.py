@@ -176,17 +176,13 @@ class ColoniaEncoder(StateEncoder):
         self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
-        home, members = self.at["home"], self.at["members"]
-        self.home_at = np.array([*(home + p for p in range(players)), *(members + p * inner for p in range(players))],
-                                np.intp)
+        members = self.at["members"]
         self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
                                    *(members + p * inner + 2 for p in range(players)),
                                    *(members + p * inner + 7 + k for p in range(players) for k in range(N_STREETS))],
                                   np.intp)
-        self.counts_at = [np.array([members + p * inner + j for p in range(players)], np.intp) for j in range(3, 7)]
-        """Where the members' pieces write in the public encoding: home (each seat's in the
-        slice home, then in members), town hall, today and street fields (in the order of
-        the fields), and each count per seat."""
+        """Where the members' places piece writes in the public encoding: the town hall,
+        today and street fields, in the order of the fields."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -441,8 +437,9 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        shares = self._shares(s.home)
-        out[self.home_at] = shares + shares
+        table, home, members, inner = self.member_share, self.at["home"], self.at["members"], 7 + N_STREETS
+        for p, x in enumerate(s.home):   # entry by entry: cheaper than lists for a few seats
+            out[home + p] = out[members + p * inner] = table[x] if 0 <= x < len(table) else self._shares([x])[0]
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
@@ -466,11 +463,15 @@ class ColoniaEncoder(StateEncoder):
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
-        out[self.counts_at[2]] = [(holds.count(p) + extra.count(p)) / pm for p in range(self.players)]
+        members, inner = self.at["members"] + 5, 7 + N_STREETS
+        for p in range(self.players):
+            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
 
     def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         pm, securing = self.per_member, s.secured_by
-        out[self.counts_at[3]] = [securing.count(p) / pm for p in range(self.players)]
+        members, inner = self.at["members"] + 6, 7 + N_STREETS
+        for p in range(self.players):
+            out[members + p * inner] = securing.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
