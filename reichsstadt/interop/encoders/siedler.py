@@ -317,13 +317,14 @@ class SiedlerEncoder(StateEncoder):
         at, n = self.at, self.players
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
         gives, wants = s.counter_give, s.counter_want
-        raw: list[int] = []
         for k in range(n):
-            q = me + k if me + k < n else me + k - n
-            out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
-            raw += gives[q * 6:q * 6 + 6]
-            raw += wants[q * 6:q * 6 + 6]
-        if any(raw):   # mostly no counter-offer at all: the zeros are there
+            out[answers + k * size + ANSWER_INDEX[s.answers[me + k if me + k < n else me + k - n]]] = 1.0
+        if any(gives) or any(wants):   # mostly no counter-offer at all: the zeros are there
+            raw: list[int] = []
+            for k in range(n):
+                q = me + k if me + k < n else me + k - n
+                raw += gives[q * 6:q * 6 + 6]
+                raw += wants[q * 6:q * 6 + 6]
             out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
