@@ -176,6 +176,8 @@ class ColoniaEncoder(StateEncoder):
         self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
+        self.own_screen = (self.at["treasury"], self.at["relics_owned"])
+        """Where the viewer's own treasury and relics owned are (private)."""
         members = self.at["members"]
         self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
                                    *(members + p * inner + 2 for p in range(players)),
@@ -379,7 +381,7 @@ class ColoniaEncoder(StateEncoder):
         s: ColoniaState = state
         at = self.at
         if s.step != S_OVER:   # behind your own screen
-            self._treasury(s, seat, at["treasury"], at["relics_owned"], out)
+            self._treasury(s, seat, self.own_screen[0], self.own_screen[1], out)
         card = s.family_card[seat]
         if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
             out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -541,25 +543,23 @@ class ColoniaEncoder(StateEncoder):
         # position hardly ever (a cache by its numbers hit 2 % along random games)
         raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
-        kept = self.screens_kept.of(s)
+        found = self.screens_kept.kept.get(id(s))   # PerGame.of, inlined: every observation passes here
+        kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
         last = kept.treasuries[p]
         if last is not None and last[0] == raw:
             out[row:row + TREASURY] = last[1]
         else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
             out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
             kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
-        out[rel:rel + 2 * N_CITIES] = self._owned(s, p, kept)
-
-    def _owned(self, s: ColoniaState, p: int, kept: Screens) -> np.ndarray:
-        """p's relics per city and their points (relics_owned), kept while relic_owner
-        stays as it was (it changes a few times a week; a tally's key hashes 48 numbers)."""
+        # p's relics per city and their points, kept while relic_owner stays as it was (it
+        # changes a few times a week; a tally's key hashes 48 numbers)
         if kept.owners != s.relic_owner:
             kept.owners = s.relic_owner[:]
             kept.owned = [None] * self.players
-        row = kept.owned[p]
-        if row is None:
-            row = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
-        return row
+        owned = kept.owned[p]
+        if owned is None:
+            owned = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+        out[rel:rel + 2 * N_CITIES] = owned
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What the table saw each family take and spend, and draw blind, from the viewer
