@@ -694,9 +694,10 @@ class ColoniaEncoder(StateEncoder):
         n, fields, base = self.players, s.components.contract_fields, self.at["craftsmen"]
         for c in range(N_CRAFTSMEN):
             row = base + c * (3 + n)
-            out[row] = top(s.sticks[c], 5)
-            out[row + 1] = top(s.commissioned[c], 5)
-            out[row + 2] = top(s.contracts_placed[c], 5)
+            x, y, z = s.sticks[c], s.commissioned[c], s.contracts_placed[c]   # top(·, 5), inlined
+            out[row] = x / 5 if x < 5 else 1.0
+            out[row + 1] = y / 5 if y < 5 else 1.0
+            out[row + 2] = z / 5 if z < 5 else 1.0
             for i in range(s.contracts_placed[c]):
                 out[row + 3 + (s.contract_owner[c * fields + i] - me) % n] += s.contract_members[c * fields + i] / 5
         block = out[base:base + N_CRAFTSMEN * (3 + n)]
