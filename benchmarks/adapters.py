@@ -2,7 +2,7 @@
 random play, measured in one run with the cells alternated, as a Markdown table.
 
     python3 benchmarks/adapters.py [--seconds 2] [--rounds 3] [--players 4] [--games norenberc colonia]
-                                   [--tree ../baseline] [--count N]
+                                   [--tree ../baseline] [--seed 1] [--count N]
 
 Cells (every decision of every seat is a player decision; chance draws never count):
 
@@ -57,22 +57,22 @@ def timed(step: Callable[[], tuple[int, int]], seconds: float) -> tuple[int, int
             return decisions, other, elapsed
 
 
-def engine(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+def engine(gid: str, players: int, seed: int = 1) -> Callable[[], tuple[int, int]]:
     import reichsstadt
     from reichsstadt.arena.bench import random_game
 
     game = reichsstadt.game(gid)
     options = game.resolve(players, None)
-    seeds = iter(range(1, 10**9))
+    seeds = iter(range(seed, 10**9))
     return lambda: (random_game(game, players, next(seeds), options)[0], 0)
 
 
-def pettingzoo(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+def pettingzoo(gid: str, players: int, seed: int = 1) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop import pettingzoo as pz
 
     env = pz.env(gid, players)
-    rng = random.Random(1)
-    seeds = iter(range(1, 10**9))
+    rng = random.Random(seed)
+    seeds = iter(range(seed, 10**9))
 
     def one_game() -> tuple[int, int]:
         env.reset(seed=next(seeds))
@@ -89,12 +89,12 @@ def pettingzoo(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     return one_game
 
 
-def vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+def vector(gid: str, players: int, seed: int = 1) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop.selfplay import SelfPlayVectorEnv
 
     env = SelfPlayVectorEnv(gid, players, num_envs=BATCH, copy=False)
-    rng = np.random.default_rng(1)
-    _, info = env.reset(seed=1)
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
     state = {"info": info}
 
     actions = np.zeros((BATCH, players), np.intp)
@@ -112,11 +112,11 @@ def vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     return steps
 
 
-def openspiel(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+def openspiel(gid: str, players: int, seed: int = 1) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop import openspiel as osp
 
     game = osp.load(gid, players)
-    rng = random.Random(1)
+    rng = random.Random(seed)
 
     def one_game() -> tuple[int, int]:
         state = game.new_initial_state()
@@ -134,12 +134,12 @@ def openspiel(gid: str, players: int) -> Callable[[], tuple[int, int]]:
     return one_game
 
 
-def gym_vector(gid: str, players: int) -> Callable[[], tuple[int, int]]:
+def gym_vector(gid: str, players: int, seed: int = 1) -> Callable[[], tuple[int, int]]:
     from reichsstadt.interop.gymnasium import ReichsstadtVectorEnv
 
     env = ReichsstadtVectorEnv(gid, players, num_envs=BATCH, seat=0, opponents="random", copy=False)
-    rng = np.random.default_rng(1)
-    _, info = env.reset(seed=1)
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
     state = {"info": info}
 
     seen = [(g.session.match, g.session.match.decisions) for g in env.games]
@@ -169,22 +169,24 @@ def available(cells: list[str]) -> list[str]:
     return cells
 
 
-def measure(cells: list[str], gid: str, players: int, seconds: float) -> dict[str, list[float]]:
+def measure(cells: list[str], gid: str, players: int, seconds: float, seed: int = 1) -> dict[str, list[float]]:
     """One round: each cell in turn; {cell: [decisions, second count, CPU seconds]}."""
     makers = {"engine": engine, "pettingzoo": pettingzoo, "vector": vector, "openspiel": openspiel,
               "gym_vector": gym_vector}
     out: dict[str, list[float]] = {}
     for cell in available(cells):
-        step = makers[cell](gid, players)
+        step = makers[cell](gid, players, seed)
         step()  # warm up: imports, caches, the first game
         out[cell] = list(timed(step, seconds))
     return out
 
 
-def other_tree(tree: str, cells: list[str], gid: str, players: int, seconds: float) -> dict[str, list[float]]:
+def other_tree(tree: str, cells: list[str], gid: str, players: int, seconds: float,
+               seed: int = 1) -> dict[str, list[float]]:
     """One round of `cells` measured on another checkout, in a subprocess."""
     env = {**os.environ, "PYTHONPATH": str(Path(tree).resolve())}
-    run = subprocess.run([sys.executable, __file__, "--worker", gid, str(players), str(seconds), *cells],
+    run = subprocess.run([sys.executable, __file__, "--worker", gid, str(players), str(seconds), str(seed),
+                          *cells],
                          env=env, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         raise SystemExit(f"measuring {tree} failed: {run.stderr.strip().splitlines()[-1:]}")
@@ -227,6 +229,8 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
     parser.add_argument("--cells", nargs="*", default=list(CELLS), choices=CELLS)
     parser.add_argument("--tree", default=None, help="another checkout to measure in the same rounds")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the first game's seed of every cell (another: games the code was not tuned on)")
     parser.add_argument("--count", type=int, default=None, metavar="N",
                         help="no timing: play each cell's loop N times (a game, or 20 steps of a vector env) and "
                              "print the decisions made, for counting instructions (see benchmarks/README.md)")
@@ -248,9 +252,10 @@ def main() -> None:
     for _ in range(args.rounds):
         for gid in games:
             key = f"{gid} {args.players}p"
-            add(ours.setdefault(key, {}), measure(args.cells, gid, args.players, args.seconds))
+            add(ours.setdefault(key, {}), measure(args.cells, gid, args.players, args.seconds, args.seed))
             if args.tree:
-                add(theirs.setdefault(key, {}), other_tree(args.tree, args.cells, gid, args.players, args.seconds))
+                add(theirs.setdefault(key, {}), other_tree(args.tree, args.cells, gid, args.players, args.seconds,
+                                                           args.seed))
             loads.append(os.getloadavg()[0])
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; {args.rounds} "
           f"rounds of {args.seconds:g} CPU s per cell, cells alternated; decisions per CPU second (share of the "
@@ -276,8 +281,8 @@ def counted(cells: list[str], games: list[str], players: int, count: int) -> Non
 
 
 def worker(argv: list[str]) -> None:
-    gid, players, seconds, *cells = argv
-    print(json.dumps(measure(cells, gid, int(players), float(seconds))))
+    gid, players, seconds, seed, *cells = argv
+    print(json.dumps(measure(cells, gid, int(players), float(seconds), int(seed))))
 
 
 if __name__ == "__main__":

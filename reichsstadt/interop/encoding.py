@@ -31,7 +31,7 @@ from __future__ import annotations
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -224,7 +224,22 @@ def number_text(x: float) -> str:
 
 # -- the fast kind: written from the state --------------------------------------------------
 
+T = TypeVar("T")
+
 Writer = Callable[[Any, "int | None", int, np.ndarray], None]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A few of a part's fields (`reads`) whose change alone the public encoding takes in
+    by a small write: `write(state, out)` brings up to date, in the public encoding
+    (seat None, `me` 0), every entry of the part those fields decide, over their old
+    values. When only fields of its pieces changed since the last observation, the
+    tracker calls those pieces instead of writing the whole part (tests check that the
+    result is the part written whole)."""
+
+    reads: tuple[str, ...]
+    write: Callable[[Any, np.ndarray], None]
 
 
 @dataclass(frozen=True)
@@ -245,7 +260,8 @@ class Part:
     field of the state the writer reads, through the state's methods too: the adapters
     write a part again only when one of them changed (tests check the list). `whole`:
     the writer writes every entry of its slices, so they need not be zeroed before it
-    (tests check that a kept encoding equals one written from scratch)."""
+    (tests check that a kept encoding equals one written from scratch). `pieces`: some of
+    `reads` whose change alone a smaller write takes in (see Piece)."""
 
     name: str
     slices: tuple[str, ...]
@@ -253,8 +269,15 @@ class Part:
     write: Writer
     whole: bool = False
     key: Callable[[Any], Any] | None = None
+    pieces: tuple[Piece, ...] = ()
 
     def __post_init__(self) -> None:
+        taken: set[str] = set()
+        for piece in self.pieces:
+            if self.reads is None or not set(piece.reads) <= set(self.reads) or taken & set(piece.reads):
+                raise TypeError(f"part {self.name!r}: a piece reads some of the part's fields, each in one piece "
+                                f"at most, not {piece.reads!r}")
+            taken |= set(piece.reads)
         for what, names in (("slices", self.slices), ("reads", self.reads or ())):
             if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
                 raise TypeError(f"part {self.name!r}: {what} must be a tuple of names, not {names!r}")
@@ -411,6 +434,28 @@ class SeatFields:
         values = np.multiply(np.array(raw, np.int64), self.scale, dtype=np.float32)
         np.minimum(values, self.ones, out=values)
         out[self.dest[me]] = values
+
+
+class PerGame(Generic[T]):
+    """What an encoder keeps for each game it follows (its private writer's memory: a
+    seat's own treasury or hand, as at its last observation), found by the game's state
+    object, which the adapters change in place move by move. The games of a vectorised
+    env take turns: a memory per encoder, not per game, would be overwritten by the next
+    one. The state is held so that its id is not reused while kept; after `most` games
+    the memory starts anew."""
+
+    def __init__(self, make: Callable[[], T], most: int = 64) -> None:
+        self.make = make
+        self.most = most
+        self.kept: dict[int, tuple[Any, T]] = {}
+
+    def of(self, state: Any) -> T:
+        found = self.kept.get(id(state))
+        if found is None or found[0] is not state:
+            if len(self.kept) >= self.most:
+                self.kept.clear()
+            found = self.kept[id(state)] = (state, self.make())
+        return found[1]
 
 
 def scaled(x: float, top: float) -> float:

@@ -16,7 +16,9 @@ a flat list is compared and copied by slice, a list of lists two deep, a value b
 equality, a SHARED field (fixed for the game) by identity; then, one `if` per part (no
 loop over the parts), the changed parts are zeroed and written again. A part may add a
 key (`Part.key`: what it reads of fields that change more often than it does, boiled
-down), compared like a value.
+down), compared like a value. A part may name pieces (`Part.pieces`): when only fields
+of its pieces changed, those pieces write the few entries their fields decide instead
+of the whole part being written again (the fields set bits in a second mask, `q`).
 
 Encoders that read views, and StateEncoders without parts, get a `Rewriter`: the whole
 encoding written for every observation."""
@@ -153,26 +155,47 @@ def changes_of(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
     return found
 
 
-def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
-    specs = {spec.name: spec.kind for spec in field_specs(kind)}
+def _bits(encoder: StateEncoder, specs: dict[str, str],
+          kind: type) -> tuple[dict[str, list[int]], list[list[tuple[int, Any]]]]:
+    """Per field read, [the parts it makes write again (bits in c), the pieces it makes
+    write (bits in q)]; and per part, its pieces as (bit in q, writer)."""
     every = (1 << len(encoder.parts)) - 1
-    bits: dict[str, int] = {name: every for name, how in specs.items() if how == SHARED}
+    bits: dict[str, list[int]] = {name: [every, 0] for name, how in specs.items() if how == SHARED}
+    pieces: list[list[tuple[int, Any]]] = []
     for i, part in enumerate(encoder.parts):
+        covered: dict[str, int] = {}
+        mine: list[tuple[int, Any]] = []
+        for piece in part.pieces:
+            bit = 1 << sum(len(p) for p in pieces) + len(mine)
+            covered.update(dict.fromkeys(piece.reads, bit))
+            mine.append((bit, piece.write))
+        pieces.append(mine)
         for name in part.reads or ():
             if name not in specs:
                 raise ValueError(f"{encoder.game} encoder, part {part.name!r}: {kind.__name__} declares no field "
                                  f"{name!r}")
-            bits[name] = bits.get(name, 0) | 1 << i
+            found = bits.setdefault(name, [0, 0])
+            if name in covered:   # its change alone: the piece (a bit in q), not the whole part
+                found[1] |= covered[name]
+            else:
+                found[0] |= 1 << i
+    return bits, pieces
+
+
+def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
+    specs = {spec.name: spec.kind for spec in field_specs(kind)}
+    every = (1 << len(encoder.parts)) - 1
+    bits, pieces = _bits(encoder, specs, kind)
     always, steps = _plan(encoder)
-    lines = ["def changes(s, kept, public):", f"    c = {always}"]
-    for slot, (name, bit) in enumerate(bits.items()):
-        how = specs[name]
+    lines = ["def changes(s, kept, public):", f"    c = {always}", "    q = 0"]
+    for slot, (name, (bit, qbit)) in enumerate(bits.items()):
         lines.append(f"    v = s.{name}")
-        if how == SHARED:  # fixed for a game (components, options): another game, every part anew
+        if specs[name] == SHARED:  # fixed for a game (components, options): another game, every part anew
             lines += [f"    if v is not kept[{slot}]:", f"        kept[{slot}] = v", f"        c |= {every}"]
             continue
-        copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[how]
-        lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}", f"        c |= {bit}"]
+        copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[specs[name]]
+        lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}"]
+        lines += [f"        c |= {bit}"] * bool(bit) + [f"        q |= {qbit}"] * bool(qbit)
     scope: dict[str, Any] = {}
     slot = len(bits)
     keyed: dict[Any, int] = {}   # a part's key: compared like a value field (a key shared by parts, once)
@@ -189,6 +212,11 @@ def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
         lines.append(f"    if c & {bit}:")
         lines += [f"        public[{a}:{b}] = 0.0" for a, b in runs]
         lines.append(f"        write{i}(s, None, 0, public)")
+        if pieces[i]:   # only fields of its pieces changed: those pieces write
+            lines.append(f"    elif q & {sum(b for b, _ in pieces[i])}:")
+            for b, piece in pieces[i]:
+                scope[f"piece{b}"] = piece
+                lines += [f"        if q & {b}:", f"            piece{b}(s, public)"]
     exec("\n".join(lines), scope)  # noqa: S102 - our own generated source, as core/fields.py does
     fn: Changes = scope["changes"]
     return fn, slot

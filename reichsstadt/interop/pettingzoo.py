@@ -106,7 +106,9 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, read from the env directly (the hot path of every AEC loop)."""
-        raw = self._ready("agent_selection")
+        if not self._has_reset:   # self._ready, inlined
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
         agent = raw.agent_selection
         return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent], raw.terminations[agent],
                 raw.truncations[agent], raw.infos[agent])
@@ -123,10 +125,16 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
-        assert (action is None and dead) or in_range(action, raw.n_actions), "action is not in action space"
+        if dead or type(action) is not int:
+            assert (action is None and dead) or in_range(action, raw.n_actions), "action is not in action space"
+        else:   # the common case, a plain int, without a call
+            assert 0 <= action < raw.n_actions, "action is not in action space"
         self._has_updated = True
-        if dead or raw.session.allows(raw.seat_of[agent], int(action)):   # raw.allows, inlined
+        if dead:
             raw.step(action)
+            return
+        if raw.session.allows(raw.seat_of[agent], int(action)):   # raw.allows, inlined
+            raw.play(agent, action)
             return
         EnvLogger.warn_on_illegal_move()
         raw._cumulative_rewards[agent] = 0
@@ -278,6 +286,10 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self.play(agent, action)
+
+    def play(self, agent: str, action: Any) -> None:
+        """The step of `agent`, the agent selected and alive, with `action`."""
         session = self.session
         self._cumulative_rewards[agent] = 0.0
         to_act = session.play(self.seat_of[agent], int(action))

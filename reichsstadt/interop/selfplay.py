@@ -67,10 +67,11 @@ class SelfPlayVectorEnv:
         index into a 3-D array costs as much as writing a short row)."""
         self._obs_rows = [list(game) for game in self._obs]
         self._mask_rows = [list(game) for game in self._masks]
+        self._to_act_rows = list(self._to_act)
 
     def __getstate__(self) -> dict[str, Any]:
         out = dict(self.__dict__)
-        del out["_obs_rows"], out["_mask_rows"]   # views: pickled, they would be copies
+        del out["_obs_rows"], out["_mask_rows"], out["_to_act_rows"]   # views: pickled, they would be copies
         return out
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -86,6 +87,7 @@ class SelfPlayVectorEnv:
                 self._rngs[i] = np.random.default_rng(s)
             self._start(i)
         self._restart[:] = False
+        self._terminated[:] = self._truncated[:] = False
         self._rewards[:] = 0.0
         return self._out(), self._infos()
 
@@ -95,11 +97,12 @@ class SelfPlayVectorEnv:
 
     def _look(self, i: int) -> None:
         """Write game i's masks, who decides, and the observations asked for."""
-        session, obs, masks, to_act = self.sessions[i], self._obs_rows[i], self._mask_rows[i], self._to_act[i]
-        acting = session.state.to_act() if not session.truncated() else ()
+        session, obs, masks, to_act = self.sessions[i], self._obs_rows[i], self._mask_rows[i], self._to_act_rows[i]
+        acting = () if session.max_steps is not None and session.truncated() else session.state.to_act()
         deciding = acting if not acting or acting[0] != CHANCE else ()   # (CHANCE,) alone, never with seats
         only = self.observe == "to_act"
-        for seat in self._deciding[i]:   # the rows written last time that no seat rewrites now
+        before = self._deciding[i]
+        for seat in before:   # the rows written last time that no seat rewrites now
             if seat not in deciding:
                 to_act[seat] = False
                 masks[seat].fill(False)
@@ -107,7 +110,8 @@ class SelfPlayVectorEnv:
                     obs[seat].fill(0.0)
         self._deciding[i] = deciding
         for seat in deciding:
-            to_act[seat] = True
+            if seat not in before:
+                to_act[seat] = True
             session.mask(seat, masks[seat], bool)
             if only:
                 session.observe(seat, obs[seat])
@@ -121,34 +125,38 @@ class SelfPlayVectorEnv:
             raise BadOption(f"actions must have the shape ({self.num_envs}, {self.players}), not {actions.shape}")
         self._rewards[:] = 0.0
         self._illegal[:] = -1
+        restart = self._restart.tolist()
+        chosen = actions.tolist()   # Python numbers: read faster than NumPy's, one by one
         for i, session in enumerate(self.sessions):
-            if self._restart[i]:
+            if restart[i]:
                 self._start(i)
                 self._terminated[i] = self._truncated[i] = False
                 continue
-            self._play(i, session, actions[i])
+            self._play(i, session, chosen[i])
         self._restart[:] = self._terminated | self._truncated
         return self._out(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
 
-    def _play(self, i: int, session: Session, chosen: np.ndarray) -> None:
+    def _play(self, i: int, session: Session, chosen: list[Any]) -> None:
+        """Game i's deciding seats play `chosen` (a game played was neither terminated nor
+        truncated: it would have started anew)."""
         deciding = self._deciding[i]
-        masks = self._masks[i]
+        masks = self._mask_rows[i]
         for seat in deciding:
             a = int(chosen[seat])
-            if not (0 <= a < self.actions and masks[seat, a]):
+            if not (0 <= a < self.actions and masks[seat][a]):
                 self._illegal[i] = seat
                 self._rewards[i, seat] = session.reward_range[0]
                 self._terminated[i], self._truncated[i] = True, False
                 return
-        first, *rest = deciding   # the first seat's action is in its mask, checked above: played as is
-        session.play(first, int(chosen[first]))
-        for seat in rest:   # an earlier answer may have settled the decision
+        session.play(deciding[0], int(chosen[deciding[0]]))   # in its mask, checked above: played as is
+        for seat in deciding[1:]:   # an earlier answer may have settled the decision
             session.play_if_still_asked(seat, int(chosen[seat]))
         session.steps += 1
-        over = session.over()
-        self._terminated[i], self._truncated[i] = over, session.truncated()
-        if over:
+        if session.over():
+            self._terminated[i] = True
             self._rewards[i] = session.rewards()
+        elif session.max_steps is not None and session.truncated():
+            self._truncated[i] = True
         self._look(i)
 
     def _out(self) -> np.ndarray:

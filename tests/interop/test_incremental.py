@@ -4,6 +4,7 @@ lie between two observations; each part of an encoder declares every field it re
 
 from __future__ import annotations
 
+import copy
 import random
 from types import FunctionType
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 import reichsstadt
 from reichsstadt.core.fields import SHARED, field_specs
-from reichsstadt.interop.encoding import Part, SeatAxis, Slice, StateEncoder, encoder
+from reichsstadt.interop.encoding import Part, PerGame, Piece, SeatAxis, Slice, StateEncoder, encoder
 from reichsstadt.interop.incremental import Rewriter, Tracker, tracker
 from tests.interop.conftest import GAME_COUNTS, loaded
 from tests.interop.play import walk
@@ -176,6 +177,64 @@ def test_every_part_declares_the_fields_it_reads(gid, players):
             assert not undeclared, f"{gid}: part {part.name!r} reads {sorted(undeclared)} without declaring them"
 
 
+PIECED = [c for c in STATE_ENCODED if any(p.pieces for p in encoder(c.values[0], c.values[1]).parts)]
+
+
+@pytest.mark.parametrize("gid, players", PIECED)
+def test_pieces_bring_a_part_up_to_date_as_writing_it_whole_does(gid, players):
+    """Along random games, whenever only fields of a part's pieces changed from one state
+    to the next, the part written whole for the first state, with those pieces written
+    over it for the second, is the part written whole for the second (the public
+    encoding); every piece is tried, alone and with others; and a piece reads no field
+    its part does not declare (or its key read)."""
+    players = loaded(gid, players)
+    enc = encoder(gid, players)
+    tried: dict[int, int] = {}
+    for part in [p for p in enc.parts if p.pieces]:
+        covered = {name for piece in part.pieces for name in piece.reads}
+        before: dict[str, Any] | None = None
+        written = np.zeros(enc.size, np.float32)
+        for seed in (7, 8):
+            for state in walk(gid, players, seed):
+                now = {name: copy.deepcopy(getattr(state, name)) for name in part.reads or ()}
+                now[" key"] = copy.deepcopy(part.key(state)) if part.key is not None else None   # a change: whole
+                whole = np.zeros(enc.size, np.float32)
+                part.write(state, None, 0, whole)
+                changed = {name for name in now if before is not None and now[name] != before[name]}
+                if changed and changed <= covered:
+                    out = written.copy()
+                    for piece in part.pieces:
+                        if changed & set(piece.reads):
+                            reading = Reading(state)
+                            piece.write(reading, out)
+                            fields = {f.name for f in field_specs(type(state)) if f.kind != SHARED}
+                            keyed = Reading(state)
+                            if part.key is not None:   # what the key reads, the part may read undeclared
+                                part.key(keyed)
+                            assert reading.names & fields <= {*(part.reads or ()), *keyed.names}, (part.name,
+                                                                                                  piece.reads)
+                            tried[id(piece)] = tried.get(id(piece), 0) + 1
+                    assert np.array_equal(out, whole), (gid, players, part.name, sorted(changed))
+                before, written = now, whole
+            before = None
+    assert all(tried.get(id(piece)) for part in enc.parts for piece in part.pieces), "a piece never tried"
+
+
+def test_a_piece_reads_fields_of_its_part_each_in_one_piece():
+    def write(state: Any, seat: int | None, me: int, out: np.ndarray) -> None:
+        pass
+
+    def piece(state: Any, out: np.ndarray) -> None:
+        pass
+
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), ("money",), write, pieces=(Piece(("goods",), piece),))
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), ("money", "goods"), write, pieces=(Piece(("goods",), piece), Piece(("goods",), piece)))
+    with pytest.raises(TypeError, match="part 'p': a piece reads some of the part's fields"):
+        Part("p", ("a",), None, write, pieces=(Piece(("goods",), piece),))
+
+
 @pytest.mark.parametrize("gid, players", STATE_ENCODED)
 def test_slices_per_seat_from_the_viewer_say_where_their_seats_are(gid, players):
     """A slice described as per seat "from you onward" declares its seat axis (by which
@@ -230,3 +289,17 @@ def test_a_part_reading_no_field_of_the_state_is_named():
                                    enc.parts[-1].write)])
     with pytest.raises(ValueError, match="part 'waiting': SiedlerState declares no field 'nonsense'"):
         tracker(bad).observe(reichsstadt.game("siedler").new(3, 1), 0, np.zeros(enc.size, np.float32))
+
+
+def test_an_encoder_keeps_a_memory_per_game_followed():
+    """PerGame: each game's state object finds its own memory (the games of a vectorised
+    env take turns), a state met again finds it again, and past `most` games it starts
+    anew."""
+    memory: PerGame[list[int]] = PerGame(list, most=3)
+    first, second = reichsstadt.game("siedler").new(3, 1), reichsstadt.game("siedler").new(3, 2)
+    memory.of(first).append(1)
+    memory.of(second).append(2)
+    assert memory.of(first) == [1] and memory.of(second) == [2]
+    for seed in (3, 4):
+        memory.of(reichsstadt.game("siedler").new(3, seed))
+    assert memory.of(first) == []

@@ -55,7 +55,8 @@ from ...games.colonia.constants import (
     STREET_EVENING,
     TUESDAY,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, PerGame, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope
+from ..encoding import per_seat
 from ..encoding import write_envelope
 
 if TYPE_CHECKING:
@@ -130,6 +131,19 @@ class CardTables:
         return found
 
 
+class Screens:
+    """What lies behind the screens of one game, as last written: per seat, its
+    treasury's numbers and encoding; the relic owners met last and the relics owned per
+    seat for them."""
+
+    __slots__ = ("owned", "owners", "treasuries")
+
+    def __init__(self, players: int) -> None:
+        self.treasuries: list[tuple[list[int], np.ndarray] | None] = [None] * players
+        self.owners: list[int] | None = None
+        self.owned: list[np.ndarray | None] = [None] * players
+
+
 class ColoniaEncoder(StateEncoder):
     def __init__(self, players: int) -> None:
         from ...core import game as find_game
@@ -140,11 +154,9 @@ class ColoniaEncoder(StateEncoder):
         self.per_member = comp.members_by_players[players]
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.tables: dict[int, CardTables] = {}
-        self.treasury_kept: list[tuple[list[int], np.ndarray] | None] = [None] * players
-        """Per seat, the last treasury encoded (its numbers, its encoding): a seat's own is
-        written for every observation, and mostly did not change since its last one."""
-        self.owned_kept: tuple[Any, list[int], list[np.ndarray | None]] = (None, [], [])
-        """The relics owned per seat (relics_owned) for the last relic_owner and component file met."""
+        self.screens_kept: PerGame[Screens] = PerGame(lambda: Screens(players))
+        """Per game followed, what lies behind its screens as last written (a seat's own is
+        written for every observation: private)."""
         super().__init__("colonia", players,
                          [*envelope(players, PHASES), *self._family_slices(comp), *self._week_slices(comp),
                           *self._market_slices(comp), *self._port_slices(), *self._relic_slices(comp)],
@@ -161,6 +173,18 @@ class ColoniaEncoder(StateEncoder):
                                            for j in range(3, 7)], np.intp) for me in range(players)]
         """Per viewer, where each seat's member counts go (see _member_counts)."""
         self.member_counts_kept: tuple[Any, tuple[list[int], ...], np.ndarray] | None = None
+        self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
+                                                   np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
+        """What the members' SeatFields write for each small count (home, town hall, today, street)."""
+        self.own_screen = (self.at["treasury"], self.at["relics_owned"])
+        """Where the viewer's own treasury and relics owned are (private)."""
+        members = self.at["members"]
+        self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
+                                   *(members + p * inner + 2 for p in range(players)),
+                                   *(members + p * inner + 7 + k for p in range(players) for k in range(N_STREETS))],
+                                  np.intp)
+        """Where the members' places piece writes in the public encoding: the town hall,
+        today and street fields, in the order of the fields."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -300,10 +324,20 @@ class ColoniaEncoder(StateEncoder):
             Part("envelope", ENVELOPE, None, self._envelope),
             Part("members", ("home", "members"),
                  ("home", "town_hall", "placed_today", "street", *contracts, "hold_owner", "extra_hold_owner",
-                  "secured_by"), self._members, whole=True),
-            Part("families", ("family_cards",),
-                 ("family_cards_used", "family_card", "decision", "card_face_down", "vote_weight"), self._families),
-            Part("turns", ("turns",), ("decision", "passed", "ballots"), self._turn_marks),
+                  "secured_by"), self._members, whole=True,
+                 # the members at home change at every other decision, with one of the others
+                 pieces=(Piece(("home",), self._home_piece),
+                         Piece(("town_hall", "placed_today", "street"), self._places_piece),
+                         Piece(contracts, self._contracts_piece),
+                         Piece(("hold_owner", "extra_hold_owner"), self._holds_piece),
+                         Piece(("secured_by",), self._securing_piece))),
+            # the decision matters to the families only as "the cards are being chosen", to the
+            # turns as "a round of turns", "a vote" (keys); a pass or a ballot changes one mark
+            Part("families", ("family_cards",), ("family_cards_used", "family_card", "card_face_down", "vote_weight"),
+                 self._families, key=_choosing_cards),
+            Part("turns", ("turns",), ("passed", "ballots"), self._turn_marks, key=_turns_or_vote,
+                 pieces=(Piece(("passed",), lambda s, out: self._passed(s, 0, out)),
+                         Piece(("ballots",), lambda s, out: self._voted(s, None, 0, out)))),
             # behind the screens: the public encoding shows them only at the end (a seat's
             # own is written over it for every observation, see private)
             Part("screens", ("treasury", "relics_owned"), (), self._screens, whole=True, key=_screens_shown),
@@ -316,11 +350,13 @@ class ColoniaEncoder(StateEncoder):
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
                           "fewer_members_next_week"),
                  ("extra_faces", "tie_order", "week", "step", "decision", "fewer_members", "fewer_members_next_week"),
-                 self._week),
+                 self._week,
+                 pieces=(Piece(("step", "decision"), lambda s, out: self._day_and_decision(s, out, True)),)),
             Part("week_card", ("week_card",), ("week_card",), self._week_card),   # changes once a week
             Part("ordinances", ("ordinances",),
                  ("week_ordinances", "ordinance_result", "ordinance_ballots", "vote_weight"),
-                 lambda s, seat, me, out: self._ordinances(s, out)),
+                 lambda s, seat, me, out: self._ordinances(s, out),
+                 pieces=(Piece(("ordinance_result", "ordinance_ballots"), self._votes_on_ordinances),)),
             Part("stalls", ("stalls", "stall_buyers"),
                  ("stall_count", "week_card", "stall_materials", "stall_size", "stall_buyer"), self._stalls),
             Part("bag", ("bag",), ("bag",), self._bag, whole=True),
@@ -329,9 +365,11 @@ class ColoniaEncoder(StateEncoder):
                           "ship_discards"),
                  ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
-                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing),
+                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing,
+                 pieces=(Piece(("hold_owner", "extra_hold_owner"), lambda s, out: self._loads(s, 0, out, True)),)),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
-                 ("display", "secured_by", "relic_deck", "relic_discard"), self._relics),
+                 ("display", "secured_by", "relic_deck", "relic_discard"), self._relics,
+                 pieces=(Piece(("secured_by",), lambda s, out: self._securers(s, 0, out, True)),)),
             Part("goods_supply", ("goods_supply",), ("goods_supply",), self._goods_supply, whole=True),
             Part("street_home", ("street_home",), ("step", "week"), self._street_home),
             Part("asking", ("asking",),
@@ -343,7 +381,7 @@ class ColoniaEncoder(StateEncoder):
         s: ColoniaState = state
         at = self.at
         if s.step != S_OVER:   # behind your own screen
-            self._treasury(s, seat, at["treasury"], at["relics_owned"], out)
+            self._treasury(s, seat, self.own_screen[0], self.own_screen[1], out)
         card = s.family_card[seat]
         if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
             out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -388,6 +426,55 @@ class ColoniaEncoder(StateEncoder):
         self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
         return found
 
+    def _shares(self, counts: list[int]) -> list[float]:
+        """Counts of members as the members' SeatFields write them (÷ members per family, 1 at most)."""
+        table = self.member_share
+        top = len(table)
+        if min(counts) >= 0 and max(counts) < top:
+            return [table[x] for x in counts]
+        shares: list[float] = np.minimum(np.multiply(np.array(counts, np.int64), np.float32(1.0 / self.per_member),
+                                                     dtype=np.float32), 1.0).tolist()
+        return shares
+
+    # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
+    # the members slices its fields decide, as _members does.
+    def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        table, home, members, inner = self.member_share, self.at["home"], self.at["members"], 7 + N_STREETS
+        for p, x in enumerate(s.home):   # entry by entry: cheaper than lists for a few seats
+            out[home + p] = out[members + p * inner] = table[x] if 0 <= x < len(table) else self._shares([x])[0]
+
+    def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
+
+    def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        n, pm = self.players, self.per_member
+        above, below = [0] * n, [0] * n
+        fields = s.components.contract_fields
+        owner, placed_members = s.contract_owner, s.contract_members
+        for c in range(N_CRAFTSMEN):
+            stick = s.sticks[c]
+            for i in range(s.contracts_placed[c]):
+                if i < stick:
+                    above[owner[c * fields + i]] += placed_members[c * fields + i]
+                else:
+                    below[owner[c * fields + i]] += placed_members[c * fields + i]
+        members, inner = self.at["members"] + 3, 7 + N_STREETS
+        for p in range(n):   # entry by entry: cheaper than lists for a few seats
+            out[members + p * inner] = above[p] / pm
+            out[members + p * inner + 1] = below[p] / pm
+
+    def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
+        members, inner = self.at["members"] + 5, 7 + N_STREETS
+        for p in range(self.players):
+            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
+
+    def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        pm, securing = self.per_member, s.secured_by
+        members, inner = self.at["members"] + 6, 7 + N_STREETS
+        for p in range(self.players):
+            out[members + p * inner] = securing.count(p) / pm
+
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
         for k in range(n):
@@ -397,7 +484,7 @@ class ColoniaEncoder(StateEncoder):
                 if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
                     out[row + v] = 1.0
             card = s.family_card[p]
-            revealed = s.decision != D_FAMILY and card >= 0
+            revealed = not _choosing_cards(s) and card >= 0
             if card >= 0:
                 if revealed or p == seat:
                     out[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -408,23 +495,32 @@ class ColoniaEncoder(StateEncoder):
                 out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
 
     def _turn_marks(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        in_turns, voting = s.decision == D_TURN, s.decision == D_VOTE
-        if not (in_turns or voting):
-            return
-        n, turns = self.players, self.at["turns"]
-        for k in range(n):
-            p = me + k if me + k < n else me + k - n
-            row = turns + 6 * k
-            if in_turns:
-                out[row] = 1.0
-                out[row + 1] = 1.0 if s.passed[p] else 0.0
-            if voting:
-                out[row + 2] = 1.0
+        in_turns, voting = _turns_or_vote(s)
+        turns = self.at["turns"]
+        if in_turns:
+            out[turns:turns + 6 * self.players:6] = 1.0
+            self._passed(s, me, out)
+        if voting:
+            out[turns + 2:turns + 6 * self.players:6] = 1.0
+            self._voted(s, seat, me, out)
+
+    def _passed(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
+        """In a round of turns, who passed (over what was there)."""
+        if s.decision == D_TURN:
+            n, turns = self.players, self.at["turns"]
+            for k in range(n):
+                out[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
+
+    def _voted(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        """In a vote, who voted, and the viewer's vote (over what was there)."""
+        if s.decision == D_VOTE:
+            n, turns = self.players, self.at["turns"]
+            for k in range(n):
+                p = me + k if me + k < n else me + k - n
                 ballot = s.ballots[p]
-                if ballot >= 0:
-                    out[row + 3] = 1.0
-                    if p == seat:
-                        out[row + 4 + (0 if ballot else 1)] = 1.0
+                out[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
+                if p == seat and ballot >= 0:
+                    out[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
 
     def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What lies behind each screen: the viewer's own; everyone's at the end."""
@@ -447,25 +543,23 @@ class ColoniaEncoder(StateEncoder):
         # position hardly ever (a cache by its numbers hit 2 % along random games)
         raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
                + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
-        last = self.treasury_kept[p]
+        found = self.screens_kept.kept.get(id(s))   # PerGame.of, inlined: every observation passes here
+        kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
+        last = kept.treasuries[p]
         if last is not None and last[0] == raw:
             out[row:row + TREASURY] = last[1]
         else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
             out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
-            self.treasury_kept[p] = (raw, out[row:row + TREASURY].copy())
-        out[rel:rel + 2 * N_CITIES] = self._owned(s, p)
-
-    def _owned(self, s: ColoniaState, p: int) -> np.ndarray:
-        """p's relics per city and their points (relics_owned), kept while relic_owner
-        stays as it was (it changes a few times a week; a tally's key hashes 48 numbers)."""
-        comp, owners, rows = self.owned_kept
-        if comp is not s.components or owners != s.relic_owner:
-            rows = [None] * self.players
-            self.owned_kept = (s.components, s.relic_owner[:], rows)
-        row = rows[p]
-        if row is None:
-            row = rows[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
-        return row
+            kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
+        # p's relics per city and their points, kept while relic_owner stays as it was (it
+        # changes a few times a week; a tally's key hashes 48 numbers)
+        if kept.owners != s.relic_owner:
+            kept.owners = s.relic_owner[:]
+            kept.owned = [None] * self.players
+        owned = kept.owned[p]
+        if owned is None:
+            owned = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
+        out[rel:rel + 2 * N_CITIES] = owned
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What the table saw each family take and spend, and draw blind, from the viewer
@@ -521,10 +615,18 @@ class ColoniaEncoder(StateEncoder):
             out[at["tie_order"] + (p - me) % n] = (i + 1) / n
         out[at["week"]] = s.week / comp.weeks
         out[at["weeks_left"] + min(comp.weeks - s.week, 6)] = 1.0
-        out[at["day"] + STEP_DAY[s.step]] = 1.0
-        out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
+        self._day_and_decision(s, out, False)
         out[at["fewer_members"]] = top(s.fewer_members, 5)
         out[at["fewer_members_next_week"]] = top(s.fewer_members_next_week, 5)
+
+    def _day_and_decision(self, s: ColoniaState, out: np.ndarray, over_old: bool) -> None:
+        """The day and what the game waits for (over the old ones: `over_old`)."""
+        at = self.at
+        if over_old:
+            out[at["day"]:at["day"] + len(DAYS)] = 0.0
+            out[at["decision"]:at["decision"] + len(DECISIONS) + 1] = 0.0
+        out[at["day"] + STEP_DAY[s.step]] = 1.0
+        out[at["decision"] + (len(DECISIONS) if s.step == S_OVER else s.decision)] = 1.0
 
     def _week_card(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         if s.week_card >= 0:
@@ -552,13 +654,21 @@ class ColoniaEncoder(StateEncoder):
             if od.street >= 0:
                 out[row + at + od.street] = 1.0
             at += N_STREETS
-            out[row + at + s.ordinance_result[i] + 1] = 1.0
-            at += len(RESULTS)
+        self._votes_on_ordinances(s, out)
+
+    def _votes_on_ordinances(self, s: ColoniaState, out: np.ndarray) -> None:
+        """Each ordinance's result and its vote's yes and no (over the old ones)."""
+        base = self.at["ordinances"]
+        at = 1 + len(EFFECTS) + len(DAYS) + 1 + N_CRAFTSMEN + N_STREETS
+        for i in range(len(s.week_ordinances[:ORDINANCE_SLOTS])):
+            row = base + i * ORDINANCE + at
+            out[row:row + len(RESULTS) + 2] = 0.0
+            out[row + s.ordinance_result[i] + 1] = 1.0
             ballots = s.ordinance_ballots[i]
             if ballots:
                 yes = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 1)
                 no = sum(s.vote_weight[p] for p in range(s.player_count) if ballots[p] == 0)
-                out[row + at], out[row + at + 1] = top(yes, 20), top(no, 20)
+                out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, comp = self.at, self.players, s.components
@@ -569,8 +679,9 @@ class ColoniaEncoder(StateEncoder):
             for m in range(N_MATERIALS):
                 x = s.stall_materials[st * N_MATERIALS + m]
                 if x:
-                    out[row + m] = top(x, 5)
-            out[row + N_MATERIALS] = top(s.stall_size[st], 5)
+                    out[row + m] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
+            x = s.stall_size[st]
+            out[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
             if s.stall_buyer[st] >= 0:
                 out[row + N_MATERIALS + 1] = 1.0
                 out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
@@ -583,26 +694,53 @@ class ColoniaEncoder(StateEncoder):
         n, fields, base = self.players, s.components.contract_fields, self.at["craftsmen"]
         for c in range(N_CRAFTSMEN):
             row = base + c * (3 + n)
-            out[row] = top(s.sticks[c], 5)
-            out[row + 1] = top(s.commissioned[c], 5)
-            out[row + 2] = top(s.contracts_placed[c], 5)
+            x, y, z = s.sticks[c], s.commissioned[c], s.contracts_placed[c]   # top(·, 5), inlined
+            out[row] = x / 5 if x < 5 else 1.0
+            out[row + 1] = y / 5 if y < 5 else 1.0
+            out[row + 2] = z / 5 if z < 5 else 1.0
             for i in range(s.contracts_placed[c]):
                 out[row + 3 + (s.contract_owner[c * fields + i] - me) % n] += s.contract_members[c * fields + i] / 5
         block = out[base:base + N_CRAFTSMEN * (3 + n)]
         np.minimum(block, 1.0, out=block)
 
     def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
+        at, n = self.at, self.players
         sailing = S_TUE_CHOOSE <= s.step <= S_SAT_SAIL
+        width = MAX_HOLDS + 1
+        ships = self.tables_of(s.components).ships
+        for place in range(PORT):
+            ship = s.port[place]
+            if ship >= 0:
+                row = at["port"] + place * SHIP
+                out[row:row + SHIP] = ships[ship]
+                out[row + 1 + N_CITIES] = 1.0 if place < s.ships_sailing and sailing else 0.0
+        self._loads(s, me, out, False)
+        sailed, sailed_by = at["last_sailed"], at["last_sailed_loaders"]
+        for k, entry in enumerate(s.last_sailed[:PORT]):
+            out[sailed + 2 * k] = 1.0
+            out[sailed + 2 * k + 1] = (entry[0] + 1) / N_SHIPS
+            for h, owner in enumerate([*entry[2:2 + MAX_HOLDS], *[-1] * (MAX_HOLDS - len(entry[2:])), entry[1]]):
+                if owner >= 0:
+                    out[sailed_by + (k * width + h) * n + (owner - me) % n] = 1.0
+        out[at["ships_sailing"]] = s.ships_sailing / 4
+        out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
+        out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
+
+    def _loads(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
+        """Which holds of the ships in port are loaded, the extra holds, and who loaded
+        each (over the old ones: `over_old`, the ships' rows as the table has them first)."""
+        at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
         ships = self.tables_of(comp).ships
+        if over_old:
+            out[loaders:loaders + PORT * width * n] = 0.0
         for place in range(PORT):
             ship = s.port[place]
             if ship < 0:
                 continue
             row = at["port"] + place * SHIP
-            out[row:row + SHIP] = ships[ship]
-            out[row + 1 + N_CITIES] = 1.0 if place < s.ships_sailing and sailing else 0.0
+            if over_old:
+                out[row + 2 + N_CITIES:row + SHIP] = ships[ship][2 + N_CITIES:]
             for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
                 owner = s.hold_owner[place * MAX_HOLDS + h]
                 if owner >= 0:
@@ -616,28 +754,25 @@ class ColoniaEncoder(StateEncoder):
                 if extra >= 0:
                     out[end + 1] = 1.0
                     out[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
-        sailed, sailed_by = at["last_sailed"], at["last_sailed_loaders"]
-        for k, entry in enumerate(s.last_sailed[:PORT]):
-            out[sailed + 2 * k] = 1.0
-            out[sailed + 2 * k + 1] = (entry[0] + 1) / N_SHIPS
-            for h, owner in enumerate([*entry[2:2 + MAX_HOLDS], *[-1] * (MAX_HOLDS - len(entry[2:])), entry[1]]):
-                if owner >= 0:
-                    out[sailed_by + (k * width + h) * n + (owner - me) % n] = 1.0
-        out[at["ships_sailing"]] = s.ships_sailing / 4
-        out[at["ship_deck"]] = sum(s.ship_deck) / N_SHIPS
-        out[at["ship_discards"]] = sum(s.ship_discard) / N_SHIPS
 
     def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n = self.at, self.players
+        at = self.at
         tables = self.tables_of(s.components)
         shown = s.display[:MAX_DISPLAY]
         block = out[at["relic_display"]:at["relic_display"] + MAX_DISPLAY * RELIC].reshape(MAX_DISPLAY, RELIC)
         np.take(tables.relics, [*shown, *[-1] * (MAX_DISPLAY - len(shown))], axis=0, out=block)
-        for k, owner in enumerate(s.secured_by[:MAX_DISPLAY]):
-            if owner >= 0:
-                out[at["relic_securers"] + k * n + (owner - me) % n] = 1.0
+        self._securers(s, me, out, False)
         out[at["relic_deck"]] = sum(s.relic_deck) / 48
         out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True, False)
+
+    def _securers(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
+        """Who secured each displayed relic (over the old ones: `over_old`)."""
+        at, n = self.at["relic_securers"], self.players
+        if over_old:
+            out[at:at + MAX_DISPLAY * n] = 0.0
+        for k, owner in enumerate(s.secured_by[:MAX_DISPLAY]):
+            if owner >= 0:
+                out[at + k * n + (owner - me) % n] = 1.0
 
     def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         row = self.at["goods_supply"]
@@ -678,6 +813,16 @@ def _screens_shown(s: ColoniaState) -> tuple[list[int], ...] | None:
     if s.step != S_OVER:
         return None
     return s.money[:], s.materials[:], s.goods[:], s.relic_owner[:]
+
+
+def _choosing_cards(s: ColoniaState) -> bool:
+    """The families choose their cards (face down until revealed)."""
+    return s.decision == D_FAMILY
+
+
+def _turns_or_vote(s: ColoniaState) -> tuple[bool, bool]:
+    """A round of turns, a vote."""
+    return s.decision == D_TURN, s.decision == D_VOTE
 
 
 def _mayor_known(s: ColoniaState) -> bool:   # as s.mayor() >= 0

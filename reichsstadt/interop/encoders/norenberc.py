@@ -34,7 +34,7 @@ from ...games.norenberc.constants import (
     TOP_SLOT,
     WORKSHOP_SLOTS,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
+from ..encoding import ENVELOPE, HIDDEN, Part, Piece, SeatAxis, SeatFields, Slice, StateEncoder, envelope, per_seat
 from ..encoding import scaled, write_envelope
 
 if TYPE_CHECKING:
@@ -91,11 +91,11 @@ class TileTables:
         key = tuple(tiles)
         found = self.summaries.get(key)
         if found is None:
-            raw = np.zeros(len(self.hold_scale), np.float32)
+            counts = [0] * len(self.hold_scale)   # whole numbers: summed in Python, exact in float32
             for t in tiles:
                 for i, x in self.holds[t]:
-                    raw[i] += x
-            found = np.minimum(raw / self.hold_scale, 1.0)
+                    counts[i] += x
+            found = np.minimum(np.array(counts, np.float32) / self.hold_scale, 1.0)
             if len(self.summaries) >= MAX_CACHED:
                 self.summaries.clear()
             self.summaries[key] = found
@@ -132,6 +132,20 @@ class NorenbercEncoder(StateEncoder):
         self.money_fields = SeatFields(self, [("money", "money", 1, TOP_MONEY, 0, 1)])   # at the end
         self.number_tops = np.tile(np.array([TOP_GOODS] * G + [5, 5, 3, 1, 1, TOP_VALUE], np.float32), G)
         """What each entry of guild_numbers is divided by (see _guild_numbers)."""
+        counts = np.arange(64, dtype=np.float32)
+        self.store_share = np.minimum(counts / np.float32(TOP_GOODS), np.float32(1.0)).tolist()
+        self.roof_share = np.minimum(counts / np.float32(5), np.float32(1.0)).tolist()
+        """What _guild_numbers writes for each small count of a store's goods and of a roof's agents."""
+        self.free_share = np.minimum(np.multiply(np.arange(64, dtype=np.int64), np.float32(1 / 8), dtype=np.float32),
+                                     np.float32(1.0)).tolist()
+        """What agent_fields writes for each small count of free agents (÷ 8, 1 at most)."""
+        numbers = self.at["guild_numbers"]
+        self.stores_at = np.array([numbers + g * (G + 6) + k for g in range(G) for k in range(G)], np.intp)
+        """Where the stores' entries of guild_numbers are, in the order of the field."""
+        ts = self.tile_size
+        self.rooms_at = np.array([self.at["guild_tiles"] + (g * TILE_PLACES + TILE_PLACES - ROOMS + r) * ts + j
+                                  for g in range(G) for r in range(ROOMS) for j in range(ts)], np.intp)
+        """Where the rooms' tiles are in guild_tiles, in the order of the field rooms."""
         self.plan_rows = np.array([[1.0 if laid >> g & 1 else 0.0 for g in range(G)] for laid in range(1 << G)],
                                   np.float32)
         self.use(self._parts())
@@ -224,27 +238,38 @@ class NorenbercEncoder(StateEncoder):
             Part("goods", ("goods",), ("goods_held",), lambda s, seat, me, out: self.goods_fields.write(s, me, out),
                  whole=True),
             Part("agents", ("agents", "agents_free", "moon"), ("agents", "agents_free", "moon"),
-                 lambda s, seat, me, out: self.agent_fields.write(s, me, out), whole=True),
+                 lambda s, seat, me, out: self.agent_fields.write(s, me, out), whole=True,
+                 pieces=(Piece(("agents_free",), self._free_agents_piece),)),   # an agent sent, mostly
             Part("crests", ("crests", "prestige_crests"), ("guild_crests", "prestige_crests"),
                  lambda s, seat, me, out: self.crest_fields.write(s, me, out), whole=True),
             Part("holdings", ("holdings",), ("tiles_owned",), self._holdings),
             Part("turn_position", ("turn_position",), ("turn_order",), self._turn_position),
             Part("planning", ("planning",), ("phase", "moon", "plan_status"), self._planning),
-            Part("plans", ("cards", "plan"), ("plans",), self._plans),
+            # the public encoding hides every plan: a plan laid changes its card count alone
+            Part("plans", ("cards", "plan"), ("plans",), self._plans,
+                 pieces=(Piece(("plans",), lambda s, out: self._card_counts(s, 0, out)),)),
             Part("peddlers", ("peddler_goods",), ("peddlers",), self._peddlers),
             Part("revealed_money", ("revealed_money",), ("money_revealed",), self._revealed_money),
             Part("round", ("round", "turn", "open_planning", "prestige_guild", "prestige_reserve", "prestige_out",
                            "pile_size", "citizens_unseen", "out_of_game"),
                  ("round", "turn", "prestige_guild", "prestige_reserve", "prestige_out", "pile_known", "pile_unseen",
-                  "citizens_unseen", "out_of_game"), self._round),
-            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True),
+                  "citizens_unseen", "out_of_game"), self._round,
+                 pieces=(Piece(("turn",), lambda s, out: self._turn(s, out)),)),   # a turn passes, mostly alone
+            Part("guild_tiles", ("guild_tiles",), ("round", "workshops", "rooms"), self._guild_tiles, whole=True,
+                 pieces=(Piece(("rooms",), self._rooms_piece),)),   # a guest hired, mostly
             Part("guild_numbers", ("guild_numbers",),
                  ("round", "stores", "roof_agents", "crests_left", "mayors", "prestige_guild", "prestige_guild_crest",
-                  "workshops"), self._guild_numbers, whole=True),
+                  "workshops"), self._guild_numbers, whole=True,
+                 # a store or a roof changes at every other decision, mostly alone
+                 pieces=(Piece(("stores",), self._stores_piece), Piece(("roof_agents",), self._roofs_piece))),
             Part("current", ("current_guild", "revealed", "still_to_act", "actor", "step", "current_numbers", "hiring",
                              "room", "victim", "guard_first"),
                  ("phase", "called_guild", "revealed", "still_to_act", "actor", "step", "buy_limit", "bought",
-                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current),
+                  "hired_tile", "hired_room", "thief_victim", "guard_first"), self._current,
+                 # within an action, mostly one of these changes at a time
+                 pieces=(Piece(("step",), self._step_piece), Piece(("buy_limit", "bought"), self._bought_piece),
+                         Piece(("still_to_act", "actor"), self._turn_piece),
+                         Piece(("hired_tile",), self._hiring_piece), Piece(("hired_room",), self._room_piece))),
         ]
 
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
@@ -292,15 +317,19 @@ class NorenbercEncoder(StateEncoder):
 
     def _plans(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
-        cards, plan_at = at["cards"], at["plan"]
+        plan_at = at["plan"]
         out[plan_at:plan_at + n * G] = HIDDEN   # the others' plans; the viewer's is written below
-        for k in range(n):
-            laid = s.plans[me + k if me + k < n else me + k - n]
-            if laid:
-                x = laid.bit_count()
-                out[cards + k] = x / 8 if x < 8 else 1.0
+        self._card_counts(s, me, out)
         if seat is not None:   # the viewer's plan, first (me == seat)
             out[plan_at:plan_at + G] = self.plan_rows[s.plans[seat]]
+
+    def _card_counts(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
+        """The cards of each seat's plan, ÷ 8 (over the old counts; one entry at a time:
+        cheaper than a list for four)."""
+        n, cards = self.players, self.at["cards"]
+        for k in range(n):
+            x = s.plans[me + k if me + k < n else me + k - n].bit_count()
+            out[cards + k] = x / 8 if x < 8 else 1.0
 
     def _peddlers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n, G = self.at, self.players, self.guilds
@@ -325,7 +354,7 @@ class NorenbercEncoder(StateEncoder):
     def _round(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
         out[at["round"] + s.round - 1] = 1.0
-        out[at["turn"]] = scaled(s.turn, 10)
+        self._turn(s, out)
         out[at["open_planning"]] = 1.0 if s.open_planning else 0.0
         if s.prestige_guild >= 0:
             out[at["prestige_guild"] + s.prestige_guild] = 1.0
@@ -342,12 +371,20 @@ class NorenbercEncoder(StateEncoder):
                 if c:
                     out[base + k] = scaled(c, 20)
 
+    def _turn(self, s: NorenbercState, out: np.ndarray) -> None:
+        out[self.at["turn"]] = scaled(s.turn, 10)
+
     def _guild_tiles(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         tables = self.tables_of(s.components)
         slot = MASTER_SLOT[s.round - 1]
         base = self.at["guild_tiles"]
         block = self._tiles_on_board(s, slot, tables)   # a board seldom comes back: a cache of them hit 0.2 %
         out[base:base + len(block)] = block
+
+    def _rooms_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The rooms' tiles of guild_tiles, as _tiles_on_board places them (after each
+        guild's workshops)."""
+        out[self.rooms_at] = self.tables_of(s.components).rows[s.rooms].ravel()
 
     def _guild_numbers(self, s: NorenbercState, seat: int | None, me: int, out: np.ndarray) -> None:
         """Every guild's numbers, gathered into one list and scaled in one NumPy stroke."""
@@ -373,6 +410,24 @@ class NorenbercEncoder(StateEncoder):
         base = self.at["guild_numbers"]
         out[base:base + len(numbers)] = numbers
 
+    def _free_agents_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The free agents' entries of agents_free, as agent_fields writes them."""
+        at, table = self.at["agents_free"], self.free_share
+        for p, x in enumerate(s.agents_free):
+            out[at + p] = table[x] if 0 <= x < 64 else min(x / 8, 1.0)   # x ÷ 8: exact in float32
+
+    def _stores_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The stores' entries of guild_numbers, as _guild_numbers writes them."""
+        table = self.store_share
+        out[self.stores_at] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS) for x in s.stores]
+
+    def _roofs_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        """The roofs' entries of guild_numbers, as _guild_numbers writes them."""
+        G, table = self.guilds, self.roof_share
+        at = self.at["guild_numbers"] + G
+        for g, x in enumerate(s.roof_agents):   # entry by entry: cheaper than a list for a few guilds
+            out[at + g * (G + 6)] = table[x] if 0 <= x < 64 else _scaled32(x, 5)
+
     def _tiles_on_board(self, s: NorenbercState, slot: int, tables: TileTables) -> np.ndarray:
         """The slice guild_tiles: every guild's tiles in their places."""
         ids: list[int] = []
@@ -388,27 +443,68 @@ class NorenbercEncoder(StateEncoder):
         if s.phase != ACTIONS:
             return
         at, n = self.at, self.players
-        tables = self.tables_of(s.components)
         out[at["current_guild"] + s.called_guild] = 1.0
         for p in range(n):
             if s.revealed >> p & 1:
                 out[at["revealed"] + (p - me) % n] = 1.0
-            if s.still_to_act >> p & 1:
-                out[at["still_to_act"] + (p - me) % n] = 1.0
-        if s.actor >= 0:
-            out[at["actor"] + (s.actor - me) % n] = 1.0
+        self._acting(s, me, out)
         out[at["step"] + s.step] = 1.0
-        base = at["current_numbers"]
-        out[base] = 1.0
-        out[base + 1] = s.buy_limit / 3
-        out[base + 2] = s.bought / 3
-        ts = self.tile_size
-        out[at["hiring"]:at["hiring"] + ts] = tables.rows[s.hired_tile]
+        out[at["current_numbers"]] = 1.0
+        self._bought(s, out)
+        self._hiring(s, out)
         if s.hired_room >= 0:
             out[at["room"] + s.hired_room] = 1.0
         if s.thief_victim >= 0:
             out[at["victim"] + (s.thief_victim - me) % n] = 1.0
-        out[at["guard_first"]:at["guard_first"] + ts] = tables.rows[s.guard_first]
+        out[at["guard_first"]:at["guard_first"] + self.tile_size] = self.tables_of(s.components).rows[s.guard_first]
+
+    def _acting(self, s: NorenbercState, me: int, out: np.ndarray) -> None:
+        """Who has still to act in the called guild, and who acts now (over zeros)."""
+        at, n = self.at, self.players
+        for p in range(n):
+            if s.still_to_act >> p & 1:
+                out[at["still_to_act"] + (p - me) % n] = 1.0
+        if s.actor >= 0:
+            out[at["actor"] + (s.actor - me) % n] = 1.0
+
+    def _bought(self, s: NorenbercState, out: np.ndarray) -> None:
+        base = self.at["current_numbers"]
+        out[base + 1] = s.buy_limit / 3
+        out[base + 2] = s.bought / 3
+
+    def _hiring(self, s: NorenbercState, out: np.ndarray) -> None:
+        out[self.at["hiring"]:self.at["hiring"] + self.tile_size] = self.tables_of(s.components).rows[s.hired_tile]
+
+    # The pieces of `current` (Part.pieces): outside the action phase its slices stay zero.
+    def _step_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["step"]:self.end["step"]] = 0.0
+            out[self.at["step"] + s.step] = 1.0
+
+    def _bought_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            self._bought(s, out)
+
+    def _turn_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["still_to_act"]:self.end["still_to_act"]] = 0.0
+            out[self.at["actor"]:self.end["actor"]] = 0.0
+            self._acting(s, 0, out)
+
+    def _hiring_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            self._hiring(s, out)
+
+    def _room_piece(self, s: NorenbercState, out: np.ndarray) -> None:
+        if s.phase == ACTIONS:
+            out[self.at["room"]:self.end["room"]] = 0.0
+            if s.hired_room >= 0:
+                out[self.at["room"] + s.hired_room] = 1.0
+
+
+def _scaled32(x: int, top: int) -> float:
+    """x ÷ top in float32, 1 at most: what _guild_numbers' NumPy stroke gives a number."""
+    return float(min(np.float32(x) / np.float32(top), np.float32(1.0)))
 
 
 def _money_shown(s: NorenbercState) -> list[int] | None:

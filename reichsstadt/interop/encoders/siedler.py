@@ -29,7 +29,8 @@ from ...games.siedler.constants import (
     RESOURCES,
     ROAD_NAMES,
 )
-from ..encoding import ENVELOPE, HIDDEN, Part, SeatAxis, Slice, StateEncoder, envelope, per_seat, write_envelope
+from ..encoding import ENVELOPE, HIDDEN, Part, PerGame, Piece, SeatAxis, Slice, StateEncoder, envelope, per_seat
+from ..encoding import write_envelope
 
 if TYPE_CHECKING:
     from ...games.siedler.state import SiedlerState
@@ -57,8 +58,8 @@ class SiedlerEncoder(StateEncoder):
         self.reds, self.towers, self.wall = len(start.workshop_owner), len(start.tower_owner), m.wall_pieces
         self.years = len(m.years)
         self.terrains = list(m.terrain_ids)
-        self.hand_kept: list[tuple[list[int], list[float]] | None] = [None] * players
-        """Per seat, its hand last encoded (the cards, their encoding), for `private`."""
+        self.hands_kept: PerGame[list[tuple[list[int], list[float]] | None]] = PerGame(lambda: [None] * players)
+        """Per game and seat, its hand last encoded (the cards, their encoding), for `private`."""
         super().__init__("siedler", players, [*envelope(players, PHASE_IDS), *self._player_slices(),
                                               *self._table_slices(), *self._board_slices(), *self._trade_slices(),
                                               *self._waiting_slices()],
@@ -164,12 +165,16 @@ class SiedlerEncoder(StateEncoder):
     def _parts(self) -> list[Part]:
         return [
             Part("envelope", ENVELOPE, None, self._envelope),
-            Part("hand", ("hand",), ("hands",), self._hand, whole=True),
+            # the public encoding hides every hand: a change of the hands alone leaves it
+            Part("hand", ("hand",), ("hands",), self._hand, whole=True, pieces=(Piece(("hands",), _unchanged),)),
             Part("cards", ("cards",), ("hands",), self._cards, whole=True),
             Part("gold", ("gold",), ("gold",), self._gold, whole=True),   # changes ten times as often as the rest
             Part("players", ("prestige", "victory_points", "council", "pieces_left", "discards_owed"),
                  ("prestige", "settlements_left", "workshops_left", "tolls_left", "right_of_way", "council_holder",
-                  "discards_owed"), self._players),
+                  "discards_owed"), self._players,
+                 pieces=(Piece(("tolls_left",), lambda s, out: self._tolls_left(s, 0, out)),
+                         Piece(("discards_owed",), lambda s, out: self._discards_owed(s, 0, out)),
+                         Piece(("prestige",), lambda s, out: self._prestige(s, 0, out)))),
             Part("table", ("active", "first_player", "time_stone", "robber", "last_number", "last_event", "last_road",
                            "deck_left", "discards"),
                  ("active", "first_player", "time_stone", "robber", "last_card", "deck_left", "discards"),
@@ -198,9 +203,10 @@ class SiedlerEncoder(StateEncoder):
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
         s: SiedlerState = state
         hand, held = self.at["hand"], s.hands[seat * 5:seat * 5 + 5]
-        last = self.hand_kept[seat]   # a seat's own hand, mostly as at its last observation
+        kept = self.hands_kept.of(s)
+        last = kept[seat]   # a seat's own hand, mostly as at its last observation
         if last is None or last[0] != held:
-            last = self.hand_kept[seat] = (held, [x / 10 if x < 10 else 1.0 for x in held])
+            last = kept[seat] = (held, [x / 10 if x < 10 else 1.0 for x in held])
         out[hand:hand + 5] = last[1]
 
     def _envelope(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
@@ -216,28 +222,45 @@ class SiedlerEncoder(StateEncoder):
 
     def _cards(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         cards, n, hands = self.at["cards"], self.players, s.hands
-        counts = [sum(hands[p * 5:p * 5 + 5]) for p in (*range(me, n), *range(me))]   # as s.cards(p)
-        out[cards:cards + n] = [x / 20 if x < 20 else 1.0 for x in counts]
+        for k in range(n):   # entry by entry: cheaper than lists for a few seats
+            p = me + k if me + k < n else me + k - n
+            x = sum(hands[p * 5:p * 5 + 5])   # as s.cards(p)
+            out[cards + k] = x / 20 if x < 20 else 1.0
 
     def _gold(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         gold, n = self.at["gold"], self.players
-        out[gold:gold + n] = [x / 30 if x < 30 else 1.0 for x in s.gold[me:] + s.gold[:me]]
+        for k in range(n):   # entry by entry: cheaper than a list for a few seats
+            x = s.gold[me + k if me + k < n else me + k - n]
+            out[gold + k] = x / 30 if x < 30 else 1.0
 
     def _players(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
-        prestige, vp = at["prestige"], at["victory_points"]
-        council, pieces, owed = at["council"], at["pieces_left"], at["discards_owed"]
+        vp, council, pieces = at["victory_points"], at["council"], at["pieces_left"]
         for k in range(n):
             p = me + k if me + k < n else me + k - n
-            out[prestige + k] = top(s.prestige[p], 20)
             out[vp + k] = top(s.victory_points(p), 13)
             c = s.council_of(p)
             if c >= 0:
                 out[council + 3 * k + c] = 1.0
             out[pieces + 3 * k] = s.settlements_left[p] / 5
             out[pieces + 3 * k + 1] = s.workshops_left[p] / 4
-            out[pieces + 3 * k + 2] = s.tolls_left[p] / 15
-            out[owed + k] = top(s.discards_owed[p], 20)
+        self._tolls_left(s, me, out)
+        self._discards_owed(s, me, out)
+        self._prestige(s, me, out)
+
+    # what of _players changes alone (its pieces, with `me` 0)
+    def _tolls_left(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        pieces, n = self.at["pieces_left"], self.players
+        for k in range(n):
+            out[pieces + 3 * k + 2] = s.tolls_left[me + k if me + k < n else me + k - n] / 15
+
+    def _discards_owed(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        owed, n = self.at["discards_owed"], self.players
+        out[owed:owed + n] = [top(x, 20) for x in s.discards_owed[me:] + s.discards_owed[:me]]
+
+    def _prestige(self, s: SiedlerState, me: int, out: np.ndarray) -> None:
+        prestige, n = self.at["prestige"], self.players
+        out[prestige:prestige + n] = [top(x, 20) for x in s.prestige[me:] + s.prestige[:me]]
 
     def _table(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -258,7 +281,9 @@ class SiedlerEncoder(StateEncoder):
 
     def _supply(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         base = self.at["supply"]
-        out[base:base + 5] = [x / 20 if x < 20 else 1.0 for x in s.supply[:5]]
+        for r in range(5):   # entry by entry: cheaper than a list for five
+            x = s.supply[r]
+            out[base + r] = x / 20 if x < 20 else 1.0
 
     def _owners_of(self, name: str, field: str, s: SiedlerState, seat: int | None, me: int,
                    out: np.ndarray) -> None:
@@ -292,13 +317,15 @@ class SiedlerEncoder(StateEncoder):
         at, n = self.at, self.players
         answers, counters, size = at["answers"], at["counters"], len(ANSWERS)
         gives, wants = s.counter_give, s.counter_want
-        raw: list[int] = []
         for k in range(n):
-            q = me + k if me + k < n else me + k - n
-            out[answers + k * size + ANSWER_INDEX[s.answers[q]]] = 1.0
-            raw += gives[q * 6:q * 6 + 6]
-            raw += wants[q * 6:q * 6 + 6]
-        out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
+            out[answers + k * size + ANSWER_INDEX[s.answers[me + k if me + k < n else me + k - n]]] = 1.0
+        if any(gives) or any(wants):   # mostly no counter-offer at all: the zeros are there
+            raw: list[int] = []
+            for k in range(n):
+                q = me + k if me + k < n else me + k - n
+                raw += gives[q * 6:q * 6 + 6]
+                raw += wants[q * 6:q * 6 + 6]
+            out[counters:counters + 12 * n] = [x / 10 if x < 10 else 1.0 for x in raw]   # every seat's at once
 
     def _trade(self, s: SiedlerState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -327,6 +354,10 @@ class SiedlerEncoder(StateEncoder):
             if s.winner >= 0:
                 out[at["winner"] + (s.winner - me) % n] = 1.0
             out[at["ending"] + (0 if s.winner != NOBODY else 1)] = 1.0
+
+
+def _unchanged(s: SiedlerState, out: np.ndarray) -> None:
+    """A piece whose fields the public encoding does not show."""
 
 
 def _offer_open(s: SiedlerState) -> bool:
