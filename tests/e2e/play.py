@@ -34,6 +34,15 @@ def create_from_lobby(page: Any, url: str, game: str, seats: list[str], name: st
     return page.url.rsplit("/", 1)[1]  # type: ignore[no-any-return]
 
 
+def one_of(found: Any, rng: random.Random) -> Any | None:
+    """A random one of the elements a locator finds, None when it finds none. The count is
+    read once: a bot's move may redraw the page between two reads (a second read of 0 made
+    `randrange` fail in CI); a click on an element gone meanwhile fails as Playwright's
+    error, which the callers take as "the table moved on"."""
+    count = found.count()
+    return found.nth(rng.randrange(count)) if count else None
+
+
 def where(page: Any) -> tuple[int, str]:
     """(moves made at the table, its status) as the page shows it."""
     got = page.eval_on_selector(".table-page", "e => [Number(e.dataset.move ?? -1), e.dataset.status ?? '']")

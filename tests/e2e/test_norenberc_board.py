@@ -22,6 +22,7 @@ from typing import Any, Iterator
 import pytest
 
 from .conftest import BROWSER, CHROMIUM, COLOURS, post_json, running_server
+from .play import one_of
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -92,11 +93,13 @@ def click_decision(page: Any, rng: random.Random, pick: bool) -> tuple[int, int]
             buttons.first.click(timeout=2000)
             return len(chosen), 1
         return len(chosen), 0
-    if pieces.count() and rng.random() < 0.9:
-        pieces.nth(rng.randrange(pieces.count())).click(timeout=2000)
+    piece = one_of(pieces, rng) if pieces.count() and rng.random() < 0.9 else None
+    if piece is not None:
+        piece.click(timeout=2000)
         return 1, 0
-    if buttons.count():
-        buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+    button = one_of(buttons, rng)
+    if button is not None:
+        button.click(timeout=2000)
         return 0, 1
     return 0, 0
 

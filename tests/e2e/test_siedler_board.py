@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.process import Server
 
 from .conftest import Pages
-from .play import create_from_lobby, where
+from .play import create_from_lobby, one_of, where
 
 BUILDS = ("settle:", "toll:", "workshop:", "wall", "tower:")
 
@@ -116,10 +116,10 @@ def discard(page: Any, rng: random.Random) -> bool:
     for _ in range(30):
         if send.is_enabled():
             break
-        cards = page.locator(".sdl-hand .card-pick:not([disabled])")
-        if not cards.count():
+        card = one_of(page.locator(".sdl-hand .card-pick:not([disabled])"), rng)
+        if card is None:
             return False
-        cards.nth(rng.randrange(cards.count())).click(timeout=2000)
+        card.click(timeout=2000)
     send.click(timeout=2000)
     return True
 
@@ -128,16 +128,15 @@ def make_offer(page: Any, rng: random.Random) -> bool:
     """Put an offer together in the trade panel (one card or gold given, one asked for),
     ask everyone or one player, and make it."""
     box = page.locator(".sdl-builder.offer")
-    gives = box.locator("td[data-side=give] button.plus:not([disabled])")
-    if not gives.count():
+    for side in ("give", "want"):
+        plus = one_of(box.locator(f"td[data-side={side}] button.plus:not([disabled])"), rng)
+        if plus is None:
+            return False
+        plus.click(timeout=2000)
+    options = box.locator("select option").count()
+    if not options:
         return False
-    gives.nth(rng.randrange(gives.count())).click(timeout=2000)
-    wants = box.locator("td[data-side=want] button.plus:not([disabled])")
-    if not wants.count():
-        return False
-    wants.nth(rng.randrange(wants.count())).click(timeout=2000)
-    options = box.locator("select option")
-    box.locator("select").select_option(index=rng.randrange(options.count()))
+    box.locator("select").select_option(index=rng.randrange(options))
     box.locator("button[data-send=offer]").click(timeout=2000)
     return True
 
@@ -154,14 +153,11 @@ def counter(page: Any) -> bool:
 
 
 def bank_trade(page: Any, rng: random.Random) -> bool:
-    gives = page.locator(".sdl-bank button[data-bank-give]")
-    if not gives.count():
-        return False
-    gives.nth(rng.randrange(gives.count())).click(timeout=2000)
-    gets = page.locator(".sdl-bank .get button[data-legal]")
-    if not gets.count():
-        return False
-    gets.nth(rng.randrange(gets.count())).click(timeout=2000)
+    for found in (".sdl-bank button[data-bank-give]", ".sdl-bank .get button[data-legal]"):
+        button = one_of(page.locator(found), rng)
+        if button is None:
+            return False
+        button.click(timeout=2000)
     return True
 
 
@@ -219,8 +215,9 @@ def step(page: Any, rng: random.Random, done: dict[str, int], asked: dict[str, A
                     page.locator("dialog.confirm button[value=yes]").click(timeout=5000)
                 sent = True
             elif asked["listed"]:  # a move without a place (an offer's step after a reload): the list
-                listed = page.locator(".moves button.move, .moves .pick button.primary")
-                button = listed.nth(rng.randrange(listed.count()))
+                button = one_of(page.locator(".moves button.move, .moves .pick button.primary"), rng)
+                if button is None:
+                    return False
                 irreversible = "irreversible" in (button.get_attribute("class") or "")
                 button.click(timeout=2000)
                 if irreversible:
