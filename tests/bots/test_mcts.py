@@ -340,48 +340,44 @@ def test_with_trust_the_bots_own_trade_offers_are_the_heuristics_call():
     """The fast playouts never make an offer (they drop every one), so a search cannot
     value one: with `trust` (the expert level) the bot offers exactly when its heuristic
     does, without a search, and its searches never choose an offer."""
-    match = Match("siedler", 4, 5, recording=False)
-    greedy = {s: make_bot("greedy", s, "siedler") for s in range(4)}
     bot = make_bot("mcts:30:trust=1", 1, "siedler")
     offered = searched = 0
-    while match.state.to_act() and (offered < 2 or searched < 3):
+    for match, seat in _siedler_offers():
         state = match.state
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            match.resolve_chance()
-            continue
-        if any(a.type == "offer" for a in state.legal(seat)):
-            before = bot.searches
-            move = bot.act(match.seat(seat))
-            assert move in state.legal(seat)
-            if move.type == "offer":
-                assert bot.searches == before and bot.last.iterations == 0   # not searched
-                offered += 1
-            else:
-                assert bot.searches == before + 1
-                searched += 1
-        match.play(seat, greedy[seat].act(match.seat(seat)))
+        before = bot.searches
+        move = bot.act(match.seat(seat))
+        assert move in state.legal(seat)
+        if move.type == "offer":
+            assert bot.searches == before and bot.last.iterations == 0   # not searched
+            offered += 1
+        else:
+            assert bot.searches == before + 1
+            searched += 1
+        if offered >= 2 and searched >= 3:
+            break
     assert offered >= 2 and searched >= 3
 
 
 def test_a_hint_with_trust_still_searches_and_shows_its_estimate():
-    state = _siedler_with_an_offer()
+    match, _ = next(_siedler_offers())
+    state = match.state.clone()
     decision = MCTSBot(iterations=40, seed=3, trust=True).search(Seat(state, state.to_act()[0]))
     assert decision.iterations == 40 and 0 <= decision.win <= 1
 
 
-def _siedler_with_an_offer():
-    """A Siedler position whose seat to act may make a trade offer (greedy games)."""
+def _siedler_offers():
+    """Along a greedy Siedler game, each position whose seat to act may make a trade
+    offer: (the match, that seat); the game goes on by greedy's move after each."""
     match = Match("siedler", 4, 5, recording=False)
     greedy = {s: make_bot("greedy", s, "siedler") for s in range(4)}
-    while True:
+    while match.state.to_act():
         state = match.state
         seat = state.to_act()[0]
         if seat == CHANCE:
             match.resolve_chance()
             continue
         if any(a.type == "offer" for a in state.legal(seat)):
-            return state.clone()
+            yield match, seat
         match.play(seat, greedy[seat].act(match.seat(seat)))
 
 

@@ -408,23 +408,27 @@ class ColoniaEncoder(StateEncoder):
         if kept is not None and kept[0] is s.components and kept[1] == inputs:
             return kept[2]
         n = self.players
-        above, below = [0] * n, [0] * n
-        fields = s.components.contract_fields
-        owner, members = s.contract_owner, s.contract_members
-        for c in range(N_CRAFTSMEN):
-            stick = s.sticks[c]
-            for i in range(s.contracts_placed[c]):
-                p = owner[c * fields + i]
-                if i < stick:
-                    above[p] += members[c * fields + i]
-                else:
-                    below[p] += members[c * fields + i]
+        above, below = self._on_contracts(s)
         counts: list[int] = []
         for p in range(n):
             counts += (above[p], below[p], s.hold_owner.count(p) + s.extra_hold_owner.count(p), s.secured_by.count(p))
         found = np.array(counts, np.int64) / self.per_member   # float64, as Python divides; float32 when written
         self.member_counts_kept = (s.components, tuple(x[:] for x in inputs), found)
         return found
+
+    def _on_contracts(self, s: ColoniaState) -> tuple[list[int], list[int]]:
+        """Per seat, its members on contracts above the stick and below it."""
+        above, below = [0] * self.players, [0] * self.players
+        fields = s.components.contract_fields
+        owner, members = s.contract_owner, s.contract_members
+        for c in range(N_CRAFTSMEN):
+            stick = s.sticks[c]
+            for i in range(s.contracts_placed[c]):
+                if i < stick:
+                    above[owner[c * fields + i]] += members[c * fields + i]
+                else:
+                    below[owner[c * fields + i]] += members[c * fields + i]
+        return above, below
 
     def _shares(self, counts: list[int]) -> list[float]:
         """Counts of members as the members' SeatFields write them (÷ members per family, 1 at most)."""
@@ -448,16 +452,7 @@ class ColoniaEncoder(StateEncoder):
 
     def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         n, pm = self.players, self.per_member
-        above, below = [0] * n, [0] * n
-        fields = s.components.contract_fields
-        owner, placed_members = s.contract_owner, s.contract_members
-        for c in range(N_CRAFTSMEN):
-            stick = s.sticks[c]
-            for i in range(s.contracts_placed[c]):
-                if i < stick:
-                    above[owner[c * fields + i]] += placed_members[c * fields + i]
-                else:
-                    below[owner[c * fields + i]] += placed_members[c * fields + i]
+        above, below = self._on_contracts(s)
         members, inner = self.at["members"] + 3, 7 + N_STREETS
         for p in range(n):   # entry by entry: cheaper than lists for a few seats
             out[members + p * inner] = above[p] / pm
