@@ -92,6 +92,7 @@ class Settings:
     search: str = "tree"             # "tree" (ISMCTS) or "rollout" (the heuristic improved by rollouts)
     horizon: str = "game"            # rollouts: to the "game"'s end, or the "stage"'s (then the evaluation)
     confidence: float = 1.0          # rollouts: standard errors a move must beat the heuristic's by
+    race: float = 1.0                # rollouts: standard errors below it at which a candidate leaves (inf: never)
     trust: bool = False              # moves the playouts do not model (the heuristic's UNMODELLED): its call
 
 
@@ -179,6 +180,7 @@ class MCTSBot:
         mode: str | None = None,
         horizon: str | None = None,
         confidence: float | None = None,
+        race: float | None = None,
         clock: str | Callable[[], float] = "wall",
         stop_early: bool = True,
         trust: bool | None = None,
@@ -203,7 +205,7 @@ class MCTSBot:
         self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
                                       "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation,
                                       "search": mode, "horizon": horizon, "confidence": confidence,
-                                      "trust": trust}
+                                      "race": race, "trust": trust}
         self.playout = playout
         self.evaluator = evaluator
         self.observer = observer
@@ -279,7 +281,7 @@ class MCTSBot:
         if aids is not None and chosen.search == "rollout":
             self._rollouts = Rollouts(aids.greedy, aids.advise, aids.evaluator if chosen.horizon == "stage" else None,
                                       aids.stage if chosen.horizon == "stage" else None, aids.avoid, chosen.root_k,
-                                      chosen.win_weight, aids.spread, chosen.confidence)
+                                      chosen.win_weight, aids.spread, chosen.confidence, chosen.race)
         self._hidden = aids.hidden if aids is not None else None
         self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
         self._key = aids.info_key if aids is not None else None     # the information sets' key

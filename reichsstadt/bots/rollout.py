@@ -15,8 +15,9 @@ and Galperin's Monte Carlo backgammon player (1996), on information sets:
   source of the playout (**common random numbers**): what differs between their results
   is what the candidate changed, not the luck of the draw;
 - candidates **race**: one whose mean paired gain over the heuristic's move is clearly
-  below zero (RACE_Z standard errors, after RACE_AFTER playouts) leaves, and the search
-  ends when none is left;
+  below zero (`race` standard errors, after RACE_AFTER playouts) leaves, and the search
+  ends when none is left (`race=inf`: only a candidate that plays the very game of the
+  heuristic's move leaves; the others get the whole budget);
 - the move played is the candidate with the best mean paired gain, but the heuristic's
   own move is left only for one that beats it **significantly**: its gain exceeds
   `confidence` standard errors. So the search plays no worse than the heuristic where it
@@ -49,6 +50,7 @@ class Rollouts:
     win_weight: float
     spread: float                                           # the score gap that counts as a sure win
     confidence: float                                       # standard errors a move must beat the heuristic's by
+    race: float = 1.0                                       # standard errors below it at which a candidate leaves
 
 
 @dataclass
@@ -138,7 +140,7 @@ def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], 
                 f.score += score
                 f.scored += 1
             done += 1
-        live = [live[0]] + [f for f in live[1:] if not _beaten(f)]
+        live = [live[0]] + [f for f in live[1:] if not _beaten(f, r.race)]
         if (len(live) == 1 and not estimate) or not budget(done):
             break
     return choose(found, r.confidence), found, done
@@ -147,18 +149,15 @@ def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], 
 RACE_AFTER = 4
 """Paired playouts before a candidate may leave the race."""
 
-RACE_Z = 1.0
-"""A candidate leaves the race when its mean gain over the heuristic's move is this many
-standard errors below zero (or it has never differed from it: it plays the same game)."""
 
-
-def _beaten(f: Found) -> bool:
+def _beaten(f: Found, z: float) -> bool:
     """Whether a candidate is clearly no better than the heuristic's move (racing: the
-    budget goes to the others)."""
+    budget goes to the others): its mean gain over it is `z` standard errors below zero,
+    or it has never differed from it (it plays the same game)."""
     if f.n < RACE_AFTER:
         return False
     mean, se = _gain(f)
-    return mean + RACE_Z * se < 0 or (mean == 0 and se == 0)
+    return mean + z * se < 0 or (mean == 0 and se == 0)
 
 
 def _gain(f: Found) -> tuple[float, float]:

@@ -15,7 +15,8 @@ end, no guidance; `policy=heuristic`: playouts by the heuristic player itself),
 one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
 `mcts:1s:k=0` (every legal move a root candidate), `mcts:1s:widen=0`, `mcts:1s:clock=cpu`
 (CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time),
-`mcts:3s:trust=1` (the heuristic's call on moves the playouts do not model)."""
+`mcts:3s:trust=1` (the heuristic's call on moves the playouts do not model), `mcts:3s:race=2`
+(rollouts: a candidate leaves the race only 2 standard errors below the heuristic's move; inf: never)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
     "search": ("mode", ("tree", "rollout"), "tree|rollout (ISMCTS, or the heuristic improved by rollouts)"),
     "horizon": ("horizon", ("game", "stage"), "game|stage (rollouts to the game's end, or the stage's)"),
     "conf": ("confidence", float, "FLOAT (rollouts: standard errors a move must beat the heuristic's by)"),
+    "race": ("race", float, "FLOAT (rollouts: standard errors below the heuristic's move at which a candidate "
+                            "leaves the race; inf: none leaves, the budget is spent on all)"),
     "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
     "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
     "trust": ("trust", int, "1|0 (moves the playouts do not model, e.g. Siedler's trade offers: the heuristic's "

@@ -45,10 +45,32 @@ def test_the_heuristics_move_is_left_only_for_a_significantly_better_one():
 
 
 def test_a_candidate_clearly_worse_than_the_heuristics_move_leaves_the_race():
-    assert _beaten(_found([[-0.3, -0.25, -0.35, -0.3]])[1])
-    assert _beaten(_found([[0.0, 0.0, 0.0, 0.0]])[1])          # plays the same game as the heuristic's move
-    assert not _beaten(_found([[-0.3, -0.25, -0.35]])[1])      # too few playouts yet
-    assert not _beaten(_found([[0.3, -0.2, 0.1, -0.1]])[1])
+    assert _beaten(_found([[-0.3, -0.25, -0.35, -0.3]])[1], 1.0)
+    assert _beaten(_found([[0.0, 0.0, 0.0, 0.0]])[1], 1.0)          # plays the same game as the heuristic's move
+    assert not _beaten(_found([[-0.3, -0.25, -0.35]])[1], 1.0)      # too few playouts yet
+    assert not _beaten(_found([[0.3, -0.2, 0.1, -0.1]])[1], 1.0)
+
+
+def test_the_race_setting_says_how_clearly_worse_a_candidate_must_be_to_leave():
+    """`race` standard errors below the heuristic's move: mean -0.05, standard error
+    0.029 (1.7 of them) leaves at race=1, stays at race=2 and at race=inf; a candidate
+    that plays the heuristic's game leaves at any setting."""
+    f = _found([[-0.1, 0.0, -0.1, 0.0]])[1]
+    assert _beaten(f, 1.0) and not _beaten(f, 2.0) and not _beaten(f, math.inf)
+    assert _beaten(_found([[0.0, 0.0, 0.0, 0.0]])[1], math.inf)
+
+
+def test_without_racing_every_candidate_gets_the_whole_budget_in_equal_shares():
+    """A move to play (estimate=False) ends as soon as the race leaves the heuristic's
+    move alone (here after 30 of 60 playouts); with race=inf the search spends its
+    whole budget, every candidate on every determinization (the expert's budget is not
+    cut short by early, noisy eliminations)."""
+    state = _norenberc_planning()
+    raced = MCTSBot(iterations=60, seed=1, **ROLLOUT).search(Seat(state.clone(), 0), estimate=False)
+    assert raced.iterations < 60 and len({a.visits for a in raced.actions}) > 1
+    full = MCTSBot(iterations=60, seed=1, race=math.inf, **ROLLOUT).search(Seat(state.clone(), 0), estimate=False)
+    assert full.iterations == 60 and {a.visits for a in full.actions} == {60 // len(full.actions)}
+    assert make_bot("mcts:60:race=inf").settings("norenberc").race == math.inf
 
 
 def test_a_pass_is_tried_only_where_the_heuristic_passes():
