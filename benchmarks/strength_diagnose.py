@@ -70,7 +70,8 @@ def ask(spec: str, seed: int, state: State, heuristic: Any) -> dict[str, Any]:
     gap = acts[0].value - acts[1].value if len(acts) > 1 else 1.0
     return {"spec": spec, "move": d.action.to_json(), "heuristic": d.action == heuristic,
             "iterations": d.iterations, "cpu": round(spent, 3), "candidates": len(acts),
-            "share": round(d.visits / max(d.iterations, 1), 3), "gap": round(gap, 4)}
+            "share": round(d.visits / max(d.iterations, 1), 3), "gap": round(gap, 4),
+            "actions": [{"move": a.action.to_json(), "visits": a.visits, "value": round(a.value, 4)} for a in acts]}
 
 
 def summary(rows: list[list[dict[str, Any]]], specs: list[str], load: bool = True) -> str:
@@ -91,21 +92,87 @@ def summary(rows: list[list[dict[str, Any]]], specs: list[str], load: bool = Tru
     return "\n".join(lines)
 
 
+def against(found: list[dict[str, Any]], ref: int) -> str:
+    """Every spec's moves valued by the reference spec's search of the same position (a
+    far larger budget, e.g. `race=inf` so that every candidate gets it): how often each
+    chose the reference's best move, and the mean reference value of its moves above the
+    heuristic's (an unbiased estimate of what its choices gain: the reference's noise is
+    independent of them), also paired with the first spec's on the same positions. `room`
+    is the reference's best above the heuristic's (biased upwards by that noise)."""
+    specs = [a["spec"] for a in found[0]["answers"]]
+    gains: list[list[float]] = []          # per position: each spec's move above the heuristic's
+    best_same = [0] * len(specs)
+    room: list[float] = []
+    for x in found:
+        values = _values(x["answers"][ref]["actions"], x.get("heuristic"))
+        base = values.get(_key(x["heuristic"])) if x.get("heuristic") is not None else None
+        got = [values.get(_key(a["move"])) for a in x["answers"]]
+        if base is None or any(v is None for v in got):
+            continue                       # a move the reference did not try: not valued
+        best = max(values, key=lambda k: values[k])
+        room.append(values[best] - base)
+        gains.append([v - base for v in got if v is not None])
+        for j, a in enumerate(x["answers"]):
+            best_same[j] += _key(a["move"]) == best
+    n = len(room)
+    lines = [f"valued by [{ref}] {specs[ref]} on {n} of {len(found)} positions (the others: a move it did not "
+             f"try): its best move above the heuristic's {_mean(room):+.4f} (room)"]
+    for j, spec in enumerate(specs):
+        if j == ref:
+            continue
+        mine = [g[j] for g in gains]
+        paired = [g[j] - g[0] for g in gains]
+        lines.append(f"[{j}] {spec}: the reference's best move {best_same[j]}/{n}, its moves above the heuristic's "
+                     f"{_mean(mine):+.4f} ± {_se(mine):.4f}"
+                     + (f", above [0]'s {_mean(paired):+.4f} ± {_se(paired):.4f}" if j else ""))
+    return "\n".join(lines)
+
+
+def _values(actions: list[dict[str, Any]], heuristic: Any) -> dict[str, float]:
+    """The reference's value of each move it tried. Without racing (`race=inf`) only a
+    candidate that played the heuristic move's very game leaves early: its value is that
+    move's (its own mean is over its first few playouts only, not comparable)."""
+    most = max(a["visits"] for a in actions)
+    values = {_key(a["move"]): a["value"] for a in actions}
+    base = values.get(_key(heuristic)) if heuristic is not None else None
+    if base is None:
+        return values
+    return {_key(a["move"]): a["value"] if a["visits"] == most else base for a in actions}
+
+
+def _key(move: Any) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def _se(xs: list[float]) -> float:
+    if len(xs) < 2:
+        return float("nan")
+    m = _mean(xs)
+    return (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
+
+
 def write_md(path: Path, command: str, text: str) -> None:
     path.write_text(f"# Search diagnosis\n\nWritten by `{command}` (seeds are tuning seeds).\n\n```\n{text}\n```\n",
                     encoding="utf-8")
 
 
-def summarize(jsonl: Path, md: Path | None) -> None:
+def summarize(jsonl: Path, md: Path | None, ref: int | None) -> None:
     """The summary of an earlier run, read back from its `--out` file."""
     found = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
     if not found:
         raise SystemExit(f"--summarize {jsonl}: no positions in it")
     rows = [x["answers"] for x in found]
     text = summary(rows, [a["spec"] for a in rows[0]], load=False)
+    if ref is not None:
+        text += "\n" + against(found, ref)
     print(text)
     if md is not None:
-        write_md(md, f"python3 benchmarks/strength_diagnose.py --summarize {jsonl.name}", text)
+        write_md(md, f"python3 benchmarks/strength_diagnose.py --summarize {jsonl.name}"
+                 + (f" --reference {ref}" if ref is not None else ""), text)
 
 
 def main() -> None:
@@ -119,28 +186,33 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=600_000, help="the first game's seed (tuning seeds: >= 600000)")
     ap.add_argument("--bots", nargs="+", help="the specs to compare (a spec twice: two seeds)")
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
+    ap.add_argument("--reference", type=int, default=None,
+                    help="the index (in --bots) of the spec whose values judge the others' moves")
     args = ap.parse_args()
     if args.summarize is not None:
-        return summarize(args.summarize, args.md)
+        return summarize(args.summarize, args.md, args.reference)
     if not args.game or not args.bots:
         ap.error("--game and --bots are needed (or --summarize FILE)")
     if args.seed < 600_000:
         raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
     states = positions(args.game, args.players, args.positions, args.every, args.seed)
     aids = search_aids(args.game, "fast", 0.5, "learned")
-    rows: list[list[dict[str, Any]]] = []
+    if args.reference is not None and not 0 <= args.reference < len(args.bots):
+        ap.error(f"--reference {args.reference}: an index into --bots (0..{len(args.bots) - 1})")
+    found: list[dict[str, Any]] = []
     for i, state in enumerate(states):
         heuristic = aids.advise(Seat(state.clone(), state.to_act()[0]), random.Random(i))[0] if aids else None
         row = [ask(spec, args.seed + 1000 * j + i, state, heuristic) for j, spec in enumerate(args.bots)]
-        rows.append(row)
+        found.append({"position": i, "phase": state.view(state.to_act()[0]).get("phase"),
+                      "heuristic": heuristic.to_json() if heuristic is not None else None, "answers": row})
         if args.out is not None:
             with args.out.open("a", encoding="utf-8") as f:
-                f.write(json.dumps({"position": i, "phase": state.view(state.to_act()[0]).get("phase"),
-                                    "heuristic": heuristic.to_json() if heuristic is not None else None,
-                                    "answers": row}) + "\n")
+                f.write(json.dumps(found[-1]) + "\n")
         print(f"position {i + 1}/{len(states)}: " + " | ".join(
             f"{a['iterations']} it {a['cpu']}s {'H' if a['heuristic'] else '-'}" for a in row), flush=True)
-    text = summary(rows, args.bots)
+    text = summary([x["answers"] for x in found], args.bots)
+    if args.reference is not None:
+        text += "\n" + against(found, args.reference)
     print(text)
     if args.md is not None:
         write_md(args.md, "python3 benchmarks/strength_diagnose.py " + " ".join(sys.argv[1:]), text)
