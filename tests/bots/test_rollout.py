@@ -38,6 +38,7 @@ def test_the_heuristics_move_is_left_only_for_a_significantly_better_one():
     assert choose(clear, 1.0) is clear[1].action
     noisy = _found([[0.5, -0.4, 0.45, -0.35, 0.0]])    # better on average, not significantly
     assert choose(noisy, 1.0) is noisy[0].action
+    assert choose(noisy, 0.0) is noisy[1].action        # conf=0: the best mean, however noisy
     worse = _found([[-0.1, -0.2, -0.1, -0.15]])
     assert choose(worse, 0.0) is worse[0].action
     alone = [Found(Action("plan", guild=0), n=3, total=1.5)]    # the heuristic's move, no other candidate
