@@ -358,6 +358,21 @@ def main() -> None:
     write_outputs(args, ["## Summary", "", *summary, "", *sections], figures)
 
 
+DIAGNOSIS = DETAIL / "diagnosis" / "README.md"
+"""What the diagnoses found (prose beside their runs): strength.md ends with it."""
+
+
+def diagnosis() -> list[str]:
+    """The diagnosis folder's findings, under a heading of strength.md's (its own title dropped)."""
+    if not DIAGNOSIS.exists():
+        return []
+    text = DIAGNOSIS.read_text(encoding="utf-8").strip().splitlines()
+    body = text[1:] if text and text[0].startswith("# ") else text
+    return ["", "## Why a larger budget buys little (the diagnosis)", "",
+            "(From `benchmarks/strength/diagnosis/README.md`; the files it names are in that folder.)",
+            *("#" + line if line.startswith("#") else line for line in body)]
+
+
 def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[str, Any]) -> None:
     command = (f"python3 benchmarks/strength.py --baseline BASELINE --games {args.games} --players {args.players} "
                f"--jobs {args.jobs} --seed {args.seed} --clock {args.clock} --resume"
@@ -385,7 +400,7 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         "same positions (`benchmarks/strength/diagnosis/`).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
         f"expert `{levels.spec('expert')}`.", ""]
-    args.out.write_text("\n".join(head + sections) + "\n", encoding="utf-8")
+    args.out.write_text("\n".join(head + sections + diagnosis()) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
     for gid, found in figures.items():   # a level shows only a finished tournament's figure
