@@ -397,7 +397,8 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         "(`<game>-<level>-<what>/`) and tuning screens (`tuning-<game>-<what>/`, on tuning seeds, often at "
         "budgets scaled down in the levels' ratio: proxies, never a level's figure). Why a budget does or "
         "does not buy strength: `benchmarks/strength_diagnose.py` asks several specs for their move on the "
-        "same positions (`benchmarks/strength/diagnosis/`).", "",
+        "same positions and values their moves by a far larger search of each (`benchmarks/strength/diagnosis/`; "
+        "what it found: the last section).", "",
         f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
         f"expert `{levels.spec('expert')}`.", ""]
     args.out.write_text("\n".join(head + sections + diagnosis()) + "\n", encoding="utf-8")
