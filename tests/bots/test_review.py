@@ -150,3 +150,28 @@ def test_review_command_json_is_the_functions_result(tmp_path):
                                                                   iterations=20)))
     with pytest.raises(BadOption, match="--iterations must be at least 1"):
         run("review", str(tmp_path / "game.json"), "--iterations", "0")
+
+
+def test_review_command_gives_the_bots_own_estimates_of_its_move_and_of_the_move_played(tmp_path):
+    """The bot's estimates come from its search, not from the chances: a move it would
+    have played instead is shown beside its estimate of the move played where it searched
+    that too, and says so where it did not (a Norenberc pass it never tries), so that
+    "chance fell 60 % → 58 %, the bot would have played X (0 %)" does not read as advice
+    to play a worse move."""
+    rec = _finished("siedler", 3, seed=4)
+    rec.save(tmp_path / "game.json")
+    got = review(rec, iterations=100)
+    out = run("review", str(tmp_path / "game.json"), "--iterations", "100")
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())   # the lines as read, wherever the terminal wrapped them
+    other = [w for s in got["seats"] for w in s["worst"] if not w["bot"]["same"]]
+    kinds = {w["played_win"] is None for w in other}
+    assert kinds == {True, False}, other   # this game has both: a move played that was searched, one that was not
+    for w in other:
+        win = f"{100 * w['bot']['win']:.0f} %"
+        if w["played_win"] is None:
+            assert f"(its estimate: {win} to win; it did not search the move played)" in said
+        else:
+            played = f"{100 * w['played_win']:.0f} %"
+            assert f"(its estimates: {win} to win after it, {played} after the move played)" in said
+    assert "Its estimates are that search's own and can differ from the chances." in said
