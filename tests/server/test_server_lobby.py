@@ -14,10 +14,11 @@ import pytest
 
 from reichsstadt import game_ids
 from reichsstadt.core import files
-from reichsstadt.bots import bot_names, has_heuristic, heuristic_games
-from reichsstadt.core import game as find_game
+from reichsstadt.bots import bot_names, has_heuristic, heuristic_games, levels
+from reichsstadt.core import Message, game as find_game
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
+from reichsstadt.i18n import render
 
 from .helpers import Ws, auth, create, full_table, join, play, serve
 
@@ -62,6 +63,10 @@ def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: s
     assert "random" in got["bots"]
     assert entry["bots"] == bot_names(gid)  # the seat list: greedy where the game has a heuristic player
     assert ("greedy" in entry["bots"]) == has_heuristic(gid)
+    # the levels it offers, each with its bot and its measured strength as words (issue 21)
+    assert [(lv["level"], lv["bot"]) for lv in entry["levels"]] == [(lv, levels.spec(lv)) for lv in levels.offered(gid)]
+    for lv in entry["levels"]:
+        assert render(Message.from_json(lv["about"]), "en") == levels.describe(lv["level"], gid, "en")
 
 
 def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
