@@ -433,3 +433,17 @@ def test_a_finished_games_review_is_worked_out_in_the_background_and_kept(tmp_pa
         assert all(0 <= p <= 1 for point in review["chances"] for p in point["chances"])
     with serve(tmp_path, review_seconds=1.0) as c:
         assert c.get(f"/api/tables/{tid}/review").json() == review
+
+
+def test_the_browsers_names_of_the_levels_follow_the_levels_specs() -> None:
+    """names.js names a bot seat by its level without asking the server (every page calls
+    it, synchronously): its copy of the levels' specs must be bots/levels.py's, or a
+    changed expert spec would be named "Bot mcts:…" in the browser and "Expert bot" in the
+    terminal."""
+    import re
+
+    source = (resources.files("reichsstadt") / "web" / "names.js").read_text(encoding="utf-8")
+    found = re.search(r"export const LEVELS = \{([^}]*)\}", source)
+    assert found, "names.js no longer declares LEVELS"
+    copied = dict(re.findall(r'(\w+): "([^"]+)"', found.group(1)))
+    assert copied == levels.SPECS
