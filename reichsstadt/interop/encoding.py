@@ -261,7 +261,9 @@ class Part:
     write a part again only when one of them changed (tests check the list). `whole`:
     the writer writes every entry of its slices, so they need not be zeroed before it
     (tests check that a kept encoding equals one written from scratch). `pieces`: some of
-    `reads` whose change alone a smaller write takes in (see Piece)."""
+    `reads` whose change alone a smaller write takes in (see Piece). `key_reads`: every
+    field the key reads, when the key is worth computing only after one of them changed
+    (None: computed for every observation; tests check the list)."""
 
     name: str
     slices: tuple[str, ...]
@@ -270,6 +272,7 @@ class Part:
     whole: bool = False
     key: Callable[[Any], Any] | None = None
     pieces: tuple[Piece, ...] = ()
+    key_reads: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         taken: set[str] = set()
@@ -284,6 +287,9 @@ class Part:
         if self.key is not None and self.reads is None:
             raise TypeError(f"part {self.name!r}: a key needs reads (a tuple, () for the key alone): a part "
                             f"without reads is written for every observation")
+        if self.key_reads is not None and (self.key is None or not isinstance(self.key_reads, tuple)):
+            raise TypeError(f"part {self.name!r}: key_reads names the fields of a key (a tuple), not "
+                            f"{self.key_reads!r}")
 
 
 class StateEncoder(Encoder, metaclass=ABCMeta):

@@ -156,12 +156,15 @@ def changes_of(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
 
 
 def _bits(encoder: StateEncoder, specs: dict[str, str],
-          kind: type) -> tuple[dict[str, list[int]], list[list[tuple[int, Any]]]]:
+          kind: type) -> tuple[dict[str, list[int]], list[list[tuple[int, Any]]], dict[Any, list[int]]]:
     """Per field read, [the parts it makes write again (bits in c), the pieces it makes
-    write (bits in q)]; and per part, its pieces as (bit in q, writer)."""
+    write (bits in q), the keys it makes compute again (bits in r)]; per part, its pieces
+    as (bit in q, writer); and per key, [the parts it makes write again, its bit in r (0:
+    computed for every observation)]."""
     every = (1 << len(encoder.parts)) - 1
-    bits: dict[str, list[int]] = {name: [every, 0] for name, how in specs.items() if how == SHARED}
+    bits: dict[str, list[int]] = {name: [every, 0, 0] for name, how in specs.items() if how == SHARED}
     pieces: list[list[tuple[int, Any]]] = []
+    keys: dict[Any, list[int]] = {}   # a key shared by parts: computed once
     for i, part in enumerate(encoder.parts):
         covered: dict[str, int] = {}
         mine: list[tuple[int, Any]] = []
@@ -170,42 +173,49 @@ def _bits(encoder: StateEncoder, specs: dict[str, str],
             covered.update(dict.fromkeys(piece.reads, bit))
             mine.append((bit, piece.write))
         pieces.append(mine)
-        for name in part.reads or ():
+        for name in (*(part.reads or ()), *(part.key_reads or ())):
             if name not in specs:
                 raise ValueError(f"{encoder.game} encoder, part {part.name!r}: {kind.__name__} declares no field "
                                  f"{name!r}")
-            found = bits.setdefault(name, [0, 0])
+        for name in part.reads or ():
+            found = bits.setdefault(name, [0, 0, 0])
             if name in covered:   # its change alone: the piece (a bit in q), not the whole part
                 found[1] |= covered[name]
             else:
                 found[0] |= 1 << i
-    return bits, pieces
+        if part.key is not None:
+            key = keys.setdefault(part.key, [0, 0])
+            key[0] |= 1 << i
+            if part.key_reads is not None and not key[1]:
+                key[1] = 1 << sum(1 for k in keys.values() if k[1])
+                for name in part.key_reads:
+                    bits.setdefault(name, [0, 0, 0])[2] |= key[1]
+    return bits, pieces, keys
 
 
 def _build(encoder: StateEncoder, kind: type) -> tuple[Changes, int]:
     specs = {spec.name: spec.kind for spec in field_specs(kind)}
     every = (1 << len(encoder.parts)) - 1
-    bits, pieces = _bits(encoder, specs, kind)
+    bits, pieces, keys = _bits(encoder, specs, kind)
     always, steps = _plan(encoder)
-    lines = ["def changes(s, kept, public):", f"    c = {always}", "    q = 0"]
-    for slot, (name, (bit, qbit)) in enumerate(bits.items()):
+    lines = ["def changes(s, kept, public):", f"    c = {always}", "    q = r = 0"]
+    for slot, (name, (bit, qbit, rbit)) in enumerate(bits.items()):
         lines.append(f"    v = s.{name}")
         if specs[name] == SHARED:  # fixed for a game (components, options): another game, every part anew
             lines += [f"    if v is not kept[{slot}]:", f"        kept[{slot}] = v", f"        c |= {every}"]
             continue
         copy = {VALUE: "v", FLAT: "v[:]", NESTED: "[row[:] for row in v]"}[specs[name]]
         lines += [f"    if v != kept[{slot}]:", f"        kept[{slot}] = {copy}"]
-        lines += [f"        c |= {bit}"] * bool(bit) + [f"        q |= {qbit}"] * bool(qbit)
+        lines += ([f"        c |= {bit}"] * bool(bit) + [f"        q |= {qbit}"] * bool(qbit)
+                  + [f"        r |= {rbit}"] * bool(rbit))
     scope: dict[str, Any] = {}
     slot = len(bits)
-    keyed: dict[Any, int] = {}   # a part's key: compared like a value field (a key shared by parts, once)
-    for i, part in enumerate(encoder.parts):
-        if part.key is not None:
-            keyed[part.key] = keyed.get(part.key, 0) | 1 << i
-    for k, (key, bit) in enumerate(keyed.items()):
+    for k, (key, (bit, rbit)) in enumerate(keys.items()):   # compared like a value field
         scope[f"key{k}"] = key
-        lines += [f"    v = key{k}(s)", f"    if v != kept[{slot}]:", f"        kept[{slot}] = v",
-                  f"        c |= {bit}"]
+        pad = "    " if rbit else ""   # a key with reads: computed again only after one of them changed
+        lines += [f"    if r & {rbit}:"] * bool(rbit) + [
+            f"{pad}    v = key{k}(s)", f"{pad}    if v != kept[{slot}]:", f"{pad}        kept[{slot}] = v",
+            f"{pad}        c |= {bit}"]
         slot += 1
     for i, (bit, runs, write) in enumerate(steps):   # straight-line: no loop over the parts
         scope[f"write{i}"] = write

@@ -334,8 +334,9 @@ class ColoniaEncoder(StateEncoder):
             # the decision matters to the families only as "the cards are being chosen", to the
             # turns as "a round of turns", "a vote" (keys); a pass or a ballot changes one mark
             Part("families", ("family_cards",), ("family_cards_used", "family_card", "card_face_down", "vote_weight"),
-                 self._families, key=_choosing_cards),
+                 self._families, key=_choosing_cards, key_reads=("decision",)),
             Part("turns", ("turns",), ("passed", "ballots"), self._turn_marks, key=_turns_or_vote,
+                 key_reads=("decision",),
                  pieces=(Piece(("passed",), lambda s, out: self._passed(s, 0, out)),
                          Piece(("ballots",), lambda s, out: self._voted(s, None, 0, out)))),
             # behind the screens: the public encoding shows them only at the end (a seat's
@@ -344,7 +345,7 @@ class ColoniaEncoder(StateEncoder):
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen,
                  whole=True),
-            Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known),
+            Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known, key_reads=("week", "step")),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
@@ -365,7 +366,7 @@ class ColoniaEncoder(StateEncoder):
                           "ship_discards"),
                  ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
-                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing,
+                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing, key_reads=("step",),
                  pieces=(Piece(("hold_owner", "extra_hold_owner"), lambda s, out: self._loads(s, 0, out, True)),)),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics,
