@@ -75,6 +75,10 @@ TREASURY = N_CITIES + N_MATERIALS + N_GOODS
 # what numbers are divided by (and capped at: "… or more as 1")
 COINS, HELD, RELICS, POINTS = 20, 10, RELICS_PER_CITY, 50
 TREASURY_TOPS = (COINS,) * N_CITIES + (HELD,) * (N_MATERIALS + N_GOODS)
+COINS_SHARE = {x: x / COINS if x < COINS else 1.0 for x in range(8 * COINS)}
+HELD_SHARE = {x: x / HELD if x < HELD else 1.0 for x in range(8 * HELD)}
+"""top(x, COINS) and top(x, HELD) for the counts met in play: a lookup instead of a test
+and a division (a count not there raises KeyError: computed then)."""
 
 
 MAX_CACHED = 4096      # positions of a part of the table whose encoding is kept
@@ -185,6 +189,11 @@ class ColoniaEncoder(StateEncoder):
                                   np.intp)
         """Where the members' places piece writes in the public encoding: the town hall,
         today and street fields, in the order of the fields."""
+        self.holdings_at = [(slice(p * N_CITIES, (p + 1) * N_CITIES), slice(p * N_MATERIALS, (p + 1) * N_MATERIALS),
+                             slice(p * N_GOODS, (p + 1) * N_GOODS)) for p in range(players)]
+        """Per seat, its entries of money, materials and goods (what lies behind its screen)."""
+        self.home_at = [(self.at["home"] + p, members + p * inner) for p in range(players)]
+        """Per seat, where its members at home go: the home slice, the members' first entry."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -436,7 +445,7 @@ class ColoniaEncoder(StateEncoder):
         table = self.member_share
         top = len(table)
         if min(counts) >= 0 and max(counts) < top:
-            return [table[x] for x in counts]
+            return list(map(table.__getitem__, counts))   # the lookups in C, not a Python loop
         shares: list[float] = np.minimum(np.multiply(np.array(counts, np.int64), np.float32(1.0 / self.per_member),
                                                      dtype=np.float32), 1.0).tolist()
         return shares
@@ -444,9 +453,10 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        table, home, members, inner = self.member_share, self.at["home"], self.at["members"], 7 + N_STREETS
-        for p, x in enumerate(s.home):   # entry by entry: cheaper than lists for a few seats
-            out[home + p] = out[members + p * inner] = table[x] if 0 <= x < len(table) else self._shares([x])[0]
+        table = self.member_share
+        top = len(table)
+        for (home, members), x in zip(self.home_at, s.home):   # entry by entry: cheaper than lists for a few seats
+            out[home] = out[members] = table[x] if 0 <= x < top else self._shares([x])[0]
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
@@ -537,15 +547,20 @@ class ColoniaEncoder(StateEncoder):
         # written for every observation (private): the hot path. A seat's treasury is the one
         # of its last observation about half the time; a treasury met before in another
         # position hardly ever (a cache by its numbers hit 2 % along random games)
-        raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
-               + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
+        coins_at, materials_at, goods_at = self.holdings_at[p]
+        coins, materials, goods = s.money[coins_at], s.materials[materials_at], s.goods[goods_at]
+        raw = coins + materials + goods
         found = self.screens_kept.kept.get(id(s))   # PerGame.of, inlined: every observation passes here
         kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
         last = kept.treasuries[p]
         if last is not None and last[0] == raw:
             out[row:row + TREASURY] = last[1]
         else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
-            out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+            try:   # lookups in C for the counts met in play
+                out[row:row + TREASURY] = [*map(COINS_SHARE.__getitem__, coins),
+                                           *map(HELD_SHARE.__getitem__, materials), *map(HELD_SHARE.__getitem__, goods)]
+            except KeyError:
+                out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
             kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
         # p's relics per city and their points, kept while relic_owner stays as it was (it
         # changes a few times a week; a tally's key hashes 48 numbers)
@@ -667,37 +682,45 @@ class ColoniaEncoder(StateEncoder):
                 out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
-        own = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
-        stalls, buyers = at["stalls"], at["stall_buyers"]
-        for st in range(s.stall_count):
-            row = stalls + st * (N_MATERIALS + 3)
-            for m in range(N_MATERIALS):
-                x = s.stall_materials[st * N_MATERIALS + m]
+        n = self.players
+        own = len(s.components.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
+        row, buyers = self.at["stalls"], self.at["stall_buyers"]
+        offered, sizes, bought = s.stall_materials, s.stall_size, s.stall_buyer
+        for st in range(s.stall_count):   # over zeros: only the entries that are not 0
+            for at, x in enumerate(offered[st * N_MATERIALS:(st + 1) * N_MATERIALS], row):
                 if x:
-                    out[row + m] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
-            x = s.stall_size[st]
+                    out[at] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
+            x = sizes[st]
             out[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
-            if s.stall_buyer[st] >= 0:
+            buyer = bought[st]
+            if buyer >= 0:
                 out[row + N_MATERIALS + 1] = 1.0
-                out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
-            out[row + N_MATERIALS + 2] = 1.0 if st >= own else 0.0
+                out[buyers + st * n + (buyer - me) % n] = 1.0
+            if st >= own:
+                out[row + N_MATERIALS + 2] = 1.0
+            row += N_MATERIALS + 3
 
     def _bag(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         out[self.at["bag"]] = top(sum(s.bag), 100)
 
     def _craftsmen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        n, fields, base = self.players, s.components.contract_fields, self.at["craftsmen"]
+        n, fields, row = self.players, s.components.contract_fields, self.at["craftsmen"]
+        owners, members = s.contract_owner, s.contract_members
         for c in range(N_CRAFTSMEN):
-            row = base + c * (3 + n)
             x, y, z = s.sticks[c], s.commissioned[c], s.contracts_placed[c]   # top(·, 5), inlined
             out[row] = x / 5 if x < 5 else 1.0
             out[row + 1] = y / 5 if y < 5 else 1.0
             out[row + 2] = z / 5 if z < 5 else 1.0
-            for i in range(s.contracts_placed[c]):
-                out[row + 3 + (s.contract_owner[c * fields + i] - me) % n] += s.contract_members[c * fields + i] / 5
-        block = out[base:base + N_CRAFTSMEN * (3 + n)]
-        np.minimum(block, 1.0, out=block)
+            holders, first = owners[c * fields:c * fields + z], c * fields
+            if z < 2 or len(set(holders)) == z:   # a contract per seat at most: each entry written once
+                for p, m in zip(holders, members[first:first + z]):
+                    out[row + 3 + (p - me) % n] = m / 5 if m < 5 else 1.0
+            else:   # a seat's contracts added up in float32, as the array adds them, then 1 at most
+                for p, m in zip(holders, members[first:first + z]):
+                    out[row + 3 + (p - me) % n] += m / 5
+                seats = out[row + 3:row + 3 + n]
+                np.minimum(seats, 1.0, out=seats)
+            row += 3 + n
 
     def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
