@@ -149,6 +149,10 @@ class Screens:
 
 
 class ColoniaEncoder(StateEncoder):
+    """The writers that write several entries one by one write them through `cells =
+    out.data`, a memoryview of the array: a number costs a third of NumPy's setitem
+    there, and is rounded to float32 the same way (a C cast)."""
+
     def __init__(self, players: int) -> None:
         from ...core import game as find_game
 
@@ -453,52 +457,57 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells = out.data
         table = self.member_share
         top = len(table)
         for (home, members), x in zip(self.home_at, s.home):   # entry by entry: cheaper than lists for a few seats
-            out[home] = out[members] = table[x] if 0 <= x < top else self._shares([x])[0]
+            cells[home] = cells[members] = table[x] if 0 <= x < top else self._shares([x])[0]
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
 
     def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells = out.data
         n, pm = self.players, self.per_member
         above, below = self._on_contracts(s)
         members, inner = self.at["members"] + 3, 7 + N_STREETS
         for p in range(n):   # entry by entry: cheaper than lists for a few seats
-            out[members + p * inner] = above[p] / pm
-            out[members + p * inner + 1] = below[p] / pm
+            cells[members + p * inner] = above[p] / pm
+            cells[members + p * inner + 1] = below[p] / pm
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells = out.data
         pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
         members, inner = self.at["members"] + 5, 7 + N_STREETS
         for p in range(self.players):
-            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
+            cells[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
 
     def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells = out.data
         pm, securing = self.per_member, s.secured_by
         members, inner = self.at["members"] + 6, 7 + N_STREETS
         for p in range(self.players):
-            out[members + p * inner] = securing.count(p) / pm
+            cells[members + p * inner] = securing.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells = out.data
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             row = cards + k * inner
             for v in range(N_FAMILY_CARDS):
                 if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
-                    out[row + v] = 1.0
+                    cells[row + v] = 1.0
             card = s.family_card[p]
             revealed = not _choosing_cards(s) and card >= 0
             if card >= 0:
                 if revealed or p == seat:
-                    out[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
-                out[row + 2 * N_FAMILY_CARDS] = 1.0
+                    cells[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
+                cells[row + 2 * N_FAMILY_CARDS] = 1.0
             if revealed and s.card_face_down[p]:
-                out[row + 2 * N_FAMILY_CARDS + 1] = 1.0
+                cells[row + 2 * N_FAMILY_CARDS + 1] = 1.0
             elif revealed:
-                out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
+                cells[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
 
     def _turn_marks(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         in_turns, voting = _turns_or_vote(s)
@@ -512,21 +521,23 @@ class ColoniaEncoder(StateEncoder):
 
     def _passed(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         """In a round of turns, who passed (over what was there)."""
+        cells = out.data
         if s.decision == D_TURN:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
-                out[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
+                cells[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
 
     def _voted(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """In a vote, who voted, and the viewer's vote (over what was there)."""
+        cells = out.data
         if s.decision == D_VOTE:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
                 p = me + k if me + k < n else me + k - n
                 ballot = s.ballots[p]
-                out[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
+                cells[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
                 if p == seat and ballot >= 0:
-                    out[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
+                    cells[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
 
     def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What lies behind each screen: the viewer's own; everyone's at the end."""
@@ -682,6 +693,7 @@ class ColoniaEncoder(StateEncoder):
                 out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells = out.data
         n = self.players
         own = len(s.components.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
         row, buyers = self.at["stalls"], self.at["stall_buyers"]
@@ -689,32 +701,33 @@ class ColoniaEncoder(StateEncoder):
         for st in range(s.stall_count):   # over zeros: only the entries that are not 0
             for at, x in enumerate(offered[st * N_MATERIALS:(st + 1) * N_MATERIALS], row):
                 if x:
-                    out[at] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
+                    cells[at] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
             x = sizes[st]
-            out[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
+            cells[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
             buyer = bought[st]
             if buyer >= 0:
-                out[row + N_MATERIALS + 1] = 1.0
-                out[buyers + st * n + (buyer - me) % n] = 1.0
+                cells[row + N_MATERIALS + 1] = 1.0
+                cells[buyers + st * n + (buyer - me) % n] = 1.0
             if st >= own:
-                out[row + N_MATERIALS + 2] = 1.0
+                cells[row + N_MATERIALS + 2] = 1.0
             row += N_MATERIALS + 3
 
     def _bag(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         out[self.at["bag"]] = top(sum(s.bag), 100)
 
     def _craftsmen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells = out.data
         n, fields, row = self.players, s.components.contract_fields, self.at["craftsmen"]
         owners, members = s.contract_owner, s.contract_members
         for c in range(N_CRAFTSMEN):
             x, y, z = s.sticks[c], s.commissioned[c], s.contracts_placed[c]   # top(·, 5), inlined
-            out[row] = x / 5 if x < 5 else 1.0
-            out[row + 1] = y / 5 if y < 5 else 1.0
-            out[row + 2] = z / 5 if z < 5 else 1.0
+            cells[row] = x / 5 if x < 5 else 1.0
+            cells[row + 1] = y / 5 if y < 5 else 1.0
+            cells[row + 2] = z / 5 if z < 5 else 1.0
             holders, first = owners[c * fields:c * fields + z], c * fields
             if z < 2 or len(set(holders)) == z:   # a contract per seat at most: each entry written once
                 for p, m in zip(holders, members[first:first + z]):
-                    out[row + 3 + (p - me) % n] = m / 5 if m < 5 else 1.0
+                    cells[row + 3 + (p - me) % n] = m / 5 if m < 5 else 1.0
             else:   # a seat's contracts added up in float32, as the array adds them, then 1 at most
                 for p, m in zip(holders, members[first:first + z]):
                     out[row + 3 + (p - me) % n] += m / 5
@@ -748,6 +761,7 @@ class ColoniaEncoder(StateEncoder):
     def _loads(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
         """Which holds of the ships in port are loaded, the extra holds, and who loaded
         each (over the old ones: `over_old`, the ships' rows as the table has them first)."""
+        cells = out.data
         at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
         ships = self.tables_of(comp).ships
@@ -763,16 +777,16 @@ class ColoniaEncoder(StateEncoder):
             for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
                 owner = s.hold_owner[place * MAX_HOLDS + h]
                 if owner >= 0:
-                    out[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
-                    out[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
+                    cells[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
+                    cells[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
             extra = s.extra_hold_owner[place]
             if s.extra_holds_open or extra >= 0:
                 end = row + 2 + N_CITIES + MAX_HOLDS * (N_GOODS + 2)
-                out[end] = 1.0
-                out[end + 2] = top(comp.extra_hold_value, 10)
+                cells[end] = 1.0
+                cells[end + 2] = top(comp.extra_hold_value, 10)
                 if extra >= 0:
-                    out[end + 1] = 1.0
-                    out[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
+                    cells[end + 1] = 1.0
+                    cells[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
 
     def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
@@ -794,18 +808,20 @@ class ColoniaEncoder(StateEncoder):
                 out[at + k * n + (owner - me) % n] = 1.0
 
     def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells = out.data
         row = self.at["goods_supply"]
         for g in range(N_GOODS):
-            out[row + g] = top(s.goods_supply[g], 20)
+            cells[row + g] = top(s.goods_supply[g], 20)
 
     def _street_home(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells = out.data
         last_week, base = s.week >= s.components.weeks, self.at["street_home"]
         for d in range(N_STREETS):
             if s.step > STREET_EVENING[d]:
                 when = 3 if last_week else 2
             else:
                 when = 0 if STEP_DAY[s.step] == d + TUESDAY else 1
-            out[base + d * len(HOMECOMING) + when] = 1.0
+            cells[base + d * len(HOMECOMING) + when] = 1.0
 
     def _asking(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         row, d = self.at["asking"], s.decision
