@@ -135,8 +135,9 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return
         index = action if type(action) is int else int(action)
         session = raw.session   # raw.allows, inlined: the mask of the engine's own legal moves, kept
-        if 0 <= index < raw.n_actions and session.legal_indices.mask(
-                session.match.state.legal(raw.seat_of[agent]))[index]:
+        match = session.match
+        assert match is not None, "reset() first"   # _has_reset, checked above
+        if 0 <= index < raw.n_actions and session.legal_indices.mask(match.state.legal(raw.seat_of[agent]))[index]:
             raw.play(agent, index)
             return
         EnvLogger.warn_on_illegal_move()

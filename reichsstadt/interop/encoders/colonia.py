@@ -143,9 +143,9 @@ class Screens:
     __slots__ = ("owned", "owners", "treasuries")
 
     def __init__(self, players: int) -> None:
-        self.treasuries: list[tuple[list[int], np.ndarray] | None] = [None] * players
+        self.treasuries: list[tuple[list[int], memoryview] | None] = [None] * players
         self.owners: list[int] | None = None
-        self.owned: list[np.ndarray | None] = [None] * players
+        self.owned: list[memoryview | None] = [None] * players
 
 
 class ColoniaEncoder(StateEncoder):
@@ -184,7 +184,8 @@ class ColoniaEncoder(StateEncoder):
         self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
-        self.own_screen = (self.at["treasury"], self.at["relics_owned"])
+        self.own_screen = ((self.at["treasury"], self.at["treasury"] + TREASURY),
+                           (self.at["relics_owned"], self.at["relics_owned"] + 2 * N_CITIES))
         """Where the viewer's own treasury and relics owned are (private)."""
         members = self.at["members"]
         self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
@@ -395,7 +396,15 @@ class ColoniaEncoder(StateEncoder):
         s: ColoniaState = state
         at = self.at
         if s.step != S_OVER:   # behind your own screen
-            self._treasury(s, seat, self.own_screen[0], self.own_screen[1], out)
+            treasury, owned = self._screen(s, seat)
+            (row, end), (rel, rel_end) = self.own_screen
+            cells: Any = out.data
+            if cells.format == "f":   # float32 (the adapters' arrays): a copy between memoryviews
+                cells[row:end] = treasury
+                cells[rel:rel_end] = owned
+            else:
+                out[row:end] = treasury
+                out[rel:rel_end] = owned
         card = s.family_card[seat]
         if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
             out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -457,7 +466,7 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         table = self.member_share
         top = len(table)
         for (home, members), x in zip(self.home_at, s.home):   # entry by entry: cheaper than lists for a few seats
@@ -467,7 +476,7 @@ class ColoniaEncoder(StateEncoder):
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
 
     def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         n, pm = self.players, self.per_member
         above, below = self._on_contracts(s)
         members, inner = self.at["members"] + 3, 7 + N_STREETS
@@ -476,21 +485,21 @@ class ColoniaEncoder(StateEncoder):
             cells[members + p * inner + 1] = below[p] / pm
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
         members, inner = self.at["members"] + 5, 7 + N_STREETS
         for p in range(self.players):
             cells[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
 
     def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         pm, securing = self.per_member, s.secured_by
         members, inner = self.at["members"] + 6, 7 + N_STREETS
         for p in range(self.players):
             cells[members + p * inner] = securing.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
         for k in range(n):
             p = me + k if me + k < n else me + k - n
@@ -521,7 +530,7 @@ class ColoniaEncoder(StateEncoder):
 
     def _passed(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         """In a round of turns, who passed (over what was there)."""
-        cells = out.data
+        cells: Any = out.data
         if s.decision == D_TURN:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
@@ -529,7 +538,7 @@ class ColoniaEncoder(StateEncoder):
 
     def _voted(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """In a vote, who voted, and the viewer's vote (over what was there)."""
-        cells = out.data
+        cells: Any = out.data
         if s.decision == D_VOTE:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
@@ -551,10 +560,12 @@ class ColoniaEncoder(StateEncoder):
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             if p == seat or over:
-                self._treasury(s, p, treasury + k * TREASURY, owned + k * 2 * N_CITIES, out)
+                row, rel = treasury + k * TREASURY, owned + k * 2 * N_CITIES
+                out[row:row + TREASURY], out[rel:rel + 2 * N_CITIES] = self._screen(s, p)
 
-    def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
-        """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
+    def _screen(self, s: ColoniaState, p: int) -> tuple[memoryview, memoryview]:
+        """What lies behind p's screen, encoded: its treasury and its relics owned (float32
+        memoryviews, kept: read them, never change them)."""
         # written for every observation (private): the hot path. A seat's treasury is the one
         # of its last observation about half the time; a treasury met before in another
         # position hardly ever (a cache by its numbers hit 2 % along random games)
@@ -565,14 +576,15 @@ class ColoniaEncoder(StateEncoder):
         kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
         last = kept.treasuries[p]
         if last is not None and last[0] == raw:
-            out[row:row + TREASURY] = last[1]
-        else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
+            treasury = last[1]
+        else:   # one array from a list (NumPy's ufuncs cost more on 14 numbers), then kept
             try:   # lookups in C for the counts met in play
-                out[row:row + TREASURY] = [*map(COINS_SHARE.__getitem__, coins),
-                                           *map(HELD_SHARE.__getitem__, materials), *map(HELD_SHARE.__getitem__, goods)]
+                values = [*map(COINS_SHARE.__getitem__, coins), *map(HELD_SHARE.__getitem__, materials),
+                          *map(HELD_SHARE.__getitem__, goods)]
             except KeyError:
-                out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
-            kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
+                values = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+            treasury = np.array(values, np.float32).data
+            kept.treasuries[p] = (raw, treasury)
         # p's relics per city and their points, kept while relic_owner stays as it was (it
         # changes a few times a week; a tally's key hashes 48 numbers)
         if kept.owners != s.relic_owner:
@@ -580,8 +592,9 @@ class ColoniaEncoder(StateEncoder):
             kept.owned = [None] * self.players
         owned = kept.owned[p]
         if owned is None:
-            owned = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
-        out[rel:rel + 2 * N_CITIES] = owned
+            owned = kept.owned[p] = np.ascontiguousarray(self.tables_of(s.components).tally(s.relic_owner, p, True),
+                                                         np.float32).data
+        return treasury, owned
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What the table saw each family take and spend, and draw blind, from the viewer
@@ -693,7 +706,7 @@ class ColoniaEncoder(StateEncoder):
                 out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         n = self.players
         own = len(s.components.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
         row, buyers = self.at["stalls"], self.at["stall_buyers"]
@@ -716,7 +729,7 @@ class ColoniaEncoder(StateEncoder):
         out[self.at["bag"]] = top(sum(s.bag), 100)
 
     def _craftsmen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         n, fields, row = self.players, s.components.contract_fields, self.at["craftsmen"]
         owners, members = s.contract_owner, s.contract_members
         for c in range(N_CRAFTSMEN):
@@ -761,7 +774,7 @@ class ColoniaEncoder(StateEncoder):
     def _loads(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
         """Which holds of the ships in port are loaded, the extra holds, and who loaded
         each (over the old ones: `over_old`, the ships' rows as the table has them first)."""
-        cells = out.data
+        cells: Any = out.data
         at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
         ships = self.tables_of(comp).ships
@@ -808,13 +821,13 @@ class ColoniaEncoder(StateEncoder):
                 out[at + k * n + (owner - me) % n] = 1.0
 
     def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         row = self.at["goods_supply"]
         for g in range(N_GOODS):
             cells[row + g] = top(s.goods_supply[g], 20)
 
     def _street_home(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        cells = out.data
+        cells: Any = out.data
         last_week, base = s.week >= s.components.weeks, self.at["street_home"]
         for d in range(N_STREETS):
             if s.step > STREET_EVENING[d]:
