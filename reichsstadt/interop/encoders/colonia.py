@@ -444,13 +444,13 @@ class ColoniaEncoder(StateEncoder):
         above, below = [0] * self.players, [0] * self.players
         fields = s.components.contract_fields
         owner, members = s.contract_owner, s.contract_members
-        for c in range(N_CRAFTSMEN):
-            stick = s.sticks[c]
-            for i in range(s.contracts_placed[c]):
-                if i < stick:
-                    above[owner[c * fields + i]] += members[c * fields + i]
-                else:
-                    below[owner[c * fields + i]] += members[c * fields + i]
+        for c in range(N_CRAFTSMEN):   # the contracts above the stick come first
+            first, stick, end = c * fields, s.sticks[c], c * fields + s.contracts_placed[c]
+            split = min(first + stick, end)
+            for p, m in zip(owner[first:split], members[first:split]):
+                above[p] += m
+            for p, m in zip(owner[split:end], members[split:end]):
+                below[p] += m
         return above, below
 
     def _shares(self, counts: list[int]) -> list[float]:
