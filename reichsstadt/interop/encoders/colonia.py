@@ -116,6 +116,9 @@ class CardTables:
             row[3 + N_CITIES] = top(comp.relic_points[card], 5)
             self.tallies[card, card // CARDS_PER_CITY] = 1.0
             self.tallies[card, N_CITIES + card // CARDS_PER_CITY] = comp.relic_points[card]
+        self.holds = [np.ascontiguousarray(row[2 + N_CITIES:]).data for row in self.ships]
+        """Per ship, its holds' entries of its row (float32 memoryviews)."""
+        self.hold_count = [min(len(data.holds), MAX_HOLDS) for data in comp.ships]
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
         self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
@@ -199,6 +202,12 @@ class ColoniaEncoder(StateEncoder):
         """Per seat, its entries of money, materials and goods (what lies behind its screen)."""
         self.home_at = [(self.at["home"] + p, members + p * inner) for p in range(players)]
         """Per seat, where its members at home go: the home slice, the members' first entry."""
+        n_seen = players * N_MATERIALS
+        self.materials_order = [[p * N_MATERIALS + m if m < N_MATERIALS else n_seen + p
+                                 for p in (*range(me, players), *range(me)) for m in range(N_MATERIALS + 1)]
+                                for me in range(players)]
+        """Per viewer, where each entry of the materials_seen slice comes from in
+        materials_seen + materials_blind: each seat's materials, then its blind draws."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -444,13 +453,13 @@ class ColoniaEncoder(StateEncoder):
         above, below = [0] * self.players, [0] * self.players
         fields = s.components.contract_fields
         owner, members = s.contract_owner, s.contract_members
-        for c in range(N_CRAFTSMEN):   # the contracts above the stick come first
-            first, stick, end = c * fields, s.sticks[c], c * fields + s.contracts_placed[c]
-            split = min(first + stick, end)
-            for p, m in zip(owner[first:split], members[first:split]):
-                above[p] += m
-            for p, m in zip(owner[split:end], members[split:end]):
-                below[p] += m
+        for c in range(N_CRAFTSMEN):
+            stick = s.sticks[c]
+            for i in range(s.contracts_placed[c]):
+                if i < stick:
+                    above[owner[c * fields + i]] += members[c * fields + i]
+                else:
+                    below[owner[c * fields + i]] += members[c * fields + i]
         return above, below
 
     def _shares(self, counts: list[int]) -> list[float]:
@@ -599,13 +608,12 @@ class ColoniaEncoder(StateEncoder):
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What the table saw each family take and spend, and draw blind, from the viewer
         onward, in one list assignment."""
-        n, seen, blind = self.players, s.materials_seen, s.materials_blind
-        raw: list[int] = []
-        for p in (*range(me, n), *range(me)):
-            raw += seen[p * N_MATERIALS:(p + 1) * N_MATERIALS]
-            raw.append(blind[p])
-        at = self.at["materials_seen"]
-        out[at:at + len(raw)] = [x / HELD if x < HELD else 1.0 for x in raw]
+        raw = s.materials_seen + s.materials_blind
+        at, order = self.at["materials_seen"], self.materials_order[me]
+        try:   # the counts picked in the slice's order and scaled by lookups, both in C
+            out[at:at + len(order)] = [*map(HELD_SHARE.__getitem__, map(raw.__getitem__, order))]
+        except KeyError:
+            out[at:at + len(order)] = [x / HELD if x < HELD else 1.0 for x in map(raw.__getitem__, order)]
 
     def _shrines(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -777,7 +785,7 @@ class ColoniaEncoder(StateEncoder):
         cells: Any = out.data
         at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
-        ships = self.tables_of(comp).ships
+        tables = self.tables_of(comp)
         if over_old:
             out[loaders:loaders + PORT * width * n] = 0.0
         for place in range(PORT):
@@ -785,10 +793,9 @@ class ColoniaEncoder(StateEncoder):
             if ship < 0:
                 continue
             row = at["port"] + place * SHIP
-            if over_old:
-                out[row + 2 + N_CITIES:row + SHIP] = ships[ship][2 + N_CITIES:]
-            for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
-                owner = s.hold_owner[place * MAX_HOLDS + h]
+            if over_old:   # the ship's holds as the table has them, between memoryviews
+                cells[row + 2 + N_CITIES:row + SHIP] = tables.holds[ship]
+            for h, owner in enumerate(s.hold_owner[place * MAX_HOLDS:place * MAX_HOLDS + tables.hold_count[ship]]):
                 if owner >= 0:
                     cells[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
                     cells[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
