@@ -745,13 +745,17 @@ class ColoniaEncoder(StateEncoder):
             cells[row] = x / 5 if x < 5 else 1.0
             cells[row + 1] = y / 5 if y < 5 else 1.0
             cells[row + 2] = z / 5 if z < 5 else 1.0
-            holders, first = owners[c * fields:c * fields + z], c * fields
-            if z < 2 or len(set(holders)) == z:   # a contract per seat at most: each entry written once
-                for p, m in zip(holders, members[first:first + z]):
-                    cells[row + 3 + (p - me) % n] = m / 5 if m < 5 else 1.0
-            else:   # a seat's contracts added up in float32, as the array adds them, then 1 at most
-                for p, m in zip(holders, members[first:first + z]):
-                    out[row + 3 + (p - me) % n] += m / 5
+            first = c * fields
+            if z == 1:   # the common case: one contract, its entry written once
+                m = members[first]
+                cells[row + 3 + (owners[first] - me) % n] = m / 5 if m < 5 else 1.0
+            elif z and len(set(owners[first:first + z])) == z:   # a contract per seat at most
+                for i in range(first, first + z):
+                    m = members[i]
+                    cells[row + 3 + (owners[i] - me) % n] = m / 5 if m < 5 else 1.0
+            elif z:   # a seat's contracts added up in float32, as the array adds them, then 1 at most
+                for i in range(first, first + z):
+                    out[row + 3 + (owners[i] - me) % n] += members[i] / 5
                 seats = out[row + 3:row + 3 + n]
                 np.minimum(seats, 1.0, out=seats)
             row += 3 + n
