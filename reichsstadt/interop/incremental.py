@@ -74,6 +74,8 @@ class Tracker:
         self.kind: type | None = None
         self.key: Any = _NEVER
         self.seat_at = encoder.at["seat"]
+        self.turned = encoder.turned   # read at every observation: one attribute, not two
+        self.private = encoder.private
 
     def forget(self) -> None:
         """Another game from now on (a new one, or one restored): compare everything."""
@@ -91,7 +93,7 @@ class Tracker:
                 self.update(state)
             self.key = key
         public = self.public
-        order = None if seat is None else self.encoder.turned[seat]
+        order = None if seat is None else self.turned[seat]
         if order is None:
             if out is None:
                 out = public.copy()
@@ -103,7 +105,7 @@ class Tracker:
             public.take(order, out=out, mode="clip")
         if seat is not None:
             out[self.seat_at + seat] = 1.0
-            self.encoder.private(state, seat, out)
+            self.private(state, seat, out)
         return out
 
     def update(self, state: Any) -> None:
