@@ -109,11 +109,19 @@ class SelfPlayVectorEnv:
                 if only:
                     obs[seat].fill(0.0)
         self._deciding[i] = deciding
+        # session.mask and session.observe, inlined (every decision passes here); the key as Session.observe makes it
+        match = session.match
+        assert match is not None, "start() first"
+        legal, mask_of, state = match.state.legal, session.legal_indices.mask, match.state
+        track = session.tracker if only and session.history_encoding is None else None
+        key = (match, match.decisions, match.chance_steps)
         for seat in deciding:
             if seat not in before:
                 to_act[seat] = True
-            session.mask(seat, masks[seat], bool)
-            if only:
+            np.copyto(masks[seat], mask_of(legal(seat)), casting="unsafe")
+            if track is not None:
+                track.observe(state, seat, obs[seat], key)
+            elif only:
                 session.observe(seat, obs[seat])
         if self.observe == "all":
             for seat in range(self.players):
