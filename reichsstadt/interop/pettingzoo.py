@@ -270,11 +270,12 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
             seat = self.seat_of[agent]
             session = self.session
             match = session.match
-            if session.history_encoding is None and match is not None:   # session.observe, inlined (every step)
+            if session.history_encoding is None and match is not None:   # session.observe and mask, inlined
                 obs = session.tracker.observe(match.state, seat, None, (match, match.decisions, match.chance_steps))
+                mask = session.legal_indices.mask(match.state.legal(seat)).copy()
             else:
                 obs = session.observe(seat)
-            mask = session.mask(seat)
+                mask = session.mask(seat)
             if self.obs_type == "flat":
                 self.infos[agent]["action_mask"] = mask
                 found = obs
