@@ -33,6 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from operator import getitem
+
 import numpy as np
 
 from ..core import CHANCE, ReichsstadtError, has_part, part
@@ -432,8 +434,11 @@ class SeatFields:
             raw += getattr(state, name)
         run, tables = self.runs[me], self.tables
         if run is not None and tables is not None and min(raw) >= 0:
-            top = self.TABLE
-            out[run[0]:run[1]] = [t[x] if x < top else 1.0 for t, x in zip(tables, raw)]
+            try:   # the lookups in C (map), not a Python loop: a table holds every count below TABLE
+                out[run[0]:run[1]] = list(map(getitem, tables, raw))
+            except IndexError:   # a count past the tables: 1
+                top = self.TABLE
+                out[run[0]:run[1]] = [t[x] if x < top else 1.0 for t, x in zip(tables, raw)]
             return
         # int64 first: NumPy reads a list of ints twice as fast into int64 as into float32; the
         # product of float32 numbers is exact in float64, so the values are float32's own
