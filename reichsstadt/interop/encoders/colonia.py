@@ -510,14 +510,15 @@ class ColoniaEncoder(StateEncoder):
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         cells: Any = out.data
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
+        used, choosing = s.family_cards_used, _choosing_cards(s)
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             row = cards + k * inner
-            for v in range(N_FAMILY_CARDS):
-                if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
-                    cells[row + v] = 1.0
+            for at, gone in enumerate(used[p * N_FAMILY_CARDS:(p + 1) * N_FAMILY_CARDS], row):
+                if not gone:
+                    cells[at] = 1.0
             card = s.family_card[p]
-            revealed = not _choosing_cards(s) and card >= 0
+            revealed = not choosing and card >= 0
             if card >= 0:
                 if revealed or p == seat:
                     cells[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
