@@ -136,7 +136,24 @@ def games() -> None:
         table.add_row(gid, g.title, f"{g.players.start}–{g.players.stop - 1}",
                       Text("\n").join(_option_line(gid, o, w) for o in g.options.values()))
     console.print(table)
+    _print_levels(w)
     say("terminal.games.languages", languages=", ".join(languages()))
+
+
+def _print_levels(w: Words) -> None:
+    """The bot levels of every game with what each plays and its measured strength (the
+    lobby shows the same words)."""
+    from .bots import levels
+
+    console.print(w("terminal.games.levels"))
+    for gid in game_ids():
+        try:
+            title = find_game(gid).title
+        except ReichsstadtError:
+            continue   # named in the table above
+        console.print(Text(f"  {title}", style="bold"))
+        for level in levels.offered(gid):
+            console.print(Text(f"    {w.say(levels.described(level, gid))}"), highlight=False)
 
 
 def _option_line(game_id: str, o: Any, w: Words) -> Text:

@@ -10,7 +10,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import typer
 from rich.console import Console
@@ -284,16 +284,24 @@ def _print_review(out: dict[str, Any], say: Any, title: str) -> None:
             console.print(Text("  " + say("bots.review.move", turn=item["turn"], move=item["move"] + 1,
                                           played=item["played"]["text"], before=_pct(item["before"]),
                                           after=_pct(item["after"]))), highlight=False)
-            bot = item["bot"]
-            key = "bots.review.same" if bot["same"] else "bots.review.instead"
-            console.print(Text("    " + say(key, move=bot["text"], win=_pct(bot["win"])), style="green"),
-                          highlight=False)
+            console.print(Text("    " + _instead(item, say), style="green"), highlight=False)
     method = out["method"]
     budget = (Message("bots.review.playouts", count=method["iterations"]) if "iterations" in method
               else Message("bots.review.seconds", seconds=f"{method['seconds']:.2g}"))
     console.print()
     console.print(Text(say(f"bots.review.method.{method['chances']}") + " " + say("bots.review.search", budget=budget),
                        style="dim"))
+
+
+def _instead(item: dict[str, Any], say: Callable[..., str]) -> str:
+    """What the bot would have played, with its own estimate of its move and, where it
+    searched the move played too, of that one (the web review says the same)."""
+    bot = item["bot"]
+    if bot["same"]:
+        return say("bots.review.same", move=bot["text"], win=_pct(bot["win"]))
+    if item.get("played_win") is None:
+        return say("bots.review.instead", move=bot["text"], win=_pct(bot["win"]))
+    return say("bots.review.instead_both", move=bot["text"], win=_pct(bot["win"]), played=_pct(item["played_win"]))
 
 
 def _pct(x: float) -> str:

@@ -24,7 +24,10 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from ..core import Message
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
@@ -96,25 +99,29 @@ def label(level: str, lang: str = "en") -> str:
     return render(Message(f"bots.level.{level}"), lang)
 
 
+def described(level: str, game_id: str) -> "Message":
+    """The level with what it plays and its measured strength at this game, as words for
+    any language (the lobby renders them in the reader's, the terminal in its own)."""
+    from ..core import Message
+
+    about = Message(f"bots.level.{level}.about", seconds=_seconds(spec(level)))
+    found = strength(level, game_id)
+    if found is None:
+        shown = Message("bots.strength.none" if level == "easy" else "bots.strength.unmeasured")
+    else:
+        shown = Message("bots.strength.measured", share=_percent(found["win_share"]),
+                        low=_percent(found["ci_low"]), high=_percent(found["ci_high"]), games=found["games"],
+                        field=Message(f"bots.level.{found['against']}.field", count=found["players"] - 1))
+    return Message("bots.level.described", level=Message(f"bots.level.{level}"), about=about, strength=shown)
+
+
 def describe(level: str, game_id: str, lang: str = "en") -> str:
     """The level with what it plays and its measured strength, in a language: "Hard:
     searches a second a move; wins 62 % against three medium bots (95 % interval 48–74 %,
     48 games)"."""
-    from ..core import Message
     from ..i18n import render
 
-    about = render(Message(f"bots.level.{level}.about", seconds=_seconds(spec(level))), lang)
-    found = strength(level, game_id)
-    if found is None:
-        shown = render(Message("bots.strength.none" if level == "easy" else "bots.strength.unmeasured"), lang)
-    else:
-        shown = render(Message("bots.strength.measured", share=_percent(found["win_share"]),
-                               low=_percent(found["ci_low"]), high=_percent(found["ci_high"]),
-                               games=found["games"],
-                               field=Message(f"bots.level.{found['against']}.field", count=found["players"] - 1)),
-                        lang)
-    return render(Message("bots.level.described", level=Message(f"bots.level.{level}"), about=about,
-                          strength=shown), lang)
+    return render(described(level, game_id), lang)
 
 
 def _seconds(bot: str) -> str:

@@ -289,18 +289,22 @@ class MCTSBot:
                 self._cutoff = aids.cutoff
 
     # -- the search -----------------------------------------------------------------------
-    def search(self, seat: Seat, estimate: bool = True) -> Decision:
+    def search(self, seat: Seat, estimate: bool = True, also: Action | None = None) -> Decision:
         """The move to play with its estimate. A rollout search asked for a move to play
         only (`estimate=False`, as `act` does) ends once no other move can beat the
-        heuristic's; asked for an estimate (hints) it uses its whole budget."""
+        heuristic's; asked for an estimate (hints) it uses its whole budget. `also`: a
+        legal move searched as a candidate even where the heuristic would not propose it
+        (a review asks how the bot rates the move that was played)."""
         legal = seat.legal()
         if not legal:
             raise IllegalAction(f"seat {seat.seat + 1} has no decision to make now")
         rng = self.rng
         self._setup(getattr(seat, "game_id", ""))
         if self._rollouts is not None:
-            return self._rollout(seat, self._rollouts, estimate)
+            return self._rollout(seat, self._rollouts, estimate, also)
         trusted = self._root_candidates(seat, legal, rng)
+        if also is not None and self._allowed is not None:
+            self._allowed.add(id(also))
         if trusted is not None and not estimate:
             return self._trusted(trusted)
         root = _Node()
@@ -323,7 +327,7 @@ class MCTSBot:
         self.searched_seconds += elapsed
         return decision
 
-    def _rollout(self, seat: Seat, r: Rollouts, estimate: bool) -> Decision:
+    def _rollout(self, seat: Seat, r: Rollouts, estimate: bool, also: Action | None = None) -> Decision:
         """The heuristic's move, improved by rollouts (bots/rollout.py), in the same budget."""
         clock = self.clock if callable(self.clock) else CLOCKS[self.clock]
         start = clock()
@@ -333,7 +337,7 @@ class MCTSBot:
         if self._hidden is not None and not self._hidden(seat.view()):
             fixed = seat.sample(self.rng)   # nothing hidden from this seat: every sample is this state
         move, found, done = rollout.search(seat, r, self.rng, lambda n: n < limit and clock() < deadline, fixed,
-                                           estimate)
+                                           estimate, also)
         elapsed = clock() - start
         out = [ActionStat(f.action, f.n, f.total / f.n if f.n else 0.0, f.wins / f.n if f.n else 0.0,
                           f.score / f.scored if f.scored else math.nan) for f in found]

@@ -16,7 +16,9 @@ would have made instead.
   by the result, so that settling who won is not counted as the last mover's fault).
   Forced moves are left out. For the three largest falls of each player, the
   search (the hard level, on that player's Seat: it sees only what the player saw then)
-  says which move it would have made, with its estimate of both moves.
+  says which move it would have made, with its estimate of both moves: the move played
+  is searched too, even where the heuristic would not propose it (`search(also=)`), so
+  that both estimates are on the search's own scale, which is not the chances'.
 - **Budget.** The searches share `seconds` (or take `iterations` each: the same record,
   seed and iterations give the same review); the chances cost a few milliseconds a
   move. The server runs it in its bot pool and caches the result with the game."""
@@ -95,7 +97,7 @@ def review(record: Record | dict[str, Any], seconds: float = 12.0, iterations: i
      "worst": [{"move", "turn" (the player's nth decision), "before", "after", "drop",
      "played" {"action", "action_json", "words", "text"}, "bot" {the same, "win"
      (its estimate), "same" (the move played)}, "played_win" (its estimate of the move
-     played, null if it did not try it)}]}]}"""
+     played, null only if the search never reached it)}]}]}"""
     rec = record if isinstance(record, Record) else Record.from_json(record)
     if seconds <= 0 and iterations is None:
         raise BadOption(f"the review's budget must be positive, not {seconds} s")
@@ -168,7 +170,7 @@ def _examine(position: Position, turn: int, budget: dict[str, Any], seed: int, l
 
     index, seat, before, action, was, became = position
     bot = MCTSBot(seed=seed, stop_early=False, **budget)
-    decision = bot.search(Seat(before.clone(), seat))
+    decision = bot.search(Seat(before.clone(), seat), also=action)   # the move played searched too
     played_stat = next((a for a in decision.actions if a.action is action), None)
     chosen = decision.action
     return {

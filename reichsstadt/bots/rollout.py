@@ -65,8 +65,10 @@ class Found:
     gain2: float = 0.0      # and of its square
 
 
-def candidates(seat: Seat, legal: Sequence[Action], r: Rollouts, rng: random.Random) -> tuple[Action, list[Action]]:
-    """The heuristic's move and the moves worth trying beside it (it first)."""
+def candidates(seat: Seat, legal: Sequence[Action], r: Rollouts, rng: random.Random,
+               also: Action | None = None) -> tuple[Action, list[Action]]:
+    """The heuristic's move and the moves worth trying beside it (it first), `also` among
+    them whatever the heuristic thinks of it."""
     guess, scores = r.advise(seat, rng)
     if scores is not None and r.root_k and len(legal) > r.root_k:
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[:r.root_k]
@@ -74,6 +76,8 @@ def candidates(seat: Seat, legal: Sequence[Action], r: Rollouts, rng: random.Ran
     else:
         pool = list(legal)
     out = [guess] + [a for a in pool if a is not guess and not r.avoid(a)]
+    if also is not None and all(a is not also for a in out):
+        out.append(also)
     return guess, out
 
 
@@ -105,13 +109,13 @@ def play_to_horizon(state: State, me: int, r: Rollouts, rng: random.Random) -> t
 
 
 def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], bool],
-           fixed: State | None, estimate: bool = True) -> tuple[Action, list[Found], int]:
+           fixed: State | None, estimate: bool = True, also: Action | None = None) -> tuple[Action, list[Found], int]:
     """Roll out every candidate on the same determinizations while `budget(done)` allows
     (at least one round of them): the move to play, every candidate's results (the
     heuristic's first) and the playouts made. Without `estimate` (a move to play, not a
     hint to give) the search ends as soon as the heuristic's move is the only one left."""
     legal = seat.legal()
-    guess, moves = candidates(seat, legal, r, rng)
+    guess, moves = candidates(seat, legal, r, rng, also)
     found = [Found(a) for a in moves]
     if len(moves) == 1 and not estimate:
         return guess, found, 0

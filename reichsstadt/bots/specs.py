@@ -19,6 +19,7 @@ one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -59,6 +60,9 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
 
 _SWITCHES = ("stop", "trust")
 """Settings that are 1 or 0."""
+
+_UNBOUNDED = ("race",)
+"""Settings whose `inf` means something (none leaves the race); every other is finite."""
 
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d+)?|\.\d+)(s|ms))$")
 
@@ -117,6 +121,9 @@ def _setting(spec: str, item: str) -> tuple[str, Any]:
         number = kind(value)
     except ValueError:
         raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+    if not math.isfinite(number) and not (key in _UNBOUNDED and number == math.inf):
+        # NaN compares false with everything: a search with c=nan failed on its first move
+        raise BadOption(f"bot {spec!r}: {key} takes a finite number, not {value!r}")
     if number < 0 or (key == "w" and number > 1) or (key in _SWITCHES and number > 1):
         raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
     return key, bool(number) if key in _SWITCHES else number

@@ -6,11 +6,11 @@
  * invite link is here too. */
 import { api, forgetTable, keys, myTables, remember, rememberTable } from "./api.js";
 import { h, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { render, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { go } from "./app.js";
 import { openGuide } from "./guide.js";
-import { LEVELS, seatNames } from "./names.js";
+import { seatNames } from "./names.js";
 import { clockFields, clockOf } from "./lobby/clock.js";
 
 const QUICK_PLAYERS = 4;  // a quick game's table, where the game allows it
@@ -36,7 +36,9 @@ export async function showLobby(app) {
  * @param {any} g @param {HTMLElement} error */
 function gameCard(g, error) {
   const players = Math.min(QUICK_PLAYERS, g.players[1]);
-  const bot = (g.bots || []).includes(LEVELS.medium) ? LEVELS.medium : LEVELS.easy;
+  const levels = /** @type {{level: string, bot: string}[]} */ (g.levels || []);
+  const quick = levels.find((l) => l.level === "medium") || levels.find((l) => l.level === "easy");
+  const bot = quick ? quick.bot : "random";
   return h("article", { class: "game-card", "data-game": g.id },
     h("h3", null, g.title),
     h("p", null, t("web.lobby.players_range", { least: g.players[0], most: g.players[1] })),
@@ -50,7 +52,7 @@ function gameCard(g, error) {
           rememberTable(made.id, { game: g.id, title: g.title });
           go(`/t/${made.id}`);
         } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
-      } }, t("web.lobby.play_now", { count: players - 1, level: t(`bots.level.${bot === LEVELS.medium ? "medium" : "easy"}.short`) })),
+      } }, t("web.lobby.play_now", { count: players - 1, level: t(`bots.level.${quick ? quick.level : "easy"}.short`) })),
       " ",
       h("button", { type: "button", class: "guide-open", onclick: () => openGuide(g.id, g.title) }, icon("help"), " ",
         t("web.guide.open"))));
@@ -145,16 +147,19 @@ function createForm(games) {
   function drawSeats() {
     const n = Number(players.value);
     const g = game();
-    const offered = /** @type {string[]} */ (g.bots || []);
-    const bots = Object.entries(LEVELS).filter(([, spec]) => offered.some((b) => b === spec || b.split(":")[0] === spec.split(":")[0]));
-    const medium = bots.some(([level]) => level === "medium");
+    /** @type {{level: string, bot: string, about: any}[]} the game's levels, each with its measured strength */
+    const bots = g.levels || [];
+    const medium = bots.some((b) => b.level === "medium");
     fill(seats, ...Array.from({ length: n }, (_, i) => h("label", { class: "seat" },
       h("span", null, t("web.seat", { number: i + 1 })),
       h("select", { name: `seat${i}`, "data-seat": i },
         h("option", { value: "you", selected: i === 0 }, t("web.lobby.seat.you")),
         h("option", { value: "human" }, t("web.lobby.seat.person")),
-        ...bots.map(([level, spec]) => h("option", { value: spec, selected: i > 0 && (medium ? level === "medium" : level === "easy") },
-          t(`bots.level.${level}.bot`)))))));
+        ...bots.map((b) => h("option", { value: b.bot, title: render(b.about, {}),
+          selected: i > 0 && (medium ? b.level === "medium" : b.level === "easy") }, t(`bots.level.${b.level}.bot`)))))),
+    // what each level plays and how strong it measured at this game, in the reader's words
+    h("details", { class: "levels" }, h("summary", null, t("web.lobby.levels")),
+      h("ul", null, ...bots.map((b) => h("li", { "data-level": b.level }, render(b.about, {}))))));
   }
   gameSel.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawSeats);

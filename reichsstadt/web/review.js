@@ -64,12 +64,23 @@ function reviewBody(r, names, you, tableId) {
           h("p", null, h("strong", null, t("web.review.at_move", { move: w.move + 1, turn: w.turn })), " ",
             sentence(render({ id: "web.review.played", args: { player: { player: p }, move: w.played.words } }, ctx)), " ",
             t("web.review.fell", { before: pct(w.before), after: pct(w.after) })),
-          h("p", { class: "better" }, w.bot.same ? t("web.review.bot_same")
-            : t("web.review.bot_move", { move: render(w.bot.words, ctx), win: pct(w.bot.win) })),
+          h("p", { class: "better" }, better(w, ctx, pct)),
           h("a", { href: `/t/${tableId}/replay?move=${w.move}&seat=${p}`, "data-go": true }, t("web.review.see"))))) :
           h("p", null, t("web.review.no_falls")));
     }),
     h("p", { class: "method" }, method(r.method, ctx))];
+}
+
+/** What the bot would have played, with its own estimates: of its move, and of the move
+ * played where it searched that too (its numbers come from its search, not from the
+ * chart's chances; side by side they say how much the choice mattered to it).
+ * @param {any} w a reviewed move @param {any} ctx @param {(x: number) => string} pct */
+function better(w, ctx, pct) {
+  if (w.bot.same) return t("web.review.bot_same");
+  const move = render(w.bot.words, ctx);
+  return w.played_win === null || w.played_win === undefined
+    ? t("web.review.bot_move", { move, win: pct(w.bot.win) })
+    : t("web.review.bot_move_both", { move, win: pct(w.bot.win), played: pct(w.played_win) });
 }
 
 /** How the chances were judged and how long the bot searched each move, in the reader's

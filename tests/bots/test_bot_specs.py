@@ -96,3 +96,12 @@ def test_every_offered_bot_is_made_and_plays_a_move():
         assert bot.act(seat) in seat.legal()
     assert bot_names()[:4] == ["easy", "medium", "hard", "expert"]
     assert {"random", "greedy", "mcts:1s", "mcts:2000"} <= set(bot_names())
+
+
+@pytest.mark.parametrize("spec", ["mcts:1s:c=nan", "mcts:1s:w=nan", "mcts:1s:c=inf", "mcts:1s:prior=inf",
+                                  "mcts:1s:widen=-inf", "mcts:1s:conf=NaN"])
+def test_a_setting_that_is_no_finite_number_is_refused(spec):
+    """NaN passed every range check (it compares false with everything) and a search with
+    c=nan failed on its first move; a server took it from any visitor's table."""
+    with pytest.raises(BadOption, match="takes a finite number, not '(nan|inf|-inf|NaN)'"):
+        make_bot(spec)

@@ -9,10 +9,11 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from reichsstadt.arena.commands import hint, review as review_command
+from reichsstadt.arena.commands import _instead, hint, review as review_command
 from reichsstadt.bots import make_bot
 from reichsstadt.bots.review import review
-from reichsstadt.core import BadOption, Match, Record, RecordError
+from reichsstadt.core import BadOption, Match, Message, Record, RecordError
+from reichsstadt.i18n import render
 from reichsstadt.core.registry import register
 
 from tests.core.toygame import GAME as TOY
@@ -82,9 +83,9 @@ def test_the_bot_sees_only_what_the_player_saw(monkeypatch):
     asked = []
     search = MCTSBot.search
 
-    def watched(self, seat):
+    def watched(self, seat, **how):
         asked.append(seat)
-        return search(self, seat)
+        return search(self, seat, **how)
     monkeypatch.setattr(MCTSBot, "search", watched)
     rec = _finished("norenberc", 3, seed=3)
     out = review(rec, iterations=10)
@@ -150,3 +151,38 @@ def test_review_command_json_is_the_functions_result(tmp_path):
                                                                   iterations=20)))
     with pytest.raises(BadOption, match="--iterations must be at least 1"):
         run("review", str(tmp_path / "game.json"), "--iterations", "0")
+
+
+
+@pytest.mark.parametrize("game_id, players", [("norenberc", 3), ("siedler", 3)])
+def test_the_bot_searches_the_move_played_beside_its_own(game_id, players):
+    """A review compares the bot's move with the move played on the bot's own scale, so
+    the move played is searched even where the heuristic would not propose it (a
+    Norenberc pass, a Siedler bank trade outside its best moves)."""
+    out = review(_finished(game_id, players, seed=4), iterations=100)
+    items = [w for s in out["seats"] for w in s["worst"]]
+    assert items and all(w["played_win"] is not None for w in items), items
+    assert all(w["played_win"] == w["bot"]["win"] for w in items if w["bot"]["same"])
+
+
+def test_review_command_gives_the_bots_own_estimates_of_its_move_and_of_the_move_played(tmp_path):
+    """The bot's estimates come from its search, not from the chances: a move it would
+    have played instead is shown beside its estimate of the move played, so that "chance
+    fell 60 % → 58 %, the bot would have played X (0 %)" does not read as advice to play
+    a worse move; where the search never reached the move played, the line says so."""
+    rec = _finished("siedler", 3, seed=4)
+    rec.save(tmp_path / "game.json")
+    got = review(rec, iterations=100)
+    out = run("review", str(tmp_path / "game.json"), "--iterations", "100")
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())   # the lines as read, wherever the terminal wrapped them
+    other = [w for s in got["seats"] for w in s["worst"] if not w["bot"]["same"]]
+    assert other
+    for w in other:
+        win, played = f"{100 * w['bot']['win']:.0f} %", f"{100 * w['played_win']:.0f} %"
+        assert f"(its estimates: {win} to win after it, {played} after the move played)" in said
+    assert "Its estimates are that search's own and can differ from the chances." in said
+    unsearched = {**other[0], "played_win": None}
+    line = _instead(unsearched, lambda msgid, **args: render(Message(msgid, **args), "en", got["names"]))
+    win = f"{100 * other[0]['bot']['win']:.0f} %"
+    assert line.endswith(f"(its estimate: {win} to win; it did not search the move played)"), line

@@ -5,6 +5,7 @@ import json
 import pytest
 
 import reichsstadt
+from reichsstadt.bots import levels
 
 from .clihelpers import GAMES, run
 
@@ -15,6 +16,12 @@ def test_every_game_is_installed():
     assert out.returncode == 0
     for gid in GAMES:
         assert gid in out.stdout
+    # the bot levels with what each plays and its measured strength, as the lobby shows them (issue 21)
+    said = " ".join(out.stdout.split())
+    assert "Bot levels (--seats and --bots take their names):" in said
+    for gid in GAMES:
+        for level in levels.offered(gid):
+            assert levels.describe(level, gid, "en") in said, (gid, level)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -191,3 +191,31 @@ def test_choices_of_several_parts_and_confirmations(live_server: LiveServer, pag
     page.wait_for_selector("table.scores tr.total")
     pages.shot(page, "3-market-scores")
     assert step(page, random.Random(0)) is False
+
+
+def test_the_lobby_shows_each_bot_level_with_its_measured_strength(live_server: LiveServer, pages: Pages) -> None:
+    """Issue 21: the levels the lobby offers are the server's (bots/levels.py), each with
+    what it plays and how strong it measured at the chosen game, in the reader's
+    language, beside the seats and on each seat's choice."""
+    from reichsstadt.bots import levels
+
+    page = pages.new("Ann")
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("details.create-box")
+    page.click("details.create-box > summary")
+    for gid in ("siedler", "colonia"):
+        page.select_option("#game", gid)
+        page.click("details.levels > summary")
+        shown = page.locator("details.levels li").all_inner_texts()
+        assert shown == [levels.describe(lv, gid, "en") for lv in levels.offered(gid)], shown
+        titles = page.eval_on_selector("select[data-seat='1']",
+                                       "e => [...e.options].slice(2).map(o => [o.value, o.title])")
+        assert titles == [[levels.spec(lv), levels.describe(lv, gid, "en")] for lv in levels.offered(gid)], titles
+    english = page.locator(".lobby h1").inner_text()
+    page.select_option("#lang", "de")
+    page.wait_for_function("t => document.querySelector('.lobby h1')?.textContent !== t", arg=english)
+    if not page.locator("details.create-box[open]").count():
+        page.click("details.create-box > summary")
+    page.select_option("#game", "colonia")
+    page.click("details.levels > summary")
+    assert page.locator("details.levels li").all_inner_texts()[2] == levels.describe("hard", "colonia", "de")

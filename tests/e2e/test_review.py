@@ -56,8 +56,13 @@ def test_the_review_charts_every_chance_and_names_the_costly_moves(server: Serve
         text = item.inner_text()
         assert f"{round(w['before'] * 100)} %" in text and f"{round(w['after'] * 100)} %" in text, text
         assert ("the same" in text) == w["bot"]["same"] and ("its estimate" in text) != w["bot"]["same"], text
+        if not w["bot"]["same"]:   # the bot's own estimates: of its move, and of the one played if it searched it
+            assert f"{round(w['bot']['win'] * 100)} % to win" in text, text
+            assert (f"{round(w['played_win'] * 100)} % after the move played" in text if w["played_win"] is not None
+                    else "it did not search the move played" in text), text
     said = page.locator(".review-body p.method").inner_text()  # the method in words, no bot spec
     assert said.startswith("Chances: every position judged by") and "s a move." in said and "mcts" not in said, said
+    assert "Its estimates are that search's own" in said, said
     pages.shot(page, "norenberc-review")
     page.set_viewport_size({"width": 375, "height": 812})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375

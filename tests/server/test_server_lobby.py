@@ -14,10 +14,11 @@ import pytest
 
 from reichsstadt import game_ids
 from reichsstadt.core import files
-from reichsstadt.bots import bot_names, has_heuristic, heuristic_games
-from reichsstadt.core import game as find_game
+from reichsstadt.bots import bot_names, has_heuristic, heuristic_games, levels
+from reichsstadt.core import Message, game as find_game
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
+from reichsstadt.i18n import render
 
 from .helpers import Ws, auth, create, full_table, join, play, serve
 
@@ -62,6 +63,10 @@ def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: s
     assert "random" in got["bots"]
     assert entry["bots"] == bot_names(gid)  # the seat list: greedy where the game has a heuristic player
     assert ("greedy" in entry["bots"]) == has_heuristic(gid)
+    # the levels it offers, each with its bot and its measured strength as words (issue 21)
+    assert [(lv["level"], lv["bot"]) for lv in entry["levels"]] == [(lv, levels.spec(lv)) for lv in levels.offered(gid)]
+    for lv in entry["levels"]:
+        assert render(Message.from_json(lv["about"]), "en") == levels.describe(lv["level"], gid, "en")
 
 
 def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
@@ -428,3 +433,17 @@ def test_a_finished_games_review_is_worked_out_in_the_background_and_kept(tmp_pa
         assert all(0 <= p <= 1 for point in review["chances"] for p in point["chances"])
     with serve(tmp_path, review_seconds=1.0) as c:
         assert c.get(f"/api/tables/{tid}/review").json() == review
+
+
+def test_the_browsers_names_of_the_levels_follow_the_levels_specs() -> None:
+    """names.js names a bot seat by its level without asking the server (every page calls
+    it, synchronously): its copy of the levels' specs must be bots/levels.py's, or a
+    changed expert spec would be named "Bot mcts:…" in the browser and "Expert bot" in the
+    terminal."""
+    import re
+
+    source = (resources.files("reichsstadt") / "web" / "names.js").read_text(encoding="utf-8")
+    found = re.search(r"export const LEVELS = \{([^}]*)\}", source)
+    assert found, "names.js no longer declares LEVELS"
+    copied = dict(re.findall(r'(\w+): "([^"]+)"', found.group(1)))
+    assert copied == levels.SPECS

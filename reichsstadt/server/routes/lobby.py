@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...bots import bot_names
+from ...bots import bot_names, levels
 from ...core import BadOption, Game, Message, game as find_game, game_ids
 from ..boards import board_url
 from ..botplay import checked_bot
@@ -51,6 +51,9 @@ async def games(request: Request) -> Response:
             "parts": sorted(g.parts),
             "board": board_url(gid),  # the ES module the game brings for the browser, or null
             "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
+            # the levels it offers, each with the bot it plays and, as words, its measured strength
+            "levels": [{"level": lv, "bot": levels.spec(lv), "about": levels.described(lv, gid).to_json()}
+                       for lv in levels.offered(gid)],
         })
     return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})
 
