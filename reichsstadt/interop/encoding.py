@@ -33,6 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from operator import getitem
+
 import numpy as np
 
 from ..core import CHANCE, ReichsstadtError, has_part, part
@@ -261,7 +263,9 @@ class Part:
     write a part again only when one of them changed (tests check the list). `whole`:
     the writer writes every entry of its slices, so they need not be zeroed before it
     (tests check that a kept encoding equals one written from scratch). `pieces`: some of
-    `reads` whose change alone a smaller write takes in (see Piece)."""
+    `reads` whose change alone a smaller write takes in (see Piece). `key_reads`: every
+    field the key reads, when the key is worth computing only after one of them changed
+    (None: computed for every observation; tests check the list)."""
 
     name: str
     slices: tuple[str, ...]
@@ -270,6 +274,7 @@ class Part:
     whole: bool = False
     key: Callable[[Any], Any] | None = None
     pieces: tuple[Piece, ...] = ()
+    key_reads: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         taken: set[str] = set()
@@ -284,6 +289,9 @@ class Part:
         if self.key is not None and self.reads is None:
             raise TypeError(f"part {self.name!r}: a key needs reads (a tuple, () for the key alone): a part "
                             f"without reads is written for every observation")
+        if self.key_reads is not None and (self.key is None or not isinstance(self.key_reads, tuple)):
+            raise TypeError(f"part {self.name!r}: key_reads names the fields of a key (a tuple), not "
+                            f"{self.key_reads!r}")
 
 
 class StateEncoder(Encoder, metaclass=ABCMeta):
@@ -426,8 +434,11 @@ class SeatFields:
             raw += getattr(state, name)
         run, tables = self.runs[me], self.tables
         if run is not None and tables is not None and min(raw) >= 0:
-            top = self.TABLE
-            out[run[0]:run[1]] = [t[x] if x < top else 1.0 for t, x in zip(tables, raw)]
+            try:   # the lookups in C (map), not a Python loop: a table holds every count below TABLE
+                out[run[0]:run[1]] = list(map(getitem, tables, raw))
+            except IndexError:   # a count past the tables: 1
+                top = self.TABLE
+                out[run[0]:run[1]] = [t[x] if x < top else 1.0 for t, x in zip(tables, raw)]
             return
         # int64 first: NumPy reads a list of ints twice as fast into int64 as into float32; the
         # product of float32 numbers is exact in float64, so the values are float32's own

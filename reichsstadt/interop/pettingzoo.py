@@ -133,8 +133,12 @@ class Guarded(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if dead:
             raw.step(action)
             return
-        if raw.session.allows(raw.seat_of[agent], int(action)):   # raw.allows, inlined
-            raw.play(agent, action)
+        index = action if type(action) is int else int(action)
+        session = raw.session   # raw.allows, inlined: the mask of the engine's own legal moves, kept
+        match = session.match
+        assert match is not None, "reset() first"   # _has_reset, checked above
+        if 0 <= index < raw.n_actions and session.legal_indices.mask(match.state.legal(raw.seat_of[agent]))[index]:
+            raw.play(agent, index)
             return
         EnvLogger.warn_on_illegal_move()
         raw._cumulative_rewards[agent] = 0
@@ -264,8 +268,14 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
         found = self._seen.get(agent)
         if found is None:
             seat = self.seat_of[agent]
-            obs = self.session.observe(seat)
-            mask = self.session.mask(seat)
+            session = self.session
+            match = session.match
+            if session.history_encoding is None and match is not None:   # session.observe and mask, inlined
+                obs = session.tracker.observe(match.state, seat, None, (match, match.decisions, match.chance_steps))
+                mask = session.legal_indices.mask(match.state.legal(seat)).copy()
+            else:
+                obs = session.observe(seat)
+                mask = session.mask(seat)
             if self.obs_type == "flat":
                 self.infos[agent]["action_mask"] = mask
                 found = obs

@@ -98,7 +98,10 @@ class SelfPlayVectorEnv:
     def _look(self, i: int) -> None:
         """Write game i's masks, who decides, and the observations asked for."""
         session, obs, masks, to_act = self.sessions[i], self._obs_rows[i], self._mask_rows[i], self._to_act_rows[i]
-        acting = () if session.max_steps is not None and session.truncated() else session.state.to_act()
+        match = session.match
+        assert match is not None, "start() first"
+        state = match.state
+        acting = () if session.max_steps is not None and session.truncated() else state.to_act()
         deciding = acting if not acting or acting[0] != CHANCE else ()   # (CHANCE,) alone, never with seats
         only = self.observe == "to_act"
         before = self._deciding[i]
@@ -109,11 +112,17 @@ class SelfPlayVectorEnv:
                 if only:
                     obs[seat].fill(0.0)
         self._deciding[i] = deciding
+        # session.mask and session.observe, inlined (every decision passes here); the key as Session.observe makes it
+        legal, mask_of = state.legal, session.legal_indices.mask
+        track = session.tracker if only and session.history_encoding is None else None
+        key = (match, match.decisions, match.chance_steps)
         for seat in deciding:
             if seat not in before:
                 to_act[seat] = True
-            session.mask(seat, masks[seat], bool)
-            if only:
+            np.copyto(masks[seat], mask_of(legal(seat)), casting="unsafe")
+            if track is not None:
+                track.observe(state, seat, obs[seat], key)
+            elif only:
                 session.observe(seat, obs[seat])
         if self.observe == "all":
             for seat in range(self.players):
@@ -152,7 +161,7 @@ class SelfPlayVectorEnv:
         for seat in deciding[1:]:   # an earlier answer may have settled the decision
             session.play_if_still_asked(seat, int(chosen[seat]))
         session.steps += 1
-        if session.over():
+        if not session.state.to_act():   # session.over()
             self._terminated[i] = True
             self._rewards[i] = session.rewards()
         elif session.max_steps is not None and session.truncated():

@@ -126,7 +126,7 @@ class Session:
         """What `seat` knows, encoded (float32, `size` entries): into `out`, or a new array."""
         match = self.match
         assert match is not None, "call reset() first"
-        key = (match, match.decisions, match.chance_steps)   # changes with every move
+        key = (match, match.decisions, match.chance_steps)  # changes with every move (the envs' hot paths too)
         if self.history_encoding is None:
             return self.tracker.observe(match.state, seat, out, key)
         if out is None:

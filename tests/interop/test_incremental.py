@@ -175,6 +175,9 @@ def test_every_part_declares_the_fields_it_reads(gid, players):
         if part.reads is not None:
             undeclared = read[part.name] - set(part.reads) - keyed[part.name]
             assert not undeclared, f"{gid}: part {part.name!r} reads {sorted(undeclared)} without declaring them"
+        if part.key_reads is not None:   # the key is computed again only after one of these changed
+            unnamed = keyed[part.name] - set(part.key_reads)
+            assert not unnamed, f"{gid}: the key of part {part.name!r} reads {sorted(unnamed)}, not in key_reads"
 
 
 PIECED = [c for c in STATE_ENCODED if any(p.pieces for p in encoder(c.values[0], c.values[1]).parts)]

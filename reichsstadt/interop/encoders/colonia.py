@@ -75,6 +75,10 @@ TREASURY = N_CITIES + N_MATERIALS + N_GOODS
 # what numbers are divided by (and capped at: "… or more as 1")
 COINS, HELD, RELICS, POINTS = 20, 10, RELICS_PER_CITY, 50
 TREASURY_TOPS = (COINS,) * N_CITIES + (HELD,) * (N_MATERIALS + N_GOODS)
+COINS_SHARE = {x: x / COINS if x < COINS else 1.0 for x in range(8 * COINS)}
+HELD_SHARE = {x: x / HELD if x < HELD else 1.0 for x in range(8 * HELD)}
+"""top(x, COINS) and top(x, HELD) for the counts met in play: a lookup instead of a test
+and a division (a count not there raises KeyError: computed then)."""
 
 
 MAX_CACHED = 4096      # positions of a part of the table whose encoding is kept
@@ -112,6 +116,9 @@ class CardTables:
             row[3 + N_CITIES] = top(comp.relic_points[card], 5)
             self.tallies[card, card // CARDS_PER_CITY] = 1.0
             self.tallies[card, N_CITIES + card // CARDS_PER_CITY] = comp.relic_points[card]
+        self.holds = [np.ascontiguousarray(row[2 + N_CITIES:]).data for row in self.ships]
+        """Per ship, its holds' entries of its row (float32 memoryviews)."""
+        self.hold_count = [min(len(data.holds), MAX_HOLDS) for data in comp.ships]
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
         self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
@@ -139,12 +146,16 @@ class Screens:
     __slots__ = ("owned", "owners", "treasuries")
 
     def __init__(self, players: int) -> None:
-        self.treasuries: list[tuple[list[int], np.ndarray] | None] = [None] * players
+        self.treasuries: list[tuple[list[int], memoryview] | None] = [None] * players
         self.owners: list[int] | None = None
-        self.owned: list[np.ndarray | None] = [None] * players
+        self.owned: list[memoryview | None] = [None] * players
 
 
 class ColoniaEncoder(StateEncoder):
+    """The writers that write several entries one by one write them through `cells =
+    out.data`, a memoryview of the array: a number costs a third of NumPy's setitem
+    there, and is rounded to float32 the same way (a C cast)."""
+
     def __init__(self, players: int) -> None:
         from ...core import game as find_game
 
@@ -176,7 +187,8 @@ class ColoniaEncoder(StateEncoder):
         self.member_share = np.minimum(np.multiply(np.arange(SeatFields.TABLE, dtype=np.int64),
                                                    np.float32(1.0 / pm), dtype=np.float32), 1.0).tolist()
         """What the members' SeatFields write for each small count (home, town hall, today, street)."""
-        self.own_screen = (self.at["treasury"], self.at["relics_owned"])
+        self.own_screen = ((self.at["treasury"], self.at["treasury"] + TREASURY),
+                           (self.at["relics_owned"], self.at["relics_owned"] + 2 * N_CITIES))
         """Where the viewer's own treasury and relics owned are (private)."""
         members = self.at["members"]
         self.places_at = np.array([*(members + p * inner + 1 for p in range(players)),
@@ -185,6 +197,17 @@ class ColoniaEncoder(StateEncoder):
                                   np.intp)
         """Where the members' places piece writes in the public encoding: the town hall,
         today and street fields, in the order of the fields."""
+        self.holdings_at = [(slice(p * N_CITIES, (p + 1) * N_CITIES), slice(p * N_MATERIALS, (p + 1) * N_MATERIALS),
+                             slice(p * N_GOODS, (p + 1) * N_GOODS)) for p in range(players)]
+        """Per seat, its entries of money, materials and goods (what lies behind its screen)."""
+        self.home_at = [(self.at["home"] + p, members + p * inner) for p in range(players)]
+        """Per seat, where its members at home go: the home slice, the members' first entry."""
+        n_seen = players * N_MATERIALS
+        self.materials_order = [[p * N_MATERIALS + m if m < N_MATERIALS else n_seen + p
+                                 for p in (*range(me, players), *range(me)) for m in range(N_MATERIALS + 1)]
+                                for me in range(players)]
+        """Per viewer, where each entry of the materials_seen slice comes from in
+        materials_seen + materials_blind: each seat's materials, then its blind draws."""
         self.use(self._parts())
 
     # -- the slices ----------------------------------------------------------------------
@@ -334,8 +357,9 @@ class ColoniaEncoder(StateEncoder):
             # the decision matters to the families only as "the cards are being chosen", to the
             # turns as "a round of turns", "a vote" (keys); a pass or a ballot changes one mark
             Part("families", ("family_cards",), ("family_cards_used", "family_card", "card_face_down", "vote_weight"),
-                 self._families, key=_choosing_cards),
+                 self._families, key=_choosing_cards, key_reads=("decision",)),
             Part("turns", ("turns",), ("passed", "ballots"), self._turn_marks, key=_turns_or_vote,
+                 key_reads=("decision",),
                  pieces=(Piece(("passed",), lambda s, out: self._passed(s, 0, out)),
                          Piece(("ballots",), lambda s, out: self._voted(s, None, 0, out)))),
             # behind the screens: the public encoding shows them only at the end (a seat's
@@ -344,7 +368,7 @@ class ColoniaEncoder(StateEncoder):
             Part("shrines", ("shrines", "windows"), ("relic_owner", "shrine_relic", "window_owner"), self._shrines),
             Part("materials_seen", ("materials_seen",), ("materials_seen", "materials_blind"), self._materials_seen,
                  whole=True),
-            Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known),
+            Part("order", ("order", "mayor"), ("order",), self._order, key=_mayor_known, key_reads=("week", "step")),
             Part("draws", ("draws_pending", "next_draw", "next_draw_seat", "next_draw_argument"), ("chance_queue",),
                  self._draws),
             Part("week", ("extra_contract_dice", "tie_order", "week", "weeks_left", "day", "decision", "fewer_members",
@@ -365,7 +389,7 @@ class ColoniaEncoder(StateEncoder):
                           "ship_discards"),
                  ("port", "hold_owner", "extra_hold_owner", "ships_sailing", "extra_holds_open", "last_sailed",
                   "ship_deck", "ship_discard"),
-                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing,
+                 lambda s, seat, me, out: self._port(s, me, out), key=_sailing, key_reads=("step",),
                  pieces=(Piece(("hold_owner", "extra_hold_owner"), lambda s, out: self._loads(s, 0, out, True)),)),
             Part("relics", ("relic_display", "relic_securers", "relic_deck", "relic_discards"),
                  ("display", "secured_by", "relic_deck", "relic_discard"), self._relics,
@@ -381,7 +405,15 @@ class ColoniaEncoder(StateEncoder):
         s: ColoniaState = state
         at = self.at
         if s.step != S_OVER:   # behind your own screen
-            self._treasury(s, seat, self.own_screen[0], self.own_screen[1], out)
+            treasury, owned = self._screen(s, seat)
+            (row, end), (rel, rel_end) = self.own_screen
+            cells: Any = out.data
+            if cells.format == "f":   # float32 (the adapters' arrays): a copy between memoryviews
+                cells[row:end] = treasury
+                cells[rel:rel_end] = owned
+            else:
+                out[row:end] = treasury
+                out[rel:rel_end] = owned
         card = s.family_card[seat]
         if card >= 0 and s.decision == D_FAMILY:   # your card, chosen face down, before the reveal
             out[at["family_cards"] + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
@@ -435,7 +467,7 @@ class ColoniaEncoder(StateEncoder):
         table = self.member_share
         top = len(table)
         if min(counts) >= 0 and max(counts) < top:
-            return [table[x] for x in counts]
+            return list(map(table.__getitem__, counts))   # the lookups in C, not a Python loop
         shares: list[float] = np.minimum(np.multiply(np.array(counts, np.int64), np.float32(1.0 / self.per_member),
                                                      dtype=np.float32), 1.0).tolist()
         return shares
@@ -443,51 +475,58 @@ class ColoniaEncoder(StateEncoder):
     # The members' pieces (Part.pieces): each writes, in the public encoding, the entries of
     # the members slices its fields decide, as _members does.
     def _home_piece(self, s: ColoniaState, out: np.ndarray) -> None:
-        table, home, members, inner = self.member_share, self.at["home"], self.at["members"], 7 + N_STREETS
-        for p, x in enumerate(s.home):   # entry by entry: cheaper than lists for a few seats
-            out[home + p] = out[members + p * inner] = table[x] if 0 <= x < len(table) else self._shares([x])[0]
+        cells: Any = out.data
+        table = self.member_share
+        top = len(table)
+        for (home, members), x in zip(self.home_at, s.home):   # entry by entry: cheaper than lists for a few seats
+            cells[home] = cells[members] = table[x] if 0 <= x < top else self._shares([x])[0]
 
     def _places_piece(self, s: ColoniaState, out: np.ndarray) -> None:
         out[self.places_at] = self._shares(s.town_hall + s.placed_today + s.street)
 
     def _contracts_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells: Any = out.data
         n, pm = self.players, self.per_member
         above, below = self._on_contracts(s)
         members, inner = self.at["members"] + 3, 7 + N_STREETS
         for p in range(n):   # entry by entry: cheaper than lists for a few seats
-            out[members + p * inner] = above[p] / pm
-            out[members + p * inner + 1] = below[p] / pm
+            cells[members + p * inner] = above[p] / pm
+            cells[members + p * inner + 1] = below[p] / pm
 
     def _holds_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells: Any = out.data
         pm, holds, extra = self.per_member, s.hold_owner, s.extra_hold_owner
         members, inner = self.at["members"] + 5, 7 + N_STREETS
         for p in range(self.players):
-            out[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
+            cells[members + p * inner] = (holds.count(p) + extra.count(p)) / pm
 
     def _securing_piece(self, s: ColoniaState, out: np.ndarray) -> None:
+        cells: Any = out.data
         pm, securing = self.per_member, s.secured_by
         members, inner = self.at["members"] + 6, 7 + N_STREETS
         for p in range(self.players):
-            out[members + p * inner] = securing.count(p) / pm
+            cells[members + p * inner] = securing.count(p) / pm
 
     def _families(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells: Any = out.data
         n, cards, inner = self.players, self.at["family_cards"], 2 * N_FAMILY_CARDS + 3
+        used, choosing = s.family_cards_used, _choosing_cards(s)
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             row = cards + k * inner
-            for v in range(N_FAMILY_CARDS):
-                if not s.family_cards_used[p * N_FAMILY_CARDS + v]:
-                    out[row + v] = 1.0
+            for at, gone in enumerate(used[p * N_FAMILY_CARDS:(p + 1) * N_FAMILY_CARDS], row):
+                if not gone:
+                    cells[at] = 1.0
             card = s.family_card[p]
-            revealed = not _choosing_cards(s) and card >= 0
+            revealed = not choosing and card >= 0
             if card >= 0:
                 if revealed or p == seat:
-                    out[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
-                out[row + 2 * N_FAMILY_CARDS] = 1.0
+                    cells[row + N_FAMILY_CARDS + card - LOWEST_FAMILY_CARD] = 1.0
+                cells[row + 2 * N_FAMILY_CARDS] = 1.0
             if revealed and s.card_face_down[p]:
-                out[row + 2 * N_FAMILY_CARDS + 1] = 1.0
+                cells[row + 2 * N_FAMILY_CARDS + 1] = 1.0
             elif revealed:
-                out[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
+                cells[row + 2 * N_FAMILY_CARDS + 2] = s.vote_weight[p] / 10
 
     def _turn_marks(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         in_turns, voting = _turns_or_vote(s)
@@ -501,21 +540,23 @@ class ColoniaEncoder(StateEncoder):
 
     def _passed(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         """In a round of turns, who passed (over what was there)."""
+        cells: Any = out.data
         if s.decision == D_TURN:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
-                out[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
+                cells[turns + 6 * k + 1] = 1.0 if s.passed[me + k if me + k < n else me + k - n] else 0.0
 
     def _voted(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """In a vote, who voted, and the viewer's vote (over what was there)."""
+        cells: Any = out.data
         if s.decision == D_VOTE:
             n, turns = self.players, self.at["turns"]
             for k in range(n):
                 p = me + k if me + k < n else me + k - n
                 ballot = s.ballots[p]
-                out[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
+                cells[turns + 6 * k + 3] = 1.0 if ballot >= 0 else 0.0
                 if p == seat and ballot >= 0:
-                    out[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
+                    cells[turns + 6 * k + 4 + (0 if ballot else 1)] = 1.0
 
     def _screens(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What lies behind each screen: the viewer's own; everyone's at the end."""
@@ -529,23 +570,31 @@ class ColoniaEncoder(StateEncoder):
         for k in range(n):
             p = me + k if me + k < n else me + k - n
             if p == seat or over:
-                self._treasury(s, p, treasury + k * TREASURY, owned + k * 2 * N_CITIES, out)
+                row, rel = treasury + k * TREASURY, owned + k * 2 * N_CITIES
+                out[row:row + TREASURY], out[rel:rel + 2 * N_CITIES] = self._screen(s, p)
 
-    def _treasury(self, s: ColoniaState, p: int, row: int, rel: int, out: np.ndarray) -> None:
-        """What lies behind p's screen, at `row` (treasury) and `rel` (relics_owned)."""
+    def _screen(self, s: ColoniaState, p: int) -> tuple[memoryview, memoryview]:
+        """What lies behind p's screen, encoded: its treasury and its relics owned (float32
+        memoryviews, kept: read them, never change them)."""
         # written for every observation (private): the hot path. A seat's treasury is the one
         # of its last observation about half the time; a treasury met before in another
         # position hardly ever (a cache by its numbers hit 2 % along random games)
-        raw = (s.money[p * N_CITIES:(p + 1) * N_CITIES] + s.materials[p * N_MATERIALS:(p + 1) * N_MATERIALS]
-               + s.goods[p * N_GOODS:(p + 1) * N_GOODS])
+        coins_at, materials_at, goods_at = self.holdings_at[p]
+        coins, materials, goods = s.money[coins_at], s.materials[materials_at], s.goods[goods_at]
+        raw = coins + materials + goods
         found = self.screens_kept.kept.get(id(s))   # PerGame.of, inlined: every observation passes here
         kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
         last = kept.treasuries[p]
         if last is not None and last[0] == raw:
-            out[row:row + TREASURY] = last[1]
-        else:   # one list assignment (NumPy's ufuncs cost more on 14 numbers), then kept
-            out[row:row + TREASURY] = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
-            kept.treasuries[p] = (raw, out[row:row + TREASURY].copy())
+            treasury = last[1]
+        else:   # one array from a list (NumPy's ufuncs cost more on 14 numbers), then kept
+            try:   # lookups in C for the counts met in play
+                values = [*map(COINS_SHARE.__getitem__, coins), *map(HELD_SHARE.__getitem__, materials),
+                          *map(HELD_SHARE.__getitem__, goods)]
+            except KeyError:
+                values = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+            treasury = np.array(values, np.float32).data
+            kept.treasuries[p] = (raw, treasury)
         # p's relics per city and their points, kept while relic_owner stays as it was (it
         # changes a few times a week; a tally's key hashes 48 numbers)
         if kept.owners != s.relic_owner:
@@ -553,19 +602,19 @@ class ColoniaEncoder(StateEncoder):
             kept.owned = [None] * self.players
         owned = kept.owned[p]
         if owned is None:
-            owned = kept.owned[p] = self.tables_of(s.components).tally(s.relic_owner, p, True)
-        out[rel:rel + 2 * N_CITIES] = owned
+            owned = kept.owned[p] = np.ascontiguousarray(self.tables_of(s.components).tally(s.relic_owner, p, True),
+                                                         np.float32).data
+        return treasury, owned
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         """What the table saw each family take and spend, and draw blind, from the viewer
         onward, in one list assignment."""
-        n, seen, blind = self.players, s.materials_seen, s.materials_blind
-        raw: list[int] = []
-        for p in (*range(me, n), *range(me)):
-            raw += seen[p * N_MATERIALS:(p + 1) * N_MATERIALS]
-            raw.append(blind[p])
-        at = self.at["materials_seen"]
-        out[at:at + len(raw)] = [x / HELD if x < HELD else 1.0 for x in raw]
+        raw = s.materials_seen + s.materials_blind
+        at, order = self.at["materials_seen"], self.materials_order[me]
+        try:   # the counts picked in the slice's order and scaled by lookups, both in C
+            out[at:at + len(order)] = [*map(HELD_SHARE.__getitem__, map(raw.__getitem__, order))]
+        except KeyError:
+            out[at:at + len(order)] = [x / HELD if x < HELD else 1.0 for x in map(raw.__getitem__, order)]
 
     def _shrines(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -666,37 +715,51 @@ class ColoniaEncoder(StateEncoder):
                 out[row + len(RESULTS)], out[row + len(RESULTS) + 1] = top(yes, 20), top(no, 20)
 
     def _stalls(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        at, n, comp = self.at, self.players, s.components
-        own = len(comp.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
-        stalls, buyers = at["stalls"], at["stall_buyers"]
-        for st in range(s.stall_count):
-            row = stalls + st * (N_MATERIALS + 3)
-            for m in range(N_MATERIALS):
-                x = s.stall_materials[st * N_MATERIALS + m]
+        cells: Any = out.data
+        n = self.players
+        own = len(s.components.week_cards[s.week_card].stalls) if s.week_card >= 0 else 0
+        row, buyers = self.at["stalls"], self.at["stall_buyers"]
+        offered, sizes, bought = s.stall_materials, s.stall_size, s.stall_buyer
+        for st in range(s.stall_count):   # over zeros: only the entries that are not 0
+            for at, x in enumerate(offered[st * N_MATERIALS:(st + 1) * N_MATERIALS], row):
                 if x:
-                    out[row + m] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
-            x = s.stall_size[st]
-            out[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
-            if s.stall_buyer[st] >= 0:
-                out[row + N_MATERIALS + 1] = 1.0
-                out[buyers + st * n + (s.stall_buyer[st] - me) % n] = 1.0
-            out[row + N_MATERIALS + 2] = 1.0 if st >= own else 0.0
+                    cells[at] = x / 5 if x < 5 else 1.0   # top(x, 5), inlined
+            x = sizes[st]
+            cells[row + N_MATERIALS] = x / 5 if x < 5 else 1.0
+            buyer = bought[st]
+            if buyer >= 0:
+                cells[row + N_MATERIALS + 1] = 1.0
+                cells[buyers + st * n + (buyer - me) % n] = 1.0
+            if st >= own:
+                cells[row + N_MATERIALS + 2] = 1.0
+            row += N_MATERIALS + 3
 
     def _bag(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         out[self.at["bag"]] = top(sum(s.bag), 100)
 
     def _craftsmen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
-        n, fields, base = self.players, s.components.contract_fields, self.at["craftsmen"]
+        cells: Any = out.data
+        n, fields, row = self.players, s.components.contract_fields, self.at["craftsmen"]
+        owners, members = s.contract_owner, s.contract_members
         for c in range(N_CRAFTSMEN):
-            row = base + c * (3 + n)
             x, y, z = s.sticks[c], s.commissioned[c], s.contracts_placed[c]   # top(·, 5), inlined
-            out[row] = x / 5 if x < 5 else 1.0
-            out[row + 1] = y / 5 if y < 5 else 1.0
-            out[row + 2] = z / 5 if z < 5 else 1.0
-            for i in range(s.contracts_placed[c]):
-                out[row + 3 + (s.contract_owner[c * fields + i] - me) % n] += s.contract_members[c * fields + i] / 5
-        block = out[base:base + N_CRAFTSMEN * (3 + n)]
-        np.minimum(block, 1.0, out=block)
+            cells[row] = x / 5 if x < 5 else 1.0
+            cells[row + 1] = y / 5 if y < 5 else 1.0
+            cells[row + 2] = z / 5 if z < 5 else 1.0
+            first = c * fields
+            if z == 1:   # the common case: one contract, its entry written once
+                m = members[first]
+                cells[row + 3 + (owners[first] - me) % n] = m / 5 if m < 5 else 1.0
+            elif z and len(set(owners[first:first + z])) == z:   # a contract per seat at most
+                for i in range(first, first + z):
+                    m = members[i]
+                    cells[row + 3 + (owners[i] - me) % n] = m / 5 if m < 5 else 1.0
+            elif z:   # a seat's contracts added up in float32, as the array adds them, then 1 at most
+                for i in range(first, first + z):
+                    out[row + 3 + (owners[i] - me) % n] += members[i] / 5
+                seats = out[row + 3:row + 3 + n]
+                np.minimum(seats, 1.0, out=seats)
+            row += 3 + n
 
     def _port(self, s: ColoniaState, me: int, out: np.ndarray) -> None:
         at, n = self.at, self.players
@@ -724,9 +787,10 @@ class ColoniaEncoder(StateEncoder):
     def _loads(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
         """Which holds of the ships in port are loaded, the extra holds, and who loaded
         each (over the old ones: `over_old`, the ships' rows as the table has them first)."""
+        cells: Any = out.data
         at, n, comp = self.at, self.players, s.components
         loaders, width = at["hold_loaders"], MAX_HOLDS + 1
-        ships = self.tables_of(comp).ships
+        tables = self.tables_of(comp)
         if over_old:
             out[loaders:loaders + PORT * width * n] = 0.0
         for place in range(PORT):
@@ -734,21 +798,20 @@ class ColoniaEncoder(StateEncoder):
             if ship < 0:
                 continue
             row = at["port"] + place * SHIP
-            if over_old:
-                out[row + 2 + N_CITIES:row + SHIP] = ships[ship][2 + N_CITIES:]
-            for h in range(min(len(comp.ships[ship].holds), MAX_HOLDS)):
-                owner = s.hold_owner[place * MAX_HOLDS + h]
+            if over_old:   # the ship's holds as the table has them, between memoryviews
+                cells[row + 2 + N_CITIES:row + SHIP] = tables.holds[ship]
+            for h, owner in enumerate(s.hold_owner[place * MAX_HOLDS:place * MAX_HOLDS + tables.hold_count[ship]]):
                 if owner >= 0:
-                    out[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
-                    out[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
+                    cells[row + 2 + N_CITIES + h * (N_GOODS + 2) + N_GOODS + 1] = 1.0
+                    cells[loaders + (place * width + h) * n + (owner - me) % n] = 1.0
             extra = s.extra_hold_owner[place]
             if s.extra_holds_open or extra >= 0:
                 end = row + 2 + N_CITIES + MAX_HOLDS * (N_GOODS + 2)
-                out[end] = 1.0
-                out[end + 2] = top(comp.extra_hold_value, 10)
+                cells[end] = 1.0
+                cells[end + 2] = top(comp.extra_hold_value, 10)
                 if extra >= 0:
-                    out[end + 1] = 1.0
-                    out[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
+                    cells[end + 1] = 1.0
+                    cells[loaders + (place * width + MAX_HOLDS) * n + (extra - me) % n] = 1.0
 
     def _relics(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         at = self.at
@@ -770,18 +833,20 @@ class ColoniaEncoder(StateEncoder):
                 out[at + k * n + (owner - me) % n] = 1.0
 
     def _goods_supply(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells: Any = out.data
         row = self.at["goods_supply"]
         for g in range(N_GOODS):
-            out[row + g] = top(s.goods_supply[g], 20)
+            cells[row + g] = top(s.goods_supply[g], 20)
 
     def _street_home(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
+        cells: Any = out.data
         last_week, base = s.week >= s.components.weeks, self.at["street_home"]
         for d in range(N_STREETS):
             if s.step > STREET_EVENING[d]:
                 when = 3 if last_week else 2
             else:
                 when = 0 if STEP_DAY[s.step] == d + TUESDAY else 1
-            out[base + d * len(HOMECOMING) + when] = 1.0
+            cells[base + d * len(HOMECOMING) + when] = 1.0
 
     def _asking(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
         row, d = self.at["asking"], s.decision

@@ -134,6 +134,7 @@ class NorenbercEncoder(StateEncoder):
         """What each entry of guild_numbers is divided by (see _guild_numbers)."""
         counts = np.arange(64, dtype=np.float32)
         self.store_share = np.minimum(counts / np.float32(TOP_GOODS), np.float32(1.0)).tolist()
+        self.store_shares = dict(enumerate(self.store_share))   # the same, by count: no test for a negative one
         self.roof_share = np.minimum(counts / np.float32(5), np.float32(1.0)).tolist()
         """What _guild_numbers writes for each small count of a store's goods and of a roof's agents."""
         self.free_share = np.minimum(np.multiply(np.arange(64, dtype=np.int64), np.float32(1 / 8), dtype=np.float32),
@@ -418,8 +419,11 @@ class NorenbercEncoder(StateEncoder):
 
     def _stores_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The stores' entries of guild_numbers, as _guild_numbers writes them."""
-        table = self.store_share
-        out[self.stores_at] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS) for x in s.stores]
+        try:   # the lookups in C (map), not a Python loop
+            out[self.stores_at] = [*map(self.store_shares.__getitem__, s.stores)]
+        except KeyError:   # a count past the table
+            table = self.store_share
+            out[self.stores_at] = [table[x] if 0 <= x < 64 else _scaled32(x, TOP_GOODS) for x in s.stores]
 
     def _roofs_piece(self, s: NorenbercState, out: np.ndarray) -> None:
         """The roofs' entries of guild_numbers, as _guild_numbers writes them."""

@@ -189,15 +189,16 @@ class SiedlerEncoder(StateEncoder):
             # an offer's terms change at every other move of a negotiation, the answers and
             # counter-offers seldom; the phase matters only as "an offer is open"
             Part("offer", ("offer_open", "offer_give", "offer_want", "offer_to"),
-                 ("offer_give", "offer_want", "offer_to"), self._offer, key=_offer_open),
+                 ("offer_give", "offer_want", "offer_to"), self._offer, key=_offer_open, key_reads=("phase",)),
             Part("answers", ("answers", "counters"), ("answers", "counter_give", "counter_want"), self._answers,
-                 key=_offer_open),
+                 key=_offer_open, key_reads=("phase",)),
             Part("trade", ("last_trade", "last_trade_player", "last_trade_partner", "last_trade_gave", "last_trade_got",
                            "offers_left", "bank_trades_left", "offer_cards"),
                  ("last_trade", "offers_per_turn", "offers_made", "bank_trades_per_turn", "bank_trades", "offer_cards"),
                  self._trade),
             Part("waiting", ("lehm_queue", "council_candidates", "steal_victim", "winner", "ending"),
-                 ("lehm_queue", "council_candidates", "steal_victim", "winner"), self._waiting, key=_council_or_over),
+                 ("lehm_queue", "council_candidates", "steal_victim", "winner"), self._waiting, key=_council_or_over,
+                 key_reads=("phase",)),
         ]
 
     def private(self, state: Any, seat: int, out: np.ndarray) -> None:
