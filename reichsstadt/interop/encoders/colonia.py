@@ -10,6 +10,8 @@ end), a family card chosen this week until the cards are revealed, and a vote.""
 from __future__ import annotations
 
 from functools import partial
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -595,11 +597,20 @@ class ColoniaEncoder(StateEncoder):
                 values = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
             treasury = np.array(values, np.float32).data
             kept.treasuries[p] = (raw, treasury)
-        # p's relics per city and their points, kept while relic_owner stays as it was (it
-        # changes a few times a week; a tally's key hashes 48 numbers)
-        if kept.owners != s.relic_owner:
-            kept.owners = s.relic_owner[:]
-            kept.owned = [None] * self.players
+        # p's relics per city and their points, kept while p's cards stay p's (relic_owner
+        # changes a few times a week, a card or two of one or two seats; a tally's key
+        # hashes 48 numbers, and a tally met in no other position costs NumPy calls)
+        owners = s.relic_owner
+        if kept.owners != owners:
+            old = kept.owners
+            if old is None or len(old) != len(owners):
+                kept.owned = [None] * self.players
+            else:   # the seats that gained or lost a card, found in C: the others' tallies stay
+                moved = [*map(ne, old, owners)]
+                for q in {*compress(old, moved), *compress(owners, moved)}:
+                    if 0 <= q < self.players:
+                        kept.owned[q] = None
+            kept.owners = owners[:]
         owned = kept.owned[p]
         if owned is None:
             owned = kept.owned[p] = np.ascontiguousarray(self.tables_of(s.components).tally(s.relic_owner, p, True),
