@@ -2,7 +2,7 @@
 random play, measured in one run with the cells alternated, as a Markdown table.
 
     python3 benchmarks/adapters.py [--seconds 2] [--rounds 3] [--players 4] [--games norenberc colonia]
-                                   [--tree ../baseline] [--seed 1] [--count N]
+                                   [--tree ../baseline [--tree ../other]] [--seed 1] [--count N]
 
 Cells (every decision of every seat is a player decision; chance draws never count):
 
@@ -18,12 +18,16 @@ Cells (every decision of every seat is a player decision; chance draws never cou
   learner's steps per second (an observation each), and all seats' decisions apart.
 
 Each cell plays for `--seconds` of the process's CPU time (`time.process_time`), the
-cells taking turns, `--rounds` times; a figure is the decisions of all its rounds over
-their CPU seconds, a ratio is against the engine of the same rounds. The load average of
-the machine is printed with the table. `--tree DIR` also measures another checkout (the
-code before this round: the cells it has) in a subprocess, in the same rounds. Nothing
-here is asserted in tests: timings belong to a machine; the figures live in
-benchmarks/README.md."""
+cells taking turns, the engine's seconds split before and after the adapters' (a drift
+of the machine within a round weighs on both sides); `--rounds` times. Every tree (this
+checkout and each `--tree DIR`: another checkout, e.g. the code before a change, with
+the cells it has) is measured in a fresh process per game and round, the trees taking
+turns, the first changing round by round. A rate is the decisions of all rounds over
+their CPU seconds; a share is the median over the rounds of each round's rate over the
+engine's measured in the same process and round (the same engine code read a few per
+cent apart in two processes), printed with the lowest and highest, and the load average
+of the machine beside. Nothing here is asserted in tests: timings belong to a machine;
+the figures live in benchmarks/README.md."""
 
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -170,20 +175,29 @@ def available(cells: list[str]) -> list[str]:
 
 
 def measure(cells: list[str], gid: str, players: int, seconds: float, seed: int = 1) -> dict[str, list[float]]:
-    """One round: each cell in turn; {cell: [decisions, second count, CPU seconds]}."""
+    """One round in this process: the engine for half its seconds, each adapter cell in
+    turn, the engine for the other half (a drift of the machine within the round weighs
+    on both sides alike); {cell: [decisions, second count, CPU seconds]}."""
     makers = {"engine": engine, "pettingzoo": pettingzoo, "vector": vector, "openspiel": openspiel,
               "gym_vector": gym_vector}
     out: dict[str, list[float]] = {}
-    for cell in available(cells):
-        step = makers[cell](gid, players, seed)
-        step()  # warm up: imports, caches, the first game
-        out[cell] = list(timed(step, seconds))
+    plan = available(cells)
+    if "engine" in plan:
+        plan = ["engine", *(c for c in plan if c != "engine"), "engine"]
+    steps: dict[str, Callable[[], tuple[int, int]]] = {}
+    for cell in plan:
+        step = steps.get(cell)
+        if step is None:
+            step = steps[cell] = makers[cell](gid, players, seed)
+            step()  # warm up: imports, caches, the first game
+        figures = timed(step, seconds / 2 if cell == "engine" else seconds)
+        out[cell] = [a + b for a, b in zip(out.get(cell, [0.0, 0.0, 0.0]), figures)]
     return out
 
 
-def other_tree(tree: str, cells: list[str], gid: str, players: int, seconds: float,
-               seed: int = 1) -> dict[str, list[float]]:
-    """One round of `cells` measured on another checkout, in a subprocess."""
+def in_subprocess(tree: str, cells: list[str], gid: str, players: int, seconds: float,
+                  seed: int = 1) -> dict[str, list[float]]:
+    """One round of `cells` measured on the checkout `tree`, in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(Path(tree).resolve())}
     run = subprocess.run([sys.executable, __file__, "--worker", gid, str(players), str(seconds), str(seed),
                           *cells],
@@ -194,30 +208,56 @@ def other_tree(tree: str, cells: list[str], gid: str, players: int, seconds: flo
     return found
 
 
-def add(total: dict[str, list[float]], part: dict[str, list[float]]) -> None:
-    for cell, figures in part.items():
-        total[cell] = [a + b for a, b in zip(total.get(cell, [0.0, 0.0, 0.0]), figures)]
+class Figures:
+    """One tree's rounds of one game: the sums (for the rates) and each round's share of
+    its own engine (for the median and the spread), with the load average of each round."""
+
+    def __init__(self) -> None:
+        self.total: dict[str, list[float]] = {}
+        self.shares: dict[str, list[float]] = {}
+        self.loads: list[float] = []
+
+    def add(self, part: dict[str, list[float]], load: float) -> None:
+        for cell, figures in part.items():
+            self.total[cell] = [a + b for a, b in zip(self.total.get(cell, [0.0, 0.0, 0.0]), figures)]
+        base = part["engine"][0] / part["engine"][2]
+        for cell, (decisions, own, secs) in part.items():
+            if cell != "engine":
+                self.shares.setdefault(cell, []).append(decisions / secs / base)
+                if cell == "gym_vector":
+                    self.shares.setdefault("learner", []).append(own / secs / base)
+        self.loads.append(load)
+
+    def cell(self, cell: str) -> str:
+        """'rate (median share %, lowest–highest)'."""
+        kept = self.total.get("gym_vector" if cell == "learner" else cell)
+        if kept is None:
+            return "—"
+        decisions, own, secs = kept
+        rate = (own if cell == "learner" else decisions) / secs
+        if cell == "engine":
+            return f"{rate:,.0f}"
+        shares = sorted(self.shares[cell])
+        mid = statistics.median(shares)
+        spread = f", {100 * shares[0]:.1f}–{100 * shares[-1]:.1f}" if len(shares) > 1 else ""
+        return f"{rate:,.0f} ({100 * mid:.1f} %{spread})"
 
 
-def table(title: str, totals: dict[str, dict[str, list[float]]]) -> list[str]:
-    """A Markdown table: decisions per CPU second, and each adapter's share of the engine's."""
+def table(title: str, figures: dict[str, Figures]) -> list[str]:
+    """A Markdown table: decisions per CPU second over all rounds; in brackets the median
+    over the rounds of each round's share of the engine's (measured in the same process,
+    the same round), and the lowest and highest share; the load average of the rounds."""
     names = {"engine": "engine", "pettingzoo": "PettingZoo last()+step", "vector": f"vector self-play ({BATCH})",
              "openspiel": "OpenSpiel + observation_tensor", "gym_vector": "Gymnasium vector: all seats"}
-    shown = [c for c in CELLS if any(c in t for t in totals.values())]
-    lines = [f"**{title}**", "", "| game | " + " | ".join(names[c] for c in shown) + " | Gymnasium vector: learner |",
-             "|---|" + "---:|" * (len(shown) + 1)]
-    for key, cells in totals.items():
-        base = cells["engine"][0] / cells["engine"][2]
-        row = [f"{base:,.0f}"]
-        for c in shown[1:]:
-            if c not in cells:
-                row.append("—")
-                continue
-            rate = cells[c][0] / cells[c][2]
-            row.append(f"{rate:,.0f} ({100 * rate / base:.0f} %)")
-        learner = cells.get("gym_vector")
-        row.append(f"{learner[1] / learner[2]:,.0f} ({100 * learner[1] / learner[2] / base:.0f} %)" if learner else "—")
-        lines.append(f"| {key} | " + " | ".join(row) + " |")
+    shown = [c for c in CELLS if any(c in f.total for f in figures.values())]
+    if "gym_vector" in shown:
+        names["learner"] = "Gymnasium vector: learner"
+        shown.append("learner")
+    lines = [f"**{title}**", "", "| game | " + " | ".join(names[c] for c in shown) + " | load |",
+             "|---|" + "---:|" * len(shown) + "---|"]
+    for key, found in figures.items():
+        cells = [found.cell(c) for c in shown]
+        lines.append(f"| {key} | " + " | ".join(cells) + f" | {min(found.loads):.1f}–{max(found.loads):.1f} |")
     return lines
 
 
@@ -228,7 +268,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: all installed)")
     parser.add_argument("--cells", nargs="*", default=list(CELLS), choices=CELLS)
-    parser.add_argument("--tree", default=None, help="another checkout to measure in the same rounds")
+    parser.add_argument("--tree", action="append", default=[], metavar="DIR",
+                        help="another checkout to measure in the same rounds (repeat it for several)")
     parser.add_argument("--seed", type=int, default=1,
                         help="the first game's seed of every cell (another: games the code was not tuned on)")
     parser.add_argument("--count", type=int, default=None, metavar="N",
@@ -237,6 +278,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.seconds <= 0 or args.rounds < 1 or (args.count is not None and args.count < 1):
         parser.error("--seconds must be positive, --rounds and --count at least 1")
+    for tree in args.tree:
+        if not (Path(tree) / "reichsstadt" / "__init__.py").is_file():
+            parser.error(f"--tree {tree}: not a checkout of reichsstadt (no reichsstadt/__init__.py there)")
     import reichsstadt
 
     games = args.games or reichsstadt.game_ids()
@@ -246,24 +290,28 @@ def main() -> None:
     if args.count is not None:
         counted(args.cells, games, args.players, args.count)
         return
+    here = str(Path(reichsstadt.__file__).resolve().parent.parent)
+    trees = [here, *args.tree]
+    found: dict[str, dict[str, Figures]] = {tree: {} for tree in trees}
     loads = [os.getloadavg()[0]]
-    ours: dict[str, dict[str, list[float]]] = {}
-    theirs: dict[str, dict[str, list[float]]] = {}
-    for _ in range(args.rounds):
+    for r in range(args.rounds):
         for gid in games:
             key = f"{gid} {args.players}p"
-            add(ours.setdefault(key, {}), measure(args.cells, gid, args.players, args.seconds, args.seed))
-            if args.tree:
-                add(theirs.setdefault(key, {}), other_tree(args.tree, args.cells, gid, args.players, args.seconds,
-                                                           args.seed))
-            loads.append(os.getloadavg()[0])
+            for k in range(len(trees)):   # every tree in a fresh process, the first one changing round by round
+                tree = trees[(r + k) % len(trees)]
+                part = in_subprocess(tree, args.cells, gid, args.players, args.seconds, args.seed)
+                loads.append(os.getloadavg()[0])
+                found[tree].setdefault(key, Figures()).add(part, loads[-1])
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; {args.rounds} "
-          f"rounds of {args.seconds:g} CPU s per cell, cells alternated; decisions per CPU second (share of the "
-          f"engine's in brackets); load average (1 min) {min(loads):.1f}–{max(loads):.1f} during the run\n")
-    print("\n".join(table("this checkout", ours)))
-    if args.tree:
+          f"rounds of {args.seconds:g} CPU s per cell (the engine's split before and after the adapters), every "
+          f"tree in a process of its own per game and round, the trees taking turns; decisions per CPU second over "
+          f"all rounds, in brackets the median of the rounds' shares of the engine's (each round's own engine) and "
+          f"the lowest and highest; seed {args.seed}; load average (1 min) {min(loads):.1f}–{max(loads):.1f} "
+          f"during the run\n")
+    print("\n".join(table("this checkout", found[here])))
+    for tree in args.tree:
         print()
-        print("\n".join(table(f"--tree {args.tree}", theirs)))
+        print("\n".join(table(f"--tree {tree}", found[tree])))
 
 
 def counted(cells: list[str], games: list[str], players: int, count: int) -> None:
