@@ -70,6 +70,7 @@ class Tracker:
     def __init__(self, encoder: StateEncoder) -> None:
         self.encoder = encoder
         self.public = np.zeros(encoder.size, np.float32)
+        self.cells = self.public.data
         self.changes: Changes | None = None
         self.kind: type | None = None
         self.key: Any = _NEVER
@@ -98,7 +99,10 @@ class Tracker:
             if out is None:
                 out = public.copy()
             else:
-                np.copyto(out, public)
+                try:   # a memcpy between memoryviews, a fifth of np.copyto's cost
+                    out.data[:] = self.cells
+                except (ValueError, TypeError):   # another dtype or shape: NumPy casts or says what is wrong
+                    np.copyto(out, public)
         elif out is None:   # "wrap": no buffering, and a third cheaper than "clip" (every index is in range)
             out = public.take(order, None, None, "wrap")
         else:
