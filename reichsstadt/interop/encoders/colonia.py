@@ -148,7 +148,7 @@ class Screens:
     __slots__ = ("owned", "owners", "treasuries")
 
     def __init__(self, players: int) -> None:
-        self.treasuries: list[tuple[list[int], memoryview] | None] = [None] * players
+        self.treasuries: list[tuple[list[int], list[int], list[int], memoryview] | None] = [None] * players
         self.owners: list[int] | None = None
         self.owned: list[memoryview | None] = [None] * players
 
@@ -583,20 +583,19 @@ class ColoniaEncoder(StateEncoder):
         # position hardly ever (a cache by its numbers hit 2 % along random games)
         coins_at, materials_at, goods_at = self.holdings_at[p]
         coins, materials, goods = s.money[coins_at], s.materials[materials_at], s.goods[goods_at]
-        raw = coins + materials + goods
         found = self.screens_kept.kept.get(id(s))   # PerGame.of, inlined: every observation passes here
         kept = found[1] if found is not None and found[0] is s else self.screens_kept.of(s)
         last = kept.treasuries[p]
-        if last is not None and last[0] == raw:
-            treasury = last[1]
+        if last is not None and last[0] == coins and last[1] == materials and last[2] == goods:   # no list joined
+            treasury = last[3]
         else:   # one array from a list (NumPy's ufuncs cost more on 14 numbers), then kept
             try:   # lookups in C for the counts met in play
                 values = [*map(COINS_SHARE.__getitem__, coins), *map(HELD_SHARE.__getitem__, materials),
                           *map(HELD_SHARE.__getitem__, goods)]
             except KeyError:
-                values = [x / t if x < t else 1.0 for x, t in zip(raw, TREASURY_TOPS)]
+                values = [x / t if x < t else 1.0 for x, t in zip(coins + materials + goods, TREASURY_TOPS)]
             treasury = np.array(values, np.float32).data
-            kept.treasuries[p] = (raw, treasury)
+            kept.treasuries[p] = (coins, materials, goods, treasury)
         # p's relics per city and their points, kept while p's cards stay p's (relic_owner
         # changes a few times a week, a card or two of one or two seats; a tally's key
         # hashes 48 numbers, and a tally met in no other position costs NumPy calls)
