@@ -290,6 +290,8 @@ def main() -> None:
     if args.count is not None:
         counted(args.cells, games, args.players, args.count)
         return
+    if "engine" not in args.cells:   # every share is against the engine of the same process and round
+        args.cells.insert(0, "engine")
     here = str(Path(reichsstadt.__file__).resolve().parent.parent)
     trees = [here, *args.tree]
     found: dict[str, dict[str, Figures]] = {tree: {} for tree in trees}
