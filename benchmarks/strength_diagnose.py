@@ -7,9 +7,10 @@ for their move on the same positions, side by side.
 
 The positions are taken along games between heuristic players (every `--every`th
 decision with a choice that the search looks at: phases a game's `SEARCH` plays "plain"
-are skipped). Every spec searches every position with a seed of its own (a spec named
-twice is asked twice, with different seeds: how often a search agrees with itself is the
-yardstick for how often two searches agree). Printed per spec: playouts and CPU seconds
+are skipped; `--searched`: so are the steps a rollout search leaves to the heuristic).
+Every spec searches every position with a seed of its own (a spec named twice is asked
+twice, with different seeds: how often a search agrees with itself is the yardstick for
+how often two searches agree). Printed per spec: playouts and CPU seconds
 a search, how often its move is the heuristic's, the share of the root's visits its
 move got and the value gap to the runner-up; then how often each pair of specs chose the
 same move (`--md`: into a Markdown file too, with the command; `--summarize`: again from
@@ -35,9 +36,12 @@ from reichsstadt.bots.heuristic import search_aids, tuned  # noqa: E402
 from reichsstadt.core import Match, Seat, State  # noqa: E402
 
 
-def positions(game: str, players: int, count: int, every: int, seed: int) -> list[State]:
-    """States along games between heuristic players where the search would be asked."""
+def positions(game: str, players: int, count: int, every: int, seed: int, searched: bool = False) -> list[State]:
+    """States along games between heuristic players where the search would be asked
+    (`searched`: only those a rollout search looks at in play, not the steps it leaves to
+    the heuristic, e.g. Norenberc's payments)."""
     plain = set(tuned(game).get("plain", ()))
+    aids = search_aids(game, "fast") if searched and tuned(game).get("search") == "rollout" else None
     states: list[State] = []
     while len(states) < count:
         match = Match(game, players, seed, recording=False)
@@ -50,6 +54,8 @@ def positions(game: str, players: int, count: int, every: int, seed: int) -> lis
             if not to_act or to_act[0] < 0 or len(state.legal(to_act[0])) < 2:
                 return
             if state.view(to_act[0]).get("phase") in plain:
+                return
+            if aids is not None and not aids.searched(state.view(to_act[0])):
                 return
             seen[0] += 1
             if seen[0] % every == 0 and len(states) < count:
@@ -185,6 +191,8 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=9, help="every Nth decision with a choice")
     ap.add_argument("--seed", type=int, default=600_000, help="the first game's seed (tuning seeds: >= 600000)")
     ap.add_argument("--bots", nargs="+", help="the specs to compare (a spec twice: two seeds)")
+    ap.add_argument("--searched", action="store_true",
+                    help="only the decisions a rollout search looks at in play (the others are the heuristic's)")
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
     ap.add_argument("--reference", type=int, default=None,
                     help="the index (in --bots) of the spec whose values judge the others' moves")
@@ -195,7 +203,7 @@ def main() -> None:
         ap.error("--game and --bots are needed (or --summarize FILE)")
     if args.seed < 600_000:
         raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
-    states = positions(args.game, args.players, args.positions, args.every, args.seed)
+    states = positions(args.game, args.players, args.positions, args.every, args.seed, args.searched)
     aids = search_aids(args.game, "fast", 0.5, "learned")
     if args.reference is not None and not 0 <= args.reference < len(args.bots):
         ap.error(f"--reference {args.reference}: an index into --bots (0..{len(args.bots) - 1})")
