@@ -3,7 +3,7 @@ for their move on the same positions, side by side.
 
     python3 benchmarks/strength_diagnose.py --game siedler --positions 30 --seed 600000 \\
         --bots mcts:1s:clock=cpu mcts:1s:clock=cpu mcts:3s:clock=cpu [--out FILE.jsonl] [--md FILE.md]
-    python3 benchmarks/strength_diagnose.py --summarize FILE.jsonl [--md FILE.md]
+    python3 benchmarks/strength_diagnose.py --summarize FILE.jsonl [FILE.jsonl ...] [--md FILE.md]
 
 The positions are taken along games between heuristic players (every `--every`th
 decision with a choice that the search looks at: phases a game's `SEARCH` plays "plain"
@@ -14,8 +14,8 @@ how often two searches agree). Printed per spec: playouts and CPU seconds
 a search, how often its move is the heuristic's, the share of the root's visits its
 move got and the value gap to the runner-up; then how often each pair of specs chose the
 same move (`--md`: into a Markdown file too, with the command; `--summarize`: again from
-a run's `--out` file, without searching). Seeds are tuning seeds: keep them apart from
-the report seeds (>= 600000)."""
+a run's `--out` file, without searching; several runs of the same specs: pooled). Seeds
+are tuning seeds: keep them apart from the report seeds (>= 600000)."""
 
 from __future__ import annotations
 
@@ -166,24 +166,36 @@ def write_md(path: Path, command: str, text: str) -> None:
                     encoding="utf-8")
 
 
-def summarize(jsonl: Path, md: Path | None, ref: int | None) -> None:
-    """The summary of an earlier run, read back from its `--out` file."""
-    found = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
-    if not found:
-        raise SystemExit(f"--summarize {jsonl}: no positions in it")
-    rows = [x["answers"] for x in found]
-    text = summary(rows, [a["spec"] for a in rows[0]], load=False)
+def summarize(files: list[Path], md: Path | None, ref: int | None) -> None:
+    """The summary of earlier runs, read back from their `--out` files (several: pooled,
+    position by position; they must name the same specs in the same order)."""
+    found: list[dict[str, Any]] = []
+    specs: list[str] | None = None
+    for jsonl in files:
+        if not jsonl.is_file():
+            raise SystemExit(f"--summarize {jsonl}: no such file")
+        rows = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not rows:
+            raise SystemExit(f"--summarize {jsonl}: no positions in it")
+        named = [a["spec"] for a in rows[0]["answers"]]
+        if specs is not None and named != specs:
+            raise SystemExit(f"--summarize {jsonl}: other specs than {files[0]} ({' '.join(named)}), not pooled")
+        specs = named
+        found += rows
+    assert specs is not None
+    text = summary([x["answers"] for x in found], specs, load=False)
     if ref is not None:
         text += "\n" + against(found, ref)
     print(text)
     if md is not None:
-        write_md(md, f"python3 benchmarks/strength_diagnose.py --summarize {jsonl.name}"
+        write_md(md, "python3 benchmarks/strength_diagnose.py --summarize " + " ".join(f.name for f in files)
                  + (f" --reference {ref}" if ref is not None else ""), text)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--summarize", type=Path, default=None, help="summarize an earlier run's --out file")
+    ap.add_argument("--summarize", type=Path, nargs="+", default=None,
+                    help="summarize earlier runs' --out files (several with the same specs: pooled)")
     ap.add_argument("--md", type=Path, default=None, help="write the summary into this Markdown file too")
     ap.add_argument("--game")
     ap.add_argument("--players", type=int, default=4)
