@@ -20,9 +20,11 @@ Checked, each printed with its result (exit status 1 if any fails):
 
 from __future__ import annotations
 
-import http.client
 import argparse
+import asyncio
 import contextlib
+import faulthandler
+import http.client
 import json
 import os
 import random
@@ -104,20 +106,27 @@ def request(port: int, method: str, path: str, body: Any = None, source: str = "
 
 def play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
     """A person's seat played at random to the end through wss://; the last state."""
-    from websockets.sync.client import connect
+    return asyncio.run(_play_over_wss(port, table, token))
 
-    context = ssl._create_unverified_context()
+
+async def _play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
+    # The asyncio client, not websockets' threaded one: that one reads a TLS socket in a
+    # background thread while the caller writes to it, and concurrent reads and writes on
+    # one SSL object can crash the interpreter (CPython gh-151508), as happened in CI.
+    from websockets.asyncio.client import connect
+
     rng = random.Random(3)
     state: dict[str, Any] = {}
     waiting = False   # a move sent, neither in the log nor refused yet
-    with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=context, proxy=None, open_timeout=20) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token, "board": False}))
+    async with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=ssl._create_unverified_context(), proxy=None,
+                       open_timeout=20) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "board": False}))
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
-            m = json.loads(ws.recv(timeout=30))
+            m = json.loads(await asyncio.wait_for(ws.recv(), 30))
             if m["type"] == "error" and state:  # refused (too fast, or stale): act again on the last state
                 waiting = False
-                time.sleep(0.5)
+                await asyncio.sleep(0.5)
                 m = state
             if m["type"] != "state":
                 continue
@@ -128,8 +137,9 @@ def play_over_wss(port: int, table: str, token: str) -> dict[str, Any]:
                 return state
             if m["legal"] and not waiting:
                 waiting = True
-                time.sleep(0.05)  # a quick player, within the server's message rate
-                ws.send(json.dumps({"type": "move", "action": rng.choice(m["legal"])["index"], "expect": m["move"]}))
+                await asyncio.sleep(0.05)  # a quick player, within the server's message rate
+                await ws.send(json.dumps({"type": "move", "action": rng.choice(m["legal"])["index"],
+                                          "expect": m["move"]}))
     raise AssertionError(f"the game did not finish over wss (at move {state.get('move')})")
 
 
@@ -156,12 +166,16 @@ def owner_of(db: str, table: str) -> str | None:
 
 def spectate(port: int, table: str) -> str:
     """A spectator comes through wss:// and leaves; the type of the first message."""
-    from websockets.sync.client import connect
+    return asyncio.run(_spectate(port, table))
 
-    with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=ssl._create_unverified_context(), proxy=None,
-                 open_timeout=20) as ws:
-        ws.send(json.dumps({"type": "hello", "token": None, "board": False}))
-        return str(json.loads(ws.recv(timeout=30))["type"])
+
+async def _spectate(port: int, table: str) -> str:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"wss://127.0.0.1:{port}/ws/{table}", ssl=ssl._create_unverified_context(), proxy=None,
+                       open_timeout=20) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None, "board": False}))
+        return str(json.loads(await asyncio.wait_for(ws.recv(), 30))["type"])
 
 
 def checks(https: int, plain: int, apps: list[int], logs: list[Path], db: str | None) -> list[tuple[str, bool, str]]:
@@ -226,6 +240,7 @@ def database(processes: int, db: str | None) -> Iterator[str | None]:
 
 
 def main() -> int:
+    faulthandler.enable()  # a crash of the interpreter says where, on stderr
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--processes", type=int, default=1, help="server processes behind nginx (2 or more: "
                                                                   "on one PostgreSQL)")
@@ -257,7 +272,10 @@ def run(nginx: str, processes: int, db: str | None) -> int:
                              + (["--db", db] if db else []),
                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
             for port, log in zip(app_ports, logs)]
-    proxy = subprocess.Popen([nginx, "-c", str(main_conf), "-p", str(folder)], stderr=subprocess.PIPE)
+    # nginx must not hold this script's output open: if the script died, a caller reading
+    # that output would wait for nginx instead of seeing the death.
+    proxy = subprocess.Popen([nginx, "-c", str(main_conf), "-p", str(folder)], stdout=subprocess.DEVNULL,
+                             stderr=open(folder / "nginx.stderr", "w"))
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -188,9 +188,9 @@ def main() -> None:
     print(f"saved the policy to {saved}; rank its greedy version (its likeliest move) against random and greedy "
           f"bots, every seating played:\n"
           f"  REICHSSTADT_POLICY={saved} python3 -m reichsstadt tournament {args.game} -p {args.players} -n 40 "
-          f"--bots reichsstadt.interop.bots:linear_policy,random\n"
+          f"--bots reichsstadt.interop.bots:linear_policy,random --out {args.game}-vs-random\n"
           f"  REICHSSTADT_POLICY={saved} python3 -m reichsstadt tournament {args.game} -p {args.players} -n 40 "
-          f"--bots reichsstadt.interop.bots:linear_policy,greedy")
+          f"--bots reichsstadt.interop.bots:linear_policy,greedy --out {args.game}-vs-greedy")
 
 
 if __name__ == "__main__":

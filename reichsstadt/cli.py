@@ -180,10 +180,11 @@ def _option_line(game_id: str, o: Any, w: Words) -> Text:
 def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="The game's id (`reichsstadt games` lists them)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players."),
-    seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,greedy,random,mcts:1s "
-                                        "(human, random, greedy, mcts, mcts:2000, mcts:1s; default: seat 1 "
-                                        "human, the rest medium (greedy) bots; random where a game has no "
-                                        "heuristic)."),
+    seats: Optional[str] = typer.Option(None, help="Who sits where, e.g. human,hard,medium,random: human, "
+                                        "a level (easy, medium, hard, expert), random, greedy, mcts, "
+                                        "mcts:2000, mcts:1s, an installed bot or package.module:factory "
+                                        "(default: seat 1 human, the rest medium (greedy) bots; random where "
+                                        "a game has no heuristic)."),
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
     save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game)."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -21,13 +22,20 @@ def test_train_save_and_rank_the_policy_in_a_tournament(tmp_path: Path) -> None:
     assert saved.exists() and "linear_policy,random" in run.stdout
     env = {**os.environ, "REICHSSTADT_POLICY": str(saved)}
     spec = "reichsstadt.interop.bots:linear_policy"
-    tour = subprocess.run([sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "2", "-n", "4",
-                           "--bots", f"{spec},random", "--out", str(tmp_path / "t"), "--no-plots", "-j", "1"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert tour.returncode == 0, tour.stdout + tour.stderr
-    result = json.loads((tmp_path / "t" / "results.json").read_text(encoding="utf-8"))
-    mine = next(row for row in result["summary"] if row["bot"] == spec)
-    assert mine["seats"] == 4 and len(result["games"]) == 4
+    # The commands the example prints, one after the other in one folder, as a user pastes
+    # them (fewer games, no plots): each ranks the policy in a folder of its own.
+    printed = [shlex.split(line) for line in run.stdout.splitlines() if line.startswith("  REICHSSTADT_POLICY=")]
+    assert len(printed) == 2
+    for command in printed:
+        policy, python, *args = command
+        assert policy == f"REICHSSTADT_POLICY={saved.name}" and python == "python3"
+        args[args.index("-n") + 1] = "4"
+        tour = subprocess.run([sys.executable, *args, "--no-plots", "-j", "1"], cwd=tmp_path, env=env,
+                              capture_output=True, text=True)
+        assert tour.returncode == 0, tour.stdout + tour.stderr
+        result = json.loads((tmp_path / args[args.index("--out") + 1] / "results.json").read_text(encoding="utf-8"))
+        mine = next(row for row in result["summary"] if row["bot"] == spec)
+        assert mine["seats"] == 4 and len(result["games"]) == 4
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     missing = subprocess.run([sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "2", "-n", "2",

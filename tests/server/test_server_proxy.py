@@ -5,7 +5,9 @@ kept local, and with two processes a table running where its websockets are rout
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import shutil
 import subprocess
 import sys
@@ -21,8 +23,18 @@ def test_the_shipped_nginx_configuration(processes: int, request: pytest.Fixture
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     assert os.path.exists(nginx), "nginx is not installed (tests/setup.sh installs it)"
     db = ["--db", request.getfixturevalue("postgres_url")] if processes > 1 else []
-    run = subprocess.run([sys.executable, str(ROOT / "deploy" / "check_nginx.py"), "--processes", str(processes),
-                          *db], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    # In a process group of its own, ended whatever happens: a check that died must not
+    # leave its nginx and servers running (nor this test waiting on them).
+    check = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "check_nginx.py"), "--processes", str(processes),
+                              *db], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    try:
+        stdout, stderr = check.communicate(timeout=600)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(check.pid, signal.SIGKILL)
+        check.wait()
+    run = subprocess.CompletedProcess(check.args, check.returncode, stdout, stderr)
     assert run.returncode == 0, run.stdout + run.stderr[-3000:]
     checked = [line for line in run.stdout.splitlines() if line.startswith("ok ")]
     assert len(checked) == (7 if processes > 1 else 6), run.stdout
