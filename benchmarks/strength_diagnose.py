@@ -3,18 +3,19 @@ for their move on the same positions, side by side.
 
     python3 benchmarks/strength_diagnose.py --game siedler --positions 30 --seed 600000 \\
         --bots mcts:1s:clock=cpu mcts:1s:clock=cpu mcts:3s:clock=cpu [--out FILE.jsonl] [--md FILE.md]
-    python3 benchmarks/strength_diagnose.py --summarize FILE.jsonl [--md FILE.md]
+    python3 benchmarks/strength_diagnose.py --summarize FILE.jsonl [FILE.jsonl ...] [--md FILE.md]
 
 The positions are taken along games between heuristic players (every `--every`th
 decision with a choice that the search looks at: phases a game's `SEARCH` plays "plain"
-are skipped). Every spec searches every position with a seed of its own (a spec named
-twice is asked twice, with different seeds: how often a search agrees with itself is the
-yardstick for how often two searches agree). Printed per spec: playouts and CPU seconds
+are skipped; `--searched`: so are the steps a rollout search leaves to the heuristic).
+Every spec searches every position with a seed of its own (a spec named twice is asked
+twice, with different seeds: how often a search agrees with itself is the yardstick for
+how often two searches agree). Printed per spec: playouts and CPU seconds
 a search, how often its move is the heuristic's, the share of the root's visits its
 move got and the value gap to the runner-up; then how often each pair of specs chose the
 same move (`--md`: into a Markdown file too, with the command; `--summarize`: again from
-a run's `--out` file, without searching). Seeds are tuning seeds: keep them apart from
-the report seeds (>= 600000)."""
+a run's `--out` file, without searching; several runs of the same specs: pooled). Seeds
+are tuning seeds: keep them apart from the report seeds (>= 600000)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,12 @@ from reichsstadt.bots.heuristic import search_aids, tuned  # noqa: E402
 from reichsstadt.core import Match, Seat, State  # noqa: E402
 
 
-def positions(game: str, players: int, count: int, every: int, seed: int) -> list[State]:
-    """States along games between heuristic players where the search would be asked."""
+def positions(game: str, players: int, count: int, every: int, seed: int, searched: bool = False) -> list[State]:
+    """States along games between heuristic players where the search would be asked
+    (`searched`: only those a rollout search looks at in play, not the steps it leaves to
+    the heuristic, e.g. Norenberc's payments)."""
     plain = set(tuned(game).get("plain", ()))
+    aids = search_aids(game, "fast") if searched and tuned(game).get("search") == "rollout" else None
     states: list[State] = []
     while len(states) < count:
         match = Match(game, players, seed, recording=False)
@@ -50,6 +54,8 @@ def positions(game: str, players: int, count: int, every: int, seed: int) -> lis
             if not to_act or to_act[0] < 0 or len(state.legal(to_act[0])) < 2:
                 return
             if state.view(to_act[0]).get("phase") in plain:
+                return
+            if aids is not None and not aids.searched(state.view(to_act[0])):
                 return
             seen[0] += 1
             if seen[0] % every == 0 and len(states) < count:
@@ -160,24 +166,36 @@ def write_md(path: Path, command: str, text: str) -> None:
                     encoding="utf-8")
 
 
-def summarize(jsonl: Path, md: Path | None, ref: int | None) -> None:
-    """The summary of an earlier run, read back from its `--out` file."""
-    found = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
-    if not found:
-        raise SystemExit(f"--summarize {jsonl}: no positions in it")
-    rows = [x["answers"] for x in found]
-    text = summary(rows, [a["spec"] for a in rows[0]], load=False)
+def summarize(files: list[Path], md: Path | None, ref: int | None) -> None:
+    """The summary of earlier runs, read back from their `--out` files (several: pooled,
+    position by position; they must name the same specs in the same order)."""
+    found: list[dict[str, Any]] = []
+    specs: list[str] | None = None
+    for jsonl in files:
+        if not jsonl.is_file():
+            raise SystemExit(f"--summarize {jsonl}: no such file")
+        rows = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not rows:
+            raise SystemExit(f"--summarize {jsonl}: no positions in it")
+        named = [a["spec"] for a in rows[0]["answers"]]
+        if specs is not None and named != specs:
+            raise SystemExit(f"--summarize {jsonl}: other specs than {files[0]} ({' '.join(named)}), not pooled")
+        specs = named
+        found += rows
+    assert specs is not None
+    text = summary([x["answers"] for x in found], specs, load=False)
     if ref is not None:
         text += "\n" + against(found, ref)
     print(text)
     if md is not None:
-        write_md(md, f"python3 benchmarks/strength_diagnose.py --summarize {jsonl.name}"
+        write_md(md, "python3 benchmarks/strength_diagnose.py --summarize " + " ".join(f.name for f in files)
                  + (f" --reference {ref}" if ref is not None else ""), text)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--summarize", type=Path, default=None, help="summarize an earlier run's --out file")
+    ap.add_argument("--summarize", type=Path, nargs="+", default=None,
+                    help="summarize earlier runs' --out files (several with the same specs: pooled)")
     ap.add_argument("--md", type=Path, default=None, help="write the summary into this Markdown file too")
     ap.add_argument("--game")
     ap.add_argument("--players", type=int, default=4)
@@ -185,6 +203,8 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=9, help="every Nth decision with a choice")
     ap.add_argument("--seed", type=int, default=600_000, help="the first game's seed (tuning seeds: >= 600000)")
     ap.add_argument("--bots", nargs="+", help="the specs to compare (a spec twice: two seeds)")
+    ap.add_argument("--searched", action="store_true",
+                    help="only the decisions a rollout search looks at in play (the others are the heuristic's)")
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
     ap.add_argument("--reference", type=int, default=None,
                     help="the index (in --bots) of the spec whose values judge the others' moves")
@@ -195,7 +215,7 @@ def main() -> None:
         ap.error("--game and --bots are needed (or --summarize FILE)")
     if args.seed < 600_000:
         raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
-    states = positions(args.game, args.players, args.positions, args.every, args.seed)
+    states = positions(args.game, args.players, args.positions, args.every, args.seed, args.searched)
     aids = search_aids(args.game, "fast", 0.5, "learned")
     if args.reference is not None and not 0 <= args.reference < len(args.bots):
         ap.error(f"--reference {args.reference}: an index into --bots (0..{len(args.bots) - 1})")

@@ -93,6 +93,7 @@ class Settings:
     horizon: str = "game"            # rollouts: to the "game"'s end, or the "stage"'s (then the evaluation)
     confidence: float = 1.0          # rollouts: standard errors a move must beat the heuristic's by
     race: float = 1.0                # rollouts: standard errors below it at which a candidate leaves (inf: never)
+    kinds: bool = False              # rollouts: the best move of every kind a candidate too (a pass included)
     trust: bool = False              # moves the playouts do not model (the heuristic's UNMODELLED): its call
 
 
@@ -181,6 +182,7 @@ class MCTSBot:
         horizon: str | None = None,
         confidence: float | None = None,
         race: float | None = None,
+        kinds: bool | None = None,
         clock: str | Callable[[], float] = "wall",
         stop_early: bool = True,
         trust: bool | None = None,
@@ -205,7 +207,7 @@ class MCTSBot:
         self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
                                       "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation,
                                       "search": mode, "horizon": horizon, "confidence": confidence,
-                                      "race": race, "trust": trust}
+                                      "race": race, "trust": trust, "kinds": kinds}
         self.playout = playout
         self.evaluator = evaluator
         self.observer = observer
@@ -281,7 +283,8 @@ class MCTSBot:
         if aids is not None and chosen.search == "rollout":
             self._rollouts = Rollouts(aids.greedy, aids.advise, aids.evaluator if chosen.horizon == "stage" else None,
                                       aids.stage if chosen.horizon == "stage" else None, aids.avoid, chosen.root_k,
-                                      chosen.win_weight, aids.spread, chosen.confidence, chosen.race)
+                                      chosen.win_weight, aids.spread, chosen.confidence, chosen.race,
+                                      chosen.kinds)
         self._hidden = aids.hidden if aids is not None else None
         self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
         self._key = aids.info_key if aids is not None else None     # the information sets' key

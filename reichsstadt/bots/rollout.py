@@ -6,7 +6,10 @@ and Galperin's Monte Carlo backgammon player (1996), on information sets:
 - the **candidates** are the heuristic's move and its best-scored others (`root_k`; where
   it does not score every move, all of them), never a move it marks as one to avoid
   while it would not make it itself (`avoid`: Norenberc's pass, which sits a seat out of
-  the whole round);
+  the whole round); with `kinds`, also the best-scored move of every kind (action type)
+  the others leave out, an avoided one too: a ranking that scores a kind below the rest
+  by its shape (Norenberc's "nothing" at a called guild, its pass) then still has it
+  tried;
 - every iteration draws one **determinization** with `seat.sample(rng)` (nothing hidden
   is read) and plays each candidate on a copy of it, every seat then moving by the
   heuristic player's plan (`greedy_playout`) on its own view of that copy, to the
@@ -51,6 +54,7 @@ class Rollouts:
     spread: float                                           # the score gap that counts as a sure win
     confidence: float                                       # standard errors a move must beat the heuristic's by
     race: float = 1.0                                       # standard errors below it at which a candidate leaves
+    kinds: bool = False                                     # the best move of every kind a candidate too
 
 
 @dataclass
@@ -78,9 +82,23 @@ def candidates(seat: Seat, legal: Sequence[Action], r: Rollouts, rng: random.Ran
     else:
         pool = list(legal)
     out = [guess] + [a for a in pool if a is not guess and not r.avoid(a)]
+    if r.kinds:
+        out += _other_kinds(legal, scores, out)
     if also is not None and all(a is not also for a in out):
         out.append(also)
     return guess, out
+
+
+def _other_kinds(legal: Sequence[Action], scores: list[float] | None, taken: list[Action]) -> list[Action]:
+    """The best-scored legal move of every action type none of `taken` has (the first
+    of its type where the heuristic scored none), in the order of `legal`."""
+    have = {a.type for a in taken}
+    best: dict[str, int] = {}
+    for i, a in enumerate(legal):
+        j = best.get(a.type)
+        if a.type not in have and (j is None or (scores is not None and scores[i] > scores[j])):
+            best[a.type] = i
+    return [legal[i] for i in sorted(best.values())]
 
 
 def play_to_horizon(state: State, me: int, r: Rollouts, rng: random.Random) -> tuple[float, float, float]:

@@ -16,7 +16,8 @@ one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
 `mcts:1s:k=0` (every legal move a root candidate), `mcts:1s:widen=0`, `mcts:1s:clock=cpu`
 (CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time),
 `mcts:3s:trust=1` (the heuristic's call on moves the playouts do not model), `mcts:3s:race=2`
-(rollouts: a candidate leaves the race only 2 standard errors below the heuristic's move; inf: never)."""
+(rollouts: a candidate leaves the race only 2 standard errors below the heuristic's move; inf: never),
+`mcts:3s:kinds=1` (rollouts: the best move of every kind is a candidate too, e.g. Norenberc's pass)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
     "conf": ("confidence", float, "FLOAT (rollouts: standard errors a move must beat the heuristic's by)"),
     "race": ("race", float, "FLOAT (rollouts: standard errors below the heuristic's move at which a candidate "
                             "leaves the race; inf: none leaves, the budget is spent on all)"),
+    "kinds": ("kinds", int, "1|0 (rollouts: the best-scored move of every kind a candidate too, even one the "
+                            "heuristic's ranking leaves out, e.g. Norenberc's pass)"),
     "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
     "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
     "trust": ("trust", int, "1|0 (moves the playouts do not model, e.g. Siedler's trade offers: the heuristic's "
@@ -61,7 +64,7 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
 }
 """MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help)."""
 
-_SWITCHES = ("stop", "trust")
+_SWITCHES = ("stop", "trust", "kinds")
 """Settings that are 1 or 0."""
 
 _UNBOUNDED = ("race",)

@@ -22,6 +22,7 @@ def test_random_and_mcts_specs():
     assert (tuned.iterations, tuned.c, tuned.win_weight, tuned.observer) == (300, 0.4, 1.0, "root")
     assert parse_mcts("mcts:c=2") == {"seconds": 1.0, "c": 2.0}
     assert parse_mcts("mcts:3s:trust=1:stop=0") == {"seconds": 3.0, "trust": True, "stop_early": False}
+    assert parse_mcts("mcts:3s:kinds=1") == {"seconds": 3.0, "kinds": True}
     assert check_bot(" Random ") == "random"
 
 
@@ -38,6 +39,8 @@ def test_random_and_mcts_specs():
     ("mcts:1s:w=2", "w=FLOAT .*, not '2'"),
     ("mcts:1s:k=-1", "k=N .*, not '-1'"),
     ("mcts:3s:trust=2", "trust=1\\|0 .*, not '2'"),
+    ("mcts:3s:kinds=yes", "kinds takes a number, not 'yes'"),
+    ("mcts:3s:kinds=2", "kinds=1\\|0 .*, not '2'"),
     ("", "unknown bot"),
 ])
 def test_a_malformed_spec_says_what_is_wrong(spec, words):

@@ -88,6 +88,60 @@ def test_a_pass_is_tried_only_where_the_heuristic_passes():
     assert guess.type == "pass" and moves[0] is guess
 
 
+def _crowded_choice(seed=5, players=4):
+    """A Norenberc choice at a called guild, along a game between heuristic players, where
+    the heuristic's four best-scored moves leave a kind of legal move out."""
+    a = search_aids("norenberc", "heuristic")
+    found = []
+
+    def look(seat, action, state):
+        to_act = state.to_act()
+        if found or not to_act or to_act[0] < 0 or state.view(to_act[0])["phase"] != "actions" \
+                or not a.searched(state.view(to_act[0])):
+            return
+        me = Seat(state.clone(), to_act[0])
+        legal = me.legal()
+        if {x.type for x in legal} - {x.type for x in candidates(me, legal, _rollouts(), random.Random(0))[1]}:
+            found.append(state.clone())
+    match = Match("norenberc", players, seed, recording=False)
+    match.after.append(look)
+    match.advance({s: make_bot("greedy", s) for s in range(players)})
+    assert found, "no crowded choice in this game"
+    return Seat(found[0], found[0].to_act()[0])
+
+
+def test_with_kinds_the_best_move_of_every_kind_is_a_candidate_too():
+    """`kinds`: a kind of move the heuristic's four best leave out (here at a called
+    guild) gets its best-scored move tried, and only that one of its kind; without it,
+    the candidates are the heuristic's four best."""
+    seat = _crowded_choice()
+    legal = seat.legal()
+    guess, plain = candidates(seat, legal, _rollouts(), random.Random(0))
+    _, wide = candidates(seat, legal, _rollouts(kinds=True), random.Random(0))
+    _, scores = search_aids("norenberc", "heuristic").advise(seat, random.Random(0))
+    assert len(plain) == 4 and wide[:4] == plain and wide[0] is guess
+    assert {a.type for a in wide} == {a.type for a in legal}
+    for a in wide[4:]:
+        assert a.type not in {x.type for x in plain}
+        of_kind = [scores[i] for i, x in enumerate(legal) if x.type == a.type]
+        assert scores[legal.index(a)] == max(of_kind)
+        assert sum(x.type == a.type for x in wide) == 1
+
+
+def test_with_kinds_a_pass_is_a_candidate_wherever_it_is_legal():
+    """Norenberc's pass, never tried unless the heuristic passes, is a candidate with
+    `kinds=1` (and searched: it gets playouts of its own)."""
+    state = _norenberc_planning()
+    seat = Seat(state, 0)
+    guess, moves = candidates(seat, seat.legal(), _rollouts(kinds=True), random.Random(1))
+    assert guess.type != "pass" and moves[0] is guess
+    assert [a.type for a in moves].count("pass") == 1
+    d = make_bot("mcts:40:race=inf:kinds=1", 1).search(Seat(state.clone(), 0))
+    assert any(a.action.type == "pass" and a.visits > 0 for a in d.actions)
+    assert make_bot("mcts:1s:kinds=1").settings("norenberc").kinds is True
+    assert make_bot("mcts:1s").settings("norenberc").kinds is False
+
+
 def test_the_rollout_search_reads_nothing_its_seat_cannot_see():
     """The same seed on the real state and on a twin that differs only in other seats'
     face-down cards: the same candidates, playouts and values, in planning and in the
