@@ -62,6 +62,10 @@ class SelfPlayVectorEnv:
         self._rngs = [np.random.default_rng() for _ in range(num_envs)]
         self._rows()
 
+    _VIEWS = ("_obs_rows", "_mask_rows", "_to_act_rows", "_obs_cells", "_mask_cells", "_to_act_cells", "_no_obs",
+              "_no_mask")
+    """What _rows makes: views of the arrays, left out of a pickle and made anew after it."""
+
     def _rows(self) -> None:
         """Each seat's row of the observations and of the masks, as views made once (an
         index into a 3-D array costs as much as writing a short row)."""
@@ -78,8 +82,7 @@ class SelfPlayVectorEnv:
 
     def __getstate__(self) -> dict[str, Any]:
         out = dict(self.__dict__)
-        for views in ("_obs_rows", "_mask_rows", "_to_act_rows", "_obs_cells", "_mask_cells", "_to_act_cells",
-                      "_no_obs", "_no_mask"):
+        for views in self._VIEWS:
             del out[views]   # views: pickled, they would be copies (memoryviews do not pickle)
         return out
 
