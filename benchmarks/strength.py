@@ -48,7 +48,7 @@ sys.path.insert(0, str(HERE.parent))  # the checkout's package, not an installed
 
 from reichsstadt import game as find_game, game_ids  # noqa: E402
 from reichsstadt.arena.results import read  # noqa: E402
-from reichsstadt.arena.tournament import TournamentResult, report, schedule, tournament, write  # noqa: E402
+from reichsstadt.arena.tournament import TournamentResult, report, schedule, tournament, wilson, write  # noqa: E402
 from reichsstadt.bots import has_heuristic, levels  # noqa: E402
 from reichsstadt.core import BadOption  # noqa: E402
 
@@ -199,12 +199,23 @@ interval's lower end above)."""
 
 
 def verdict(level: str, games: int, asked: int, share: float, low: float) -> str:
-    """Whether a tournament meets its target; a tournament short of its games decides nothing."""
+    """Whether a tournament meets its target. A tournament short of its games decides only
+    what no result of the games left can change: the target missed even if the focus bot
+    won every game left, or met even if it lost every one (the share and Wilson's lower
+    end over all `asked` games); otherwise it is not decided."""
     least, floor = TARGETS[level]
-    if games < asked:
-        return f"**not decided**: {games} of {asked} games played"
-    met = share >= least and low > floor
-    return f"**{'met' if met else 'not met'}** (≥ {least:.0%}" + (f", low end > {floor:.0%})" if floor else ")")
+    target = f"(≥ {least:.0%}" + (f", low end > {floor:.0%})" if floor else ")")
+    if games >= asked:
+        met = share >= least and low > floor
+        return f"**{'met' if met else 'not met'}** {target}"
+    wins, left = share * games, asked - games
+    best = (wins + left) / asked
+    if best < least:
+        return (f"**not met** {target}, decided after {games} of {asked} games: even winning all {left} games "
+                f"left would give {best:.1%}")
+    if wins / asked >= least and wilson(wins, asked)[0] > floor:
+        return f"**met** {target}, decided after {games} of {asked} games: even losing all {left} games left"
+    return f"**not decided**: {games} of {asked} games played"
 
 
 def row(level: str, result: TournamentResult, focus: str, field_level: str, asked: int) -> str:
@@ -384,8 +395,10 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}.", "",
         "Each level plays against three bots of the level below it, seat-rotated (every bot in every seat "
         "equally often) and paired (each seed under every seating); the win share counts split ties; the "
-        "95 % interval is Wilson's. A target is decided only by a tournament of all its games "
-        f"({args.games}); a tournament still short of them is shown with what it has, as *not decided*. "
+        "95 % interval is Wilson's. A target is decided by a tournament of all its games "
+        f"({args.games}), or earlier only where no result of the games left could change it (the target "
+        "missed even if the bot won every game left, or met even if it lost every one); a tournament still "
+        "short of its games otherwise is shown with what it has, as *not decided*. "
         "The speed is the search's playouts per CPU second on the same positions in both trees, each in a "
         "process of its own, in one run (the load beside it is the machine's as it ended). "
         + "Each tournament's seeds and clock are under its game: budgets in CPU seconds (`mcts:1s:clock=cpu`, "
