@@ -6,7 +6,7 @@ import { h, fill } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { seatNames } from "./names.js";
-import { logLine } from "./table/log.js";
+import { moveNumbers, logLine } from "./table/log.js";
 
 /** @param {HTMLElement} app @param {string} tableId @returns {Promise<() => void>} */
 export async function showReplay(app, tableId) {
@@ -45,7 +45,8 @@ export async function showReplay(app, tableId) {
       sendPick: () => {}, togglePart: () => {}, chosen: new Map() });
     else if (step.board_html) board.innerHTML = step.board_html;  // the game's board, drawn by the server
     else fill(board, h("p", null, t("web.replay.no_board")));
-    fill(log, ...step.log.map((/** @type {any} */ e) => logLine(e, ctx)));
+    fill(log, ...step.log.map((/** @type {any} */ e, /** @type {number} */ i, /** @type {any[]} */ all) =>
+      logLine(e, ctx, moveNumbers(all, i))));
     log.scrollTop = log.scrollHeight;
   }
   const stepTo = (/** @type {number} */ n) => { move = Math.max(0, Math.min(info.moves, n)); show(); };

@@ -17,7 +17,7 @@ import { botName, seatNames } from "./names.js";
 import { clockOf } from "./table/clock.js";
 import { confirmMove } from "./table/confirm.js";
 import { endBanner } from "./table/end.js";
-import { logLine, sinceLine } from "./table/log.js";
+import { moveNumbers, logLine, sinceLine } from "./table/log.js";
 import { drawManage } from "./table/manage.js";
 import { MovesPanel } from "./table/moves.js";
 import { connect } from "./table/socket.js";
@@ -226,7 +226,7 @@ export async function showTable(app, tableId, watch) {
 
   function drawLog() {
     if (logShown === 0) fill(el.log);
-    el.log.append(...logEntries.slice(logShown).map((e) => logLine(e, words())));
+    el.log.append(...logEntries.slice(logShown).map((e, k) => logLine(e, words(), moveNumbers(logEntries, logShown + k))));
     logShown = logEntries.length;
     el.log.scrollTop = el.log.scrollHeight;
   }

@@ -335,6 +335,12 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     assert page.locator(".sdl-prompt.over").inner_text().strip()
     assert page.locator(".sdl [data-legal]").count() == 0
     pages.shot(page, "siedler-finished")
+    # the log numbers every move once, without a gap: an offer put together card by card
+    # is one line numbered with the steps it folds ("12–15.")
+    labels = page.locator("ol.log li:not([hidden]):not(.note) .n").all_inner_texts()
+    numbers = [n for label in labels for n in _moves_of(label)]
+    assert sorted(numbers) == list(range(1, len(numbers) + 1)), labels
+    assert any("–" in label for label in labels) or not done.get("offer"), (done, labels[-20:])
     page.click("section.end a[href$='/replay']")
     page.wait_for_selector(".replay .sdl svg.sdl-field .terrain")
     page.click("button[aria-label='one move back']")
@@ -345,6 +351,15 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     watcher.wait_for_selector(".sdl svg.sdl-field .terrain")
     assert watcher.locator(".sdl [data-legal], .sdl-hand").count() == 0
     pages.shot(watcher, "siedler-spectator-phone")
+
+
+def _moves_of(label: str) -> list[int]:
+    """The move numbers a log line states: "12." -> [12], "12, 14–15." -> [12, 14, 15]."""
+    out: list[int] = []
+    for run in label.rstrip(".").split(", "):
+        first, _, last = run.partition("–")
+        out += range(int(first), int(last or first) + 1)
+    return out
 
 
 def test_the_expert_setup_is_placed_by_clicking_a_road_then_an_intersection(server: Server, pages: Pages) -> None:

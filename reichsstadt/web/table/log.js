@@ -16,10 +16,39 @@ export function who(seat, ctx) {
   return sentence(seat < 0 ? t("web.table.chance") : playerName(seat, ctx));
 }
 
-/** @param {Entry} e @param {Words} ctx */
-export function logLine(e, ctx) {
+/** The numbers of the moves that entry `i` states, as its line shows them: its own, and
+ * those of its player's folded steps since that player's last line (a Siedler offer put
+ * together card by card and sent is "12–15."; where another player's move came between
+ * two of them, "12, 14–15."), so that the numbers run on without a gap.
+ * @param {Entry[]} entries @param {number} i */
+export function moveNumbers(entries, i) {
+  const e = entries[i];
+  const ns = [e.n];
+  if (!e.folded && !e.note) {
+    for (let k = i - 1; k >= 0; k--) {
+      const o = entries[k];
+      if (o.note || o.seat !== e.seat) continue;
+      if (!o.folded) break;
+      ns.push(o.n);
+    }
+  }
+  ns.sort((a, b) => a - b);
+  /** @type {string[]} */
+  const runs = [];
+  for (let j = 0; j < ns.length; j++) {
+    let end = j;
+    while (end + 1 < ns.length && ns[end + 1] === ns[end] + 1) end++;
+    runs.push(end > j ? `${ns[j] + 1}–${ns[end] + 1}` : `${ns[j] + 1}`);
+    j = end;
+  }
+  return `${runs.join(", ")}.`;
+}
+
+/** A line of the log; `numbers`: the moves it states (moveNumbers), its own by default.
+ * @param {Entry} e @param {Words} ctx @param {string} [numbers] */
+export function logLine(e, ctx, numbers = `${e.n + 1}.`) {
   if (e.note) return h("li", { class: "note" }, "— ", sentence(render(e.words, ctx)));
-  return h("li", { "data-seat": e.seat, class: e.folded ? "folded" : null, hidden: e.folded || null }, h("span", { class: "n" }, `${e.n + 1}.`), " ", h("strong", null, who(e.seat, ctx)),
+  return h("li", { "data-seat": e.seat, class: e.folded ? "folded" : null, hidden: e.folded || null }, h("span", { class: "n" }, numbers), " ", h("strong", null, who(e.seat, ctx)),
     ": ", render(e.words, ctx),
     ...e.news.map((n) => h("div", { class: "news" }, icon("turn", { size: 12 }), " ", sentence(render(n, ctx)))));
 }
@@ -35,7 +64,9 @@ export function sinceLine(entries, you, ctx) {
   for (let i = entries.length - 1; i >= 0; i--) {
     if (!entries[i].note && entries[i].seat === you) { from = i + 1; break; }
   }
-  const theirs = entries.slice(from).filter((e) => !e.note && !e.folded && e.seat !== you);
+  const shown = entries.map((e, i) => ({ e, i })).slice(from)
+    .filter(({ e }) => !e.note && !e.folded && e.seat !== you);
+  const theirs = shown.map(({ e }) => e);
   if (!theirs.length) return null;
   /** @type {Map<number, string[]>} */
   const by = new Map();
@@ -53,5 +84,5 @@ export function sinceLine(entries, you, ctx) {
   return h("details", { class: "since" },
     h("summary", null, h("b", null, t("web.since.title", { count: theirs.length })), " ",
       h("span", { class: "since-text" }, ...parts.flatMap((p, i) => (i ? [" · ", p] : [p])))),
-    h("ol", { class: "since-all" }, ...theirs.map((e) => logLine(e, ctx))));
+    h("ol", { class: "since-all" }, ...shown.map(({ e, i }) => logLine(e, ctx, moveNumbers(entries, i)))));
 }
