@@ -1,19 +1,14 @@
 """benchmarks/strength_diagnose.py: the positions it asks about (`--searched`: only the
 decisions a rollout search looks at in play) and its summaries pooled over runs."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from reichsstadt.bots.heuristic import search_aids
+from tests.bots.benchmark_tools import load
 
-_TOOL = Path(__file__).resolve().parents[2] / "benchmarks" / "strength_diagnose.py"
-_spec = importlib.util.spec_from_file_location("strength_diagnose", _TOOL)
-assert _spec is not None and _spec.loader is not None
-diagnose = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(diagnose)
+diagnose = load("strength_diagnose")
 
 
 def test_searched_positions_are_only_the_decisions_the_rollout_search_looks_at():

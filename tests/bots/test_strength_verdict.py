@@ -1,14 +1,9 @@
 """benchmarks/strength.py's verdicts: a target is decided early only when no result of the
 games left could change it (issue 21: "at least 48 games per game")."""
 
-import importlib.util
-from pathlib import Path
+from tests.bots.benchmark_tools import load
 
-_TOOL = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
-_spec = importlib.util.spec_from_file_location("strength_tool", _TOOL)
-assert _spec is not None and _spec.loader is not None
-strength = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(strength)
+strength = load("strength")
 
 
 def test_a_finished_tournament_is_met_or_not_by_share_and_lower_end():
