@@ -9,6 +9,7 @@ end), a family card chosen this week until the cards are revealed, and a vote.""
 
 from __future__ import annotations
 
+from array import array
 from functools import partial
 from itertools import compress
 from operator import ne
@@ -124,6 +125,24 @@ class CardTables:
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
         self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
+        # a seat's relics owned, tallied in Python (owned()): per relic card (the shrine
+        # cards left out), its city and points
+        self.relic_cards = [(card, card // CARDS_PER_CITY, comp.relic_points[card]) for card in range(cards)
+                            if card % CARDS_PER_CITY != RELICS_PER_CITY]
+
+    def owned(self, owners: list[int], p: int) -> memoryview:
+        """tally(owners, p, True) as float32 numbers in a memoryview, the same bits: the
+        sums are small whole numbers, and a quotient of two of them computed in double
+        and rounded to float32 is the float32 quotient. In Python, for a seat's screen
+        after a relic changed hands: a third of the NumPy path's time on 48 cards."""
+        counts = [0] * N_CITIES
+        points = [0] * N_CITIES
+        for card, city, worth in self.relic_cards:
+            if owners[card] == p:
+                counts[city] += 1
+                points[city] += worth
+        return memoryview(array("f", [x / RELICS if x < RELICS else 1.0 for x in counts]
+                                + [y / POINTS if y < POINTS else 1.0 for y in points]))
 
     def tally(self, cards: list[int] | list[bool], holder: int | bool, relics_only: bool) -> np.ndarray:
         """Per city, how many of `cards` (a field: who holds each card, or whether it is
@@ -594,7 +613,7 @@ class ColoniaEncoder(StateEncoder):
                           *map(HELD_SHARE.__getitem__, goods)]
             except KeyError:
                 values = [x / t if x < t else 1.0 for x, t in zip(coins + materials + goods, TREASURY_TOPS)]
-            treasury = np.array(values, np.float32).data
+            treasury = memoryview(array("f", values))   # float32, as NumPy's, in half its time
             kept.treasuries[p] = (coins, materials, goods, treasury)
         # p's relics per city and their points, kept while p's cards stay p's (relic_owner
         # changes a few times a week, a card or two of one or two seats; a tally's key
@@ -612,8 +631,7 @@ class ColoniaEncoder(StateEncoder):
             kept.owners = owners[:]
         owned = kept.owned[p]
         if owned is None:
-            owned = kept.owned[p] = np.ascontiguousarray(self.tables_of(s.components).tally(s.relic_owner, p, True),
-                                                         np.float32).data
+            owned = kept.owned[p] = self.tables_of(s.components).owned(owners, p)
         return treasury, owned
 
     def _materials_seen(self, s: ColoniaState, seat: int | None, me: int, out: np.ndarray) -> None:
