@@ -198,24 +198,37 @@ TARGETS = {"medium": (0.90, 0.0), "hard": (0.55, 0.40), "expert": (0.55, 0.40)}
 interval's lower end above)."""
 
 
+def decision(level: str, games: int, asked: int, share: float, low: float) -> bool | None:
+    """Whether a tournament meets its target: True, False, or None while undecided. A
+    tournament short of its games decides only what no result of the games left can
+    change: the target missed even if the focus bot won every game left, or met even if
+    it lost every one (the share and Wilson's lower end over all `asked` games)."""
+    least, floor = TARGETS[level]
+    if games >= asked:
+        return share >= least and low > floor
+    wins, left = share * games, asked - games
+    if (wins + left) / asked < least:
+        return False
+    if wins / asked >= least and wilson(wins, asked)[0] > floor:
+        return True
+    return None
+
+
 def verdict(level: str, games: int, asked: int, share: float, low: float) -> str:
-    """Whether a tournament meets its target. A tournament short of its games decides only
-    what no result of the games left can change: the target missed even if the focus bot
-    won every game left, or met even if it lost every one (the share and Wilson's lower
-    end over all `asked` games); otherwise it is not decided."""
+    """decision() in words, with how it was decided before the last game."""
     least, floor = TARGETS[level]
     target = f"(≥ {least:.0%}" + (f", low end > {floor:.0%})" if floor else ")")
-    if games >= asked:
-        met = share >= least and low > floor
-        return f"**{'met' if met else 'not met'}** {target}"
-    wins, left = share * games, asked - games
-    best = (wins + left) / asked
-    if best < least:
-        return (f"**not met** {target}, decided after {games} of {asked} games: even winning all {left} games "
-                f"left would give {best:.1%}")
-    if wins / asked >= least and wilson(wins, asked)[0] > floor:
-        return f"**met** {target}, decided after {games} of {asked} games: even losing all {left} games left"
-    return f"**not decided**: {games} of {asked} games played"
+    met = decision(level, games, asked, share, low)
+    if met is None:
+        return f"**not decided**: {games} of {asked} games played"
+    said = f"**{'met' if met else 'not met'}** {target}"
+    left = asked - games
+    if left <= 0:
+        return said
+    if met:
+        return f"{said}, decided after {games} of {asked} games: even losing all {left} games left"
+    return (f"{said}, decided after {games} of {asked} games: even winning all {left} games left would give "
+            f"{(share * games + left) / asked:.1%}")
 
 
 def row(level: str, result: TournamentResult, focus: str, field_level: str, asked: int) -> str:
@@ -288,7 +301,8 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
         lines.append(row(level, result, focus, levels.BELOW[level], args.games))
         figures[level] = {"against": levels.BELOW[level], "players": n, "games": len(result.games),
                           "win_share": s.win_share, "ci_low": s.ci_low, "ci_high": s.ci_high,
-                          "mean_rank": s.mean_rank, "seeds": [result.seed, last], "clock": clock}
+                          "mean_rank": s.mean_rank, "seeds": [result.seed, last], "clock": clock,
+                          "decided": decision(level, len(result.games), args.games, s.win_share, s.ci_low) is not None}
     said = "; ".join(f"{level} {seeds.start}–{seeds.stop - 1} (budgets in {CLOCK_WORDS[clock]})"
                      for level, seeds, clock in used)
     tuning = any(overlaps(seeds, tuned.get(gid, [])) for _, seeds, _ in used)
@@ -398,7 +412,8 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         "95 % interval is Wilson's. A target is decided by a tournament of all its games "
         f"({args.games}), or earlier only where no result of the games left could change it (the target "
         "missed even if the bot won every game left, or met even if it lost every one); a tournament still "
-        "short of its games otherwise is shown with what it has, as *not decided*. "
+        "short of its games otherwise is shown with what it has, as *not decided*. The lobby, the terminal "
+        "and `--bots` show each level with its decided tournament's figure (reichsstadt/bots/strength.json). "
         "The speed is the search's playouts per CPU second on the same positions in both trees, each in a "
         "process of its own, in one run (the load beside it is the machine's as it ended). "
         + "Each tournament's seeds and clock are under its game: budgets in CPU seconds (`mcts:1s:clock=cpu`, "
@@ -417,10 +432,10 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
     args.out.write_text("\n".join(head + sections + diagnosis()) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
-    for gid, found in figures.items():   # a level shows only a finished tournament's figure
+    for gid, found in figures.items():   # a level shows only a decided tournament's figure
         entry = old["games"].setdefault(gid, {})
         for level, figure in found.items():
-            if figure["games"] >= args.games:
+            if figure.pop("decided"):
                 entry[level] = figure
             else:
                 entry.pop(level, None)

@@ -18,6 +18,8 @@ def test_a_target_out_of_reach_is_not_met_before_the_last_game():
     assert said.startswith("**not met**") and "22 games left" in said and "54.2%" in said
     # 4 wins of 25: 23 more would give 27 of 48 = 56.2 %: still open
     assert strength.verdict("expert", 25, 48, 4 / 25, 0.06).startswith("**not decided**")
+    assert strength.decision("expert", 25, 48, 4 / 25, 0.06) is None
+    assert strength.decision("expert", 26, 48, 4 / 26, 0.06) is False
 
 
 def test_a_target_reached_whatever_comes_is_met_before_the_last_game():
