@@ -123,7 +123,6 @@ class CardTables:
         """Per ship, its holds' entries of its row (float32 memoryviews)."""
         self.hold_count = [min(len(data.holds), MAX_HOLDS) for data in comp.ships]
         self.scale = np.array([RELICS] * N_CITIES + [POINTS] * N_CITIES, np.float32)
-        self.shrine = np.array([card % CARDS_PER_CITY == RELICS_PER_CITY for card in range(cards)])
         self.sums: dict[tuple[Any, ...], np.ndarray] = {}
         # a seat's relics owned, tallied in Python (owned()): per relic card (the shrine
         # cards left out), its city and points
@@ -131,10 +130,11 @@ class CardTables:
                             if card % CARDS_PER_CITY != RELICS_PER_CITY]
 
     def owned(self, owners: list[int], p: int) -> memoryview:
-        """tally(owners, p, True) as float32 numbers in a memoryview, the same bits: the
-        sums are small whole numbers, and a quotient of two of them computed in double
-        and rounded to float32 is the float32 quotient. In Python, for a seat's screen
-        after a relic changed hands: a third of the NumPy path's time on 48 cards."""
+        """Per city, the relics p owns (the shrine cards left out) and their points,
+        scaled, as float32 numbers: what a float32 product of the cards with `tallies`
+        gives, bit for bit (the sums are small whole numbers, and a quotient computed in
+        double and rounded to float32 is the float32 quotient). In Python: a seat's
+        screen after a relic changed hands costs a third of NumPy's time on 48 cards."""
         counts = [0] * N_CITIES
         points = [0] * N_CITIES
         for card, city, worth in self.relic_cards:
@@ -144,17 +144,15 @@ class CardTables:
         return memoryview(array("f", [x / RELICS if x < RELICS else 1.0 for x in counts]
                                 + [y / POINTS if y < POINTS else 1.0 for y in points]))
 
-    def tally(self, cards: list[int] | list[bool], holder: int | bool, relics_only: bool) -> np.ndarray:
+    def tally(self, cards: list[int] | list[bool], holder: int | bool) -> np.ndarray:
         """Per city, how many of `cards` (a field: who holds each card, or whether it is
         discarded) belong to `holder`, and their points, scaled; cached by position."""
-        key = (tuple(cards), holder, relics_only)
+        key = (tuple(cards), holder)
         found = self.sums.get(key)
         if found is None:
             if len(self.sums) >= MAX_CACHED:
                 self.sums.clear()
             chosen = np.array(cards) == holder
-            if relics_only:
-                chosen &= ~self.shrine
             found = self.sums[key] = np.minimum(chosen.astype(np.float32) @ self.tallies / self.scale, 1.0)
         return found
 
@@ -849,7 +847,7 @@ class ColoniaEncoder(StateEncoder):
         np.take(tables.relics, [*shown, *[-1] * (MAX_DISPLAY - len(shown))], axis=0, out=block)
         self._securers(s, me, out, False)
         out[at["relic_deck"]] = sum(s.relic_deck) / 48
-        out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True, False)
+        out[at["relic_discards"]:at["relic_discards"] + 2 * N_CITIES] = tables.tally(s.relic_discard, True)
 
     def _securers(self, s: ColoniaState, me: int, out: np.ndarray, over_old: bool) -> None:
         """Who secured each displayed relic (over the old ones: `over_old`)."""
