@@ -64,7 +64,7 @@ export function sinceLine(entries, you, ctx) {
   for (let i = entries.length - 1; i >= 0; i--) {
     if (!entries[i].note && entries[i].seat === you) { from = i + 1; break; }
   }
-  const shown = entries.map((e, i) => ({ e, i })).slice(from)
+  const shown = entries.slice(from).map((e, k) => ({ e, i: from + k }))
     .filter(({ e }) => !e.note && !e.folded && e.seat !== you);
   const theirs = shown.map(({ e }) => e);
   if (!theirs.length) return null;
