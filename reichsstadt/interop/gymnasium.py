@@ -154,7 +154,7 @@ class ReichsstadtEnv(gym.Env):
         if illegal:
             info["illegal"] = True
         elif terminated:
-            info["result"] = self.session.state.outcome().to_json()
+            info["result"] = self.session.outcome().to_json()
         if self.render_mode == "human":
             self.render()
         return self.session.observe(self.seat), reward, terminated, truncated, info

@@ -310,7 +310,7 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
             paid = session.rewards()
             self.rewards = {a: paid[self.seat_of[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-            result = session.state.outcome().to_json()
+            result = session.outcome().to_json()
             self.infos = {a: {"result": result} for a in self.agents}
             self._paid = True
         else:
@@ -406,7 +406,7 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
         observations = self._observations()
         infos = self._infos(**({"illegal": culprit} if culprit else {}))
         if session.over():
-            result = session.state.outcome().to_json()
+            result = session.outcome().to_json()
             for agent in agents:
                 infos[agent]["result"] = result
         if culprit is not None or session.over() or session.truncated():

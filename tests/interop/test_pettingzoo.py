@@ -62,6 +62,33 @@ def test_a_whole_game_pays_once_at_the_end(gid, players):
     assert max(paid.values()) > 0 or all(v == 0 for v in paid.values())
 
 
+@pytest.mark.parametrize("gid", ["norenberc", "siedler", "colonia"])
+def test_each_game_in_one_env_ends_with_its_own_result_and_rewards(gid):
+    """The outcome is worked out once per game end and kept: a second game in the same
+    env (and a third after a pickle) reports its own, not the one before."""
+    import pickle
+
+    from reichsstadt.interop.common import returns
+
+    env = pz.env(gid, 4)
+    results = []
+    for seed in (5, 6, 7):
+        env.reset(seed=seed)
+        if seed == 7:
+            env = pickle.loads(pickle.dumps(env))
+        for k, agent in enumerate(env.agent_iter()):
+            obs, reward, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                state = env.unwrapped.session.state
+                assert info["result"] == state.outcome().to_json()
+                assert reward == returns(state.outcome(), "rank")[int(agent[-1])]
+                env.step(None)
+                continue
+            env.step(int(np.flatnonzero(obs["action_mask"])[k % int(obs["action_mask"].sum())]))
+        results.append(info["result"])
+    assert results[0] != results[1] != results[2]
+
+
 @pytest.mark.parametrize("gid, players", GAME_COUNTS)
 def test_an_illegal_move_ends_the_game_at_the_lowest_reward(gid, players, caplog):
     players = loaded(gid, players)
