@@ -134,7 +134,11 @@ def test_every_name_is_in_the_catalog():
     for msg in names:
         shown = render(msg)
         assert shown and "⟨" not in shown, msg
-    assert render(good_name("Ruestungen")) == "Rüstungen"
+    # the goods in each language's own words (the board's German in German; Italian: the
+    # rulebook's, 5.2.3); the council cards keep the German the rulebook keeps (6.3)
+    assert [render(good_name("Ruestungen"), lang) for lang in ("en", "de", "fr", "it", "ru")] == [
+        "armour", "Rüstungen", "armures", "armature", "доспехи"]
+    assert {render(council_name("siebenerrat"), lang) for lang in ("en", "de", "fr", "it", "ru")} == {"Siebenerrat"}
 
 
 def test_every_message_id_the_engine_names_is_in_the_catalog():

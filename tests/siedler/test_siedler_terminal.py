@@ -67,7 +67,7 @@ def test_terminal_board_shows_turn_roads_city_and_own_hand_only():
     assert "2 wood (2 cards)" in out and "3 cards" in out and "3 stone" not in out  # Bob's hand stays hidden
     assert "III → Venice, toll 2" in out and "IV  → forest" in out
     assert "⌂1" in out and "▮1" in out and "⌂4" in out  # white's and orange's beginner pieces
-    assert "Siebenerrat" in out and "Wall 0/26" in out and "Zirkel wood+stone → Frankfurt 3 gold" in out
+    assert "Siebenerrat" in out and "Wall 0/26" in out and "compasses wood+stone → Frankfurt 3 gold" in out
     assert "2:1 wood" in out and "Bauhof" in out
     assert "reshuffled at 1370; the game ends at 1400" in out
     spectator = _text(s.view(None), None)
