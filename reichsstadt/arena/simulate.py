@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
@@ -12,6 +13,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from ..bots import make_bot
 from ..core import BadOption, Match, game as find_game
+from ..terminal.files import write_text
 
 
 @dataclass
@@ -149,16 +151,17 @@ def write_results(path: str | Path, summary: Summary, results: Sequence[GameResu
     Seats are counted from 1 in both (the JSON says so in "seats")."""
     p = Path(path)
     if p.suffix.lower() == ".json":
-        p.write_text(json.dumps({"seats": SEATS_NOTE, "summary": summary.to_json(),
-                                 "games": [_game_json(r) for r in results]}, indent=1) + "\n")
+        write_text(p, json.dumps({"seats": SEATS_NOTE, "summary": summary.to_json(),
+                                  "games": [_game_json(r) for r in results]}, indent=1) + "\n")
     elif p.suffix.lower() == ".csv":
         rows = list(_rows(results))
         fields: list[str] = []
         for row in rows:
             fields.extend(k for k in row if k not in fields)
-        with p.open("w", newline="") as fh:
-            writer = csv.DictWriter(fh, fieldnames=fields, restval=0)
-            writer.writeheader()
-            writer.writerows(rows)
+        text = io.StringIO(newline="")
+        writer = csv.DictWriter(text, fieldnames=fields, restval=0)
+        writer.writeheader()
+        writer.writerows(rows)
+        write_text(p, text.getvalue())
     else:
         raise BadOption(f"--out must end in .json or .csv, not {p.name!r}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import CHANCE, IllegalAction, Message, Seat, State
+from ..core.runner import foreign_failure
 from .levels import HINT_LEVEL
 from .specs import bounded, make_bot
 
@@ -54,7 +55,13 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
             others.append({**move_json(state, seat, st.action, lang, names), "visits": st.visits,
                            "win": round(st.win, 4), "score": None if st.score != st.score else round(st.score, 2)})
     else:
-        action = agent.act(view)
+        try:
+            action = agent.act(view)
+        except BaseException as exc:
+            failure = foreign_failure(agent, exc)
+            if failure is None:
+                raise
+            raise failure from exc
         estimate = None
     return {"seat": seat, "bot": bot, **move_json(state, seat, action, lang, names), "estimate": estimate,
             "win": None if estimate is None else estimate["win"], "alternatives": others}

@@ -20,8 +20,9 @@ state. Two ways in:
 The name points at a factory (a class or a function) called with the keyword arguments
 among `seed` (an int: the seat's seed in simulations and tournaments) and `game` (the
 game id, or None when not known) that it declares, or at a ready bot object with an
-`act` method. Every way this can go wrong (a module that does not import, a name it
-lacks, a factory that raises, an object without `act(seat)`) is one clear BadOption."""
+`act` method. Every way this can go wrong (a module that does not import or exits, a
+name it lacks, a factory that raises, an object without `act(seat)`) is one clear
+BadOption; so is an `act` that raises, when the runner plays it (core.runner.foreign_failure)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def load_installed(name: str, seed: int, game: str | None) -> Any:
         raise BadOption(f"no installed bot {name!r}")
     try:
         target = found.load()
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise BadOption(f"installed bot {name!r} ({found.value}) cannot be loaded: "
                         f"{type(exc).__name__}: {exc}") from None
     return make(target, f"installed bot {name!r} ({found.value})", seed, game)
@@ -67,7 +68,7 @@ def load_path(path: str, seed: int, game: str | None) -> Any:
     module_name, _, attr = path.strip().partition(":")
     try:
         module = importlib.import_module(module_name)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise BadOption(f"bot {path!r}: module {module_name} cannot be imported: "
                         f"{type(exc).__name__}: {exc}") from None
     target: Any = module
@@ -85,7 +86,7 @@ def make(target: Any, what: str, seed: int, game: str | None) -> Any:
     if callable(target):
         try:
             bot = target(**_arguments(target, seed, game))
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:   # SystemExit too: a bot does not end the command silently
             raise BadOption(f"{what}: its factory raised {type(exc).__name__}: {exc}") from None
     else:
         bot = target
@@ -105,3 +106,4 @@ def _arguments(factory: Any, seed: int, game: str | None) -> dict[str, Any]:
     offered = {"seed": seed, "game": game}
     return {k: v for k, v in offered.items()
             if takes_all or (k in params and params[k].kind is not inspect.Parameter.POSITIONAL_ONLY)}
+

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Protocol
 from .actions import Action
 from .chance import make_rng, sample_chance
 from .contract import CHANCE, Game, Outcome, State
-from .errors import IllegalAction, RecordError
+from .errors import BadOption, IllegalAction, RecordError, ReichsstadtError
 from .record import Record, replay
 from .registry import game as find_game
 from .seat import Seat
@@ -29,6 +29,20 @@ class Agent(Protocol):
 
 
 Listener = Callable[[int, Action, State], None]
+
+
+def foreign_failure(agent: Any, exc: BaseException) -> BadOption | None:
+    """What a failure inside an agent's act() is said as: for a bot of one's own (not of
+    reichsstadt's modules), a BadOption naming the bot and what it raised, so that the
+    command line says whose failure it was instead of an internal error; None (raise it
+    as it is) for ours, for reichsstadt's own errors and for an interrupt."""
+    if isinstance(exc, (ReichsstadtError, KeyboardInterrupt, GeneratorExit)):
+        return None
+    if type(agent).__module__.split(".")[0] == "reichsstadt":
+        return None
+    name = getattr(agent, "name", None)
+    said = repr(name) if isinstance(name, str) and name else type(agent).__name__
+    return BadOption(f"bot {said}: its act() raised {type(exc).__name__}: {exc}")
 
 
 class Match:
@@ -125,7 +139,14 @@ class Match:
                 agent = agents.get(to_act[0])
                 if agent is None:
                     return to_act
-                self._apply(to_act[0], agent.act(seats[to_act[0]]))
+                try:
+                    action = agent.act(seats[to_act[0]])
+                except BaseException as exc:   # no cost unless raised (3.11's exception tables)
+                    failure = foreign_failure(agent, exc)
+                    if failure is None:
+                        raise
+                    raise failure from exc
+                self._apply(to_act[0], action)
             else:
                 waiting = self._ask_each(to_act, agents, shuffle)
                 if waiting:
@@ -148,7 +169,14 @@ class Match:
             if agent is None:
                 waiting.append(seat)
             elif seat in state.to_act():  # an earlier answer may have ended the decision
-                self._apply(seat, agent.act(seats[seat]))
+                try:
+                    action = agent.act(seats[seat])
+                except BaseException as exc:
+                    failure = foreign_failure(agent, exc)
+                    if failure is None:
+                        raise
+                    raise failure from exc
+                self._apply(seat, action)
         if waiting and len(waiting) == len(to_act):
             return tuple(waiting)
         if waiting and all(s in waiting for s in state.to_act()):

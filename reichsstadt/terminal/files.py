@@ -49,19 +49,32 @@ def check_output(path: Path, flag: str, suffixes: Sequence[str] = ()) -> Path:
     return path
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)   # read once, at import: os.umask can only be read by setting it
+
+
 def write_text(path: Path, text: str) -> None:
     """Write `text` to `path` whole: to a temporary file beside it, then renamed over it,
-    so a failure never leaves half a file (or destroys the previous one)."""
+    so a failure never leaves half a file (or destroys the previous one). The file gets
+    the mode a plain open() would give it (the previous file's, or the umask's: mkstemp
+    makes 0600); an error names the file."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or Path(".")))
     try:
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            mode = 0o666 & ~_UMASK
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and not exc.filename:
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
         raise
 
 

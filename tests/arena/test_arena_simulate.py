@@ -49,6 +49,44 @@ def test_results_written_as_json_and_csv(tmp_path):
         write_results(tmp_path / "r.txt", s, results)
 
 
+def test_results_are_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    """A write that fails (a full disk, a file size limit) leaves the previous results as
+    they were and names the file; a new file gets the mode a plain open() gives."""
+    import os
+    import stat
+
+    results = simulate("toy", 3, 2, seed=3)
+    s = summarize("toy", 2, ["random"] * 2, results)
+    out = tmp_path / "r.json"
+    write_results(out, s, results)
+    before = out.read_text()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+
+    class FullDisk:   # a file whose every write fails, as on a full disk
+        def __init__(self, fd, *args, **kwargs):
+            self.fd = fd
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            os.close(self.fd)
+
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+    (tmp_path / "r.csv").write_text(before)
+    for name in ("r.json", "r.csv"):
+        with monkeypatch.context() as m, pytest.raises(OSError) as failed:
+            m.setattr(os, "fdopen", FullDisk)
+            write_results(tmp_path / name, s, simulate("toy", 6, 2, seed=4))
+        assert failed.value.filename == str(tmp_path / name) and "No space left" in str(failed.value)
+        assert (tmp_path / name).read_text() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.json"]   # no temporary file left
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"bots": ["random"]}, "1 bots named for 2 players"),
     ({"bots": ["random", "genius"]}, "unknown bot 'genius'"),

@@ -40,6 +40,15 @@ BOT_MODULE = textwrap.dedent('''
         return 42
 
 
+    def leaves(seed):
+        raise SystemExit(3)
+
+
+    class Exploding:
+        def act(self, seat):
+            raise ValueError("act exploded")
+
+
     READY = LastMove()
 ''')
 
@@ -98,6 +107,7 @@ def test_import_paths_make_bots_from_a_factory_a_class_or_a_ready_object(install
     ("mybots:missing", r"bot 'mybots:missing': mybots has no 'missing'"),
     ("mybots:broken", r"bot 'mybots:broken': its factory raised RuntimeError: no weights file"),
     ("mybots:nothing", r"bot 'mybots:nothing': int is no bot: it has no act\(seat\) method"),
+    ("mybots:leaves", r"bot 'mybots:leaves': its factory raised SystemExit: 3"),
     ("flaky", r"installed bot 'flaky' \(mybots:broken\): its factory raised RuntimeError: no weights file"),
     ("lastt", r"unknown bot 'lastt'; bots: easy, medium, hard, expert, .*installed: last, flaky"),
 ])
@@ -134,3 +144,32 @@ def test_the_command_line_takes_installed_bots_and_paths(installed, tmp_path):
                           "--out", str(tmp_path / "u")], env=env, capture_output=True, text=True)
     assert out.returncode == 2 and "int is no bot" in out.stderr + out.stdout and "Traceback" not in out.stderr
     assert not (tmp_path / "u").exists()
+
+
+def test_a_bot_of_ones_own_that_raises_in_act_is_named_not_taken_for_ours(installed):
+    """A failure inside a foreign bot's act() is said as that bot's (the command line
+    prints it as one line, not as an internal error); one of ours raises as it is."""
+    from reichsstadt.bots.random_bot import RandomBot
+
+    match = Match("norenberc", 2, 5)
+    bot = make_bot("mybots:Exploding", 1)
+    with pytest.raises(BadOption, match=r"bot 'mybots:Exploding': its act\(\) raised ValueError: act exploded"):
+        match.advance({0: bot, 1: bot})
+
+    class Ours(RandomBot):
+        def act(self, seat):
+            raise ValueError("our own bug")
+    Ours.__module__ = "reichsstadt.bots.random_bot"   # as if it were one of ours
+    with pytest.raises(ValueError, match="our own bug"):
+        Match("norenberc", 2, 5).advance({0: Ours(1), 1: Ours(2)})
+
+
+def test_the_command_line_says_whose_act_failed(installed, tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), os.environ.get("PYTHONPATH", "")])}
+    for jobs in ("1", "2"):
+        out = subprocess.run([sys.executable, "-m", "reichsstadt", "simulate", "norenberc", "-p", "2", "--games", "2",
+                              "--jobs", jobs, "--bots", "mybots:Exploding,random"], env=env, capture_output=True,
+                             text=True)
+        said = out.stdout + out.stderr
+        assert out.returncode == 2 and "bot 'mybots:Exploding': its act() raised ValueError: act exploded" in said
+        assert "Internal error" not in said and "Traceback" not in said
