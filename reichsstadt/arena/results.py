@@ -20,6 +20,8 @@ from ..core import BadOption
 
 RESULTS = "results.jsonl"
 FORMAT = 1
+MOST_GAMES = 10_000_000
+"""The most games a tournament may have (a header asking more is not one of ours)."""
 
 
 @dataclass(frozen=True)
@@ -39,16 +41,58 @@ class Header:
         return {"kind": "tournament", **asdict(self)}
 
     @staticmethod
-    def from_json(obj: dict[str, Any], where: str) -> "Header":
+    def from_json(obj: Any, where: str) -> "Header":
         try:
-            if obj.get("kind") != "tournament":
+            if not isinstance(obj, dict) or obj.get("kind") != "tournament":
                 raise ValueError("its first line is not a tournament's header")
             if obj.get("format") != FORMAT:
                 raise ValueError(f"format {obj.get('format')!r}, this version writes {FORMAT}")
-            return Header(str(obj["game"]), int(obj["players"]), [str(b) for b in obj["bots"]], int(obj["seed"]),
-                          int(obj["games"]), dict(obj.get("options") or {}), int(obj.get("scheduled", 0)))
+            bots = obj["bots"]
+            if not isinstance(bots, list) or not bots or not all(isinstance(b, str) and b for b in bots):
+                raise ValueError(f"bots must be a list of bot names, not {bots!r}")
+            options = obj.get("options") or {}
+            if not isinstance(options, dict):
+                raise ValueError(f"options must be an object, not {options!r}")
+            header = Header(_text(obj, "game"), _whole(obj, "players", 1, 64), bots, _whole(obj, "seed"),
+                            _whole(obj, "games", 1, MOST_GAMES), options,
+                            _whole({"scheduled": obj.get("scheduled", 0)}, "scheduled", 0, MOST_GAMES))
         except (KeyError, TypeError, ValueError) as exc:
             raise BadOption(f"{where}: not a tournament's results ({exc})") from None
+        return header
+
+    def check_game(self, obj: Any, where: str) -> dict[str, Any]:
+        """A line of a finished game, checked against this header (so a summary or a
+        resumed tournament never meets a game it cannot read); BadOption naming what is
+        wrong otherwise."""
+        n = self.players
+        try:
+            if not isinstance(obj, dict):
+                raise ValueError("not an object")
+            for name in ("index", "block", "rotation", "decisions"):
+                _whole(obj, name, 0)
+            _whole(obj, "seed")
+            if not (isinstance(obj["bots"], list) and len(obj["bots"]) == n
+                    and all(isinstance(b, str) for b in obj["bots"])):
+                raise ValueError(f"bots must name {n} bots")
+            _numbers(obj, "entrants", n, 0, len(self.bots) - 1, whole=True)
+            _numbers(obj, "scores", n)
+            _numbers(obj, "ranks", n, 1, n, whole=True)
+            winners = obj["winners"]
+            if not isinstance(winners, list) or len(winners) > n:
+                raise ValueError("winners must be a list of seats")
+            _numbers(obj, "winners", len(winners), 0, n - 1, whole=True)
+            seconds = obj["seconds"]
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
+                raise ValueError(f"seconds must be a number of seconds, not {seconds!r}")
+            thinking = obj.get("thinking") or []
+            if not isinstance(thinking, list) or not all(x is None or isinstance(x, dict) for x in thinking):
+                raise ValueError("thinking must be a list of objects")
+            load = obj.get("load")
+            if load is not None and (isinstance(load, bool) or not isinstance(load, (int, float))):
+                raise ValueError(f"load must be a number, not {load!r}")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadOption(f"{where}: a line is not a game's result ({exc})") from None
+        return obj
 
     def differences(self, other: "Header") -> list[str]:
         """What differs between two headers, in words ("bots: a,b here, c,d in the file")."""
@@ -58,6 +102,35 @@ class Header:
             if mine != theirs:
                 out.append(f"{name} {_shown(mine)} (asked) against {_shown(theirs)} (in the file)")
         return out
+
+
+def _whole(obj: dict[str, Any], name: str, least: int | None = None, most: int | None = None) -> int:
+    """obj[name], a whole number (not a bool) within [least, most]; ValueError naming it."""
+    x = obj[name]
+    if isinstance(x, bool) or not isinstance(x, int) or (least is not None and x < least) or (
+            most is not None and x > most):
+        span = "" if least is None else f" from {least}" + ("" if most is None else f" to {most}")
+        raise ValueError(f"{name} must be a whole number{span}, not {x!r}")
+    return x
+
+
+def _text(obj: dict[str, Any], name: str) -> str:
+    x = obj[name]
+    if not isinstance(x, str) or not x:
+        raise ValueError(f"{name} must be a name, not {x!r}")
+    return x
+
+
+def _numbers(obj: dict[str, Any], name: str, count: int, least: float | None = None, most: float | None = None,
+             whole: bool = False) -> None:
+    """obj[name]: a list of `count` numbers (whole ones if `whole`) within [least, most]."""
+    xs = obj[name]
+    kinds = (int,) if whole else (int, float)
+    if not isinstance(xs, list) or len(xs) != count or not all(
+            isinstance(x, kinds) and not isinstance(x, bool) and x == x and abs(x) != float("inf")
+            and (least is None or x >= least) and (most is None or x <= most) for x in xs):
+        raise ValueError(f"{name} must be {count} {'whole ' if whole else ''}numbers"
+                         + ("" if least is None else f" from {least:g} to {most:g}"))
 
 
 def _shown(value: Any) -> str:
@@ -80,6 +153,8 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
         raise BadOption(f"{folder}: no tournament there (no {RESULTS})") from None
     except OSError as exc:
         raise BadOption(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise BadOption(f"{path}: not a tournament's results (not UTF-8 text)") from None
     lines = text.split("\n")
     if lines and lines[-1]:        # no newline at its end: torn by a kill
         lines = lines[:-1]
@@ -89,13 +164,12 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     try:
         header = Header.from_json(json.loads(lines[0]), str(path))
         games = [json.loads(x) for x in lines[1:]]
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise BadOption(f"{path}: a line is not JSON ({exc})") from None
     seen: dict[int, dict[str, Any]] = {}
     for g in games:
-        if not isinstance(g, dict) or "index" not in g:
-            raise BadOption(f"{path}: a line is not a game's result")
-        seen.setdefault(int(g["index"]), g)
+        header.check_game(g, str(path))
+        seen.setdefault(g["index"], g)
     return header, [seen[i] for i in sorted(seen)]
 
 

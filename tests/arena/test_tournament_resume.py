@@ -6,6 +6,7 @@ extra is refused before the first game."""
 import importlib.util
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -132,6 +133,40 @@ def test_report_summarizes_the_file_at_any_time(tmp_path):
     out = run("tournament", "--report", str(folder))
     assert "12 games" in out.output and "of 12" not in out.output
     assert (folder / "wins.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda h, g: ("null", g), "its first line is not a tournament's header"),
+    (lambda h, g: ({**h, "players": 0}, g), "players must be a whole number from 1 to 64, not 0"),
+    (lambda h, g: ({**h, "bots": []}, g), "bots must be a list of bot names"),
+    (lambda h, g: ({**h, "games": 1e30}, g), "games must be a whole number from 1 to 10000000"),
+    (lambda h, g: (h, {k: v for k, v in g.items() if k != "scores"}), "a line is not a game's result ('scores')"),
+    (lambda h, g: (h, {**g, "seed": "x"}), "seed must be a whole number, not 'x'"),
+    (lambda h, g: (h, {**g, "bots": 1.5}), "bots must name 2 bots"),
+    (lambda h, g: (h, {**g, "ranks": [1, 7]}), "ranks must be 2 whole numbers from 1 to 2"),
+    (lambda h, g: (h, None), "a line is not a game's result (not an object)"),
+])
+def test_a_damaged_results_file_is_named_not_a_crash(tmp_path, edit, words):
+    """--report and --resume read only what a tournament writes: a damaged line is one
+    clear error naming the file and what is wrong, and a failed --resume changes nothing."""
+    folder = tmp_path / "t"
+    tournament("toy", ["random", "random"], 2, 2, seed=2, jobs=1, out=folder)
+    lines = _lines(folder)
+    header, game = edit(json.loads(lines[0]), json.loads(lines[1]))
+    text = "\n".join([header if isinstance(header, str) else json.dumps(header), json.dumps(game), *lines[2:]]) + "\n"
+    (folder / "results.jsonl").write_text(text)
+    for command in ("--report", "--resume"):
+        with pytest.raises(BadOption, match=re.escape(words)):
+            if command == "--report":
+                report(folder)
+            else:
+                tournament("toy", ["random", "random"], 2, 2, seed=2, jobs=1, out=folder, resume=True)
+        with pytest.raises(BadOption, match=re.escape(words)):   # the command line prints it as one line
+            run("tournament", command, str(folder), "--no-plots")
+        assert (folder / "results.jsonl").read_text() == text
+    (folder / "results.jsonl").write_bytes(b"\xff\xfe" + os.urandom(64))
+    with pytest.raises(BadOption, match="not UTF-8 text"):
+        report(folder)
 
 
 def test_resume_refuses_another_tournament_and_out_refuses_to_overwrite_one(tmp_path):
