@@ -14,20 +14,42 @@ from .errors import DataFileError
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+MOST_BYTES = 64 * 1024 * 1024
+"""The largest record or data file read (a game's record or data file is a few hundred KB at most;
+more is not one, and /dev/zero would never end)."""
+
+
+def read_limited(path: str | Path) -> str:
+    """A file's text (UTF-8), refused past MOST_BYTES: OSError, UnicodeDecodeError or
+    ValueError ("too large")."""
+    with open(path, "rb") as fh:
+        data = fh.read(MOST_BYTES + 1)
+    if len(data) > MOST_BYTES:
+        raise ValueError(f"larger than {MOST_BYTES // (1024 * 1024)} MB")
+    return data.decode("utf-8")
+
+
 def load_json(path: str | Path) -> Any:
     """Parse a JSON data file, or raise DataFileError naming the file, line and column."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_limited(p)
     except FileNotFoundError:
         raise DataFileError(f"data file {str(p)!r} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:   # a folder, not UTF-8, too large
         raise DataFileError(f"data file {str(p)!r} cannot be read: {exc}") from None
     try:
-        return json.loads(text)
+        found = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataFileError(f"data file {str(p)!r} is not valid JSON: {exc.msg} at line {exc.lineno}, "
                             f"column {exc.colno}") from None
+    except RecursionError:
+        raise DataFileError(f"data file {str(p)!r} is not valid JSON: nested too deep") from None
+    if not isinstance(found, dict):   # every game's data file is an object of named parts
+        kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
+        kind = kinds.get(type(found), "a number")
+        raise DataFileError(f"data file {str(p)!r} must hold a JSON object ({{...}}), not {kind}")
+    return found
 
 
 def load_packaged_json(package: str, name: str) -> Any:

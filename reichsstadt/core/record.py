@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .contract import State
+from .datafile import read_limited
 from .errors import IllegalAction, ReichsstadtError, RecordError
 from .registry import game as find_game
 from .version import __version__
@@ -65,9 +66,13 @@ class Record:
                                   f"seat, -1 for a chance draw) and the action as a JSON object, as in "
                                   f"[0, {{\"type\": \"pass\"}}]; it is {json.dumps(m)}")
             moves.append((m[0], m[1]))
+        names = obj["names"] or [f"Player {i + 1}" for i in range(obj["players"])]   # none given: as Match names them
+        if len(names) != obj["players"] or not all(isinstance(n, str) for n in names):
+            raise RecordError(f"record field 'names' must list {obj['players']} names (one per player), got "
+                              f"{json.dumps(obj['names'], ensure_ascii=False)[:200]}")
         return Record(
             game=obj["game"], players=obj["players"], seed=obj["seed"], options=obj["options"],
-            names=[str(n) for n in obj["names"]], moves=moves, engine=str(obj.get("engine", "")),
+            names=list(names), moves=moves, engine=str(obj.get("engine", "")),
         )
 
     def save(self, path: str | Path) -> None:
@@ -76,12 +81,24 @@ class Record:
     @staticmethod
     def load(path: str | Path) -> "Record":
         try:
-            obj = json.loads(Path(path).read_text(encoding="utf-8"))
+            obj = json.loads(read_limited(path))
         except FileNotFoundError:
             raise RecordError(f"record file {str(path)!r} does not exist") from None
         except json.JSONDecodeError as exc:
             raise RecordError(f"record file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except (OSError, ValueError, RecursionError) as exc:   # a folder, not UTF-8, too large, nested too deep
+            raise RecordError(f"record file {str(path)!r} cannot be read: {_why(exc)}") from None
         return Record.from_json(obj)
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(exc, RecursionError):
+        return "nested too deep"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
 
 
 def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:

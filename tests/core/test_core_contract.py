@@ -87,6 +87,16 @@ def test_data_files_report_path_and_position(tmp_path):
         load_json(bad)
     with pytest.raises(DataFileError, match="does not exist"):
         load_json(tmp_path / "missing.json")
+    for text, words in (("null", "must hold a JSON object .* not null"), ("[1]", "not an array"),
+                        ("[" * 100_000 + "]" * 100_000, "nested too deep")):
+        bad.write_text(text)
+        with pytest.raises(DataFileError, match=words):
+            load_json(bad)
+    bad.write_bytes(b'{"a": "\xff"}')
+    with pytest.raises(DataFileError, match="cannot be read"):
+        load_json(bad)
+    with pytest.raises(DataFileError, match="cannot be read"):
+        load_json(tmp_path)   # a folder
     check = Check("toy components")
     with pytest.raises(DataFileError, match="toy components: guilds: must be list, not int 3"):
         check.get({"guilds": 3}, "guilds", list)
@@ -258,7 +268,7 @@ def test_match_records_every_step_and_replays():
     assert again.record.moves == m.record.moves
 
 
-def test_record_errors_are_named(tmp_path):
+def test_record_errors_are_named(tmp_path, monkeypatch):
     m = random_playout(TOY, 2, seed=3)
     obj = m.record.to_json()
     broken = json.loads(json.dumps(obj))
@@ -269,10 +279,28 @@ def test_record_errors_are_named(tmp_path):
         Record.from_json({**obj, "players": "two"})
     with pytest.raises(RecordError, match="format"):
         Record.from_json({**obj, "format": 99})
+    with pytest.raises(RecordError, match="field 'names' must list 2 names"):
+        Record.from_json({**obj, "names": ["Ann"]})
+    with pytest.raises(RecordError, match="field 'names' must list 2 names"):
+        Record.from_json({**obj, "names": ["Ann", None]})
+    assert Record.from_json({**obj, "names": []}).names == ["Player 1", "Player 2"]   # as a Match names them
     path = tmp_path / "r.json"
     path.write_text("{not json")
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.load(path)
+    path.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError, match="cannot be read: not UTF-8 text"):
+        Record.load(path)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="cannot be read: nested too deep"):
+        Record.load(path)
+    with pytest.raises(RecordError, match="cannot be read"):
+        Record.load(tmp_path)   # a folder
+    monkeypatch.setattr("reichsstadt.core.datafile.MOST_BYTES", 100)
+    path.write_text(" " * 101)
+    with pytest.raises(RecordError, match="cannot be read: larger than"):
+        Record.load(path)
+    monkeypatch.undo()
     m.record.save(path)
     assert Record.load(path).moves == m.record.moves
 
