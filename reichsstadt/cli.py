@@ -354,7 +354,7 @@ def bench(
     """Random self-play throughput: decisions and games per second, clone() time, memory."""
     from .arena.bench import measure
 
-    if seconds <= 0:
+    if not 0 < seconds < 86_400:   # nan and inf too
         raise BadOption(Message("terminal.error.seconds", seconds=str(seconds)))
     result = measure(game_id, _players(game_id, players), seconds)
     if as_json:

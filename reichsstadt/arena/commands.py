@@ -249,8 +249,8 @@ def review(
     language = choose_language(lang)
     if iterations is not None and iterations < 1:
         raise BadOption(f"--iterations must be at least 1, not {iterations}")
-    if iterations is None and seconds <= 0:
-        raise BadOption(f"--seconds must be positive, not {seconds:g}")
+    if iterations is None and not 0 < seconds < 86_400:   # nan and inf too
+        raise BadOption(f"--seconds must be positive and under a day, not {seconds:g}")
     rec = Record.load(record)
     out = run(rec, seconds=seconds, iterations=iterations, seed=seed, lang=language)
     if as_json:

@@ -21,7 +21,15 @@ from ..core import BadOption
 RESULTS = "results.jsonl"
 FORMAT = 1
 MOST_GAMES = 10_000_000
-"""The most games a tournament may have (a header asking more is not one of ours)."""
+"""The most games a tournament or simulation may have (a header asking more is not one of ours)."""
+
+
+def check_games(games: int) -> int:
+    """--games, refused (BadOption) outside 1 … MOST_GAMES: a typo of a huge number would
+    otherwise plan its schedule for ever."""
+    if not 1 <= games <= MOST_GAMES:
+        raise BadOption(f"--games must be from 1 to {MOST_GAMES:,}, not {games}")
+    return games
 
 
 @dataclass(frozen=True)

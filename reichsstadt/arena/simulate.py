@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -14,6 +15,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..bots import make_bot
 from ..core import BadOption, Match, game as find_game
 from ..terminal.files import write_text
+from .results import check_games
 
 
 @dataclass
@@ -58,10 +60,10 @@ def simulate(
         raise BadOption(f"{len(bots)} bots named for {players} players")
     for name in bots:
         make_bot(name, 0, game_id)  # unknown names fail here, before any process starts
-    if games < 1:
-        raise BadOption(f"--games must be at least 1, not {games}")
+    check_games(games)
     if jobs < 1:
         raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    jobs = min(jobs, games, 4 * (os.cpu_count() or 1))   # more processes than games or cores: no game sooner
     seeds = list(range(seed, seed + games))
     chunk = max(1, min(50, games // (jobs * 8) or 1))
     batches = [(game_id, players, seeds[i:i + chunk], resolved, bots) for i in range(0, games, chunk)]

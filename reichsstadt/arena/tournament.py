@@ -41,7 +41,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, game as find_game
-from .results import RESULTS, Header, Writer, check_writable, read, results_path
+from .results import RESULTS, check_games, Header, Writer, check_writable, read, results_path
 
 Z95 = 1.959963984540054
 
@@ -73,6 +73,7 @@ class Task:
 def schedule(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
              options: dict[str, Any] | None = None) -> list[Task]:
     """`games` rounded up to whole blocks of len(bots) seatings; block b plays seed + b."""
+    check_games(games)
     k = len(bots)
     plan = seatings(k, players)
     blocks = max(1, math.ceil(games / k))
@@ -386,8 +387,7 @@ def tournament(
     g = find_game(game_id)
     resolved = g.resolve(players, options)
     names = [check_bot(b, game_id) for b in bots]
-    if games < 1:
-        raise BadOption(f"--games must be at least 1, not {games}")
+    check_games(games)
     if backend not in ("local", "ray"):
         raise BadOption(f"--backend is local or ray, not {backend!r}")
     if backend == "local" and address:
@@ -395,6 +395,8 @@ def tournament(
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    if backend == "local":   # more processes than games or cores: no game sooner
+        jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
     check_extras(backend)
     tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
     header = Header(game_id, players, names, seed, games, g.record_options(resolved), len(tasks))

@@ -103,8 +103,8 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         out["iterations"] = iterations
     else:
         seconds = float(m.group(2)) / (1000 if m.group(3) == "ms" else 1)
-        if seconds <= 0:
-            raise BadOption(f"bot {spec!r}: the time a move must be positive")
+        if not 0 < seconds < 86_400:   # a day at most (inf: a search that never answers)
+            raise BadOption(f"bot {spec!r}: the time a move must be positive and under a day")
         out["seconds"] = seconds
     for item in settings:
         key, value = _setting(spec, item)

@@ -67,18 +67,23 @@ def serve(
     """Start the web platform: create tables, invite friends, play in the browser."""
     from ..core import BadOption
 
-    if bot_delay < 0:
-        raise BadOption(f"--bot-delay is 0 or more seconds, not {bot_delay}")
-    if lease < 1:
-        raise BadOption(f"--lease is at least 1 second, not {lease}")
-    for name, value in (("--header-timeout", header_timeout), ("--body-timeout", body_timeout),
-                        ("--bot-max-seconds", bot_max_seconds), ("--max-body-kb", max_body_kb),
-                        ("--max-json-depth", max_json_depth), ("--messages-per-second", messages_per_second),
-                        ("--log-lines-per-second", log_lines_per_second)):
-        if value <= 0:
-            raise BadOption(f"{name} is a positive number, not {value}")
-    if hint_interval < 0:
-        raise BadOption(f"--hint-interval is 0 or more seconds, not {hint_interval}")
+    inf = float("inf")
+    for name, value, least, most, strict in (   # (flag, value, lowest, highest, lowest itself refused)
+            ("--port", port, 1, 65535, False), ("--bot-delay", bot_delay, 0, inf, False),
+            ("--lease", lease, 1, inf, False), ("--header-timeout", header_timeout, 0, inf, True),
+            ("--body-timeout", body_timeout, 0, inf, True), ("--bot-max-seconds", bot_max_seconds, 0, inf, True),
+            ("--bot-max-iterations", bot_max_iterations, 1, inf, False), ("--bot-workers", bot_workers, 0, 256, False),
+            ("--max-body-kb", max_body_kb, 0, inf, True), ("--max-json-depth", max_json_depth, 0, inf, True),
+            ("--messages-per-second", messages_per_second, 0, inf, True),
+            ("--log-lines-per-second", log_lines_per_second, 0, inf, True),
+            ("--hint-interval", hint_interval, 0, inf, False), ("--create-per-minute", create_per_minute, 0, inf, True),
+            ("--open-per-creator", open_per_creator, 1, inf, False), ("--open-hours", open_hours, 0, inf, True),
+            ("--connections-per-address", connections, 1, inf, False),
+            ("--spectators-per-table", spectators, 0, inf, False), ("--clock-minimum", clock_minimum, 0, inf, False)):
+        if not (least < value if strict else least <= value) or not value <= most or value == inf:
+            span = (f"more than {least:g}" if strict else f"{least:g} or more") if most == inf else \
+                f"from {least:g} to {most:g}"
+            raise BadOption(f"{name} is a number {span}, not {value}")   # nan fails every comparison: refused too
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,

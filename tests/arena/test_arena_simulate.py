@@ -96,3 +96,13 @@ def test_results_are_written_whole_or_not_at_all(tmp_path, monkeypatch):
 def test_bad_requests_are_named(kwargs, message):
     with pytest.raises(BadOption, match=message):
         simulate("toy", 3, 2, **kwargs)
+
+
+def test_a_huge_number_of_games_is_refused_and_jobs_are_capped():
+    """A typo of a huge --games is refused at once (it failed deep inside, or planned for
+    ever); more --jobs than games or cores start no more processes than are of use."""
+    with pytest.raises(BadOption, match="--games must be from 1 to 10,000,000, not 0"):
+        simulate("toy", 0, 2)
+    with pytest.raises(BadOption, match="--games must be from 1 to 10,000,000"):
+        simulate("toy", 10**23, 2)
+    assert len(simulate("toy", 2, 2, jobs=100_000)) == 2

@@ -130,7 +130,8 @@ def _closed_port():
     ({"bots": ["random", "nobody"]}, "unknown bot 'nobody'"),
     ({"bots": ["random", "mcts:zero"]}, "neither a number of iterations"),
     ({"bots": []}, "at least one bot"),
-    ({"games": 0}, "--games must be at least 1"),
+    ({"games": 0}, "--games must be from 1 to 10,000,000, not 0"),
+    ({"games": 10**23}, "--games must be from 1 to 10,000,000"),   # planned its schedule for ever before
     ({"jobs": 0}, "--jobs must be at least 1"),
     ({"backend": "dask"}, "--backend is local or ray"),
     ({"address": "127.0.0.1:1"}, "--address is for --backend ray"),

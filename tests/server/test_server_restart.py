@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reichsstadt.core import replay
 from reichsstadt.core.record import Record
 from reichsstadt.server import migrations
@@ -59,13 +61,23 @@ def test_serve_says_where_it_listens_and_where_the_database_is(tmp_path: Path) -
         server.close()
 
 
-def test_serve_refuses_a_negative_bot_delay(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag, value, words", [
+    ("--bot-delay", "-1", "--bot-delay is a number 0 or more, not -1.0"),
+    ("--port", "70000", "--port is a number from 1 to 65535, not 70000"),   # bound to 70000 - 65536 before
+    ("--open-hours", "nan", "--open-hours is a number more than 0, not nan"),   # started, then failed in its sweep
+    ("--bot-max-seconds", "inf", "--bot-max-seconds is a number more than 0, not inf"),
+    ("--bot-workers", "-1", "--bot-workers is a number from 0 to 256, not -1"),
+    ("--connections-per-address", "0", "--connections-per-address is a number 1 or more, not 0"),
+])
+def test_serve_refuses_numbers_outside_their_range_before_it_starts(tmp_path: Path, flag: str, value: str,
+                                                                      words: str) -> None:
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "reichsstadt", "serve", "--bot-delay", "-1"],
+    r = subprocess.run([sys.executable, "-m", "reichsstadt", "serve", flag, value, "--db", str(tmp_path / "t.db")],
                        capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
-    assert r.returncode != 0 and "bot-delay" in (r.stdout + r.stderr)
+    assert r.returncode == 2 and words in (r.stdout + r.stderr) and "Traceback" not in r.stderr
+    assert not (tmp_path / "t.db").exists()   # refused before anything was made
 
 
 def test_after_sigkill_every_table_continues_exactly_where_it_was(tmp_path: Path) -> None:
