@@ -393,8 +393,9 @@ def data(
         return
     for players in g.players:  # validation may depend on the player count
         g.new(players, 0, {option.name: str(check)})
-    say("terminal.data.valid", path=str(check), game=game_id, name=option.name, least=g.players.start,
-        most=g.players.stop - 1)
+    # not as a sentence: it begins with the file's path, whose case is its own
+    console.print(Text(words().part("terminal.data.valid", path=str(check), game=game_id, name=option.name,
+                                    least=g.players.start, most=g.players.stop - 1)))
 
 
 @app.command()
@@ -450,6 +451,10 @@ app.command()(review)
 def main() -> None:
     # Project errors are the user's bad input: one red line naming what was wrong.
     try:
+        for i, arg in enumerate(sys.argv[1:], 1):   # bytes that are not UTF-8 arrive as lone surrogates
+            if any("\udc80" <= c <= "\udcff" for c in arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                raise BadOption(f"argument {i} ({shown!r}) is not UTF-8 text")
         app()
     except ReichsstadtError as exc:
         console.print(Text(words()("terminal.error.line", error=words().say(exc)), style="red"), soft_wrap=True)

@@ -153,8 +153,8 @@ def test_an_owner_exports_corrects_checks_and_plays_with_their_own_data(tmp_path
     data = json.loads(mine.read_text())
     data["guilds"][0]["artisans"][0]["value"] = 3          # "my Brewer tile says 3"
     mine.write_text(json.dumps(data))
-    ok = run("data", "norenberc", "--check", str(mine))
-    assert ok.returncode == 0 and "is a valid norenberc components file" in ok.stdout
+    ok = run("data", "norenberc", "--check", "mine.json", cwd=tmp_path)
+    assert ok.returncode == 0 and "mine.json is a valid norenberc components file" in ok.stdout   # the path as given
     record = tmp_path / "g.json"
     assert run("play", "norenberc", "-p", "2", "--seats", "random,random", "--seed", "4",
                "--components", str(mine), "--save", str(record)).returncode == 0

@@ -171,3 +171,16 @@ def test_question_mark_asks_a_bot_for_a_hint(tmp_path):
     assert "% to win, from" in line and "playouts" in line
     moves = json.loads(record.read_text())["moves"]
     assert all(seat != 0 for seat, _ in moves)   # the hint played nothing for seat 1
+
+
+def test_an_argument_that_is_not_utf8_is_one_clear_error():
+    """Bytes that are not UTF-8 in an argument (a name, a host) were an internal error."""
+    import os
+    import subprocess
+    import sys
+
+    for args in ([b"play", b"norenberc", b"-p", b"2", b"--names", b"a\xff,b"], [b"serve", b"--host", b"\xff\xfe"]):
+        out = subprocess.run([sys.executable.encode(), b"-m", b"reichsstadt", *args], capture_output=True,
+                             env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}, timeout=60)
+        said = (out.stdout + out.stderr).decode("utf-8", "replace")
+        assert out.returncode == 2 and "is not UTF-8 text" in said and "Traceback" not in said
