@@ -58,7 +58,7 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
         try:
             action = agent.act(view)
         except BaseException as exc:
-            failure = foreign_failure(agent, exc)
+            failure = foreign_failure(exc, [agent])
             if failure is None:
                 raise
             raise failure from exc

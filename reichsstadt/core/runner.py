@@ -9,7 +9,7 @@ move goes into the record."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from .actions import Action
 from .chance import make_rng, sample_chance
@@ -31,18 +31,24 @@ class Agent(Protocol):
 Listener = Callable[[int, Action, State], None]
 
 
-def foreign_failure(agent: Any, exc: BaseException) -> BadOption | None:
-    """What a failure inside an agent's act() is said as: for a bot of one's own (not of
-    reichsstadt's modules), a BadOption naming the bot and what it raised, so that the
-    command line says whose failure it was instead of an internal error; None (raise it
-    as it is) for ours, for reichsstadt's own errors and for an interrupt."""
+def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | None:
+    """What a failure inside an agent's act() is said as: raised by a bot of one's own (a
+    frame of its traceback runs a method of one of `agents` that is not of reichsstadt's
+    modules), a BadOption naming the bot and what it raised, so that the command line says
+    whose failure it was instead of an internal error; None (raise it as it is) for our
+    bots' failures, reichsstadt's own errors and an interrupt."""
     if isinstance(exc, (ReichsstadtError, KeyboardInterrupt, GeneratorExit)):
         return None
-    if type(agent).__module__.split(".")[0] == "reichsstadt":
-        return None
-    name = getattr(agent, "name", None)
-    said = repr(name) if isinstance(name, str) and name else type(agent).__name__
-    return BadOption(f"bot {said}: its act() raised {type(exc).__name__}: {exc}")
+    mine = {id(a): a for a in agents if type(a).__module__.split(".")[0] != "reichsstadt"}
+    tb = exc.__traceback__
+    while tb is not None and mine:
+        agent = mine.get(id(tb.tb_frame.f_locals.get("self")))
+        if agent is not None:
+            name = getattr(agent, "name", None)
+            said = repr(name) if isinstance(name, str) and name else type(agent).__name__
+            return BadOption(f"bot {said}: its act() raised {type(exc).__name__}: {exc}")
+        tb = tb.tb_next
+    return None
 
 
 class Match:
@@ -129,31 +135,30 @@ class Match:
         state = self.state
         seats = self._seats
         moves = 0
-        while True:
-            to_act = state.to_act()
-            if not to_act:
-                return ()
-            if to_act[0] == CHANCE:
-                self._apply(CHANCE, sample_chance(state, self.rng))
-            elif len(to_act) == 1:
-                agent = agents.get(to_act[0])
-                if agent is None:
-                    return to_act
-                try:
-                    action = agent.act(seats[to_act[0]])
-                except BaseException as exc:   # no cost unless raised (3.11's exception tables)
-                    failure = foreign_failure(agent, exc)
-                    if failure is None:
-                        raise
-                    raise failure from exc
-                self._apply(to_act[0], action)
-            else:
-                waiting = self._ask_each(to_act, agents, shuffle)
-                if waiting:
-                    return waiting
-            moves += 1
-            if max_moves is not None and moves > max_moves:
-                raise RecordError(f"{self.game.id}: no end after {max_moves} moves (seed {self.record.seed})")
+        try:   # around the loop, not in it: 3.11 charges nothing for a try until something is raised
+            while True:
+                to_act = state.to_act()
+                if not to_act:
+                    return ()
+                if to_act[0] == CHANCE:
+                    self._apply(CHANCE, sample_chance(state, self.rng))
+                elif len(to_act) == 1:
+                    agent = agents.get(to_act[0])
+                    if agent is None:
+                        return to_act
+                    self._apply(to_act[0], agent.act(seats[to_act[0]]))
+                else:
+                    waiting = self._ask_each(to_act, agents, shuffle)
+                    if waiting:
+                        return waiting
+                moves += 1
+                if max_moves is not None and moves > max_moves:
+                    raise RecordError(f"{self.game.id}: no end after {max_moves} moves (seed {self.record.seed})")
+        except BaseException as exc:
+            failure = foreign_failure(exc, agents.values())
+            if failure is None:
+                raise
+            raise failure from exc
 
     def _ask_each(self, to_act: tuple[int, ...], agents: Mapping[int, Agent],
                   shuffle: random.Random | None) -> tuple[int, ...]:
@@ -169,14 +174,7 @@ class Match:
             if agent is None:
                 waiting.append(seat)
             elif seat in state.to_act():  # an earlier answer may have ended the decision
-                try:
-                    action = agent.act(seats[seat])
-                except BaseException as exc:
-                    failure = foreign_failure(agent, exc)
-                    if failure is None:
-                        raise
-                    raise failure from exc
-                self._apply(seat, action)
+                self._apply(seat, agent.act(seats[seat]))
         if waiting and len(waiting) == len(to_act):
             return tuple(waiting)
         if waiting and all(s in waiting for s in state.to_act()):
