@@ -41,7 +41,7 @@ from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, game as find_game
-from .results import RESULTS, check_games, Header, Writer, check_writable, read, results_path
+from .results import RESULTS, Header, Writer, check_games, check_writable, read, results_path
 
 Z95 = 1.959963984540054
 

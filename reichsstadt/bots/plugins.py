@@ -106,4 +106,3 @@ def _arguments(factory: Any, seed: int, game: str | None) -> dict[str, Any]:
     offered = {"seed": seed, "game": game}
     return {k: v for k, v in offered.items()
             if takes_all or (k in params and params[k].kind is not inspect.Parameter.POSITIONAL_ONLY)}
-

@@ -18,6 +18,31 @@ def _option(default: Any, *names: str, help: str, hidden: bool = False) -> Any:
     return typer.Option(default, *names, help=help, hidden=hidden)
 
 
+_INF = float("inf")
+RANGES: dict[str, tuple[float, float, bool]] = {   # flag: (lowest, highest, the lowest itself refused)
+    "--port": (1, 65535, False), "--bot-delay": (0, _INF, False), "--lease": (1, _INF, False),
+    "--header-timeout": (0, _INF, True), "--body-timeout": (0, _INF, True), "--bot-max-seconds": (0, _INF, True),
+    "--bot-max-iterations": (1, _INF, False), "--bot-workers": (0, 256, False), "--max-body-kb": (0, _INF, True),
+    "--max-json-depth": (0, _INF, True), "--messages-per-second": (0, _INF, True),
+    "--log-lines-per-second": (0, _INF, True), "--hint-interval": (0, _INF, False),
+    "--create-per-minute": (0, _INF, True), "--open-per-creator": (1, _INF, False), "--open-hours": (0, _INF, True),
+    "--connections-per-address": (1, _INF, False), "--spectators-per-table": (0, _INF, False),
+    "--clock-minimum": (0, _INF, False)}
+"""What serve's numeric options may be (--port 70000 listened on 4464; nan and inf passed every check)."""
+
+
+def check_ranges(values: dict[str, float]) -> None:
+    """BadOption for the first option outside its range in RANGES (nan and inf too)."""
+    from ..core import BadOption
+
+    for name, value in values.items():
+        least, most, strict = RANGES[name]
+        if not (least < value if strict else least <= value) or not value <= most or value == _INF:
+            span = (f"more than {least:g}" if strict else f"{least:g} or more") if most == _INF else \
+                f"from {least:g} to {most:g}"
+            raise BadOption(f"{name} is a number {span}, not {value}")   # nan fails every comparison: refused too
+
+
 def serve(
     host: str = _option("127.0.0.1", help="Address to listen on."),
     port: int = _option(8000, help="Port to listen on."),
@@ -67,23 +92,15 @@ def serve(
     """Start the web platform: create tables, invite friends, play in the browser."""
     from ..core import BadOption
 
-    inf = float("inf")
-    for name, value, least, most, strict in (   # (flag, value, lowest, highest, lowest itself refused)
-            ("--port", port, 1, 65535, False), ("--bot-delay", bot_delay, 0, inf, False),
-            ("--lease", lease, 1, inf, False), ("--header-timeout", header_timeout, 0, inf, True),
-            ("--body-timeout", body_timeout, 0, inf, True), ("--bot-max-seconds", bot_max_seconds, 0, inf, True),
-            ("--bot-max-iterations", bot_max_iterations, 1, inf, False), ("--bot-workers", bot_workers, 0, 256, False),
-            ("--max-body-kb", max_body_kb, 0, inf, True), ("--max-json-depth", max_json_depth, 0, inf, True),
-            ("--messages-per-second", messages_per_second, 0, inf, True),
-            ("--log-lines-per-second", log_lines_per_second, 0, inf, True),
-            ("--hint-interval", hint_interval, 0, inf, False), ("--create-per-minute", create_per_minute, 0, inf, True),
-            ("--open-per-creator", open_per_creator, 1, inf, False), ("--open-hours", open_hours, 0, inf, True),
-            ("--connections-per-address", connections, 1, inf, False),
-            ("--spectators-per-table", spectators, 0, inf, False), ("--clock-minimum", clock_minimum, 0, inf, False)):
-        if not (least < value if strict else least <= value) or not value <= most or value == inf:
-            span = (f"more than {least:g}" if strict else f"{least:g} or more") if most == inf else \
-                f"from {least:g} to {most:g}"
-            raise BadOption(f"{name} is a number {span}, not {value}")   # nan fails every comparison: refused too
+    check_ranges({"--port": port, "--bot-delay": bot_delay, "--lease": lease, "--header-timeout": header_timeout,
+                  "--body-timeout": body_timeout, "--bot-max-seconds": bot_max_seconds,
+                  "--bot-max-iterations": bot_max_iterations, "--bot-workers": bot_workers,
+                  "--max-body-kb": max_body_kb, "--max-json-depth": max_json_depth,
+                  "--messages-per-second": messages_per_second, "--log-lines-per-second": log_lines_per_second,
+                  "--hint-interval": hint_interval, "--create-per-minute": create_per_minute,
+                  "--open-per-creator": open_per_creator, "--open-hours": open_hours,
+                  "--connections-per-address": connections, "--spectators-per-table": spectators,
+                  "--clock-minimum": clock_minimum})
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
