@@ -63,7 +63,7 @@ class Header:
                 raise ValueError(f"options must be an object, not {options!r}")
             header = Header(_text(obj, "game"), _whole(obj, "players", 1, 64), bots, _whole(obj, "seed"),
                             _whole(obj, "games", 1, MOST_GAMES), options,
-                            _whole({"scheduled": obj.get("scheduled", 0)}, "scheduled", 0, MOST_GAMES))
+                            _whole(obj, "scheduled", 0, MOST_GAMES, missing=0))
         except (KeyError, TypeError, ValueError) as exc:
             raise BadOption(f"{where}: not a tournament's results ({exc})") from None
         return header
@@ -112,9 +112,11 @@ class Header:
         return out
 
 
-def _whole(obj: dict[str, Any], name: str, least: int | None = None, most: int | None = None) -> int:
-    """obj[name], a whole number (not a bool) within [least, most]; ValueError naming it."""
-    x = obj[name]
+def _whole(obj: dict[str, Any], name: str, least: int | None = None, most: int | None = None,
+           missing: int | None = None) -> int:
+    """obj[name], a whole number (not a bool) within [least, most] (`missing` if given and
+    the field is absent; KeyError otherwise); ValueError naming it."""
+    x = obj[name] if missing is None else obj.get(name, missing)
     if isinstance(x, bool) or not isinstance(x, int) or (least is not None and x < least) or (
             most is not None and x > most):
         span = "" if least is None else f" from {least}" + ("" if most is None else f" to {most}")
