@@ -212,7 +212,9 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
     wait_table(page)
     rng = random.Random(5)
     lit = glided = summed = False
+    turns = 0
     for _ in range(200):
+        turns += 1
         # the person's turn in the very terms `step` plays it by (its buttons): a test of
         # ".status.yours", drawn a moment later, lost that race on a busy machine and
         # `step` played every turn before the test could look
@@ -228,7 +230,8 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
         if lit and glided and summed:
             break
         play([page], rng, until=lambda: not _my_buttons(page) or where(page)[1] != "running")
-    assert lit, "nothing the bots changed was lit"
+    seen = f"after {turns} of the person's turns, the table {where(page)}"   # what a failure on a busy CI looked like
+    assert lit, f"nothing the bots changed was lit ({seen})"
     assert glided, "no hired tile glided to its new owner"
     assert summed, "no line said what the bots did since the person's last turn"
     pages.shot(page, "norenberc-since-your-turn")
