@@ -51,7 +51,8 @@ def legal_moves(game: Game, players: int, state: State,
                            "words": said[a] if a in said else words(state.describe(seat, a, seat)), "confirm": None}
                           for a in p.parts],
                 "finish": space.encode(p.finish) if p.finish is not None else None,
-                "most": p.most, "least": p.least, "repeat": p.repeat}
+                "most": p.most, "least": p.least, "repeat": p.repeat,
+                "groups": [[space.encode(a) for a in g] for g in p.groups]}
     return legal, pick
 
 

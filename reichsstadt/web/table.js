@@ -13,6 +13,7 @@ import { h, fill } from "./dom.js";
 import { language, render, sentence, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { openGuide } from "./guide.js";
+import { fits } from "./board/picks.js";
 import { botName, seatNames } from "./names.js";
 import { clockOf } from "./table/clock.js";
 import { confirmMove } from "./table/confirm.js";
@@ -141,6 +142,7 @@ export async function showTable(app, tableId, watch) {
     if (!pick || !pick.parts.includes(index)) return;
     const have = chosen.get(index) || 0;
     const total = [...chosen.values()].reduce((a, b) => a + b, 0);
+    if (!have && !fits(pick, chosen, index)) return;  // not with the parts chosen (greyed out)
     if (pick.repeat) {
       if (total < pick.most && have < cap) chosen.set(index, have + 1);
       else chosen.delete(index);

@@ -191,7 +191,7 @@ def _positions(per_step: int = 3) -> list[dict[str, Any]]:
     so that every citizen acts), up to `per_step` of each step: the view, the legal moves
     and the pick as the server sends them to the player to act."""
     from reichsstadt.core import CHANCE, game, sample_chance
-    from reichsstadt.server.protocol import words
+    from reichsstadt.server.messages import legal_moves
 
     g = game("norenberc")
     rng = random.Random(4)
@@ -201,7 +201,6 @@ def _positions(per_step: int = 3) -> list[dict[str, Any]]:
         if min(taken.values()) >= per_step:
             break
         players = rng.choice([3, 5])
-        space = g.action_space(players)
         s = g.new(players, rng.randrange(1 << 30))
         while not s.over():
             who = s.to_act()
@@ -215,14 +214,8 @@ def _positions(per_step: int = 3) -> list[dict[str, Any]]:
             common = step in ("planning", "choose", "buy_more", "first_place")
             if step in taken and taken[step] < per_step and rng.random() < (0.2 if common else 1):
                 taken[step] += 1
-                pick = s.pick(p)
-                out.append({"step": step, "seat": p, "players": players, "view": view, "legal": [
-                    {"index": space.encode(a), "action": a.to_json(), "words": words(s.describe(p, a, p)),
-                     "confirm": None if s.confirm(p, a) is None else words(s.confirm(p, a))} for a in legal],
-                    "pick": None if pick is None else {
-                        "parts": [space.encode(a) for a in pick.parts],
-                        "finish": None if pick.finish is None else space.encode(pick.finish),
-                        "most": pick.most, "least": pick.least, "repeat": pick.repeat}})
+                offered, pick = legal_moves(g, players, s, p)   # what the server sends the seat
+                out.append({"step": step, "seat": p, "players": players, "view": view, "legal": offered, "pick": pick})
             hires = [a for a in legal if a.type == "hire"]
             plans = [a for a in legal if a.type == "plan"]
             a = (rng.choice(hires) if hires and rng.random() < 0.8 else
@@ -293,6 +286,51 @@ CHECK_POSITIONS = """async ([positions, pieceMoves]) => {
       }
     }
   }
+  // the Guard: once an artisan is chosen, only the artisans of its trade stay clickable
+  // (« deux artisans du même type »), the chosen one too, to drop it
+  for (const [n, pos] of positions.entries()) {
+    if (!pos.pick || !(pos.pick.groups || []).length) continue;
+    // the page gives a board every part as a move too (table.js withParts): the Guard's
+    // higher artisan of a pair is a part without being a legal move alone
+    const withParts = [...pos.legal, ...pos.pick.moves.filter((m) => !pos.legal.some((l) => l.index === m.index))];
+    for (const group of pos.pick.groups) {
+      const ctx = { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], you: pos.seat, legal: withParts, pick: pos.pick,
+        act: () => {}, sendPick: () => {}, chosen: new Map([[group[0], 1]]), togglePart: () => {} };
+      draw(el, pos.view, { ...ctx, legal: [] }); draw(el, pos.view, ctx);
+      const on = new Set([...el.querySelectorAll('[data-legal]')].flatMap((g) => g.dataset.legal.split(' ').map(Number))
+        .filter((i) => pos.pick.parts.includes(i)));
+      const want = [...group].sort((a, b) => a - b).join(' '), got = [...on].sort((a, b) => a - b).join(' ');
+      if (want !== got) {
+        failures.push(`${pos.step} (position ${n}): ${group[0]} chosen, clickable parts ${got}, not ${want}`);
+      }
+    }
+  }
+  el.remove();
+  return failures;
+}"""
+
+
+# the moves panel's form at the Guard: with one artisan chosen, the parts of other trades
+# are greyed out (disabled), the chosen one and its partners are not
+CHECK_FORM_GROUPS = """async (positions) => {
+  const { MovesPanel } = await import('/static/table/moves.js');
+  const failures = [];
+  const el = document.createElement('section');
+  document.body.append(el);
+  const none = () => {};
+  for (const [n, pos] of positions.entries()) {
+    if (!pos.pick || !(pos.pick.groups || []).length) continue;
+    for (const group of pos.pick.groups) {
+      new MovesPanel(el, { act: none, sendPick: none, togglePart: none, clear: none })
+        .draw(pos, {}, new Map([[group[0], 1]]), { names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], you: pos.seat }, null);
+      const open = [...el.querySelectorAll('.pick button.part')].filter((b) => !b.disabled)
+        .map((b) => Number(b.dataset.index)).sort((a, b) => a - b).join(' ');
+      const want = [...group].sort((a, b) => a - b).join(' ');
+      if (open !== want) {
+        failures.push(`${pos.step} (position ${n}): ${group[0]} chosen, the form offers ${open}, not ${want}`);
+      }
+    }
+  }
   el.remove();
   return failures;
 }"""
@@ -312,6 +350,7 @@ def test_every_step_offers_its_moves_on_the_board_and_each_click_makes_one(noren
             page.reload()
             page.wait_for_selector(".lobby .game-card")
             failures = page.evaluate(CHECK_POSITIONS, [positions, sorted(PIECE_MOVES)])
+            failures += page.evaluate(CHECK_FORM_GROUPS, positions)
             assert not failures, "\n".join(failures[:20])
             assert not errors, errors
         finally:

@@ -324,6 +324,31 @@ def test_the_guards_two_artisans_are_one_pick() -> None:
     assert "two artisans of the same type" in _shown(refused.value.message)
 
 
+def test_the_guards_parts_are_grouped_by_trade() -> None:
+    """"Garde": « deux artisans du même type »: the pick's groups are the trades with two
+    movable artisans or more, each part in exactly one, so that a screen offers only pairs
+    the rules accept; every pair within a group is a chain the engine takes, and none
+    across two."""
+    s, _ = citizen_hire(GUARD)
+    pick = s.pick(0)
+    assert pick is not None and pick.groups
+    guild = s.components.tile_guild
+    assert sorted(a.tile for g in pick.groups for a in g) == sorted(a.tile for a in pick.parts)
+    for g in pick.groups:
+        assert len(g) >= 2 and len({guild[a.tile] for a in g}) == 1
+    assert len({guild[g[0].tile] for g in pick.groups}) == len(pick.groups)
+    for g in pick.groups:
+        for a in g:
+            for b in g:
+                if a.tile < b.tile:
+                    chain(s, 0, pick, [a, b])   # accepted
+    across = [(a, b) for g in pick.groups for h in pick.groups if g is not h for a in g for b in h]
+    assert across, "the position has artisans of two trades to move"
+    for a, b in across[:6]:
+        with pytest.raises(IllegalAction):
+            chain(s, 0, pick, [a, b])
+
+
 def test_the_thief_takes_two_goods_in_one_pick() -> None:
     """"Voleur": « 2 marchandises de son choix »: exactly two (fewer if the victim has
     fewer), any order, two of one type allowed."""

@@ -54,3 +54,35 @@ def test_every_part_of_a_pick_has_its_words_and_the_set_is_accepted() -> None:
         assert any(a in steps for a in not_alone)
         return
     raise AssertionError("no set with the part that is not legal alone was accepted")
+
+
+def test_the_guards_parts_go_out_grouped_by_trade() -> None:
+    """The browser greys out an artisan that cannot go with the one chosen (« deux artisans
+    du même type »): the pick carries the engine's groups as action indices, every part in
+    one group, and a pick without groups sends an empty list (any set)."""
+    g = game("norenberc")
+    space = g.action_space(3)
+    grouped = plain = None
+    for seed in range(300):
+        state, rng = g.new(3, seed), random.Random(seed)
+        while not state.over() and grouped is None:
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_chance(state, rng))
+                continue
+            pick = state.pick(seat)
+            if pick is not None:
+                offered = legal_moves(g, 3, state, seat)[1]
+                assert offered is not None
+                if pick.groups:
+                    grouped = (pick, offered)
+                else:
+                    plain = offered
+            state.apply(seat, rng.choice(state.legal(seat)))
+        if grouped is not None and plain is not None:
+            break
+    assert grouped is not None and plain is not None, "no Guard in 300 random games"
+    pick, offered = grouped
+    assert offered["groups"] == [[space.encode(a) for a in group] for group in pick.groups]
+    assert sorted(i for group in offered["groups"] for i in group) == sorted(offered["parts"])
+    assert plain["groups"] == []

@@ -201,7 +201,7 @@ def test_picks_and_confirmations(tmp_path: Any, market: str) -> None:
         s = a.first_state()
         b.first_state()
         moves = s["pick"].pop("moves")
-        assert s["pick"] == {"parts": [0, 1, 2, 3], "finish": 4, "most": 2, "least": 0, "repeat": False}
+        assert s["pick"] == {"parts": [0, 1, 2, 3], "finish": 4, "most": 2, "least": 0, "repeat": False, "groups": []}
         # every part with its words (a part need not be legal on its own)
         assert [m["index"] for m in moves] == [0, 1, 2, 3]
         assert moves[0]["words"] == {"text": "take a good from stall 1"}

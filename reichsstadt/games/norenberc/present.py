@@ -570,7 +570,8 @@ def pick(s: "S", seat: int) -> Pick | None:
       or after the first good;
     - the goods of any type of a hire's price ("Embaucher" 1), repeats allowed;
     - the Thief's goods: two (fewer if the victim has fewer), repeats allowed ("Voleur");
-    - the Guard's two artisans of one type ("Garde"; declining stays a move of its own)."""
+    - the Guard's two artisans of one type ("Garde"; declining stays a move of its own),
+      grouped by trade so that a screen offers only pairs of one trade."""
     table = s.action_table
     if s.phase == PLANNING and seat in s.to_act() and not s.plans[seat]:
         parts = tuple(a for a in legal_planning(s, seat) if a is not table.plan_done and a is not table.pass_round)
@@ -603,8 +604,11 @@ def pick(s: "S", seat: int) -> Pick | None:
         count = min(STEAL_LIMIT - s.stolen, sum(held[s.last_stolen:]))
         return Pick(parts=parts, finish=None, most=count, least=count, repeat=True)
     if step == GUARD_FIRST:
-        parts = tuple(table.guard[t] for t in guard_partners(s))
-        return Pick(parts=parts, finish=None, most=2, least=2)
+        partners = guard_partners(s)
+        trade = s.components.tile_guild
+        groups = tuple(tuple(table.guard[t] for t in partners if trade[t] == g)
+                       for g in sorted({trade[t] for t in partners}))
+        return Pick(parts=tuple(table.guard[t] for t in partners), finish=None, most=2, least=2, groups=groups)
     return None
 
 

@@ -8,9 +8,10 @@
  * @typedef {{index: number, action: any, words: any, confirm: any}} Move */
 
 /** A multi-part choice (State.pick): its parts in canonical order, every part with its
- * words, the finish move, how many parts at least and at most, whether a part may repeat.
+ * words, the finish move, how many parts at least and at most, whether a part may repeat,
+ * and the groups the parts only go together within (empty: any set; board/picks.js).
  * @typedef {{parts: number[], moves: Move[], finish: number | null, most: number, least: number,
- *   repeat: boolean}} Pick */
+ *   repeat: boolean, groups?: number[][]}} Pick */
 
 /** The hint of the "suggest" switch: the move a bot would make and its chance to win.
  * @typedef {{index: number, chance: number | null}} Hint */

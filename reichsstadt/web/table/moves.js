@@ -6,6 +6,7 @@
 import { h, fill } from "../dom.js";
 import { render, t } from "../i18n.js";
 import { icon } from "../icons.js";
+import { fits } from "../board/picks.js";
 
 /** @typedef {import("../board/types.js").Move} Move */
 /** @typedef {import("../board/types.js").Pick} Pick */
@@ -72,10 +73,10 @@ export class MovesPanel {
     const parts = pick.parts.map((index) => {
       const mv = byIndex.get(index);
       const count = h("span", { class: "count" });
-      const button = h("button", { type: "button", class: `part${index === suggested ? " suggested" : ""}`, "data-index": index,
+      const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: `part${index === suggested ? " suggested" : ""}`, "data-index": index,
         disabled: !mv, "aria-pressed": "false", onclick: () => this.on.togglePart(index) },
-      mv ? render(mv.words, ctx) : String(index), count);
-      return { index, button, count };
+      mv ? render(mv.words, ctx) : String(index), count));
+      return { index, button, count, offered: Boolean(mv) };
     });
     const send = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary", onclick: () => {
       const seq = [];
@@ -89,6 +90,7 @@ export class MovesPanel {
         p.count.textContent = c ? (pick.repeat ? ` ×${c}` : "") : "";
         p.button.classList.toggle("on", c > 0);
         p.button.setAttribute("aria-pressed", String(c > 0));
+        if (p.offered) p.button.disabled = !c && !fits(pick, chosen, p.index);  // cannot go with those chosen
       }
       summary.textContent = t("web.pick.chosen", { count: total, most: pick.most });
       send.disabled = total < pick.least || total === 0;

@@ -16,6 +16,7 @@
 import { s } from "/static/dom.js";
 import { mount } from "/static/board/host.js";
 import { piece } from "/static/board/piece.js";
+import { fits } from "/static/board/picks.js";
 import { at, flow, lines, text } from "/static/board/svg.js";
 import { fitLines, textWidth, wrap } from "/static/board/textfit.js";
 import { glyph } from "/static/icons.js";
@@ -179,6 +180,20 @@ class Board {
   // -- what a click does ------------------------------------------------------------------
   /** Is this move a part of the multi-part choice on offer? @param {Move} mv */
   isPart(mv) { return this.pickParts.has(mv.index); }
+
+  /** The Guard's move for an artisan, while it can go with the one chosen (only a partner
+   * of the same trade: « deux artisans du même type »). @param {number} id */
+  guardMove(id) {
+    const mv = this.moves.guard[id];
+    return mv && this.fitsChosen(mv) ? mv : undefined;
+  }
+
+  /** May this move be clicked with the parts chosen so far (board/picks.js)? A part chosen
+   * may always be dropped. @param {Move} mv */
+  fitsChosen(mv) {
+    const pick = this.ctx.pick;
+    return !pick || !this.isPart(mv) || Boolean(this.chosen.get(mv.index)) || fits(pick, this.chosen, mv.index);
+  }
 
   /** A piece (board/piece.js), marked as a part of the multi-part choice when it is one.
    * @param {PieceSpec} o */
@@ -492,7 +507,8 @@ class Board {
     /** @type {Move[]} */
     const mv = [];
     if (tile.kind === "artisan") {
-      if (this.moves.guard[tile.id]) mv.push(this.moves.guard[tile.id]);
+      const guard = this.guardMove(tile.id);
+      if (guard) mv.push(guard);
       if (this.moves.swap[tile.id]) mv.push(this.moves.swap[tile.id]);
     }
     const first = Boolean(this.cur && this.cur.guard_first && this.cur.guard_first.id === tile.id);
@@ -582,14 +598,14 @@ class Board {
             box: [fx - 3, fy, this.priceWidth(form) + 6, 17], moves: [mv], click: this.clickFor(mv), does: this.does(mv), children: pic }));
         } else priceNodes.push(s("g", null, ...pic));
       });
-      const guard = guest && guest.kind === "artisan" && (this.moves.guard[guest.id] || this.moves.swap[guest.id]);
+      const guard = guest && guest.kind === "artisan" && (this.guardMove(guest.id) || this.moves.swap[guest.id]);
       const first = Boolean(guest && this.cur && this.cur.guard_first && this.cur.guard_first.id === guest.id);
       if (one) {
         const mv = /** @type {Move} */ (legal[0]);
         nodes.push(this.piece({ key: `room-${g}-${r}`, what, box: [x, ry, rw, rh], moves: [mv], click: this.clickFor(mv),
           does: this.does(mv), children: [...frame, ...face, ...priceNodes] }));
       } else if (guard) {
-        const mv = this.moves.guard[guest.id] || this.moves.swap[guest.id];
+        const mv = /** @type {Move} */ (guard);
         nodes.push(s("g", null, ...frame, ...priceNodes, this.piece({ key: `room-${g}-${r}`, what,
           box: [x + (rw - ts) / 2 + 4, ry + 5, ts, ts], moves: [mv], click: this.clickFor(mv), does: this.does(mv),
           picked: this.pickedOf(mv, first), children: face })));
