@@ -281,13 +281,16 @@ def simulate(
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Play many games between bots and report wins, scores and game length."""
-    from .arena.simulate import simulate as run, summarize, write_results
+    from .arena.simulate import check_run, simulate as run, summarize, write_results
+    from .bots.specs import entrants
 
     n = _players(game_id, players)
-    bot_list = [b.strip() for b in bots.split(",")] if bots else ["random"] * n
+    bot_list = entrants(bots) if bots else ["random"] * n
     if out is not None:
         check_output(out, "--out", (".json", ".csv"))
     opts = _options(option, components, map_file)
+    find_game(game_id).resolve(n, opts)   # a bad option says so before the progress bar
+    check_run(game_id, games, n, bot_list, jobs)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console) as progress:
         task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n,

@@ -59,6 +59,15 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def _check_entrants(g: Any, names: list[str], players: int, options: dict[str, Any]) -> None:
+    """An unknown bot, a bad option or player count says so before the progress bar."""
+    from ..bots.specs import check_bot
+
+    for name in dict.fromkeys(names):
+        check_bot(name, g.id)
+    g.resolve(players, options)
+
+
 def tournament(
     game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
                                             "them; with --resume or --report: taken from the folder)"),
@@ -94,6 +103,7 @@ def tournament(
     fair share, mean rank and score, openskill ratings, plots and every game's result.
     Each game is written to results.jsonl as it ends; --resume continues a stopped
     tournament, --report redraws the summary from the file at any time."""
+    from ..bots.specs import entrants as split_entrants
     from .results import read
     from .tournament import check_extras, report as summary_of, schedule, tournament as run, write
 
@@ -117,12 +127,13 @@ def tournament(
     g = find_game(gid)
     n = players if players is not None else settings.get("players") or (4 if 4 in g.players else g.players.start)
     entrants = bots if bots is not None else settings.get("bots", "mcts:1s,random")
-    names = [b.strip() for b in entrants.split(",") if b.strip()]
+    names = split_entrants(entrants)
     count = games if games is not None else settings.get("games", 100)
     first = seed if seed is not None else settings.get("seed", 1)
     opts = _options(option) if option else settings.get("options", {})
     folder = resume or out or Path(f"tournament-{gid}")
     check_extras(backend, plots)
+    _check_entrants(g, names, n, opts)
     total = len(schedule(gid, names, n, count, first)) if names else 0
     finish = Finish()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -42,6 +42,21 @@ def _play_chunk(args: tuple[str, int, list[int], dict[str, Any], Sequence[str]])
     return [play_one(game_id, players, s, options, bots) for s in seeds]
 
 
+def check_run(game_id: str, games: int, players: int, bots: Sequence[str] | None, jobs: int) -> list[str]:
+    """The bots of a run (random on every seat if none are named), checked with the other
+    numbers before any game or process starts (and before a progress bar is drawn):
+    BadOption naming what is wrong."""
+    bots = list(bots) if bots else ["random"] * players
+    if len(bots) != players:
+        raise BadOption(f"{len(bots)} bots named for {players} players")
+    for name in bots:
+        make_bot(name, 0, game_id)  # unknown names fail here
+    check_games(games)
+    if jobs < 1:
+        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    return bots
+
+
 def simulate(
     game_id: str,
     games: int,
@@ -55,14 +70,7 @@ def simulate(
     """Play `games` games (seeds seed, seed+1, ...) on `jobs` processes, in seed order."""
     game = find_game(game_id)
     resolved = game.resolve(players, options)
-    bots = list(bots) if bots else ["random"] * players
-    if len(bots) != players:
-        raise BadOption(f"{len(bots)} bots named for {players} players")
-    for name in bots:
-        make_bot(name, 0, game_id)  # unknown names fail here, before any process starts
-    check_games(games)
-    if jobs < 1:
-        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    bots = check_run(game_id, games, players, bots, jobs)
     jobs = min(jobs, games, 4 * (os.cpu_count() or 1))   # more processes than games or cores: no game sooner
     seeds = list(range(seed, seed + games))
     chunk = max(1, min(50, games // (jobs * 8) or 1))

@@ -226,6 +226,17 @@ def _named(bot: Bot, name: str, keep: bool = False) -> Bot:
     return bot
 
 
+def entrants(spec: str, flag: str = "--bots") -> list[str]:
+    """The bot specs of a comma-separated list, each stripped; BadOption naming an empty
+    one (two commas in a row, a comma at an end) rather than a bot without a name."""
+    names = [s.strip() for s in spec.split(",")]
+    for i, name in enumerate(names, 1):
+        if not name:
+            raise BadOption(f"{flag} {spec!r}: bot {i} of {len(names)} is empty (two commas in a row, "
+                            f"or one at an end?)")
+    return names
+
+
 def check_bot(spec: str, game: str | None = None, imports: bool = True) -> str:
     """The spec, normalized, if it names a bot (for `game`, if given); BadOption otherwise.
     Levels and built-in specs are lower-cased; an installed name or an import path is

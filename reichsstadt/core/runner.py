@@ -39,16 +39,42 @@ def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | No
     bots' failures, reichsstadt's own errors and an interrupt."""
     if isinstance(exc, (ReichsstadtError, KeyboardInterrupt, GeneratorExit)):
         return None
-    mine = {id(a): a for a in agents if type(a).__module__.split(".")[0] != "reichsstadt"}
+    mine = {id(a): a for a in agents if _foreign(a)}
     tb = exc.__traceback__
     while tb is not None and mine:
         agent = mine.get(id(tb.tb_frame.f_locals.get("self")))
         if agent is not None:
-            name = getattr(agent, "name", None)
-            said = repr(name) if isinstance(name, str) and name else type(agent).__name__
-            return BadOption(f"bot {said}: its act() raised {type(exc).__name__}: {exc}")
+            return BadOption(f"bot {_named(agent)}: its act() raised {type(exc).__name__}: {exc}")
         tb = tb.tb_next
     return None
+
+
+def foreign_move(exc: BaseException, agents: Mapping[int, Any]) -> BadOption | None:
+    """What a move the rules refuse is said as when a bot of one's own made it (the seat
+    is the one Match._apply was applying for): a BadOption naming the bot, its seat and
+    the rules' reason; None for a person's move, our bots' and anything else."""
+    if not isinstance(exc, IllegalAction):
+        return None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is Match._apply.__code__:
+            seat = tb.tb_frame.f_locals.get("seat")
+            if not isinstance(seat, int) or agents.get(seat) is None or not _foreign(agents[seat]):
+                return None
+            said = f"bot {_named(agents[seat])} (seat {seat + 1})"
+            return BadOption(f"{said}: its act() returned a move the rules refuse: {exc}")
+        tb = tb.tb_next
+    return None
+
+
+def _foreign(agent: Any) -> bool:
+    """A bot of one's own: its class is not of reichsstadt's modules."""
+    return type(agent).__module__.split(".")[0] != "reichsstadt"
+
+
+def _named(agent: Any) -> str:
+    name = getattr(agent, "name", None)
+    return repr(name) if isinstance(name, str) and name else type(agent).__name__
 
 
 class Match:
@@ -155,7 +181,7 @@ class Match:
                 if max_moves is not None and moves > max_moves:
                     raise RecordError(f"{self.game.id}: no end after {max_moves} moves (seed {self.record.seed})")
         except BaseException as exc:
-            failure = foreign_failure(exc, agents.values())
+            failure = foreign_failure(exc, agents.values()) or foreign_move(exc, agents)
             if failure is None:
                 raise
             raise failure from exc

@@ -44,6 +44,37 @@ def test_tournament_command_refuses_an_unknown_bot(tmp_path):
     assert not (tmp_path / "t").exists()
 
 
+@pytest.mark.parametrize("bots, which", [(",,random", "bot 1 of 3"), ("random,,greedy", "bot 2 of 3"),
+                                         ("random,", "bot 2 of 2")])
+def test_an_empty_bot_name_is_refused_not_dropped_or_counted(tmp_path, bots, which):
+    """`--bots ",,random"`: an empty name (a comma too many) is one error naming its place,
+    in `tournament` as in `simulate`, before a game is played or a file written."""
+    import subprocess
+    import sys
+
+    for command in (["tournament", "norenberc", "--out", str(tmp_path / "t"), "--games", "3"],
+                    ["simulate", "norenberc", "--out", str(tmp_path / "s.json"), "--games", "2"]):
+        out = subprocess.run([sys.executable, "-m", "reichsstadt", *command, "-p", "3", "--bots", bots],
+                             capture_output=True, text=True)
+        said = out.stdout + out.stderr
+        assert out.returncode == 2 and f"--bots {bots!r}: {which} is empty" in said, said
+        assert "0/" not in said, "the error comes before any progress bar"
+    assert not (tmp_path / "t").exists() and not (tmp_path / "s.json").exists()
+
+
+def test_tournament_says_a_bad_bot_or_option_before_its_progress_bar(tmp_path):
+    import subprocess
+    import sys
+
+    for extra, said in ((["--bots", "random,bogus,random"], "unknown bot 'bogus'"),
+                        (["--bots", "random,random,random", "-o", "nosuch=1"], "no option 'nosuch'")):
+        out = subprocess.run([sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "3",
+                              "--games", "3", "--out", str(tmp_path / "t"), *extra], capture_output=True, text=True)
+        assert out.returncode == 2 and said in out.stdout + out.stderr
+        assert "0/3" not in out.stdout + out.stderr
+    assert not (tmp_path / "t").exists()
+
+
 @pytest.mark.parametrize("game_id", ["norenberc", "siedler", "colonia"])
 def test_tournament_command_seats_greedy_at_every_game(tmp_path, game_id):
     out = run("tournament", game_id, "--bots", "greedy,random", "--players", "2" if game_id == "norenberc" else "3",

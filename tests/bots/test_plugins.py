@@ -49,6 +49,18 @@ BOT_MODULE = textwrap.dedent('''
             raise ValueError("act exploded")
 
 
+    class Stale:
+        """Plays the first move it ever saw, again and again."""
+        name = "stale"
+
+        def __init__(self, seed=0):
+            self.first = None
+
+        def act(self, seat):
+            self.first = self.first or seat.legal()[-1]
+            return self.first
+
+
     READY = LastMove()
 ''')
 
@@ -173,3 +185,36 @@ def test_the_command_line_says_whose_act_failed(installed, tmp_path):
         said = out.stdout + out.stderr
         assert out.returncode == 2 and "bot 'mybots:Exploding': its act() raised ValueError: act exploded" in said
         assert "Internal error" not in said and "Traceback" not in said
+
+
+def test_a_move_the_rules_refuse_names_the_bot_of_ones_own_that_made_it(installed, tmp_path):
+    """A foreign bot's illegal move is refused with the rules' reason and the bot's name
+    and seat, in `simulate` (one process or two) and `tournament`; nothing is written."""
+    match = Match("norenberc", 3, 5)
+    with pytest.raises(BadOption, match=r"bot 'stale' \(seat 2\): its act\(\) returned a move the rules refuse: "):
+        match.advance({0: make_bot("random", 1), 1: make_bot("mybots:Stale", 2), 2: make_bot("random", 3)})
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), os.environ.get("PYTHONPATH", "")])}
+    runs = [["simulate", "norenberc", "-p", "3", "--games", "2", "--jobs", jobs, "--bots", "random,mybots:Stale,random",
+             "--out", str(tmp_path / f"s{jobs}.json")] for jobs in ("1", "2")]
+    runs.append(["tournament", "norenberc", "-p", "3", "--games", "3", "--bots", "mybots:Stale,random,random",
+                 "--out", str(tmp_path / "t"), "--no-plots"])
+    for args in runs:
+        out = subprocess.run([sys.executable, "-m", "reichsstadt", *args], env=env, capture_output=True, text=True)
+        said = out.stdout + out.stderr
+        assert out.returncode == 2 and "bot 'stale' (seat " in said and "the rules refuse" in said, said
+        assert "Internal error" not in said and "Traceback" not in said
+    assert not (tmp_path / "s1.json").exists() and not (tmp_path / "s2.json").exists()
+
+
+def test_an_illegal_move_of_ours_or_a_persons_is_not_blamed_on_a_bot(installed):
+    """Only a foreign bot's move is said as the bot's; one of our bots' stays the rules'
+    refusal as it is (our bug, not the user's)."""
+    from reichsstadt.bots.random_bot import RandomBot
+    from reichsstadt.core import IllegalAction
+
+    class Ours(RandomBot):
+        def act(self, seat):
+            return None
+    Ours.__module__ = "reichsstadt.bots.random_bot"
+    with pytest.raises(IllegalAction):
+        Match("norenberc", 2, 5).advance({0: Ours(1), 1: Ours(2)})
