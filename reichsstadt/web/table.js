@@ -63,7 +63,7 @@ export async function showTable(app, tableId, watch) {
   const page = h("div", { class: "table-page", "data-game": info.game });
   const socket = connect(tableId, () => ({ token: mine.token || null, board: !renderer, lang: language() }), handle,
     () => { el.status.textContent = t("web.table.reconnecting"); });
-  const suggest = new Suggest((msg) => socket.send(msg), () => drawAll(false));
+  const suggest = new Suggest((msg) => socket.send(msg), () => drawAll());
   fill(el.tools,
     h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) }, icon("help"), " ",
       t("web.guide.open")),
@@ -118,7 +118,7 @@ export async function showTable(app, tableId, watch) {
     logEntries.push(...msg.log);
     received = msg;
     // bots answer in bursts: the page is drawn once for the last message of a burst
-    if (!drawSoon) drawSoon = window.setTimeout(() => { drawSoon = 0; drawAll(true); }, 15);
+    if (!drawSoon) drawSoon = window.setTimeout(() => { drawSoon = 0; drawAll(); }, 15);
   }
 
   /** A move of the state shown, asking first when it cannot be undone. @param {Move} move */
@@ -154,10 +154,12 @@ export async function showTable(app, tableId, watch) {
   /** Is it the reader's decision in the state shown (not while a bot plays for them)? */
   const mineNow = () => shown && shown.you !== null && shown.legal.length > 0;
 
-  /** The page for the state last received. @param {boolean} incoming a message came in */
-  function drawAll(incoming) {
+  /** The page for the state last received. What others did since the page was last drawn
+   * is lit, whatever draws it: the burst's timer, or a hint's answer that came first (it
+   * used to take the new entries as seen, unlit). */
+  function drawAll() {
     if (!received) return;
-    const fresh = incoming && logEntries.slice(seenEntries).some((e) => !e.note && e.seat !== received.you);
+    const fresh = logEntries.slice(seenEntries).some((e) => !e.note && e.seat !== received.you);
     seenEntries = logEntries.length;
     shown = received;
     const m = shown;

@@ -237,6 +237,44 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
     pages.shot(page, "norenberc-since-your-turn")
 
 
+# every state message with log entries is followed, in the same task (before the page's
+# 15 ms burst timer), by a hint answer for no decision shown (it lights nothing itself)
+HINT_AMID_BURST = """(() => { window.injected = 0; const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    set onmessage(handler) {
+      super.onmessage = (e) => {
+        handler(e);
+        const m = JSON.parse(e.data);
+        if (m.type !== 'state' || !(m.log || []).length) return;
+        window.injected++;
+        handler({ data: JSON.stringify({ type: 'hint', move: -1, action: -1, words: null, chance: null }) });
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  }; })();"""
+
+
+def test_a_hint_answer_amid_a_burst_does_not_swallow_what_the_others_did(server: Server, pages: Pages) -> None:
+    """A hint's answer that reaches the page between the others' moves and the burst's
+    drawing (the suggest switch asks for one each turn; a person who moves before it
+    comes gets it late) draws the page first; what the others changed is lit all the same
+    (it used to be taken as seen, unlit)."""
+    made = person_at(server.base, "norenberc", ["greedy", "greedy"])
+    page = pages.new()
+    page.add_init_script(GLIDES)
+    page.add_init_script(HINT_AMID_BURST)
+    open_as(page, server.base, made)
+    wait_table(page)
+    rng = random.Random(7)
+    for _ in range(12):
+        play([page], rng, until=lambda: where(page)[0] > 0 and _my_buttons(page))
+        if where(page)[1] != "running" or page.evaluate("() => window.lit") > 0:
+            break
+        play([page], rng, until=lambda: not _my_buttons(page) or where(page)[1] != "running")
+    assert page.evaluate("() => window.injected") > 0, "no state message with log entries came in"
+    assert page.evaluate("() => window.lit") > 0, f"nothing the bots changed was lit (the table {where(page)})"
+
+
 # -- names ----------------------------------------------------------------------------------------
 
 def test_every_seat_has_a_name_of_its_own_everywhere(server: Server, pages: Pages) -> None:
