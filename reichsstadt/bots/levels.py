@@ -110,6 +110,7 @@ def described(level: str, game_id: str) -> "Message":
         shown = Message("bots.strength.none" if level == "easy" else "bots.strength.unmeasured")
     else:
         shown = Message("bots.strength.measured", share=_percent(found["win_share"]),
+                        fair=_percent(1 / found["players"]),   # a 4-player share reads low without it
                         low=_percent(found["ci_low"]), high=_percent(found["ci_high"]), games=found["games"],
                         field=Message(f"bots.level.{found['against']}.field", count=found["players"] - 1))
     return Message("bots.level.described", level=Message(f"bots.level.{level}"), about=about, strength=shown)
@@ -134,7 +135,7 @@ def _seconds(bot: str) -> str:
 
 
 def _percent(x: float) -> str:
-    return f"{100 * x:.0f} %"
+    return f"{100 * x:.0f}\u00a0%"   # a no-break space: "25" and "%" never part at a line's end
 
 
 def seat_names(kinds: Sequence[str], lang: str = "en", names: Sequence[str | None] | None = None,

@@ -60,9 +60,10 @@ def test_a_level_is_shown_with_its_measured_strength(monkeypatch):
         "mean_rank": 1.7}}}}
     monkeypatch.setattr(levels, "_measured", lambda: measured)
     assert levels.strength("hard", "colonia")["games"] == 48
-    assert levels.describe("hard", "colonia", "en") == (
+    assert levels.describe("hard", "colonia", "en").replace("\u00a0", " ") == (
         "Hard: searches ahead, at most 1 s a move; wins 62 % of games against 3 medium bots "
-        "(95 % interval 48 %–75 %, 48 games)")
+        "(at equal strength: 25 %; 95 % interval 48 %–75 %, 48 games)")
+    assert "62\u00a0%" in levels.describe("hard", "colonia", "en")   # the number and its sign stay together
     assert "против 3 средних ботов" in levels.describe("hard", "colonia", "ru")
     assert levels.strength("expert", "colonia") is None
     assert "not measured yet" in levels.describe("expert", "colonia", "en")
