@@ -21,7 +21,8 @@ def test_every_game_is_installed():
     assert "Bot levels (--seats and --bots take their names):" in said
     for gid in GAMES:
         for level in levels.offered(gid):
-            assert " ".join(levels.describe(level, gid, "en").split()) in said, (gid, level)   # split(): a no-break space too
+            said_here = " ".join(levels.describe(level, gid, "en").split())   # split(): a no-break space too
+            assert said_here in said, (gid, level)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
