@@ -157,7 +157,7 @@ class TableBots:
             raise IllegalAction(Message("server.refuse.hint_busy"))
         wait = self.last_hint.get(seat, -1e9) + settings.hint_interval - t.services.clock.now()
         if wait > 0:
-            raise IllegalAction(Message("server.refuse.hint_rate", seconds=int(wait) + 1))
+            raise IllegalAction(Message("server.refuse.hint_rate", count=int(wait) + 1))
         spec = settings.hint_bot
         seconds = min(budget(spec, settings), settings.bot_max_seconds)
         snap, key, options = self.snapshot()

@@ -29,6 +29,18 @@ import { zoomBar } from "./table/zoom.js";
 /** @typedef {import("./board/types.js").Ctx} Ctx */
 /** @typedef {import("./board/types.js").Drawn} Drawn */
 
+/** Each table's choice in the making: the offer it was made for and the parts chosen.
+ * Outside the page, because switching the language draws the page anew. Kept for the
+ * tables of this visit only. @type {Map<string, {offer: string, chosen: Map<number, number>}>} */
+const picks = new Map();
+
+/** @param {string} tableId */
+function pickingAt(tableId) {
+  let found = picks.get(tableId);
+  if (!found) { found = { offer: "", chosen: new Map() }; picks.set(tableId, found); }
+  return found;
+}
+
 /**
  * @param {HTMLElement} app @param {string} tableId @param {boolean} watch
  * @returns {Promise<() => void>} what to do when leaving the page
@@ -88,9 +100,9 @@ export async function showTable(app, tableId, watch) {
   let drawSoon = 0;
   /** The parts of a multi-part choice chosen so far (index -> times), shared by the moves
    * panel's form and the board; kept while the same choice is on offer (others' moves
-   * redraw the page), cleared when it changes. */
-  const chosen = new Map();
-  let chosenFor = "";
+   * redraw the page, a language switch draws it anew), cleared when it changes. */
+  const picking = pickingAt(tableId);
+  const chosen = picking.chosen;
   const moves = new MovesPanel(el.moves, { act, sendPick, togglePart, clear: () => { chosen.clear(); drawPlay(false); } });
 
   const names = () => (shown ? seatNames(shown.seats) : seatNames(info.seats));
@@ -164,8 +176,8 @@ export async function showTable(app, tableId, watch) {
     shown = received;
     const m = shown;
     const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
-    if (offer !== chosenFor) { chosen.clear(); chosenFor = offer; }
-    suggest.decision(m.move, mineNow());
+    if (offer !== picking.offer) { chosen.clear(); picking.offer = offer; }
+    suggest.decision(decisionShown(), mineNow());
     drawHead();
     drawPlay(fresh);
     drawLog();
@@ -205,7 +217,7 @@ export async function showTable(app, tableId, watch) {
   /** The board and the moves panel, from the state shown, together. @param {boolean} fresh */
   function drawPlay(fresh) {
     const m = shown;
-    const hint = suggest.current(m.move);
+    const hint = suggest.current(decisionShown());
     el.board.dataset.move = String(m.move);  // the move the board shows (end-to-end tests wait for it)
     /** @type {Drawn} */
     let handled = {};
@@ -217,7 +229,14 @@ export async function showTable(app, tableId, watch) {
     } else if (m.view) el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     else fill(el.board, h("p", null, t("web.table.not_started")));
     moves.draw(m, handled, chosen, words(), hint ? hint.index : null);
-    suggest.draw(m.move, mineNow(), words());
+    suggest.draw(decisionShown(), mineNow(), words());
+  }
+
+  /** The reader's decision in the state shown, as a hint is kept for it: the moves of
+   * their own so far and the moves (and parts) they may make now. */
+  function decisionShown() {
+    const own = logEntries.filter((e) => !e.note && e.seat === shown.you).length;
+    return { own, offered: new Set(withParts(shown).map((/** @type {Move} */ mv) => mv.index)) };
   }
 
   /** The moves a board may offer: the legal ones and every part of a multi-part choice (a
