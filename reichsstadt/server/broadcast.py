@@ -106,7 +106,7 @@ class Broadcast:
         if drawn is None:
             view = copy.deepcopy(t.state.view(seat))
             drawn = asyncio.ensure_future(asyncio.to_thread(messages.board_html, t.game, view, seat,
-                                                            t.seats.names(), lang))
+                                                            t.seats.names(lang), lang))
             self._boards[(seat, lang)] = drawn
         return await asyncio.shield(drawn)
 

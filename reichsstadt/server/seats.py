@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from ..core import Message
+from ..i18n import render
 from .schema import HUMAN, SeatRow
 from .storage import token_hash
 
@@ -77,8 +79,11 @@ class Seats:
                 return i
         raise KeyError("token")
 
-    def names(self) -> list[str]:
-        return [s.name or s.kind for s in self.list]
+    def names(self, lang: str = "en") -> list[str]:
+        """The seats' names for what the server words itself (a board it draws, a record):
+        a person who gave none (a quick game's) is "Player N" in `lang`."""
+        return [s.name or (render(Message("core.player", number=i + 1), lang) if s.kind == HUMAN else s.kind)
+                for i, s in enumerate(self.list)]
 
     def update(self, rows: Iterable[SeatRow]) -> None:
         """The seats as another process stored them."""

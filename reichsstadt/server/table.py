@@ -77,8 +77,8 @@ class LiveTable:
     def is_creator(self, token: str | None) -> bool:
         return token is not None and token_hash(token) == self.creator_hash
 
-    def names(self) -> list[str]:
-        return self.seats.names()
+    def names(self, lang: str = "en") -> list[str]:
+        return self.seats.names(lang)
 
     def public_seats(self) -> list[dict[str, Any]]:
         to_act = self.state.to_act() if self.status == RUNNING else ()

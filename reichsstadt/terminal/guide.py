@@ -6,6 +6,7 @@ part), rendered in the reader's language. A game without one shows none."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rich.console import RenderableType
@@ -64,15 +65,24 @@ def _block(block: dict[str, Any], w: Words) -> list[RenderableType]:
     return []
 
 
+def rules_line(guide: dict[str, Any], rules: list[str], w: Words) -> str:
+    """Where a section comes from in the rulebook: its sections, or its pages ("page 17"
+    for one page, "pages 13, 14" or "pages 14–22" for more; as guide.js says it)."""
+    sections = ", ".join(rules)
+    if guide.get("rulebook") != "pages":
+        return w("web.guide.rules", sections=sections)
+    one = len(rules) == 1 and not re.search(r"[–-]", rules[0])
+    return w("web.guide.rules.page" if one else "web.guide.rules.pages", sections=sections)
+
+
 def guide_renderables(guide: dict[str, Any], w: Words) -> list[RenderableType]:
     """The guide's sections: a heading, the blocks, the rulebook's sections."""
     out: list[RenderableType] = []
-    where = "web.guide.rules.pages" if guide.get("rulebook") == "pages" else "web.guide.rules"
     for section in guide.get("sections", []):
         out.append(Rule(Text(_sentence(section["title"], w), style="bold"), align="left"))
         for block in section.get("blocks", []):
             out.extend(_block(block, w))
         rules = section.get("rules") or []
         if rules:
-            out.append(Text(w(where, sections=", ".join(rules)), style="dim italic"))
+            out.append(Text(rules_line(guide, rules, w), style="dim italic"))
     return out

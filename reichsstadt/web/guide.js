@@ -47,14 +47,24 @@ function block(b) {
   return null;
 }
 
+/** Where a section comes from in the rulebook: its sections ("Rulebook: 5.2.2"), or its
+ * pages, "page 17" for one page and "pages 13, 14" or "pages 14–22" for more (a second
+ * message, not a plural: the noun stands before the numbers, whatever their count).
+ * @param {any} guide @param {string[]} rules */
+function rulesLine(guide, rules) {
+  const sections = rules.join(", ");
+  if (guide.rulebook !== "pages") return t("web.guide.rules", { sections });
+  const one = rules.length === 1 && !/[–-]/.test(rules[0]);
+  return t(one ? "web.guide.rules.page" : "web.guide.rules.pages", { sections });
+}
+
 /** The guide as page elements. @param {any} guide */
 export function guideBody(guide) {
-  const rules = guide.rulebook === "pages" ? "web.guide.rules.pages" : "web.guide.rules";
   return guide.sections.map((/** @type {any} */ sec, /** @type {number} */ i) => h("section", { class: "guide-section",
     "aria-labelledby": `guide-${i}` },
   h("h3", { id: `guide-${i}` }, sentence(render(sec.title))),
   ...sec.blocks.map(block),
-  sec.rules && sec.rules.length ? h("p", { class: "rules" }, t(rules, { sections: sec.rules.join(", ") })) : null));
+  sec.rules && sec.rules.length ? h("p", { class: "rules" }, rulesLine(guide, sec.rules)) : null));
 }
 
 /** Open the panel for `game` (titled `title`); Escape or the close button shuts it.

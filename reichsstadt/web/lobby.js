@@ -58,9 +58,10 @@ function gameCard(g, error) {
         t("web.guide.open"))));
 }
 
-/** The name this browser plays under (the last one typed, else "Player 1"). */
+/** The name this browser plays under, the last one typed; none if none was typed (the
+ * seat is then "Player 1" in each reader's language, not in the lobby's at this moment). */
 function myName() {
-  return (localStorage.getItem("rs.name") || "").trim() || t("core.player", { number: 1 });
+  return (localStorage.getItem("rs.name") || "").trim() || null;
 }
 
 /** @param {HTMLElement} root @param {any[]} games */

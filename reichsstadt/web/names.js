@@ -31,6 +31,8 @@ export function botName(kind) {
 /** Every seat's name at a table. @param {SeatLike[]} seats */
 export function seatNames(seats) {
   const bot = (/** @type {SeatLike} */ s) => s.kind !== "human";
+  // an open seat is nobody: each reads "open seat", never numbered like a name ("open seat (2)")
+  const open = seats.map((s) => !bot(s) && !s.name && s.joined === false);
   const words = seats.map((s) => (bot(s) ? botName(s.kind) : ""));
   /** @type {Record<string, number>} */
   const total = {};
@@ -40,15 +42,16 @@ export function seatNames(seats) {
   /** @type {string[]} */
   const out = [];
   seats.forEach((s, i) => {
+    if (open[i]) { out.push(t("web.seat.open")); return; }
     let name;
-    if (!bot(s)) name = s.name || (s.joined === false ? t("web.seat.open") : t("core.player", { number: i + 1 }));
+    if (!bot(s)) name = s.name || t("core.player", { number: i + 1 });
     else {
       const w = words[i];
       seen[w] = (seen[w] || 0) + 1;
       name = total[w] > 1 ? t("bots.bot.numbered", { bot: w, number: seen[w] }) : w;
     }
     let shown = name, k = 1;
-    while (out.includes(shown)) shown = `${name} (${++k})`;
+    while (out.some((o, j) => o === shown && !open[j])) shown = `${name} (${++k})`;
     out.push(shown);
   });
   return out;

@@ -131,3 +131,15 @@ def test_every_table_option_has_a_label_and_help_in_every_language(gid):
             wanted += [f"{gid}.option.{name}.{choice}" for choice in option.choices or ()]
             missing = [key for key in wanted if key not in messages]
             assert not missing, f"{lang} lacks {missing}"
+
+
+@pytest.mark.parametrize("lang, itself, bots", [("en", "by itself once the last seat", "bots"),
+                                                ("de", "von selbst, sobald der letzte Platz", "Bots"),
+                                                ("fr", "d'elle-même dès que la dernière place", "bots"),
+                                                ("it", "da sola quando l'ultimo posto", "bot"),
+                                                ("ru", "сама, когда займут последнее место", "бот")])
+def test_a_table_not_started_starts_by_itself_or_earlier_with_bots(lang, itself, bots):
+    """A table starts once its last seat is taken; its creator may start it before, bots in
+    the empty seats (the message said the creator had to start a full table)."""
+    said = render(Message("web.table.not_started"), lang)
+    assert itself in said and bots in said, said

@@ -447,3 +447,23 @@ def test_the_browsers_names_of_the_levels_follow_the_levels_specs() -> None:
     assert found, "names.js no longer declares LEVELS"
     copied = dict(re.findall(r'(\w+): "([^"]+)"', found.group(1)))
     assert copied == levels.SPECS
+
+
+def test_a_seat_taken_without_a_name_is_player_n_in_each_language(tmp_path: Any) -> None:
+    """The lobby's "Play now" with no name typed sends none: the seat keeps no name (the
+    browser says "Player 1" in each reader's language), the lists say so, and the
+    server's own words (a board it draws, a record) say "Player 1" in theirs. An empty
+    name is still refused."""
+    from reichsstadt.server.schema import SeatRow
+    from reichsstadt.server.seats import Seats
+
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["human", "greedy", "greedy"],
+                                        "take_seat": 0, "start": True})
+        assert r.status_code == 201, r.text
+        info = c.get(f"/api/tables/{r.json()['id']}").json()
+        assert info["status"] == "running" and info["seats"][0]["name"] is None and info["seats"][0]["joined"]
+        listed = c.get("/api/tables?status=running").json()["tables"][0]["seats"][0]
+        assert listed["name"] is None and listed["taken"], listed
+    seats = Seats([SeatRow(0, "human", None, "a", "hash"), SeatRow(1, "greedy", "Medium bot 1", "b")], None)
+    assert seats.names() == ["Player 1", "Medium bot 1"] and seats.names("de") == ["Spieler 1", "Medium bot 1"]

@@ -137,3 +137,19 @@ def test_the_guide_renders_in_rich_without_missing_words() -> None:
         for r in guide_renderables(load_guide(game) or {}, Words("ru", ["A", "B", "C"])):
             console.print(r)
     assert "⟨" not in console.export_text()
+
+
+@pytest.mark.parametrize("lang, one, more", [
+    ("en", "Rulebook, page 17", "Rulebook, pages 14–22"), ("de", "Spielregel, Seite 17", "Spielregel, Seiten 14–22"),
+    ("fr", "Règle du jeu, page 17", "Règle du jeu, pages 14–22"),
+    ("it", "Regolamento, pagina 17", "Regolamento, pagine 14–22"),
+    ("ru", "Правила, страница 17", "Правила, страницы 14–22")])
+def test_one_page_of_the_rulebook_is_a_page_and_a_range_pages(lang: str, one: str, more: str) -> None:
+    """Colonia's guide cites pages: one page is "page 17" (it read "pages 17"), a range or
+    several pages keep the plural."""
+    from rich.text import Text
+
+    said = [r.plain for r in guide_renderables(load_guide("colonia") or {}, Words(lang, ["A", "B", "C"]))
+            if isinstance(r, Text)]
+    assert one in said and more in said and one.replace("17", "23") in said, said
+    assert any(s.endswith(" 13, 14, 23") and s != one.replace("17", "13, 14, 23") for s in said), said

@@ -17,6 +17,7 @@ HTTP (JSON; every error is {"error": message, "code": str, "text": English words
     POST /api/tables                create a table: {"game", "players", "options", "seats":
                                     ["human" | a bot spec | a level, ...], "take_seat",
                                     "name", "clock"}; the creator's token comes back once.
+                                    Without "name" (or null) the seat taken is "Player N".
                                     A table starts by itself when its last seat is taken.
                                     Limits per client address: creations per minute, open
                                     tables at once (429 with words and retry-after)

@@ -197,7 +197,8 @@ async def create_table(request: Request) -> Response:
     if take is not None and (not isinstance(take, int) or isinstance(take, bool) or not 0 <= take < players
                              or kinds[take] != HUMAN):
         raise fail(400, "server.error.take_seat")
-    name = clean_name(got.get("name")) if take is not None else None
+    # no name: the seat is "Player N" in each reader's language (the quick game's default)
+    name = clean_name(got["name"]) if take is not None and got.get("name") is not None else None
     if sum(1 for k in kinds if k == HUMAN) > (1 if take is not None else 0):
         await _check_open(request, creator_key)
     creator = new_token()

@@ -172,7 +172,7 @@ async def replay_step(request: Request) -> Response:
 
     entries = [orjson.loads(e) for e in live.log.upto(seat, move)]
     return JSONResponse({"move": move, "moves": live.moves, "view": view, "log": entries,
-                         "board_html": board_html(live.game, view, seat, live.names(), lang),
+                         "board_html": board_html(live.game, view, seat, live.names(lang), lang),
                          "seats": live.public_seats(), "you": seat, "game": live.game.id})
 
 

@@ -60,9 +60,9 @@ const SHOWN = 3;  // moves per player on the line; the rest fold away
  * @param {Entry[]} entries @param {number | null} you @param {Words} ctx */
 export function sinceLine(entries, you, ctx) {
   if (you === null) return null;
-  let from = 0;
+  let from = 0, moved = false;
   for (let i = entries.length - 1; i >= 0; i--) {
-    if (!entries[i].note && entries[i].seat === you) { from = i + 1; break; }
+    if (!entries[i].note && entries[i].seat === you) { from = i + 1; moved = true; break; }
   }
   const shown = entries.slice(from).map((e, k) => ({ e, i: from + k }))
     .filter(({ e }) => !e.note && !e.folded && e.seat !== you);
@@ -82,7 +82,8 @@ export function sinceLine(entries, you, ctx) {
       last.join("; "), more ? ` ${t("web.since.more", { count: more })}` : "");
   });
   return h("details", { class: "since" },
-    h("summary", null, h("b", null, t("web.since.title", { count: theirs.length })), " ",
+    // before the reader's first move there is no "last turn": it counts from the start
+    h("summary", null, h("b", null, t(moved ? "web.since.title" : "web.since.title_start", { count: theirs.length })), " ",
       h("span", { class: "since-text" }, ...parts.flatMap((p, i) => (i ? [" · ", p] : [p])))),
     h("ol", { class: "since-all" }, ...shown.map(({ e, i }) => logLine(e, ctx, moveNumbers(entries, i)))));
 }
