@@ -13,6 +13,19 @@ from .specs import bounded, make_bot
 DEFAULT_HINT_BOT = HINT_LEVEL
 """Hints ask the hard level (levels.py) unless told otherwise."""
 
+PRIOR_PLAYOUTS = 4
+"""A player is shown the chance to win of a hint's move as its playouts' win rate drawn
+toward the fair share (one in `players`), as if this many more playouts had ended there.
+The move shown is the best of a few candidates after a dozen playouts or so (a
+Norenberc plan at 1 s: 10 of 11 won), and its raw rate reads far too sure ("91 %" on
+the first move); with hundreds of playouts the pull is negligible. The estimate keeps
+the raw figures."""
+
+
+def shown_chance(win: float, visits: int, players: int) -> float:
+    """The chance to win a person is shown for a hint (see PRIOR_PLAYOUTS)."""
+    return (win * visits + PRIOR_PLAYOUTS / players) / (visits + PRIOR_PLAYOUTS)
+
 
 def words_json(value: Any) -> dict[str, Any]:
     """describe() output as JSON: a message, or plain text from an engine that has not
@@ -34,7 +47,9 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
     (message JSON), "text" (rendered in `lang`), "estimate" (win probability, expected
     score, playouts; None for a bot that does not search), "alternatives" (the next best
     moves, same fields)}; IllegalAction if `seat` has no decision to make now. `seconds`
-    caps the search whatever the bot's own budget (the server's cap on a hint)."""
+    caps the search whatever the bot's own budget (the server's cap on a hint). "chance":
+    what a player is shown of the move's chance to win (shown_chance), None without an
+    estimate."""
     to_act = state.to_act()
     if not to_act:
         raise IllegalAction("the game is over: there is no move to hint")
@@ -63,8 +78,9 @@ def hint_for(state: State, seat: int, bot: str = DEFAULT_HINT_BOT, seed: int = 0
                 raise
             raise failure from exc
         estimate = None
+    chance = None if estimate is None else round(shown_chance(estimate["win"], estimate["visits"], state.players), 4)
     return {"seat": seat, "bot": bot, **move_json(state, seat, action, lang, names), "estimate": estimate,
-            "win": None if estimate is None else estimate["win"], "alternatives": others}
+            "win": None if estimate is None else estimate["win"], "chance": chance, "alternatives": others}
 
 
 def move_json(state: State, seat: int, action: Any, lang: str = "en",

@@ -495,8 +495,8 @@ class TerminalTable:
         found = hint_for(state.clone(), seat, lang=w.lang, names=w.display_names())
         est = found.get("estimate") or {}
         out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
-        if est.get("win") is not None:
-            out.append("  " + w("terminal.hint.estimate", win=round(100 * est["win"]),
+        if found.get("chance") is not None:
+            out.append("  " + w("terminal.hint.estimate", win=round(100 * found["chance"]),
                                 playouts=est.get("iterations", 0)), style="dim")
         return out
 

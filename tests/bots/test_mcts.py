@@ -222,9 +222,25 @@ def test_hint_for_a_seat_as_json():
     assert set(out["estimate"]) == {"win", "score", "value", "visits", "iterations", "seconds"}
     assert out["estimate"]["iterations"] == 80
     assert 1 <= len(out["alternatives"]) <= 3
-    assert hint_for(state, 0, "random")["estimate"] is None
+    assert hint_for(state, 0, "random")["estimate"] is None and hint_for(state, 0, "random")["chance"] is None
     with pytest.raises(IllegalAction, match="seat 2 has no decision"):
         hint_for(state, 1, "mcts:10")
+
+
+def test_a_hints_chance_to_win_is_not_surer_than_its_playouts_allow():
+    """Found in a browser review: a hint said "chance to win 100 %" on a Norenberc plan
+    from 5 playouts. The chance shown lies between the fair share and the raw win rate,
+    nearer the fair share the fewer the playouts; the estimate keeps the raw rate."""
+    from reichsstadt.bots.hint import shown_chance
+
+    assert shown_chance(1.0, 5, 3) < 0.75 and shown_chance(0.0, 5, 3) > 0.1
+    assert abs(shown_chance(1.0, 10_000, 3) - 1.0) < 0.001
+    assert shown_chance(0.91, 11, 3) < shown_chance(0.91, 100, 3) < 0.91
+    assert shown_chance(0.25, 7, 4) == pytest.approx(0.25)      # the fair share stays where it is
+    state = _norenberc_planning()
+    out = hint_for(state, 0, "mcts:12:search=tree", seed=3)
+    est = out["estimate"]
+    assert out["chance"] == round(shown_chance(est["win"], est["visits"], state.players), 4)
 
 
 @pytest.mark.parametrize("game_id,playouts", [("norenberc", 15), ("siedler", 60), ("colonia", 60)])
