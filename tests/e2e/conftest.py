@@ -90,6 +90,18 @@ def live_server() -> Iterator[LiveServer]:
 # thread while it lives, which breaks every later asyncio.run() on the same xdist worker
 # (the server tests) and a second sync_playwright() (test_norenberc_board.py).
 @pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Server]:
+    """`reichsstadt serve` in a process of its own, one per test module (its data in a
+    fresh folder named after the module): its bot pool works with the server's own
+    budgets, as a person's tables do."""
+    s = Server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -21,14 +21,6 @@ from .play import wait_table, where
 pytestmark = BROWSER
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("a11y"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 class Wire:

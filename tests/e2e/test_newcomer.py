@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -23,14 +23,6 @@ from .positions import sample
 
 pytestmark = BROWSER
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("newcomer"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 # -- how to play ------------------------------------------------------------------------------

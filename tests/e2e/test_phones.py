@@ -5,7 +5,7 @@ no table cut off; the moves sheet folds down to its title and back."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -21,14 +21,6 @@ pytestmark = BROWSER
 PHONE = {"width": 375, "height": 812}
 PLAYERS = {"norenberc": [3, 5], "colonia": [4, 6], "siedler": [3, 4]}
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("phones"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 # each position drawn as a phone shows it, the board zoomed as far as it goes: the size of

@@ -4,9 +4,7 @@ the page is drawn anew in the new language and kept its choice only in itself)."
 
 from __future__ import annotations
 
-from typing import Iterator
 
-import pytest
 
 from tests.server.process import Server
 
@@ -15,14 +13,6 @@ from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("pick-language"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def test_the_parts_chosen_stay_chosen_in_the_new_language(server: Server, pages: Pages) -> None:

@@ -7,9 +7,7 @@ each with the move the bot would have made and a way to see it in the replay."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
-import pytest
 
 from tests.server.process import Server
 
@@ -19,16 +17,6 @@ from .test_accessibility import axe
 
 pytestmark = BROWSER
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """`reichsstadt serve` in a process of its own: its bot pool works the review out
-    with the server's own budget (about two minutes of search)."""
-    s = Server(tmp_path_factory.mktemp("review"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def test_the_review_charts_every_chance_and_names_the_costly_moves(server: Server, pages: Pages) -> None:

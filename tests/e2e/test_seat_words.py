@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 
 from tests.server.process import Server
 
@@ -19,14 +18,6 @@ from .play import play, wait_table
 
 pytestmark = BROWSER
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("seat-words"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def _in_german(page: Any, base: str, path: str = "/") -> None:
