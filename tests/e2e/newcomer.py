@@ -53,3 +53,15 @@ def open_as(page: Any, base: str, made: dict[str, Any], lang: str = "en", path: 
                   " localStorage.setItem('rs.lang', lang); }",
                   [made["id"], {"creator": made["creator"], "token": made["token"], "seat": 0}, lang])
     page.goto(f"{base}/t/{made['id']}{path}")
+
+
+def play_now(page: Any, base: str, game: str) -> str:
+    """The lobby's one-click game ("Play now" on the game's card) until its table runs;
+    the table's id."""
+    import re
+
+    page.goto(base + "/")
+    page.click(f".game-card[data-game={game}] button[data-quick]")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.wait_for_selector(".table-page[data-status=running]")
+    return str(page.url.rsplit("/", 1)[1])

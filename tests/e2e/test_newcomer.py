@@ -17,7 +17,7 @@ from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
 from .drawing import INSTALL, table_data
-from .newcomer import call, finished, open_as, person_at
+from .newcomer import call, finished, open_as, person_at, play_now
 from .play import create_from_lobby, play, wait_table, where
 from .positions import sample
 
@@ -339,11 +339,7 @@ def test_every_seat_has_a_name_of_its_own_everywhere(server: Server, pages: Page
 
 def test_play_now_is_one_click_and_the_table_comes_back_in_the_lobby(server: Server, pages: Pages) -> None:
     page = pages.new()
-    page.goto(server.base + "/")
-    page.click(".game-card[data-game=colonia] button[data-quick]")
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    page.wait_for_selector(".table-page[data-status=running]")
-    tid = page.url.rsplit("/", 1)[1]
+    tid = play_now(page, server.base, "colonia")
     seats = page.locator(".seats-bar li").all_inner_texts()
     assert len(seats) == 4 and sum("Medium bot" in s for s in seats) == 3, seats
     info = call(server.base, "GET", f"/api/tables/{tid}")[1]

@@ -13,7 +13,7 @@ from typing import Any
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
-from .newcomer import call, open_as, person_at
+from .newcomer import call, open_as, person_at, play_now
 from .play import play, wait_table
 
 pytestmark = BROWSER
@@ -56,11 +56,7 @@ def test_play_now_without_a_name_is_player_1_in_each_readers_language(server: Se
     """No name typed: "Play now" sends none (it sent "Player 1" in the lobby's language of
     the moment, a name for good); the seat is "Player 1" in English, "Spieler 1" in German."""
     page = pages.new()
-    page.goto(server.base + "/")
-    page.click(".game-card[data-game=colonia] button[data-quick]")
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    page.wait_for_selector(".table-page[data-status=running]")
-    tid = page.url.rsplit("/", 1)[1]
+    tid = play_now(page, server.base, "colonia")
     info = call(server.base, "GET", f"/api/tables/{tid}")[1]
     assert info["seats"][0]["name"] is None and info["seats"][0]["joined"], info["seats"][0]
     me = page.locator(".seats-bar li.me")
