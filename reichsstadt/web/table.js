@@ -74,7 +74,7 @@ export async function showTable(app, tableId, watch) {
   };
   const page = h("div", { class: "table-page", "data-game": info.game });
   const socket = connect(tableId, () => ({ token: mine.token || null, board: !renderer, lang: language() }), handle,
-    () => { el.status.textContent = t("web.table.reconnecting"); });
+    () => { el.status.textContent = t("web.table.reconnecting"); suggest.lost(); });
   const suggest = new Suggest((msg) => socket.send(msg), () => drawAll());
   fill(el.tools,
     h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) }, icon("help"), " ",

@@ -186,6 +186,33 @@ def test_a_hint_comes_after_the_wait_and_stays_while_the_others_move(server: Ser
     assert 2 <= page.evaluate("() => window.hintsAsked") <= 3
 
 
+# the connection drops while a hint is being worked out: its answer never reaches the page
+HINT_LOST = """(() => { window.dropped = 0; const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    set onmessage(handler) {
+      super.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === 'hint' && !window.dropped) { window.dropped++; this.close(); return; }
+        handler(e);
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  }; })();"""
+
+
+def test_a_hint_lost_with_the_connection_is_asked_for_again(server: Server, pages: Pages) -> None:
+    """A hint asked for just before the connection dropped never comes; the page, back
+    online, asks again (it used to wait for that answer for good, the switch dead)."""
+    made = person_at(server.base, "norenberc", ["random", "random"])
+    page = pages.new()
+    page.add_init_script("localStorage.setItem('rs.suggest', '1')")
+    page.add_init_script(HINT_LOST)
+    open_as(page, server.base, made)
+    page.wait_for_selector(".status.yours")
+    page.wait_for_selector(".suggest-box .chance", timeout=60_000)
+    assert page.evaluate("() => window.dropped") == 1
+
+
 # -- the end first --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])

@@ -28,8 +28,12 @@ export function connect(tableId, hello, onMessage, onLost) {
   };
   open();
   return {
-    /** @param {Record<string, any>} msg */
-    send(msg) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
+    /** Sends `msg` if the connection is open; whether it was sent. @param {Record<string, any>} msg */
+    send(msg) {
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify(msg));
+      return true;
+    },
     close() { closed = true; clearTimeout(again); if (ws) ws.close(); },
   };
 }

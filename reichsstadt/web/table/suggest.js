@@ -20,7 +20,7 @@ const KEY = "rs.suggest";
  * @typedef {{own: number, offered: Set<number>}} Decision */
 
 export class Suggest {
-  /** @param {(msg: Record<string, any>) => void} send @param {() => void} changed the page draws again */
+  /** @param {(msg: Record<string, any>) => boolean} send (whether it went out) @param {() => void} changed the page draws again */
   constructor(send, changed) {
     this.send = send;
     this.changed = changed;
@@ -58,10 +58,17 @@ export class Suggest {
     this.mine = mine;
     const key = this.key(d);
     if (!this.on || !mine || this.waiting || this.asked === key || this.current(d)) return;
+    if (!this.send({ type: "hint" })) return;   // no connection: asked again once it is back
     this.asked = key;
     this.waiting = true;
     this.failed = null;
-    this.send({ type: "hint" });
+  }
+
+  /** The connection dropped: an answer to a request out may never come, so the next draw
+   * after it is back asks again. */
+  lost() {
+    this.waiting = false;
+    this.asked = "";
   }
 
   /** A hint answer from the server: for the decision it was asked for, whatever the
