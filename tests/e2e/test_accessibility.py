@@ -89,6 +89,18 @@ def reach(page: Any, index: int, move: int | None = None) -> None:
     raise AssertionError(f"target {index} was not reached by the keyboard")
 
 
+def fits_chosen(page: Any, state: dict[str, Any], move: dict[str, Any]) -> bool:
+    """Whether a legal move is offered with the parts chosen on the page: always, unless it
+    is a part of a choice whose parts go together only within groups (State.pick) and no
+    group holds it with every part chosen."""
+    pick = state.get("pick") or {}
+    groups = [set(g) for g in pick.get("groups") or []]
+    if not groups or move["index"] not in pick.get("parts", []):
+        return True
+    chosen = {int(i) for i in page.eval_on_selector_all(".pick button.part.on", "els => els.map(e => e.dataset.index)")}
+    return not chosen or move["index"] in chosen or any(move["index"] in g and chosen <= g for g in groups)
+
+
 def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) -> bool:
     """Check what the keyboard offers against the legal moves, then make one by keys."""
     if page.locator("dialog.confirm[open]").count():
@@ -102,8 +114,9 @@ def keyboard_decision(page: Any, wire: Wire, rng: random.Random, table_id: str) 
     if not got["targets"] or state is None or not state["legal"]:
         return False
     said = {i for t in got["targets"] for i in t["moves"]}
-    # every move is checked where such a thing starts (PICKING)
-    checked = [] if page.locator(PICKING).count() else state["legal"]
+    # every move is checked where such a thing starts (PICKING), but a part that cannot go
+    # with the parts chosen (the Guard's artisan of another trade) is rightly not offered
+    checked = [] if page.locator(PICKING).count() else [m for m in state["legal"] if fits_chosen(page, state, m)]
     for m in checked:
         assert m["index"] in said, f"no key reaches {m['action']}"
         words = page.evaluate(SAY, [m["words"], got["names"], got["you"]])

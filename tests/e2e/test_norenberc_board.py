@@ -67,9 +67,13 @@ def check_offer(snap: dict[str, Any], state: dict[str, Any]) -> None:
     legal = {m["index"] for m in state["legal"]} | set((state.get("pick") or {}).get("parts", []))
     on_pieces = {i for _, indices in snap["offered"] for i in indices}
     assert on_pieces <= legal, f"clickable, yet not legal: {on_pieces - legal} ({snap['offered']})"
+    pick = state.get("pick") or {}
+    chosen = {int(on.split(":", 1)[0]) for on in snap["form_on"]}
     for m in state["legal"]:
         kind = m["action"]["type"]
-        if kind in PIECE_MOVES and not (kind == "pay" and snap["paying"]):
+        apart = chosen and m["index"] not in chosen and pick.get("groups") and not any(
+            m["index"] in g and chosen <= set(g) for g in pick["groups"])   # cannot go with those chosen
+        if kind in PIECE_MOVES and not (kind == "pay" and snap["paying"]) and not apart:
             assert m["index"] in on_pieces, f"no piece for {m['action']}"
     assert snap["chosen_form"] == snap["chosen_board"], \
         f"the board and the form disagree on what is chosen: {snap['board_picked']} {snap['form_on']}"
