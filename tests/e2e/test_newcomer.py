@@ -140,27 +140,44 @@ def test_the_suggest_switch_lights_a_move_with_its_chance_to_win(server: Server,
     assert page.locator(".suggest-switch[aria-pressed=true]").count() == 1
 
 
+def socket_filter(setup: str, on_message: str, send: str = "") -> str:
+    """An init script that puts a filter between the table's websocket and the page: after
+    `setup` (once per page), `on_message` runs for every message instead of the page's
+    handler, with `e` (the message event), `handler` (the page's own) and `socket` (the
+    websocket) in scope; `send`, before each frame the page sends (`data`)."""
+    return ("(() => { " + setup + " const Real = window.WebSocket;\n"
+            "  window.WebSocket = class extends Real {\n"
+            "    send(data) { " + send + " return super.send(data); }\n"
+            "    set onmessage(handler) { const socket = this; super.onmessage = (e) => {" + on_message + "\n    }; }\n"
+            "    get onmessage() { return super.onmessage; }\n"
+            "  }; })();")
+
+
+def _suggesting(server: Server, pages: Pages, script: str) -> Any:
+    """A Norenberc table against two random bots, the suggest switch on and `script` in
+    the page, at the person's first decision."""
+    made = person_at(server.base, "norenberc", ["random", "random"])
+    page = pages.new()
+    page.add_init_script("localStorage.setItem('rs.suggest', '1')")
+    page.add_init_script(script)
+    open_as(page, server.base, made)
+    page.wait_for_selector(".status.yours")
+    return page
+
+
 # what the page receives of hints, changed as a busy table changes it: the first answer
 # is the server's "wait a second" (one hint every few seconds), every later one was
 # worked out before the others' latest move (its move number one behind the page's)
-HINTS_LATE = """(() => { window.hintsAsked = 0; const Real = window.WebSocket;
-  window.WebSocket = class extends Real {
-    send(data) { if (JSON.parse(data).type === 'hint') window.hintsAsked++; return super.send(data); }
-    set onmessage(handler) {
-      let answered = 0;
-      super.onmessage = (e) => {
-        const m = JSON.parse(e.data);
-        if (m.type !== 'hint') return handler(e);
-        answered++;
-        if (answered === 1) {
-          return handler({ data: JSON.stringify({ type: 'error', message: { id: 'server.refuse.hint_rate',
-            args: { count: 1 } } }) });
-        }
-        return handler({ data: JSON.stringify({ ...m, move: m.move - 1 }) });
-      };
-    }
-    get onmessage() { return super.onmessage; }
-  }; })();"""
+HINTS_LATE = socket_filter("window.hintsAsked = 0; let answered = 0;", """
+  const m = JSON.parse(e.data);
+  if (m.type !== 'hint') return handler(e);
+  answered++;
+  if (answered === 1) {
+    return handler({ data: JSON.stringify({ type: 'error', message: { id: 'server.refuse.hint_rate',
+      args: { count: 1 } } }) });
+  }
+  return handler({ data: JSON.stringify({ ...m, move: m.move - 1 }) });""",
+                           send="if (JSON.parse(data).type === 'hint') window.hintsAsked++;")
 
 
 def test_a_hint_comes_after_the_wait_and_stays_while_the_others_move(server: Server, pages: Pages) -> None:
@@ -170,12 +187,7 @@ def test_a_hint_comes_after_the_wait_and_stays_while_the_others_move(server: Ser
     at once, was told to wait, and never asked again. Now a hint is kept for the person's
     decision (until they move), one request is out at a time, and a "wait" is followed by
     a new request when it is over."""
-    made = person_at(server.base, "norenberc", ["random", "random"])
-    page = pages.new()
-    page.add_init_script("localStorage.setItem('rs.suggest', '1')")
-    page.add_init_script(HINTS_LATE)
-    open_as(page, server.base, made)
-    page.wait_for_selector(".status.yours")
+    page = _suggesting(server, pages, HINTS_LATE)
     assert page.locator(".suggest-switch[aria-pressed=true]").count() == 1
     page.wait_for_selector(".suggest-box .chance", timeout=60_000)
     said = page.locator(".suggest-box").inner_text()
@@ -187,28 +199,16 @@ def test_a_hint_comes_after_the_wait_and_stays_while_the_others_move(server: Ser
 
 
 # the connection drops while a hint is being worked out: its answer never reaches the page
-HINT_LOST = """(() => { window.dropped = 0; const Real = window.WebSocket;
-  window.WebSocket = class extends Real {
-    set onmessage(handler) {
-      super.onmessage = (e) => {
-        const m = JSON.parse(e.data);
-        if (m.type === 'hint' && !window.dropped) { window.dropped++; this.close(); return; }
-        handler(e);
-      };
-    }
-    get onmessage() { return super.onmessage; }
-  }; })();"""
+HINT_LOST = socket_filter("window.dropped = 0;", """
+  const m = JSON.parse(e.data);
+  if (m.type === 'hint' && !window.dropped) { window.dropped++; socket.close(); return; }
+  handler(e);""")
 
 
 def test_a_hint_lost_with_the_connection_is_asked_for_again(server: Server, pages: Pages) -> None:
     """A hint asked for just before the connection dropped never comes; the page, back
     online, asks again (it used to wait for that answer for good, the switch dead)."""
-    made = person_at(server.base, "norenberc", ["random", "random"])
-    page = pages.new()
-    page.add_init_script("localStorage.setItem('rs.suggest', '1')")
-    page.add_init_script(HINT_LOST)
-    open_as(page, server.base, made)
-    page.wait_for_selector(".status.yours")
+    page = _suggesting(server, pages, HINT_LOST)
     page.wait_for_selector(".suggest-box .chance", timeout=60_000)
     assert page.evaluate("() => window.dropped") == 1
 
@@ -305,19 +305,12 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
 
 # every state message with log entries is followed, in the same task (before the page's
 # 15 ms burst timer), by a hint answer for no decision shown (it lights nothing itself)
-HINT_AMID_BURST = """(() => { window.injected = 0; const Real = window.WebSocket;
-  window.WebSocket = class extends Real {
-    set onmessage(handler) {
-      super.onmessage = (e) => {
-        handler(e);
-        const m = JSON.parse(e.data);
-        if (m.type !== 'state' || !(m.log || []).length) return;
-        window.injected++;
-        handler({ data: JSON.stringify({ type: 'hint', move: -1, action: -1, words: null, chance: null }) });
-      };
-    }
-    get onmessage() { return super.onmessage; }
-  }; })();"""
+HINT_AMID_BURST = socket_filter("window.injected = 0;", """
+  handler(e);
+  const m = JSON.parse(e.data);
+  if (m.type !== 'state' || !(m.log || []).length) return;
+  window.injected++;
+  handler({ data: JSON.stringify({ type: 'hint', move: -1, action: -1, words: null, chance: null }) });""")
 
 
 def test_a_hint_answer_amid_a_burst_does_not_swallow_what_the_others_did(server: Server, pages: Pages) -> None:
