@@ -213,6 +213,30 @@ def test_a_hint_lost_with_the_connection_is_asked_for_again(server: Server, page
     assert page.evaluate("() => window.dropped") == 1
 
 
+# the first hint could not be worked out in time (a busy bot pool): the server says so
+HINT_FAILED = socket_filter("window.hintsAsked = 0; let answered = 0;", """
+  const m = JSON.parse(e.data);
+  if (m.type === 'hint' && ++answered === 1) {
+    return handler({ data: JSON.stringify({ type: 'error', message: { id: 'server.refuse.hint_failed', args: {} } }) });
+  }
+  handler(e);""", send="if (JSON.parse(data).type === 'hint') window.hintsAsked++;")
+
+
+def test_a_hint_that_failed_can_be_asked_for_again(server: Server, pages: Pages) -> None:
+    """The server's "no hint could be worked out in time: try again" used to leave the
+    learner only the switch to try again with (off and on); the box now offers a button
+    that asks once more, and the hint then comes (after the server's wait between hints)."""
+    page = _suggesting(server, pages, HINT_FAILED)
+    again = page.locator(".suggest-box button.suggest-again")
+    again.wait_for(timeout=60_000)
+    assert "no hint could be worked out in time" in page.locator(".suggest-box").inner_text()
+    assert page.evaluate("() => window.hintsAsked") == 1
+    again.click()
+    page.wait_for_selector(".suggest-box .chance", timeout=60_000)
+    assert page.locator(".board .suggested, .moves .suggested").count() >= 1
+    assert page.evaluate("() => window.hintsAsked") >= 2
+
+
 # -- the end first --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["norenberc", "colonia", "siedler"])

@@ -81,7 +81,8 @@ export class Suggest {
   }
 
   /** The server could not give one: its words; where it said to wait (one hint every few
-   * seconds, or one still being worked out), it is asked again when the wait is over.
+   * seconds, or one still being worked out), it is asked again when the wait is over;
+   * where it could not work one out in time, the box offers to ask again.
    * @param {any} message */
   refused(message) {
     this.waiting = false;
@@ -91,6 +92,13 @@ export class Suggest {
     const wait = id === "server.refuse.hint_rate" ? Number(args.count ?? 1) : id === "server.refuse.hint_busy" ? 1 : 0;
     clearTimeout(this.retry);
     if (wait > 0) this.retry = window.setTimeout(() => { this.retry = 0; this.asked = ""; this.changed(); }, wait * 1000);
+    this.changed();
+  }
+
+  /** Ask once more for the decision shown (the reader's answer to a hint that failed). */
+  again() {
+    this.failed = null;
+    this.asked = "";
     this.changed();
   }
 
@@ -112,7 +120,11 @@ export class Suggest {
     if (got) {
       fill(this.box, icon("bulb"), " ", h("span", null, t("web.suggest.move", { move: render(got.words, ctx) })),
         got.chance !== null ? h("b", { class: "chance" }, " ", t("web.suggest.chance", { percent: Math.round(got.chance * 100) })) : null);
-    } else if (this.failed) fill(this.box, render(this.failed, ctx));
-    else fill(this.box, h("span", { class: "thinking" }, t("web.suggest.thinking")));
+    } else if (this.failed) {
+      const again = this.failed.id === "server.refuse.hint_failed"
+        ? h("button", { type: "button", class: "suggest-again", onclick: () => this.again() }, t("web.suggest.again"))
+        : null;
+      fill(this.box, render(this.failed, ctx), again ? " " : null, again);
+    } else fill(this.box, h("span", { class: "thinking" }, t("web.suggest.thinking")));
   }
 }
