@@ -176,7 +176,7 @@ class TerminalTable:
             return Text("  ⤷ " + line.text)
         out = Text()
         chance = line.seat == CHANCE
-        out.append(w.who(line.seat) + ": ", style="dim" if chance else "bold")
+        out.append(w.said(line.seat), style="dim" if chance else "bold")
         out.append(line.text, style="dim" if chance else None)
         return out
 
@@ -191,7 +191,7 @@ class TerminalTable:
                 continue
             if len(run) > KEEP_DRAWS + 1:
                 out += [self._entry(x, w) for x in run[:KEEP_DRAWS]]
-                out.append(Text(w.who(CHANCE) + ": " + w("terminal.log.more_draws", count=len(run) - KEEP_DRAWS),
+                out.append(Text(w.said(CHANCE) + w("terminal.log.more_draws", count=len(run) - KEEP_DRAWS),
                                 style="dim"))
             else:
                 out += [self._entry(x, w) for x in run]

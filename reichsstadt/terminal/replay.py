@@ -34,7 +34,7 @@ def move_lines(record: Record, words: Words) -> list[MoveLine]:
     for i, (seat, move) in enumerate(record.moves):
         action = game.action_from_json(move, record.players)
         entry = Text(f"{i + 1:>4}. ")
-        entry.append(words.who(seat) + ": ", style="dim" if seat == CHANCE else "bold")
+        entry.append(words.said(seat), style="dim" if seat == CHANCE else "bold")
         logged = state.log_words(seat, action, viewer)
         entry.append(words.say(state.describe(seat, action, viewer) if logged is None else logged))
         state.apply(seat, action)

@@ -80,6 +80,11 @@ class Words:
         name = self.player(seat)
         return name[:1].upper() + name[1:]
 
+    def said(self, seat: int) -> str:
+        """A seat at the start of a log line, with what separates it from its move
+        ("Ann: ", in French "Ann : ")."""
+        return self.who(seat) + self("core.after_name")
+
     def display_names(self) -> list[str]:
         """The names for the board's tables: the reader as "You", the others in full."""
         return [self.who(i) if i == self.viewer else n for i, n in enumerate(self.names)]

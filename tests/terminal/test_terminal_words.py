@@ -12,6 +12,8 @@ from reichsstadt.core import BadOption, Message, Player
 from reichsstadt.i18n import catalog, languages
 from reichsstadt.terminal.words import Words, choose_language, default_names, distinct_names
 
+from .helpers import run, table
+
 SOURCES = [*Path(reichsstadt.__file__).parent.joinpath("terminal").glob("*.py"),
            Path(reichsstadt.__file__).parent / "cli.py"]
 
@@ -80,3 +82,12 @@ def test_two_bots_of_one_kind_have_names_of_their_own_in_every_language():
     assert distinct_names(["Ann", "greedy", "greedy", "random"], "en") == [
         "Ann", "Medium bot 1", "Medium bot 2", "Easy bot"]
     assert distinct_names(["Ann", "Ann"], "en") == ["Ann", "Ann (2)"]
+
+
+@pytest.mark.parametrize("lang, chance", [("en", "Chance: "), ("fr", "Hasard\u00a0: ")])
+def test_a_log_line_separates_the_name_as_the_language_writes_it(tmp_path, lang, chance):
+    # French sets a (no-break) space before a colon; the separator comes from the catalog
+    s = table(["q"], tmp_path, game="colonia", players=3, seats=["human", "greedy", "greedy"], lang=lang)
+    run(s)
+    drawn = [line for line in s.screens[0] if line.startswith(chance)]
+    assert drawn, "\n".join(s.screens[0])

@@ -49,7 +49,7 @@ export function moveNumbers(entries, i) {
 export function logLine(e, ctx, numbers = `${e.n + 1}.`) {
   if (e.note) return h("li", { class: "note" }, "— ", sentence(render(e.words, ctx)));
   return h("li", { "data-seat": e.seat, class: e.folded ? "folded" : null, hidden: e.folded || null }, h("span", { class: "n" }, numbers), " ", h("strong", null, who(e.seat, ctx)),
-    ": ", render(e.words, ctx),
+    t("core.after_name"), render(e.words, ctx),
     ...e.news.map((n) => h("div", { class: "news" }, icon("turn", { size: 12 }), " ", sentence(render(n, ctx)))));
 }
 
@@ -78,7 +78,7 @@ export function sinceLine(entries, you, ctx) {
   const parts = [...by].map(([seat, said]) => {
     const last = said.slice(seat < 0 ? -1 : -SHOWN);  // of the chance draws, the latest
     const more = said.length - last.length;
-    return h("span", { class: "since-seat", "data-seat": seat }, h("strong", null, who(seat, ctx)), ": ",
+    return h("span", { class: "since-seat", "data-seat": seat }, h("strong", null, who(seat, ctx)), t("core.after_name"),
       last.join("; "), more ? ` ${t("web.since.more", { count: more })}` : "");
   });
   return h("details", { class: "since" },

@@ -707,7 +707,7 @@ class Board {
         h("ul", { class: "answers" }, ...offer.answers.map((/** @type {string} */ a, /** @type {number} */ q) => {
           if (a === "none") return null;
           const c = offer.counters[q];
-          const bits = [swatch(this.C, q), sentence(who(q)), ": ",
+          const bits = [swatch(this.C, q), sentence(who(q)), t("core.after_name"),
             h("span", { class: `answer ${a}` }, t(`siedler.answer.${a}`))];
           if (a === "countered") bits.push(" — ", t("web.siedler.counter.terms", { give: sideWords(c.give), want: sideWords(c.want) }));
           const take = P.button(`close:${q}`, t("web.siedler.close", { player: who(q) }), "primary");
