@@ -275,19 +275,21 @@ def simulate(
     bots: Optional[str] = typer.Option(None, help="Bot per seat, comma-separated: a level (easy, medium, hard, "
                                                    "expert), random, greedy, mcts, mcts:2000, mcts:1s, an installed "
                                                    "bot or package.module:factory (default: all random)."),
-    out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked first)."),
+    out: Optional[Path] = typer.Option(None, help="Write results to a .json or .csv file (checked before the "
+                                                  "games; missing folders on its way are made, as for "
+                                                  "tournament --out)."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Play many games between bots and report wins, scores and game length."""
-    from .arena.simulate import check_run, simulate as run, summarize, write_results
+    from .arena.simulate import check_out, check_run, simulate as run, summarize, write_results
     from .bots.specs import entrants
 
     n = _players(game_id, players)
     bot_list = entrants(bots) if bots else ["random"] * n
     if out is not None:
-        check_output(out, "--out", (".json", ".csv"))
+        check_out(out)
     opts = _options(option, components, map_file)
     find_game(game_id).resolve(n, opts)   # a bad option says so before the progress bar
     check_run(game_id, games, n, bot_list, jobs)

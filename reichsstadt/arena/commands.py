@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from ..core import BadOption, Message, Player, game as find_game
+from ..core import BadOption, Message, Player, ReichsstadtError, game as find_game
 
 console = Console()
 if not console.is_terminal:  # piped or captured: tables drawn for 120 columns
@@ -59,15 +59,6 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def _check_entrants(g: Any, names: list[str], players: int, options: dict[str, Any]) -> None:
-    """An unknown bot, a bad option or player count says so before the progress bar."""
-    from ..bots.specs import check_bot
-
-    for name in dict.fromkeys(names):
-        check_bot(name, g.id)
-    g.resolve(players, options)
-
-
 def tournament(
     game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
                                             "them; with --resume or --report: taken from the folder)"),
@@ -89,38 +80,32 @@ def tournament(
     address: Optional[str] = typer.Option(None, help="The Ray cluster's HOST:PORT (--backend ray; default: "
                                           "a private Ray on this machine)."),
     out: Optional[Path] = typer.Option(None, help="Folder for results.jsonl (every game as it ends), "
-                                       "results.json and the plots (default: tournament-GAME)."),
+                                       "results.json and the plots (default: tournament-GAME); made, with "
+                                       "any missing folders above it, once the games begin."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Draw ratings.png, wins.png and scores.png."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable)."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the stopped tournament in this "
-                                          "folder: its settings are in its results.jsonl; only the games it "
-                                          "lacks are played, with the same seeds."),
-    report: Optional[Path] = typer.Option(None, "--report", help="Summarize the tournament in this folder as "
-                                          "it stands (finished or not): the table, results.json and plots, "
-                                          "without playing a game."),
+                                          "folder (or its results.jsonl): its settings are in that file; only "
+                                          "the games it lacks are played, with the same seeds."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Summarize the tournament in this folder (or "
+                                          "its results.jsonl) as it stands (finished or not): the table, "
+                                          "results.json and plots, without playing a game."),
 ) -> None:
     """A seat-rotated tournament between bots: win shares with 95 % intervals against the
     fair share, mean rank and score, openskill ratings, plots and every game's result.
     Each game is written to results.jsonl as it ends; --resume continues a stopped
     tournament, --report redraws the summary from the file at any time."""
     from ..bots.specs import entrants as split_entrants
-    from .results import read
-    from .tournament import check_extras, report as summary_of, schedule, tournament as run, write
+    from .results import folder_of
+    from .tournament import check_extras, check_settings, tournament as run, write
 
     if report is not None:
-        check_extras(plots=plots)
-        result, header = summary_of(report)
-        _print_result(result, header.scheduled)
-        written = write(result, report, plots)
-        console.print("Written: " + ", ".join(str(p) for p in written))
+        _report(report, plots)
         return
     settings: dict[str, Any] = {}
     if resume is not None:
-        header, _ = read(resume)
-        settings = {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
-                    "games": header.games, "seed": header.seed, "options": header.options}
-        if out is not None and out != resume:
-            raise BadOption(f"--resume {resume} continues that folder; --out {out} would be another")
+        resume = folder_of(resume, "--resume")
+        settings = _settings(resume, out)
     gid = game_id if game_id is not None else settings.get("game")
     if gid is None:
         raise BadOption("which game? reichsstadt tournament GAME ... (or --resume DIR, --report DIR)")
@@ -133,20 +118,65 @@ def tournament(
     opts = _options(option) if option else settings.get("options", {})
     folder = resume or out or Path(f"tournament-{gid}")
     check_extras(backend, plots)
-    _check_entrants(g, names, n, opts)
-    total = len(schedule(gid, names, n, count, first)) if names else 0
+    # everything else (--jobs, --out, what --resume finds) says so before the progress bar too
+    _, tasks, _, found = check_settings(gid, names, n, count, first, opts, jobs, backend, address, folder,
+                                        resume is not None)
     finish = Finish()
+    finish.base = len(found)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   finish, console=console) as progress:
-        task = progress.add_task(f"{g.title}, {n} players", total=total)
+        task = progress.add_task(f"{g.title}, {n} players", total=len(tasks), completed=len(found))
 
         def advance(k: int) -> None:
             progress.advance(task, k)
 
-        result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder, resume is not None)
+        try:
+            result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder,
+                         resume is not None)
+        except (KeyboardInterrupt, ReichsstadtError):
+            _stopped(progress, task, folder)
+            raise
     _print_result(result)
     written = write(result, folder, plots)
     console.print("Written: " + ", ".join(str(p) for p in [folder / "results.jsonl", *written]))
+
+
+def _report(folder: Path, plots: bool) -> None:
+    """--report: the table, results.json and the plots from the results file as it is."""
+    from .results import folder_of
+    from .tournament import check_extras, report as summary_of, write
+
+    folder = folder_of(folder, "--report")
+    check_extras(plots=plots)
+    result, header = summary_of(folder)
+    _print_result(result, header.scheduled)
+    written = write(result, folder, plots)
+    console.print("Written: " + ", ".join(str(p) for p in written))
+
+
+def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
+    """--resume: the settings of the tournament in that folder, from its header."""
+    from .results import read
+
+    header, _ = read(resume)
+    if out is not None and out != resume:
+        raise BadOption(f"--resume {resume} continues that folder; --out {out} would be another")
+    return {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
+            "games": header.games, "seed": header.seed, "options": header.options}
+
+
+def _stopped(progress: Progress, task: Any, folder: Path) -> None:
+    """A tournament stopped (Ctrl-C, a bot's failure) after it began: where its games are
+    and how it goes on."""
+    from .results import results_path
+
+    done = int(progress.tasks[task].completed)
+    total = int(progress.tasks[task].total or 0)
+    progress.stop()
+    if done < total and results_path(folder).exists():
+        kept = f"after {done} of {total} games; they are kept in {results_path(folder)}" if done else \
+            f"before any of its {total} games ended"
+        console.print(Text(f"Stopped {kept}. Go on with: reichsstadt tournament --resume {folder}"), soft_wrap=True)
 
 
 def _print_result(result: Any, scheduled: int | None = None) -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..core import BadOption
 
@@ -30,6 +31,18 @@ def check_games(games: int) -> int:
     if not 1 <= games <= MOST_GAMES:
         raise BadOption(f"--games must be from 1 to {MOST_GAMES:,}, not {games}")
     return games
+
+
+@contextmanager
+def in_game(where: str) -> Iterator[None]:
+    """A failure of a bot of one's own (BadOption, from the runner) said with the game it
+    happened in (`where`: its seed), so that it can be played again."""
+    try:
+        yield
+    except BadOption as exc:
+        if exc.message is not None:   # a catalog message: said as it is
+            raise
+        raise BadOption(f"{exc} (in {where})") from exc
 
 
 @dataclass(frozen=True)
@@ -99,7 +112,7 @@ class Header:
             if load is not None and (isinstance(load, bool) or not isinstance(load, (int, float))):
                 raise ValueError(f"load must be a number, not {load!r}")
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadOption(f"{where}: a line is not a game's result ({exc})") from None
+            raise BadOption(f"{where}: not a game's result ({exc})") from None
         return obj
 
     def differences(self, other: "Header") -> list[str]:
@@ -153,14 +166,28 @@ def results_path(folder: str | Path) -> Path:
     return Path(folder) / RESULTS
 
 
+def folder_of(path: str | Path, flag: str) -> Path:
+    """The tournament folder that `path` names: the folder itself or, as a user may well
+    type it, its results.jsonl; BadOption for another file (a folder is what is asked)."""
+    path = Path(path)
+    if path.is_file():
+        if path.name == RESULTS:
+            return path.parent
+        raise BadOption(f"{flag} {path}: that is a file; {flag} takes the tournament's folder (where its "
+                        f"{RESULTS} is)")
+    return path
+
+
 def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     """The header and the finished games of the tournament in `folder` (a torn last line
-    left out); BadOption if there is none or it is not one."""
+    left out); BadOption if there is none or it is not one, naming the line at fault."""
     path = results_path(folder)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BadOption(f"{folder}: no tournament there (no {RESULTS})") from None
+    except NotADirectoryError:
+        raise BadOption(f"{folder}: not a folder (a tournament is a folder holding its {RESULTS})") from None
     except OSError as exc:
         raise BadOption(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
@@ -168,17 +195,20 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     lines = text.split("\n")
     if lines and lines[-1]:        # no newline at its end: torn by a kill
         lines = lines[:-1]
-    lines = [x for x in lines if x.strip()]
-    if not lines:
+    numbered = [(i + 1, x) for i, x in enumerate(lines) if x.strip()]
+    if not numbered:
         raise BadOption(f"{path}: empty, not a tournament's results")
-    try:
-        header = Header.from_json(json.loads(lines[0]), str(path))
-        games = [json.loads(x) for x in lines[1:]]
-    except (ValueError, RecursionError) as exc:
-        raise BadOption(f"{path}: a line is not JSON ({exc})") from None
+    objs = []
+    for number, line in numbered:
+        try:
+            objs.append(json.loads(line))
+        except (ValueError, RecursionError) as exc:
+            raise BadOption(f"{path}: line {number} is not JSON ({exc}); a tournament's results are one "
+                            f"JSON object a line") from None
+    header = Header.from_json(objs[0], str(path))
     seen: dict[int, dict[str, Any]] = {}
-    for g in games:
-        header.check_game(g, str(path))
+    for (number, _), g in zip(numbered[1:], objs[1:]):
+        header.check_game(g, f"{path}, line {number}")
         seen.setdefault(g["index"], g)
     return header, [seen[i] for i in sorted(seen)]
 
@@ -214,13 +244,24 @@ class Writer:
         self._write(games, "a")
 
 
-def check_writable(folder: str | Path) -> None:
-    """BadOption at once if results cannot go to `folder` (before any game is played)."""
+def check_folder(folder: str | Path, flag: str = "--out", given: str | Path | None = None) -> None:
+    """BadOption at once if `folder` (which may not exist yet) cannot be made or written:
+    the nearest folder on its way that exists must be a writable folder. Missing folders
+    are made only when there is something to write into them. `given`: the path the
+    user gave `flag`, if not the folder itself (a file in it)."""
     folder = Path(folder)
     probe = folder
-    while not probe.exists():
+    while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK):
-        raise BadOption(f"--out {folder}: cannot write there ({probe} is not a writable folder)")
+    said = f"{flag} {given if given is not None else folder}: cannot write there"
+    if not probe.is_dir():
+        raise BadOption(f"{said} ({probe} is a file, not a folder)")
+    if not os.access(probe, os.W_OK):
+        raise BadOption(f"{said} ({probe} is not a writable folder)")
+
+
+def check_writable(folder: str | Path) -> None:
+    """BadOption at once if results cannot go to `folder` (before any game is played)."""
+    check_folder(folder)
     if results_path(folder).exists() and not os.access(results_path(folder), os.W_OK):
         raise BadOption(f"--out {folder}: {RESULTS} there cannot be written")

@@ -7,15 +7,15 @@ import io
 import json
 import os
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..bots import make_bot
 from ..core import BadOption, Match, game as find_game
-from ..terminal.files import write_text
-from .results import check_games
+from ..terminal.files import check_output, write_text
+from .results import check_folder, check_games, in_game
+from .workers import in_processes
 
 
 @dataclass
@@ -32,7 +32,8 @@ class GameResult:
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bots: Sequence[str]) -> GameResult:
     """One game between named bots, seeded: the same arguments give the same game."""
     match = Match(game_id, players, seed, options, recording=False)
-    out = match.run({i: make_bot(name, seed * 31 + i, game_id) for i, name in enumerate(bots)})
+    with in_game(f"the game of seed {seed}"):
+        out = match.run({i: make_bot(name, seed * 31 + i, game_id) for i, name in enumerate(bots)})
     return GameResult(seed, list(out.scores), list(out.ranks), list(out.winners),
                       [dict(b) for b in out.breakdown], match.decisions, match.chance_steps)
 
@@ -42,6 +43,20 @@ def _play_chunk(args: tuple[str, int, list[int], dict[str, Any], Sequence[str]])
     return [play_one(game_id, players, s, options, bots) for s in seeds]
 
 
+SUFFIXES = (".json", ".csv")
+
+
+def check_out(path: Path) -> Path:
+    """simulate's --out, refused at once (BadOption) unless it is a .json or .csv file that
+    can be written. Folders on its way that do not exist are fine, as for a tournament's
+    --out: they are made when the results are written (after the games; nothing is made
+    if the run stops first), provided the nearest that exists is a writable folder."""
+    if path.suffix.lower() in SUFFIXES and not path.is_dir() and not path.parent.exists():
+        check_folder(path.parent, "--out", path)
+        return path
+    return check_output(path, "--out", SUFFIXES)
+
+
 def check_run(game_id: str, games: int, players: int, bots: Sequence[str] | None, jobs: int) -> list[str]:
     """The bots of a run (random on every seat if none are named), checked with the other
     numbers before any game or process starts (and before a progress bar is drawn):
@@ -49,7 +64,7 @@ def check_run(game_id: str, games: int, players: int, bots: Sequence[str] | None
     bots = list(bots) if bots else ["random"] * players
     if len(bots) != players:
         raise BadOption(f"{len(bots)} bots named for {players} players")
-    for name in bots:
+    for name in dict.fromkeys(bots):
         make_bot(name, 0, game_id)  # unknown names fail here
     check_games(games)
     if jobs < 1:
@@ -83,11 +98,13 @@ def simulate(
             if progress:
                 progress(len(done))
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for done in pool.map(_play_chunk, batches):
-            results.extend(done)
-            if progress:
-                progress(len(done))
+
+    def finished(done: list[GameResult]) -> None:
+        results.extend(done)
+        if progress:
+            progress(len(done))
+
+    in_processes(_play_chunk, batches, jobs, finished, ordered=True)   # stopped, its workers end at once
     return results
 
 
@@ -157,9 +174,12 @@ def _game_json(r: GameResult) -> dict[str, Any]:
 
 
 def write_results(path: str | Path, summary: Summary, results: Sequence[GameResult]) -> None:
-    """JSON (summary and every game) or CSV (one row per game and seat), by the suffix.
-    Seats are counted from 1 in both (the JSON says so in "seats")."""
+    """JSON (summary and every game) or CSV (one row per game and seat), by the suffix,
+    written whole (missing folders on its way made). Seats are counted from 1 in both (the
+    JSON says so in "seats")."""
     p = Path(path)
+    if p.suffix.lower() in SUFFIXES:
+        p.parent.mkdir(parents=True, exist_ok=True)
     if p.suffix.lower() == ".json":
         write_text(p, json.dumps({"seats": SEATS_NOTE, "summary": summary.to_json(),
                                   "games": [_game_json(r) for r in results]}, indent=1) + "\n")

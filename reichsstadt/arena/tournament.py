@@ -34,14 +34,15 @@ import math
 import os
 import statistics
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, game as find_game
-from .results import RESULTS, Header, Writer, check_games, check_writable, read, results_path
+from ..terminal.files import write_text
+from .results import RESULTS, Header, Writer, check_games, check_writable, in_game, read, results_path
+from .workers import in_processes
 
 Z95 = 1.959963984540054
 
@@ -125,7 +126,8 @@ def play(task: Task) -> GameResult:
     match = Match(task.game, task.players, task.seed, task.options, recording=False)
     agents = {s: make_bot(spec, bot_seed(task, e), task.game) for s, (spec, e) in
               enumerate(zip(task.bots, task.entrants))}
-    out = match.run(agents)
+    with in_game(f"tournament game {task.index + 1}, seed {task.seed}"):
+        out = match.run(agents)
     thinking = [a.thinking() if hasattr(a, "thinking") else None for a in agents.values()]
     return GameResult(task.index, task.block, task.rotation, task.seed, list(task.bots), list(task.entrants),
                       list(out.scores), list(out.ranks), list(out.winners), match.decisions,
@@ -149,22 +151,14 @@ Finished = Callable[[list[GameResult]], None]
 
 
 def run_local(tasks: Sequence[Task], jobs: int, done: Finished) -> None:
+    """The games on `jobs` local processes. A stopped tournament stops at once: games not
+    yet begun are not begun, games under way are ended (arena/workers.py)."""
     batches = _batches(tasks, jobs)
     if jobs == 1:
         for b in batches:
             done(play_batch(b))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(play_batch, b) for b in batches}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    done(f.result())
-        except BaseException:
-            for f in pending:   # a stopped tournament stops: games not yet begun are not begun
-                f.cancel()
-            raise
+    in_processes(play_batch, batches, jobs, done)
 
 
 def package_dir() -> str:
@@ -366,6 +360,34 @@ def check_extras(backend: str = "local", plots: bool = False) -> None:
             raise BadOption(words)
 
 
+def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
+                   options: dict[str, Any] | None = None, jobs: int | None = None, backend: str = "local",
+                   address: str | None = None, out: str | Path | None = None,
+                   resume: bool = False) -> tuple[Header, list[Task], int, list[dict[str, Any]]]:
+    """Everything a tournament is asked, checked before any game is played or file
+    written (and before the command draws its progress bar): BadOption naming what is
+    wrong. The header, the schedule, the worker processes to use and the games `out`
+    holds already (resuming)."""
+    g = find_game(game_id)
+    resolved = g.resolve(players, options)
+    checked = {b: check_bot(b, game_id) for b in dict.fromkeys(bots)}   # a bot of one's own made once
+    names = [checked[b] for b in bots]
+    check_games(games)
+    if backend not in ("local", "ray"):
+        raise BadOption(f"--backend is local or ray, not {backend!r}")
+    if backend == "local" and address:
+        raise BadOption("--address is for --backend ray")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+    if backend == "local":   # more processes than games or cores: no game sooner
+        jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
+    check_extras(backend)
+    tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
+    header = Header(game_id, players, names, seed, games, g.record_options(resolved), len(tasks))
+    return header, tasks, jobs, _found(header, out, resume)
+
+
 def tournament(
     game_id: str,
     bots: Sequence[str],
@@ -381,26 +403,15 @@ def tournament(
     resume: bool = False,
 ) -> TournamentResult:
     """Play a seat-rotated tournament; `games` is rounded up to whole rotations. With
-    `out`, every game goes to out/results.jsonl as it ends; `resume` continues the
-    tournament there (the same settings, else BadOption naming the difference), playing
-    only the games it lacks. `progress` hears of each game ended in this run."""
-    g = find_game(game_id)
-    resolved = g.resolve(players, options)
-    names = [check_bot(b, game_id) for b in bots]
-    check_games(games)
-    if backend not in ("local", "ray"):
-        raise BadOption(f"--backend is local or ray, not {backend!r}")
-    if backend == "local" and address:
-        raise BadOption("--address is for --backend ray")
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise BadOption(f"--jobs must be at least 1, not {jobs}")
-    if backend == "local":   # more processes than games or cores: no game sooner
-        jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
-    check_extras(backend)
-    tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
-    header = Header(game_id, players, names, seed, games, g.record_options(resolved), len(tasks))
-    results, writer = _continue(header, out, resume)
+    `out`, every game goes to out/results.jsonl as it ends (the folder and any missing
+    folders above it are made); `resume` continues the tournament there (the same
+    settings, else BadOption naming the difference), playing only the games it lacks.
+    `progress` hears of each game ended in this run."""
+    header, tasks, jobs, found = check_settings(game_id, bots, players, games, seed, options, jobs, backend,
+                                                address, out, resume)
+    names = header.bots
+    results = [GameResult.from_json(x) for x in found]
+    writer = None if out is None else Writer(out, header, resume)
     start = time.perf_counter()
     todo = [t for t in tasks if t.index not in {r.index for r in results}]
 
@@ -420,26 +431,27 @@ def tournament(
                             summarize(results, players, names))
 
 
-def _continue(header: Header, out: str | Path | None, resume: bool) -> tuple[list[GameResult], Writer | None]:
-    """The games already played (resuming) and the writer of the results file."""
+def _found(header: Header, out: str | Path | None, resume: bool) -> list[dict[str, Any]]:
+    """The games already played in `out` (resuming: the same tournament's, else
+    BadOption naming the difference); [] for a new tournament, refused where one is."""
     if out is None:
         if resume:
             raise BadOption("--resume needs the tournament's folder (--out)")
-        return [], None
+        return []
     check_writable(out)
     exists = results_path(out).exists()
     if not resume:
         if exists:
             raise BadOption(f"{out} already holds a tournament ({RESULTS}): continue it with --resume, "
                             f"summarize it with --report, or choose another --out")
-        return [], Writer(out, header, False)
+        return []
     if not exists:
         raise BadOption(f"--resume: {out} holds no tournament ({RESULTS}) to continue")
     found, games = read(out)
     differ = header.differences(found)
     if differ:
         raise BadOption(f"--resume: not the tournament in {out}: " + "; ".join(differ))
-    return [GameResult.from_json(x) for x in games], Writer(out, header, True)
+    return games
 
 
 def report(folder: str | Path, backend: str = "local") -> tuple[TournamentResult, Header]:
@@ -460,7 +472,7 @@ def write(result: TournamentResult, out: str | Path, plots: bool = True) -> list
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "results.json"
-    path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(result.to_json(), indent=1) + "\n")   # whole or not at all
     written = [path]
     if plots:
         from .plots import plot_all

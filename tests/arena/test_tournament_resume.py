@@ -140,11 +140,11 @@ def test_report_summarizes_the_file_at_any_time(tmp_path):
     (lambda h, g: ({**h, "players": 0}, g), "players must be a whole number from 1 to 64, not 0"),
     (lambda h, g: ({**h, "bots": []}, g), "bots must be a list of bot names"),
     (lambda h, g: ({**h, "games": 1e30}, g), "games must be a whole number from 1 to 10000000"),
-    (lambda h, g: (h, {k: v for k, v in g.items() if k != "scores"}), "a line is not a game's result ('scores')"),
+    (lambda h, g: (h, {k: v for k, v in g.items() if k != "scores"}), "line 2: not a game's result ('scores')"),
     (lambda h, g: (h, {**g, "seed": "x"}), "seed must be a whole number, not 'x'"),
     (lambda h, g: (h, {**g, "bots": 1.5}), "bots must name 2 bots"),
     (lambda h, g: (h, {**g, "ranks": [1, 7]}), "ranks must be 2 whole numbers from 1 to 2"),
-    (lambda h, g: (h, None), "a line is not a game's result (not an object)"),
+    (lambda h, g: (h, None), "line 2: not a game's result (not an object)"),
 ])
 def test_a_damaged_results_file_is_named_not_a_crash(tmp_path, edit, words):
     """--report and --resume read only what a tournament writes: a damaged line is one

@@ -32,8 +32,10 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(game_id, 
 
 @pytest.mark.parametrize("args, message", [
     (["play", "fair", "--save", "/proc/reichsstadt-test.json"], "it cannot be written"),
-    (["simulate", "fair", "--games", "5000", "--out", "/no-such-folder/r.csv"],
-     "the folder /no-such-folder does not exist"),
+    (["simulate", "fair", "--games", "5000", "--out", "/dev/null/r.csv"],   # a folder that cannot be made
+     "--out /dev/null/r.csv: /dev/null is not a folder; nothing was done"),
+    (["simulate", "fair", "--games", "5000", "--out", "/dev/null/no/r.csv"],
+     "--out /dev/null/no/r.csv: cannot write there (/dev/null is a file, not a folder)"),
     (["simulate", "fair", "--games", "5000", "--out", "r.txt"],
      "--out r.txt: the file's name must have one of these endings: .json, .csv"),
     (["board", "fair", "--svg", "board.png"], "--svg board.png: the file's name must have one of these endings: .svg"),
