@@ -40,7 +40,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ..bots import make_bot
+from ..bots import check_bot, make_bot
 from ..core import Agent, BadOption, IllegalAction
 from ..core.registry import GROUP
 from .common import render_for
@@ -58,12 +58,7 @@ class _Seat:
         self.session = session
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
-        self.opponents: list[Any] = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(self.opponents) != n - 1:
-            raise BadOption(f"{n - 1} opponents for {n} players, not {len(self.opponents)}")
-        for o in self.opponents:
-            if isinstance(o, str):
-                make_bot(o)  # an unknown name is refused now, not at reset
+        self.opponents = _opponents(opponents, n, session.game.id)
         if illegal not in ("lose", "raise"):
             raise BadOption(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -101,6 +96,26 @@ class _Seat:
             self.done = True
             return 0.0, False, True, False
         return 0.0, False, False, False
+
+
+def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:
+    """One opponent per other seat: a bot's name or an object with act(seat), given once
+    for every other seat or as a list of one per other seat; BadOption at once (not at
+    reset) for an unknown name, a wrong count or an object that is no bot."""
+    one = isinstance(opponents, str) or callable(getattr(opponents, "act", None))
+    if not one and not isinstance(opponents, Sequence):
+        raise BadOption(f"opponents must be a bot's name, an object with act(seat) or a list of them, "
+                        f"not {opponents!r}")
+    out: list[Any] = [opponents] * (players - 1) if one else list(opponents)
+    if len(out) != players - 1:
+        raise BadOption(f"{players - 1} opponents for {players} players, not {len(out)}")
+    for i, o in enumerate(out):
+        if isinstance(o, str):
+            check_bot(o, game_id)   # an unknown name (or one the game has no such bot for) is refused now
+        elif not callable(getattr(o, "act", None)):
+            raise BadOption(f"opponent {i + 1} ({type(o).__name__}) is no bot: it has no act(seat) method "
+                            f"(a bot's act(seat) returns one of seat.legal())")
+    return out
 
 
 class ReichsstadtEnv(gym.Env):

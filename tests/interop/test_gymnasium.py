@@ -57,6 +57,29 @@ def test_seat_none_draws_the_seat_and_opponents_are_named_per_seat():
         rgym.ReichsstadtEnv("toy", 3, seat=3)
 
 
+class FirstLegal:
+    def act(self, seat):
+        return seat.legal()[0]
+
+
+def test_opponents_of_ones_own_are_checked_when_the_env_is_made_and_one_serves_every_seat():
+    """An object without act() used to be taken and fail at reset with an AttributeError
+    from deep in the runner; one object (not a list) was refused as 'not iterable'."""
+    with pytest.raises(reichsstadt.BadOption, match=r"opponent 2 \(object\) is no bot: it has no act\(seat\)"):
+        rgym.ReichsstadtEnv("toy", 3, opponents=[FirstLegal(), object()])
+    with pytest.raises(reichsstadt.BadOption, match="opponents must be a bot's name, an object with act"):
+        rgym.ReichsstadtEnv("toy", 3, opponents=5)
+    with pytest.raises(reichsstadt.BadOption, match="no greedy"):   # the game's own bots, as the tournament asks
+        rgym.ReichsstadtEnv("toy", 3, opponents="greedy")
+    bot = FirstLegal()
+    env = rgym.ReichsstadtEnv("toy", 3, opponents=bot)
+    env.reset(seed=1)
+    assert [env.play.agents[s] for s in (1, 2)] == [bot, bot]
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
 def test_an_illegal_action_loses_or_raises():
     env = rgym.ReichsstadtEnv("toy", 2)
     env.reset(seed=1)
