@@ -187,7 +187,7 @@ class ReichsstadtVectorEnv(VectorEnv):
     bool, `infos["action_mask"]` (num_envs, actions) bool and `infos["seat"]`;
     `action_masks()` for maskable policies. A finished sub-env starts a new game at the
     next step (Gymnasium's NEXT_STEP autoreset: its action is ignored then, its reward
-    0), or in the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last
+    0, and its mask on the finishing step all True, so any action may be drawn), or in the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last
     observation in `infos["final_obs"]`). `reset(seed=s)` seeds sub-env i with s + i;
     a list gives one seed per sub-env. Arguments as ReichsstadtEnv's; `copy=False`
     returns the env's own observation buffer (overwritten at the next step)."""
@@ -255,6 +255,9 @@ class ReichsstadtVectorEnv(VectorEnv):
                 final_obs[i] = self._obs[i].copy()
                 self._start(i)
         self._restart[:] = (self._terminated | self._truncated) & (not same_step)
+        # the next step's action of a finished sub-env is ignored: any action may be drawn
+        # for it (an all-False row would break a masked sampler: NaN logits, empty choice)
+        self._masks[self._restart] = True
         infos = self._infos()
         if same_step and any(x is not None for x in final_obs):
             infos["final_obs"] = np.array(final_obs, dtype=object)

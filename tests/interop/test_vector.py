@@ -47,6 +47,9 @@ def test_next_step_autoreset_starts_a_new_game_and_ignores_that_action():
         if (terminated | truncated).any():
             ends += 1
             done = terminated | truncated
+            # any action will do there: a masked sampler must find one to draw
+            assert info["action_mask"][done].all() and vec.action_masks()[done].all()
+            assert info["action_mask"][~done].any(axis=-1).all()
             obs, rewards, terminated, truncated, info = vec.step(np.full(2, 10_000))  # ignored where done
             assert not (terminated | truncated)[done].any() and (rewards[done] == 0).all()
     assert ends
