@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("reichsstadt.server")
 
 QUICK_BUDGET = 3.0   # seconds a bot without a search budget (random, greedy) may take a move
+BOT_NAME_MOST = 100  # characters of a bot spec ("mcts:2000:c=1.4:policy=heuristic" and the like)
 
 
 def searches(spec: str) -> bool:
@@ -49,6 +50,8 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
 
     if not isinstance(value, str):
         raise BadOption(Message("server.error.bot_name"))
+    if len(value) > BOT_NAME_MOST:  # read before it is parsed (a 5000-digit budget is no number to Python)
+        raise BadOption(Message("server.error.bot_long", most=BOT_NAME_MOST))
     spec = check_bot(bot_spec(value), game_id, imports=False)  # only bots the operator installed
     if spec == "mcts" or spec.startswith("mcts:"):
         got = parse_mcts(spec)

@@ -36,6 +36,7 @@ class Settings:
     flood_strikes: int = 50             # refused messages before a flooding connection is closed
     flood_forget: float = 60.0          # seconds without a refused message after which strikes are forgiven
     hello_timeout: float = 10.0         # seconds a new websocket has to say hello
+    write_timeout: float = 10.0         # seconds a websocket's client may leave what it is sent unread
     # -- HTTP --
     max_body_bytes: int = 2 * 1024 * 1024   # a request body (a table with a data file of one's own)
     header_timeout: float = 10.0        # seconds a client has to send a request's headers

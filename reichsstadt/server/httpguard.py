@@ -3,13 +3,18 @@ reaches the app: a connection must send its request's headers within `header_tim
 seconds and its body within `body_timeout`, or it is closed; one client address may hold
 at most `per_address` connections at once (the excess is closed at once, without a log
 line). Connections from trusted proxies are not counted here (the proxy limits its
-clients; the app limits websockets by the address the proxy forwards)."""
+clients; the app limits websockets by the address the proxy forwards).
+
+A websocket whose client does not read what it is sent is cut off (`GuardedWebSocket`):
+asyncio closes a connection only once its buffer is sent, which never happens then, so
+the socket and the coroutine serving it would stay for good."""
 
 from __future__ import annotations
 
 import asyncio
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from .limits import Counts
 
@@ -94,6 +99,61 @@ def guarded_protocol(header_timeout: float, body_timeout: float, per_address: in
     return type("GuardedProtocol", (GuardedProtocol,), {
         "header_timeout": header_timeout, "body_timeout": body_timeout, "counts": Counts(per_address),
         "trusted": frozenset(trusted)})
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, aborted when its client stops reading: when what it
+    is sent stays over the buffer's limit for `write_timeout` seconds, and when it is
+    still open `write_timeout` seconds after it was closed (by the app, or for a ping
+    not answered: the close waits for the buffer to be read). Aborting lets the app's
+    send and receive return, so it forgets the connection."""
+
+    write_timeout = 10.0
+    _cutoff: asyncio.TimerHandle | None = None
+    _ending = False   # closed: the cut-off stands even if the buffer drains meanwhile
+
+    def _arm_cutoff(self) -> None:
+        if self._cutoff is None and not self.disconnected:
+            self._cutoff = self.loop.call_later(self.write_timeout, self._cut_off)
+
+    def _disarm_cutoff(self) -> None:
+        if self._cutoff is not None:
+            self._cutoff.cancel()
+            self._cutoff = None
+
+    def _cut_off(self) -> None:
+        self._cutoff = None
+        if not self.disconnected:
+            self.transport.abort()
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._arm_cutoff()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if not self._ending:
+            self._disarm_cutoff()
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        self._ending = True
+        self._arm_cutoff()
+
+    def on_task_complete(self, task: "asyncio.Task[None]") -> None:
+        super().on_task_complete(task)
+        self._ending = True   # the app is done with it: it goes, read or not
+        self._arm_cutoff()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_cutoff()
+        super().connection_lost(exc)
+
+
+def guarded_websocket(write_timeout: float) -> type[WebSocketsSansIOProtocol]:
+    """The websocket protocol class of one server: how long a client may leave what it is
+    sent unread."""
+    return type("GuardedWebSocket", (GuardedWebSocket,), {"write_timeout": write_timeout})
 
 
 def trusted_proxies(value: str) -> set[str]:

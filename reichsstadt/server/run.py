@@ -27,7 +27,7 @@ RANGES: dict[str, tuple[float, float, bool]] = {   # flag: (lowest, highest, the
     "--log-lines-per-second": (0, _INF, True), "--hint-interval": (0, _INF, False),
     "--create-per-minute": (0, _INF, True), "--open-per-creator": (1, _INF, False), "--open-hours": (0, _INF, True),
     "--connections-per-address": (1, _INF, False), "--spectators-per-table": (0, _INF, False),
-    "--clock-minimum": (0, _INF, False)}
+    "--clock-minimum": (0, _INF, False), "--write-timeout": (0, _INF, True)}
 """What serve's numeric options may be (--port 70000 listened on 4464; nan and inf passed every check)."""
 
 
@@ -85,6 +85,8 @@ def serve(
                                             "(comma-separated addresses; '*' trusts any)."),
     clock_minimum: float = _option(5.0, "--clock-minimum", help="The shortest thinking time a table may set "
                                                                 "(for tests).", hidden=True),
+    write_timeout: float = _option(10.0, "--write-timeout", help="Seconds a websocket's client may leave what it "
+                                                                 "is sent unread before it is cut off.", hidden=True),
     gc_tuning: bool = _option(True, "--gc-tuning/--gc-default", help="Freeze what start-up made out of garbage "
                                                                      "collections and collect less often (measured: "
                                                                      "benchmarks/README.md).", hidden=True),
@@ -100,12 +102,13 @@ def serve(
                   "--hint-interval": hint_interval, "--create-per-minute": create_per_minute,
                   "--open-per-creator": open_per_creator, "--open-hours": open_hours,
                   "--connections-per-address": connections, "--spectators-per-table": spectators,
-                  "--clock-minimum": clock_minimum})
+                  "--clock-minimum": clock_minimum, "--write-timeout": write_timeout})
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
                         log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
-                        hand_over=hand_over, clock_minimum=clock_minimum, bot_workers=bot_workers,
+                        hand_over=hand_over, clock_minimum=clock_minimum, write_timeout=write_timeout,
+                        bot_workers=bot_workers,
                         bot_max_seconds=bot_max_seconds,
                         bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
                         create_burst=max(1, int(create_per_minute)),
@@ -187,7 +190,7 @@ def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = Tr
     from ..core import BadOption
     from . import logs
     from .app import create_app
-    from .httpguard import guarded_protocol, trusted_proxies
+    from .httpguard import guarded_protocol, guarded_websocket, trusted_proxies
     from .storage import sqlite_path
 
     _raise_file_limit()
@@ -203,6 +206,7 @@ def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = Tr
     config = uvicorn.Config(app, host=host, port=port, log_config=None, ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=10, proxy_headers=True,
                             forwarded_allow_ips=settings.forwarded_allow_ips, loop="none",
+                            ws=guarded_websocket(settings.write_timeout),
                             http=guarded_protocol(settings.header_timeout, settings.body_timeout,
                                                   settings.connections_per_address, trusted))
     server = uvicorn.Server(config)

@@ -143,7 +143,7 @@ class LiveTable:
         self.clocks.wake()
         if notify is not None:
             await self.services.cluster.changed(self, notify)
-        await self.broadcast.everyone()
+        self.broadcast.everyone()
         self.bots.wake()
 
     # -- moves -------------------------------------------------------------------------
@@ -399,18 +399,15 @@ class LiveTable:
         self.broadcast.add(conn)
         if conn.seat is not None:
             await self.arrived(conn.seat)  # a bot a clock put in the seat leaves it
-        await self.broadcast.send(conn, {"type": "welcome", "table": self.info(), "you": conn.seat})
-        await self.broadcast.push(conn, full=True)
-        await self.broadcast.everyone()
+        self.broadcast.send(conn, {"type": "welcome", "table": self.info(), "you": conn.seat})
+        self.broadcast.push(conn, full=True)
+        self.broadcast.everyone()
 
     async def disconnect(self, conn: Connection) -> None:
         self.broadcast.remove(conn)
         if conn.seat is not None:
             self.left(conn.seat)  # the absence clock starts when the seat's last connection goes
-        try:
-            await self.broadcast.everyone()
-        except Exception:  # noqa: BLE001 - a goodbye that cannot be said is no error
-            pass
+        self.broadcast.everyone()
 
     def idle(self) -> bool:
         """Nobody is here and nothing is under way: the table may leave memory."""

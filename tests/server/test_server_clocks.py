@@ -31,9 +31,12 @@ def _note(ws: Ws, kind: str, timeout: float = 10) -> dict[str, Any]:
 
 
 def _deciding(ws: Ws, after: int = -1) -> dict[str, Any]:
-    """Read until the seat owes a decision (past move `after`), its clock running; that state."""
+    """Read until the seat owes a decision (past move `after`), its clock running, and no
+    other seat decides: nothing changes until it acts (a state where a bot decides too may
+    be gone, the seat's clock stopped, before the test moves the time on); that state."""
     return ws.until(lambda m: m["type"] == "state" and m["move"] > after and bool(m["legal"])
-                    and m["seats"][ws.seat]["clock"]["running"])
+                    and m["seats"][ws.seat]["clock"]["running"]
+                    and [i for i, s in enumerate(m["seats"]) if s["deciding"]] == [ws.seat])
 
 
 def test_a_decision_past_its_time_is_played_by_a_bot_until_the_person_returns(tmp_path: Any) -> None:

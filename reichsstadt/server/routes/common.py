@@ -16,6 +16,7 @@ from ..services import Services
 
 Handler = Callable[[Request], Awaitable[Response]]
 BIG_BODY = 64 * 1024   # bytes: a body this large is parsed off the event loop
+TEXT_MOST = 2000       # characters of an error in plain words (the engine's, echoing what it was sent)
 
 
 class ApiError(Exception):
@@ -53,8 +54,16 @@ def guarded(handler: Handler) -> Handler:
                 services(request).metrics.limited(exc.code)
             return json_error(exc)
         except ReichsstadtError as exc:
-            return json_error(ApiError(400, exc.message or str(exc), "refused"))
+            return json_error(ApiError(400, _short(exc.message or str(exc)), "refused"))
     return run
+
+
+def _short(message: Message | str) -> Message | str:
+    """An error in plain words, cut to TEXT_MOST characters: one that quotes a huge value
+    it was sent (an unknown game or option of a megabyte) does not send it back twice."""
+    if isinstance(message, str) and len(message) > TEXT_MOST:
+        return message[:TEXT_MOST] + "…"
+    return message
 
 
 async def body(request: Request) -> dict[str, Any]:

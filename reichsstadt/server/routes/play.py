@@ -22,6 +22,7 @@ from ..table import LiveTable
 from .common import client_address, services
 
 log = logging.getLogger("reichsstadt.server")
+FLUSH_SECONDS = 5.0   # the longest a closing connection waits for its last words to be sent
 
 
 async def receive(ws: WebSocket) -> str | bytes:
@@ -134,28 +135,29 @@ async def _frames(ws: WebSocket, live: LiveTable, conn: Connection, settings: Se
         if not limit.allow():
             if strike() >= settings.flood_strikes:
                 log.warning("flood", extra={"event": "flood", "table": live.id, "seat": conn.seat})
-                await live.broadcast.send(conn, error("rate_limited", Message("server.error.flood")))
+                live.broadcast.send(conn, error("rate_limited", Message("server.error.flood")))
+                await live.broadcast.flush(conn, FLUSH_SECONDS)
                 with contextlib.suppress(Exception):
                     await ws.close(code=4429)
                 return
-            await live.broadcast.send(conn, error("rate_limited", Message("server.error.rate")))
+            live.broadcast.send(conn, error("rate_limited", Message("server.error.rate")))
             continue
         try:
             await handle(live, conn, parse(frame, settings.max_message_bytes, settings.max_json_depth))
         except BadMessage as exc:
             strike()
-            await live.broadcast.send(conn, error(exc.code, exc.message or str(exc)))
+            live.broadcast.send(conn, error(exc.code, exc.message or str(exc)))
         except IllegalAction as exc:
-            await live.broadcast.send(conn, error("refused", exc.message or str(exc)))
-            await live.broadcast.push(conn)
+            live.broadcast.send(conn, error("refused", exc.message or str(exc)))
+            live.broadcast.push(conn)
         except Exception:  # a bug must not cost the player the connection
             log.exception("message failed", extra={"event": "error", "table": live.id, "seat": conn.seat})
-            await live.broadcast.send(conn, error("internal", Message("server.error.internal")))
+            live.broadcast.send(conn, error("internal", Message("server.error.internal")))
 
 
 async def handle(live: LiveTable, conn: Connection, msg: Incoming) -> None:
     if msg.type == "ping":
-        await live.broadcast.send(conn, {"type": "pong"})
+        live.broadcast.send(conn, {"type": "pong"})
         return
     if msg.type == "hello":
         raise BadMessage("malformed", Message("server.error.hello_twice"))
@@ -165,7 +167,7 @@ async def handle(live: LiveTable, conn: Connection, msg: Incoming) -> None:
     if live.seats[conn.seat].auto:
         await live.arrived(conn.seat)  # acting again takes the seat back from a clock's bot
     if msg.type == "hint":
-        await live.broadcast.send(conn, await live.bots.hint(conn.seat))
+        live.broadcast.send(conn, await live.bots.hint(conn.seat))
         return
     if live.seats[conn.seat].stand_in is not None:
         raise BadMessage("forbidden", Message("server.error.stand_in"))
