@@ -97,6 +97,9 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         raise BadOption(f"bot {spec!r}: the budget {budget!r} is neither a number of iterations (mcts:2000) "
                         f"nor a time (mcts:1s, mcts:0.5s, mcts:250ms)")
     if m.group(1) is not None:
+        if len(m.group(1).lstrip("0")) > 9:   # int() of thousands of digits is refused, and no search runs that long
+            shown = repr(spec) if len(spec) <= 40 else repr(spec[:40]) + "…"
+            raise BadOption(f"bot {shown}: at most 999999999 iterations a move")
         iterations = int(m.group(1))
         if iterations < 1:
             raise BadOption(f"bot {spec!r}: at least 1 iteration a move")

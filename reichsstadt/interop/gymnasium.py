@@ -187,8 +187,9 @@ class ReichsstadtVectorEnv(VectorEnv):
     bool, `infos["action_mask"]` (num_envs, actions) bool and `infos["seat"]`;
     `action_masks()` for maskable policies. A finished sub-env starts a new game at the
     next step (Gymnasium's NEXT_STEP autoreset: its action is ignored then, its reward
-    0, and its mask on the finishing step all True, so any action may be drawn), or in the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last
-    observation in `infos["final_obs"]`). `reset(seed=s)` seeds sub-env i with s + i;
+    0, and its mask on the finishing step all True, so any action may be drawn), or in
+    the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last observation in
+    `infos["final_obs"]`). `reset(seed=s)` seeds sub-env i with s + i;
     a list gives one seed per sub-env. Arguments as ReichsstadtEnv's; `copy=False`
     returns the env's own observation buffer (overwritten at the next step)."""
 

@@ -42,6 +42,9 @@ def test_random_and_mcts_specs():
     ("mcts:3s:kinds=yes", "kinds takes a number, not 'yes'"),
     ("mcts:3s:kinds=2", "kinds=1\\|0 .*, not '2'"),
     ("", "unknown bot"),
+    # int() refuses thousands of digits with its own ValueError: a stranger's 500, once
+    ("mcts:" + "9" * 5000, "'mcts:9{35}'…: at most 999999999 iterations a move"),
+    ("mcts:1000000000", "'mcts:1000000000': at most 999999999 iterations"),
 ])
 def test_a_malformed_spec_says_what_is_wrong(spec, words):
     with pytest.raises(BadOption, match=words):
