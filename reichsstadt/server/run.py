@@ -27,6 +27,7 @@ RANGES: dict[str, tuple[float, float, bool]] = {   # flag: (lowest, highest, the
     "--log-lines-per-second": (0, _INF, True), "--hint-interval": (0, _INF, False),
     "--create-per-minute": (0, _INF, True), "--open-per-creator": (1, _INF, False), "--open-hours": (0, _INF, True),
     "--connections-per-address": (1, _INF, False), "--spectators-per-table": (0, _INF, False),
+    "--replays-per-second": (0, _INF, True),
     "--clock-minimum": (0, _INF, False), "--write-timeout": (0, _INF, True)}
 """What serve's numeric options may be (--port 70000 listened on 4464; nan and inf passed every check)."""
 
@@ -70,6 +71,8 @@ def serve(
     open_hours: float = _option(24.0, "--open-hours", help="Hours a table waits for people before it expires."),
     connections: int = _option(64, "--connections-per-address", help="Connections one client address may hold."),
     spectators: int = _option(50, "--spectators-per-table", help="Spectators one table may have."),
+    replays_per_second: float = _option(20.0, "--replays-per-second", help="Replay steps one client address may "
+                                                                          "ask a second (bursts of twice as many)."),
     header_timeout: float = _option(10.0, "--header-timeout", help="Seconds a client has to send a request's headers."),
     body_timeout: float = _option(20.0, "--body-timeout", help="Seconds a client has to send a request's body."),
     max_body_kb: int = _option(2048, "--max-body-kb", help="The largest request body in kilobytes (a table with "
@@ -102,25 +105,25 @@ def serve(
                   "--hint-interval": hint_interval, "--create-per-minute": create_per_minute,
                   "--open-per-creator": open_per_creator, "--open-hours": open_hours,
                   "--connections-per-address": connections, "--spectators-per-table": spectators,
-                  "--clock-minimum": clock_minimum, "--write-timeout": write_timeout})
+                  "--replays-per-second": replays_per_second, "--clock-minimum": clock_minimum,
+                  "--write-timeout": write_timeout})
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
                         log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
                         hand_over=hand_over, clock_minimum=clock_minimum, write_timeout=write_timeout,
-                        bot_workers=bot_workers,
-                        bot_max_seconds=bot_max_seconds,
-                        bot_max_iterations=bot_max_iterations, create_rate=create_per_minute / 60.0,
-                        create_burst=max(1, int(create_per_minute)),
-                        open_per_creator=open_per_creator, open_ttl=open_hours * 3600,
-                        connections_per_address=connections, spectators_per_table=spectators,
+                        bot_workers=bot_workers, bot_max_seconds=bot_max_seconds, create_rate=create_per_minute / 60.0,
+                        bot_max_iterations=bot_max_iterations,
+                        create_burst=max(1, int(create_per_minute)), open_per_creator=open_per_creator,
+                        open_ttl=open_hours * 3600, connections_per_address=connections,
+                        spectators_per_table=spectators, replay_rate=replays_per_second,
+                        replay_burst=max(1, int(2 * replays_per_second)),
                         header_timeout=header_timeout, body_timeout=body_timeout,
                         max_body_bytes=max_body_kb * 1024, max_json_depth=max_json_depth,
                         rate_per_second=messages_per_second, rate_burst=max(1, round(messages_per_second * 8 / 3)),
                         hint_interval=hint_interval, log_rate=log_lines_per_second,
                         log_burst=max(1, round(log_lines_per_second * 5)), forwarded_allow_ips=forwarded_allow_ips)
-    url = prepare(settings, host, port)
-    run(settings, url, host, port, gc_tuning)
+    run(settings, prepare(settings, host, port), host, port, gc_tuning)
 
 
 def prepare(settings: Settings, host: str, port: int) -> str:

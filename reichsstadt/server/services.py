@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .clock import Clock
 from .config import Settings
 from .limits import Limits
+from .replays import Replays
 from .metrics import Metrics
 from .pool import BotPool
 from .storage import Storage
@@ -31,3 +32,4 @@ class Services:
     tables: "TableManager" = field(init=False)
     cluster: "Cluster" = field(init=False)
     reviews: "Reviews" = field(init=False)
+    replays: Replays = field(default_factory=Replays)   # finished games' positions for the replay page

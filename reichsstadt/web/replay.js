@@ -1,7 +1,7 @@
 // @ts-check
 /** The replay viewer: step through a finished game as a spectator or as any seat, with
  * the board, the log up to that move, and the way to the game's review. */
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { h, fill } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -36,11 +36,10 @@ export async function showReplay(app, tableId) {
     h("option", { value: "" }, t("web.replay.spectator")),
     ...names.map((n, i) => h("option", { value: i, selected: i === seat }, n))));
 
-  async function show() {
-    const step = await api(`/api/tables/${tableId}/replay?move=${move}&seat=${seat ?? ""}&lang=${language()}`);
+  /** @param {any} step the server's position */
+  function draw(step) {
     const ctx = { names, you: seat };
-    slider.value = String(move);
-    where.textContent = t("web.replay.at", { move, moves: info.moves });
+    where.textContent = t("web.replay.at", { move: step.move, moves: info.moves });
     if (renderer) renderer.draw(board, step.view, { ...ctx, tableId, data, board: drawing, legal: [], pick: null, act: () => {},
       sendPick: () => {}, togglePart: () => {}, chosen: new Map() });
     else if (step.board_html) board.innerHTML = step.board_html;  // the game's board, drawn by the server
@@ -48,6 +47,30 @@ export async function showReplay(app, tableId) {
     fill(log, ...step.log.map((/** @type {any} */ e, /** @type {number} */ i, /** @type {any[]} */ all) =>
       logLine(e, ctx, moveNumbers(all, i))));
     log.scrollTop = log.scrollHeight;
+  }
+  // one request at a time: a slider dragged or an arrow key held asks for many steps, and
+  // the last one asked is the one to end on (answers racing each other could end on an
+  // older one); a server that says "too many at once" (429) is asked again a moment later
+  let asking = false;
+  async function show() {
+    slider.value = String(move);
+    if (asking) return;  // the answer under way is followed by a request for the latest step
+    asking = true;
+    try {
+      for (;;) {
+        const want = { move, seat };
+        let step;
+        try {
+          step = await api(`/api/tables/${tableId}/replay?move=${want.move}&seat=${want.seat ?? ""}&lang=${language()}`);
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 429) throw err;
+          await new Promise((done) => setTimeout(done, 1000));
+          continue;
+        }
+        draw(step);  // answers come in the order asked: a drag shows its way, then its end
+        if (want.move === move && want.seat === seat) break;
+      }
+    } finally { asking = false; }
   }
   const stepTo = (/** @type {number} */ n) => { move = Math.max(0, Math.min(info.moves, n)); show(); };
   slider.addEventListener("input", () => stepTo(Number(slider.value)));

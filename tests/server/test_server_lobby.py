@@ -386,6 +386,38 @@ def test_record_and_replay_open_when_the_game_is_over(tmp_path: Any) -> None:
             assert r.status_code == 400 and r.json()["error"]["id"] == "server.error.replay_args", bad
 
 
+def test_replay_steps_in_any_order_match_the_record_and_are_bounded_per_address(tmp_path: Any) -> None:
+    """A replay step is served from copies of the state kept every 32 moves (it used to
+    replay the whole game on the event loop for every step); whatever order the steps
+    come in, each is the record's position. Past its burst an address is told to wait
+    (429, in words, with Retry-After); another address is not."""
+    import random
+
+    from starlette.testclient import TestClient
+
+    with serve(tmp_path, replay_rate=1 / 60, replay_burst=12) as c:
+        t = full_table(c, players=3, bots=1)
+        tid = t["id"]
+        players = [Ws(c, tid, tok) for tok in t["tokens"][:2]]
+        play(players, random.Random(5))
+        for p in players:
+            p.close()
+        rec = Record.from_json(c.get(f"/api/tables/{tid}/record").json())
+        rng = random.Random(7)
+        asked = [len(rec.moves), 0, 33, 31, 96, 95, 64, len(rec.moves) - 1, 1, 40, rng.randrange(len(rec.moves))]
+        for move in asked:
+            seat = rng.choice([None, 0, 1, 2])
+            step = c.get(f"/api/tables/{tid}/replay?move={move}&seat={'' if seat is None else seat}")
+            assert step.status_code == 200, step.text
+            assert step.json()["view"] == replay(rec, move).view(seat), (move, seat)
+        assert c.get(f"/api/tables/{tid}/replay?move=2").status_code == 200      # the 12th
+        refused = c.get(f"/api/tables/{tid}/replay?move=3")
+        assert refused.status_code == 429 and refused.json()["error"]["id"] == "server.error.replay_rate"
+        assert int(refused.headers["retry-after"]) >= 1
+        other = TestClient(c.app, client=("203.0.113.9", 4000))
+        assert other.get(f"/api/tables/{tid}/replay?move=3").json()["view"] == replay(rec, 3).view(None)
+
+
 def test_a_table_serves_the_component_data_it_plays_with(tmp_path: Any) -> None:
     """The browser draws a board from the table's data file (the bundled one, or the
     creator's own, uploaded with the table)."""

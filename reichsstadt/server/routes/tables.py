@@ -10,15 +10,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...core import replay
+from ...core import Message
 from ...core.record import Record
 from ...i18n import languages
 from ..botplay import checked_bot
+from ..replays import GamePositions
 from ..schema import CLOSED, FINISHED, HUMAN
 from ..seating import bot_names
 from ..storage import new_token
 from ..table import LiveTable, stored_info
-from .common import bearer, body, fail, guarded, services
+from .common import ApiError, bearer, body, client_address, fail, guarded, services
 from .lobby import clean_name, default_bot, invites
 
 log = logging.getLogger("reichsstadt.server")
@@ -153,6 +154,12 @@ async def record(request: Request) -> Response:
 
 
 async def replay_step(request: Request) -> Response:
+    """One position of a finished game, as a seat (or a spectator) saw it: its view, its
+    log so far and the board drawn. Each address may ask `replay_rate` a second."""
+    svc = services(request)
+    wait = svc.limits.replaying.allow(client_address(request))
+    if wait:
+        raise ApiError(429, Message("server.error.replay_rate"), "rate_limited", {"retry-after": str(int(wait) + 1)})
     live = await live_or_404(request)
     finished(live)
     q = request.query_params
@@ -164,10 +171,11 @@ async def replay_step(request: Request) -> Response:
         raise fail(400, "server.error.replay_args") from None
     if seat is not None and not 0 <= seat < live.players or not 0 <= move <= live.moves:
         raise fail(400, "server.error.replay_args")
-    moves = await services(request).storage.moves(live.id)
-    st = replay(Record(game=live.game.id, players=live.players, seed=live.seed, options=live.options, names=[],
-                       moves=moves[:move]))
-    view = st.view(seat)
+    positions = svc.replays.get(live.id)
+    if positions is None:
+        positions = svc.replays.keep(live.id, GamePositions(live.game.id, live.players, live.seed, live.options,
+                                                            await svc.storage.moves(live.id)))
+    view = positions.at(move).view(seat)
     from ..messages import board_html
 
     entries = [orjson.loads(e) for e in live.log.upto(seat, move)]
