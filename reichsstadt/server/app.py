@@ -12,6 +12,7 @@ import logging
 from typing import AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 
 from . import migrations
 from .clock import Clock
@@ -22,6 +23,7 @@ from .metrics import GcWatch, Metrics
 from .pool import BotPool
 from .review import Reviews
 from .routes import all_routes
+from .routes.common import no_route
 from .services import Services
 from .storage import Storage
 from .tables import TableManager
@@ -95,7 +97,7 @@ def create_app(settings: Settings | None = None, tune_gc_after_start: bool = Fal
             if on_stopped is not None:
                 on_stopped()
 
-    app = Starlette(routes=all_routes(), lifespan=lifespan)
+    app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers={HTTPException: no_route})
     app.state.startup_error = None
     app.state.settings = settings
     app.state.db_url = db_url

@@ -499,3 +499,18 @@ def test_a_seat_taken_without_a_name_is_player_n_in_each_language(tmp_path: Any)
         assert listed["name"] is None and listed["taken"], listed
     seats = Seats([SeatRow(0, "human", None, "a", "hash"), SeatRow(1, "greedy", "Medium bot 1", "b")], None)
     assert seats.names() == ["Player 1", "Medium bot 1"] and seats.names("de") == ["Spieler 1", "Medium bot 1"]
+
+
+def test_an_address_or_method_the_api_does_not_have_is_a_json_error_in_words(tmp_path: Any) -> None:
+    """Every API answer that is an error has one shape ({"error", "code", "text"}): an
+    unknown address or a wrong method under /api/ was Starlette's plain "Not Found"."""
+    with serve(tmp_path) as c:
+        r = c.get("/api/nope")
+        assert r.status_code == 404 and r.json()["error"]["id"] == "server.error.no_route"
+        assert r.json()["code"] == "not_found" and "/api/nope" in r.json()["text"]
+        r = c.post("/api/games")
+        assert r.status_code == 405 and r.json()["error"]["id"] == "server.error.method"
+        assert r.json()["text"] == "/api/games does not answer POST" and "GET" in r.headers["allow"]
+        long = c.get("/api/" + "x" * 5000)
+        assert long.status_code == 404 and len(long.text) < 1000   # the path is not sent back whole
+        assert c.get("/no-such-page").status_code == 404           # pages keep their own answer

@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Awaitable, Callable
 
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ...core import Message, ReichsstadtError
 from ..jsonin import BadJson, loads
@@ -33,6 +34,19 @@ def fail(status: int, msgid: str, code: str = "bad_request", /, **args: Any) -> 
 def json_error(exc: ApiError) -> JSONResponse:
     return JSONResponse({"error": words(exc.message), "code": exc.code, "text": str(exc.message)},
                         status_code=exc.status, headers=exc.headers)
+
+
+async def no_route(request: Request, exc: Exception) -> Response:
+    """An address or method no route answers: under /api/ the JSON error every API
+    answer has (a client parses one shape), elsewhere Starlette's plain words."""
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/") or exc.status_code not in (404, 405):
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+    path, headers = request.url.path[:80], dict(exc.headers or {})
+    if exc.status_code == 405:
+        message = Message("server.error.method", method=request.method[:10], path=path)
+        return json_error(ApiError(405, message, "method_not_allowed", headers))
+    return json_error(ApiError(404, Message("server.error.no_route", path=path), "not_found", headers))
 
 
 def services(conn: HTTPConnection) -> Services:
