@@ -12,11 +12,38 @@ the socket and the coroutine serving it would stay for good."""
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from .limits import Counts
+
+
+class Deadline:
+    """A one-shot timer of a connection: `set` (again) or `clear`; when it runs out,
+    `late` is called once."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, late: Callable[[], None]) -> None:
+        self.loop, self.late = loop, late
+        self._handle: asyncio.TimerHandle | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._handle is not None
+
+    def set(self, seconds: float) -> None:
+        self.clear()
+        self._handle = self.loop.call_later(seconds, self._run_out)
+
+    def clear(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _run_out(self) -> None:
+        self._handle = None
+        self.late()
 
 
 class GuardedProtocol(HttpToolsProtocol):
@@ -28,42 +55,33 @@ class GuardedProtocol(HttpToolsProtocol):
     counts = Counts(64)
     trusted: frozenset[str] = frozenset()
     _peer: str | None = None
-    _timer: asyncio.TimerHandle | None = None
+    _timer: Deadline
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self._timer = Deadline(self.loop, self._late)
         peer = self.client[0] if self.client else None
         if peer is not None and peer not in self.trusted and "*" not in self.trusted:
             if not self.counts.take(peer):
                 transport.abort()
                 return
             self._peer = peer
-        self._arm(self.header_timeout)
-
-    def _arm(self, seconds: float) -> None:
-        self._disarm()
-        self._timer = self.loop.call_later(seconds, self._late)
-
-    def _disarm(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+            self._timer.set(self.header_timeout)
 
     def _late(self) -> None:
-        self._timer = None
         if not self.transport.is_closing():
             self.transport.close()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        if self._timer is None:
-            self._arm(self.header_timeout)
+        if not self._timer.running:
+            self._timer.set(self.header_timeout)
 
     def on_headers_complete(self) -> None:
-        self._disarm()
+        self._timer.clear()
         super().on_headers_complete()
         if self.parser is not None and not self.parser.should_upgrade() and self._has_body():
-            self._arm(self.body_timeout)
+            self._timer.set(self.body_timeout)
 
     def _has_body(self) -> bool:
         for name, value in self.headers or ():
@@ -74,16 +92,16 @@ class GuardedProtocol(HttpToolsProtocol):
         return False
 
     def on_message_complete(self) -> None:
-        self._disarm()
+        self._timer.clear()
         super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
-        self._disarm()
+        self._timer.clear()
         self._release()  # the websocket is counted by the app, by its real address
         super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
+        self._timer.clear()
         self._release()
         super().connection_lost(exc)
 
@@ -109,20 +127,20 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     send and receive return, so it forgets the connection."""
 
     write_timeout = 10.0
-    _cutoff: asyncio.TimerHandle | None = None
+    _cutoff: Deadline | None = None
     _ending = False   # closed: the cut-off stands even if the buffer drains meanwhile
 
     def _arm_cutoff(self) -> None:
-        if self._cutoff is None and not self.disconnected:
-            self._cutoff = self.loop.call_later(self.write_timeout, self._cut_off)
+        if self._cutoff is None:
+            self._cutoff = Deadline(self.loop, self._cut_off)
+        if not self._cutoff.running and not self.disconnected:
+            self._cutoff.set(self.write_timeout)
 
     def _disarm_cutoff(self) -> None:
         if self._cutoff is not None:
-            self._cutoff.cancel()
-            self._cutoff = None
+            self._cutoff.clear()
 
     def _cut_off(self) -> None:
-        self._cutoff = None
         if not self.disconnected:
             self.transport.abort()
 
