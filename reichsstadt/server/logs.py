@@ -9,12 +9,21 @@ import json
 import logging
 import logging.handlers
 import queue
+import re
 import threading
 import time
 from typing import Any
 
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "color_message"}
 NAMES = ("reichsstadt", "uvicorn", "uvicorn.error", "uvicorn.access", "asyncio")
+_INVITE = re.compile(r"(/t/[^/\s\"?#]+/join/)[^/\s\"?#]+")
+"""An invite link's path (/t/<table>/join/<invite>): the invite is a seat's secret, and
+uvicorn's access log wrote it in full for anyone reading the logs to take the seat."""
+
+
+def redact(text: str) -> str:
+    """`text` with every invite link's code replaced by "…"."""
+    return _INVITE.sub(r"\1…", text) if "/join/" in text else text
 
 
 class JsonFormatter(logging.Formatter):
@@ -38,11 +47,11 @@ class JsonFormatter(logging.Formatter):
 
 class Enqueue(logging.handlers.QueueHandler):
     """Puts a record on the queue with its message and traceback as text (a traceback
-    cannot cross to the writing thread as an object safely)."""
+    cannot cross to the writing thread as an object safely), invite codes taken out."""
 
     def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
         record = logging.makeLogRecord(vars(record))
-        record.msg = record.getMessage()
+        record.msg = redact(record.getMessage())
         record.args = None
         if record.exc_info:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
@@ -51,25 +60,29 @@ class Enqueue(logging.handlers.QueueHandler):
 
 
 class RateLimitFilter(logging.Filter):
-    """A token bucket over log lines; what it drops is counted and said later."""
+    """A token bucket over log lines; what it drops is counted and said later. Warnings
+    and errors have a bucket of their own: a flood of access lines (a client hammering
+    the server with refused requests) used to use up the one bucket, and the server's
+    errors during the flood were dropped with it."""
 
     def __init__(self, rate: float, burst: int) -> None:
         super().__init__()
         self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.last = time.monotonic()
+        self.tokens = {False: float(burst), True: float(burst)}   # by "a warning or worse"
+        self.last = {False: time.monotonic(), True: time.monotonic()}
         self.dropped = 0
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        serious = record.levelno >= logging.WARNING
         with self._lock:
             t = time.monotonic()
-            self.tokens = min(self.burst, self.tokens + (t - self.last) * self.rate)
-            self.last = t
-            if self.tokens < 1:
+            self.tokens[serious] = min(self.burst, self.tokens[serious] + (t - self.last[serious]) * self.rate)
+            self.last[serious] = t
+            if self.tokens[serious] < 1:
                 self.dropped += 1
                 return False
-            self.tokens -= 1
+            self.tokens[serious] -= 1
             if self.dropped:
                 record.dropped_before = self.dropped
                 self.dropped = 0

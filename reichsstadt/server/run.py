@@ -31,6 +31,15 @@ RANGES: dict[str, tuple[float, float, bool]] = {   # flag: (lowest, highest, the
     "--clock-minimum": (0, _INF, False), "--write-timeout": (0, _INF, True)}
 """What serve's numeric options may be (--port 70000 listened on 4464; nan and inf passed every check)."""
 
+CEILINGS: dict[str, float] = {   # flag: the most an option open upwards in RANGES may be
+    "--bot-delay": 3600, "--lease": 86400, "--header-timeout": 3600, "--body-timeout": 3600,
+    "--bot-max-seconds": 3600, "--messages-per-second": 1e6, "--log-lines-per-second": 1e6,
+    "--hint-interval": 86400, "--create-per-minute": 1e6, "--open-hours": 87600, "--replays-per-second": 1e6,
+    "--clock-minimum": 86400, "--write-timeout": 3600}
+"""Finite numbers too large to mean anything: --open-hours 1e300 started, then logged a
+traceback every 5 s (its sweep's timedelta overflowed); --log-lines-per-second 1e308 (a
+burst of 5x that: infinity) stopped with "Internal error ... please report it"."""
+
 
 def check_ranges(values: dict[str, float]) -> None:
     """BadOption for the first option outside its range in RANGES (nan and inf too)."""
@@ -42,6 +51,8 @@ def check_ranges(values: dict[str, float]) -> None:
             span = (f"more than {least:g}" if strict else f"{least:g} or more") if most == _INF else \
                 f"from {least:g} to {most:g}"
             raise BadOption(f"{name} is a number {span}, not {value}")   # nan fails every comparison: refused too
+        if value > CEILINGS.get(name, _INF):
+            raise BadOption(f"{name} is at most {CEILINGS[name]:g}, not {value:g}")
 
 
 def serve(
@@ -81,8 +92,8 @@ def serve(
     messages_per_second: float = _option(15.0, "--messages-per-second", help="Messages one websocket may send a "
                                                                              "second (bursts of 8/3 as many)."),
     hint_interval: float = _option(10.0, "--hint-interval", help="Seconds between two hints of one seat."),
-    log_lines_per_second: float = _option(200.0, "--log-lines-per-second", help="Log lines a second before lines "
-                                                                                "are dropped (bursts of 5x)."),
+    log_lines_per_second: float = _option(200.0, "--log-lines-per-second", help="Log lines kept a second (warnings, "
+                                                                                "errors apart; bursts of 5x)."),
     forwarded_allow_ips: str = _option("127.0.0.1", "--forwarded-allow-ips",
                                        help="Reverse proxies whose X-Forwarded-For names the real client "
                                             "(comma-separated addresses; '*' trusts any)."),

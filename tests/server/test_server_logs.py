@@ -70,3 +70,20 @@ def test_healthz_tells_a_broken_database(tmp_path: Any) -> None:
         finally:
             storage.engine = good
         assert c.get("/healthz").status_code == 200
+
+
+def _line(level: int, msg: str = "x") -> logging.LogRecord:
+    return logging.makeLogRecord({"name": "uvicorn.access", "levelno": level,
+                                  "levelname": logging.getLevelName(level), "msg": msg})
+
+
+def test_a_flood_of_lines_is_dropped_counted_and_leaves_room_for_errors() -> None:
+    from reichsstadt.server.logs import RateLimitFilter
+
+    limit = RateLimitFilter(rate=0.001, burst=20)   # no token comes back within the test
+    passed = [limit.filter(_line(logging.INFO)) for _ in range(500)]   # a client's refused requests, logged
+    assert passed.count(True) == 20 and limit.dropped == 480
+    error = _line(logging.ERROR, "the database went away")
+    assert limit.filter(error)   # dropped with the flood before: errors had no bucket of their own
+    assert error.dropped_before == 480   # type: ignore[attr-defined]  # and the next line says so
+    assert [limit.filter(_line(logging.WARNING)) for _ in range(25)].count(True) == 19   # bounded too
