@@ -14,9 +14,13 @@ Checked, each printed with its result (exit status 1 if any fails):
   per-address creation limit (even with a forged X-Forwarded-For), while 127.0.0.3 may
   still create;
 - /metrics answers the machine's own monitoring (127.0.0.1) and nobody else;
+- an invite link's code is in no log (nginx's access log, as the path or a Referer, nor
+  a server's);
 - with several processes: all of the game's websockets (the player's, then spectators')
   reach one process, and the table runs there (the proxy routes a table's clients by its
-  id, and the table passes to that process)."""
+  id, and the table passes to that process); a rolling restart (each process restarted in
+  turn, the next once the last answers /healthz) while requests keep coming through
+  nginx: every one answered."""
 
 from __future__ import annotations
 
@@ -60,8 +64,10 @@ def configure(folder: Path, http_port: int, https_port: int, app_ports: list[int
     text = text.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
     text = text.replace("/etc/ssl/certs/games.example.org.pem", str(folder / "cert.pem"))
     text = text.replace("/etc/ssl/private/games.example.org.key", str(folder / "key.pem"))
-    text = re.sub(r"\n *# server 127\.0\.0\.1:8001;", "", text)
-    text = text.replace("server 127.0.0.1:8000;", "\n    ".join(f"server 127.0.0.1:{p};" for p in app_ports))
+    text = re.sub(r"\n *# server 127\.0\.0\.1:8001[^;]*;", "", text)
+    text = re.sub(r"server 127\.0\.0\.1:8000([^;]*);",
+                  lambda m: "\n    ".join(f"server 127.0.0.1:{p}{m[1]};" for p in app_ports), text)
+    text = text.replace("/var/log/nginx/access.log", str(folder / "access.log"))
     text = text.replace("rate=10r/m", f"rate={per_minute}r/m").replace("burst=9", f"burst={per_minute - 1}")
     (folder / "reichsstadt.conf").write_text(text)
     main = folder / "nginx.conf"
@@ -259,19 +265,100 @@ def main() -> int:
         return run(nginx, args.processes, db)
 
 
+class Servers:
+    """The `reichsstadt serve` processes behind nginx, each restartable (its log appended)."""
+
+    def __init__(self, folder: Path, ports: list[int], db: str | None, per_minute: int) -> None:
+        self.ports, self.db, self.per_minute = ports, db, per_minute
+        self.env = {**os.environ, "REICHSSTADT_DATA": str(folder), "PYTHONPATH": str(ROOT)}
+        self.logs = [folder / f"serve-{i}.log" for i in range(len(ports))]
+        self.procs = [self.start(i) for i in range(len(ports))]
+
+    def start(self, i: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
+                                 str(self.ports[i]), "--bot-delay", "0", "--create-per-minute", str(self.per_minute)]
+                                + (["--db", self.db] if self.db else []),
+                                cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=open(self.logs[i], "a"))
+
+    def restart(self, i: int) -> float:
+        """SIGTERM, wait for the exit, start again, wait for its /healthz: the seconds it took."""
+        began = time.monotonic()
+        self.procs[i].terminate()
+        self.procs[i].wait(30)
+        self.procs[i] = self.start(i)
+        while time.monotonic() - began < 60:
+            with contextlib.suppress(OSError, ValueError):
+                if request_plain(self.ports[i], "/healthz")["ok"]:
+                    return time.monotonic() - began
+            time.sleep(0.1)
+        raise AssertionError(f"server {i} did not come back")
+
+
+def invites_kept_out_of_logs(https: int, folder: Path, logs: list[Path]) -> tuple[str, bool, str]:
+    """An invite link opened through nginx, and a request it leads to (with the link as
+    its Referer): the invite code is in no log, nginx's or a server's."""
+    status, made, _ = request(https, "POST", "/api/tables", {"game": "norenberc", "players": 3, "take_seat": 0,
+                                                             "seats": ["human", "human", "random"], "name": "Ann"},
+                              source="127.0.0.4")
+    invite = made["invites"][0]["invite"]
+    link = f"/t/{made['id']}/join/{invite}"
+    opened = request(https, "GET", link, source="127.0.0.4")[0]
+    request(https, "GET", f"/api/tables/{made['id']}", source="127.0.0.4",
+            headers={"referer": f"https://games.example.org{link}"})
+    time.sleep(1)   # nginx writes its access log as it goes; the servers' log threads
+    found = [path.name for path in [folder / "access.log", *logs] if invite in path.read_text()]
+    return ("invite codes stay out of the logs (nginx's and the servers')", status == 201 and opened == 200
+            and not found, f"link {opened}; the invite code found in {found or 'no log'}")
+
+
+def rolling_restart(https: int, servers: Servers) -> tuple[str, bool, str]:
+    """Each process restarted in turn (the next once the last answers /healthz) while
+    requests keep coming through nginx: a plain request or a table's websocket, each
+    answered by the process that is up (websockets cut by the restart are not counted)."""
+    import threading
+
+    status, made, _ = request(https, "POST", "/api/tables", {"game": "norenberc", "players": 3,
+                                                             "seats": ["human", "random", "random"]},
+                              source="127.0.0.5")
+    failed: list[str] = []
+    done = threading.Event()
+    tried = 0
+
+    def load() -> None:
+        nonlocal tried
+        while not done.is_set():
+            tried += 2
+            with contextlib.suppress(OSError):   # a connection cut by nginx's worker: not an answer
+                code = request(https, "GET", "/api/tables?status=open&limit=5", source="127.0.0.5")[0]
+                if code != 200:
+                    failed.append(f"GET {code}")
+            try:
+                spectate(https, made["id"])
+            except Exception as exc:   # noqa: BLE001 - what a browser would see, said
+                if getattr(getattr(exc, "rcvd", None), "code", None) != 1012:   # not "restarting", sent by a server
+                    failed.append(f"ws {str(exc)[:60]}")
+            time.sleep(0.05)
+
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    try:
+        took = [round(servers.restart(i), 1) for i in range(len(servers.procs))]
+        time.sleep(1)
+    finally:
+        done.set()
+        worker.join(60)
+    return ("a rolling restart (one process at a time) while visitors come: every request answered",
+            status == 201 and not failed, f"restarts of {took} s, {tried} requests, refused: {failed[:4] or 'none'}")
+
+
 def run(nginx: str, processes: int, db: str | None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="rs-nginx-"))
     http_port, https_port = free_port(), free_port()
     app_ports = [free_port() for _ in range(processes)]
     per_minute = 2  # the servers' creation limit below, at the door too
     main_conf = configure(folder, http_port, https_port, app_ports, per_minute)
-    env = {**os.environ, "REICHSSTADT_DATA": str(folder), "PYTHONPATH": str(ROOT)}
-    logs = [folder / f"serve-{i}.log" for i in range(processes)]
-    apps = [subprocess.Popen([sys.executable, "-m", "reichsstadt", "serve", "--host", "127.0.0.1", "--port",
-                              str(port), "--bot-delay", "0", "--create-per-minute", str(per_minute)]
-                             + (["--db", db] if db else []),
-                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
-            for port, log in zip(app_ports, logs)]
+    servers = Servers(folder, app_ports, db, per_minute)
+    apps, logs = servers.procs, servers.logs
     # nginx must not hold this script's output open: if the script died, a caller reading
     # that output would wait for nginx instead of seeing the death.
     proxy = subprocess.Popen([nginx, "-c", str(main_conf), "-p", str(folder)], stdout=subprocess.DEVNULL,
@@ -291,6 +378,9 @@ def run(nginx: str, processes: int, db: str | None) -> int:
                 return 1
             time.sleep(0.2)
         results = checks(https_port, http_port, app_ports, logs, db)
+        results.append(invites_kept_out_of_logs(https_port, folder, logs))
+        if processes > 1:
+            results.append(rolling_restart(https_port, servers))
     finally:
         proxy.terminate()
         for a in apps:
