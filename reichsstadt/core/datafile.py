@@ -30,26 +30,78 @@ def read_limited(path: str | Path) -> str:
 
 
 def load_json(path: str | Path) -> Any:
-    """Parse a JSON data file, or raise DataFileError naming the file, line and column."""
+    """Parse a JSON data file, or raise DataFileError naming the file, line and column.
+
+    A byte order mark (Windows' Notepad writes one) is read past, as the browser does; text
+    that is not UTF-8 is named by its line and column; a key given twice in one object is
+    refused (the second would silently win over the first, an edit lost)."""
     p = Path(path)
     try:
-        text = read_limited(p)
+        with open(p, "rb") as fh:
+            data = fh.read(MOST_BYTES + 1)
     except FileNotFoundError:
         raise DataFileError(f"data file {str(p)!r} does not exist") from None
-    except (OSError, ValueError) as exc:   # a folder, not UTF-8, too large
-        raise DataFileError(f"data file {str(p)!r} cannot be read: {exc}") from None
-    try:
-        found = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(f"data file {str(p)!r} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                            f"column {exc.colno}") from None
-    except RecursionError:
-        raise DataFileError(f"data file {str(p)!r} is not valid JSON: nested too deep") from None
+    except OSError as exc:   # a folder, no permission
+        raise DataFileError(f"data file {str(p)!r} cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MOST_BYTES:
+        raise DataFileError(f"data file {str(p)!r} cannot be read: larger than {MOST_BYTES // (1024 * 1024)} MB")
+    found = parse_json(data, f"data file {str(p)!r}")
     if not isinstance(found, dict):   # every game's data file is an object of named parts
         kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
         kind = kinds.get(type(found), "a number")
         raise DataFileError(f"data file {str(p)!r} must hold a JSON object ({{...}}), not {kind}")
     return found
+
+
+MOST_DIGITS = 30
+"""The most digits of a number in a data file (no count or price has a tenth of them; Python
+refuses to read past 4,300)."""
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refused(f"the key {key!r} is given twice in one object (the second would replace the first)"
+                             [:200])
+        out[key] = value
+    return out
+
+
+def _digits(text: str) -> int:
+    if len(text.lstrip("-")) > MOST_DIGITS:
+        raise _Refused(f"the number {text[:12]}… has {len(text.lstrip('-'))} digits; at most {MOST_DIGITS} "
+                         "are read")
+    return int(text)
+
+
+def _where(data: bytes, at: int) -> str:
+    """Line and column (from 1) of byte `at`."""
+    line = data.count(b"\n", 0, at) + 1
+    start = data.rfind(b"\n", 0, at) + 1
+    return f"line {line}, column {at - start + 1}"
+
+
+def parse_json(data: bytes, name: str) -> Any:
+    """The JSON value of a data file's bytes, or DataFileError starting with `name`."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"{name} is not UTF-8 text: byte 0x{data[exc.start]:02x} at {_where(data, exc.start)} "
+                            "(save it as UTF-8)") from None
+    text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_int=_digits)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except _Refused as exc:
+        raise DataFileError(f"{name}: {exc}") from None
+    except RecursionError:
+        raise DataFileError(f"{name} is not valid JSON: nested too deep") from None
 
 
 def load_packaged_json(package: str, name: str) -> Any:
@@ -85,6 +137,12 @@ class Check:
         elif isinstance(obj, list):
             for i, value in enumerate(obj):
                 self.values(value, f"{where}[{i}]")
+
+    def of_this_game(self, raw: dict[str, Any], keys: tuple[str, ...]) -> None:
+        """Refuse a file that has none of `keys` (the parts every file of this kind has):
+        most likely another game's data file, given to the wrong game."""
+        self.require(any(k in raw for k in keys), "top level",
+                     f"has none of the parts {', '.join(keys)} (another game's data file?)")
 
     def fail(self, where: str, message: str) -> None:
         raise DataFileError(f"{self.what}: {where}: {message}")

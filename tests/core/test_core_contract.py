@@ -93,7 +93,7 @@ def test_data_files_report_path_and_position(tmp_path):
         with pytest.raises(DataFileError, match=words):
             load_json(bad)
     bad.write_bytes(b'{"a": "\xff"}')
-    with pytest.raises(DataFileError, match="cannot be read"):
+    with pytest.raises(DataFileError, match="is not UTF-8 text: byte 0xff at line 1, column 8"):
         load_json(bad)
     with pytest.raises(DataFileError, match="cannot be read"):
         load_json(tmp_path)   # a folder

@@ -120,14 +120,24 @@ def _names(c: Check, obj: Any, key: str, count: int) -> tuple[str, ...]:
     v = c.get(obj, key, list)
     c.require(len(v) == count, key, f"must list {count} names, not {len(v)}")
     for i, name in enumerate(v):
-        c.require(isinstance(name, str) and name != "", f"{key}[{i}]", "must be a non-empty string")
+        _name(c, name, f"{key}[{i}]")
     c.require(len(set(v)) == count, key, "names must be different")
     return tuple(v)
+
+
+MAX_NAME = 40
+"""The most characters of a name in the file (the board and the screens have room for them)."""
+
+
+def _name(c: Check, name: Any, where: str) -> None:
+    c.require(isinstance(name, str) and name.strip() != "", where, "must be a non-empty string")
+    c.require(len(name) <= MAX_NAME, where, f"must be at most {MAX_NAME} characters, not {len(name)}")
 
 
 def _format(c: Check, raw: Any) -> None:
     c.require(isinstance(raw, dict), "top level", "must be a JSON object")
     c.values(raw)
+    c.of_this_game(raw, ("materials", "craftsmen", "week_cards"))
     version = c.get(raw, "format", int)
     c.require(version == FORMAT, "format",
               f"{version} is not a format this version reads (it reads format {FORMAT})")
@@ -196,6 +206,7 @@ def _craftsmen(c: Check, raw: Any, materials: tuple[str, ...],
     for i, cr in enumerate(crafts):
         w = f"craftsmen[{i}]"
         names.append(c.get(cr, "name", str, w))
+        _name(c, names[-1], f"{w}.name")
         _keys(c, cr, ("name", "inputs", "good"), w)
         inputs = c.get(cr, "inputs", list, w)
         c.require(len(inputs) == 2 and all(m in materials for m in inputs) and inputs[0] != inputs[1],
@@ -217,7 +228,11 @@ def _cities(c: Check, raw: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         _keys(c, x, ("city", "currency"), f"cities[{i}]")
     cities = tuple(c.get(x, "city", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
     currencies = tuple(c.get(x, "currency", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
+    for i in range(N_CITIES):
+        _name(c, cities[i], f"cities[{i}].city")
+        _name(c, currencies[i], f"cities[{i}].currency")
     c.require(len(set(cities)) == N_CITIES, "cities", "city names must be different")
+    c.require(len(set(currencies)) == N_CITIES, "cities", "currencies must be different: each city pays in its own")
     return cities, currencies
 
 
@@ -286,8 +301,8 @@ def _relics(c: Check, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
               f"must give {RELICS_PER_CITY} prices (the relics of one city)")
     c.require(len(points) == RELICS_PER_CITY, "relics.points",
               f"must give {RELICS_PER_CITY} points (the relics of one city)")
-    _counts(c, prices, "relics.prices", 0, None, "must be a whole number, 0 or more")
-    _counts(c, points, "relics.points", 0, None, "must be a whole number, 0 or more")
+    _counts(c, prices, "relics.prices", 0, 1000, "must be a whole number from 0 to 1000")
+    _counts(c, points, "relics.points", 0, 100, "must be a whole number from 0 to 100")
     shrine_price = _int(c, rel, "shrine_price", "relics", 0, 1000)
     return tuple((list(prices) + [shrine_price]) * N_CITIES), tuple((list(points) + [0]) * N_CITIES)
 

@@ -82,6 +82,7 @@ class Components:
         if not isinstance(raw, dict):
             c.fail("top level", f"must be an object, not {type(raw).__name__}")
         c.values(raw)
+        c.of_this_game(raw, ("guilds", "citizens", "rooms"))
         _only(c, raw, TOP_KEYS, "top level")
         version = c.get(raw, "format", int)
         c.require(version == FORMAT, "format", f"is {version}, but this engine reads format {FORMAT} only")
@@ -177,6 +178,7 @@ def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list
         for key in ("name", "good", "goods"):
             text = c.get(entry, key, str, at)
             c.require(bool(text.strip()), f"{at}.{key}", "must not be empty")
+            c.require(len(text) <= MAX_NAME, f"{at}.{key}", f"must be at most {MAX_NAME} characters, not {len(text)}")
         _only(c, entry, GUILD_FIELDS, at)
         artisans = c.get(entry, "artisans", list, at)
         c.require(
@@ -193,7 +195,23 @@ def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list
             guild.append(g)
             value.append(v)
             agent.append(plus)
+    _distinct(c, guilds)
     return kind, guild, value, agent
+
+
+MAX_NAME = 40
+"""The most characters of a guild's or a good's name (the board and the screens have room for them)."""
+
+
+def _distinct(c: Check, guilds: list[dict[str, Any]]) -> None:
+    """Each guild and its good have names of their own: two alike could not be told apart."""
+    for key in ("name", "good", "goods"):
+        seen: dict[str, int] = {}
+        for g, entry in enumerate(guilds):
+            word = entry[key].strip().casefold()
+            c.require(word not in seen, f"guilds[{g}].{key}",
+                      f"{entry[key]!r} is already guilds[{seen.get(word)}].{key}: each guild needs its own")
+            seen[word] = g
 
 
 def _citizen(c: Check, entry: Any, where: str) -> tuple[int, int]:

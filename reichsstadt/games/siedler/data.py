@@ -128,7 +128,7 @@ class Components:
 def _card_key(c: dict[str, Any]) -> tuple[int, int, int]:
     ev = EVENTS.index(c["event"])
     road = ROAD_NAMES.index(c["road"]) if ev == EV_WEGEZOLL else -1
-    return (c["number"] or 0, ev, road)
+    return (c.get("number") or 0, ev, road)   # a Raubritter card may leave its number out
 
 
 def _int(v: Any) -> bool:
@@ -182,6 +182,7 @@ def validate(raw: Any) -> None:
     _check_format(c, raw)
     terrains = _check_terrains(c, raw)
     roads = _check_roads(c, raw, [t["id"] for t in terrains])
+    _check_connected(c, terrains, roads)
     _check_goods(c, raw, _check_cities(c, raw))
     _check_city(c, raw)
     _check_wall(c, raw)
@@ -197,6 +198,7 @@ def _check_format(c: Check, raw: Any) -> None:
     """The file's format and version, its keys, and nothing no data file may hold."""
     c.require(isinstance(raw, dict), "top level", "must be a JSON object")
     c.values(raw)
+    c.of_this_game(raw, ("terrains", "roads", "raubritterburg"))
     c.require(raw.get("format") == MAP_FORMAT, "format", f"must be {MAP_FORMAT!r}, not {raw.get('format')!r}")
     version = raw.get("version")
     c.require(version == MAP_VERSION and not isinstance(version, bool), "version",
@@ -229,6 +231,7 @@ def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
         _numbers(c, t, "xy", 2, w, "[x, y]")
         if "hex" in t:
             _numbers(c, t, "hex", 2, w, "[column, row]")
+    _check_apart(c, terrains)
     for n in HARVEST_NUMBERS:
         have = [t["id"] for t in terrains if t["number"] == n]
         want = 2 if n == 2 else 3
@@ -238,6 +241,41 @@ def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
     c.require(fours == ["grain", "stone", "wool"], "terrains",
               f"the 4s yield {', '.join(fours)}; 1.5 says a 4 yields wool, grain and stone")
     return terrains
+
+
+HEX_APART = 1.7
+"""The least distance between two terrains' centres ("xy", in a hex's radius): neighbours
+are sqrt(3) apart; closer, their hexes overlap on the board."""
+
+
+def _check_apart(c: Check, terrains: list[dict[str, Any]]) -> None:
+    """1.2: each terrain is a hex of its own on the board, no two in one place."""
+    for i, t in enumerate(terrains):
+        for j in range(i):
+            u = terrains[j]
+            near = math.dist(t["xy"], u["xy"])
+            c.require(near >= HEX_APART, f"terrains[{i}].xy",
+                      f"{t['id']} at {t['xy']} lies on {u['id']} at {u['xy']} (terrains[{j}]): hexes are "
+                      f"{math.sqrt(3):.4g} apart, one beside the other (1.2)")
+
+
+def _check_connected(c: Check, terrains: list[dict[str, Any]], roads: dict[str, dict[str, Any]]) -> None:
+    """1.6, 1.10: the roads run along the hexes' edges (one intersection to the next shares
+    a terrain), and every terrain lies at a road, or its number would never yield."""
+    touched: set[str] = set()
+    for name, r in roads.items():
+        inters = r["intersections"]
+        for j, it in enumerate(inters):
+            touched.update(it["touches"])
+            if j:
+                c.require(bool(set(it["touches"]) & set(inters[j - 1]["touches"])), f"roads[{name}].intersections[{j}]",
+                          f"touches {', '.join(it['touches'])} and the intersection before it "
+                          f"{', '.join(inters[j - 1]['touches'])}: no terrain in common, so the road is broken there "
+                          "(a road runs along the edges of hexes, 1.10)")
+    for i, t in enumerate(terrains):
+        c.require(t["id"] in touched, f"terrains[{i}]",
+                  f"{t['id']} is touched by no road's intersection: no settlement could ever be built at it, so "
+                  "it is cut off from the board (1.6)")
 
 
 def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dict[str, Any]]:
@@ -270,6 +308,10 @@ def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dic
     return {r["id"]: r for r in roads}
 
 
+MAX_GOLD = 99
+"""The most gold a toll or price, or resources an ingredient, may be (the box's are 1-5)."""
+
+
 def _check_cities(c: Check, raw: dict[str, Any]) -> list[str]:
     """1.12, 5.2.3: Frankfurt, Prague and Venice at the end of roads I-III, with their tolls."""
     cities = c.get(raw, "cities", list)
@@ -282,7 +324,7 @@ def _check_cities(c: Check, raw: dict[str, Any]) -> list[str]:
         c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road",
                   f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
         toll = c.get(ci, "toll", int, w)
-        c.require(toll >= 0, f"{w}.toll", "a toll is at least 0 gold")
+        c.require(0 <= toll <= MAX_GOLD, f"{w}.toll", f"a toll is 0 to {MAX_GOLD} gold, not {toll}")
         cnames.append(name)
     c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities",
               "must be Frankfurt, Prague and Venice (1.12)")
@@ -299,10 +341,11 @@ def _check_goods(c: Check, raw: dict[str, Any], cnames: list[str]) -> None:
         w = f"goods[{g['name']}]"
         _only(c, g, "good", w)
         recipe = c.get(g, "recipe", dict, w)
-        c.require(bool(recipe) and all(k in RESOURCES and _int(v) and v > 0 for k, v in recipe.items()),
-                  f"{w}.recipe", "needs positive counts of resources (gold is no ingredient)")
+        c.require(bool(recipe) and all(k in RESOURCES and _int(v) and 0 < v <= MAX_GOLD for k, v in recipe.items()),
+                  f"{w}.recipe", f"needs counts of 1 to {MAX_GOLD} of resources (gold is no ingredient)")
         c.require(c.get(g, "city", str, w) in cnames, f"{w}.city", "is not a city of the map")
-        c.require(c.get(g, "price", int, w) > 0, f"{w}.price", "a good sells for at least 1 gold")
+        price = c.get(g, "price", int, w)
+        c.require(0 < price <= MAX_GOLD, f"{w}.price", f"a good sells for 1 to {MAX_GOLD} gold, not {price}")
     z = next(g for g in goods if g["name"] == "Zirkel")
     c.require(z["recipe"] == {"wood": 1, "stone": 1} and z["city"] == "Frankfurt" and z["price"] == 3, "goods[Zirkel]",
               "1.12 says Zirkel are made of wood and stone and sell in Frankfurt for 3 gold")
@@ -320,6 +363,7 @@ def _check_city(c: Check, raw: dict[str, Any]) -> None:
         w = f"city.sectors[{i}]"
         _only(c, s, "sector", w)
         sid = c.get(s, "id", str, w)
+        c.require(sid not in skinds, f"{w}.id", f"duplicate sector id {sid!r}")
         kind = c.get(s, "kind", str, w)
         if "rect" in s:
             _numbers(c, s, "rect", 4, w, "[x, y, width, height]")
@@ -339,13 +383,17 @@ def _check_city(c: Check, raw: dict[str, Any]) -> None:
 def _check_reds(c: Check, reds: list[Any], skinds: dict[str, dict[str, Any]]) -> None:
     c.require(len(reds) == 12, "city.red_intersections", f"there are 12 red intersections (5.2.2.3), not {len(reds)}")
     marks = []
+    ids: list[str] = []
     for i, r in enumerate(reds):
         w = f"city.red_intersections[{i}]"
         _only(c, r, "red intersection", w)
-        c.get(r, "id", str, w)
+        rid = c.get(r, "id", str, w)
+        c.require(rid not in ids, f"{w}.id", f"duplicate red intersection id {rid!r}")
+        ids.append(rid)
         _numbers(c, r, "xy", 2, w, "[x, y]")
         touches = c.get(r, "touches", list, w)
-        c.require(all(x in skinds for x in touches), f"{w}.touches", f"names an unknown sector in {touches}")
+        c.require(all(isinstance(x, str) and x in skinds for x in touches), f"{w}.touches",
+                  f"names an unknown sector in {touches}"[:200])
         c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches",
                   "a red intersection touches two or three sectors")
         mark = r.get("mark")
@@ -377,6 +425,7 @@ def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
     tt = c.get(raw, "time_track", dict)
     _only(c, tt, "time_track", "time_track")
     years = c.get(tt, "years", list, "time_track")
+    c.require(all(_int(y) for y in years), "time_track.years", "must list years as whole numbers")
     c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)),
               "time_track.years", "runs from 1355 (3.) to 1400 (7.) in increasing years")
     c.require(c.get(tt, "reshuffle", list, "time_track") == [1370, 1385], "time_track.reshuffle",
@@ -418,6 +467,8 @@ def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str,
                     terrains: list[dict[str, Any]]) -> None:
     """3., 1.6: the beginner positions of the four colours."""
     beg = c.get(raw, "beginner", list)
+    for i, b in enumerate(beg):
+        c.require(isinstance(b, dict), f"beginner[{i}]", f"must be an object, not {type(b).__name__}")
     c.require(len(beg) == 4 and [b.get("color") for b in beg] == list(COLORS), "beginner",
               "lists the four colors white, red, blue, orange (3.)")
     occupied: dict[str, list[int]] = {k: [] for k in ROAD_NAMES}
