@@ -177,6 +177,16 @@ def _check_port(host: str, port: int) -> None:
             raise BadOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def browser_url(host: str, port: int) -> str:
+    """Where a browser on this machine finds the server: an IPv6 address in brackets
+    (http://::1:8000/ was said, which no browser opens); for every address (0.0.0.0, ::)
+    the loopback one, with what was listened on said."""
+    everywhere = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}
+    if host in everywhere:
+        return f"http://{everywhere[host]}:{port}/ (listening on every address, {host or '0.0.0.0'})"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     try:
         import uvloop
@@ -210,7 +220,7 @@ def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = Tr
     _raise_file_limit()
     pipeline = logs.setup(json_lines=settings.log_json, rate=settings.log_rate, burst=settings.log_burst)
     where = sqlite_path(url)
-    typer.echo(f"reichsstadt: open http://{host}:{port}/ in your browser")
+    typer.echo(f"reichsstadt: open {browser_url(host, port)} in your browser")
     typer.echo(f"database: {where if where else url.split('@')[-1]}"
                + (f" (data folder {default_data_dir()})" if where else ""))
     settings.db_url = url

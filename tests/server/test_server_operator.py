@@ -75,3 +75,13 @@ def test_an_opened_invite_link_leaves_no_code_in_the_servers_log(tmp_path: Path)
         assert f"/t/{made['id']}/join/…" in err and invite not in err
     finally:
         server.close()
+
+
+def test_the_start_message_gives_an_address_a_browser_opens() -> None:
+    from reichsstadt.server.run import browser_url
+
+    assert browser_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert browser_url("::1", 8000) == "http://[::1]:8000/"   # was http://::1:8000/
+    assert browser_url("0.0.0.0", 80).startswith("http://127.0.0.1:80/ ")
+    assert browser_url("::", 80).startswith("http://[::1]:80/ ")
+    assert browser_url("games.example.org", 8000) == "http://games.example.org:8000/"
