@@ -168,6 +168,8 @@ function createForm(games) {
   const form = h("form", { class: "create", onsubmit: async (/** @type {Event} */ e) => {
     e.preventDefault();
     error.textContent = "";
+    const refused = Object.values(dataFiles).find((x) => x instanceof Refused);
+    if (refused) { error.textContent = t("web.lobby.data_unusable", { reason: refused.reason }); return; }
     const g = game();
     const kinds = [...seats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
     const you = kinds.indexOf("you");
@@ -211,12 +213,46 @@ function optionField(gid, o, dataFiles, error) {
     onchange: async (/** @type {Event} */ e) => {
       const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
       error.textContent = "";
-      if (!file) { delete dataFiles[o.name]; return; }
-      try { dataFiles[o.name] = JSON.parse(await file.text()); }
-      catch { error.textContent = t("web.lobby.bad_json", { file: file.name }); }
+      delete dataFiles[o.name];  // never the file chosen before: this one, or the bundled data
+      if (!file) return;
+      const read = readDataFile(file.name, await file.arrayBuffer());
+      dataFiles[o.name] = read;
+      if (read instanceof Refused) error.textContent = read.reason;
     } });
   const help = t(`${gid}.option.${o.name}.help`);
   return h("label", { class: "option", for: id }, h("span", null, t(`${gid}.option.${o.name}`)), input, h("small", null, help));
+}
+
+/** A data file the lobby refused, with why (in the reader's words); a table is not made with it. */
+class Refused {
+  /** @param {string} reason */
+  constructor(reason) { this.reason = reason; }
+}
+
+/** A chosen data file's JSON, or why it cannot be used: text that is not UTF-8 (not read
+ * with replacement characters in silence), JSON that is not well formed (where, when the
+ * browser says). A byte order mark is read past, as the server does.
+ * @param {string} name @param {ArrayBuffer} bytes @returns {any} */
+function readDataFile(name, bytes) {
+  let text;
+  try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+  catch { return new Refused(t("web.lobby.not_utf8", { file: name })); }
+  try { return JSON.parse(text); }
+  catch (err) {
+    const where = jsonErrorAt(text, String(err instanceof Error ? err.message : err));
+    return new Refused(where ? t("web.lobby.bad_json_at", { file: name, ...where }) : t("web.lobby.bad_json", { file: name }));
+  }
+}
+
+/** Line and column (from 1) of a JSON.parse error, from its message ("... (line 3 column 5)"
+ * or "... at position 41"); null when it gives neither. @param {string} text @param {string} message */
+function jsonErrorAt(text, message) {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /position (\d+)/.exec(message);
+  if (!pos) return null;
+  const before = text.slice(0, Number(pos[1]));
+  return { line: before.split("\n").length, column: before.length - before.lastIndexOf("\n") };
 }
 
 /** The options that differ from the game's defaults. @param {any} g @param {Element} form @param {Record<string, any>} dataFiles */

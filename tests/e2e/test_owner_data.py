@@ -1,0 +1,63 @@
+"""An owner's data file in the lobby (found by the owner's review): a file that is not JSON
+showed its error, yet "Create" then made the table with the bundled data in silence, or
+with the good file chosen before it; a file that is not UTF-8 was read with replacement
+characters (a guild "Br\ufffdwers"). Now such a file says why, where the browser can tell
+(line and column), in the page's language, and no table is made with it."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from tests.server.process import Server
+
+from .conftest import BROWSER, Pages
+
+pytestmark = BROWSER
+
+
+def _form(page: object, base: str) -> None:
+    page.goto(base + "/")  # type: ignore[attr-defined]
+    page.wait_for_selector("details.create-box")  # type: ignore[attr-defined]
+    if not page.locator("details.create-box[open]").count():  # type: ignore[attr-defined]
+        page.click("details.create-box > summary")  # type: ignore[attr-defined]
+    page.wait_for_selector("form.create")  # type: ignore[attr-defined]
+    page.select_option("#game", "norenberc")  # type: ignore[attr-defined]
+    page.fill("#name", "Owner")  # type: ignore[attr-defined]
+
+
+def test_a_broken_data_file_makes_no_table_and_says_why(server: Server, pages: Pages, tmp_path: Path) -> None:
+    good = resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8")
+    (tmp_path / "good.json").write_text(good, encoding="utf-8")
+    (tmp_path / "broken.json").write_text('{ "format": 1,\n  guilds: [] }', encoding="utf-8")
+    latin1 = json.dumps(json.loads(good), ensure_ascii=False).replace("Brewers", "Bräuer")
+    (tmp_path / "latin1.json").write_bytes(latin1.encode("latin-1"))
+    page = pages.new()
+    _form(page, server.base)
+    error = page.locator("form.create p.error")
+
+    page.set_input_files("#opt-components", str(tmp_path / "good.json"))
+    page.set_input_files("#opt-components", str(tmp_path / "broken.json"))
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent !== ''")
+    said = error.inner_text()
+    assert said.startswith("broken.json is not a JSON file"), said
+    assert "line 2, column 3" in said, said   # Chromium says where: the key without quotes
+    page.click("form.create button[type=submit]")
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent.includes('bundled')")
+    assert page.url.rstrip("/") == server.base, "no table was made, neither bundled nor with the good file"
+    pages.shot(page, "owner-data-broken")
+
+    page.set_input_files("#opt-components", str(tmp_path / "latin1.json"))
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent.includes('UTF-8')")
+    assert error.inner_text() == "latin1.json is not UTF-8 text: save it as UTF-8 and choose it again"
+    page.select_option("#lang", "fr")
+    _form(page, server.base)
+    page.set_input_files("#opt-components", str(tmp_path / "latin1.json"))
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent.includes('UTF-8')")
+    assert "n'est pas du texte UTF-8 : enregistrez-le en UTF-8" in error.inner_text()
+
+    page.set_input_files("#opt-components", [])   # cleared: the bundled data
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(f"{server.base}/t/**")
+    assert not pages.problems, pages.problems
