@@ -98,7 +98,7 @@ def test_table_creation_is_rate_limited_per_address(tmp_path: Any) -> None:
         assert r.status_code == 429 and r.json()["error"]["id"] == "server.error.create_rate"
         assert int(r.headers["retry-after"]) >= 1 and "try again" in r.json()["text"]
         assert len(c.get("/api/tables").json()["tables"]) == 3
-        assert 'reichsstadt_limited_total{limit="rate_limited"} 1.0' in c.get("/metrics").text
+        assert 'reichsstadt_limited_total{limit="create_rate"} 1.0' in c.get("/metrics").text
 
 
 def test_open_tables_per_creator_are_limited(tmp_path: Any) -> None:
@@ -107,6 +107,7 @@ def test_open_tables_per_creator_are_limited(tmp_path: Any) -> None:
         create(c, "norenberc", 3, ["human", "human", "random"], take=0)
         r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["human"] * 3})
         assert r.status_code == 429 and r.json()["error"]["id"] == "server.error.open_tables"
+        assert 'reichsstadt_limited_total{limit="open_tables"} 1.0' in c.get("/metrics").text  # by its limit
         # a table that is not waiting for people does not count; closing one frees its place
         create(c, "norenberc", 3, ["random"] * 3, take=None, start=True)
         assert c.post(f"/api/tables/{first['id']}/close", headers=auth(first["creator"])).status_code == 200

@@ -75,6 +75,8 @@ def test_pages_and_client_files_are_served(tmp_path: Any) -> None:
             r = c.get(path)
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), path
             assert '<script type="module" src="/static/app.js">' in r.text
+            # an invite link's code must not leave in a Referer to another site
+            assert r.headers["referrer-policy"] == "same-origin", path
         web = resources.files("reichsstadt") / "web"
         for f in web.iterdir():
             if f.name.endswith((".js", ".css", ".svg", ".html")):

@@ -64,8 +64,9 @@ def guarded(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ApiError as exc:
-            if exc.status == 429:
-                services(request).metrics.limited(exc.code)
+            if exc.status == 429:  # counted by the limit (create_rate, replay_rate, open_tables, ...)
+                limit = exc.message.id.rsplit(".", 1)[-1] if isinstance(exc.message, Message) else exc.code
+                services(request).metrics.limited(limit)
             return json_error(exc)
         except ReichsstadtError as exc:
             return json_error(ApiError(400, _short(exc.message or str(exc)), "refused"))

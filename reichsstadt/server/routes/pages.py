@@ -18,7 +18,8 @@ WEB = resources.files("reichsstadt") / "web"
 
 
 async def page(request: Request) -> Response:
-    return FileResponse(str(WEB / "index.html"), media_type="text/html")
+    # an invite link's code is in the page's address: no Referer carries it to other sites
+    return FileResponse(str(WEB / "index.html"), media_type="text/html", headers={"referrer-policy": "same-origin"})
 
 
 async def catalog(request: Request) -> Response:
