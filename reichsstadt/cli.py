@@ -49,8 +49,12 @@ def say(msgid: str, style: str | None = None, **args: Any) -> None:
     console.print(Text(words()(msgid, **args), style=style or ""))
 
 
-def _options(option: list[str], components: Optional[Path], map_file: Optional[Path]) -> dict[str, Any]:
-    """--option key=value pairs plus the data-file flags, as the game's options."""
+def _options(option: list[str], components: Optional[Path], map_file: Optional[Path],
+             game_id: str | None = None) -> dict[str, Any]:
+    """--option key=value pairs plus the data-file flags, as the game's options; a data
+    flag the game does not take names the one it does (Siedler's data file is its --map)."""
+    if game_id is not None:
+        _check_data_flag(game_id, components, map_file)
     out: dict[str, Any] = {}
     for item in option:
         if "=" not in item:
@@ -62,6 +66,14 @@ def _options(option: list[str], components: Optional[Path], map_file: Optional[P
     if map_file is not None:
         out["map"] = str(map_file)
     return out
+
+
+def _check_data_flag(game_id: str, components: Optional[Path], map_file: Optional[Path]) -> None:
+    g = find_game(game_id)
+    data = [name for name, o in g.options.items() if o.kind == "data"]
+    for name, given in (("components", components), ("map", map_file)):
+        if given is not None and name not in g.options and data:
+            raise BadOption(Message("terminal.error.data_flag", game=g.title, right=f"--{data[0]}", wrong=f"--{name}"))
 
 
 def _seats(spec: Optional[str], players: int, game_id: str | None = None) -> list[str]:
@@ -213,7 +225,7 @@ def play(
         raise BadOption(Message("terminal.error.names", count=len(name_list), players=n))
     save_to = check_output(save, "--save") if save is not None else default_record_path(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    match = Match(game_id, n, seed, _options(option, components, map_file), name_list)
+    match = Match(game_id, n, seed, _options(option, components, map_file, game_id), name_list)
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang())
     _run_table(table)
 
@@ -290,7 +302,7 @@ def simulate(
     bot_list = entrants(bots) if bots else ["random"] * n
     if out is not None:
         check_out(out)
-    opts = _options(option, components, map_file)
+    opts = _options(option, components, map_file, game_id)
     find_game(game_id).resolve(n, opts)   # a bad option says so before the progress bar
     check_run(game_id, games, n, bot_list, jobs)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -41,6 +41,9 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(game_id, 
     (["board", "fair", "--svg", "board.png"], "--svg board.png: the file's name must have one of these endings: .svg"),
     (["board", "fair", "--svg", "/no-such-folder/b.svg"], "the folder /no-such-folder does not exist"),
     (["replay", "/no-such-folder/g.json"], "record file '/no-such-folder/g.json' does not exist"),
+    # the data flag the game does not take names the one it does (it said "no option 'components'")
+    (["play", "siedler", "--components", "c.json"], "Nürnberg takes its data file with --map, not --components"),
+    (["simulate", "norenberc", "--map", "m.json"], "Norenberc takes its data file with --components, not --map"),
     (["play", "fair", "--lang", "xx"], "no messages in the language 'xx'; the languages are: en"),
     (["replay", "x.json", "--lang", "xx"], "no messages in the language 'xx'; the languages are: en"),
 ])
