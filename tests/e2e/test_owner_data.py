@@ -61,3 +61,25 @@ def test_a_broken_data_file_makes_no_table_and_says_why(server: Server, pages: P
     page.click("form.create button[type=submit]")
     page.wait_for_url(f"{server.base}/t/**")
     assert not pages.problems, pages.problems
+
+
+def test_a_data_file_the_game_refuses_is_said_in_the_pages_language(server: Server, pages: Pages,
+                                                                     tmp_path: Path) -> None:
+    """Well-formed JSON the game's validator refuses: the server's answer frames the
+    validator's (English) words in the reader's language; no table is made."""
+    good = json.loads(resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8"))
+    del good["guilds"]
+    (tmp_path / "no-guilds.json").write_text(json.dumps(good), encoding="utf-8")
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.select_option("#lang", "de")
+    _form(page, server.base)
+    page.set_input_files("#opt-components", str(tmp_path / "no-guilds.json"))
+    page.click("form.create button[type=submit]")
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent !== ''")
+    said = page.locator("form.create p.error").inner_text()
+    assert said.startswith("deine Datendatei wurde abgelehnt: ") and "guilds" in said, said
+    assert page.url.rstrip("/") == server.base
+    pages.shot(page, "owner-data-refused-de")
+    # the browser itself reports the 400 answer on the console; nothing else may be there
+    pages.problems[:] = [p for p in pages.problems if "status of 400" not in p]

@@ -130,7 +130,9 @@ def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: A
         body = r.json()
         assert body["code"] == "refused"
         assert "guilds" in body["text"] and "missing" in body["text"]  # the engine's own words
-        assert body["error"]  # as a message the browser renders
+        # ... framed in the reader's language (the validator's words are English)
+        assert body["error"]["id"] == "server.error.data_file" and "guilds" in body["error"]["args"]["reason"]
+        assert body["text"].startswith("your data file was refused: ")
         assert c.get("/api/tables").json()["tables"] == []  # nothing was created
         # not JSON at all: the browser refuses the file before sending (web.lobby.bad_json);
         # a path instead of the data is refused, and no file of the server is read

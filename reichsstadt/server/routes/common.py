@@ -11,6 +11,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ...core import Message, ReichsstadtError
+from ...core.errors import DataFileError
 from ..jsonin import BadJson, loads
 from ..protocol import words
 from ..services import Services
@@ -68,6 +69,9 @@ def guarded(handler: Handler) -> Handler:
                 limit = exc.message.id.rsplit(".", 1)[-1] if isinstance(exc.message, Message) else exc.code
                 services(request).metrics.limited(limit)
             return json_error(exc)
+        except DataFileError as exc:  # the validator's words are English: framed in the reader's language
+            reason = _short(str(exc.message or exc))
+            return json_error(ApiError(400, Message("server.error.data_file", reason=reason), "refused"))
         except ReichsstadtError as exc:
             return json_error(ApiError(400, _short(exc.message or str(exc)), "refused"))
     return run
