@@ -35,10 +35,12 @@ CEILINGS: dict[str, float] = {   # flag: the most an option open upwards in RANG
     "--bot-delay": 3600, "--lease": 86400, "--header-timeout": 3600, "--body-timeout": 3600,
     "--bot-max-seconds": 3600, "--messages-per-second": 1e6, "--log-lines-per-second": 1e6,
     "--hint-interval": 86400, "--create-per-minute": 1e6, "--open-hours": 87600, "--replays-per-second": 1e6,
-    "--clock-minimum": 86400, "--write-timeout": 3600}
+    "--clock-minimum": 86400, "--write-timeout": 3600, "--max-json-depth": 1000}
 """Finite numbers too large to mean anything: --open-hours 1e300 started, then logged a
 traceback every 5 s (its sweep's timedelta overflowed); --log-lines-per-second 1e308 (a
-burst of 5x that: infinity) stopped with "Internal error ... please report it"."""
+burst of 5x that: infinity) stopped with "Internal error ... please report it";
+--max-json-depth 10000000 let a body of 2 MB of "[" nest a million deep, and parsing it
+crashed the process (a segmentation fault)."""
 
 
 def check_ranges(values: dict[str, float]) -> None:
@@ -88,7 +90,7 @@ def serve(
     body_timeout: float = _option(20.0, "--body-timeout", help="Seconds a client has to send a request's body."),
     max_body_kb: int = _option(2048, "--max-body-kb", help="The largest request body in kilobytes (a table with "
                                                            "a data file of one's own)."),
-    max_json_depth: int = _option(32, "--max-json-depth", help="How deep JSON may nest (a body, a message)."),
+    max_json_depth: int = _option(32, "--max-json-depth", help="How deep bodies and messages may nest (<= 1000)."),
     messages_per_second: float = _option(15.0, "--messages-per-second", help="Messages one websocket may send a "
                                                                              "second (bursts of 8/3 as many)."),
     hint_interval: float = _option(10.0, "--hint-interval", help="Seconds between two hints of one seat."),
