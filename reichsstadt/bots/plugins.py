@@ -90,10 +90,19 @@ def make(target: Any, what: str, seed: int, game: str | None) -> Any:
             raise BadOption(f"{what}: its factory raised {type(exc).__name__}: {exc}") from None
     else:
         bot = target
-    if not callable(getattr(bot, "act", None)):
-        raise BadOption(f"{what}: {type(bot).__name__} is no bot: it has no act(seat) method "
-                        f"(a bot's act(seat) returns one of seat.legal())")
+    if not is_bot(bot):
+        raise no_bot(f"{what}: {type(bot).__name__}")
     return bot
+
+
+def is_bot(obj: Any) -> bool:
+    """Whether `obj` can sit at a seat: it has act(seat)."""
+    return callable(getattr(obj, "act", None))
+
+
+def no_bot(who: str) -> BadOption:
+    """The refusal of an object that is no bot (`who`: how the caller names it)."""
+    return BadOption(f"{who} is no bot: it has no act(seat) method (a bot's act(seat) returns one of seat.legal())")
 
 
 def _arguments(factory: Any, seed: int, game: str | None) -> dict[str, Any]:

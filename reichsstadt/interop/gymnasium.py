@@ -41,6 +41,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..bots import check_bot, make_bot
+from ..bots.plugins import is_bot, no_bot
 from ..core import Agent, BadOption, IllegalAction
 from ..core.registry import GROUP
 from .common import render_for
@@ -102,7 +103,7 @@ def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:
     """One opponent per other seat: a bot's name or an object with act(seat), given once
     for every other seat or as a list of one per other seat; BadOption at once (not at
     reset) for an unknown name, a wrong count or an object that is no bot."""
-    one = isinstance(opponents, str) or callable(getattr(opponents, "act", None))
+    one = isinstance(opponents, str) or is_bot(opponents)
     if not one and not isinstance(opponents, Sequence):
         raise BadOption(f"opponents must be a bot's name, an object with act(seat) or a list of them, "
                         f"not {opponents!r}")
@@ -112,9 +113,8 @@ def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:
     for i, o in enumerate(out):
         if isinstance(o, str):
             check_bot(o, game_id)   # an unknown name (or one the game has no such bot for) is refused now
-        elif not callable(getattr(o, "act", None)):
-            raise BadOption(f"opponent {i + 1} ({type(o).__name__}) is no bot: it has no act(seat) method "
-                            f"(a bot's act(seat) returns one of seat.legal())")
+        elif not is_bot(o):
+            raise no_bot(f"opponent {i + 1} ({type(o).__name__})")
     return out
 
 
