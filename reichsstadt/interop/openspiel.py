@@ -293,13 +293,13 @@ class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
         recent = int(params.pop("history", RECENT))
         cap = params.pop("max_decisions", 0)
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
-            raise ValueError(f"max_decisions must be 0 (the measured length) or a number of decisions, not {cap!r}")
+            raise BadParameter(f"max_decisions must be 0 (the measured length) or a number of decisions, not {cap!r}")
         try:
             options = game.resolve(players, {**params, **(extra_options or {})})
             game.info(players, options)
             shared = _Shared(game, players, options, recent, cap)
         except (BadOption, ValueError) as exc:
-            raise ValueError(str(exc)) from None
+            raise BadParameter(str(exc)) from None
         n = len(shared.space)
         measured = bounds(game_id, players)
         super().__init__(
@@ -403,6 +403,11 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
         if text is None:
             text = engine.texts[None] = json.dumps(engine.view(None), sort_keys=True, separators=(",", ":"))
         return text
+
+
+class BadParameter(BadOption, ValueError):
+    """A game parameter refused: a BadOption, as the other adapters and the engine raise,
+    and a ValueError, as OpenSpiel's Python games raise (pyspiel.load_game passes it on)."""
 
 
 class ReichsstadtObserver:

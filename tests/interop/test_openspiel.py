@@ -12,6 +12,7 @@ import pytest
 from open_spiel.python import observation as os_observation
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
+from reichsstadt.core import BadOption
 from reichsstadt.interop import openspiel
 from tests.interop.conftest import GAME_COUNTS, loaded
 
@@ -168,8 +169,12 @@ def test_observer_tensors_and_strings(gid, players):
 
 
 def test_bad_player_counts_are_refused():
-    with pytest.raises(ValueError, match="toy is for 2–3 players, not 7"):
-        pyspiel.load_game("reichsstadt_toy(players=7)")
+    """Refused as every adapter refuses a bad option (BadOption), and as OpenSpiel's own
+    Python games refuse a parameter (ValueError), through pyspiel.load_game too."""
+    for load in (lambda: pyspiel.load_game("reichsstadt_toy(players=7)"), lambda: openspiel.load("toy", 7)):
+        with pytest.raises(BadOption, match="toy is for 2–3 players, not 7") as caught:
+            load()
+        assert isinstance(caught.value, ValueError)
 
 
 def test_game_options_are_parameters():
@@ -201,5 +206,5 @@ def test_max_decisions_ends_an_episode_as_a_draw():
     assert state.returns() == [0.0, 0.0, 0.0]
     again = game.deserialize_state(state.serialize())
     assert again.is_terminal() and again.get_game().max_game_length() == 25
-    with pytest.raises(ValueError, match="max_decisions must be 0"):
+    with pytest.raises(BadOption, match="max_decisions must be 0"):
         openspiel.load("norenberc", 3, max_decisions=-5)
