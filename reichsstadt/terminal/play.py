@@ -37,7 +37,7 @@ from .files import fallback_places, write_record
 from .guide import guide_renderables, load_guide
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
 from .widgets import board, moves_table, outcome_table
-from .words import Words
+from .words import Words, typed
 
 _NUMBERS = re.compile(r"[\d\s,]+")
 KEEP_DRAWS = 3  # a run of chance lines longer than this is folded on the play screen
@@ -323,7 +323,7 @@ class TerminalTable:
             return self.input_ended()
         text = answer.strip().lower()
         if _NUMBERS.fullmatch(text):
-            return self.choose(seat, [int(x) for x in re.split(r"[\s,]+", text) if x], menu, pick)
+            return self.choose(seat, [x for x in re.split(r"[\s,]+", text) if x], menu, pick)
         paged = self._page_key(seat, text, state)
         if paged is not None:
             return paged
@@ -378,18 +378,20 @@ class TerminalTable:
                 note(Text(w("terminal.undo.done", moves=[w.say(s) for _, _, s in gone]), style="green"))
                 self.fresh = True
         else:
-            note(Text(w("terminal.error.not_a_move", text=answer.strip(), last=len(menu)), style="red"))
+            note(Text(w("terminal.error.not_a_move", text=typed(answer), last=len(menu)), style="red"))
         return True
 
-    def choose(self, seat: int, numbers: list[int], menu: list[Entry], pick: Pick | None) -> bool:
+    def choose(self, seat: int, typed_numbers: list[str], menu: list[Entry], pick: Pick | None) -> bool:
         chain = self.chain
         assert chain is not None
         w = self.words[seat]
         note = self.notes[seat].append
-        wrong = [n for n in numbers if not 1 <= n <= len(menu)]
+        # a number of thousands of digits is no move either (and int() would refuse it)
+        wrong = [x for x in typed_numbers if len(x) > len(str(len(menu))) + 1 or not 1 <= int(x) <= len(menu)]
         if wrong:
-            note(Text(w("terminal.error.no_move", number=wrong[0], last=len(menu)), style="red"))
+            note(Text(w("terminal.error.no_move", number=typed(wrong[0]), last=len(menu)), style="red"))
             return True
+        numbers = [int(x) for x in typed_numbers]
         chosen = [menu[n - 1] for n in numbers]
         alone = [n for n, e in zip(numbers, chosen) if not e.part]
         if len(numbers) == 1 and alone:
@@ -571,7 +573,7 @@ def _yes(w: Words) -> set[str]:
 
 
 def _example(pick: Pick | None, parts: int) -> str:
-    if pick is None or parts == 0:
+    if pick is None or parts == 0 or pick.most == 1:   # one part: one number, repeat or not
         return "1"
     if pick.repeat:
         return " ".join(["1", "1", str(min(3, parts))][:max(2, min(pick.most, 3))])

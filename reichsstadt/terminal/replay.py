@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..core import CHANCE, Message, Record, RecordError, game as find_game, replay
 from .widgets import board, outcome_table
-from .words import Words, distinct_names
+from .words import Words, distinct_names, typed
 
 
 class MoveLine(NamedTuple):
@@ -91,7 +91,7 @@ def step_replay(record: Record, console: Console, words: Words, ask: Callable[[s
             continue
         target = _target(text, at, total)
         if target is None:
-            console.print(Text(words("terminal.replay.not_a_command", text=answer.strip()) + " " + help_line,
+            console.print(Text(words("terminal.replay.not_a_command", text=typed(answer)) + " " + help_line,
                                style="red"))
         elif not 0 <= target <= total:
             console.print(Text(words("terminal.replay.no_move", number=target, last=total), style="red"))
@@ -107,12 +107,12 @@ def step_replay(record: Record, console: Console, words: Words, ask: Callable[[s
 
 def _target(text: str, at: int, total: int) -> int | None:
     """The move a step-replay answer goes to: Enter the next, e the end, a number that
-    move; None for anything else."""
+    move; None for anything else (a "²" is no number, nor are thousands of digits)."""
     if text == "":
         return at + 1
     if text in ("e", "end"):
         return total
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
 
 
 def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:

@@ -29,6 +29,17 @@ def choose_language(wanted: str | None) -> str:
     return pick_language(None)
 
 
+ECHO = 30
+"""At most this many characters of a line that is neither a move nor a key are said back:
+a line pasted by mistake must not push the board and the moves off the screen."""
+
+
+def typed(answer: str) -> str:
+    """A line the player typed, as an error quotes it: its words, cut with "…" where long."""
+    text = " ".join(answer.split())
+    return text if len(text) <= ECHO else text[:ECHO - 1] + "…"
+
+
 def short_name(name: str) -> str:
     """How a seat is called inside a sentence: its name without a note in brackets
     ("Player 2 (random bot)" is "Player 2")."""
