@@ -226,8 +226,20 @@ def play(
     save_to = check_output(save, "--save") if save is not None else default_record_path(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file, game_id), name_list)
-    table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang())
+    table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang(), _again(seat_kinds, game_id))
     _run_table(table)
+
+
+def _again(seat_kinds: list[str], game_id: str) -> list[tuple[str, str]]:
+    """The flags a resumed game needs to go on as it was (the record keeps neither): the
+    seats where they are not the default (a second human), the language where it is not
+    the environment's."""
+    flags = []
+    if seat_kinds != _seats(None, len(seat_kinds), game_id):
+        flags.append(("--seats", ",".join(seat_kinds)))
+    if lang() != choose_language(None):
+        flags.append(("--lang", lang()))
+    return flags
 
 
 def _run_table(table: Any) -> NoReturn:
@@ -268,7 +280,8 @@ def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]
         raise BadOption(Message("terminal.resume.over", path=str(path)))
     seat_kinds = _seats(seats, record.players, record.game)
     save_to = check_output(save or path, "--save" if save else "--resume")
-    table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang())
+    table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang(),
+                          _again(seat_kinds, record.game))
     resuming = Text(words()("terminal.resume.resuming", game=match.game.title, count=len(record.moves)))
     for seat in table.humans:  # on the first screen (a terminal's screen is redrawn at once)
         table.notes[seat].append(resuming)

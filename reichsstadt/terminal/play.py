@@ -22,6 +22,7 @@ How a person's turn works, the same in every game:
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -124,8 +125,12 @@ class TerminalTable:
         save_to: Path,
         seed: int,
         lang: str = "en",
+        again: Sequence[tuple[str, str]] = (),
     ) -> None:
+        """`again`: the flags that set this table apart from `play GAME`'s defaults (a second
+        human's --seats, a --lang), which resuming needs too: the record keeps neither."""
         self.match = match
+        self.again = list(again)
         self.game = match.game
         self.seats = list(seats)
         self.console = console
@@ -235,7 +240,12 @@ class TerminalTable:
         self.console.print(text)
 
     def _resume_hint(self) -> str:
-        return f"reichsstadt play {self.game.id} --resume {self.save_to}"
+        flags = [f"{flag} {shlex.quote(value)}" for flag, value in self.again]
+        return " ".join(["reichsstadt play", self.game.id, "--resume", shlex.quote(str(self.save_to)), *flags])
+
+    def _replay_hint(self, path: Path) -> str:
+        flags = [f"{flag} {shlex.quote(value)}" for flag, value in self.again if flag == "--lang"]
+        return " ".join(["reichsstadt replay", shlex.quote(str(path)), *flags])
 
     # -- the game --------------------------------------------------------------------------
     def run(self) -> bool:
@@ -552,10 +562,12 @@ class TerminalTable:
         c = self.console
         foot: list[Line] = []
         path = self.save(lambda t: foot.extend(lines_of(c, t)))
-        foot = lines_of(c, outcome_table(state.outcome(), self.game.id, w)) + foot
+        outcome = state.outcome()
+        foot = lines_of(c, Text(winner_line(outcome.ranks, outcome.scores, w), style="bold green")) + \
+            lines_of(c, outcome_table(outcome, self.game.id, w)) + foot
         if path is not None:
             foot += lines_of(c, Text(w("terminal.finish.saved", path=str(path),
-                                       command=f"reichsstadt replay {path}")))
+                                       command=self._replay_hint(path))))
         head = lines_of(c, Rule(Text(w("terminal.rule.over", game=self.game.title))))
         entries = self._fold(self.logs[viewer][self.shown[viewer]:], w)
         screen = fit_screen(
@@ -566,6 +578,18 @@ class TerminalTable:
         paint(c, screen, clear=True)
         if self.humans:  # leave the final board on screen until the player has read it
             self.ask(w("terminal.finish.leave") + " ")
+
+
+def winner_line(ranks: Sequence[int], scores: Sequence[int], w: Words) -> str:
+    """Who won, in a sentence above the final scores ("You win with 14 points.", "Ann and
+    Bo share the win with 9 points.")."""
+    first = [s for s, r in enumerate(ranks) if r == 1]
+    count = scores[first[0]]
+    if len(first) == 1:
+        return w("terminal.finish.winner", player=Player(first[0]), count=count)
+    if w.viewer in first:   # "you and Ann share": the verb agrees with "you"
+        return w("terminal.finish.shared.with_you", players=[Player(s) for s in first if s != w.viewer], count=count)
+    return w("terminal.finish.shared", players=[Player(s) for s in first], count=count)
 
 
 def _yes(w: Words) -> set[str]:

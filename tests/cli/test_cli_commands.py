@@ -1,6 +1,7 @@
 """The `reichsstadt` command as a user runs it: a real process, real input and files."""
 
 import json
+import shlex
 
 import pytest
 
@@ -201,3 +202,21 @@ def test_replay_uses_the_names_the_game_had_and_calls_only_the_reader_you(game_i
     own = run("replay", str(record), "--seat", "1")
     assert "You:" in own.stdout and "Player 1:" not in own.stdout
     assert "Medium bot 1:" in own.stdout and "Medium bot 2:" in own.stdout
+
+
+def test_the_resume_command_it_gives_keeps_the_second_human_and_the_language(tmp_path):
+    record = tmp_path / "hot seat.json"                         # a space: the path is quoted
+    out = run("play", "norenberc", "-p", "3", "--seats", "human,human,greedy", "--lang", "de", "--seed", "2",
+              "--save", str(record), input="\nq\n")
+    assert out.returncode == 0
+    said = " ".join(out.stdout.split())
+    command = f"reichsstadt play norenberc --resume '{record}' --seats human,human,greedy --lang de"
+    assert command in said, said
+    args = shlex.split(command)[1:]
+    again = run(*args, input="\nq\n")                           # as the player would paste it
+    assert again.returncode == 0
+    assert "Gib den Bildschirm an Spieler 1 weiter" in again.stdout   # seat 2 is a person still, in German
+    plain = run("play", "norenberc", "-p", "3", "--seed", "2", "--save", str(tmp_path / "plain.json"),
+                input="q\n")
+    plain_said = " ".join(plain.stdout.split())
+    assert f"--resume {tmp_path / 'plain.json'}" in plain_said and "--seats" not in plain_said   # defaults: none
