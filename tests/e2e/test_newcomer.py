@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from tests.server.process import Server
 from .conftest import BROWSER, Pages
 from .drawing import INSTALL, table_data
 from .newcomer import call, finished, open_as, person_at, play_now
-from .play import create_from_lobby, play, wait_table, where
+from .play import create_from_lobby, describe_page, play, step, wait_table, where
 from .positions import sample
 
 pytestmark = BROWSER
@@ -294,6 +295,18 @@ def _my_buttons(page: Any) -> bool:
     return bool(page.locator(".moves button.move, .pick button.part").count())
 
 
+def _one_move(page: Any, rng: random.Random, timeout: float = 60) -> None:
+    """One move of the person's, then back to the test. (A `play` until the person's buttons
+    were gone played on while they were back before it looked, which with instant bots is
+    most of the time: one such call played the whole game after the person's first turn,
+    and a test that looked at that turn only found nothing lit, "after 2 of the person's
+    turns, the table finished".)"""
+    deadline = time.monotonic() + timeout
+    while where(page)[1] == "running" and not step(page, rng):
+        assert time.monotonic() < deadline, f"the person could not move: {describe_page(page)}"
+        page.wait_for_timeout(50)
+
+
 def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, pages: Pages) -> None:
     made = person_at(server.base, "norenberc", ["greedy", "greedy"])
     page = pages.new()
@@ -319,7 +332,7 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
             summed = summed or ("Medium bot 1" in text and "Medium bot 2" in text)
         if lit and glided and summed:
             break
-        play([page], rng, until=lambda: not _my_buttons(page) or where(page)[1] != "running")
+        _one_move(page, rng)
     seen = f"after {turns} of the person's turns, the table {where(page)}"   # what a failure on a busy CI looked like
     assert lit, f"nothing the bots changed was lit ({seen})"
     assert glided, "no hired tile glided to its new owner"
@@ -353,7 +366,7 @@ def test_a_hint_answer_amid_a_burst_does_not_swallow_what_the_others_did(server:
         play([page], rng, until=lambda: where(page)[0] > 0 and _my_buttons(page))
         if where(page)[1] != "running" or page.evaluate("() => window.lit") > 0:
             break
-        play([page], rng, until=lambda: not _my_buttons(page) or where(page)[1] != "running")
+        _one_move(page, rng)
     assert page.evaluate("() => window.injected") > 0, "no state message with log entries came in"
     assert page.evaluate("() => window.lit") > 0, f"nothing the bots changed was lit (the table {where(page)})"
 
