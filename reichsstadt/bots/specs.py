@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core import BadOption, game as find_game
 from .base import Bot
-from .heuristic import has_heuristic, heuristic_games, module as heuristic_module
+from .heuristic import PLAYER, has_heuristic, heuristic_games, module as heuristic_module
 from .random_bot import RandomBot
 
 DEFAULT_MCTS = "1s"
@@ -151,7 +151,7 @@ class GreedyBot:
         bot = self._bots.get(gid)
         if bot is None:
             check_greedy(gid)
-            bot = self._bots[gid] = heuristic_module(gid).Greedy(self.seed)
+            bot = self._bots[gid] = heuristic_module(gid, PLAYER, "the greedy bot").Greedy(self.seed)
         return bot.act(seat)
 
 
@@ -159,6 +159,7 @@ def check_greedy(game_id: str) -> None:
     if not has_heuristic(game_id):
         have = ", ".join(sorted(heuristic_games())) or "none yet"
         raise BadOption(f"no greedy (heuristic) bot for {game_id}; games with one: {have}")
+    heuristic_module(game_id, PLAYER, "the greedy bot")  # a broken part is named before the first game
 
 
 def bounded(agent: Bot, seconds: float | None) -> Bot:

@@ -10,12 +10,25 @@ import importlib
 from importlib import resources
 from importlib.resources.abc import Traversable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, Sequence
 
-from .contract import Game
+from .contract import Game, State
 from .errors import BadOption, FrontendError
 
 GROUP = "reichsstadt.games"
+
+KINDS: dict[str, str] = {
+    "terminal": "module:function", "terminal_map": "module:function", "terminal_city": "module:function",
+    "svg": "module:function", "encoder": "module:function",
+    "heuristic": "module",
+    "web": "package:folder", "catalogs": "package:folder",
+}
+"""The kinds of part a game may declare in Game.parts, each with the form of its
+declaration (the Game class's docstring says what each is)."""
+
+FOLDER_NEEDS: dict[str, str] = {"web": "board.js", "catalogs": "en.po"}
+"""The file a declared folder must hold: the browser board's module, the English catalog
+(the language every other one falls back to)."""
 
 _loaded: dict[str, Game] = {}
 _extra: dict[str, Game] = {}      # registered at run time (a test's toy game)
@@ -80,10 +93,71 @@ def game(game_id: str) -> Game:
     except Exception as exc:  # a broken installation must say which game and why
         raise BadOption(f"game {game_id!r} is installed but cannot be loaded ({point.value}): "
                         f"{type(exc).__name__}: {exc}") from exc
-    if not isinstance(loaded, Game) or loaded.id != game_id:
-        raise BadOption(f"entry point {game_id!r} ({point.value}) is not the Game {game_id!r}")
+    where = f"game {game_id!r} (entry point {point.value})"
+    if isinstance(loaded, type) and issubclass(loaded, Game):
+        raise BadOption(f"{where} names the class {loaded.__name__}, not a Game: the entry point names an "
+                        f"instance (GAME = {loaded.__name__}())")
+    if not isinstance(loaded, Game):
+        raise BadOption(f"{where} names a {type(loaded).__name__}, not a reichsstadt.core.Game")
+    if loaded.id != game_id:
+        raise BadOption(f"{where} names the Game {loaded.id!r}: the entry point's name must be the Game's id")
+    check_declaration(loaded, where)
     _loaded[game_id] = loaded
     return loaded
+
+
+def check_declaration(found: Game, where: str) -> None:
+    """What can be checked of a game as soon as it is loaded, without importing its parts:
+    a title, a range of player counts, parts of known kinds declared in their form, and
+    States of its package that implement the contract's every abstract method (else
+    Python says so only at the first game, as an internal error). BadOption naming the
+    game and what is wrong."""
+    title = getattr(found, "title", None)
+    if not isinstance(title, str) or not title:
+        raise BadOption(f"{where}: the Game has no title (a class attribute: title = \"...\")")
+    players = getattr(found, "players", None)
+    if not isinstance(players, range) or len(players) == 0 or players.start < 1:
+        raise BadOption(f"{where}: Game.players must be a range of player counts such as range(2, 5), "
+                        f"not {players!r}")
+    for kind, target in found.parts.items():
+        form = KINDS.get(kind)
+        if form is None:
+            raise BadOption(f"{where} declares a part of unknown kind {kind!r}; the kinds are: {', '.join(KINDS)}")
+        if not _in_form(target, form):
+            raise BadOption(f"{where}: its {kind} part is declared as {target!r}; a {kind} part is "
+                            f"{_FORMS[form]}")
+    _check_states(found, where)
+
+
+_FORMS = {"module:function": '"module:function" (e.g. "mygame.terminal:render")',
+          "module": 'a module, "module" (e.g. "mygame.heuristic"), without ":"',
+          "package:folder": '"package:folder" (e.g. "mygame:web"), a folder of files inside the package'}
+
+
+def _in_form(target: Any, form: str) -> bool:
+    if not isinstance(target, str):
+        return False
+    if form == "module":
+        return bool(target) and ":" not in target
+    left, colon, right = target.partition(":")
+    return bool(left and colon and right) and ":" not in right
+
+
+def _check_states(found: Game, where: str) -> None:
+    """Every State class of the game's package that nothing subclasses further implements
+    every abstract method of the contract."""
+    package = type(found).__module__.rpartition(".")[0] or type(found).__module__
+    pending: list[type[State]] = list(State.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        below = cls.__subclasses__()
+        pending.extend(below)
+        if below or not (cls.__module__ == package or cls.__module__.startswith(package + ".")):
+            continue
+        missing = sorted(getattr(cls, "__abstractmethods__", ()))
+        if missing:
+            raise BadOption(f"{where}: its state {cls.__name__} ({cls.__module__}) does not implement "
+                            f"{', '.join(m + '()' for m in missing)}, which every reichsstadt.core.State must")
 
 
 def has_part(game_id: str, kind: str) -> bool:
@@ -99,19 +173,28 @@ def _declared(game_id: str, kind: str) -> tuple[Game, str]:
     return g, target
 
 
-def part(game_id: str, kind: str) -> Any:
+def part(game_id: str, kind: str, needs: Sequence[str] = (), purpose: str = "") -> Any:
     """A game's declared part of `kind` ("terminal", "svg", "heuristic", "encoder", ...):
-    the object its "module:attr" declaration names (the module itself for "module").
-    FrontendError if the game declares none of that kind, or if the declared one cannot
-    be loaded (never a silent fallback)."""
+    the object its "module:attr" declaration names (the module itself for "module"),
+    holding the names in `needs` (what the caller, `purpose`, reads of it).
+    FrontendError if the game declares none of that kind, if the declared one cannot be
+    loaded, if a "module:function" part is not callable or if it lacks a name in `needs`
+    (never a silent fallback, never an AttributeError at the first use)."""
     g, target = _declared(game_id, kind)
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
-        return getattr(module, attr) if attr else module
+        found = getattr(module, attr) if attr else module
     except Exception as exc:
         raise FrontendError(f"{g.title}'s {kind} part {target} cannot be loaded: "
                             f"{type(exc).__name__}: {exc}") from exc
+    if attr and not callable(found):
+        raise FrontendError(f"{g.title}'s {kind} part {target} is a {type(found).__name__}, not a function")
+    missing = [name for name in needs if not hasattr(found, name)]
+    if missing:
+        raise FrontendError(f"{g.title}'s {kind} part {target} lacks {', '.join(missing)}"
+                            + (f", which {purpose} needs" if purpose else ""))
+    return found
 
 
 def files(game_id: str, kind: str) -> Traversable:
@@ -129,4 +212,8 @@ def files(game_id: str, kind: str) -> Traversable:
         found = found.joinpath(step)
     if not found.is_dir():
         raise FrontendError(f"{g.title}'s {kind} folder {target} is not a folder of package {package}")
+    needed = FOLDER_NEEDS.get(kind)
+    if needed is not None and not found.joinpath(needed).is_file():
+        raise FrontendError(f"{g.title}'s {kind} folder {target} has no {needed} (is it listed as package data "
+                            f"in the game's pyproject.toml?)")
     return found

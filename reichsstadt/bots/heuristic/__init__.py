@@ -62,10 +62,18 @@ def heuristic_games() -> list[str]:
     return out
 
 
-def module(game_id: str) -> ModuleType:
+PLAYER = ("Greedy",)
+"""What the greedy bot reads of a heuristic module."""
+
+SEARCH_AIDS = ("Board", "choose", "greedy_playout", "playout", "evaluate_state", "CUTOFF", "SPREAD")
+"""What the search (mcts) reads of a heuristic module besides the player."""
+
+
+def module(game_id: str, needs: Sequence[str] = (), purpose: str = "") -> ModuleType:
     """The heuristic module the game declares (imported on first use); FrontendError if it
-    declares none or it cannot be loaded."""
-    found: ModuleType = part(game_id, "heuristic")
+    declares none, it cannot be loaded, or it lacks a name in `needs` (naming the part
+    and the names, for the caller `purpose`)."""
+    found: ModuleType = part(game_id, "heuristic", needs, purpose)
     return found
 
 
@@ -127,7 +135,7 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
     one where the game ships no weights); and the greedy player's advice for the root."""
     if not has_heuristic(game_id):
         return None
-    mod = module(game_id)
+    mod = module(game_id, SEARCH_AIDS, "the search (mcts; the protocol: reichsstadt/bots/heuristic/__init__.py)")
     model = learned.load(mod) if evaluation == "learned" and hasattr(mod, "features") else None
     evaluate: Callable[[Any], list[float]]
     if model is not None:
