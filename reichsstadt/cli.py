@@ -21,8 +21,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+try:   # typer 0.2x carries its own copy of click; older ones use click itself
+    from typer._click import exceptions as clicks
+except ImportError:  # pragma: no cover
+    import click.exceptions as clicks  # type: ignore[no-redef]
+
 from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids
-from .terminal.files import check_output, default_record_path, write_text
+from .terminal.files import check_output, default_record_path, load_record, write_text
 from .terminal.words import Words, choose_language, default_names
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -210,6 +215,7 @@ def play(
     from .terminal.play import TerminalTable
 
     _lang[:] = [choose_language(language)]
+    _known_game(game_id)
     if resume is not None:
         fixed = {"--players": players, "--seed": seed, "--names": names, "--option": option or None,
                  "--components": components, "--map": map_file}
@@ -218,7 +224,11 @@ def play(
     if players is None and seats:  # "--seats human,random,random" says how many play
         players = len([x for x in seats.split(",") if x.strip()])
     n = _players(game_id, players)
-    find_game(game_id).resolve(n, None)  # the player count is checked before the seats
+    g = find_game(game_id)
+    if n not in g.players:   # checked before the seats, in the reader's language
+        raise BadOption(Message("terminal.error.players", game=game_id, least=g.players.start,
+                                most=g.players.stop - 1, given=n))
+    g.resolve(n, None)
     seat_kinds = _seats(seats, n, game_id)
     name_list = [s.strip() for s in names.split(",")] if names else default_names(seat_kinds, lang())
     if len(name_list) != n:
@@ -240,6 +250,12 @@ def _again(seat_kinds: list[str], game_id: str) -> list[tuple[str, str]]:
     if lang() != choose_language(None):
         flags.append(("--lang", lang()))
     return flags
+
+
+def _known_game(game_id: str) -> None:
+    """An id no installed game has is refused with the list, in the reader's language."""
+    if game_id not in game_ids():
+        raise BadOption(Message("terminal.error.game", game=game_id, games=", ".join(game_ids())))
 
 
 def _run_table(table: Any) -> NoReturn:
@@ -264,10 +280,9 @@ def _run_table(table: Any) -> NoReturn:
 
 def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path], fixed: dict[str, Any]) -> None:
     """Continue a saved game: same players and names; seats as given (default: seat 1 human)."""
-    from .core import Record
     from .terminal.play import TerminalTable
 
-    record = Record.load(path)
+    record = load_record(path)
     if record.game != game_id:
         raise BadOption(Message("terminal.resume.other_game", path=str(path), game=record.game, wanted=game_id))
     if "--players" in fixed:
@@ -478,6 +493,59 @@ app.command()(hint)
 app.command()(review)
 
 
+def _usage_error(exc: clicks.ClickException) -> NoReturn:
+    """A command line click refuses (an unknown option, a missing argument, a value of the
+    wrong kind), in one line of the reader's language, as every other error; not typer's
+    English box. (`reichsstadt` alone still shows the help.)"""
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(exc)
+        sys.exit(exc.exit_code)
+    if not _lang:   # --lang is not read when another flag is refused: look for it
+        args = sys.argv[1:]
+        given = [a.split("=", 1)[1] for a in args if a.startswith("--lang=")]
+        given += [args[i + 1] for i, a in enumerate(args[:-1]) if a == "--lang"]
+        try:
+            _lang[:] = [choose_language(given[-1] if given else None)]
+        except ReichsstadtError:
+            _lang[:] = [choose_language(None)]
+    w = words()
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "reichsstadt"
+    param = getattr(exc, "param", None)
+    name = (param.opts[0] if param.opts and param.param_type_name == "option" else (param.metavar or str(param.name)
+            ).upper()) if param is not None else ""
+    if isinstance(exc, clicks.NoSuchOption):
+        line = w("terminal.usage.no_option", option=exc.option_name)
+        if exc.possibilities:
+            line += " " + w("terminal.usage.did_you_mean", options=", ".join(sorted(exc.possibilities)))
+    elif isinstance(exc, clicks.MissingParameter) and param is not None:
+        line = w("terminal.usage.missing", what=name)
+    elif isinstance(exc, clicks.BadParameter) and param is not None:
+        wrong = _not_a_number(exc)
+        line = (w("terminal.usage.number", what=name, value=wrong) if wrong is not None
+                else w("terminal.usage.bad_value", what=name, why=exc.message))
+    else:
+        line = exc.format_message()
+    console.print(Text(w("terminal.error.line", error=line + " " + w("terminal.usage.help", command=command)),
+                       style="red"), soft_wrap=True)
+    sys.exit(exc.exit_code)
+
+
+def _not_a_number(exc: BaseException) -> str | None:
+    """The value typed where a number belongs, when that is what typer refused (its reason
+    is pydantic's English), else None."""
+    errors = getattr(exc.__cause__, "errors", None)
+    try:
+        first = errors()[0] if callable(errors) else {}
+    except Exception:  # pragma: no cover - another validator's errors
+        return None
+    if str(first.get("type", "")) in ("int_parsing", "float_parsing", "int_from_float", "finite_number"):
+        return str(first.get("input"))
+    return None
+
+
 def main() -> None:
     # Project errors are the user's bad input: one red line naming what was wrong.
     try:
@@ -485,9 +553,16 @@ def main() -> None:
             if any("\udc80" <= c <= "\udcff" for c in arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 raise BadOption(f"argument {i} ({shown!r}) is not UTF-8 text")
-        app()
+        code = app(standalone_mode=False)   # click's usage errors come here, to be said in one line
+        sys.exit(code if isinstance(code, int) else 0)
+    except clicks.ClickException as exc:
+        _usage_error(exc)
+    except typer.Abort:
+        sys.exit(1)
     except ReichsstadtError as exc:
         console.print(Text(words()("terminal.error.line", error=words().say(exc)), style="red"), soft_wrap=True)
+        for note in getattr(exc, "__notes__", ()):   # what is kept and how to go on (add_note)
+            console.print(Text(note), soft_wrap=True)
         sys.exit(2)
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""

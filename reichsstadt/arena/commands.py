@@ -133,8 +133,15 @@ def tournament(
         try:
             result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder,
                          resume is not None)
-        except (KeyboardInterrupt, ReichsstadtError):
-            _stopped(progress, task, folder)
+        except KeyboardInterrupt:
+            said = _stopped(progress, task, folder)
+            if said:
+                console.print(Text(said), soft_wrap=True)
+            raise
+        except ReichsstadtError as exc:   # the error's line first, then what is kept (cli.main prints notes)
+            said = _stopped(progress, task, folder)
+            if said:
+                exc.add_note(said)
             raise
     _print_result(result)
     written = write(result, folder, plots)
@@ -165,9 +172,9 @@ def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
             "games": header.games, "seed": header.seed, "options": header.options}
 
 
-def _stopped(progress: Progress, task: Any, folder: Path) -> None:
-    """A tournament stopped (Ctrl-C, a bot's failure) after it began: where its games are
-    and how it goes on."""
+def _stopped(progress: Progress, task: Any, folder: Path) -> str:
+    """A tournament stopped (Ctrl-C, a bot's failure) after it began: the bar ended, and
+    the line saying where its games are and how it goes on ("" if none are kept)."""
     from .results import results_path
 
     done = int(progress.tasks[task].completed)
@@ -176,7 +183,8 @@ def _stopped(progress: Progress, task: Any, folder: Path) -> None:
     if done < total and results_path(folder).exists():
         kept = f"after {done} of {total} games; they are kept in {results_path(folder)}" if done else \
             f"before any of its {total} games ended"
-        console.print(Text(f"Stopped {kept}. Go on with: reichsstadt tournament --resume {folder}"), soft_wrap=True)
+        return f"Stopped {kept}. Go on with: reichsstadt tournament --resume {folder}"
+    return ""
 
 
 def _print_result(result: Any, scheduled: int | None = None) -> None:

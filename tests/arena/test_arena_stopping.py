@@ -140,6 +140,32 @@ def test_a_failing_bot_of_ones_own_is_named_with_its_game(tmp_path):
         simulate("toy", 3, 2, seed=5, bots=[BOOM, "random"], jobs=2)
 
 
+class LateBoom:
+    """Plays at random until its 12th decision in this process (after a few games: it plays the first move offered), then fails."""
+    acts = 0
+
+    def act(self, seat):
+        LateBoom.acts += 1
+        if LateBoom.acts >= 12:
+            raise RuntimeError("my policy blew up late")
+        return seat.legal()[0]
+
+
+def test_a_failing_bot_is_named_before_the_games_kept(tmp_path):
+    """The bot's error comes first, then what is kept and how to go on (it used to say
+    "Go on with --resume" above the error that a resume would meet again)."""
+    folder = tmp_path / "t"
+    cmd = [sys.executable, "-m", "reichsstadt", "tournament", "norenberc", "-p", "2", "-n", "8", "--jobs", "1",
+           "--no-plots", "--bots", "tests.arena.test_arena_stopping:LateBoom,random", "--out", str(folder)]
+    done = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "COLUMNS": "200"}, capture_output=True, text=True,
+                          timeout=120)
+    flat = " ".join(done.stdout.split())
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    failed = flat.find("my policy blew up late")
+    kept = flat.find(f"they are kept in {folder / 'results.jsonl'}. Go on with: reichsstadt tournament --resume")
+    assert 0 <= failed < kept, flat
+
+
 def test_a_damaged_line_is_named_by_its_number(tmp_path):
     folder = tmp_path / "t"
     tournament("toy", ["random", "random"], 2, 4, seed=2, jobs=1, out=folder)
