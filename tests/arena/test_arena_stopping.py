@@ -141,7 +141,7 @@ def test_a_failing_bot_of_ones_own_is_named_with_its_game(tmp_path):
 
 
 class LateBoom:
-    """Plays at random until its 12th decision in this process (after a few games: it plays the first move offered), then fails."""
+    """Plays the first move offered until its 12th decision in this process (a few games), then fails."""
     acts = 0
 
     def act(self, seat):
