@@ -488,9 +488,10 @@ from .arena.commands import hint, review, tournament  # noqa: E402  (bots and th
 from .server.run import serve  # noqa: E402  (the web platform's command)
 
 app.command()(serve)
-app.command()(tournament)
+# the list of commands shows a short help; these two docstrings run over several lines
+app.command(short_help="A seat-rotated tournament between bots: win shares, ratings, plots, every game.")(tournament)
 app.command()(hint)
-app.command()(review)
+app.command(short_help="A finished game's review: each player's chance to win, move by move.")(review)
 
 
 def _usage_error(exc: clicks.ClickException) -> NoReturn:
