@@ -167,6 +167,79 @@ def _check_seat(state: State, s: int, to_act: tuple[int, ...], rng: random.Rando
                 f"log_words() of seat {actor}'s {a} tells seat {s} something hidden")
 
 
+def check_hidden(state: State, rng: random.Random, moves: int = 6) -> None:
+    """Hidden information at one state, for every seat and the spectator (the audit the
+    server runs over whole games, tests/server/test_server_hidden.py, at the engine's
+    level, for a game's own tests): a state drawn with `sample(seat, rng)`, everything
+    `seat` cannot know drawn anew, must look the same to `seat` (who is to act, its view,
+    its legal moves, their confirmations, its pick, the words it reads of any move now
+    possible, chance outcomes included), and the spectator, who knows less than any seat,
+    must see the same view on every seat's sample. A move only its mover sees (a card
+    drawn, a card laid face down) must be told to every other viewer in the same words
+    as any other move that leaves that viewer the same view, and so must what it set in
+    motion (news), also on samples of the position after it. `moves`: how many moves or
+    outcomes of each seat to act are tried."""
+    spectator = state.view(None)
+    for seat in range(state.players):
+        twin = state.sample(seat, rng)
+        _looks_the_same(state, twin, seat, rng, moves)
+        assert twin.view(None) == spectator, (
+            f"the spectator's view changes on a sample for seat {seat}: it shows what seat {seat} cannot know")
+    for actor in state.to_act():
+        options = [a for a, _ in state.chance_outcomes()] if actor == CHANCE else list(state.legal(actor))
+        for action in rng.sample(options, min(moves, len(options))):
+            _told_alike(state, actor, action, options, rng, moves)
+
+
+def _looks_the_same(state: State, twin: State, seat: int, rng: random.Random, moves: int) -> None:
+    """`twin` (a sample for `seat`) looks to `seat` as `state` does."""
+    assert twin.to_act() == state.to_act(), f"who is to act tells seat {seat} something it cannot know"
+    assert twin.view(seat) == state.view(seat), f"seat {seat}'s view depends on what it cannot know"
+    assert twin.legal(seat) == state.legal(seat), f"seat {seat}'s legal moves depend on what it cannot know"
+    assert twin.pick(seat) == state.pick(seat), f"seat {seat}'s pick depends on what it cannot know"
+    for a in state.legal(seat):
+        assert twin.confirm(seat, a) == state.confirm(seat, a), (
+            f"the confirmation of {a} tells seat {seat} something it cannot know")
+    for actor in state.to_act():
+        options = [a for a, _ in state.chance_outcomes()] if actor == CHANCE else list(state.legal(actor))
+        for a in rng.sample(options, min(moves, len(options))):
+            assert twin.describe(actor, a, seat) == state.describe(actor, a, seat), (
+                f"describe() of {a} by seat {actor} tells seat {seat} something it cannot know")
+            assert twin.log_words(actor, a, seat) == state.log_words(actor, a, seat), (
+                f"log_words() of {a} by seat {actor} tells seat {seat} something it cannot know")
+
+
+def _told_alike(state: State, actor: int, action: Action, options: list[Action], rng: random.Random,
+                moves: int) -> None:
+    """`action` by `actor` is told to each other viewer as any other option that leaves
+    that viewer the same view, and its news do not change on the viewer's samples."""
+    viewers: list[int | None] = [None, *range(state.players)]
+    mine = state.clone()
+    mine.apply(actor, action)
+    for v in viewers:
+        if v == actor:
+            continue
+        news = mine.news(v)
+        for s in ([v] if v is not None else range(state.players)):
+            assert mine.sample(s, rng).news(v) == news, (
+                f"the news of {action} by seat {actor} tell {_who(v)} something it cannot know")
+    others = [o for o in options if o != action]
+    for other in rng.sample(others, min(moves, len(others))):
+        alt = state.clone()
+        alt.apply(actor, other)
+        for v in viewers:
+            if v == actor or alt.view(v) != mine.view(v):
+                continue
+            assert state.describe(actor, other, v) == state.describe(actor, action, v), (
+                f"the log tells {_who(v)} whether seat {actor} made {action} or {other}, which it cannot know")
+            assert alt.news(v) == mine.news(v), (
+                f"the news tell {_who(v)} whether seat {actor} made {action} or {other}, which it cannot know")
+
+
+def _who(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"seat {viewer}"
+
+
 class _RandomAgent:
     """Uniformly random legal moves (the bots package sits above the core)."""
 

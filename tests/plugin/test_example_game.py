@@ -152,6 +152,8 @@ def test_the_lobby_lists_it_with_its_board_served_from_its_package(server: str) 
     assert "export function draw(el, view, ctx)" in board.decode()
     style, kind = _get(server + f"/games/{GAME}/board.css")
     assert kind.startswith("text/css") and b".markt" in style
+    guide, kind = _get(server + f"/games/{GAME}/guide.json")  # "How to play", listed as package data
+    assert kind.startswith("application/json") and json.loads(guide)["sections"]
 
 
 def test_its_words_are_merged_into_the_catalogs_the_browser_reads(server: str) -> None:
@@ -168,13 +170,14 @@ def test_a_whole_game_in_the_terminal_against_its_greedy_player(venv: Venv) -> N
     record = venv.folder / "game.json"
     # a move number, then "y" for a move that asks first (where no question comes, "y"
     # is refused as a move and the next number follows)
-    keys = "1\ny\n" * 30
+    keys = "h\n\n\n\n" + "1\ny\n" * 30
     shown = venv.reichsstadt("play", GAME, "--players", "3", "--seats", "human,greedy,random", "--seed", "3",
                              "--lang", "de", "--save", str(record), stdin=keys)
     assert "Endwertung" in shown and "Markttag 6 von 6" in shown and "Taler" in shown
     moves = json.loads(record.read_text(encoding="utf-8"))["moves"]
     assert sum(1 for seat, _ in moves if seat == 0) == 6, "the person decided once each market day"
     assert sum(1 for seat, move in moves if seat == 1 and move["type"] == "sell") >= 1, "greedy sold"
+    assert "Ein Markttag" in shown, "h shows How to play (web/guide.json) in the terminal"
     replayed = venv.reichsstadt("replay", str(record), "--lang", "en")
     assert "Final scores" in replayed and "the market is closed" in replayed.lower()
 

@@ -15,7 +15,7 @@ from rich.console import Console
 import reichsstadt
 from reichsstadt.bots import make_bot
 from reichsstadt.core import Match
-from reichsstadt.core.conformance import check_replay, check_step, random_playout
+from reichsstadt.core.conformance import check_hidden, check_replay, check_step, random_playout
 from reichsstadt.i18n import Renderer, catalog
 from reichsstadt_markt import GAME
 from reichsstadt_markt.state import MarktState
@@ -36,6 +36,16 @@ def test_random_games_keep_every_promise_of_the_contract(players: int) -> None:
         match = random_playout(GAME, players, seed, on_step=lambda state: check_step(GAME, state, rng))
         assert match.state.over()
         check_replay(match)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_seat_and_no_spectator_learns_what_it_cannot_know(players: int) -> None:
+    """At every state of random games, a state `sample` draws for a seat looks the same
+    to that seat and to the spectator, and a draw only its merchant sees is told to the
+    others in the same words whatever it was (the platform's hidden-information audit)."""
+    rng = random.Random(players)
+    for seed in range(2):
+        random_playout(GAME, players, seed, on_step=lambda state: check_hidden(state, rng))
 
 
 def test_a_sample_deals_anew_only_what_the_seat_has_not_seen() -> None:
@@ -130,3 +140,27 @@ def test_every_observation_lies_in_its_slices_declared_range() -> None:
                 values = s.read(view)
                 assert len(values) == s.size and all(s.low <= x <= s.high for x in values), (s.name, values)
     random_playout(GAME, 3, seed=4, on_step=check)
+
+
+def _message_ids(value: object) -> set[str]:
+    """Every catalog message id in a guide (messages nest as arguments)."""
+    if isinstance(value, dict):
+        found = {value["id"]} if isinstance(value.get("id"), str) else set()
+        return found.union(*(_message_ids(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_message_ids(v) for v in value))
+    return set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_to_play_speaks_the_language(lang: str) -> None:
+    """web/guide.json, the browser's "How to play" and the terminal's h: the installed
+    package carries it, and every message it names is in the catalogs."""
+    import json
+
+    from reichsstadt.core import files
+
+    guide = json.loads(files("markt", "web").joinpath("guide.json").read_text(encoding="utf-8"))
+    assert guide["rulebook"] == "sections" and guide["sections"]
+    ids = _message_ids(guide)
+    assert ids and ids <= set(catalog(lang).messages), sorted(ids - set(catalog(lang).messages))
