@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core import Message, Record
-from ..core.errors import BadOption
+from ..core.errors import BadOption, RecordError
 
 
 def why_not_writable(path: Path) -> Message | None:
@@ -111,3 +111,12 @@ def default_record_path(game_id: str) -> Path:
             return p
     return Path(record_name(game_id))
 
+
+def load_record(path: Path) -> Record:
+    """The game record at `path` (for replay and --resume); a path that does not exist or
+    is a folder is refused in the reader's language (the record's own checks follow)."""
+    if not path.exists():
+        raise RecordError(Message("terminal.file.no_record", path=str(path)))
+    if path.is_dir():
+        raise RecordError(Message("terminal.file.record_folder", path=str(path)))
+    return Record.load(path)

@@ -37,10 +37,11 @@ from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
 from .guide import guide_renderables, load_guide
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
-from .widgets import board, moves_table, outcome_table
+from .widgets import board, moves_table, outcome_table, winner_line
 from .words import Words, typed
 
 _NUMBERS = re.compile(r"[\d\s,]+")
+WIDE = 120  # the boards are drawn for a terminal this wide (README: the screen fits 120×40)
 KEEP_DRAWS = 3  # a run of chance lines longer than this is folded on the play screen
 _BOARD_PARTS = {"m": "terminal_map", "map": "terminal_map", "c": "terminal_city", "city": "terminal_city"}
 """The keys that page a game's map or whole city, where it has that part."""
@@ -151,6 +152,10 @@ class TerminalTable:
         self.forced = False     # the move being played is the only one (logged so)
         self.fresh = True       # the next prompt shows the whole screen
         self.lost = False       # the record could not be saved anywhere
+        if console.width < WIDE:   # said once, on each person's first screen
+            narrow = Text(self.words[None]("terminal.narrow", width=console.width, wide=WIDE), style="yellow")
+            for seat in self.humans:
+                self.notes[seat].append(narrow)
         match.listeners.append(self._log)
         match.after.append(self._news)
 
@@ -578,18 +583,6 @@ class TerminalTable:
         paint(c, screen, clear=True)
         if self.humans:  # leave the final board on screen until the player has read it
             self.ask(w("terminal.finish.leave") + " ")
-
-
-def winner_line(ranks: Sequence[int], scores: Sequence[int], w: Words) -> str:
-    """Who won, in a sentence above the final scores ("You win with 14 points.", "Ann and
-    Bo share the win with 9 points.")."""
-    first = [s for s, r in enumerate(ranks) if r == 1]
-    count = scores[first[0]]
-    if len(first) == 1:
-        return w("terminal.finish.winner", player=Player(first[0]), count=count)
-    if w.viewer in first:   # "you and Ann share": the verb agrees with "you"
-        return w("terminal.finish.shared.with_you", players=[Player(s) for s in first if s != w.viewer], count=count)
-    return w("terminal.finish.shared", players=[Player(s) for s in first], count=count)
 
 
 def _yes(w: Words) -> set[str]:

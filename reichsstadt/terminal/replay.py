@@ -6,6 +6,7 @@ record use the same numbers); the seats keep the names the game had, the reader
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rich.console import Console
@@ -13,7 +14,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..core import CHANCE, Message, Record, RecordError, game as find_game, replay
-from .widgets import board, outcome_table
+from .files import load_record
+from .widgets import board, outcome_table, winner_line
 from .words import Words, distinct_names, typed
 
 
@@ -53,7 +55,9 @@ def _ending(record: Record, console: Console, words: Words) -> None:
     state = replay(record)
     console.print(_board(record, words))
     if state.over():
-        console.print(outcome_table(state.outcome(), record.game, words))
+        outcome = state.outcome()
+        console.print(Text(winner_line(outcome.ranks, outcome.scores, words), style="bold green"))
+        console.print(outcome_table(outcome, record.game, words))
     else:
         console.print(Text(words("terminal.replay.unfinished"), style="yellow"))
 
@@ -118,7 +122,7 @@ def _target(text: str, at: int, total: int) -> int | None:
 def load(path: str, lang: str, seat: int | None) -> tuple[Record, Words]:
     """The record at `path`, checked by replaying it whole (a damaged record names its
     move), and the words for the reader (`seat` counted from 1; None: a spectator)."""
-    record = Record.load(path)
+    record = load_record(Path(path))
     find_game(record.game)
     if not record.names:
         record.names = [Words(lang, [])("core.player", number=i + 1) for i in range(record.players)]

@@ -1,5 +1,6 @@
 """Pieces of the terminal screen shared by play and replay: the board of any game, the
-numbered list of moves, the final scores. Every word comes from the catalogs (Words)."""
+numbered list of moves, the final scores and who won. Every word comes from the
+catalogs (Words)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from ..core import Message, Outcome, game as find_game, part
+from ..core import Message, Outcome, Player, game as find_game, part
 from ..i18n import Renderer
 from .words import Words, short_name
 
@@ -77,3 +78,15 @@ def outcome_table(outcome: Outcome, game_id: str, words: Words) -> Table:
         table.add_row(score_item(game_id, item, words), *[str(outcome.breakdown[s].get(item, 0)) for s in order])
     table.add_row(words("terminal.score.total"), *[str(outcome.scores[s]) for s in order], style="bold")
     return table
+
+
+def winner_line(ranks: Sequence[int], scores: Sequence[int], w: Words) -> str:
+    """Who won, in a sentence above the final scores ("You win with 14 points.", "Ann and
+    Bo share the win with 9 points.")."""
+    first = [s for s, r in enumerate(ranks) if r == 1]
+    count = scores[first[0]]
+    if len(first) == 1:
+        return w("terminal.finish.winner", player=Player(first[0]), count=count)
+    if w.viewer in first:   # "you and Ann share": the verb agrees with "you"
+        return w("terminal.finish.shared.with_you", players=[Player(s) for s in first if s != w.viewer], count=count)
+    return w("terminal.finish.shared", players=[Player(s) for s in first], count=count)

@@ -220,3 +220,39 @@ def test_the_resume_command_it_gives_keeps_the_second_human_and_the_language(tmp
                 input="q\n")
     plain_said = " ".join(plain.stdout.split())
     assert f"--resume {tmp_path / 'plain.json'}" in plain_said and "--seats" not in plain_said   # defaults: none
+
+
+@pytest.mark.parametrize("args, line", [
+    (["play", "norenberc", "--sed", "3"],
+     "Error: There is no option --sed. Did you mean --save, --seats, --seed? (reichsstadt play --help lists what "
+     "it takes.)"),
+    (["play", "norenberc", "--seed", "abc", "--lang", "de"],
+     "Fehler: --seed braucht eine Zahl, nicht „abc“. (reichsstadt play --help zeigt, was es braucht.)"),
+    (["replay", "--lang=fr"], "Erreur : FILE manque. (reichsstadt replay --help indique ce qu'il accepte.)"),
+    (["play", "norenberc", "--lang", "ru", "--bogus"],
+     "Ошибка: Параметра --bogus нет. (reichsstadt play --help перечисляет, что он принимает.)"),
+])
+def test_a_command_line_the_parser_refuses_is_one_line_in_the_language(args, line):
+    out = run(*args, fair=True)                                 # fair: the command is called 'reichsstadt'
+    assert out.returncode == 2
+    assert out.stdout.strip() == line and out.stderr == ""      # not typer's English box on stderr
+
+
+def test_help_is_still_help():
+    out = run("play", "--help")
+    assert out.returncode == 0 and "--resume" in out.stdout
+    bare = run()
+    assert "play" in bare.stdout + bare.stderr and "Usage" in bare.stdout + bare.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess", "--lang", "de"], "Fehler: ein Spiel „chess“ gibt es nicht; installiert sind: "),
+    (["play", "norenberc", "-p", "9", "--lang", "fr"], "Erreur : norenberc se joue de 2 à 5 joueurs, pas 9"),
+    (["play", "norenberc", "--resume", "/nonexistent.json", "--lang", "it"],
+     "Errore: il file di registrazione '/nonexistent.json' non esiste"),
+    (["replay", "/tmp", "--lang", "ru"], "Ошибка: «/tmp» — папка, а не файл записи"),
+])
+def test_a_wrong_game_count_or_record_path_is_said_in_the_language(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout.startswith(message), out.stdout

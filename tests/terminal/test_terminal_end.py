@@ -4,9 +4,15 @@ the table alone (a rank row and a green column) left a newcomer to work it out, 
 
 from __future__ import annotations
 
-import pytest
+import io
 
-from reichsstadt.terminal.play import winner_line
+import pytest
+from rich.console import Console
+
+from reichsstadt.bots import make_bot
+from reichsstadt.core import Match
+from reichsstadt.terminal.replay import print_replay
+from reichsstadt.terminal.widgets import winner_line
 from reichsstadt.terminal.words import Words
 
 from .helpers import run, table
@@ -52,3 +58,16 @@ def test_a_shared_win_with_the_reader_agrees_with_you():
         "Du und Ann teilt euch den Sieg mit 22 Punkten."
     assert winner_line([1, 1, 3], [22, 22, 6], Words("fr", ["Ann", "Bo", "Cy"], 0)) == \
         "Vous et Bo vous partagez la victoire avec 22 points."
+
+
+def test_the_replay_of_a_finished_game_names_the_winner_too():
+    match = Match("fair", 2, 4, None, ["Ann", "Bo"])
+    match.run({seat: make_bot("random", seed=seat) for seat in range(2)})
+    outcome = match.state.outcome()
+    first = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    out = io.StringIO()
+    print_replay(match.record, Console(file=out, width=100, color_system=None), Words("fr", ["Ann", "Bo"]))
+    text = out.getvalue()
+    said = (f"{['Ann', 'Bo'][first[0]]} gagne avec {outcome.scores[first[0]]} points." if len(first) == 1
+            else f"Ann et Bo se partagent la victoire avec {outcome.scores[0]} points.")
+    assert said in text and text.index(said) < text.index("Décompte final")

@@ -115,3 +115,13 @@ def test_the_map_key_shows_the_games_map_where_it_has_one():
     assert "the map" in out.stdout and "T1" in out.stdout and "Frankfurt" in out.stdout
     out = run("play", "norenberc", "-p", "3", "--seed", "3", input="h\n" + "\n" * 10 + "q\n")
     assert "the map" not in out.stdout
+
+
+def test_a_terminal_narrower_than_the_boards_says_so_on_the_first_screen(tmp_path):
+    s = table(["q"], tmp_path, width=80, height=24, lang="it")
+    run(s)
+    first = " ".join(" ".join(s.screens[0]).split())
+    assert "Questo terminale è largo 80 colonne; il tabellone è disegnato per 120" in first
+    wide = table(["q"], tmp_path, width=120, height=40, lang="it")
+    run(wide)
+    assert "Questo terminale" not in wide.text
