@@ -5,7 +5,7 @@
 
 `seats` holds one entry per seat (what the viewer may know of that player), `table` the
 board; both are the game's typed body, described field by field in the game's JSON
-Schema (`reichsstadt schema GAME`). `result` is the outcome once the game is over."""
+Schema (`Game.view_schema()`). `result` is the outcome once the game is over."""
 
 from __future__ import annotations
 

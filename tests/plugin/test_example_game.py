@@ -212,13 +212,23 @@ api_test(env("markt", players=3), num_cycles=300)
 pyspiel.random_sim_test(openspiel.load("markt", players=2), num_sims=3, serialize=False, verbose=False)
 game = pyspiel.load_game("reichsstadt_markt(players=4,days=3)")
 print("adapters:", game.num_players(), game.observation_tensor_size(), game.num_distinct_actions())
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+from reichsstadt.interop.gymnasium import ReichsstadtEnv
+
+check_env(ReichsstadtEnv("markt", players=3, opponents="greedy"), skip_render_check=True)
+one = gymnasium.make("reichsstadt/markt-v0", players=2, opponents="greedy")
+observation, info = one.reset(seed=1)
+print("gymnasium:", observation.shape[0] > 0, int(one.unwrapped.action_masks().sum()) > 0)
 """
 
 
-def test_the_pettingzoo_and_openspiel_adapters_play_it_with_its_encoder(venv: Venv) -> None:
+def test_the_pettingzoo_openspiel_and_gymnasium_adapters_play_it_with_its_encoder(venv: Venv) -> None:
     shown = venv.run("-c", ADAPTERS).stdout
-    players, observation, actions = shown.split("adapters:")[1].split()
+    players, observation, actions = shown.split("adapters:")[1].split("gymnasium:")[0].split()
     assert int(players) == 4 and int(observation) > 0 and int(actions) == 30
+    assert shown.split("gymnasium:")[1].split() == ["True", "True"], "check_env passed; registered as reichsstadt/markt-v0"
 
 
 def test_the_platforms_research_page_still_lists_only_its_own_games(venv: Venv) -> None:
