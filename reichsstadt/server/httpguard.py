@@ -7,7 +7,10 @@ clients; the app limits websockets by the address the proxy forwards).
 
 A websocket whose client does not read what it is sent is cut off (`GuardedWebSocket`):
 asyncio closes a connection only once its buffer is sent, which never happens then, so
-the socket and the coroutine serving it would stay for good."""
+the socket and the coroutine serving it would stay for good.
+
+Each refusal here is counted by its limit (`refused`, the app's metrics once it has
+started): "connections", "header_timeout", "body_timeout", "write_timeout"."""
 
 from __future__ import annotations
 
@@ -54,8 +57,10 @@ class GuardedProtocol(HttpToolsProtocol):
     body_timeout = 20.0
     counts = Counts(64)
     trusted: frozenset[str] = frozenset()
+    refused: Callable[[str], None] = staticmethod(lambda limit: None)
     _peer: str | None = None
     _timer: Deadline
+    _waiting_for = "header_timeout"   # the limit the running timer enforces
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -64,24 +69,30 @@ class GuardedProtocol(HttpToolsProtocol):
         if peer is not None and peer not in self.trusted and "*" not in self.trusted:
             if not self.counts.take(peer):
                 transport.abort()
+                self.refused("connections")
                 return
             self._peer = peer
-            self._timer.set(self.header_timeout)
+            self._wait("header_timeout", self.header_timeout)
+
+    def _wait(self, limit: str, seconds: float) -> None:
+        self._waiting_for = limit
+        self._timer.set(seconds)
 
     def _late(self) -> None:
         if not self.transport.is_closing():
             self.transport.close()
+            self.refused(self._waiting_for)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
         if not self._timer.running:
-            self._timer.set(self.header_timeout)
+            self._wait("header_timeout", self.header_timeout)
 
     def on_headers_complete(self) -> None:
         self._timer.clear()
         super().on_headers_complete()
         if self.parser is not None and not self.parser.should_upgrade() and self._has_body():
-            self._timer.set(self.body_timeout)
+            self._wait("body_timeout", self.body_timeout)
 
     def _has_body(self) -> bool:
         for name, value in self.headers or ():
@@ -111,12 +122,13 @@ class GuardedProtocol(HttpToolsProtocol):
             self._peer = None
 
 
-def guarded_protocol(header_timeout: float, body_timeout: float, per_address: int,
-                     trusted: set[str]) -> type[HttpToolsProtocol]:
-    """The protocol class of one server: its timeouts, its own count of connections."""
+def guarded_protocol(header_timeout: float, body_timeout: float, per_address: int, trusted: set[str],
+                     refused: Callable[[str], None] = lambda limit: None) -> type[HttpToolsProtocol]:
+    """The protocol class of one server: its timeouts, its own count of connections, and
+    where it counts a refusal."""
     return type("GuardedProtocol", (GuardedProtocol,), {
         "header_timeout": header_timeout, "body_timeout": body_timeout, "counts": Counts(per_address),
-        "trusted": frozenset(trusted)})
+        "trusted": frozenset(trusted), "refused": staticmethod(refused)})
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
@@ -127,6 +139,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     send and receive return, so it forgets the connection."""
 
     write_timeout = 10.0
+    refused: Callable[[str], None] = staticmethod(lambda limit: None)
     _cutoff: Deadline | None = None
     _ending = False   # closed: the cut-off stands even if the buffer drains meanwhile
 
@@ -143,6 +156,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     def _cut_off(self) -> None:
         if not self.disconnected:
             self.transport.abort()
+            self.refused("write_timeout")
 
     def pause_writing(self) -> None:
         super().pause_writing()
@@ -168,10 +182,12 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
 
-def guarded_websocket(write_timeout: float) -> type[WebSocketsSansIOProtocol]:
+def guarded_websocket(write_timeout: float,
+                      refused: Callable[[str], None] = lambda limit: None) -> type[WebSocketsSansIOProtocol]:
     """The websocket protocol class of one server: how long a client may leave what it is
-    sent unread."""
-    return type("GuardedWebSocket", (GuardedWebSocket,), {"write_timeout": write_timeout})
+    sent unread, and where it counts a cut-off."""
+    return type("GuardedWebSocket", (GuardedWebSocket,), {"write_timeout": write_timeout,
+                                                          "refused": staticmethod(refused)})
 
 
 def trusted_proxies(value: str) -> set[str]:

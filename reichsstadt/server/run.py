@@ -229,12 +229,17 @@ def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = Tr
     # the log lines are written before uvicorn re-raises a SIGTERM it caught
     app = create_app(settings, tune_gc_after_start=gc_tuning, on_stopped=pipeline.stop)
     trusted = trusted_proxies(settings.forwarded_allow_ips)
+
+    def refused(limit: str) -> None:   # a refusal before the app: in its metrics once it has started
+        services = getattr(app.state, "services", None)
+        if services is not None:
+            services.metrics.limited(limit)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=10, proxy_headers=True,
                             forwarded_allow_ips=settings.forwarded_allow_ips, loop="none",
-                            ws=guarded_websocket(settings.write_timeout),
+                            ws=guarded_websocket(settings.write_timeout, refused),
                             http=guarded_protocol(settings.header_timeout, settings.body_timeout,
-                                                  settings.connections_per_address, trusted))
+                                                  settings.connections_per_address, trusted, refused))
     server = uvicorn.Server(config)
     try:
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -71,6 +72,13 @@ class Server:
                 return r.status, json.loads(r.read() or b"null")
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"null")
+
+    def refusals(self, limit: str) -> float:
+        """`reichsstadt_limited_total` of one limit, from /metrics (0 before the first)."""
+        with urllib.request.urlopen(self.base + "/metrics", timeout=10) as r:
+            text = r.read().decode()
+        found = re.search(r'^reichsstadt_limited_total\{limit="%s"\} (\S+)$' % re.escape(limit), text, re.M)
+        return float(found.group(1)) if found else 0.0
 
     def get(self, path: str) -> Any:
         status, body = self.request("GET", path)

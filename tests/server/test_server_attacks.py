@@ -303,6 +303,8 @@ def test_half_sent_requests_are_cut_off_and_do_not_shut_others_out(tmp_path: Pat
         sockets += more
         assert not any(_closed_by_server(s, 0.3) for s in more)
         assert len(server.stderr().splitlines()) < 20
+        # refused before the app, and counted for the operator by limit
+        assert server.refusals("connections") == 30 and server.refusals("header_timeout") == 10
     finally:
         for s in sockets:
             s.close()
@@ -324,6 +326,7 @@ def test_a_slow_body_is_cut_off(tmp_path: Path) -> None:
                 break
             got += chunk
         assert got == b"" or b" 408 " in got.split(b"\r\n")[0] or b"timeout" in got
+        assert server.refusals("body_timeout") == 1 and server.refusals("header_timeout") == 0
     finally:
         s.close()
         server.close()

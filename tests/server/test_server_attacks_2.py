@@ -124,6 +124,7 @@ def test_a_spectator_that_never_reads_is_cut_off_and_the_table_plays_on(tmp_path
         assert len(moves) >= 10, moves
         time.sleep(3)   # past the write timeout
         assert _read_to_the_end(deaf, 10), "the spectator that did not read is still connected"
+        assert server.refusals("write_timeout") >= 1   # counted for the operator
         watcher.close()
     finally:
         stop.set()
