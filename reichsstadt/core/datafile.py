@@ -1,15 +1,23 @@
-"""Reading component data files: a readable error naming the file and what is wrong."""
+"""Reading component data files: a readable error naming the file and what is wrong.
+
+Every refusal is a catalog message (`data.*`, in `reichsstadt/i18n/<lang>.data.po`) made of
+messages: the file ("norenberc components"), where in it (a JSON path such as
+`guilds[2].artisans`, as written in the file, or "top level") and the rule it breaks, so
+that an owner reads the whole line in the language of the terminal or the browser. Key
+names, file names and values stay as the file has them."""
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, Sequence, Union
 
 from .errors import DataFileError
+from .messages import Message
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -36,21 +44,35 @@ def load_json(path: str | Path) -> Any:
     that is not UTF-8 is named by its line and column; a key given twice in one object is
     refused (the second would silently win over the first, an edit lost)."""
     p = Path(path)
+    name = Message("data.file.path", path=repr(str(p)))
     try:
         with open(p, "rb") as fh:
             data = fh.read(MOST_BYTES + 1)
     except FileNotFoundError:
-        raise DataFileError(f"data file {str(p)!r} does not exist") from None
+        raise DataFileError(Message("data.file.missing", file=name)) from None
     except OSError as exc:   # a folder, no permission
-        raise DataFileError(f"data file {str(p)!r} cannot be read: {exc.strerror or exc}") from None
+        raise DataFileError(Message("data.file.unreadable", file=name, why=_os_reason(exc))) from None
     if len(data) > MOST_BYTES:
-        raise DataFileError(f"data file {str(p)!r} cannot be read: larger than {MOST_BYTES // (1024 * 1024)} MB")
-    found = parse_json(data, f"data file {str(p)!r}")
+        why = Message("data.file.larger", most=MOST_BYTES // (1024 * 1024))
+        raise DataFileError(Message("data.file.unreadable", file=name, why=why))
+    found = parse_json(data, name)
     if not isinstance(found, dict):   # every game's data file is an object of named parts
-        kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
-        kind = kinds.get(type(found), "a number")
-        raise DataFileError(f"data file {str(p)!r} must hold a JSON object ({{...}}), not {kind}")
+        kind = Message(_JSON_KINDS.get(type(found), "data.json.kind.number"))
+        raise DataFileError(Message("data.file.not_object", file=name, kind=kind))
     return found
+
+
+_JSON_KINDS = {list: "data.json.kind.array", str: "data.json.kind.string", bool: "data.json.kind.bool",
+               type(None): "data.json.kind.null"}
+"""The words for a JSON value that is not an object, by its Python type (others: a number)."""
+
+_OS_REASONS = {errno.EISDIR: "data.os.folder", errno.EACCES: "data.os.denied", errno.EPERM: "data.os.denied"}
+"""The words for why the system cannot read a file (others: the system's own, in English)."""
+
+
+def _os_reason(exc: OSError) -> Message | str:
+    found = _OS_REASONS.get(exc.errno or 0)
+    return Message(found) if found else exc.strerror or str(exc)
 
 
 MOST_DIGITS = 30
@@ -59,49 +81,73 @@ refuses to read past 4,300)."""
 
 
 class _Refused(ValueError):
-    pass
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"the key {key!r} is given twice in one object (the second would replace the first)"
-                             [:200])
+            raise _Refused(Message("data.json.twice", key=quoted(key, 150)))
         out[key] = value
     return out
 
 
 def _digits(text: str) -> int:
     if len(text.lstrip("-")) > MOST_DIGITS:
-        raise _Refused(f"the number {text[:12]}… has {len(text.lstrip('-'))} digits; at most {MOST_DIGITS} "
-                         "are read")
+        raise _Refused(Message("data.json.digits", start=text[:12], count=len(text.lstrip("-")), most=MOST_DIGITS))
     return int(text)
 
 
-def _where(data: bytes, at: int) -> str:
+def quoted(value: Any, most: int = 150) -> str:
+    """A value as the file's reader finds it (Python's repr), cut to `most` characters."""
+    shown = repr(value)
+    return shown if len(shown) <= most else shown[:most] + "…"
+
+
+def _where(data: bytes, at: int) -> Message:
     """Line and column (from 1) of byte `at`."""
     line = data.count(b"\n", 0, at) + 1
     start = data.rfind(b"\n", 0, at) + 1
-    return f"line {line}, column {at - start + 1}"
+    return Message("data.json.at", line=line, column=at - start + 1)
 
 
-def parse_json(data: bytes, name: str) -> Any:
+_JSON_REASONS = {
+    "Expecting value": "data.json.expecting_value",
+    "Expecting property name enclosed in double quotes": "data.json.expecting_name",
+    "Expecting ':' delimiter": "data.json.expecting_colon",
+    "Expecting ',' delimiter": "data.json.expecting_comma",
+    "Unterminated string starting at": "data.json.unterminated",
+    "Invalid control character at": "data.json.control",
+    "Invalid \\escape": "data.json.escape",
+    "Invalid \\uXXXX escape": "data.json.unicode_escape",
+    "Extra data": "data.json.extra",
+}
+"""The words for what Python's JSON parser found wrong (json.JSONDecodeError's msg; one it
+may say that is not here is shown in its English)."""
+
+
+def parse_json(data: bytes, name: str | Message) -> Any:
     """The JSON value of a data file's bytes, or DataFileError starting with `name`."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataFileError(f"{name} is not UTF-8 text: byte 0x{data[exc.start]:02x} at {_where(data, exc.start)} "
-                            "(save it as UTF-8)") from None
+        raise DataFileError(Message("data.json.not_utf8", file=name, byte=f"0x{data[exc.start]:02x}",
+                                    at=_where(data, exc.start))) from None
     text = text.removeprefix("\ufeff")
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_int=_digits)
     except json.JSONDecodeError as exc:
-        raise DataFileError(f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        found = _JSON_REASONS.get(exc.msg)
+        at = Message("data.json.at", line=exc.lineno, column=exc.colno)
+        raise DataFileError(Message("data.json.invalid", file=name, why=Message(found) if found else exc.msg,
+                                    at=at)) from None
     except _Refused as exc:
-        raise DataFileError(f"{name}: {exc}") from None
+        raise DataFileError(Message("data.in_file", file=name, what=exc.message)) from None
     except RecursionError:
-        raise DataFileError(f"{name} is not valid JSON: nested too deep") from None
+        raise DataFileError(Message("data.json.too_deep", file=name)) from None
 
 
 def load_packaged_json(package: str, name: str) -> Any:
@@ -110,13 +156,50 @@ def load_packaged_json(package: str, name: str) -> Any:
     return json.loads(text)
 
 
+TOP = Message("data.top_level")
+"""Where a refusal is about the file as a whole ("top level")."""
+
+Words = Union[str, Message]
+"""A place or a reason in a refusal: a catalog message, or plain words (a JSON path, as the
+file writes it; a plug-in game's own English reason)."""
+
+_TYPE_WORDS = {int: "data.type.int", float: "data.type.float", str: "data.type.str", bool: "data.type.bool",
+               list: "data.type.list", dict: "data.type.dict", type(None): "data.type.none"}
+"""The words for the Python type of a JSON value (what the file holds, what it should)."""
+
+
+def type_words(kind: type) -> Words:
+    """The name of a JSON value's type (`list`) in the reader's language."""
+    found = _TYPE_WORDS.get(kind)
+    return Message(found) if found else kind.__name__
+
+
+def either(choices: Sequence[Words]) -> Words:
+    """"a or b or c" in the reader's language (each choice a message or a key as written)."""
+    said = choices[-1]
+    for choice in reversed(choices[:-1]):
+        said = Message("data.either", one=choice, other=said)
+    return said
+
+
+def commas(items: Sequence[Words]) -> Words:
+    """"a, b, c": items (messages, or keys as written) one after the other."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = Message("data.comma", one=item, other=said)
+    return said
+
+
 class Check:
     """Collects the path inside a data file for error messages while validating.
 
-    Usage: `c = Check("norenberc components"); c.require(cond, "guilds", "must list 6 guilds")`.
+    Usage: `c = Check(Message("data.file.norenberc"))`, then
+    `c.require(len(guilds) == 6, "guilds", Message("data.norenberc.guilds", count=6, found=len(guilds)))`:
+    a DataFileError reading "norenberc components: guilds: must list exactly 6 guilds, not 5"
+    in English, and so in every language of the catalogs.
     """
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: Words) -> None:
         self.what = what
 
     def values(self, obj: Any, where: str = "") -> None:
@@ -124,15 +207,15 @@ class Check:
         number that is not finite (NaN, Infinity: JSON has none, but Python's parser
         reads them) and a string (or a key) with a lone surrogate, which is no text."""
         if isinstance(obj, float) and not math.isfinite(obj):
-            self.fail(where or "top level", f"must be a finite number, not {obj!r}")
+            self.fail(where or TOP, Message("data.not_finite", value=repr(obj)))
         elif isinstance(obj, str):
             if _SURROGATE.search(obj):
-                self.fail(where or "top level", f"holds a lone surrogate, which is no text: {obj!r}"[:200])
+                self.fail(where or TOP, Message("data.surrogate", value=quoted(obj)))
         elif isinstance(obj, dict):
             for key, value in obj.items():
                 at = f"{where}.{key}" if where else str(key)
                 if isinstance(key, str) and _SURROGATE.search(key):
-                    self.fail(where or "top level", f"has a key with a lone surrogate, which is no text: {key!r}"[:200])
+                    self.fail(where or TOP, Message("data.surrogate_key", key=quoted(key)))
                 self.values(value, at)
         elif isinstance(obj, list):
             for i, value in enumerate(obj):
@@ -141,24 +224,24 @@ class Check:
     def of_this_game(self, raw: dict[str, Any], keys: tuple[str, ...]) -> None:
         """Refuse a file that has none of `keys` (the parts every file of this kind has):
         most likely another game's data file, given to the wrong game."""
-        self.require(any(k in raw for k in keys), "top level",
-                     f"has none of the parts {', '.join(keys)} (another game's data file?)")
+        self.require(any(k in raw for k in keys), TOP, Message("data.other_game", parts=", ".join(keys)))
 
-    def fail(self, where: str, message: str) -> None:
-        raise DataFileError(f"{self.what}: {where}: {message}")
+    def fail(self, where: Words, message: Words) -> NoReturn:
+        """Refuse the file: `message` (the rule) broken at `where` (a JSON path, or TOP)."""
+        raise DataFileError(Message("data.at", file=self.what, where=where, what=message))
 
-    def require(self, condition: bool, where: str, message: str) -> None:
+    def require(self, condition: bool, where: Words, message: Words) -> None:
         if not condition:
             self.fail(where, message)
 
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
         at = f"{where}.{key}" if where else key
         if not isinstance(obj, dict):
-            self.fail(where or "top level", f"must be an object, not {type(obj).__name__}")
+            self.fail(where or TOP, Message("data.not_object", kind=type_words(type(obj))))
         if key not in obj:
-            self.fail(at, "is missing")
+            self.fail(at, Message("data.missing"))
         value = obj[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            self.fail(at, f"must be {names}, not {type(value).__name__} {value!r}")
+            want = either([type_words(k) for k in ((kind,) if isinstance(kind, type) else kind)])
+            self.fail(at, Message("data.wrong_type", want=want, kind=type_words(type(value)), value=quoted(value)))
         return value

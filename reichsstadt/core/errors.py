@@ -30,7 +30,11 @@ class BadOption(ReichsstadtError):
 
 
 class DataFileError(ReichsstadtError):
-    """A component or map data file that cannot be read or breaks a constraint."""
+    """A component or map data file that cannot be read or breaks a constraint.
+
+    Raised with a catalog message (`data.*`, in `reichsstadt/i18n/<lang>.data.po`: the file,
+    the entry and the rule it breaks, each a message of its own), so that an owner reads it
+    in the language of the terminal or the browser; str() is the English line."""
 
 
 class RecordError(ReichsstadtError):

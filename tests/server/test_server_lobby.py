@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -118,6 +119,29 @@ def test_create_a_table_with_every_declared_option(tmp_path: Any, gid: str) -> N
         watcher.close()
 
 
+def test_a_refused_data_file_is_said_in_russian_with_no_english_but_the_files_keys(tmp_path: Any) -> None:
+    """A browser renders the server's refusal from the catalogs (the JSON holds messages,
+    never English words): in Russian, the only Latin letters are the file's own key."""
+    raw = json.loads(resources.files("reichsstadt.games.colonia").joinpath("components.json").read_text("utf-8"))
+    raw["ships"][3]["holds"] = []
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "colonia", "players": 3, "seats": ["random"] * 3,
+                                         "options": {"components": raw}})
+        assert r.status_code == 400, r.text
+        said = render(Message.from_json(r.json()["error"]), "ru")
+        assert said == ("ваш файл данных отклонён: файл компонентов Colonia: ships[3].holds: должно перечислять "
+                        "от 1 до 4 трюмов, а не 0"), said
+        assert set(re.findall(r"[A-Za-z]+", said)) == {"Colonia", "ships", "holds"}
+        # a key of a megabyte is named by its path, which comes back cut, not whole
+        raw = json.loads(resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text())
+        raw["x" * 1_000_000] = 1
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 3, "seats": ["random"] * 3,
+                                         "options": {"components": raw}})
+        assert r.status_code == 400 and len(r.content) < 10_000, len(r.content)
+        assert render(Message.from_json(r.json()["error"]), "ru").startswith(
+            "ваш файл данных отклонён: компоненты Norenberc: xxxx")
+
+
 def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: Any) -> None:
     text = resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8")
     good = json.loads(text)
@@ -130,8 +154,10 @@ def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: A
         body = r.json()
         assert body["code"] == "refused"
         assert "guilds" in body["text"] and "missing" in body["text"]  # the engine's own words
-        # ... framed in the reader's language (the validator's words are English)
-        assert body["error"]["id"] == "server.error.data_file" and "guilds" in body["error"]["args"]["reason"]
+        # ... and all of it in the reader's language: the frame, the file, the rule (data.*)
+        assert body["error"]["id"] == "server.error.data_file" and body["error"]["args"]["reason"]["id"] == "data.at"
+        assert render(Message.from_json(body["error"]), "de") == ("deine Datendatei wurde abgelehnt: "
+                                                                  "Norenberc-Spielmaterial: guilds: fehlt")
         assert body["text"].startswith("your data file was refused: ")
         assert c.get("/api/tables").json()["tables"] == []  # nothing was created
         # not JSON at all: the browser refuses the file before sending (web.lobby.bad_json);

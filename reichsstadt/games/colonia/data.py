@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.datafile import Check, load_packaged_json
+from ...core.datafile import TOP, Check, Words, either, load_packaged_json
+from ...core.messages import Message
 from .constants import (
     CARDS_PER_CITY, DAYS, EFFECT_DAYS, EFFECTS, EXTRA_HOLD_VALUE, EXTRA_STALLS, FAMILY_VALUES, MAX_DISPLAY,
     MAX_EXCHANGE, MAX_HOLDS, MAX_RECALL, MAX_STALLS, MAX_TAKE, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS,
@@ -107,21 +108,21 @@ def _keys(c: Check, obj: Any, allowed: tuple[str, ...], where: str) -> None:
     if isinstance(obj, dict):
         for key in obj:
             c.require(key in allowed, f"{where}.{key}" if where else str(key),
-                      f"is not a key of this format (known here: {', '.join(allowed)})")
+                      Message("data.colonia.unknown_key", known=", ".join(allowed)))
 
 
 def _int(c: Check, obj: Any, key: str, where: str, lo: int, hi: int) -> int:
     v: int = c.get(obj, key, int, where)
-    c.require(lo <= v <= hi, f"{where}.{key}" if where else key, f"must be between {lo} and {hi}, not {v}")
+    c.require(lo <= v <= hi, f"{where}.{key}" if where else key, Message("data.between", low=lo, high=hi, value=v))
     return v
 
 
 def _names(c: Check, obj: Any, key: str, count: int) -> tuple[str, ...]:
     v = c.get(obj, key, list)
-    c.require(len(v) == count, key, f"must list {count} names, not {len(v)}")
+    c.require(len(v) == count, key, Message("data.colonia.names", count=count, found=len(v)))
     for i, name in enumerate(v):
         _name(c, name, f"{key}[{i}]")
-    c.require(len(set(v)) == count, key, "names must be different")
+    c.require(len(set(v)) == count, key, Message("data.colonia.names_differ"))
     return tuple(v)
 
 
@@ -130,21 +131,24 @@ MAX_NAME = 40
 
 
 def _name(c: Check, name: Any, where: str) -> None:
-    c.require(isinstance(name, str) and name.strip() != "", where, "must be a non-empty string")
-    c.require(len(name) <= MAX_NAME, where, f"must be at most {MAX_NAME} characters, not {len(name)}")
+    c.require(isinstance(name, str) and name.strip() != "", where, Message("data.colonia.name"))
+    c.require(len(name) <= MAX_NAME, where, Message("data.too_long", most=MAX_NAME, count=len(name)))
 
 
 def _format(c: Check, raw: Any) -> None:
-    c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    c.require(isinstance(raw, dict), TOP, Message("data.json_object"))
     c.values(raw)
     c.of_this_game(raw, ("materials", "craftsmen", "week_cards"))
     version = c.get(raw, "format", int)
-    c.require(version == FORMAT, "format",
-              f"{version} is not a format this version reads (it reads format {FORMAT})")
+    c.require(version == FORMAT, "format", Message("data.colonia.format", found=version, format=FORMAT))
     _keys(c, raw, _TOP_KEYS, "")
 
 
-def validate(raw: Any, what: str = "colonia components") -> Components:
+FILE = Message("data.file.colonia")
+"""The file in a refusal: "colonia components"."""
+
+
+def validate(raw: Any, what: Words = FILE) -> Components:
     """The components of a data file, or DataFileError naming the broken entry."""
     c = Check(what)
     _format(c, raw)
@@ -156,7 +160,7 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     fields = _int(c, raw, "contract_fields", "", 1, 20)
     cities, currencies = _cities(c, raw)
     fam = c.get(raw, "family_cards", list)
-    c.require(tuple(fam) == FAMILY_VALUES, "family_cards", f"must be {list(FAMILY_VALUES)}")
+    c.require(tuple(fam) == FAMILY_VALUES, "family_cards", Message("data.must_be", value=str(list(FAMILY_VALUES))))
     per_colour = _int(c, raw, "members_per_colour", "", 1, 200)
     mbp = c.get(raw, "members_by_players", dict)
     _keys(c, mbp, ("3", "4", "5", "6"), "members_by_players")
@@ -167,10 +171,10 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     start_mats = _int(c, start, "materials", "start", 0, 10)
     start_goods = _int(c, start, "goods_by_die", "start", 0, 5)
     weeks = _int(c, raw, "weeks", "", 1, 6)
-    c.require(_int(c, raw, "port_places", "", PORT, PORT) == PORT, "port_places", f"must be {PORT}")
+    c.require(_int(c, raw, "port_places", "", PORT, PORT) == PORT, "port_places", Message("data.must_be", value=PORT))
     display = _int(c, raw, "relic_display", "", 1, 10)
     extra_places = _int(c, raw, "extra_relic_places", "", 0, MAX_DISPLAY - 10)
-    c.require(start_mats * 6 <= per_mat * N_MATERIALS, "start.materials", "the bag cannot give every player that many")
+    c.require(start_mats * 6 <= per_mat * N_MATERIALS, "start.materials", Message("data.colonia.bag"))
     week_cards = _week_cards(c, raw, fields)
     ships_out = _ships(c, raw, cities, goods)
     relic_price, relic_points = _relics(c, raw)
@@ -178,7 +182,8 @@ def validate(raw: Any, what: str = "colonia components") -> Components:
     _keys(c, windows, ("points",), "church_windows")
     window_points = _int(c, windows, "points", "church_windows", 0, 100)
     ords = c.get(raw, "ordinances", list)
-    c.require(len(ords) == N_ORDINANCES, "ordinances", f"must list {N_ORDINANCES} ordinances, not {len(ords)}")
+    c.require(len(ords) == N_ORDINANCES, "ordinances",
+              Message("data.colonia.ordinances", count=N_ORDINANCES, found=len(ords)))
     ord_out = [_ordinance(c, o, f"ordinances[{i}]", names, fields, extra_places) for i, o in enumerate(ords)]
     return Components(
         raw=raw, materials=materials, materials_per_type=per_mat, goods=goods, goods_per_type=per_good,
@@ -201,7 +206,8 @@ def _craftsmen(c: Check, raw: Any, materials: tuple[str, ...],
     """p. 18: each craftsman takes two different materials and makes one good; each good
     has one craftsman."""
     crafts = c.get(raw, "craftsmen", list)
-    c.require(len(crafts) == N_CRAFTSMEN, "craftsmen", f"must list {N_CRAFTSMEN} craftsmen, not {len(crafts)}")
+    c.require(len(crafts) == N_CRAFTSMEN, "craftsmen",
+              Message("data.colonia.craftsmen", count=N_CRAFTSMEN, found=len(crafts)))
     names, recipes, products = [], [], []
     for i, cr in enumerate(crafts):
         w = f"craftsmen[{i}]"
@@ -210,20 +216,21 @@ def _craftsmen(c: Check, raw: Any, materials: tuple[str, ...],
         _keys(c, cr, ("name", "inputs", "good"), w)
         inputs = c.get(cr, "inputs", list, w)
         c.require(len(inputs) == 2 and all(m in materials for m in inputs) and inputs[0] != inputs[1],
-                  f"{w}.inputs", "must name two different materials of the 'materials' list")
+                  f"{w}.inputs", Message("data.colonia.inputs"))
         recipes.append((materials.index(inputs[0]), materials.index(inputs[1])))
         good = c.get(cr, "good", str, w)
-        c.require(good in goods, f"{w}.good", f"{good!r} is not one of the goods")
+        c.require(good in goods, f"{w}.good", Message("data.colonia.not_good", value=repr(good)))
         products.append(goods.index(good))
-    c.require(sorted(products) == list(range(N_GOODS)), "craftsmen", "each good must be made by exactly one craftsman")
-    c.require(len(set(names)) == N_CRAFTSMEN, "craftsmen", "craftsmen's names must be different")
+    c.require(sorted(products) == list(range(N_GOODS)), "craftsmen", Message("data.colonia.one_craftsman"))
+    c.require(len(set(names)) == N_CRAFTSMEN, "craftsmen", Message("data.colonia.craftsmen_differ"))
     return names, recipes, products
 
 
 def _cities(c: Check, raw: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The four cities and their currencies."""
     cities_raw = c.get(raw, "cities", list)
-    c.require(len(cities_raw) == N_CITIES, "cities", f"must list {N_CITIES} cities, not {len(cities_raw)}")
+    c.require(len(cities_raw) == N_CITIES, "cities",
+              Message("data.colonia.cities", count=N_CITIES, found=len(cities_raw)))
     for i, x in enumerate(cities_raw):
         _keys(c, x, ("city", "currency"), f"cities[{i}]")
     cities = tuple(c.get(x, "city", str, f"cities[{i}]") for i, x in enumerate(cities_raw))
@@ -231,12 +238,12 @@ def _cities(c: Check, raw: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for i in range(N_CITIES):
         _name(c, cities[i], f"cities[{i}].city")
         _name(c, currencies[i], f"cities[{i}].currency")
-    c.require(len(set(cities)) == N_CITIES, "cities", "city names must be different")
-    c.require(len(set(currencies)) == N_CITIES, "cities", "currencies must be different: each city pays in its own")
+    c.require(len(set(cities)) == N_CITIES, "cities", Message("data.colonia.cities_differ"))
+    c.require(len(set(currencies)) == N_CITIES, "cities", Message("data.colonia.currencies_differ"))
     return cities, currencies
 
 
-def _counts(c: Check, values: Any, where: str, low: int, high: int | None, what: str) -> None:
+def _counts(c: Check, values: Any, where: str, low: int, high: int | None, what: Message) -> None:
     """Each of `values` a whole number from `low` to `high` (None: no upper bound); `what`
     says so."""
     for j, v in enumerate(values):
@@ -247,18 +254,19 @@ def _counts(c: Check, values: Any, where: str, low: int, high: int | None, what:
 def _week_cards(c: Check, raw: Any, fields: int) -> list[WeekCard]:
     """p. 14: the week cards: stalls, each craftsman's ordinary contracts, dice, ships."""
     wc = c.get(raw, "week_cards", list)
-    c.require(len(wc) == N_WEEK_CARDS, "week_cards", f"must list {N_WEEK_CARDS} cards, not {len(wc)}")
+    c.require(len(wc) == N_WEEK_CARDS, "week_cards",
+              Message("data.colonia.week_cards", count=N_WEEK_CARDS, found=len(wc)))
     week_cards = []
     for i, card in enumerate(wc):
         w = f"week_cards[{i}]"
         _keys(c, card, ("stalls", "contracts", "dice", "ships"), w)
         stalls = c.get(card, "stalls", list, w)
         c.require(1 <= len(stalls) <= MAX_STALLS, f"{w}.stalls",
-                  f"must list 1 to {MAX_STALLS} stalls, not {len(stalls)}")
-        _counts(c, stalls, f"{w}.stalls", 1, 10, "must be a number of materials from 1 to 10")
+                  Message("data.colonia.stalls", most=MAX_STALLS, found=len(stalls)))
+        _counts(c, stalls, f"{w}.stalls", 1, 10, Message("data.colonia.stall"))
         con = c.get(card, "contracts", list, w)
-        c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts", f"must give {N_CRAFTSMEN} numbers, one per craftsman")
-        _counts(c, con, f"{w}.contracts", 0, fields, f"must be a number from 0 to {fields}")
+        c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts", Message("data.colonia.contracts", count=N_CRAFTSMEN))
+        _counts(c, con, f"{w}.contracts", 0, fields, Message("data.colonia.number", most=fields))
         dice = _int(c, card, "dice", w, 0, 12)
         ships = _int(c, card, "ships", w, 0, PORT)
         week_cards.append(WeekCard(tuple(stalls), tuple(con), dice, ships))
@@ -268,22 +276,23 @@ def _week_cards(c: Check, raw: Any, fields: int) -> list[WeekCard]:
 def _ships(c: Check, raw: Any, cities: tuple[str, ...], goods: tuple[str, ...]) -> list[Ship]:
     """p. 20-21: the ships, their cities and their holds (the goods shown, the value paid)."""
     sh = c.get(raw, "ships", list)
-    c.require(len(sh) == N_SHIPS, "ships", f"must list {N_SHIPS} ships, not {len(sh)}")
+    c.require(len(sh) == N_SHIPS, "ships", Message("data.colonia.ships", count=N_SHIPS, found=len(sh)))
     ships_out = []
     for i, s in enumerate(sh):
         w = f"ships[{i}]"
         _keys(c, s, ("city", "holds"), w)
         city = c.get(s, "city", str, w)
-        c.require(city in cities, f"{w}.city", f"{city!r} is not one of the cities")
+        c.require(city in cities, f"{w}.city", Message("data.colonia.not_city", value=repr(city)))
         holds = c.get(s, "holds", list, w)
-        c.require(1 <= len(holds) <= MAX_HOLDS, f"{w}.holds", f"must list 1 to {MAX_HOLDS} holds, not {len(holds)}")
+        c.require(1 <= len(holds) <= MAX_HOLDS, f"{w}.holds",
+                  Message("data.colonia.holds", most=MAX_HOLDS, found=len(holds)))
         hs = []
         for j, h in enumerate(holds):
             hw = f"{w}.holds[{j}]"
             _keys(c, h, ("goods", "value"), hw)
             g = c.get(h, "goods", list, hw)
             c.require(1 <= len(g) <= 3 and all(x in goods for x in g), f"{hw}.goods",
-                      "must name 1 to 3 goods of the 'goods' list")
+                      Message("data.colonia.hold_goods"))
             value = _int(c, h, "value", hw, 1, 100)
             hs.append((tuple(sorted(goods.index(x) for x in g)), value))
         ships_out.append(Ship(cities.index(city), tuple(hs)))
@@ -297,12 +306,10 @@ def _relics(c: Check, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
     _keys(c, rel, ("prices", "points", "shrine_price"), "relics")
     prices = c.get(rel, "prices", list, "relics")
     points = c.get(rel, "points", list, "relics")
-    c.require(len(prices) == RELICS_PER_CITY, "relics.prices",
-              f"must give {RELICS_PER_CITY} prices (the relics of one city)")
-    c.require(len(points) == RELICS_PER_CITY, "relics.points",
-              f"must give {RELICS_PER_CITY} points (the relics of one city)")
-    _counts(c, prices, "relics.prices", 0, 1000, "must be a whole number from 0 to 1000")
-    _counts(c, points, "relics.points", 0, 100, "must be a whole number from 0 to 100")
+    c.require(len(prices) == RELICS_PER_CITY, "relics.prices", Message("data.colonia.prices", count=RELICS_PER_CITY))
+    c.require(len(points) == RELICS_PER_CITY, "relics.points", Message("data.colonia.points", count=RELICS_PER_CITY))
+    _counts(c, prices, "relics.prices", 0, 1000, Message("data.colonia.whole", most=1000))
+    _counts(c, points, "relics.points", 0, 100, Message("data.colonia.whole", most=100))
     shrine_price = _int(c, rel, "shrine_price", "relics", 0, 1000)
     return tuple((list(prices) + [shrine_price]) * N_CITIES), tuple((list(points) + [0]) * N_CITIES)
 
@@ -310,27 +317,28 @@ def _relics(c: Check, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def _ordinance(c: Check, o: Any, w: str, craftsmen: list[str], fields: int, extra_places: int) -> Ordinance:
     """One ordinance card: its day, its effect and the numbers its effect needs."""
     effect = c.get(o, "effect", str, w)
-    c.require(effect in EFFECTS, f"{w}.effect", f"{effect!r} is not one of {', '.join(EFFECTS)}")
+    c.require(effect in EFFECTS, f"{w}.effect",
+              Message("data.not_one_of", value=repr(effect), known=", ".join(EFFECTS)))
     _keys(c, o, ("day", "effect", "en", "de", *_EFFECT_KEYS[effect]), w)
     day = c.get(o, "day", str, w)
     c.require(day in EFFECT_DAYS[effect], f"{w}.day",
-              f"a {effect} ordinance is voted on {' or '.join(EFFECT_DAYS[effect])}, not {day!r}")
+              Message("data.colonia.day", effect=effect, days=either(EFFECT_DAYS[effect]), value=repr(day)))
     for text in ("en", "de"):  # the card's printed text, kept for the file's reader
         if text in o:
             c.get(o, text, str, w)
     d = DAYS.index(day)
     if effect == "extra_contracts":
         cr = c.get(o, "craftsman", str, w)
-        c.require(cr in craftsmen, f"{w}.craftsman", f"{cr!r} is not one of the craftsmen")
+        c.require(cr in craftsmen, f"{w}.craftsman", Message("data.colonia.not_craftsman", value=repr(cr)))
         return Ordinance(d, effect, _int(c, o, "count", w, 1, fields), craftsman=craftsmen.index(cr))
     if effect == "recall":
         st = c.get(o, "street", str, w)
         c.require(st in STREET_DAYS and DAYS.index(st) < d, f"{w}.street",
-                  "must be the street field of an earlier day (tuesday to thursday)")
+                  Message("data.colonia.street"))
         return Ordinance(d, effect, _int(c, o, "count", w, 1, MAX_RECALL), street=STREET_DAYS.index(st))
     if effect == "foreign_merchants":
         c.require(_int(c, o, "stalls", w, EXTRA_STALLS, EXTRA_STALLS) == EXTRA_STALLS, f"{w}.stalls",
-                  f"must be {EXTRA_STALLS}")
+                  Message("data.must_be", value=EXTRA_STALLS))
         return Ordinance(d, effect, _int(c, o, "size", w, 1, 10))
     limits = {"draw_materials": ("count", MAX_TAKE), "extra_hold": ("value", 100), "sail_now": ("count", PORT),
               "extra_relics": ("count", extra_places), "fewer_members": ("count", 3),
@@ -349,11 +357,11 @@ def bundled() -> Components:
     """The components shipped with the package (validated once per process)."""
     global _BUNDLED
     if _BUNDLED is None:
-        _BUNDLED = validate(load_packaged_json(__package__, "components.json"), "colonia components.json")
+        _BUNDLED = validate(load_packaged_json(__package__, "components.json"), Message("data.file.colonia_bundled"))
     return _BUNDLED
 
 
 def load(raw: Any) -> Components:
     """The components of the `components` option: the bundled ones (None) or a user's file
     (already parsed), validated."""
-    return bundled() if raw is None else validate(raw, "colonia components file")
+    return bundled() if raw is None else validate(raw, Message("data.file.colonia_own"))

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from reichsstadt.core.datafile import Check, load_packaged_json
-from reichsstadt.core.errors import DataFileError
+from reichsstadt.core.datafile import TOP, Check, load_packaged_json, type_words
+from reichsstadt.core.messages import Message
 
 from .constants import (
-    ARTISAN, ARTISANS, ARTISANS_PER_GUILD, GUILDS, MAX_AGENTS, MAX_CITIZENS, MAX_CRESTS, MAX_GOODS,
-    MAX_MONEY, MAX_PEDDLER_WORTH, MAX_TILE_VALUE, ROOMS, SYMBOL, TILE_KIND_KEYS, VALUED,
+    ARTISAN, ARTISANS, ARTISANS_PER_GUILD, FOREMAN, GUILDS, MAX_AGENTS, MAX_CITIZENS, MAX_CRESTS, MAX_GOODS,
+    MAX_MONEY, MAX_PEDDLER_WORTH, MAX_TILE_VALUE, MUSICIAN, NOBLE, ROOMS, SYMBOL, TILE_KIND_KEYS, VALUED,
 )
 
 FORMAT = 1
@@ -37,6 +37,12 @@ TOP_KEYS = ("format", "_about", "guilds", "citizens", "goods_per_guild", "crests
 GUILD_FIELDS = ("name", "good", "goods", "artisans")
 ARTISAN_FIELDS = ("value", "agent_plus")
 KEPT_KEYS = ("2", "3", "4", "5")
+
+FILE = Message("data.file.norenberc")
+"""The file in a refusal: "norenberc components"."""
+VALUE_WORDS = {MUSICIAN: "data.norenberc.value.income", NOBLE: "data.norenberc.value.points",
+               FOREMAN: "data.norenberc.value.artisan"}
+"""What a valued citizen's printed number is (constants.VALUED, in the reader's words)."""
 
 
 class Components:
@@ -78,20 +84,18 @@ class Components:
     def __init__(self, raw: dict[str, Any], bundled: bool) -> None:
         self.raw = raw
         self.bundled = bundled
-        c = Check("norenberc components")
+        c = Check(FILE)
         if not isinstance(raw, dict):
-            c.fail("top level", f"must be an object, not {type(raw).__name__}")
+            c.fail(TOP, Message("data.not_object", kind=type_words(type(raw))))
         c.values(raw)
         c.of_this_game(raw, ("guilds", "citizens", "rooms"))
-        _only(c, raw, TOP_KEYS, "top level")
+        _only(c, raw, TOP_KEYS, TOP)
         version = c.get(raw, "format", int)
-        c.require(version == FORMAT, "format", f"is {version}, but this engine reads format {FORMAT} only")
+        c.require(version == FORMAT, "format", Message("data.norenberc.format", found=version, format=FORMAT))
         kind, guild, value, agent = _artisans(c, raw)
         citizens = c.get(raw, "citizens", list)
-        c.require(
-            20 <= len(citizens) <= MAX_CITIZENS, "citizens",
-            f"must list between 20 and {MAX_CITIZENS} citizens (5 players keep 20), not {len(citizens)}",
-        )
+        c.require(20 <= len(citizens) <= MAX_CITIZENS, "citizens",
+                  Message("data.norenberc.citizens", most=MAX_CITIZENS, count=len(citizens)))
         for i, entry in enumerate(citizens):
             code, v = _citizen(c, entry, f"citizens[{i}]")
             kind.append(code)
@@ -128,7 +132,7 @@ class Components:
         """The box's numbers: goods, crests, agents, money, the Peddler, citizens kept."""
         def number(key: str, low: int, high: int) -> int:
             v: int = c.get(raw, key, int)
-            c.require(low <= v <= high, key, f"must be between {low} and {high}, not {v}")
+            c.require(low <= v <= high, key, Message("data.between", low=low, high=high, value=v))
             return v
 
         self.goods_per_guild = number("goods_per_guild", 1, MAX_GOODS)
@@ -144,10 +148,8 @@ class Components:
         self.citizens_kept = {}
         for n in range(2, 6):
             v = c.get(kept, str(n), int, "citizens_kept")
-            c.require(
-                0 <= v <= self.citizens, f"citizens_kept.{n}",
-                f"must be between 0 and the {self.citizens} citizens listed, not {v}",
-            )
+            c.require(0 <= v <= self.citizens, f"citizens_kept.{n}",
+                      Message("data.norenberc.kept", count=self.citizens, value=v))
             self.citizens_kept[n] = v
 
     def _tile_json(self, t: int) -> dict[str, Any]:
@@ -168,7 +170,7 @@ class Components:
 def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list[int], list[bool]]:
     """The six guilds and their eleven artisans each: (kind, guild, value, Agent +) per tile."""
     guilds = c.get(raw, "guilds", list)
-    c.require(len(guilds) == GUILDS, "guilds", f"must list exactly {GUILDS} guilds, not {len(guilds)}")
+    c.require(len(guilds) == GUILDS, "guilds", Message("data.norenberc.guilds", count=GUILDS, found=len(guilds)))
     kind: list[int] = []
     guild: list[int] = []
     value: list[int] = []
@@ -177,18 +179,17 @@ def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list
         at = f"guilds[{g}]"
         for key in ("name", "good", "goods"):
             text = c.get(entry, key, str, at)
-            c.require(bool(text.strip()), f"{at}.{key}", "must not be empty")
-            c.require(len(text) <= MAX_NAME, f"{at}.{key}", f"must be at most {MAX_NAME} characters, not {len(text)}")
+            c.require(bool(text.strip()), f"{at}.{key}", Message("data.empty"))
+            c.require(len(text) <= MAX_NAME, f"{at}.{key}", Message("data.too_long", most=MAX_NAME, count=len(text)))
         _only(c, entry, GUILD_FIELDS, at)
         artisans = c.get(entry, "artisans", list, at)
-        c.require(
-            len(artisans) == ARTISANS_PER_GUILD, f"{at}.artisans",
-            f"must list exactly {ARTISANS_PER_GUILD} artisans, not {len(artisans)}",
-        )
+        c.require(len(artisans) == ARTISANS_PER_GUILD, f"{at}.artisans",
+                  Message("data.norenberc.artisans", count=ARTISANS_PER_GUILD, found=len(artisans)))
         for i, a in enumerate(artisans):
             where = f"{at}.artisans[{i}]"
             v = c.get(a, "value", int, where)
-            c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value", f"must be between 1 and {MAX_TILE_VALUE}, not {v}")
+            c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value",
+                      Message("data.between", low=1, high=MAX_TILE_VALUE, value=v))
             plus = c.get(a, "agent_plus", bool, where)
             _only(c, a, ARTISAN_FIELDS, where)
             kind.append(ARTISAN)
@@ -210,21 +211,21 @@ def _distinct(c: Check, guilds: list[dict[str, Any]]) -> None:
         for g, entry in enumerate(guilds):
             word = entry[key].strip().casefold()
             c.require(word not in seen, f"guilds[{g}].{key}",
-                      f"{entry[key]!r} is already guilds[{seen.get(word)}].{key}: each guild needs its own")
+                      Message("data.norenberc.twice", name=repr(entry[key]), other=f"guilds[{seen.get(word)}].{key}"))
             seen[word] = g
 
 
 def _citizen(c: Check, entry: Any, where: str) -> tuple[int, int]:
     """A citizen tile: its kind's code and its printed number (0 for a kind without one)."""
     k = c.get(entry, "kind", str, where)
-    c.require(k in KIND_CODES, f"{where}.kind", f"must be one of {', '.join(KIND_CODES)}, not {k!r}")
+    c.require(k in KIND_CODES, f"{where}.kind", Message("data.one_of", known=", ".join(KIND_CODES), value=repr(k)))
     code = KIND_CODES[k]
     if code not in VALUED:
-        _only(c, entry, ("kind",), where, f"(a {k} has no printed number)")
+        _only(c, entry, ("kind",), where, unnumbered=k)
         return code, 0
     v: int = c.get(entry, "value", int, where)
     c.require(1 <= v <= MAX_TILE_VALUE, f"{where}.value",
-              f"({VALUED[code]}) must be between 1 and {MAX_TILE_VALUE}, not {v}")
+              Message("data.norenberc.citizen_value", number=Message(VALUE_WORDS[code]), most=MAX_TILE_VALUE, value=v))
     _only(c, entry, ("kind", "value"), where)
     return code, v
 
@@ -233,11 +234,11 @@ def _rooms(c: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], 
     """"Embaucher": the four rooms' prices, each one or two ways to pay [goods of the
     guild, goods of any type]."""
     rooms = c.get(raw, "rooms", list)
-    c.require(len(rooms) == ROOMS, "rooms", f"must give the prices of exactly {ROOMS} rooms, not {len(rooms)}")
+    c.require(len(rooms) == ROOMS, "rooms", Message("data.norenberc.rooms", count=ROOMS, found=len(rooms)))
     parsed = []
     for r, forms in enumerate(rooms):
         at = f"rooms[{r}]"
-        c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at, "must list 1 or 2 ways to pay")
+        c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at, Message("data.norenberc.ways"))
         ways = []
         for f, form in enumerate(forms):
             w = f"{at}[{f}]"
@@ -245,21 +246,24 @@ def _rooms(c: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], 
                 isinstance(form, list) and len(form) == 2
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in form)
             )
-            c.require(ok, w, "must be [goods of the guild, goods of any type]")
-            c.require(1 <= form[0] <= 6, w, f"must ask 1 to 6 goods of the guild, not {form[0]}")
-            c.require(0 <= form[1] <= 2, w, f"must ask 0 to 2 goods of any type, not {form[1]}")
+            c.require(ok, w, Message("data.norenberc.price"))
+            c.require(1 <= form[0] <= 6, w, Message("data.norenberc.price_guild", value=form[0]))
+            c.require(0 <= form[1] <= 2, w, Message("data.norenberc.price_any", value=form[1]))
             ways.append((form[0], form[1]))
         parsed.append(tuple(ways))
     return tuple(parsed)
 
 
-def _only(c: Check, obj: dict[str, Any], known: tuple[str, ...], where: str, why: str = "") -> None:
-    """Refuse a key the format does not have, naming it and the keys there may be."""
+def _only(c: Check, obj: dict[str, Any], known: tuple[str, ...], where: str | Message,
+          unnumbered: str = "") -> None:
+    """Refuse a key the format does not have, naming it and the keys there may be (and, for
+    a citizen whose kind is `unnumbered`, that it has no printed number)."""
     for key in obj:
         if key not in known:
-            at = f"{where}.{key}" if where != "top level" else key
-            c.fail(at, f"is not a key of the format {why or ''}".rstrip()
-                   + f"; the keys here are: {', '.join(known)}")
+            at = f"{where}.{key}" if where != TOP else key
+            if unnumbered:
+                c.fail(at, Message("data.norenberc.unknown_key_unnumbered", kind=unnumbered, known=", ".join(known)))
+            c.fail(at, Message("data.norenberc.unknown_key", known=", ".join(known)))
 
 
 _BUNDLED: Components | None = None
@@ -286,6 +290,4 @@ def load(raw: Any) -> Components:
     """The components to play with: the bundled file for None, else the user's data."""
     if raw is None:
         return bundled()
-    if not isinstance(raw, dict):
-        raise DataFileError(f"norenberc components: top level: must be an object, not {type(raw).__name__}")
-    return Components(raw, bundled=False)
+    return Components(raw, bundled=False)   # refused as "must be an object" if it is not one

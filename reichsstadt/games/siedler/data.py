@@ -8,8 +8,9 @@ import math
 
 from typing import Any
 
-from ...core.datafile import Check, load_packaged_json
+from ...core.datafile import TOP, Check, Words, commas, load_packaged_json, quoted, type_words
 from ...core.errors import DataFileError
+from ...core.messages import Message
 from .affordability import Appender, affordable_appender
 from .constants import (
     BEGINNER_RIGHTS, CARD_KINDS, COLORS, EV_WEGEZOLL, EVENTS, GOODS, HARVEST_NUMBERS, MAP_FORMAT, MAP_VERSION,
@@ -135,6 +136,9 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+FILE = Message("data.file.siedler")
+"""The file in a refusal: "siedler map"."""
+
 # The keys each object of the file may have: a key this engine does not know is refused
 # (a typo would otherwise be ignored in silence, a newer file's meaning lost).
 KEYS: dict[str, frozenset[str]] = {
@@ -155,30 +159,42 @@ KEYS: dict[str, frozenset[str]] = {
     "beginner": frozenset(("color", "settlements", "tolls")),
     "beginner settlement": frozenset(("road", "index", "star")),
 }
+KIND_WORDS: dict[str, str] = {
+    "top level": "data.siedler.kind.top", "terrain": "data.siedler.kind.terrain",
+    "raubritterburg": "data.siedler.kind.raubritterburg", "road": "data.siedler.kind.road",
+    "intersection": "data.siedler.kind.intersection", "city entry": "data.siedler.kind.city_entry",
+    "good": "data.siedler.kind.good", "city": "data.siedler.kind.city", "sector": "data.siedler.kind.sector",
+    "red intersection": "data.siedler.kind.red", "wall": "data.siedler.kind.wall",
+    "time_track": "data.siedler.kind.time_track", "event": "data.siedler.kind.event",
+    "beginner": "data.siedler.kind.beginner", "beginner settlement": "data.siedler.kind.settlement",
+}
+"""Each kind of object in a refusal of a key it does not have ("a terrain has: ...")."""
+SHAPES = {"xy": "data.siedler.shape.xy", "hex": "data.siedler.shape.hex", "rect": "data.siedler.shape.rect"}
+"""The numbers a coordinate key holds, in the reader's words ("[x, y, width, height]")."""
 
 
-def _numbers(c: Check, obj: Any, key: str, count: int, where: str, shape: str) -> None:
-    """`obj[key]` is a list of `count` finite numbers (a coordinate pair, a rectangle)."""
+def _numbers(c: Check, obj: Any, key: str, count: int, where: str) -> None:
+    """`obj[key]` is a list of `count` finite numbers (a coordinate pair, a rectangle: SHAPES)."""
     v = c.get(obj, key, list, where)
     ok = len(v) == count and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
                                  for x in v)
-    c.require(ok, f"{where}.{key}", f"must be {shape} (finite numbers), not {v!r}"[:200])
+    c.require(ok, f"{where}.{key}", Message("data.siedler.numbers", shape=Message(SHAPES[key]), value=quoted(v)))
 
 
-def _only(c: Check, obj: Any, kind: str, where: str) -> None:
+def _only(c: Check, obj: Any, kind: str, where: Words) -> None:
     """Refuse any key of `obj` (an object of the file's `kind`) this engine does not know."""
     if not isinstance(obj, dict):
-        c.fail(where, f"must be an object, not {type(obj).__name__}")
+        c.fail(where, Message("data.not_object", kind=type_words(type(obj))))
     unknown = sorted(k for k in obj if k not in KEYS[kind])
-    c.require(not unknown, where, f"unknown key {', '.join(map(repr, unknown))} (a {kind} has: "
-              f"{', '.join(sorted(KEYS[kind]))})")
+    c.require(not unknown, where, Message("data.siedler.unknown_key", keys=", ".join(map(repr, unknown)),
+                                          kind=Message(KIND_WORDS[kind]), known=", ".join(sorted(KEYS[kind]))))
 
 
 def validate(raw: Any) -> None:
     """Every constraint the rulebook states about the board and its components; raises
     DataFileError naming the entry and the section it breaks, or the key or format
     version this engine does not know."""
-    c = Check("siedler map")
+    c = Check(FILE)
     _check_format(c, raw)
     terrains = _check_terrains(c, raw)
     roads = _check_roads(c, raw, [t["id"] for t in terrains])
@@ -191,26 +207,29 @@ def validate(raw: Any) -> None:
     _check_beginner(c, raw, roads, terrains)
     rb = c.get(raw, "raubritterburg", dict)
     _only(c, rb, "raubritterburg", "raubritterburg")
-    _numbers(c, rb, "xy", 2, "raubritterburg", "[x, y]")
+    _numbers(c, rb, "xy", 2, "raubritterburg")
 
 
 def _check_format(c: Check, raw: Any) -> None:
     """The file's format and version, its keys, and nothing no data file may hold."""
-    c.require(isinstance(raw, dict), "top level", "must be a JSON object")
+    c.require(isinstance(raw, dict), TOP, Message("data.json_object"))
     c.values(raw)
     c.of_this_game(raw, ("terrains", "roads", "raubritterburg"))
-    c.require(raw.get("format") == MAP_FORMAT, "format", f"must be {MAP_FORMAT!r}, not {raw.get('format')!r}")
+    c.require(raw.get("format") == MAP_FORMAT, "format",
+              Message("data.must_be_not", want=repr(MAP_FORMAT), value=quoted(raw.get("format"))))
     version = raw.get("version")
     c.require(version == MAP_VERSION and not isinstance(version, bool), "version",
-              f"map format version {version!r} is not supported (this engine reads version {MAP_VERSION})")
-    _only(c, raw, "top level", "top level")
-    c.require(isinstance(raw.get("note", ""), str), "note", "must be a string")
+              Message("data.siedler.version", found=quoted(version), version=MAP_VERSION))
+    _only(c, raw, "top level", TOP)
+    c.require(isinstance(raw.get("note", ""), str), "note", Message("data.string"))
     # the file restates the engine's resources and terrains for its reader: they must agree
     if "resources" in raw:
-        c.require(raw["resources"] == list(RESOURCES), "resources", f"must list {', '.join(RESOURCES)} (1.2)")
+        c.require(raw["resources"] == list(RESOURCES), "resources",
+                  Message("data.siedler.resources", resources=", ".join(RESOURCES)))
     if "terrain_types" in raw:
+        pairs = [Message("data.siedler.yields", terrain=t, resource=r) for t, r in TERRAIN_TYPES.items()]
         c.require(raw["terrain_types"] == TERRAIN_TYPES, "terrain_types",
-                  f"must map {', '.join(f'{t} to {r}' for t, r in TERRAIN_TYPES.items())} (1.2)")
+                  Message("data.siedler.terrain_types", pairs=commas(pairs)))
 
 
 def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
@@ -221,25 +240,23 @@ def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
         w = f"terrains[{i}]"
         _only(c, t, "terrain", w)
         tid = c.get(t, "id", str, w)
-        c.require(tid not in ids, f"{w}.id", f"duplicate terrain id {tid!r}")
+        c.require(tid not in ids, f"{w}.id", Message("data.siedler.terrain_twice", terrain=repr(tid)))
         ids.append(tid)
         ty = c.get(t, "type", str, w)
         c.require(ty in TERRAIN_TYPES, f"{w}.type",
-                  f"{ty!r} is not one of the five terrains (1.2): {', '.join(TERRAIN_TYPES)}")
+                  Message("data.siedler.terrain_type", value=quoted(ty), known=", ".join(TERRAIN_TYPES)))
         n = c.get(t, "number", int, w)
-        c.require(n in HARVEST_NUMBERS, f"{w}.number", f"{n} is not a harvest number 2-12 without 7 (5.1.1)")
-        _numbers(c, t, "xy", 2, w, "[x, y]")
+        c.require(n in HARVEST_NUMBERS, f"{w}.number", Message("data.siedler.harvest_number", value=n))
+        _numbers(c, t, "xy", 2, w)
         if "hex" in t:
-            _numbers(c, t, "hex", 2, w, "[column, row]")
+            _numbers(c, t, "hex", 2, w)
     _check_apart(c, terrains)
     for n in HARVEST_NUMBERS:
         have = [t["id"] for t in terrains if t["number"] == n]
         want = 2 if n == 2 else 3
-        c.require(len(have) == want, "terrains", f"harvest number {n} is on {len(have)} terrains; 5.1.1 says each "
-                  "number names three terrains and only two carry a 2")
+        c.require(len(have) == want, "terrains", Message("data.siedler.harvest_count", number=n, count=len(have)))
     fours = sorted(TERRAIN_TYPES[t["type"]] for t in terrains if t["number"] == 4)
-    c.require(fours == ["grain", "stone", "wool"], "terrains",
-              f"the 4s yield {', '.join(fours)}; 1.5 says a 4 yields wool, grain and stone")
+    c.require(fours == ["grain", "stone", "wool"], "terrains", Message("data.siedler.fours", found=", ".join(fours)))
     return terrains
 
 
@@ -255,8 +272,8 @@ def _check_apart(c: Check, terrains: list[dict[str, Any]]) -> None:
             u = terrains[j]
             near = math.dist(t["xy"], u["xy"])
             c.require(near >= HEX_APART, f"terrains[{i}].xy",
-                      f"{t['id']} at {t['xy']} lies on {u['id']} at {u['xy']} (terrains[{j}]): hexes are "
-                      f"{math.sqrt(3):.4g} apart, one beside the other (1.2)")
+                      Message("data.siedler.overlap", terrain=t["id"], xy=str(t["xy"]), other=u["id"],
+                              other_xy=str(u["xy"]), at=f"terrains[{j}]", apart=f"{math.sqrt(3):.4g}"))
 
 
 def _check_connected(c: Check, terrains: list[dict[str, Any]], roads: dict[str, dict[str, Any]]) -> None:
@@ -269,13 +286,10 @@ def _check_connected(c: Check, terrains: list[dict[str, Any]], roads: dict[str, 
             touched.update(it["touches"])
             if j:
                 c.require(bool(set(it["touches"]) & set(inters[j - 1]["touches"])), f"roads[{name}].intersections[{j}]",
-                          f"touches {', '.join(it['touches'])} and the intersection before it "
-                          f"{', '.join(inters[j - 1]['touches'])}: no terrain in common, so the road is broken there "
-                          "(a road runs along the edges of hexes, 1.10)")
+                          Message("data.siedler.broken_road", touches=", ".join(it["touches"]),
+                                  before=", ".join(inters[j - 1]["touches"])))
     for i, t in enumerate(terrains):
-        c.require(t["id"] in touched, f"terrains[{i}]",
-                  f"{t['id']} is touched by no road's intersection: no settlement could ever be built at it, so "
-                  "it is cut off from the board (1.6)")
+        c.require(t["id"] in touched, f"terrains[{i}]", Message("data.siedler.cut_off", terrain=t["id"]))
 
 
 def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dict[str, Any]]:
@@ -283,28 +297,27 @@ def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dic
     roads = c.get(raw, "roads", list)
     names = [r.get("id") if isinstance(r, dict) else None for r in roads]
     c.require(sorted(map(str, names)) == sorted(ROAD_NAMES), "roads",
-              f"must be the five roads I, II, III, IV, V (1.10), not {names}")
+              Message("data.siedler.roads", found=quoted(names)))
     for r in roads:
         w = f"roads[{r['id']}]"
         _only(c, r, "road", w)
         inters = c.get(r, "intersections", list, w)
         c.require(2 <= len(inters) <= MAX_SEGMENTS + 1, f"{w}.intersections",
-                  f"a road has 1 to {MAX_SEGMENTS} segments between two intersections each (Q2), not "
-                  f"{len(inters) - 1}")
+                  Message("data.siedler.segments", most=MAX_SEGMENTS, count=len(inters) - 1))
         for j, it in enumerate(inters):
             wj = f"{w}.intersections[{j}]"
             _only(c, it, "intersection", wj)
             touches = c.get(it, "touches", list, wj)
-            c.require(all(x in ids for x in touches), f"{wj}.touches", f"names an unknown terrain in {touches}")
-            c.require(len(set(touches)) == len(touches), f"{wj}.touches", "names a terrain twice")
-            c.require(1 <= len(touches) <= 3, f"{wj}.touches",
-                      f"an intersection of hexes touches 1 to 3 terrains (1.6), not {len(touches)}")
-            _numbers(c, it, "xy", 2, wj, "[x, y]")
+            c.require(all(x in ids for x in touches), f"{wj}.touches",
+                      Message("data.siedler.unknown_terrain", touches=quoted(touches)))
+            c.require(len(set(touches)) == len(touches), f"{wj}.touches", Message("data.siedler.terrain_named_twice"))
+            c.require(1 <= len(touches) <= 3, f"{wj}.touches", Message("data.siedler.touches", count=len(touches)))
+            _numbers(c, it, "xy", 2, wj)
         if r["id"] in NAMED_ROAD_CITIES:
             c.require(r.get("city") == NAMED_ROAD_CITIES[r["id"]], f"{w}.city",
-                      f"road {r['id']} leads to {NAMED_ROAD_CITIES[r['id']]} (Q2, 5.2.3)")
+                      Message("data.siedler.road_city", road=r["id"], city=NAMED_ROAD_CITIES[r["id"]]))
         else:
-            c.require(r.get("city") is None, f"{w}.city", "roads IV and V lead to no city")
+            c.require(r.get("city") is None, f"{w}.city", Message("data.siedler.no_city"))
     return {r["id"]: r for r in roads}
 
 
@@ -322,12 +335,11 @@ def _check_cities(c: Check, raw: dict[str, Any]) -> list[str]:
         name = c.get(ci, "name", str, w)
         road = c.get(ci, "road", str, w)
         c.require(NAMED_ROAD_CITIES.get(road) == name, f"{w}.road",
-                  f"{name} is reached by road {road!r}; 5.2.3 needs the road leading there")
+                  Message("data.siedler.city_road", city=name, road=quoted(road)))
         toll = c.get(ci, "toll", int, w)
-        c.require(0 <= toll <= MAX_GOLD, f"{w}.toll", f"a toll is 0 to {MAX_GOLD} gold, not {toll}")
+        c.require(0 <= toll <= MAX_GOLD, f"{w}.toll", Message("data.siedler.toll", most=MAX_GOLD, value=toll))
         cnames.append(name)
-    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities",
-              "must be Frankfurt, Prague and Venice (1.12)")
+    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities", Message("data.siedler.cities"))
     return cnames
 
 
@@ -336,19 +348,19 @@ def _check_goods(c: Check, raw: dict[str, Any], cnames: list[str]) -> None:
     goods = c.get(raw, "goods", list)
     gnames = [g.get("name") if isinstance(g, dict) else None for g in goods]
     c.require(sorted(map(str, gnames)) == sorted(GOODS), "goods",
-              f"must be the five goods {', '.join(GOODS)} (5.2.3), not {gnames}")
+              Message("data.siedler.goods", goods=", ".join(GOODS), found=quoted(gnames)))
     for g in goods:
         w = f"goods[{g['name']}]"
         _only(c, g, "good", w)
         recipe = c.get(g, "recipe", dict, w)
         c.require(bool(recipe) and all(k in RESOURCES and _int(v) and 0 < v <= MAX_GOLD for k, v in recipe.items()),
-                  f"{w}.recipe", f"needs counts of 1 to {MAX_GOLD} of resources (gold is no ingredient)")
-        c.require(c.get(g, "city", str, w) in cnames, f"{w}.city", "is not a city of the map")
+                  f"{w}.recipe", Message("data.siedler.recipe", most=MAX_GOLD))
+        c.require(c.get(g, "city", str, w) in cnames, f"{w}.city", Message("data.siedler.not_city"))
         price = c.get(g, "price", int, w)
-        c.require(0 < price <= MAX_GOLD, f"{w}.price", f"a good sells for 1 to {MAX_GOLD} gold, not {price}")
+        c.require(0 < price <= MAX_GOLD, f"{w}.price", Message("data.siedler.price", most=MAX_GOLD, value=price))
     z = next(g for g in goods if g["name"] == "Zirkel")
     c.require(z["recipe"] == {"wood": 1, "stone": 1} and z["city"] == "Frankfurt" and z["price"] == 3, "goods[Zirkel]",
-              "1.12 says Zirkel are made of wood and stone and sell in Frankfurt for 3 gold")
+              Message("data.siedler.zirkel"))
 
 
 def _check_city(c: Check, raw: dict[str, Any]) -> None:
@@ -357,67 +369,67 @@ def _check_city(c: Check, raw: dict[str, Any]) -> None:
     city = c.get(raw, "city", dict)
     _only(c, city, "city", "city")
     sectors = c.get(city, "sectors", list, "city")
-    c.require(len(sectors) == 12, "city.sectors", f"the old town has 12 sectors (1.1), not {len(sectors)}")
+    c.require(len(sectors) == 12, "city.sectors", Message("data.siedler.sectors", count=len(sectors)))
     skinds: dict[str, dict[str, Any]] = {}
     for i, s in enumerate(sectors):
         w = f"city.sectors[{i}]"
         _only(c, s, "sector", w)
         sid = c.get(s, "id", str, w)
-        c.require(sid not in skinds, f"{w}.id", f"duplicate sector id {sid!r}")
+        c.require(sid not in skinds, f"{w}.id", Message("data.siedler.sector_twice", sector=repr(sid)))
         kind = c.get(s, "kind", str, w)
         if "rect" in s:
-            _numbers(c, s, "rect", 4, w, "[x, y, width, height]")
+            _numbers(c, s, "rect", 4, w)
         c.require(kind in ("goods", "hauptmarkt", "bauhof"), f"{w}.kind",
-                  f"{kind!r} is not goods, hauptmarkt or bauhof")
+                  Message("data.siedler.sector_kind", value=quoted(kind)))
         if kind == "goods":
-            c.require(s.get("good") in GOODS, f"{w}.good", f"{s.get('good')!r} is not a good")
+            c.require(s.get("good") in GOODS, f"{w}.good",
+                      Message("data.siedler.not_good", value=quoted(s.get("good"))))
         skinds[sid] = s
     for g in GOODS:
         n = sum(1 for s in sectors if s.get("good") == g)
-        c.require(n == 2, "city.sectors", f"{g} has {n} production spaces; 5.2.3 gives every good two")
-    c.require(sum(1 for s in sectors if s["kind"] == "hauptmarkt") == 1, "city.sectors", "needs one Hauptmarkt (5.2.1)")
-    c.require(sum(1 for s in sectors if s["kind"] == "bauhof") == 1, "city.sectors", "needs one Bauhof (5.2.2.5)")
+        c.require(n == 2, "city.sectors", Message("data.siedler.production", good=g, count=n))
+    c.require(sum(1 for s in sectors if s["kind"] == "hauptmarkt") == 1, "city.sectors",
+              Message("data.siedler.hauptmarkt"))
+    c.require(sum(1 for s in sectors if s["kind"] == "bauhof") == 1, "city.sectors", Message("data.siedler.bauhof"))
     _check_reds(c, c.get(city, "red_intersections", list, "city"), skinds)
 
 
 def _check_reds(c: Check, reds: list[Any], skinds: dict[str, dict[str, Any]]) -> None:
-    c.require(len(reds) == 12, "city.red_intersections", f"there are 12 red intersections (5.2.2.3), not {len(reds)}")
+    c.require(len(reds) == 12, "city.red_intersections", Message("data.siedler.reds", count=len(reds)))
     marks = []
     ids: list[str] = []
     for i, r in enumerate(reds):
         w = f"city.red_intersections[{i}]"
         _only(c, r, "red intersection", w)
         rid = c.get(r, "id", str, w)
-        c.require(rid not in ids, f"{w}.id", f"duplicate red intersection id {rid!r}")
+        c.require(rid not in ids, f"{w}.id", Message("data.siedler.red_twice", red=repr(rid)))
         ids.append(rid)
-        _numbers(c, r, "xy", 2, w, "[x, y]")
+        _numbers(c, r, "xy", 2, w)
         touches = c.get(r, "touches", list, w)
         c.require(all(isinstance(x, str) and x in skinds for x in touches), f"{w}.touches",
-                  f"names an unknown sector in {touches}"[:200])
-        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches",
-                  "a red intersection touches two or three sectors")
+                  Message("data.siedler.unknown_sector", touches=quoted(touches)))
+        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches", Message("data.siedler.red_touches"))
         mark = r.get("mark")
         if mark is not None:
-            c.require(mark == "3:1" or mark in RESOURCES, f"{w}.mark", f"{mark!r} is neither 3:1 nor a resource's 2:1")
+            c.require(mark == "3:1" or mark in RESOURCES, f"{w}.mark", Message("data.siedler.mark", value=quoted(mark)))
             c.require(any(skinds[x]["kind"] == "hauptmarkt" for x in touches), f"{w}.mark",
-                      "trade marks are on the Hauptmarkt's corners (5.2.1)")
+                      Message("data.siedler.mark_corner"))
             marks.append(mark)
-    c.require("3:1" in marks, "city.red_intersections", "the Hauptmarkt needs a corner marked 3:1 (5.2.1)")
-    c.require(any(m in RESOURCES for m in marks), "city.red_intersections",
-              "the Hauptmarkt needs a corner marked with a resource for 2:1 (5.2.1)")
+    c.require("3:1" in marks, "city.red_intersections", Message("data.siedler.mark_3"))
+    c.require(any(m in RESOURCES for m in marks), "city.red_intersections", Message("data.siedler.mark_2"))
     c.require(any(any(skinds[x]["kind"] == "bauhof" for x in r["touches"]) for r in reds), "city.red_intersections",
-              "a red intersection must touch the Bauhof, or no tower could ever be built (5.2.2.5)")
+              Message("data.siedler.red_bauhof"))
 
 
 def _check_wall(c: Check, raw: dict[str, Any]) -> None:
     """0., 5.2.2.4, 5.2.2.5: 26 wall pieces and the tower triangles between them."""
     wall = c.get(raw, "wall", dict)
     _only(c, wall, "wall", "wall")
-    c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", "the box has 26 wall pieces (0.)")
+    c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", Message("data.siedler.wall"))
     tri = c.get(wall, "tower_triangles_after", list, "wall")
     c.require(1 <= len(tri) <= MAX_TRIANGLES and all(_int(x) and 1 <= x <= 26 for x in tri) and tri == sorted(set(tri)),
               "wall.tower_triangles_after",
-              "lists increasing wall pieces 1-26 after which a tower triangle opens (at most 16 towers, 0.)")
+              Message("data.siedler.triangles", most=MAX_TRIANGLES))
 
 
 def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
@@ -425,12 +437,12 @@ def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
     tt = c.get(raw, "time_track", dict)
     _only(c, tt, "time_track", "time_track")
     years = c.get(tt, "years", list, "time_track")
-    c.require(all(_int(y) for y in years), "time_track.years", "must list years as whole numbers")
+    c.require(all(_int(y) for y in years), "time_track.years", Message("data.siedler.years_whole"))
     c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)),
-              "time_track.years", "runs from 1355 (3.) to 1400 (7.) in increasing years")
+              "time_track.years", Message("data.siedler.years"))
     c.require(c.get(tt, "reshuffle", list, "time_track") == [1370, 1385], "time_track.reshuffle",
-              "the red spaces are 1370 and 1385 (6.4)")
-    c.require(1370 in years and 1385 in years, "time_track.years", "must contain the red spaces 1370 and 1385 (6.4)")
+              Message("data.siedler.reshuffle"))
+    c.require(1370 in years and 1385 in years, "time_track.years", Message("data.siedler.years_red"))
 
 
 def _check_events(c: Check, raw: dict[str, Any]) -> None:
@@ -441,26 +453,28 @@ def _check_events(c: Check, raw: dict[str, Any]) -> None:
         w = f"events[{i}]"
         _only(c, e, "event", w)
         ev = c.get(e, "event", str, w)
-        c.require(ev in EVENTS, f"{w}.event", f"{ev!r} is not one of {', '.join(EVENTS)}")
+        c.require(ev in EVENTS, f"{w}.event", Message("data.not_one_of", value=quoted(ev), known=", ".join(EVENTS)))
         cnt = c.get(e, "count", int, w)
-        c.require(cnt > 0, f"{w}.count", "must be positive")
+        c.require(cnt > 0, f"{w}.count", Message("data.positive"))
         num = e.get("number")
         if ev == "raubritter":
-            c.require(num is None, f"{w}.number", "Raubritter cards carry no harvest number (6.1)")
+            c.require(num is None, f"{w}.number", Message("data.siedler.raubritter_number"))
         else:
-            c.require(num in HARVEST_NUMBERS, f"{w}.number", f"{num!r} is not a harvest number (5.1)")
+            c.require(num in HARVEST_NUMBERS, f"{w}.number", Message("data.siedler.event_number", value=quoted(num)))
             per_num[num] = per_num.get(num, 0) + cnt
         if ev == "wegezoll":
-            c.require(e.get("road") in ROAD_NAMES, f"{w}.road", "a Wegezoll card names one of the five roads (8.4)")
+            c.require(e.get("road") in ROAD_NAMES, f"{w}.road", Message("data.siedler.wegezoll_road"))
         per_ev[ev] = per_ev.get(ev, 0) + cnt
     total = sum(per_ev.values())
-    c.require(total == 36, "events", f"the deck has 36 event cards (0.), not {total}")
+    c.require(total == 36, "events", Message("data.siedler.deck", count=total))
     for n, want in ((6, 5), (8, 5), (2, 1), (12, 1)):
-        c.require(per_num.get(n, 0) == want, "events", f"number {n} is on {per_num.get(n, 0)} cards; 1.11 says {want}")
+        c.require(per_num.get(n, 0) == want, "events",
+                  Message("data.siedler.number_cards", number=n, count=per_num.get(n, 0), want=want))
     for ev, want, why in (("hourglass", 3, "8.1"), ("markgraf", 4, "8.2"), ("lehm", 14, "8.3")):
-        c.require(per_ev.get(ev, 0) == want, "events", f"{per_ev.get(ev, 0)} {ev} cards; {why} says {want}")
+        c.require(per_ev.get(ev, 0) == want, "events",
+                  Message("data.siedler.event_cards", count=per_ev.get(ev, 0), event=ev, rule=why, want=want))
     c.require(per_ev.get("raubritter", 0) >= 1 and per_ev.get("wegezoll", 0) >= 1, "events",
-              "the deck needs Raubritter (8.5) and Wegezoll (8.4) cards")
+              Message("data.siedler.deck_kinds"))
 
 
 def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str, Any]],
@@ -468,9 +482,9 @@ def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str,
     """3., 1.6: the beginner positions of the four colours."""
     beg = c.get(raw, "beginner", list)
     for i, b in enumerate(beg):
-        c.require(isinstance(b, dict), f"beginner[{i}]", f"must be an object, not {type(b).__name__}")
+        c.require(isinstance(b, dict), f"beginner[{i}]", Message("data.not_object", kind=type_words(type(b))))
     c.require(len(beg) == 4 and [b.get("color") for b in beg] == list(COLORS), "beginner",
-              "lists the four colors white, red, blue, orange (3.)")
+              Message("data.siedler.colors", colors=", ".join(COLORS)))
     occupied: dict[str, list[int]] = {k: [] for k in ROAD_NAMES}
     tolls_on: dict[str, list[str]] = {k: [] for k in ROAD_NAMES}
     for b in beg:
@@ -478,11 +492,10 @@ def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str,
     for road, idxs in occupied.items():
         idxs.sort()
         for a, b2 in zip(idxs, idxs[1:]):
-            c.require(b2 - a >= 2, "beginner", f"settlements on road {road} at intersections {a + 1} and {b2 + 1} "
-                      "leave no free intersection between them (5.2.2.2)")
+            c.require(b2 - a >= 2, "beginner", Message("data.siedler.apart", road=road, first=a + 1, second=b2 + 1))
     for road, owners in tolls_on.items():
         c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner",
-                  f"road {road} has more tolls than segments")
+                  Message("data.siedler.tolls", road=road))
     _check_beginner_rights(c, tolls_on)
     _check_white(c, beg[0], roads_by, {t["id"]: t for t in terrains})
 
@@ -493,23 +506,19 @@ def _check_beginner_colour(c: Check, b: dict[str, Any], roads_by: dict[str, dict
     _only(c, b, "beginner", w)
     setl = c.get(b, "settlements", list, w)
     tolls = c.get(b, "tolls", list, w)
-    c.require(len(setl) == 2 and len(tolls) == 2, w,
-              "each player starts with two settlements and two toll stations (1.3)")
-    c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w,
-              "exactly one settlement carries the star (3.)")
+    c.require(len(setl) == 2 and len(tolls) == 2, w, Message("data.siedler.start_pieces"))
+    c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w, Message("data.siedler.star"))
     for x in tolls:
-        c.require(x in ROAD_NAMES, f"{w}.tolls", f"{x!r} is not a road")
+        c.require(x in ROAD_NAMES, f"{w}.tolls", Message("data.siedler.not_road", value=quoted(x)))
         tolls_on[x].append(b["color"])
     for s in setl:
         _only(c, s, "beginner settlement", f"{w}.settlements")
         road = c.get(s, "road", str, w)
-        c.require(road in ROAD_NAMES, f"{w}.settlements", f"{road!r} is not a road")
+        c.require(road in ROAD_NAMES, f"{w}.settlements", Message("data.siedler.not_road", value=quoted(road)))
         idx = c.get(s, "index", int, w)
         c.require(1 <= idx < len(roads_by[road]["intersections"]), f"{w}.settlements",
-                  f"road {road} intersection {idx + 1}: settlements are not built on the intersection touching the "
-                  "city (5.2.2.2)")
-        c.require(road in tolls, f"{w}.settlements",
-                  f"a settlement on road {road} needs the owner's toll station there (5.2.2.2)")
+                  Message("data.siedler.by_city", road=road, number=idx + 1))
+        c.require(road in tolls, f"{w}.settlements", Message("data.siedler.own_toll", road=road))
         occupied[road].append(idx)
 
 
@@ -523,7 +532,7 @@ def _check_beginner_rights(c: Check, tolls_on: dict[str, list[str]]) -> None:
             if holder is None or per_color[o] > per_color[holder]:
                 holder = o
         c.require(holder == color, "beginner",
-                  f"3. gives {color} the right of way of road {road}, but the positions give it to {holder}")
+                  Message("data.siedler.right_of_way", color=color, road=road, holder=str(holder)))
 
 
 def _check_white(c: Check, white: dict[str, Any], roads_by: dict[str, dict[str, Any]],
@@ -533,14 +542,13 @@ def _check_white(c: Check, white: dict[str, Any], roads_by: dict[str, dict[str, 
     touches = roads_by[star["road"]]["intersections"][star["index"]]["touches"]
     star_res = sorted(TERRAIN_TYPES[tid_type[x]["type"]] for x in touches)
     c.require(star_res == ["grain", "grain", "wool"], "beginner[white]",
-              "3. says white's starred settlement yields two grain and one wool at the start, not "
-              f"{', '.join(star_res)}")
+              Message("data.siedler.white_star", found=", ".join(star_res)))
     found = False
     for s in white["settlements"]:
         ts = roads_by[s["road"]]["intersections"][s["index"]]["touches"]
         got = sorted((tid_type[x]["type"], tid_type[x]["number"]) for x in ts)
         found = found or got == [("forest", 3), ("hills", 5), ("mountains", 6)]
-    c.require(found, "beginner[white]", "1.6 says a white settlement touches a forest 3, hills 5 and mountains 6")
+    c.require(found, "beginner[white]", Message("data.siedler.white_settlement"))
 
 
 _BUNDLED: Components | None = None
@@ -573,4 +581,5 @@ def _check(raw: Any) -> None:
     except DataFileError:
         raise
     except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-        raise DataFileError(f"siedler map: malformed entry ({type(exc).__name__}: {exc})") from None
+        error = f"{type(exc).__name__}: {exc}"[:200]
+        raise DataFileError(Message("data.in_file", file=FILE, what=Message("data.malformed", error=error))) from None

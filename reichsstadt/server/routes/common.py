@@ -69,8 +69,8 @@ def guarded(handler: Handler) -> Handler:
                 limit = exc.message.id.rsplit(".", 1)[-1] if isinstance(exc.message, Message) else exc.code
                 services(request).metrics.limited(limit)
             return json_error(exc)
-        except DataFileError as exc:  # the validator's words are English: framed in the reader's language
-            reason = _short(str(exc.message or exc))
+        except DataFileError as exc:  # the file, the entry and the rule, each in the reader's language
+            reason = _cut(exc.message) if isinstance(exc.message, Message) else _short(str(exc))
             return json_error(ApiError(400, Message("server.error.data_file", reason=reason), "refused"))
         except ReichsstadtError as exc:
             return json_error(ApiError(400, _short(exc.message or str(exc)), "refused"))
@@ -83,6 +83,16 @@ def _short(message: Message | str) -> Message | str:
     if isinstance(message, str) and len(message) > TEXT_MOST:
         return message[:TEXT_MOST] + "…"
     return message
+
+
+def _cut(value: Any) -> Any:
+    """A message whose arguments are cut to TEXT_MOST characters each: a data file's refusal
+    names the entry by its path, and a key of a megabyte is not sent back whole."""
+    if isinstance(value, Message):
+        return Message(value.id, **{k: _cut(v) for k, v in value.args.items()})
+    if isinstance(value, list):
+        return [_cut(v) for v in value]
+    return _short(value) if isinstance(value, str) else value
 
 
 async def body(request: Request) -> dict[str, Any]:
