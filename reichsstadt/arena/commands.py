@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import math
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 from rich.console import Console
@@ -130,19 +131,9 @@ def tournament(
         def advance(k: int) -> None:
             progress.advance(task, k)
 
-        try:
+        with _saying_what_is_kept(progress, task, folder):
             result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder,
                          resume is not None)
-        except KeyboardInterrupt:
-            said = _stopped(progress, task, folder)
-            if said:
-                console.print(Text(said), soft_wrap=True)
-            raise
-        except ReichsstadtError as exc:   # the error's line first, then what is kept (cli.main prints notes)
-            said = _stopped(progress, task, folder)
-            if said:
-                exc.add_note(said)
-            raise
     _print_result(result)
     written = write(result, folder, plots)
     console.print("Written: " + ", ".join(str(p) for p in [folder / "results.jsonl", *written]))
@@ -170,6 +161,25 @@ def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
         raise BadOption(f"--resume {resume} continues that folder; --out {out} would be another")
     return {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
             "games": header.games, "seed": header.seed, "options": header.options}
+
+
+@contextmanager
+def _saying_what_is_kept(progress: Progress, task: Any, folder: Path) -> Iterator[None]:
+    """A tournament stopped after it began says where its games are and how it goes on:
+    after Ctrl-C at once; after a bot's failure below the error's own line (a note on the
+    error, which cli.main prints after it)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        said = _stopped(progress, task, folder)
+        if said:
+            console.print(Text(said), soft_wrap=True)
+        raise
+    except ReichsstadtError as exc:
+        said = _stopped(progress, task, folder)
+        if said:
+            exc.add_note(said)
+        raise
 
 
 def _stopped(progress: Progress, task: Any, folder: Path) -> str:
