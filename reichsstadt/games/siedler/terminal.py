@@ -22,9 +22,9 @@ time track) differs from that file's."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -111,9 +111,21 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
     if view["result"]:
         parts.append(_result(view, seat, say))
     parts.append(_players(view, seat, say))
-    parts.append(_roads(view, say))
-    parts.append(_city(view, say))
+    parts.append(_Fit(lambda width: _roads(view, say, width)))
+    parts.append(_Fit(lambda width: _city(view, say, width)))
     return Group(*parts)
+
+
+class _Fit:
+    """A part drawn for the width it is given: the board is drawn for WIDTH columns, and a
+    narrower terminal gets shorter labels and fewer cells a line rather than lines that
+    wrap in the middle of a road or a cell."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(min(options.max_width, WIDTH))
 
 
 def _head(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
@@ -286,13 +298,17 @@ def _players(view: dict[str, Any], seat: int | None, say: _Say) -> Table:
     return grid
 
 
-def _roads(view: dict[str, Any], say: _Say) -> Text:
+def _roads(view: dict[str, Any], say: _Say, width: int = WIDTH) -> Text:
     """The five roads as strips from the city gate outward: intersections (a free one by
     its number, a settlement as ⌂ and its player), segments (free ─, a toll station as ▮
-    and its player), the destination and the right of way."""
+    and its player), the destination and the right of way. Under WIDTH columns the
+    numbers lose their padding and the destinations are cut ("…") to keep a road a line."""
     table = view["table"]
     board = table["map"]
     tolls = {g["city"]: g["toll"] for g in board["goods"]}
+    narrow = width < WIDTH
+    strips = {name: _strip(road, narrow) for name, road in table["roads"].items()}
+    room = max(6, min(21, width - 1 - 4 - 3 - max((s.cell_len for s in strips.values()), default=0)))
     out = Text()
     out.append(say("roads.title"), style="bold")
     for name, road in table["roads"].items():
@@ -300,49 +316,61 @@ def _roads(view: dict[str, Any], say: _Say) -> Text:
         out.append("\n")
         out.append(f"{name:<4}")
         label = say("roads.city", city=city_name(city), toll=tolls.get(city, 0)) if city else say("roads.forest")
-        out.append(label[:20].ljust(21))
+        label = label if len(label) < room else label[:room - 2] + "…"
+        out.append(label.ljust(room))
         holder = road["right_of_way"]
         out.append_text(_mark(holder, "◆") if holder is not None else Text("◆–", style=DIM))
         out.append(" ")
-        inters, segs = road["settlements"], road["tolls"]
-        for i, owner in enumerate(inters):
-            if owner is not None:
-                out.append_text(_mark(owner, "⌂"))
-            else:
-                out.append(f"{i + 1:>2}", style=DIM if i else "dim italic")
-            if i < len(segs):
-                out.append(" ")
-                out.append_text(_mark(segs[i], "▮") if segs[i] is not None else Text("──", style=DIM))
-                out.append(" ")
+        out.append_text(strips[name])
     return out
 
 
-def _city(view: dict[str, Any], say: _Say) -> Text:
-    """Nuremberg: the red intersections (goods, trade mark, Bauhof, workshop), the wall,
-    the towers, the council, the goods."""
+def _strip(road: dict[str, Any], narrow: bool) -> Text:
+    """One road's intersections and segments from the gate outward."""
+    out = Text()
+    inters, segs = road["settlements"], road["tolls"]
+    for i, owner in enumerate(inters):
+        if owner is not None:
+            out.append_text(_mark(owner, "⌂"))
+        else:
+            out.append(f"{i + 1}" if narrow else f"{i + 1:>2}", style=DIM if i else "dim italic")
+        if i < len(segs):
+            out.append(" ")
+            out.append_text(_mark(segs[i], "▮") if segs[i] is not None else Text("──", style=DIM))
+            out.append(" ")
+    return out
+
+
+def _city(view: dict[str, Any], say: _Say, width: int = WIDTH) -> Text:
+    """Nuremberg: the red intersections (goods, trade mark, Bauhof, workshop), four a line
+    or as many as the width takes; the wall, the towers, the council, the goods."""
     table = view["table"]
     board = table["map"]
     out = Text()
     out.append(say("city.title"), style="bold")
+    labels = [_red_label(red, say)[:22] for red in board["red_intersections"]]
+    pad = 23 if width >= WIDTH else max((len(x) for x in labels), default=0) + 1
     cells = []
-    for j, red in enumerate(board["red_intersections"]):
+    for j, label in enumerate(labels):
         cell = Text(f"{j + 1:>2} ")
-        cell.append(_red_label(red, say)[:22].ljust(23))
+        cell.append(label.ljust(pad))
         o = table["workshops"][j]
         cell.append_text(_mark(o, "■") if o is not None else Text("– ", style=DIM))
         cells.append(cell)
-    for r in range(0, len(cells), 4):
+    column = 30 if width >= WIDTH else pad + 7    # a cell and the gap after it
+    per_line = max(1, min(4, (width + 2) // column))
+    for r in range(0, len(cells), per_line):
         out.append("\n")
-        for k, cell in enumerate(cells[r: r + 4]):
+        for k, cell in enumerate(cells[r: r + per_line]):
             out.append_text(cell)
-            if k < 3:
-                out.append(" " * max(1, 30 - len(cell.plain)))
+            if k < per_line - 1:
+                out.append(" " * max(1, column - len(cell.plain)))
     out.append("\n")
     _wall_and_towers(out, table, say)
     out.append("\n")
     _council(out, table["council"], say)
     out.append("\n")
-    _goods(out, board["goods"], say)
+    _goods(out, board["goods"], say, width)
     return out
 
 
@@ -380,17 +408,17 @@ def _council(out: Text, council: dict[str, Any], say: _Say) -> None:
         out.append(say("council.removed"), style=DIM)
 
 
-def _goods(out: Text, goods: list[dict[str, Any]], say: _Say) -> None:
-    """The goods: recipe, city, price, wrapped to the width."""
+def _goods(out: Text, goods: list[dict[str, Any]], say: _Say, width: int = WIDTH) -> None:
+    """The goods: recipe, city, price, wrapped to the width between goods."""
     out.append(say("goods"), style="bold")
     line = len(out.plain.split("\n")[-1])
     for i, g in enumerate(goods):
-        item = say("good", good=good_name(g["key"]), recipe=_recipe(g["recipe"], say), city=city_name(g["city"]),
+        body = say("good", good=good_name(g["key"]), recipe=_recipe(g["recipe"], say), city=city_name(g["city"]),
                    price=count(5, g["price"]))
-        item = (" " if i == 0 else "; ") + item
-        if line + len(item) > WIDTH - 1:
-            out.append(";\n ")
-            item = item[2:]
+        item = (" " if i == 0 else "; ") + body
+        if line + len(item) > width - 1:
+            out.append((";" if i else "") + "\n ")
+            item = body
             line = 1
         out.append(item)
         line += len(item)

@@ -1,0 +1,59 @@
+"""Siedler's board in a terminal of 80 columns (found playing at 80×24): a road is one
+line (it wrapped its last intersection onto a line of its own), the city's crossings
+come as many to a line as fit (four to a line wrapped mid-label), and the goods wrap
+between goods (the first good lost its first letter when the title was long)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from reichsstadt.core import Match
+from reichsstadt.terminal.widgets import board
+from reichsstadt.terminal.words import Words, default_names
+
+
+def _board_lines(lang: str, width: int, moves: int = 300) -> list[str]:
+    names = default_names(["human", "random", "random", "random"], lang)
+    match = Match("siedler", 4, 3, {}, names)
+    rng = random.Random(1)
+    for _ in range(moves):
+        match.advance({})
+        seat = match.state.to_act()[0]
+        match.play(seat, rng.choice(match.state.legal(seat)))
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(
+        board("siedler", match.state.view(0), 0, Words(lang, names, 0).display_names(), lang))
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "fr"])
+def test_at_80_columns_roads_and_crossings_keep_a_line_each(lang):
+    lines = _board_lines(lang, 80)
+    roads = [line for line in lines if line.split(" ")[0] in ("I", "II", "III", "IV", "V") and "◆" in line]
+    assert len(roads) == 5
+    for line in roads:                      # the road's last intersection ends its own line
+        last = line.rstrip().split(" ")[-1]
+        assert last in ("8", "10") or last.startswith("⌂"), line
+    assert not any(line.lstrip().startswith("──") for line in lines)
+    city = next(i for i, line in enumerate(lines) if "■n" in line)           # the city's title
+    crossings = [line for line in lines[city:city + 10] if line[:2].strip().isdigit()]
+    cells = [int(n) for line in crossings for n in re.findall(r"(?:^| )(\d{1,2}) [^–■]+? (?:–|■\d)", line)]
+    assert cells == list(range(1, 13)), crossings           # each number, its label and its mark on one line
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+
+
+def test_the_goods_wrap_between_goods_and_keep_their_first_letters():
+    text = "\n".join(_board_lines("ru", 80))
+    assert "\n циркули древесина+камень → Франкфурт 3 золота;" in text
+
+
+def test_at_120_columns_the_board_is_as_it_was():
+    lines = _board_lines("de", 120)
+    first = " 1 Helme, Bank 3:1        –    2 Papier, 2:1 Holz       –    3 Tand,"
+    assert any(line.startswith(first) for line in lines)
+    assert any(line.startswith("I   → Frankfurt, Zoll 1  ◆") and line.rstrip().endswith(" 9 ── 10") for line in lines)
