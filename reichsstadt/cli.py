@@ -233,6 +233,7 @@ def play(
     name_list = [s.strip() for s in names.split(",")] if names else default_names(seat_kinds, lang())
     if len(name_list) != n:
         raise BadOption(Message("terminal.error.names", count=len(name_list), players=n))
+    _check_names(name_list)
     save_to = check_output(save, "--save") if save is not None else default_record_path(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file, game_id), name_list)
@@ -250,6 +251,22 @@ def _again(seat_kinds: list[str], game_id: str) -> list[tuple[str, str]]:
     if lang() != choose_language(None):
         flags.append(("--lang", lang()))
     return flags
+
+
+NAME_LENGTH = 24
+"""The most characters of a name, as at the web platform's tables (server.error.name)."""
+
+
+def _check_names(names: list[str]) -> None:
+    """Every player a name of 1 to NAME_LENGTH characters and of their own: an empty name
+    left a log line starting with ': ', two alike could not be told apart."""
+    seen: set[str] = set()
+    for i, name in enumerate(names, 1):
+        if not 1 <= len(name) <= NAME_LENGTH:
+            raise BadOption(Message("terminal.error.name_length", number=i, length=len(name), most=NAME_LENGTH))
+        if name.casefold() in seen:
+            raise BadOption(Message("terminal.error.name_twice", name=name))
+        seen.add(name.casefold())
 
 
 def _known_game(game_id: str) -> None:

@@ -256,3 +256,14 @@ def test_a_wrong_game_count_or_record_path_is_said_in_the_language(args, message
     out = run(*args)
     assert out.returncode == 2
     assert out.stdout.startswith(message), out.stdout
+
+
+@pytest.mark.parametrize("names, message", [
+    (",Bo,Cy", "Error: --names: a name has 1 to 24 characters; name 1 has 0"),
+    ("Ann,Bo," + "Z" * 25, "Error: --names: a name has 1 to 24 characters; name 3 has 25"),
+    ("Ann,Bo,bo", "Error: --names gives 'bo' twice; each player needs a name of their own"),
+])
+def test_every_player_has_a_name_of_their_own(names, message, tmp_path):
+    out = run("play", "norenberc", "-p", "3", "--names", names, "--save", str(tmp_path / "g.json"))
+    assert out.returncode == 2 and out.stdout.strip() == message
+    assert not (tmp_path / "g.json").exists()
