@@ -128,6 +128,17 @@ def test_an_entry_point_whose_game_has_another_id_names_both(installed: Install)
         registry.game(gid)
 
 
+@pytest.mark.parametrize("gid, tail, said", [
+    ("ptitle", "\nGame.title = ''", "the Game has no title"),
+    ("pplayers", "\nGame.players = [2, 3, 4]", r"Game.players must be a range of player counts such as range\(2, 5\), "
+                                              r"not \[2, 3, 4\]"),
+])
+def test_a_game_without_a_title_or_a_range_of_players_is_named(installed: Install, gid: str, tail: str,
+                                                               said: str) -> None:
+    with pytest.raises(BadOption, match=f"game '{gid}' \\(entry point plug_{gid}:GAME\\): {said}"):
+        registry.game(installed(gid, tail=tail))
+
+
 def test_a_part_of_unknown_kind_is_named_with_the_kinds_there_are(installed: Install) -> None:
     gid = installed("pkind", parts='{"heuristics": "plug_pkind.heuristic"}')
     with pytest.raises(BadOption, match=r"declares a part of unknown kind 'heuristics'; the kinds are: .*heuristic"):
