@@ -10,7 +10,7 @@ import importlib
 from importlib import resources
 from importlib.resources.abc import Traversable
 from importlib.metadata import entry_points
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .contract import Game, State
 from .errors import BadOption, FrontendError
@@ -119,6 +119,8 @@ def check_declaration(found: Game, where: str) -> None:
     if not isinstance(players, range) or len(players) == 0 or players.start < 1:
         raise BadOption(f"{where}: Game.players must be a range of player counts such as range(2, 5), "
                         f"not {players!r}")
+    if not isinstance(found.parts, Mapping):
+        raise BadOption(f"{where}: Game.parts must be a dict of part kind to declaration, not {found.parts!r}")
     for kind, target in found.parts.items():
         form = KINDS.get(kind)
         if form is None:

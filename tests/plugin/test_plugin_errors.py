@@ -132,6 +132,8 @@ def test_an_entry_point_whose_game_has_another_id_names_both(installed: Install)
     ("ptitle", "\nGame.title = ''", "the Game has no title"),
     ("pplayers", "\nGame.players = [2, 3, 4]", r"Game.players must be a range of player counts such as range\(2, 5\), "
                                               r"not \[2, 3, 4\]"),
+    ("pparts", "\nGame.parts = ['terminal']", r"Game.parts must be a dict of part kind to declaration, "
+                                              r"not \['terminal'\]"),
 ])
 def test_a_game_without_a_title_or_a_range_of_players_is_named(installed: Install, gid: str, tail: str,
                                                                said: str) -> None:
