@@ -401,7 +401,11 @@ def replay(
     _lang[:] = [choose_language(language)]
     record, reader = load(str(file), lang(), seat)
     if step:
-        step_replay(record, console, reader, _ask)
+        try:
+            step_replay(record, console, reader, _ask)
+        except KeyboardInterrupt:   # Ctrl-C at the prompt: the shell's prompt on a line of its own
+            console.print()
+            raise typer.Exit(130) from None
     else:
         print_replay(record, console, reader)
 

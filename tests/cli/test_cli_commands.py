@@ -228,7 +228,7 @@ def test_the_resume_command_it_gives_keeps_the_second_human_and_the_language(tmp
      "it takes.)"),
     (["play", "norenberc", "--seed", "abc", "--lang", "de"],
      "Fehler: --seed braucht eine Zahl, nicht „abc“. (reichsstadt play --help zeigt, was es braucht.)"),
-    (["replay", "--lang=fr"], "Erreur : FILE manque. (reichsstadt replay --help indique ce qu'il accepte.)"),
+    (["replay", "--lang=fr"], "Erreur\u00a0: FILE manque. (reichsstadt replay --help indique ce qu'il accepte.)"),
     (["play", "norenberc", "--lang", "ru", "--bogus"],
      "Ошибка: Параметра --bogus нет. (reichsstadt play --help перечисляет, что он принимает.)"),
 ])
@@ -247,7 +247,7 @@ def test_help_is_still_help():
 
 @pytest.mark.parametrize("args, message", [
     (["play", "chess", "--lang", "de"], "Fehler: ein Spiel „chess“ gibt es nicht; installiert sind: "),
-    (["play", "norenberc", "-p", "9", "--lang", "fr"], "Erreur : norenberc se joue de 2 à 5 joueurs, pas 9"),
+    (["play", "norenberc", "-p", "9", "--lang", "fr"], "Erreur\u00a0: norenberc se joue de 2 à 5 joueurs, pas 9"),
     (["play", "norenberc", "--resume", "/nonexistent.json", "--lang", "it"],
      "Errore: il file di registrazione '/nonexistent.json' non esiste"),
     (["replay", "/tmp", "--lang", "ru"], "Ошибка: «/tmp» — папка, а не файл записи"),

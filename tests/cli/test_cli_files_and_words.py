@@ -189,3 +189,22 @@ def test_an_argument_that_is_not_utf8_is_one_clear_error():
                              env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}, timeout=60)
         said = (out.stdout + out.stderr).decode("utf-8", "replace")
         assert out.returncode == 2 and "is not UTF-8 text" in said and "Traceback" not in said
+
+
+def test_ctrl_c_in_a_step_replay_ends_the_line_and_exits_130(monkeypatch, capsys, tmp_path):
+    from reichsstadt import cli
+
+    record = tmp_path / "g.json"
+    assert run("play", "norenberc", "--players", "2", "--seats", "random,random", "--seed", "2",
+               "--save", str(record)).returncode == 0
+
+    def ask(prompt):
+        cli.console.print(prompt, end="")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_ask", ask)
+    monkeypatch.setattr(sys, "argv", ["reichsstadt", "replay", str(record), "--step"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 130
+    assert capsys.readouterr().out.endswith("[0/" + str(len(json.loads(record.read_text())["moves"])) + "] > \n")

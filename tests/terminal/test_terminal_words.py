@@ -91,3 +91,15 @@ def test_a_log_line_separates_the_name_as_the_language_writes_it(tmp_path, lang,
     run(s)
     drawn = [line for line in s.screens[0] if line.startswith(chance)]
     assert drawn, "\n".join(s.screens[0])
+
+
+def test_french_keeps_its_colons_on_the_line_before_them():
+    """French sets a space before : ; ? ! » and after «: a no-break one, as core.after_name
+    and the data refusals do, so that a wrapped line never starts with ':' (at 80 columns
+    the resume hint read 'reprendre' and then ': reichsstadt play ...' on the next line)."""
+    po = Path(reichsstadt.__file__).parent.joinpath("i18n", "fr.terminal.po").read_text()
+    plain = [line for line in po.splitlines() if line.startswith("msgstr") and re.search(r" [:;?!»]|« ", line)]
+    assert not plain, plain
+    said = Words("fr", ["Ann", "Bo"], 0)("terminal.interrupted", path="/tmp/partie.json",
+                                         command="reichsstadt play colonia --resume /tmp/partie.json")
+    assert "reprendre\u00a0: reichsstadt" in said
