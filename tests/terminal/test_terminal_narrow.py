@@ -1,7 +1,8 @@
-"""Siedler's board in a terminal of 80 columns (found playing at 80×24): a road is one
+"""Boards in a terminal of 80 columns (found playing at 80×24). Siedler: a road is one
 line (it wrapped its last intersection onto a line of its own), the city's crossings
 come as many to a line as fit (four to a line wrapped mid-label), and the goods wrap
-between goods (the first good lost its first letter when the title was long)."""
+between goods (the first good lost its first letter when the title was long). Colonia:
+an ordinance's words are cut sooner, the vote's result beside them never ('приня…')."""
 
 from __future__ import annotations
 
@@ -17,17 +18,18 @@ from reichsstadt.terminal.widgets import board
 from reichsstadt.terminal.words import Words, default_names
 
 
-def _board_lines(lang: str, width: int, moves: int = 300) -> list[str]:
-    names = default_names(["human", "random", "random", "random"], lang)
-    match = Match("siedler", 4, 3, {}, names)
-    rng = random.Random(1)
+def _board_lines(lang: str, width: int, moves: int = 300, game: str = "siedler", players: int = 4,
+                 rng_seed: int = 1) -> list[str]:
+    names = default_names(["human"] + ["random"] * (players - 1), lang)
+    match = Match(game, players, 3, {}, names)
+    rng = random.Random(rng_seed)
     for _ in range(moves):
         match.advance({})
         seat = match.state.to_act()[0]
         match.play(seat, rng.choice(match.state.legal(seat)))
     out = io.StringIO()
     Console(file=out, width=width, color_system=None).print(
-        board("siedler", match.state.view(0), 0, Words(lang, names, 0).display_names(), lang))
+        board(game, match.state.view(0), 0, Words(lang, names, 0).display_names(), lang))
     return out.getvalue().splitlines()
 
 
@@ -57,3 +59,11 @@ def test_at_120_columns_the_board_is_as_it_was():
     first = " 1 Helme, Bank 3:1        –    2 Papier, 2:1 Holz       –    3 Tand,"
     assert any(line.startswith(first) for line in lines)
     assert any(line.startswith("I   → Frankfurt, Zoll 1  ◆") and line.rstrip().endswith(" 9 ── 10") for line in lines)
+
+
+def test_at_80_columns_colonias_votes_are_whole():
+    result = re.compile(r"(?:принят|отклонён) \d+:\d+|ждёт голосования")
+    wide = [m for line in _board_lines("ru", 120, 200, "colonia", 3, 3) for m in result.findall(line)]
+    narrow = [m for line in _board_lines("ru", 80, 200, "colonia", 3, 3) for m in result.findall(line)]
+    assert len(wide) == 3 and any(":" in m for m in wide), wide      # three ordinances, some voted
+    assert narrow == wide

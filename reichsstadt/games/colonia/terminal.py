@@ -23,10 +23,10 @@ red, orange, violet); the families table names them."""
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.constrain import Constrain
 from rich.table import Table
 from rich.text import Text
@@ -144,12 +144,23 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
         parts.append(screen)
     parts.append(_week(view, say))
     if table["ordinances"]:
-        parts.append(_ordinances(view, say))
+        parts.append(_Fit(lambda width: _ordinances(view, say, width=width)))
     panel = DAY_PANEL[table["day"]]
     parts.append(PANEL_DRAW[panel](view, say, False))
     parts.append(_families(view, seat, say))
     parts.append(_also(view, say, panel))
     return Constrain(Group(*parts), WIDTH)
+
+
+class _Fit:
+    """A part drawn for the width it is given (at most WIDTH): in a narrower terminal the
+    ordinances' words are cut sooner, not the vote's result beside them."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(min(options.max_width, WIDTH))
 
 
 def _head(view: dict[str, Any], say: _Say) -> Text:
@@ -264,7 +275,7 @@ def _week(view: dict[str, Any], say: _Say) -> Text:
     return out
 
 
-def _ordinances(view: dict[str, Any], say: _Say, full: bool = False) -> Table:
+def _ordinances(view: dict[str, Any], say: _Say, full: bool = False, width: int = WIDTH) -> Table:
     """The week's three ordinances, voted on their day left to right: one line each (the
     whole text and every ballot on the city page)."""
     table = view["table"]
@@ -289,7 +300,7 @@ def _ordinances(view: dict[str, Any], say: _Say, full: bool = False) -> Table:
         rows.append(("▶" if now else " ", say.msg(day_name(o["day"])), words, result))
     day_w = max(cell_len(r[1]) for r in rows)
     result_w = max(r[3].cell_len for r in rows)
-    room = WIDTH - 1 - day_w - result_w - 3          # the marker, the two narrow columns, the padding
+    room = max(8, width - 1 - day_w - result_w - 3)   # the marker, the two narrow columns, the padding
     grid = _grid()
     grid.add_column(no_wrap=True, width=1)
     grid.add_column(no_wrap=True, style="bold", width=day_w)
