@@ -24,7 +24,8 @@ def _board_lines(lang: str, width: int, moves: int = 300, game: str = "siedler",
     match = Match(game, players, 3, {}, names)
     rng = random.Random(rng_seed)
     for _ in range(moves):
-        match.advance({})
+        if not match.advance({}):
+            break                                                   # the game is over
         seat = match.state.to_act()[0]
         match.play(seat, rng.choice(match.state.legal(seat)))
     out = io.StringIO()
@@ -67,3 +68,18 @@ def test_at_80_columns_colonias_votes_are_whole():
     narrow = [m for line in _board_lines("ru", 80, 200, "colonia", 3, 3) for m in result.findall(line)]
     assert len(wide) == 3 and any(":" in m for m in wide), wide      # three ordinances, some voted
     assert narrow == wide
+
+
+@pytest.mark.parametrize("players, lang", [(4, "de"), (5, "de"), (3, "ru")])
+def test_at_80_columns_norenberc_splits_its_guild_table_rather_than_cut_it(players, lang):
+    lines = _board_lines(lang, 80, 150, "norenberc", players, 5)
+    guild, store, roof = {"de": ("Zunft", "Lager", "Dach"), "ru": ("Гильдия", "Склад", "Крыша")}[lang]
+    rooms = next(i for i, line in enumerate(lines) if line.startswith(guild))      # the rooms first
+    goods = rooms + players + 2                                                    # a guild more than players
+    assert store not in lines[rooms] and store in lines[goods] and roof in lines[goods], "\n".join(lines)
+    tables = lines[rooms:goods + players + 2]
+    assert not any("…" in line for line in tables), "\n".join(tables)
+    for number in range(1, players + 2):                                          # each guild a line in each
+        assert lines[rooms + number].split()[0] == lines[goods + number].split()[0] == str(number)
+    wide = _board_lines(lang, 120, 150, "norenberc", players, 5)
+    assert any(line.startswith(guild) and store in line for line in wide)          # at 120 one table

@@ -8,7 +8,8 @@ each), the players in turn order (one line each), the tiles they own (one line e
 those who own some) and a one-line key. Long cells and lines fold to a shorter form
 where the width is short (`Fold`): the headline drops the names of those still to plan,
 the line under it who acts after, a player's plan and owned artisans name guilds by
-number; names are never cut.
+number; names are never cut. In a terminal too narrow for the guild table (80 columns)
+it comes as two: the rooms, then the goods (`Guilds`), rather than with cut cells.
 
 Every word comes from the catalog (ids norenberc.terminal.*, and the game's component
 names), rendered by the `words` the caller hands in (core.messages.Say); this module
@@ -57,6 +58,29 @@ class Fold:
                 yield form
                 return
         yield self.forms[-1]
+
+
+class Guilds:
+    """The guild table where it fits the width; in a narrower terminal two tables, the
+    rooms and the goods, rather than one whose cells end in "…" and whose store column
+    vanishes."""
+
+    def __init__(self, board: "Board") -> None:
+        self.board = board
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # one table where it fits with the store's cells wrapped (only their first word kept
+        # to a line), as at 120 columns
+        least = self.board.guild_table(store_words=1)
+        if Measurement.get(console, options.update_width(10_000), least).maximum <= options.max_width:
+            yield self.board.guild_table()
+            return
+        # the rooms first (whom one may hire), each guild by its name where that fits, else
+        # by its number; then the goods
+        named = self.board.guild_table("rooms")
+        fits = Measurement.get(console, options.update_width(10_000), named).maximum <= options.max_width
+        yield named if fits else self.board.guild_table("numbered rooms")
+        yield self.board.guild_table("goods")
 
 
 class Board:
@@ -182,43 +206,59 @@ class Board:
             out.append(word)
         return "/".join(out)
 
-    def guild_table(self) -> Table:
-        table, cur = self.table, self.cur
-        rnd = table["round"]
-        prices = table["room_prices"]
+    def guild_table(self, columns: str = "all", store_words: int | None = None) -> Table:
+        """The guilds, one line each. `columns`: "all" (one table, as at 120 columns);
+        "rooms" (the guild and its four rooms; "numbered rooms": the guild by its number)
+        and "goods" (the guild, price, next masters, store, roof), the two tables a
+        narrower terminal gets instead of cut cells.
+        `store_words`: the store's cells cut to that many words (to measure the table)."""
+        prices = self.table["room_prices"]
+        goods, rooms = columns in ("all", "goods"), columns in ("all", "rooms", "numbered rooms")
         t = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True, header_style="bold underline")
-        t.add_column(self.say(_t("col.guild"), sentence=True), no_wrap=True)
-        t.add_column(self.say(_t("col.price"), sentence=True), justify="center", no_wrap=True)
-        t.add_column(self.say(_t("col.next"), sentence=True), justify="center", no_wrap=True)
-        for r in range(4):
+        t.add_column(self.say(_t("col.guild"), sentence=True) if columns != "numbered rooms" else "", no_wrap=True)
+        if goods:
+            t.add_column(self.say(_t("col.price"), sentence=True), justify="center", no_wrap=True)
+            t.add_column(self.say(_t("col.next"), sentence=True), justify="center", no_wrap=True)
+        for r in range(4 if rooms else 0):
             price = self.price(prices[r]) if r < len(prices) else ""
             t.add_column(self.say(_t("col.room", room=room_name(r), price=price)), justify="center", no_wrap=True)
-        t.add_column(self.say(_t("col.store"), sentence=True))
-        t.add_column(self.say(_t("col.roof"), sentence=True), justify="center", no_wrap=True)
+        if goods:
+            t.add_column(self.say(_t("col.store"), sentence=True))
+            t.add_column(self.say(_t("col.roof"), sentence=True), justify="center", no_wrap=True)
         for info in self.guilds:
             g = info["guild"]
-            name = Text(f"{g + 1} {self.guild(g)}", style=self.style(g))
-            if info["prestige_crest"]:
-                name.append(f" {PRESTIGE}", style="bold")
-            if info["crests"] == 0:
-                name.append(" " + self.say(_t("no_crest")), style="dim")
-            if cur.get("guild") == g:
-                name.append(" ◀", style="bold reverse")
-            master = Text(self.value(info["master"]) if info["master"] else NOTHING, style="bold")
-            if rnd == ROUNDS and info["covered"]:
-                master.append("/" + self.value(info["covered"]))
-            nxt = [self.value(x) for x in info["workshops"] if x]
-            if info["top"]:
-                nxt.append(self.value(info["top"]) + ("/" + self.value(info["covered"]) if info["covered"] else ""))
-            store = info["store"]
-            stock = [str(store[g])] + [self.say(_t("store.other", goods=self.goods(k, c)))
-                                       for k, c in enumerate(store) if c and k != g]
-            roof = str(info["roof"])
-            if info["mayors"]:
-                roof = self.say(_t("roof.mayors", agents=info["roof"], count=info["mayors"]))
-            t.add_row(name, master, " · ".join(nxt) or NOTHING, *[self.tile(x, g) for x in info["rooms"]],
-                      " ".join(stock), roof)
+            name, master, nxt, stock, roof = self.guild_cells(info)
+            stock = " ".join(stock.split(" ")[:store_words])
+            tiles = [self.tile(x, g) for x in info["rooms"]] if rooms else []
+            if goods:
+                t.add_row(name, master, nxt, *tiles, stock, roof)
+            else:
+                t.add_row(Text(str(g + 1), style=self.style(g)) if columns == "numbered rooms" else name, *tiles)
         return t
+
+    def guild_cells(self, info: dict[str, Any]) -> tuple[Text, Text, str, str, str]:
+        """A guild's name (with its marks), master, next masters, store and roof."""
+        g, cur = info["guild"], self.cur
+        name = Text(f"{g + 1} {self.guild(g)}", style=self.style(g))
+        if info["prestige_crest"]:
+            name.append(f" {PRESTIGE}", style="bold")
+        if info["crests"] == 0:
+            name.append(" " + self.say(_t("no_crest")), style="dim")
+        if cur.get("guild") == g:
+            name.append(" ◀", style="bold reverse")
+        master = Text(self.value(info["master"]) if info["master"] else NOTHING, style="bold")
+        if self.table["round"] == ROUNDS and info["covered"]:
+            master.append("/" + self.value(info["covered"]))
+        nxt = [self.value(x) for x in info["workshops"] if x]
+        if info["top"]:
+            nxt.append(self.value(info["top"]) + ("/" + self.value(info["covered"]) if info["covered"] else ""))
+        store = info["store"]
+        stock = [str(store[g])] + [self.say(_t("store.other", goods=self.goods(k, c)))
+                                   for k, c in enumerate(store) if c and k != g]
+        roof = str(info["roof"])
+        if info["mayors"]:
+            roof = self.say(_t("roof.mayors", agents=info["roof"], count=info["mayors"]))
+        return name, master, " · ".join(nxt) or NOTHING, " ".join(stock), roof
 
     def plan(self, p: int) -> Fold:
         """Where a player's cards lie: planning, passed, on the moon, the guilds of the
@@ -333,5 +373,5 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
     under = b.under_way()
     if under is not None:
         parts.append(under)
-    parts += [b.guild_table(), b.player_table(), *b.owned(), b.key()]
+    parts += [Guilds(b), b.player_table(), *b.owned(), b.key()]
     return Group(*parts)
