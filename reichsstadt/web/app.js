@@ -9,6 +9,9 @@ let leave = null;
 
 async function route() {
   if (leave) { leave(); leave = null; }
+  // a page's dialogs leave with it: the back button used to leave a move's confirmation
+  // (its "yes" then sending nothing) or the guide open over the next page
+  for (const dialog of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (dialog).close();
   const path = location.pathname;
   let m;
   try {
@@ -33,9 +36,11 @@ async function route() {
   }
 }
 
-/** Follow a link inside the app without reloading. @param {string} path */
-export function go(path) {
-  history.pushState(null, "", path);
+/** Follow a link inside the app without reloading; `replace`: instead of the page shown
+ * (the back button skips it). @param {string} path @param {boolean} [replace] */
+export function go(path, replace = false) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
   route();
 }
 

@@ -271,7 +271,16 @@ function optionValues(g, form, dataFiles) {
 
 /** Joining a seat by its invite link. @param {HTMLElement} app @param {string} tableId @param {string} invite */
 export async function showJoin(app, tableId, invite) {
+  // the invitation opened again by the friend who took its seat (the link in the chat is
+  // their way back): their table, not a form that says the game has started
+  if (keys(tableId).token) { go(`/t/${tableId}`, true); return; }
   const info = await api(`/api/tables/${tableId}`);
+  if (info.status !== "open") {
+    fill(app, h("div", { class: "join" }, h("h1", null, t("web.join.title", { game: info.title })),
+      h("p", null, t("web.join.started")),
+      h("p", null, h("a", { class: "button", href: `/t/${tableId}/watch`, "data-go": true }, t("web.lobby.watch")))));
+    return;
+  }
   const error = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 24, required: true,
     value: localStorage.getItem("rs.name") || "", autocomplete: "nickname" }));
@@ -287,6 +296,8 @@ export async function showJoin(app, tableId, invite) {
     } catch (err) { error.textContent = String(err instanceof Error ? err.message : err); }
   } }, h("h1", null, t("web.join.title", { game: info.title })),
   h("p", null, seatNames(info.seats).join(", ")),
+  h("p", null, h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) },
+    icon("help"), " ", t("web.guide.open"))),  // a friend invited to a game new to them learns it first
   h("label", { for: "name" }, t("web.lobby.your_name")), name,
   h("button", { type: "submit", class: "primary" }, t("web.join.take")), error);
   fill(app, form);

@@ -91,6 +91,7 @@ export async function showReplay(app, tableId) {
       control("forward", "web.replay.forward", () => stepTo(move + 1)),
       control("last", "web.replay.last", () => stepTo(info.moves)),
       " ", where, " ", seatSel, " ",
+      h("a", { class: "button", href: `/t/${tableId}`, "data-go": true }, t("web.review.back")), " ",  // the table (its end) as the review has it
       h("a", { class: "button", href: `/t/${tableId}/review`, "data-go": true }, icon("chart"), " ", t("web.review.open")), " ",
       h("a", { href: `/api/tables/${tableId}/record`, download: "" }, t("web.table.download"))),
     h("div", { class: "play" }, board, h("aside", null, log))));

@@ -74,7 +74,7 @@ export async function showTable(app, tableId, watch) {
   };
   const page = h("div", { class: "table-page", "data-game": info.game });
   const socket = connect(tableId, () => ({ token: mine.token || null, board: !renderer, lang: language() }), handle,
-    () => { el.status.textContent = t("web.table.reconnecting"); suggest.lost(); });
+    () => { el.status.textContent = t("web.table.reconnecting"); suggest.lost(); sentAt = -1; });
   const suggest = new Suggest((msg) => socket.send(msg), () => drawAll());
   fill(el.tools,
     h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) }, icon("help"), " ",
@@ -98,6 +98,13 @@ export async function showTable(app, tableId, watch) {
   /** @type {number[]} */
   const clockTimers = [];
   let drawSoon = 0;
+  /** The move of the state shown that a move was sent from: a second click on that state
+   * (a double click, clicks faster than the table answers) is not sent, where it used to
+   * be refused with "the table has moved on … look again". Free again once another state
+   * is shown, a refusal comes or the connection is lost. */
+  let sentAt = -1;
+  /** The status of the state last drawn ("" before the first). */
+  let drawnStatus = "";
   /** The parts of a multi-part choice chosen so far (index -> times), shared by the moves
    * panel's form and the board; kept while the same choice is on offer (others' moves
    * redraw the page, a language switch draws it anew), cleared when it changes. */
@@ -113,6 +120,7 @@ export async function showTable(app, tableId, watch) {
   function handle(msg) {
     if (msg.type === "hint") { suggest.hint(msg); return; }
     if (msg.type === "error") {
+      sentAt = -1;
       const id = msg.message && msg.message.id || "";
       if (id.startsWith("server.refuse.hint") || id === "server.refuse.no_hint") suggest.refused(msg.message);
       else el.error.textContent = sentence(render(msg.message, words()));
@@ -136,13 +144,21 @@ export async function showTable(app, tableId, watch) {
   /** A move of the state shown, asking first when it cannot be undone. @param {Move} move */
   async function act(move) {
     const expect = shown.move;
+    if (sentAt === expect) return;
     if (move.confirm && !(await confirmMove(render(move.words, words()), render(move.confirm, words())))) return;
-    socket.send({ type: "move", action: move.index, expect });
+    sendOnce({ type: "move", action: move.index, expect });
   }
 
   /** @param {number[]} parts */
   function sendPick(parts) {
-    socket.send({ type: "pick", parts, expect: shown.move });
+    sendOnce({ type: "pick", parts, expect: shown.move });
+  }
+
+  /** A move of the state it was chosen in, unless one was sent from that state already.
+   * @param {{type: string, expect: number} & Record<string, any>} msg */
+  function sendOnce(msg) {
+    if (sentAt === msg.expect) return;
+    if (socket.send(msg)) sentAt = msg.expect;
   }
 
   /** Choose a part of the multi-part choice shown once more, or drop it: without repeats
@@ -196,6 +212,7 @@ export async function showTable(app, tableId, watch) {
       .map((/** @type {number} */ s) => ({ player: s })) } };
     el.status.textContent = sentence(render(status, words()));
     el.status.className = `status${mineNow() ? " yours" : ""}`;
+    suggest.button.hidden = m.status !== "running";  // nothing to suggest before the start or after the end
     page.dataset.move = String(m.move);  // where the table is (read by people's tools and tests)
     page.dataset.status = m.status;
     document.title = `${mineNow() ? "● " : ""}${info.title} · reichsstadt`;
@@ -208,7 +225,7 @@ export async function showTable(app, tableId, watch) {
       "data-seat": s.seat, title: s.deciding ? t("web.table.thinking") : "" },
     h("span", { class: `dot p${s.seat}` }), all[s.seat],
     s.seat === m.you ? h("small", null, ` (${t("core.you")})`) : null,
-    s.stand_in ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
+    s.stand_in && m.status === "running" ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
     s.deciding && s.seat !== m.you ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,  // "your turn" says it for the reader
     clockOf(s, clockTimers))));
     fill(el.since, m.status === "running" ? sinceLine(logEntries, m.you, words()) : null);
@@ -254,14 +271,22 @@ export async function showTable(app, tableId, watch) {
     el.log.scrollTop = el.log.scrollHeight;
   }
 
+  /** The end banner; a game that ends while the page is open brings it into view (a person
+   * scrolled down to their hand or the trade panel saw nothing of the end). */
   function drawEnd() {
     const m = shown;
     const r = m.result || (m.view && m.view.result);
     const finished = m.status === "finished";
+    const ended = finished && drawnStatus === "running";
+    drawnStatus = m.status;
     fill(el.end, r ? endBanner(r, info.game, words(), {
       review: finished ? `/t/${tableId}/review` : null, replay: finished ? `/t/${tableId}/replay` : null,
       record: finished ? `/api/tables/${tableId}/record` : null }) : null);
     page.classList.toggle("over", Boolean(r));
+    if (ended && r) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.end.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    }
     fill(el.links, h("a", { href: `/t/${tableId}/watch` }, t("web.table.spectator_link")));
   }
 

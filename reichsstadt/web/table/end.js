@@ -23,6 +23,21 @@ function winnersOf(r) {
   return r.ranks.map((rank, i) => (rank === 1 ? i : -1)).filter((i) => i >= 0);
 }
 
+/** The scoring items that make up the totals: the longest run from the first whose sums
+ * are every player's total; the items after it only break ties (Colonia's money, goods
+ * and materials), shown below the total. All of them when no run adds up.
+ * @param {Result} r @param {string[]} items @returns {number} how many count */
+export function counted(r, items) {
+  let best = items.length;
+  for (let n = items.length; n > 0; n--) {
+    if (r.scores.every((score, i) => items.slice(0, n).reduce((a, k) => a + (r.breakdown[i][k] ?? 0), 0) === score)) {
+      best = n;
+      break;
+    }
+  }
+  return best;
+}
+
 /** The banner. @param {Result} r @param {string} game @param {Words} ctx
  * @param {{review?: string | null, replay?: string | null, record?: string | null}} links */
 export function endBanner(r, game, ctx, links) {
@@ -32,21 +47,26 @@ export function endBanner(r, game, ctx, links) {
   const headline = win.length === 1
     ? render({ id: "web.end.winner", args: { player: { player: win[0] }, count: r.scores[win[0]] } }, ctx)
     : render({ id: "web.end.shared", args: { players: win.map((p) => ({ player: p })), count: r.scores[win[0]] } }, ctx);
-  const items = [...new Set(r.breakdown.flatMap((b) => Object.keys(b)))];
+  const all = [...new Set(r.breakdown.flatMap((b) => Object.keys(b)))];
+  const items = all.slice(0, counted(r, all));
+  const ties = all.slice(items.length);
+  const row = (/** @type {string} */ k) => h("tr", ties.includes(k) ? { class: "tie-break" } : null,
+    h("th", { scope: "row" }, itemName(game, k)), ...order.map((i) => h("td", null, String(r.breakdown[i][k] ?? 0))));
   const table = h("table", { class: "scores" },
     h("caption", { class: "sr-only" }, t("web.table.scores")),
     h("thead", null, h("tr", null, h("th", { scope: "col" }, t("web.end.item")), ...order.map((i) =>
       h("th", { scope: "col", class: `${win.includes(i) ? "winner" : ""}${i === you ? " me" : ""}`, "data-seat": i },
         h("span", { class: `dot p${i}` }), `${r.ranks[i]}. `, sentence(playerName(i, ctx)))))),
-    h("tbody", null, ...items.map((k) => h("tr", null, h("th", { scope: "row" }, itemName(game, k)),
-      ...order.map((i) => h("td", null, String(r.breakdown[i][k] ?? 0))))),
-    h("tr", { class: "total" }, h("th", { scope: "row" }, t("web.table.total")), ...order.map((i) =>
-      h("td", { "data-seat": i }, String(r.scores[i]))))));
+    h("tbody", null, ...items.map(row),
+      h("tr", { class: "total" }, h("th", { scope: "row" }, t("web.table.total")), ...order.map((i) =>
+        h("td", { "data-seat": i }, String(r.scores[i])))),
+      ties.length ? h("tr", { class: "tie-head" }, h("th", { colspan: order.length + 1 }, t("web.end.tie_breaks"))) : null,
+      ...ties.map(row)));
   // on a narrow screen: a line per player, the breakdown beneath it (no table to scroll)
   const ranking = h("ol", { class: "ranking" }, ...order.map((i) => h("li", { class: win.includes(i) ? "winner" : "", "data-seat": i },
     h("span", { class: "place" }, `${r.ranks[i]}.`), h("span", { class: `dot p${i}` }),
     h("span", { class: "who" }, sentence(playerName(i, ctx))), h("b", { class: "total" }, String(r.scores[i])),
-    h("span", { class: "items" }, items.filter((k) => r.breakdown[i][k]).map((k) => `${itemName(game, k)} ${r.breakdown[i][k]}`).join(" · ")))));
+    h("span", { class: "items" }, all.filter((k) => r.breakdown[i][k]).map((k) => `${itemName(game, k)} ${r.breakdown[i][k]}`).join(" · ")))));
   return h("section", { class: "end", "aria-label": t("web.end.title") },
     h("h2", null, icon("trophy", { size: 22 }), " ", sentence(headline)),
     h("div", { class: "scores-box" }, table), ranking,

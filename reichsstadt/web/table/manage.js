@@ -43,7 +43,7 @@ export async function drawManage(el, m, tableId, mine, fail, names) {
       } }, render({ id: "web.manage.bot_for", args: { player: { player: s.seat } } }, { names }))));
     }
   }
-  if (m.you !== null && m.seats[m.you]?.stand_in) {
+  if (m.you !== null && m.seats[m.you]?.stand_in && m.status === "running") {  // not once the game is over
     parts.push(h("p", null, h("button", { class: "primary", onclick: async () => {
       try { await api(`/api/tables/${tableId}/seats/${m.you}/stand-in`, { body: { bot: null }, token: mine.token }); }
       catch (err) { fail(err); }
