@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.constrain import Constrain
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -147,7 +148,7 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
         parts.append(_Fit(lambda width: _ordinances(view, say, width=width)))
     panel = DAY_PANEL[table["day"]]
     parts.append(PANEL_DRAW[panel](view, say, False))
-    parts.append(_families(view, seat, say))
+    parts.append(_Families(view, seat, say))
     parts.append(_also(view, say, panel))
     return Constrain(Group(*parts), WIDTH)
 
@@ -474,59 +475,85 @@ PANEL_DRAW = {"market": _market, "craftsmen": _craftsmen, "port": _port, "relics
 
 
 # -- the families ----------------------------------------------------------------------------
-def _families(view: dict[str, Any], seat: int | None, say: _Say) -> Table:
+def _families(view: dict[str, Any], seat: int | None, say: _Say, part: str = "all") -> Table:
     """One row per family, in turn order: its card and votes, the cards it has left, its
     members at home and on each street field, those elsewhere on the board, the materials
-    the table saw it take and those it drew unseen, its shrines and windows."""
+    the table saw it take and those it drew unseen, its shrines and windows. `part`: "all";
+    "members" (up to those elsewhere) or "materials" (the family, then the rest), the two
+    tables a terminal too narrow for one gets; "measure": all but the shrines."""
     table = view["table"]
-    seats = view["seats"]
-    order = table["order"] or list(range(len(seats)))
-    to_act = set(view["to_act"])
-    mats = table["components"]["materials"]
+    columns = _family_columns(table["components"]["materials"], say)
+    members = 6 + len(STREETS)                       # the family up to those elsewhere
+    keep = {"all": range(len(columns)), "members": range(members), "measure": range(len(columns) - 1),
+            "materials": [0, *range(members, len(columns))]}[part]
     grid = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold", show_edge=False)
-    grid.add_column(say("col.family"), no_wrap=True)
-    grid.add_column(say("col.card"), no_wrap=True, justify="right")
-    grid.add_column(say("col.votes"), no_wrap=True, justify="right")
-    grid.add_column(say("col.left"), no_wrap=True)
-    grid.add_column(say("col.home"), no_wrap=True, justify="right", style="bold")
-    for d in STREETS:
-        grid.add_column(say("col.street", day=say(f"day_short.{d}")), justify="right", no_wrap=True)
-    grid.add_column(say("col.elsewhere"), justify="right", no_wrap=True)
-    for m in range(len(mats)):
-        grid.add_column(say.msg(say.material(m)), justify="right", no_wrap=True, max_width=8)
-    grid.add_column(say("col.unseen"), justify="right", no_wrap=True)
-    grid.add_column(say("col.shrines"), overflow="fold")
-    choosing = table["decision"] == "family_cards"
-    for p in order:
-        info = seats[p]
-        name = _who(p, say)
-        marks = ""
-        if p in to_act and not view["over"]:
-            marks = " ▶"
-        elif info["passed"] or info["voted"]:
-            marks = " ✓"
-        name.append(marks, style="bold")
-        name.stylize("bold" if p == seat else "")
-        if info["card"] is None:
-            card = Text(say("card.chosen") if info["chosen"] else "–", style=DIM)
-        elif choosing:
-            card = Text(f"({info['card']})", style=DIM)  # the reader's own, not yet revealed
-        elif info["card_face_down"]:
-            card = Text(say("card.zero", value=info["card"]), style="red")
-        else:
-            card = Text(str(info["card"]))
-        votes = str(info["votes"]) if info["card"] is not None and not choosing else "–"
-        m = info["members"]
-        elsewhere = m["total"] - m["home"] - sum(m["street"].values())
-        seen = info["materials_seen"]
-        row: list[Any] = [name, card, votes, " ".join(map(str, info["family_cards_left"])) or "–", str(info["home"])]
-        row += [str(info["street"][d]) if info["street"][d] else Text("·", style=DIM) for d in STREETS]
-        row.append(str(elsewhere) if elsewhere else Text("·", style=DIM))
-        row += [str(k) if k else Text("·", style=DIM) for k in seen]
-        row.append(str(info["materials_blind"]) if info["materials_blind"] else Text("·", style=DIM))
-        row.append(_shrines(info, say, False))
-        grid.add_row(*row)
+    for i in keep:
+        header, options = columns[i]
+        grid.add_column(header, **options)
+    for p in table["order"] or list(range(len(view["seats"]))):
+        row = _family_row(view, p, seat, say)
+        grid.add_row(*[row[i] for i in keep])
     return grid
+
+
+def _family_columns(mats: Sequence[Any], say: _Say) -> list[tuple[str, dict[str, Any]]]:
+    right = {"justify": "right", "no_wrap": True}
+    out: list[tuple[str, dict[str, Any]]] = [
+        (say("col.family"), {"no_wrap": True}), (say("col.card"), right), (say("col.votes"), right),
+        (say("col.left"), {"no_wrap": True}), (say("col.home"), {**right, "style": "bold"})]
+    out += [(say("col.street", day=say(f"day_short.{d}")), right) for d in STREETS]
+    out.append((say("col.elsewhere"), right))
+    out += [(say.msg(say.material(m)), {**right, "max_width": 8}) for m in range(len(mats))]
+    out += [(say("col.unseen"), right), (say("col.shrines"), {"overflow": "fold"})]
+    return out
+
+
+def _family_row(view: dict[str, Any], p: int, seat: int | None, say: _Say) -> list[Any]:
+    table = view["table"]
+    choosing = table["decision"] == "family_cards"
+    info = view["seats"][p]
+    name = _who(p, say)
+    marks = ""
+    if p in set(view["to_act"]) and not view["over"]:
+        marks = " ▶"
+    elif info["passed"] or info["voted"]:
+        marks = " ✓"
+    name.append(marks, style="bold")
+    name.stylize("bold" if p == seat else "")
+    if info["card"] is None:
+        card = Text(say("card.chosen") if info["chosen"] else "–", style=DIM)
+    elif choosing:
+        card = Text(f"({info['card']})", style=DIM)  # the reader's own, not yet revealed
+    elif info["card_face_down"]:
+        card = Text(say("card.zero", value=info["card"]), style="red")
+    else:
+        card = Text(str(info["card"]))
+    votes = str(info["votes"]) if info["card"] is not None and not choosing else "–"
+    m = info["members"]
+    elsewhere = m["total"] - m["home"] - sum(m["street"].values())
+    row: list[Any] = [name, card, votes, " ".join(map(str, info["family_cards_left"])) or "–", str(info["home"])]
+    row += [str(info["street"][d]) if info["street"][d] else Text("·", style=DIM) for d in STREETS]
+    row.append(str(elsewhere) if elsewhere else Text("·", style=DIM))
+    row += [str(k) if k else Text("·", style=DIM) for k in info["materials_seen"]]
+    row.append(str(info["materials_blind"]) if info["materials_blind"] else Text("·", style=DIM))
+    row.append(_shrines(info, say, False))
+    return row
+
+
+class _Families:
+    """The families' table where it fits the width (its shrines may wrap); in a narrower
+    terminal two tables, the members and the materials, rather than cut cells ('Kar…')."""
+
+    def __init__(self, view: dict[str, Any], seat: int | None, say: _Say) -> None:
+        self.view, self.seat, self.say = view, seat, say
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        least = _families(self.view, self.seat, self.say, "measure")
+        if Measurement.get(console, options.update_width(10_000), least).maximum + 10 <= options.max_width:
+            yield _families(self.view, self.seat, self.say)
+            return
+        yield _families(self.view, self.seat, self.say, "members")
+        yield _families(self.view, self.seat, self.say, "materials")
 
 
 def _shrines(info: dict[str, Any], say: _Say, full: bool) -> Text:
