@@ -2,7 +2,9 @@
 line (it wrapped its last intersection onto a line of its own), the city's crossings
 come as many to a line as fit (four to a line wrapped mid-label), and the goods wrap
 between goods (the first good lost its first letter when the title was long). Colonia:
-an ordinance's words are cut sooner, the vote's result beside them never ('приня…')."""
+an ordinance's words are cut sooner, the vote's result beside them never ('приня…'), and
+the families' table comes as two rather than with cut headers. Norenberc: the guild
+table comes as two, the rooms and the goods, rather than with cut cells."""
 
 from __future__ import annotations
 
@@ -81,5 +83,21 @@ def test_at_80_columns_norenberc_splits_its_guild_table_rather_than_cut_it(playe
     assert not any("…" in line for line in tables), "\n".join(tables)
     for number in range(1, players + 2):                                          # each guild a line in each
         assert lines[rooms + number].split()[0] == lines[goods + number].split()[0] == str(number)
+    player = {"de": "Spieler (Reihenfolge)", "ru": "Игрок (порядок хода)"}[lang]
+    heads = [line for line in lines if player in line]                              # the players: two tables
+    assert len(heads) == 2 and not any("…" in line for line in heads), heads
     wide = _board_lines(lang, 120, 150, "norenberc", players, 5)
     assert any(line.startswith(guild) and store in line for line in wide)          # at 120 one table
+    assert len([line for line in wide if player in line]) == 1
+
+
+@pytest.mark.parametrize("players, lang", [(4, "de"), (6, "fr")])
+def test_at_80_columns_colonias_families_come_in_two_tables(players, lang):
+    members, materials = {"de": ("Karte Stimmen übrig", "Leder Eisen Holz Leinen Pelz verdeckt Schreine"),
+                          "fr": ("carte voix en main", "cuir fer bois lin fourrure cachées châsses")}[lang]
+    lines = _board_lines(lang, 80, 100, "colonia", players, 3)
+    first = next(i for i, line in enumerate(lines) if members in line)
+    assert materials in lines[first + players + 1], "\n".join(lines)            # the same families, below
+    assert "…" not in lines[first] + lines[first + players + 1]                  # whole headers
+    wide = _board_lines(lang, 120, 100, "colonia", players, 3)
+    assert any(members in line and materials in line for line in wide)          # at 120 one table

@@ -9,7 +9,8 @@ those who own some) and a one-line key. Long cells and lines fold to a shorter f
 where the width is short (`Fold`): the headline drops the names of those still to plan,
 the line under it who acts after, a player's plan and owned artisans name guilds by
 number; names are never cut. In a terminal too narrow for the guild table (80 columns)
-it comes as two: the rooms, then the goods (`Guilds`), rather than with cut cells.
+it comes as two: the rooms, then the goods (`Guilds`), rather than with cut cells; the
+players' table likewise (`Players`).
 
 Every word comes from the catalog (ids norenberc.terminal.*, and the game's component
 names), rendered by the `words` the caller hands in (core.messages.Say); this module
@@ -81,6 +82,22 @@ class Guilds:
         fits = Measurement.get(console, options.update_width(10_000), named).maximum <= options.max_width
         yield named if fits else self.board.guild_table("numbered rooms")
         yield self.board.guild_table("goods")
+
+
+class Players:
+    """The players' table where it fits the width (its plans may wrap); in a narrower
+    terminal two tables, the seats and then the goods, rather than cut headers ('Bi…')."""
+
+    def __init__(self, board: "Board") -> None:
+        self.board = board
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        least = self.board.player_table("measure")
+        if Measurement.get(console, options.update_width(10_000), least).maximum + 12 <= options.max_width:
+            yield self.board.player_table()
+            return
+        yield self.board.player_table("seats")
+        yield self.board.player_table("goods")
 
 
 class Board:
@@ -305,27 +322,39 @@ class Board:
             return self.say(_t("money.seen", money=amount, round=rnd))
         return "?"
 
-    def player_table(self) -> Table:
+    def player_table(self, part: str = "all") -> Table:
+        """The players in turn order, one line each. `part`: "all"; "seats" (money, agents,
+        crests, plan) or "goods" (the goods they hold), the two tables a terminal too
+        narrow for one gets; "measure": all but the plan."""
         view = self.view
         order = self.table["turn_order"] or list(range(view["players"]))
+        seats, goods = part in ("all", "seats", "measure"), part in ("all", "goods", "measure")
         t = Table(box=None, pad_edge=False, padding=(0, 1), collapse_padding=True, header_style="bold underline")
         t.add_column("", no_wrap=True)
         width = max(cell_len(self.name(p)) for p in order)
         t.add_column(self.say(_t("col.player"), sentence=True), no_wrap=True, min_width=width)
-        t.add_column(self.say(_t("col.money"), sentence=True), justify="right", no_wrap=True)
-        t.add_column(self.say(_t("col.agents"), sentence=True), justify="center", no_wrap=True)
-        for k in range(len(self.guilds)):
+        if seats:
+            t.add_column(self.say(_t("col.money"), sentence=True), justify="right", no_wrap=True)
+            t.add_column(self.say(_t("col.agents"), sentence=True), justify="center", no_wrap=True)
+        for k in range(len(self.guilds) if goods else 0):
             t.add_column(self.good(k), justify="center", no_wrap=True)
-        t.add_column(self.say(_t("col.crests"), sentence=True), no_wrap=True)
-        t.add_column(self.say(_t("col.plan"), sentence=True))
+        if seats:
+            t.add_column(self.say(_t("col.crests"), sentence=True), no_wrap=True)
+        if part in ("all", "seats"):
+            t.add_column(self.say(_t("col.plan"), sentence=True))
         for p in order:
             e = view["seats"][p]
             who = Text(self.name(p), style="bold underline" if p == self.seat else "")
             mark = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
             crests = self.guild_numbers(g for g, c in enumerate(e["crests"]) if c)
             crests = (crests + " " + PRESTIGE * e["prestige_crests"]).strip() or NOTHING
-            t.add_row(mark, who, self.money(p), self.say(_t("agents", free=e["agents_free"], all=e["agents"])),
-                      *[str(c) if c else NOTHING for c in e["goods"]], crests, self.plan(p))
+            held = [str(c) if c else NOTHING for c in e["goods"]] if goods else []
+            if not seats:
+                t.add_row(mark, who, *held)
+                continue
+            row: list[RenderableType] = [mark, who, self.money(p),
+                                         self.say(_t("agents", free=e["agents_free"], all=e["agents"])), *held, crests]
+            t.add_row(*row, *([self.plan(p)] if part != "measure" else []))
         return t
 
     def owned(self) -> list[RenderableType]:
@@ -373,5 +402,5 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
     under = b.under_way()
     if under is not None:
         parts.append(under)
-    parts += [Guilds(b), b.player_table(), *b.owned(), b.key()]
+    parts += [Guilds(b), Players(b), *b.owned(), b.key()]
     return Group(*parts)
