@@ -220,15 +220,26 @@ export async function showTable(app, tableId, watch) {
     if (favicon) favicon.href = mineNow() ? "/static/icon-turn.svg" : "/static/icon.svg";
     clockTimers.splice(0).forEach((x) => clearInterval(x));
     const all = names();
-    fill(el.seats, ...m.seats.map((/** @type {any} */ s) => h("li", {
+    fill(el.seats, ...m.seats.map((/** @type {any} */ s) => seatItem(s, m, all)));
+    fill(el.since, m.status === "running" ? sinceLine(logEntries, m.you, words()) : null);
+  }
+
+  /** A seat in the bar: its name, the reader's "(you)", a bot playing for the person, and
+   * whether they are deciding, or away: a person whose page is closed is not "thinking"
+   * (the others waited for someone said to think who was gone).
+   * @param {any} s @param {any} m the state shown @param {(string | null)[]} all the names */
+  function seatItem(s, m, all) {
+    const running = m.status === "running";
+    const away = running && s.kind === "human" && s.joined && !s.connected && !s.stand_in && s.seat !== m.you;
+    const note = away ? t("web.table.away") : s.deciding ? t("web.table.thinking") : "";
+    return h("li", {
       class: `seat${s.deciding ? " deciding" : ""}${s.seat === m.you ? " me" : ""}${s.connected ? "" : " away"}`,
-      "data-seat": s.seat, title: s.deciding ? t("web.table.thinking") : "" },
+      "data-seat": s.seat, title: note },
     h("span", { class: `dot p${s.seat}` }), all[s.seat],
     s.seat === m.you ? h("small", null, ` (${t("core.you")})`) : null,
-    s.stand_in && m.status === "running" ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
-    s.deciding && s.seat !== m.you ? h("small", { class: "thinking" }, ` · ${t("web.table.thinking")}`) : null,  // "your turn" says it for the reader
-    clockOf(s, clockTimers))));
-    fill(el.since, m.status === "running" ? sinceLine(logEntries, m.you, words()) : null);
+    s.stand_in && running ? h("small", null, ` (${t("web.table.stand_in", { bot: botName(s.stand_in) })})`) : null,
+    note && s.seat !== m.you ? h("small", { class: away ? "absent" : "thinking" }, ` · ${note}`) : null,  // "your turn" says it for the reader
+    clockOf(s, clockTimers));
   }
 
   /** The board and the moves panel, from the state shown, together. @param {boolean} fresh */

@@ -237,3 +237,34 @@ def test_an_invitation_opened_again_leads_back_to_the_seat(server: Server, pages
     assert "Every seat at this table is taken" in other.locator("#app").inner_text()
     other.click(f"#app a[href='/t/{table['id']}/watch']")
     other.wait_for_selector(".table-page[data-status=running]")
+
+
+def test_a_friend_who_closed_the_page_is_away_not_thinking(server: Server, pages: Pages) -> None:
+    """The friend closes their tab: the others see them away, where the bar said "Bert ·
+    thinking" while the table waited for nobody; back, they are no longer away."""
+    status, table = call(server.base, "POST", "/api/tables", {
+        "game": "norenberc", "players": 3, "options": {}, "seats": ["human", "human", "greedy"], "take_seat": 0,
+        "name": "Ann"})
+    assert status == 201, table
+    status, joined = call(server.base, "POST", f"/api/tables/{table['id']}/join",
+                          {"invite": table["invites"][0]["invite"], "name": "Bert"})
+    assert status == 200, joined
+    ann = pages.new("Ann")
+    open_as(ann, server.base, table)
+    ann.wait_for_selector(".table-page[data-status=running]")
+    friend = pages.new("Bert")
+    bert = {"id": table["id"], "creator": None, "token": joined["token"]}
+    open_as(friend, server.base, bert)
+    friend.wait_for_selector(".table-page[data-status=running]")
+    seat = ann.locator(".seats-bar li[data-seat='1']")
+    ann.wait_for_function("() => !document.querySelector(\".seats-bar li[data-seat='1']\").classList.contains('away')")
+    assert "away" not in seat.inner_text()
+    friend.close()
+    ann.wait_for_function("() => document.querySelector(\".seats-bar li[data-seat='1']\").classList.contains('away')")
+    ann.wait_for_timeout(300)
+    assert "away" in seat.inner_text() and "thinking" not in seat.inner_text(), seat.inner_text()
+    again = pages.new("Bert again")
+    open_as(again, server.base, bert)
+    again.wait_for_selector(".table-page[data-status=running]")
+    ann.wait_for_function("() => !document.querySelector(\".seats-bar li[data-seat='1']\").classList.contains('away')")
+    assert "away" not in seat.inner_text()
