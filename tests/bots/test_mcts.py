@@ -41,7 +41,8 @@ def test_mcts_plays_whole_games_legally_in_every_phase(game_id):
     agents = {s: Watching(MCTSBot(iterations=6, seed=s, mode="tree")) for s in range(players)}
     match.run(agents)  # an illegal move would raise IllegalAction
     phases = set().union(*(a.phases for a in agents.values()))
-    assert len(phases) >= 2, phases
+    if game_id in ("norenberc", "siedler", "colonia"):   # an installed plug-in's game may have one phase
+        assert len(phases) >= 2, phases
     if game_id == "norenberc":
         assert {"planning", "actions"} <= phases
 
