@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from typing import Any, Iterator
 
@@ -17,7 +18,7 @@ from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
 from .newcomer import call, finished, open_as, person_at
-from .play import wait_table, where
+from .play import only_me_deciding, wait_table, where
 
 pytestmark = BROWSER
 
@@ -37,6 +38,9 @@ def test_the_back_button_takes_a_pages_dialogs_with_it(server: Server, pages: Pa
     page.click(f".lobby a[href='/t/{made['id']}']")  # into the table inside the page: back is the page's own
     wait_table(page)
     page.wait_for_selector(".moves button.move.irreversible")  # planning: "pass for the rest of the round"
+    deadline = time.monotonic() + 30
+    while not only_me_deciding(page):  # the bots have planned: nothing moves but by the person
+        assert time.monotonic() < deadline, "the bots never left the person alone to decide"
     before = _moves(server.base, made["id"])
     page.click(".moves button.move.irreversible")
     page.wait_for_selector("dialog.confirm[open]")
