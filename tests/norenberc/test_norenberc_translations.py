@@ -145,3 +145,19 @@ def test_the_names_table_quotes_each_rulebook():
         assert f"good.{t}" in ids
     for kind in TILE_KIND_KEYS[1:]:
         assert f"citizen.{kind}" in ids
+
+
+def test_a_good_going_back_to_its_store_reads_well_to_the_one_it_came_from() -> None:
+    """The news of a good returned to its guild's store (from a player's stock or Peddler)
+    names the player as "you" to that player: it read "1 beer of you goes back"."""
+    from reichsstadt.core import Message, Player
+    from reichsstadt.i18n import render
+
+    said = {}
+    for kind in ("good_returned", "good_returned_peddler"):
+        m = Message(f"norenberc.news.{kind}", goods="1 beer", player=Player(0), guild="Brewers")
+        said[kind] = [render(m, "en", ["Anna", "Bert"], viewer=v) for v in (0, 1)]
+    assert said["good_returned"] == ["1 beer goes back from you to the Brewers' store",
+                                     "1 beer goes back from Anna to the Brewers' store"]
+    assert said["good_returned_peddler"] == ["1 beer on the Peddler goes back from you to the Brewers' store",
+                                             "1 beer on the Peddler goes back from Anna to the Brewers' store"]
