@@ -16,7 +16,13 @@ of each seat's chance to win, on the same features of the game's heuristic:
   with Adam on the held-in positions.
 
 It prints each one's held-out log loss (nats a position; 3 players at even odds: 1.099,
-4 players: 1.386) and how often its likeliest seat won. The network is not shipped: a
+4 players: 1.386) and how often its likeliest seat won.
+
+`--inputs encoder` asks whether richer inputs would help: each seat's observation as the
+research adapters encode it (`reichsstadt.interop.encoding`, everything the seat knows,
+seat-relative) joins the network's inputs; positions are noted in this tool's own games
+(fewer: `--every` 20 keeps them in memory), and the shipped linear evaluation is scored on
+the same held-out positions. The network is not shipped: a
 probe says whether one is worth building into the search (pure Python at play time)."""
 
 from __future__ import annotations
@@ -27,7 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from reichsstadt.bots.training import Positions, fit, generate
+from reichsstadt.bots.heuristic import module
+from reichsstadt.bots.learned import load
+from reichsstadt.bots.training import Explorer, Positions, fit, generate
+from reichsstadt.core import CHANCE
+from reichsstadt.core.runner import Match
 
 
 def _arrays(part: Positions, lo: int, hi: int) -> tuple[Any, Any, Any]:
@@ -93,6 +103,87 @@ def train(net: Network, x: Any, mask: Any, wins: Any, epochs: int, rng: Any, hel
         print(f"  network, epoch {epoch + 1}: held-out log loss {loss}, likeliest seat won {top}", flush=True)
 
 
+def _encoded_chunk(args: tuple[str, int, list[int], int]) -> tuple[Any, ...]:
+    """Positions of some games with every seat's encoded observation: progress, feature
+    rows, encodings (positions, seats, size; float32), win shares."""
+    from reichsstadt.interop.encoding import encoder
+
+    game, players, seeds, every = args
+    features, enc = module(game).features, encoder(game, players)
+    progress, rows, codes, wins = [], [], [], []
+    for seed in seeds:
+        match = Match(game, players, seed, recording=False)
+        noted: list[tuple[float, Any, Any]] = []
+
+        def note(seat: int, action: Any, state: Any, match: Any = match, noted: list[Any] = noted) -> None:
+            if seat != CHANCE and match.decisions % every == 0 and not state.over():
+                t, r = features(state)
+                noted.append((t, r, np.stack([enc.encode(state, p) for p in range(players)])))
+        match.after.append(note)
+        result = match.run({s: Explorer(game, seed * 16 + s, 0.15) for s in range(players)})
+        shares = [1.0 / len(result.winners) if p in result.winners else 0.0 for p in range(players)]
+        for t, r, c in noted:
+            progress.append(t)
+            rows.append(r)
+            codes.append(c)
+            wins.append(shares)
+    return players, progress, rows, np.asarray(codes, np.float32), wins
+
+
+def _encoded(game: str, games: int, seed: int, every: int, jobs: int) -> list[tuple[Any, ...]]:
+    """`_encoded_chunk` over 3 and 4 players (seeds alternating), merged per player count."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [(game, 3 + i % 2, list(range(seed + i, seed + games, 2))[j:j + 25], every)
+              for i in range(2) for j in range(0, (games + 1) // 2, 25)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = [p for p in pool.map(_encoded_chunk, chunks) if p[1]]
+    out = []
+    for n in (3, 4):
+        mine = [p for p in parts if p[0] == n]
+        out.append((n, sum((p[1] for p in mine), []), sum((p[2] for p in mine), []),
+                    np.concatenate([p[3] for p in mine]), sum((p[4] for p in mine), [])))
+    return out
+
+
+def _with_encodings(game: str, args: Any) -> None:
+    """The network on the features and on the features with the encodings, and the
+    shipped linear evaluation, on the same held-out positions."""
+    started = time.time()
+    parts = _encoded(game, args.games, args.seed, args.every, args.jobs)
+    print(f"{game}: {sum(len(p[1]) for p in parts)} positions from {args.games} games "
+          f"(seeds {args.seed}-{args.seed + args.games - 1}), {time.time() - started:.0f} s", flush=True)
+    shipped = load(module(game))
+    width = max(p[3].shape[2] for p in parts)
+    sets: dict[str, list[Any]] = {"features": [], "encoder": []}
+    held_linear = []
+    for n, progress, rows, codes, wins in parts:
+        cut = int(len(progress) * 0.8)
+        positions = Positions(n, progress, rows, wins, [[0.0] * n for _ in progress])
+        for lo, hi in ((0, cut), (cut, len(progress))):
+            x, mask, w = _arrays(positions, lo, hi)
+            c = np.zeros((hi - lo, 4, width), np.float32)
+            c[:, :n, :codes.shape[2]] = codes[lo:hi]
+            sets["features"].append((x, mask, w))
+            sets["encoder"].append((np.concatenate([x.astype(np.float32), c], axis=2), mask, w))
+        for i in range(cut, len(progress)):
+            p = shipped.chances(progress[i], rows[i])
+            held_linear.append(-sum(s * np.log(q) for s, q in zip(wins[i], p) if s > 0))
+    print(f"  linear (shipped), held-out log loss {np.mean(held_linear):.4f}", flush=True)
+    for name, chunks in sets.items():
+        train_part = [chunks[0], chunks[2]]
+        held_part = [chunks[1], chunks[3]]
+        x, mask, wins = (np.concatenate([c[i] for c in train_part]) for i in range(3))
+        hx, hmask, hwins = (np.concatenate([c[i] for c in held_part]) for i in range(3))
+        mean, sd = x[mask > 0].mean(axis=0), x[mask > 0].std(axis=0)
+        sd[sd < 1e-6] = 1.0
+        kind = x.dtype
+        x, hx = ((x - mean) / sd * mask[..., None]).astype(kind), ((hx - mean) / sd * hmask[..., None]).astype(kind)
+        print(f"  network on the {name} ({x.shape[2]} inputs a seat):", flush=True)
+        rng = np.random.default_rng(1)
+        train(Network(x.shape[2], args.hidden, rng), x, mask, wins, args.epochs, rng, (hx, hmask, hwins))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
@@ -102,7 +193,11 @@ def main() -> None:
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--inputs", choices=["features", "encoder"], default="features")
     args = ap.parse_args()
+    if args.inputs == "encoder":
+        _with_encodings(args.game, args)
+        return
     started = time.time()
     data = generate(args.game, [3, 4], args.games, args.seed, 0.15, args.every, args.jobs)
     print(f"{args.game}: {sum(len(d.progress) for d in data)} positions from {args.games} games "
