@@ -100,6 +100,6 @@ def test_french_keeps_its_colons_on_the_line_before_them():
     po = Path(reichsstadt.__file__).parent.joinpath("i18n", "fr.terminal.po").read_text()
     plain = [line for line in po.splitlines() if line.startswith("msgstr") and re.search(r" [:;?!»]|« ", line)]
     assert not plain, plain
-    said = Words("fr", ["Ann", "Bo"], 0)("terminal.interrupted", path="/tmp/partie.json",
-                                         command="reichsstadt play colonia --resume /tmp/partie.json")
+    said = Words("fr", ["Ann", "Bo"], 0)("terminal.interrupted", path="parties/partie.json",
+                                         command="reichsstadt play colonia --resume parties/partie.json")
     assert "reprendre\u00a0: reichsstadt" in said
