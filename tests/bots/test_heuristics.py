@@ -7,8 +7,6 @@ import random
 
 import pytest
 
-from importlib.metadata import entry_points
-
 import reichsstadt
 from reichsstadt.arena.tournament import tournament
 from reichsstadt.bots import bot_names, heuristic_games, make_bot
@@ -16,9 +14,10 @@ from reichsstadt.bots.heuristic import module, search_aids
 from reichsstadt.bots.mcts import MCTSBot
 from reichsstadt.core import CHANCE, Match, Seat
 
-# the games the project ships (other tests register toy games in the same process; a
-# plug-in game installed beside them brings heuristics of its own, not these games' phases)
-ALL = sorted(ep.name for ep in entry_points(group="reichsstadt.games") if ep.value.startswith("reichsstadt.games."))
+from tests.bundled import BUNDLED
+
+# the games the project ships (other tests register toy games in the same process)
+ALL = BUNDLED
 
 
 def test_every_game_has_a_greedy_bot_and_it_is_offered():

@@ -14,6 +14,7 @@ from reichsstadt.bots.mcts import MCTSBot
 from reichsstadt.core import CHANCE, IllegalAction, Match, Seat
 from reichsstadt.core.registry import register
 
+from tests.bundled import BUNDLED
 from tests.core.toygame import GAME as TOY
 
 register(TOY)
@@ -41,7 +42,7 @@ def test_mcts_plays_whole_games_legally_in_every_phase(game_id):
     agents = {s: Watching(MCTSBot(iterations=6, seed=s, mode="tree")) for s in range(players)}
     match.run(agents)  # an illegal move would raise IllegalAction
     phases = set().union(*(a.phases for a in agents.values()))
-    if game_id in ("norenberc", "siedler", "colonia"):   # an installed plug-in's game may have one phase
+    if game_id in BUNDLED:   # an installed plug-in's game may have one phase
         assert len(phases) >= 2, phases
     if game_id == "norenberc":
         assert {"planning", "actions"} <= phases

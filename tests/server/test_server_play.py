@@ -17,6 +17,8 @@ from reichsstadt.core import game as find_game
 from reichsstadt.server.messages import seat_parts
 from reichsstadt.server.protocol import words
 
+from tests.bundled import BUNDLED
+
 from .helpers import ManualClock, Ws, auth, create, full_table, play, serve
 
 GAMES = game_ids()
@@ -103,7 +105,7 @@ def _simultaneous(client: Any, clients: list[Ws], rng: random.Random) -> None:
          and all(cl.state["move"] == live.moves for cl in clients), timeout=60)
 
 
-@pytest.mark.parametrize("gid", ["norenberc", "colonia"])  # Siedler (and maybe a plug-in) has no simultaneous one
+@pytest.mark.parametrize("gid", [g for g in BUNDLED if g != "siedler"])  # Siedler has no simultaneous decision
 def test_simultaneous_decisions_show_who_has_decided_never_what(tmp_path: Any, gid: str) -> None:
     rng = random.Random(11)
     with serve(tmp_path) as c:
