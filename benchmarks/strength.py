@@ -148,16 +148,27 @@ def overlaps(seeds: range, ranges: list[list[int]]) -> bool:
     return any(lo <= s <= hi for s in seeds for lo, hi in ranges)
 
 
-def named(level: str) -> str:
-    """A level with its spec: "hard (`mcts:1s`)"."""
-    return f"{level} (`{levels.spec(level)}`)"
+def named(level: str, gid: str) -> str:
+    """A level with its spec at a game: "hard (`mcts:1s`)"."""
+    return f"{level} (`{levels.spec(level, gid)}`)"
 
 
-def matchups(clock: str) -> list[tuple[str, str, str]]:
-    """(level measured, its spec, the field's spec): each level against the one below."""
+def level_specs(level: str) -> str:
+    """A level's spec, with the games that play it with one of their own:
+    "expert `mcts:3s` (Colonia: `mcts:3s:playout=1000`)"."""
+    own = [f"{find_game(gid).title}: `{levels.spec(level, gid)}`" for gid in game_ids()
+           if levels.spec(level, gid) != levels.spec(level)]
+    return f"{level} `{levels.spec(level)}`" + (f" ({'; '.join(own)})" if own else "")
+
+
+def matchups(clock: str, gid: str) -> list[tuple[str, str, str]]:
+    """(level measured, its spec, the field's spec): each level against the one below, at the game."""
     def measured(level: str) -> str:
-        s = levels.spec(level)
-        return f"{s}:clock=cpu" if clock == "cpu" and s.startswith("mcts") else s
+        s = levels.spec(level, gid)
+        if clock != "cpu" or not s.startswith("mcts:"):
+            return s
+        head, budget, *rest = s.split(":")
+        return ":".join([head, budget, "clock=cpu", *rest])   # the clock beside the budget, as the runs name it
     return [(lv, measured(lv), measured(levels.BELOW[lv])) for lv in ("medium", "hard", "expert")]
 
 
@@ -279,13 +290,14 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
                f"per CPU second): target ≥ 5× **{'met' if ratio >= 5 else 'not met'}**."]
     used: list[tuple[str, range, str]] = []   # (level, its seeds, its clock)
     played = 0.0
-    for level, focus, field in matchups(args.clock):
+    for level, focus, field in matchups(args.clock, gid):
+        measured, against = named(level, gid), named(levels.BELOW[level], gid)
         if "greedy" in (focus, field) and not has_heuristic(gid):
             continue
         if args.levels is not None and level not in args.levels and not _has_games(DETAIL / f"{gid}-{level}"):
             lines.append(f"| {level} vs 3 × {levels.BELOW[level]} | 0 of {args.games} | not measured yet "
                          f"| | | | | | | **not measured** |")
-            summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: **not measured** "
+            summary.append(f"- {g.title}: {measured} vs 3 × {against}: **not measured** "
                            "(0 games).")
             continue
         result = play(gid, level, focus, field, n, args)
@@ -295,7 +307,7 @@ def measure(gid: str, args: argparse.Namespace, tuned: dict[str, list[list[int]]
         used.append((level, range(result.seed, last + 1), clock))
         played += sum(r.seconds for r in result.games)
         s = next(x for x in result.summary if x.bot == focus)
-        summary.append(f"- {g.title}: {named(level)} vs 3 × {named(levels.BELOW[level])}: {s.win_share:.1%} of "
+        summary.append(f"- {g.title}: {measured} vs 3 × {against}: {s.win_share:.1%} of "
                        f"{len(result.games)} games ({s.ci_low:.1%}–{s.ci_high:.1%}, load {_loads(result)}): target "
                        f"{verdict(level, len(result.games), args.games, s.win_share, s.ci_low)}.")
         lines.append(row(level, result, focus, levels.BELOW[level], args.games))
@@ -427,8 +439,7 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
         "does not buy strength: `benchmarks/strength_diagnose.py` asks several specs for their move on the "
         "same positions and values their moves by a far larger search of each (`benchmarks/strength/diagnosis/`; "
         "what it found: the last section).", "",
-        f"Levels: easy `{levels.spec('easy')}`, medium `{levels.spec('medium')}`, hard `{levels.spec('hard')}`, "
-        f"expert `{levels.spec('expert')}`.", ""]
+        f"Levels: {', '.join(level_specs(lv) for lv in levels.LEVELS)}.", ""]
     args.out.write_text("\n".join(head + sections + diagnosis()) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}

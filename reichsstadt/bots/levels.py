@@ -6,8 +6,11 @@ measured strength, and the display names of a table's bot seats.
     hard     mcts:1s     the search, at most one second a move (the hints' bot)
     expert   EXPERT      the search with a larger budget
 
-A level is a bot spec (`make_bot("hard")` is `make_bot("mcts:1s")`); `spec(level)` says
-which. How strong each level is comes from the last run of benchmarks/strength.py,
+A level is a bot spec (`make_bot("hard")` is `make_bot("mcts:1s")`); `spec(level, game)`
+says which. A game may play a level with a spec of its own, declared by its heuristic
+(`LEVELS`: Colonia's expert plays its playouts to the end, which only pays at its budget),
+so the lobby, the terminal, `--bots` and benchmarks/strength.py all ask `spec` with the
+game. How strong each level is comes from the last run of benchmarks/strength.py,
 which writes `strength.json` beside this module: each level against three bots of the
 level below, seat-rotated, on seeds never used for tuning (`strength(level, game)`).
 
@@ -48,20 +51,62 @@ def is_level(name: str) -> bool:
     return name.strip().lower() in SPECS
 
 
-def spec(level: str) -> str:
-    """The bot spec a level plays (KeyError for a name that is no level)."""
-    return SPECS[level.strip().lower()]
+def spec(level: str, game_id: str | None = None) -> str:
+    """The bot spec a level plays, at a game where one is given (its own spec where the
+    game declares one, else the generic one; KeyError for a name that is no level)."""
+    name = level.strip().lower()
+    generic = SPECS[name]
+    return own_specs(game_id).get(name, generic) if game_id is not None else generic
 
 
-def level_of(bot: str) -> str | None:
-    """The level a bot spec plays at ("greedy" -> "medium"), None for any other bot."""
+def own_specs(game_id: str) -> dict[str, str]:
+    """The levels a game plays with specs of its own (its heuristic's `LEVELS`), {} for a
+    game without a heuristic or without such levels. FrontendError naming the game for a
+    key that is no level or a spec that is no string (a misspelt level is never ignored)."""
+    from ..core import FrontendError
+    from . import heuristic
+
+    if not heuristic.has_heuristic(game_id):
+        return {}
+    declared = getattr(heuristic.module(game_id), "LEVELS", {})
+    if not isinstance(declared, dict):
+        raise FrontendError(f"game {game_id!r}: the heuristic's LEVELS is a dict of level -> bot spec, "
+                            f"not {type(declared).__name__}")
+    for level, s in declared.items():
+        if level not in LEVELS or not isinstance(s, str) or not s.strip():
+            raise FrontendError(f"game {game_id!r}: the heuristic's LEVELS maps a level ({', '.join(LEVELS)}) "
+                                f"to a bot spec, not {level!r}: {s!r}")
+    return {level: s.strip().lower() for level, s in declared.items()}
+
+
+def level_of(bot: str, game_id: str | None = None) -> str | None:
+    """The level a bot spec plays at ("greedy" -> "medium"), None for any other bot. A
+    game's own spec of a level is that level (at that game, or at any game where none is
+    given: a seat's spec names its level wherever it is shown)."""
     name = bot.strip().lower()
     if name in SPECS:
         return name
     for level, s in SPECS.items():
         if s == name:
             return level
+    for gid in [game_id] if game_id is not None else _games_with_own_specs():
+        for level, s in own_specs(gid).items():
+            if s == name:
+                return level
     return "hard" if name == "mcts" else None
+
+
+def _games_with_own_specs() -> list[str]:
+    from .heuristic import heuristic_games
+
+    out = []
+    for gid in heuristic_games():
+        try:
+            if own_specs(gid):
+                out.append(gid)
+        except Exception:  # a plug-in's broken LEVELS names no seat's level; asked with its game, it says so
+            continue
+    return out
 
 
 def offered(game_id: str | None = None) -> list[str]:
@@ -104,7 +149,7 @@ def described(level: str, game_id: str) -> "Message":
     any language (the lobby renders them in the reader's, the terminal in its own)."""
     from ..core import Message
 
-    about = Message(f"bots.level.{level}.about", seconds=_seconds(spec(level)))
+    about = Message(f"bots.level.{level}.about", seconds=_seconds(spec(level, game_id)))
     found = strength(level, game_id)
     if found is None:
         shown = Message("bots.strength.none" if level == "easy" else "bots.strength.unmeasured")

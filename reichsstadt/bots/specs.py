@@ -189,7 +189,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None, imports: bool = 
     raw = spec.strip()
     name = raw.lower()
     if levels.is_level(name):
-        return _named(make_bot(levels.spec(name), seed, game), name)
+        return _named(make_bot(levels.spec(name, game), seed, game), name)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":

@@ -52,7 +52,7 @@ def checked_bot(value: str, game_id: str | None, settings: "Settings") -> str:
         raise BadOption(Message("server.error.bot_name"))
     if len(value) > BOT_NAME_MOST:  # read before it is parsed (a 5000-digit budget is no number to Python)
         raise BadOption(Message("server.error.bot_long", most=BOT_NAME_MOST))
-    spec = check_bot(bot_spec(value), game_id, imports=False)  # only bots the operator installed
+    spec = check_bot(bot_spec(value, game_id), game_id, imports=False)  # only bots the operator installed
     if spec == "mcts" or spec.startswith("mcts:"):
         got = parse_mcts(spec)
         if got.get("seconds", 0) > settings.bot_max_seconds:

@@ -13,20 +13,22 @@ from .schema import HUMAN, SeatRow
 PERSON_KINDS = (HUMAN, "person")
 
 
-def levels() -> dict[str, str]:
-    """Level name -> bot spec (the bots package's table)."""
-    return dict(bot_levels.SPECS)
+def level_of(spec: str, game_id: str | None = None) -> str | None:
+    """The level a bot spec plays at (at the game, where given), if it is a level's spec."""
+    return bot_levels.level_of(spec, game_id)
 
 
-def level_of(spec: str) -> str | None:
-    """The level a bot spec plays at, if it is one of the levels' specs."""
-    return bot_levels.level_of(spec)
+def seat_level(kind: str, game_id: str) -> str | None:
+    """The level a seat's bot plays at this game (None for a person or another bot): the
+    browser names the seat by it, so a game's own spec of a level needs no copy there."""
+    return None if kind in PERSON_KINDS else bot_levels.level_of(kind, game_id)
 
 
-def bot_spec(value: str) -> str:
-    """A level name or a bot spec -> the bot spec (lower case, trimmed)."""
+def bot_spec(value: str, game_id: str | None = None) -> str:
+    """A level name or a bot spec -> the bot spec (lower case, trimmed): a level's at the
+    game where one is given (a game may play a level with a spec of its own)."""
     v = value.strip().lower()
-    return bot_levels.spec(v) if bot_levels.is_level(v) else v
+    return bot_levels.spec(v, game_id) if bot_levels.is_level(v) else v
 
 
 def bot_names(kinds: Sequence[str], taken: Sequence[str | None] = ()) -> list[str | None]:

@@ -25,7 +25,7 @@ from .broadcast import Broadcast, Connection
 from .messages import dumps
 from .schema import CLOSED, FINISHED, HUMAN, OPEN, RUNNING, NoteRow, TableRow
 from .seats import Seats
-from .seating import lobby_seats
+from .seating import lobby_seats, seat_level
 from .storage import token_hash
 
 if TYPE_CHECKING:
@@ -82,7 +82,8 @@ class LiveTable:
 
     def public_seats(self) -> list[dict[str, Any]]:
         to_act = self.state.to_act() if self.status == RUNNING else ()
-        return [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in,
+        return [{"seat": i, "kind": s.kind, "level": seat_level(s.kind, self.game.id), "name": s.name,
+                 "joined": s.joined, "stand_in": s.stand_in,
                  "connected": s.kind != HUMAN or self.broadcast.connected(i), "deciding": i in to_act,
                  "clock": self.seats.clock_of(i)} for i, s in enumerate(self.seats)]
 
@@ -478,6 +479,7 @@ def _info(table_id: str, game: Game, players: int, options: dict[str, Any], stat
           created_at: dt.datetime, result: dict[str, Any] | None) -> dict[str, Any]:
     return {"id": table_id, "game": game.id, "title": game.title, "players": players,
             "options": game.record_options(options), "status": status,
-            "seats": [{"seat": i, "kind": s.kind, "name": s.name, "joined": s.joined, "stand_in": s.stand_in}
+            "seats": [{"seat": i, "kind": s.kind, "level": seat_level(s.kind, game.id), "name": s.name,
+                       "joined": s.joined, "stand_in": s.stand_in}
                       for i, s in enumerate(seats)],
             "moves": moves, "created": created_at.isoformat() + "Z", "result": result, "clock": seats.clock}

@@ -102,7 +102,7 @@ function tableItem(tb, title) {
   const mine = keys(tb.id);
   const seats = (tb.seats || []).map((/** @type {any} */ s) => ({
     kind: s.kind === "bot" ? s.bot || "random" : s.kind === "person" ? "human" : s.kind,
-    name: s.name, joined: s.taken ?? s.joined }));
+    level: s.level, name: s.name, joined: s.taken ?? s.joined }));
   const names = seatNames(seats);
   const links = [];
   if (mine.token || mine.creator) links.push(h("a", { href: `/t/${tb.id}`, "data-go": true, class: "button" }, t("web.lobby.open_mine")));

@@ -20,20 +20,22 @@ export function levelOf(kind) {
 }
 
 /** A bot seat's name by its kind: its strength's ("Medium bot"), else its spec's ("Bot mcts:2000").
- * @param {string} kind */
-export function botName(kind) {
-  const level = levelOf(kind);
+ * `level`: the server's word for the seat's level, where it sent one (a game may play a level
+ * with a spec of its own, which the generic table above does not know).
+ * @param {string} kind @param {string | null} [level] */
+export function botName(kind, level) {
+  level = level || levelOf(kind);
   return level ? t(`bots.level.${level}.bot`) : t("bots.bot.other", { name: kind.trim() });
 }
 
-/** @typedef {{kind: string, name?: string | null, joined?: boolean, stand_in?: string | null}} SeatLike */
+/** @typedef {{kind: string, level?: string | null, name?: string | null, joined?: boolean, stand_in?: string | null}} SeatLike */
 
 /** Every seat's name at a table. @param {SeatLike[]} seats */
 export function seatNames(seats) {
   const bot = (/** @type {SeatLike} */ s) => s.kind !== "human";
   // an open seat is nobody: each reads "open seat", never numbered like a name ("open seat (2)")
   const open = seats.map((s) => !bot(s) && !s.name && s.joined === false);
-  const words = seats.map((s) => (bot(s) ? botName(s.kind) : ""));
+  const words = seats.map((s) => (bot(s) ? botName(s.kind, s.level) : ""));
   /** @type {Record<string, number>} */
   const total = {};
   for (const [i, w] of words.entries()) if (bot(seats[i])) total[w] = (total[w] || 0) + 1;

@@ -29,6 +29,39 @@ def test_the_four_levels_and_what_they_play():
         ["easy", "medium", "hard", "hard", None, "hard"]
 
 
+def test_a_game_may_play_a_level_with_a_spec_of_its_own():
+    """Colonia's expert plays its playouts to the end (its heuristic's LEVELS): asked with
+    the game, the level is that spec wherever a bot is made, and the spec is still called
+    the expert level; the other games, and a level asked without a game, play the generic
+    spec."""
+    assert levels.spec("expert", "colonia") == "mcts:3s:playout=1000"
+    assert levels.spec("expert", "norenberc") == levels.spec("expert", "siedler") == levels.spec("expert") == "mcts:3s"
+    assert levels.spec("hard", "colonia") == "mcts:1s"
+    colonia, siedler = make_bot("expert", 1, "colonia"), make_bot("expert", 1, "siedler")
+    assert colonia.settings("colonia").cutoff == 1000 and colonia.seconds == 3.0 and colonia.name == "expert"
+    assert siedler.settings("siedler").cutoff != 1000 and siedler.seconds == 3.0
+    assert levels.level_of("mcts:3s:playout=1000", "colonia") == "expert"
+    assert levels.level_of("mcts:3s:playout=1000", "norenberc") is None   # at another game it is no level
+    assert levels.level_of("mcts:3s:playout=1000") == "expert"            # a seat's spec, wherever it is shown
+    assert levels.seat_names(["human", "mcts:3s:playout=1000", "mcts:3s"], "de") == \
+        ["Spieler 1", "Expertenbot 1", "Expertenbot 2"]
+    assert "höchstens 3 s" in levels.describe("expert", "colonia", "de")
+
+
+def test_a_games_levels_that_name_no_level_are_refused_naming_the_game(monkeypatch):
+    """A plug-in's heuristic that misspells a level in LEVELS is told so, never ignored."""
+    import types
+
+    from reichsstadt.bots import heuristic
+    from reichsstadt.core import FrontendError
+
+    for bad in ({"expret": "mcts:3s"}, {"expert": 3}, ["expert"]):
+        monkeypatch.setattr(heuristic, "module", lambda gid, *a, bad=bad: types.SimpleNamespace(LEVELS=bad))
+        with pytest.raises(FrontendError, match="game 'colonia': the heuristic's LEVELS"):
+            levels.spec("expert", "colonia")
+        assert levels.level_of("mcts:3s:playout=1000") is None   # naming seats goes on without it
+
+
 def test_hints_ask_the_hard_level_by_default():
     from reichsstadt.bots.hint import DEFAULT_HINT_BOT
 

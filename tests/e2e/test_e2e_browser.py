@@ -210,7 +210,7 @@ def test_the_lobby_shows_each_bot_level_with_its_measured_strength(live_server: 
         assert shown == [levels.describe(lv, gid, "en") for lv in levels.offered(gid)], shown
         titles = page.eval_on_selector("select[data-seat='1']",
                                        "e => [...e.options].slice(2).map(o => [o.value, o.title])")
-        assert titles == [[levels.spec(lv), levels.describe(lv, gid, "en")] for lv in levels.offered(gid)], titles
+        assert titles == [[levels.spec(lv, gid), levels.describe(lv, gid, "en")] for lv in levels.offered(gid)], titles
     english = page.locator(".lobby h1").inner_text()
     page.select_option("#lang", "de")
     page.wait_for_function("t => document.querySelector('.lobby h1')?.textContent !== t", arg=english)
@@ -219,3 +219,10 @@ def test_the_lobby_shows_each_bot_level_with_its_measured_strength(live_server: 
     page.select_option("#game", "colonia")
     page.click("details.levels > summary")
     assert page.locator("details.levels li").all_inner_texts()[2] == levels.describe("hard", "colonia", "de")
+    # a level a game plays with a spec of its own (Colonia's expert) is named as that level
+    made = page.request.post(live_server.url + "/api/tables",
+                             data={"game": "colonia", "players": 3, "seats": ["human", "expert", "hard"]}).json()
+    page.reload()
+    listed = page.locator(f"li[data-table='{made['id']}']")
+    listed.wait_for()
+    assert "Expertenbot" in listed.inner_text() and "Schwerer Bot" in listed.inner_text(), listed.inner_text()

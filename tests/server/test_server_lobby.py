@@ -65,7 +65,8 @@ def test_games_lists_every_installed_game_with_its_options(tmp_path: Any, gid: s
     assert entry["bots"] == bot_names(gid)  # the seat list: greedy where the game has a heuristic player
     assert ("greedy" in entry["bots"]) == has_heuristic(gid)
     # the levels it offers, each with its bot and its measured strength as words (issue 21)
-    assert [(lv["level"], lv["bot"]) for lv in entry["levels"]] == [(lv, levels.spec(lv)) for lv in levels.offered(gid)]
+    offered = [(lv, levels.spec(lv, gid)) for lv in levels.offered(gid)]
+    assert [(lv["level"], lv["bot"]) for lv in entry["levels"]] == offered
     for lv in entry["levels"]:
         assert render(Message.from_json(lv["about"]), "en") == levels.describe(lv["level"], gid, "en")
 
@@ -544,3 +545,22 @@ def test_an_address_or_method_the_api_does_not_have_is_a_json_error_in_words(tmp
         long = c.get("/api/" + "x" * 5000)
         assert long.status_code == 404 and len(long.text) < 1000   # the path is not sent back whole
         assert c.get("/no-such-page").status_code == 404           # pages keep their own answer
+
+
+def test_a_level_a_game_plays_with_a_spec_of_its_own_is_seated_and_named_as_that_level(tmp_path: Any) -> None:
+    """Colonia's expert plays its playouts to the end (issue 21): a table asked for an
+    expert seat gets that game's spec, at Norenberc the generic one, and every list of
+    seats says which level a bot seat plays (the browser names the seat by it, with no
+    copy of any game's specs)."""
+    with serve(tmp_path) as c:
+        seated = {}
+        for gid in ("colonia", "norenberc"):
+            r = c.post("/api/tables", json={"game": gid, "players": 3, "seats": ["human", "expert", "hard"],
+                                            "take_seat": 0})
+            assert r.status_code == 201, r.text
+            info = c.get(f"/api/tables/{r.json()['id']}").json()
+            seated[gid] = [(s["kind"], s["level"]) for s in info["seats"]]
+            listed = next(t for t in c.get("/api/tables").json()["tables"] if t["id"] == r.json()["id"])
+            assert [s["level"] for s in listed["seats"]] == [None, "expert", "hard"]
+        assert seated == {"colonia": [("human", None), ("mcts:3s:playout=1000", "expert"), ("mcts:1s", "hard")],
+                          "norenberc": [("human", None), ("mcts:3s", "expert"), ("mcts:1s", "hard")]}

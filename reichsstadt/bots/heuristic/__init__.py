@@ -31,6 +31,10 @@ and optionally:
                         heuristic's move is played)
     UNMODELLED          the action types the cheap playouts never make (Siedler's trade
                         offers): a search with `trust` leaves them to the heuristic
+    LEVELS              {level: bot spec}: the levels this game plays with a spec of its own
+                        instead of the generic one (bots/levels.py), each measured as such
+                        in benchmarks/strength.md (Colonia's expert plays its playouts to
+                        the end)
 """
 
 from __future__ import annotations

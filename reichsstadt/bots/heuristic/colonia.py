@@ -354,6 +354,12 @@ SEARCH = {"policy": "fast", "evaluation": "learned", "cutoff": 12, "c": 0.35, "w
 """The search's settings for Colonia (MCTSBot): see benchmarks/strength.md for how they
 were tuned."""
 
+LEVELS = {"expert": "mcts:3s:playout=1000"}
+"""Colonia's expert plays every playout to the game's end (the cheap policy, no cut-off):
+those predict a position's winner better than the 12 decisions and the learned evaluation
+(benchmarks/strength/diagnosis, "how much better could an evaluation be?"), and at three
+seconds a move they pay, where at one they do not. Measured in benchmarks/strength.md."""
+
 
 def _materials(state: Any, seat: int) -> list[int]:
     """A family's own materials (the others': what the table saw them take, and how many

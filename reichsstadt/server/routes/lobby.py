@@ -52,7 +52,7 @@ async def games(request: Request) -> Response:
             "board": board_url(gid),  # the ES module the game brings for the browser, or null
             "bots": bot_names(gid),  # the seat list of this game (greedy where it has a heuristic)
             # the levels it offers, each with the bot it plays and, as words, its measured strength
-            "levels": [{"level": lv, "bot": levels.spec(lv), "about": levels.described(lv, gid).to_json()}
+            "levels": [{"level": lv, "bot": levels.spec(lv, gid), "about": levels.described(lv, gid).to_json()}
                        for lv in levels.offered(gid)],
         })
     return JSONResponse({"games": out, "bots": bot_names(), "broken": broken})
