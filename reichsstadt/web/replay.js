@@ -6,6 +6,7 @@ import { h, fill } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { seatNames } from "./names.js";
+import { closingLine } from "./table/end.js";
 import { moveNumbers, logLine } from "./table/log.js";
 
 /** @param {HTMLElement} app @param {string} tableId @returns {Promise<() => void>} */
@@ -46,6 +47,7 @@ export async function showReplay(app, tableId) {
     else fill(board, h("p", null, t("web.replay.no_board")));
     fill(log, ...step.log.map((/** @type {any} */ e, /** @type {number} */ i, /** @type {any[]} */ all) =>
       logLine(e, ctx, moveNumbers(all, i))));
+    if (step.move === info.moves && info.result) log.append(closingLine(info.result, ctx));
     log.scrollTop = log.scrollHeight;
   }
   // one request at a time: a slider dragged or an arrow key held asks for many steps, and

@@ -17,7 +17,7 @@ import { fits } from "./board/picks.js";
 import { botName, seatNames } from "./names.js";
 import { clockOf } from "./table/clock.js";
 import { confirmMove } from "./table/confirm.js";
-import { endBanner } from "./table/end.js";
+import { closingLine, endBanner } from "./table/end.js";
 import { moveNumbers, logLine, sinceLine } from "./table/log.js";
 import { drawManage } from "./table/manage.js";
 import { MovesPanel } from "./table/moves.js";
@@ -277,6 +277,7 @@ export async function showTable(app, tableId, watch) {
 
   function drawLog() {
     if (logShown === 0) fill(el.log);
+    el.log.querySelector("li.closing")?.remove();  // drawEnd puts it back, after the last move
     el.log.append(...logEntries.slice(logShown).map((e, k) => logLine(e, words(), moveNumbers(logEntries, logShown + k))));
     logShown = logEntries.length;
     el.log.scrollTop = el.log.scrollHeight;
@@ -294,6 +295,11 @@ export async function showTable(app, tableId, watch) {
       review: finished ? `/t/${tableId}/review` : null, replay: finished ? `/t/${tableId}/replay` : null,
       record: finished ? `/api/tables/${tableId}/record` : null }) : null);
     page.classList.toggle("over", Boolean(r));
+    el.log.querySelector("li.closing")?.remove();
+    if (r) {
+      el.log.append(closingLine(r, words()));
+      el.log.scrollTop = el.log.scrollHeight;
+    }
     if (ended && r) {
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
       el.end.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });

@@ -272,3 +272,27 @@ def test_a_friend_who_closed_the_page_is_away_not_thinking(server: Server, pages
     again.wait_for_selector(".table-page[data-status=running]")
     ann.wait_for_function("() => !document.querySelector(\".seats-bar li[data-seat='1']\").classList.contains('away')")
     assert "away" not in seat.inner_text()
+
+
+def test_the_log_ends_with_who_won_and_so_does_the_replays_last_move(server: Server, pages: Pages) -> None:
+    """Siedler's log stopped at its last move (the year 1400, or a last building) with no
+    word of who won; a reader of the log now finds the banner's sentence where the moves
+    end, in the reader's language, and the replay's last move ends with it too (an
+    earlier move does not)."""
+    made = finished(server.base, "siedler", ["greedy", "greedy"])
+    page = pages.new()
+    open_as(page, server.base, made, lang="de")
+    page.wait_for_selector("section.end h2")
+    banner = page.locator("section.end h2").inner_text().strip()
+    assert "gewinn" in banner or "Sieg" in banner, banner
+    lines = page.locator("ol.log > li")
+    assert lines.last.inner_text() == f"— {banner}", lines.last.inner_text()
+    assert page.locator("ol.log > li.closing").count() == 1
+    page.goto(f"{server.base}/t/{made['id']}/replay")
+    page.wait_for_selector(".replay ol.log li.closing")
+    closing = page.locator(".replay ol.log > li").last
+    assert "closing" in (closing.get_attribute("class") or "")
+    points = [w for w in banner.split() if w.isdigit()]   # the replay watches as a spectator: "Ann wins", not "you win"
+    assert closing.inner_text().startswith("— ") and points and points[0] in closing.inner_text(), closing.inner_text()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => !document.querySelector('.replay ol.log li.closing')")

@@ -38,15 +38,28 @@ export function counted(r, items) {
   return best;
 }
 
+/** Who won, with how many points ("Ann wins with 14 points"). @param {Result} r @param {Words} ctx */
+export function winnerSentence(r, ctx) {
+  const win = winnersOf(r);
+  return win.length === 1
+    ? render({ id: "web.end.winner", args: { player: { player: win[0] }, count: r.scores[win[0]] } }, ctx)
+    : render({ id: "web.end.shared", args: { players: win.map((p) => ({ player: p })), count: r.scores[win[0]] } }, ctx);
+}
+
+/** The log's last line once a game is over: who won, as the banner says it (a reader of
+ * the log, or of a replay's last move, finds the end where the moves end).
+ * @param {Result} r @param {Words} ctx */
+export function closingLine(r, ctx) {
+  return h("li", { class: "note closing" }, "— ", sentence(winnerSentence(r, ctx)));
+}
+
 /** The banner. @param {Result} r @param {string} game @param {Words} ctx
  * @param {{review?: string | null, replay?: string | null, record?: string | null}} links */
 export function endBanner(r, game, ctx, links) {
   const order = r.ranks.map((_, i) => i).sort((a, b) => r.ranks[a] - r.ranks[b] || a - b);
   const win = winnersOf(r);
   const you = ctx.you ?? null;
-  const headline = win.length === 1
-    ? render({ id: "web.end.winner", args: { player: { player: win[0] }, count: r.scores[win[0]] } }, ctx)
-    : render({ id: "web.end.shared", args: { players: win.map((p) => ({ player: p })), count: r.scores[win[0]] } }, ctx);
+  const headline = winnerSentence(r, ctx);
   const all = [...new Set(r.breakdown.flatMap((b) => Object.keys(b)))];
   const items = all.slice(0, counted(r, all));
   const ties = all.slice(items.length);
