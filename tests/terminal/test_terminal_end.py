@@ -19,8 +19,8 @@ from .helpers import run, table
 
 
 def _keys(prompt, t):
-    if "(y/n)" in prompt:
-        return "y"
+    if "(j/n)" in prompt:                               # German's own yes
+        return "j"
     if "z. B. 1 3" in prompt:
         return "1"                                        # a plan
     return "5" if "dein zug" in prompt.lower() else ""    # the end of the turn at once

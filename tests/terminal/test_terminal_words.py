@@ -103,3 +103,20 @@ def test_french_keeps_its_colons_on_the_line_before_them():
     said = Words("fr", ["Ann", "Bo"], 0)("terminal.interrupted", path="parties/partie.json",
                                          command="reichsstadt play colonia --resume parties/partie.json")
     assert "reprendre\u00a0: reichsstadt" in said
+
+
+@pytest.mark.parametrize("lang", sorted(languages()))
+def test_a_second_thought_asks_with_the_languages_own_yes_and_takes_it(lang):
+    """The question before a move that cannot be undone said "(y/n)" in every language;
+    it now offers the language's own yes ("(j/n)", "(д/н)"), which is taken as yes, as
+    "y" still is, and the help says the same letters."""
+    from reichsstadt.terminal.play import _yes
+
+    w = Words(lang, ["Ann", "Bob"])
+    asked = w("terminal.confirm.ask", moves="1", why="2")
+    offered = re.findall(r"\((\w+)/(\w+)\)", asked)
+    assert len(offered) == 1, asked
+    yes = offered[0][0]
+    assert yes in _yes(w) and "y" in _yes(w)
+    assert (yes == "y") == (lang == "en"), asked
+    assert f"({yes}/{offered[0][1]})" in w("terminal.help.confirm")
