@@ -27,16 +27,6 @@ MOST_BYTES = 64 * 1024 * 1024
 more is not one, and /dev/zero would never end)."""
 
 
-def read_limited(path: str | Path) -> str:
-    """A file's text (UTF-8), refused past MOST_BYTES: OSError, UnicodeDecodeError or
-    ValueError ("too large")."""
-    with open(path, "rb") as fh:
-        data = fh.read(MOST_BYTES + 1)
-    if len(data) > MOST_BYTES:
-        raise ValueError(f"larger than {MOST_BYTES // (1024 * 1024)} MB")
-    return data.decode("utf-8")
-
-
 def load_json(path: str | Path) -> Any:
     """Parse a JSON data file, or raise DataFileError naming the file, line and column.
 
@@ -45,8 +35,18 @@ def load_json(path: str | Path) -> Any:
     refused (the second would silently win over the first, an edit lost)."""
     p = Path(path)
     name = Message("data.file.path", path=repr(str(p)))
+    found = read_json(p, name)
+    if not isinstance(found, dict):   # every game's data file is an object of named parts
+        raise DataFileError(Message("data.file.not_object", file=name, kind=json_kind(found)))
+    return found
+
+
+def read_json(path: Path, name: Message) -> Any:
+    """The JSON value in a file, or DataFileError starting with `name` (the file as the
+    reader knows it: "data file '…'", "record file '…'"): missing, unreadable, too large,
+    not UTF-8, not JSON (with the line and column), a key given twice."""
     try:
-        with open(p, "rb") as fh:
+        with open(path, "rb") as fh:
             data = fh.read(MOST_BYTES + 1)
     except FileNotFoundError:
         raise DataFileError(Message("data.file.missing", file=name)) from None
@@ -55,11 +55,12 @@ def load_json(path: str | Path) -> Any:
     if len(data) > MOST_BYTES:
         why = Message("data.file.larger", most=MOST_BYTES // (1024 * 1024))
         raise DataFileError(Message("data.file.unreadable", file=name, why=why))
-    found = parse_json(data, name)
-    if not isinstance(found, dict):   # every game's data file is an object of named parts
-        kind = Message(_JSON_KINDS.get(type(found), "data.json.kind.number"))
-        raise DataFileError(Message("data.file.not_object", file=name, kind=kind))
-    return found
+    return parse_json(data, name)
+
+
+def json_kind(value: Any) -> Message:
+    """The words for the kind of a JSON value ("an array", "a string"...)."""
+    return Message(_JSON_KINDS.get(type(value), "data.json.kind.number"))
 
 
 _JSON_KINDS = {list: "data.json.kind.array", str: "data.json.kind.string", bool: "data.json.kind.bool",

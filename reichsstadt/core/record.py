@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from .contract import State
-from .datafile import read_limited
-from .errors import IllegalAction, ReichsstadtError, RecordError
+from .datafile import json_kind, quoted, read_json, type_words
+from .errors import DataFileError, IllegalAction, ReichsstadtError, RecordError
+from .messages import Message
 from .registry import game as find_game
 from .version import __version__
 
@@ -49,27 +50,27 @@ class Record:
     @staticmethod
     def from_json(obj: Any) -> "Record":
         if not isinstance(obj, dict):
-            raise RecordError(f"a game record is a JSON object, not {type(obj).__name__}")
+            raise RecordError(Message("core.record.not_object", kind=json_kind(obj)))
         if obj.get("format") != RECORD_FORMAT:
-            raise RecordError(f"record format {obj.get('format')!r} is not the supported {RECORD_FORMAT}")
+            raise RecordError(Message("core.record.format", found=quoted(obj.get("format")), supported=RECORD_FORMAT))
         for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict), ("names", list),
                           ("moves", list)):
             if not isinstance(obj.get(key), kind) or (kind is int and isinstance(obj.get(key), bool)):
-                raise RecordError(f"record field {key!r} must be {kind.__name__}, got {obj.get(key)!r}")
+                raise RecordError(Message("core.record.field", key=repr(key), kind=type_words(kind),
+                                          found=quoted(obj.get(key))))
         moves: list[tuple[int, dict[str, Any]]] = []
         for i, m in enumerate(obj["moves"]):
             if (
                 not isinstance(m, list) or len(m) != 2 or not isinstance(m[0], int)
                 or isinstance(m[0], bool) or not isinstance(m[1], dict)
             ):
-                raise RecordError(f"record move {i + 1} must be [seat, action]: the seat's number (0 for the first "
-                                  f"seat, -1 for a chance draw) and the action as a JSON object, as in "
-                                  f"[0, {{\"type\": \"pass\"}}]; it is {json.dumps(m)}")
+                raise RecordError(Message("core.record.move_shape", number=i + 1, example='[0, {"type": "pass"}]',
+                                          found=_cut(json.dumps(m, ensure_ascii=False))))
             moves.append((m[0], m[1]))
         names = obj["names"] or [f"Player {i + 1}" for i in range(obj["players"])]   # none given: as Match names them
         if len(names) != obj["players"] or not all(isinstance(n, str) for n in names):
-            raise RecordError(f"record field 'names' must list {obj['players']} names (one per player), got "
-                              f"{json.dumps(obj['names'], ensure_ascii=False)[:200]}")
+            raise RecordError(Message("core.record.names", players=obj["players"],
+                                      found=_cut(json.dumps(obj["names"], ensure_ascii=False))))
         return Record(
             game=obj["game"], players=obj["players"], seed=obj["seed"], options=obj["options"],
             names=list(names), moves=moves, engine=str(obj.get("engine", "")),
@@ -80,25 +81,19 @@ class Record:
 
     @staticmethod
     def load(path: str | Path) -> "Record":
+        """The record in a file; RecordError, in words for any language, naming the file
+        and what is wrong (missing, unreadable, not JSON with its line and column, a field
+        or a move of the wrong shape)."""
         try:
-            obj = json.loads(read_limited(path))
-        except FileNotFoundError:
-            raise RecordError(f"record file {str(path)!r} does not exist") from None
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-        except (OSError, ValueError, RecursionError) as exc:   # a folder, not UTF-8, too large, nested too deep
-            raise RecordError(f"record file {str(path)!r} cannot be read: {_why(exc)}") from None
+            obj = read_json(Path(path), Message("core.record.file", path=repr(str(path))))
+        except DataFileError as exc:
+            raise RecordError(exc.message or str(exc)) from None
         return Record.from_json(obj)
 
 
-def _why(exc: BaseException) -> str:
-    if isinstance(exc, UnicodeDecodeError):
-        return "not UTF-8 text"
-    if isinstance(exc, RecursionError):
-        return "nested too deep"
-    if isinstance(exc, OSError):
-        return exc.strerror or str(exc)
-    return str(exc)
+def _cut(text: str, most: int = 200) -> str:
+    """A piece of the file as it stands there, cut to `most` characters."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
@@ -109,12 +104,12 @@ def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
     try:
         state = game.new(record.players, record.seed, record.options)
     except ReichsstadtError as exc:
-        raise RecordError(f"record cannot start its game: {exc}") from None
+        raise RecordError(Message("core.record.start", why=exc.message or str(exc))) from None
     moves = record.moves if upto is None else record.moves[:upto]
     for i, (seat, move) in enumerate(moves):
         try:
             state.apply(seat, game.action_from_json(move, record.players))
         except IllegalAction as exc:
-            raise RecordError(f"record move {i + 1} ({json.dumps([seat, move])} in the file) does not replay: "
-                              f"{exc}") from None
+            raise RecordError(Message("core.record.move", number=i + 1, found=_cut(json.dumps([seat, move])),
+                                      why=exc.message or str(exc))) from None
     return state

@@ -208,3 +208,29 @@ def test_ctrl_c_in_a_step_replay_ends_the_line_and_exits_130(monkeypatch, capsys
         cli.main()
     assert exit_.value.code == 130
     assert capsys.readouterr().out.endswith("[0/" + str(len(json.loads(record.read_text())["moves"])) + "] > \n")
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_a_damaged_record_is_refused_in_the_readers_language(tmp_path, lang):
+    """Errors about a record file were English whatever --lang said: a missing file, one
+    that is not JSON (with its line and column), a move of the wrong shape, a move that
+    does not replay. The file's own words (its path, the move as written) stay as they are."""
+    from reichsstadt.core import Message
+    from reichsstadt.i18n import render
+
+    record, data = _record(tmp_path)
+    data["moves"][9] = [0, {"type": "visit", "stall": 7}]
+    record.write_text(json.dumps(data))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1,\n "game" "fair"}')
+    said = {"de": ("gibt es nicht", "ist kein gültiges JSON", "Zeile 2", "lässt sich nicht nachspielen"),
+            "ru": ("не существует", "недопустимый JSON", "строка 2", "не воспроизводится")}[lang]
+    missing = run("replay", str(tmp_path / "none.json"), "--lang", lang, fair=True)
+    bad = run("replay", str(broken), "--lang", lang, fair=True)
+    wrong = run("replay", str(record), "--lang", lang, fair=True)
+    assert missing.returncode == bad.returncode == wrong.returncode == 2
+    assert said[0] in flat(missing) and str(tmp_path / "none.json") in flat(missing)
+    assert said[1] in flat(bad) and said[2] in flat(bad)
+    assert said[3] in flat(wrong) and '[0, {"type": "visit", "stall": 7}]' in flat(wrong)
+    english = render(Message("core.record.move", number=10, found="x", why="y"), "en").split()[:3]
+    assert " ".join(english) not in flat(wrong)   # no English part inside another language

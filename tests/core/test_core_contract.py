@@ -63,7 +63,7 @@ def test_action_space_encodes_and_refuses():
     with pytest.raises(ValueError, match="twice"):
         ActionSpace([Action("x"), Action("x")])
     assert TOY.action_from_json({"type": "die", "face": 3}, 2) is space.decode(5 + 2)
-    with pytest.raises(IllegalAction, match="not an action of toy"):
+    with pytest.raises(IllegalAction, match="not an action of Toy dice"):
         TOY.action_from_json({"type": "die", "face": 7})
 
 
@@ -289,10 +289,10 @@ def test_record_errors_are_named(tmp_path, monkeypatch):
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.load(path)
     path.write_bytes(b"\xff\xfe{}")
-    with pytest.raises(RecordError, match="cannot be read: not UTF-8 text"):
+    with pytest.raises(RecordError, match="is not UTF-8 text: byte 0xff at line 1, column 1"):
         Record.load(path)
     path.write_text("[" * 100_000 + "]" * 100_000)
-    with pytest.raises(RecordError, match="cannot be read: nested too deep"):
+    with pytest.raises(RecordError, match="is not valid JSON: nested too deep"):
         Record.load(path)
     with pytest.raises(RecordError, match="cannot be read"):
         Record.load(tmp_path)   # a folder
