@@ -89,24 +89,22 @@ def level_of(bot: str, game_id: str | None = None) -> str | None:
     for level, s in SPECS.items():
         if s == name:
             return level
-    for gid in [game_id] if game_id is not None else _games_with_own_specs():
-        for level, s in own_specs(gid).items():
+    from .heuristic import heuristic_games
+
+    for gid in [game_id] if game_id is not None else heuristic_games():
+        for level, s in _own_specs_if_sound(gid).items():
             if s == name:
                 return level
     return "hard" if name == "mcts" else None
 
 
-def _games_with_own_specs() -> list[str]:
-    from .heuristic import heuristic_games
-
-    out = []
-    for gid in heuristic_games():
-        try:
-            if own_specs(gid):
-                out.append(gid)
-        except Exception:  # a plug-in's broken LEVELS names no seat's level; asked with its game, it says so
-            continue
-    return out
+def _own_specs_if_sound(game_id: str) -> dict[str, str]:
+    """own_specs, {} where a plug-in declares them wrong: naming a seat goes on (making the
+    level's bot at that game says what is wrong)."""
+    try:
+        return own_specs(game_id)
+    except Exception:  # FrontendError, or a heuristic that fails to import
+        return {}
 
 
 def offered(game_id: str | None = None) -> list[str]:

@@ -60,6 +60,9 @@ def test_a_games_levels_that_name_no_level_are_refused_naming_the_game(monkeypat
         with pytest.raises(FrontendError, match="game 'colonia': the heuristic's LEVELS"):
             levels.spec("expert", "colonia")
         assert levels.level_of("mcts:3s:playout=1000") is None   # naming seats goes on without it
+        assert levels.level_of("mcts:3s:playout=1000", "colonia") is None
+        with pytest.raises(FrontendError, match="game 'colonia'"):
+            make_bot("expert", 1, "colonia")                      # making the level's bot says what is wrong
 
 
 def test_hints_ask_the_hard_level_by_default():
