@@ -296,3 +296,20 @@ def test_the_log_ends_with_who_won_and_so_does_the_replays_last_move(server: Ser
     assert closing.inner_text().startswith("— ") and points and points[0] in closing.inner_text(), closing.inner_text()
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => !document.querySelector('.replay ol.log li.closing')")
+
+
+def test_a_browser_without_javascript_is_told_so_in_every_language(server: Server, chromium: Any) -> None:
+    """The page's one line for a browser with JavaScript off was English only."""
+    context = chromium.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        said = page.locator("noscript").evaluate("e => e.textContent")
+        for words in ("This page needs JavaScript.", "Diese Seite braucht JavaScript.",
+                      "Questa pagina richiede JavaScript.", "Cette page nécessite JavaScript.",
+                      "Для этой страницы нужен JavaScript."):
+            assert words in said, said
+        shown = page.locator("li[lang=de]")   # drawn, not only in the source
+        assert shown.inner_text() == "Diese Seite braucht JavaScript." and shown.bounding_box()["height"] > 0
+    finally:
+        context.close()
