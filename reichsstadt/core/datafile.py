@@ -104,8 +104,12 @@ def _digits(text: str) -> int:
 
 def quoted(value: Any, most: int = 150) -> str:
     """A value as the file's reader finds it (Python's repr), cut to `most` characters."""
-    shown = repr(value)
-    return shown if len(shown) <= most else shown[:most] + "…"
+    return cut(repr(value), most)
+
+
+def cut(text: str, most: int) -> str:
+    """A piece of a file's text as it stands there, cut to `most` characters."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def _where(data: bytes, at: int) -> Message:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .contract import State
-from .datafile import json_kind, quoted, read_json, type_words
+from .datafile import cut, json_kind, quoted, read_json, type_words
 from .errors import DataFileError, IllegalAction, ReichsstadtError, RecordError
 from .messages import Message
 from .registry import game as find_game
@@ -65,12 +65,12 @@ class Record:
                 or isinstance(m[0], bool) or not isinstance(m[1], dict)
             ):
                 raise RecordError(Message("core.record.move_shape", number=i + 1, example='[0, {"type": "pass"}]',
-                                          found=_cut(json.dumps(m, ensure_ascii=False))))
+                                          found=cut(json.dumps(m, ensure_ascii=False), 200)))
             moves.append((m[0], m[1]))
         names = obj["names"] or [f"Player {i + 1}" for i in range(obj["players"])]   # none given: as Match names them
         if len(names) != obj["players"] or not all(isinstance(n, str) for n in names):
             raise RecordError(Message("core.record.names", players=obj["players"],
-                                      found=_cut(json.dumps(obj["names"], ensure_ascii=False))))
+                                      found=cut(json.dumps(obj["names"], ensure_ascii=False), 200)))
         return Record(
             game=obj["game"], players=obj["players"], seed=obj["seed"], options=obj["options"],
             names=list(names), moves=moves, engine=str(obj.get("engine", "")),
@@ -91,11 +91,6 @@ class Record:
         return Record.from_json(obj)
 
 
-def _cut(text: str, most: int = 200) -> str:
-    """A piece of the file as it stands there, cut to `most` characters."""
-    return text if len(text) <= most else text[:most] + "…"
-
-
 def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
     """The state a record reaches (after its first `upto` moves, or all of them)."""
     if isinstance(record, dict):
@@ -110,6 +105,6 @@ def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
         try:
             state.apply(seat, game.action_from_json(move, record.players))
         except IllegalAction as exc:
-            raise RecordError(Message("core.record.move", number=i + 1, found=_cut(json.dumps([seat, move])),
+            raise RecordError(Message("core.record.move", number=i + 1, found=cut(json.dumps([seat, move]), 200),
                                       why=exc.message or str(exc))) from None
     return state

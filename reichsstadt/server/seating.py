@@ -13,14 +13,10 @@ from .schema import HUMAN, SeatRow
 PERSON_KINDS = (HUMAN, "person")
 
 
-def level_of(spec: str, game_id: str | None = None) -> str | None:
-    """The level a bot spec plays at (at the game, where given), if it is a level's spec."""
-    return bot_levels.level_of(spec, game_id)
-
-
-def seat_level(kind: str, game_id: str) -> str | None:
-    """The level a seat's bot plays at this game (None for a person or another bot): the
-    browser names the seat by it, so a game's own spec of a level needs no copy there."""
+def seat_level(kind: str, game_id: str | None = None) -> str | None:
+    """The level a seat's bot plays (at the game, where given; None for a person or another
+    bot): the browser names the seat by it, so a game's own spec of a level needs no copy
+    there."""
     return None if kind in PERSON_KINDS else bot_levels.level_of(kind, game_id)
 
 
@@ -58,6 +54,6 @@ def lobby_seats(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:
     for r in rows:
         bot = None if r.kind == HUMAN else r.kind
         out.append({"seat": r.seat + 1, "name": r.name, "kind": "bot" if bot else "person",
-                    "level": level_of(bot) if bot else None, "bot": bot,
+                    "level": seat_level(r.kind), "bot": bot,
                     "taken": bot is not None or r.token_hash is not None})
     return out
