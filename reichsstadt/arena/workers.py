@@ -38,11 +38,17 @@ def in_processes(play: Callable[[Any], Any], batches: Sequence[Any], jobs: int, 
 def stop(pool: ProcessPoolExecutor) -> None:
     """Games not begun are not begun, and the games under way end now: their processes
     are terminated (ProcessPoolExecutor has no public way to; its `_processes` is the
-    map of its workers)."""
+    map of its workers). The pool's manager thread is waited for too: at exit, Python
+    wakes every such thread through a pipe the thread closes as it ends, and a thread
+    still ending then raced it ("Bad file descriptor" printed after Ctrl-C; CPython fixed
+    the race in 3.12 only)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())   # shutdown() forgets them
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
             process.terminate()
     for process in workers:
         process.join(5)
+    if manager is not None:
+        manager.join(5)

@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -61,6 +62,20 @@ def test_a_stopped_run_ends_its_workers_at_once_not_after_their_games():
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not multiprocessing.active_children()
+
+
+def test_a_stopped_run_leaves_no_pool_thread_to_race_the_exit():
+    """Python's exit wakes every process pool's manager thread through a pipe that the
+    thread closes as it ends: a thread still ending then printed "OSError: Bad file
+    descriptor" after Ctrl-C (seen once in CI). A stopped run has waited for it."""
+    from concurrent.futures.process import _ExecutorManagerThread
+
+    def done(result):
+        raise Stop
+
+    with pytest.raises(Stop):
+        in_processes(nap, [0.2, 60, 60], 2, done)
+    assert [t for t in threading.enumerate() if isinstance(t, _ExecutorManagerThread) and t.is_alive()] == []
 
 
 def test_results_come_in_order_when_asked():
