@@ -2,7 +2,7 @@
 
     python3 benchmarks/strength_evaluation_room.py GAME [--games 200] [--per-game 2]
                                                    [--rollouts 64] [--seed 720000] [--jobs 2]
-                                                   [--policy greedy|cheap|cheap12]
+                                                   [--policy greedy|cheap|cheapN|heuristicN]
 
 A probe for issue 21's lead "a better evaluation" (benchmarks/strength/diagnosis/README.md),
 after `strength_evaluation_probe.py` found that a network on the same features gains about
@@ -27,16 +27,19 @@ win a seat.
 
 `--policy` says who plays the continuations: `greedy` (the default, as above: the worth
 under the play the evaluation is fitted to), `cheap` (every seat by the game's cheap
-playout policy, as the tree search's playouts play, to the end), or `cheap12` (that policy
-for 12 decisions, then the shipped linear evaluation's chances: what the tree search's
-playouts with their cut-off estimate). The same seeds give the same positions and results,
-so the log losses of runs with different policies compare position by position."""
+playout policy, as the tree search's playouts play, to the end), `cheapN` (that policy
+for N decisions, then the shipped linear evaluation's chances: what the tree search's
+playouts with their cut-off estimate; `cheap12` is the shipped cut-off), or `heuristicN`
+(the heuristic player on every seat's view, as `policy=heuristic` playouts play, for N
+decisions, then the linear evaluation). The same seeds give the same positions and
+results, so the log losses of runs with different policies compare position by position."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import random
+import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Sequence
@@ -78,12 +81,16 @@ def _positions(game: str, players: int, seed: int, per_game: int) -> list[tuple[
     return [(s, t, r, result) for s, t, r in noted]
 
 
-def _cheap(game: str, state: Any, seed: int, cutoff: int | None) -> list[float]:
-    """One continuation by the cheap playout policy: the win shares at the end, or the
-    linear evaluation's chances after `cutoff` decisions."""
+def _continued(game: str, state: Any, seed: int, policy: str) -> list[float]:
+    """One continuation by a playout policy ("cheap" or "heuristic"; with a number of
+    decisions, "cheap12"): the win shares at the end, or the linear evaluation's chances
+    after that many decisions."""
     from reichsstadt.core.chance import sample_chance
 
     mod = module(game)
+    kind = policy.rstrip("0123456789")
+    cutoff = int(policy[len(kind):]) if policy != kind else None
+    play = mod.greedy_playout if kind == "heuristic" else mod.playout
     rng = random.Random(seed)
     s = state.clone()
     decisions = 0
@@ -95,7 +102,7 @@ def _cheap(game: str, state: Any, seed: int, cutoff: int | None) -> list[float]:
         if seat == CHANCE:
             s.apply(CHANCE, sample_chance(s, rng))
             continue
-        s.apply(seat, mod.playout(s, seat, rng))
+        s.apply(seat, play(s, seat, rng))
         decisions += 1
     return _shares(s.outcome(), s.players)
 
@@ -106,7 +113,7 @@ def _worth(game: str, state: Any, rollouts: int, seed: int, policy: str = "greed
     total = [0.0] * players
     if policy != "greedy":
         for r in range(rollouts):
-            for p, share in enumerate(_cheap(game, state, seed + r, 12 if policy == "cheap12" else None)):
+            for p, share in enumerate(_continued(game, state, seed + r, policy)):
                 total[p] += share
         return [x / rollouts for x in total]
     for r in range(rollouts):
@@ -176,9 +183,12 @@ def main() -> None:
     ap.add_argument("--rollouts", type=int, default=64, help="continuations of each position")
     ap.add_argument("--seed", type=int, default=720_000)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--policy", choices=["greedy", "cheap", "cheap12"], default="greedy",
-                    help="who plays the continuations (see above)")
+    ap.add_argument("--policy", default="greedy",
+                    help="who plays the continuations: greedy, cheap, cheapN or heuristicN (see above)")
     args = ap.parse_args()
+    if not re.fullmatch(r"greedy|cheap|cheap\d+|heuristic\d+", args.policy):
+        ap.error(f"--policy is greedy, cheap, cheapN or heuristicN (N decisions before the evaluation), "
+                 f"not {args.policy!r}")
     if load(module(args.game)) is None:
         ap.error(f"{args.game} ships no learned evaluation")
     started = time.time()
