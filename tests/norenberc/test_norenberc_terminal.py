@@ -97,6 +97,33 @@ def test_what_matters_now_is_on_top():
     assert "Ann to act: move to first place" in theirs[0] and theirs[1].startswith("Ann is hiring the Printer 7")
 
 
+def test_the_readers_own_purse_goods_and_crests_are_under_the_headline():
+    """Setup, step E ("Mise en place": each player may keep their thalers hidden) puts
+    the reader's purse in no other player's view; the reader sees it on the board's
+    second line, with free agents, goods and crests, where a small terminal still shows
+    it (the players' table comes after the guilds'). A spectator gets no such line."""
+    s = set_goods(ready(3), 0, BEER, 2)
+    mine = board(s.view(0), 0, ["Ann", "Bo", "Cy"])
+    money = s.view(0)["seats"][0]["money"]
+    assert mine[1].startswith(f"Yours: thalers {money} · agents free 4/4 · goods 2 beers")
+    assert not any(line.startswith("Yours") for line in board(s.view(None), None, ["Ann", "Bo", "Cy"]))
+    theirs = board(s.view(1), 1, ["Ann", "Bo", "Cy"])
+    assert theirs[1].startswith(f"Yours: thalers {s.view(1)['seats'][1]['money']}")
+
+
+def test_a_small_terminal_shows_the_players_own_thalers_on_the_first_screen(tmp_path):
+    """At 80×24 the players' table is cut away below the guilds' (found playing): the
+    reader's thalers are on screen all the same, in their language."""
+    from tests.terminal.helpers import run, table
+
+    s = table(["q"], tmp_path, game="norenberc", players=3, width=80, height=24, lang="de")
+    run(s)
+    first = " ".join(" ".join(s.screens[0]).split())
+    money = s.table.match.state.view(0)["seats"][0]["money"]
+    assert f"Bei dir: Taler {money} · Agenten frei" in first
+    assert "weitere Zeilen des Bretts" in first     # the board is cut all the same
+
+
 def test_planning_names_who_is_still_to_plan_or_counts_them_when_names_are_long():
     s = ready(3)
     assert "planning: waiting for you, Bo, and Cy" in board(s.view(0), 0, ["Ann", "Bo", "Cy"])[0]
@@ -138,7 +165,7 @@ def test_a_room_shows_its_guest_and_its_price():
     printer = find(s, ARTISAN, PRINTERS, 7)
     s = put(s, printer, "rooms", BREWERS * 4)
     lines = board(s.view(0), 0, ["Ann", "Bo", "Cy"])
-    assert "A 1G" in lines[1] and "D 3G/2G+2" in lines[1]
+    assert "A 1G" in lines[2] and "D 3G/2G+2" in lines[2]
     assert "Printer 7" in next(line for line in lines if "1 Brewers" in line)
 
 

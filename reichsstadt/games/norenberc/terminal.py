@@ -322,6 +322,23 @@ class Board:
             return self.say(_t("money.seen", money=amount, round=rnd))
         return "?"
 
+    def crests(self, p: int) -> str:
+        """A player's crests: the guild numbers, then a sign per prestige crest."""
+        e = self.view["seats"][p]
+        crests = self.guild_numbers(g for g, c in enumerate(e["crests"]) if c)
+        return (crests + " " + PRESTIGE * e["prestige_crests"]).strip() or NOTHING
+
+    def yours(self) -> Text | None:
+        """The reader's own purse, free agents, goods and crests, one line under the
+        headline: the purse is behind the others' screens, and on a small terminal the
+        players' table is cut off below the guilds' (None for a spectator)."""
+        if self.seat is None:
+            return None
+        e = self.view["seats"][self.seat]
+        held = [self.goods(t, n) for t, n in enumerate(e["goods"]) if n]
+        return Text(self.say(_t("yours", money=self.money(self.seat), free=e["agents_free"], all=e["agents"],
+                                goods=held or NOTHING, crests=self.crests(self.seat)), sentence=True), style="bold")
+
     def player_table(self, part: str = "all") -> Table:
         """The players in turn order, one line each. `part`: "all"; "seats" (money, agents,
         crests, plan) or "goods" (the goods they hold), the two tables a terminal too
@@ -346,8 +363,7 @@ class Board:
             e = view["seats"][p]
             who = Text(self.name(p), style="bold underline" if p == self.seat else "")
             mark = "▶" if p in view["to_act"] else ("☾" if e["moon"] else "")
-            crests = self.guild_numbers(g for g, c in enumerate(e["crests"]) if c)
-            crests = (crests + " " + PRESTIGE * e["prestige_crests"]).strip() or NOTHING
+            crests = self.crests(p)
             held = [str(c) if c else NOTHING for c in e["goods"]] if goods else []
             if not seats:
                 t.add_row(mark, who, *held)
@@ -399,8 +415,8 @@ def render(view: dict[str, Any], seat: int | None, names: Sequence[str], words: 
     in the reader's words (`words`: a renderer in the reader's language)."""
     b = Board(view, seat, names, words)
     parts: list[RenderableType] = [b.headline()]
-    under = b.under_way()
-    if under is not None:
-        parts.append(under)
+    for line in (b.under_way(), b.yours()):
+        if line is not None:
+            parts.append(line)
     parts += [Guilds(b), Players(b), *b.owned(), b.key()]
     return Group(*parts)
