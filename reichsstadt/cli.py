@@ -26,7 +26,7 @@ try:   # typer 0.2x carries its own copy of click; older ones use click itself
 except ImportError:  # pragma: no cover
     import click.exceptions as clicks  # type: ignore[no-redef]
 
-from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids
+from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids, registry
 from .terminal.files import check_output, default_record_path, load_record, write_text
 from .terminal.words import Words, choose_language, default_names
 
@@ -498,7 +498,10 @@ def _internal_error(exc: BaseException, saved: str | None = None) -> NoReturn:
     if os.environ.get("REICHSSTADT_DEBUG"):
         raise exc
     w = words()
-    line = w("terminal.error.internal", error=f"{type(exc).__name__}: {exc}")
+    fault = registry.game_at_fault(exc)
+    error = f"{type(exc).__name__}: {exc}"
+    line = w("terminal.error.internal", error=error) if fault is None else \
+        w("terminal.error.plugin", game=fault[0].title, error=error, where=fault[1])
     if saved:
         line += " " + w("terminal.error.internal_saved", path=saved)
     console.print(Text(line, style="red"), soft_wrap=True)

@@ -162,6 +162,27 @@ def _check_states(found: Game, where: str) -> None:
                             f"{', '.join(m + '()' for m in missing)}, which every reichsstadt.core.State must")
 
 
+def game_at_fault(exc: BaseException) -> tuple[Game, str] | None:
+    """The game from outside reichsstadt (a plug-in) whose own code raised `exc`, and
+    where: the module and line of the innermost of its frames in the traceback. None
+    where no plug-in's code is in it (the fault is reichsstadt's). A plug-in's code is
+    what its Game's package and its declared parts' packages hold."""
+    own: dict[str, Game] = {}
+    for g in _loaded.values():
+        modules = [type(g).__module__, *(str(t).partition(":")[0] for t in g.parts.values())]
+        for top in {m.partition(".")[0] for m in modules} - {"reichsstadt"}:
+            own.setdefault(top, g)
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        raised_in = own.get(module.partition(".")[0])
+        if raised_in is not None:
+            found = (raised_in, f"{module}, line {tb.tb_lineno}")
+        tb = tb.tb_next
+    return found
+
+
 def has_part(game_id: str, kind: str) -> bool:
     """Whether the game declares a part of this kind (see Game.parts)."""
     return kind in game(game_id).parts

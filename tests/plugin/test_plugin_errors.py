@@ -231,3 +231,17 @@ def test_the_commands_name_a_broken_greedy_player_before_the_first_move(tmp_path
         assert done.returncode == 2, shown
         assert want in shown and "Internal error" not in shown and "Traceback" not in shown, shown
         assert "Your move" not in shown, "the error comes before the first move"
+
+
+def test_a_plugins_own_code_that_raises_is_named_as_that_games_fault(tmp_path: Path) -> None:
+    """A plug-in's terminal board that raises (a bug of the plug-in, not of its
+    declaration) used to be "internal error (...); please report it", as if reichsstadt
+    were at fault. It names the game and where its code raised, and whom to tell."""
+    plugin(tmp_path, "pfault", parts='{"terminal": "plug_pfault.terminal:render"}',
+           files={"terminal.py": "def render(view, seat, names, words):\n    return 1 / 0\n"})
+    done = _reichsstadt(tmp_path, "play", "pfault", "-p", "2", "--seats", "human,random", "--seed", "1")
+    shown = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 1, shown
+    assert ("Error in the game Broken dice (ZeroDivisionError: division by zero, raised in plug_pfault.terminal, "
+            "line 2); please report it to that game's authors") in shown
+    assert "internal error" not in shown.lower() and "Traceback" not in shown
