@@ -6,17 +6,19 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from .errors import IllegalAction
+from .messages import Message
 
 Field = int | str | bool | tuple[Any, ...]
 
 
-def _freeze(value: Any, where: str) -> Field:
+def _freeze(value: Any, where: tuple[str, str]) -> Field:
     if isinstance(value, bool) or isinstance(value, (int, str)):
         return value
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v, where) for v in value)
-    raise IllegalAction(f"{where}: field values must be numbers, strings, booleans or lists, "
-                        f"not {type(value).__name__}")
+    action, field = where
+    raise IllegalAction(Message("core.action.field", action=repr(action), field=repr(field),
+                                kind=type(value).__name__))
 
 
 def _thaw(value: Field) -> Any:
@@ -34,7 +36,7 @@ class Action:
     __slots__ = ("type", "fields", "_key", "_hash")
 
     def __init__(self, type: str, **fields: Any) -> None:
-        frozen = {k: _freeze(v, f"action {type!r} field {k!r}") for k, v in fields.items()}
+        frozen = {k: _freeze(v, (type, k)) for k, v in fields.items()}
         object.__setattr__(self, "type", type)
         object.__setattr__(self, "fields", frozen)
         key = (type, tuple(sorted(frozen.items())))
@@ -78,10 +80,10 @@ class Action:
     def from_json(obj: Any) -> "Action":
         """Parse the JSON form without knowing the game; games check names and values."""
         if not isinstance(obj, dict):
-            raise IllegalAction(f"an action must be a JSON object with a 'type', not {type(obj).__name__}")
+            raise IllegalAction(Message("core.action.not_object", kind=type(obj).__name__))
         kind = obj.get("type")
         if not isinstance(kind, str) or not kind:
-            raise IllegalAction(f"an action needs a non-empty string 'type', got {kind!r}")
+            raise IllegalAction(Message("core.action.no_type", got=repr(kind)))
         fields = {k: v for k, v in obj.items() if k != "type"}
         return Action(kind, **fields)
 
@@ -121,11 +123,11 @@ class ActionSpace:
         try:
             return self._index[action]
         except KeyError:
-            raise IllegalAction(f"{action!r} is not an action of this game") from None
+            raise IllegalAction(Message("core.action.unknown", action=repr(action))) from None
 
     def decode(self, index: int) -> Action:
         if not isinstance(index, int) or not 0 <= index < len(self.actions):
-            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.actions) - 1}")
+            raise IllegalAction(Message("core.action.index", index=repr(index), last=len(self.actions) - 1))
         return self.actions[index]
 
     def canonical(self, action: Action) -> Action:

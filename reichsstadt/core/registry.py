@@ -7,6 +7,7 @@ building a path from the game's id."""
 from __future__ import annotations
 
 import importlib
+import sys
 from importlib import resources
 from importlib.resources.abc import Traversable
 from importlib.metadata import entry_points
@@ -166,21 +167,31 @@ def game_at_fault(exc: BaseException) -> tuple[Game, str] | None:
     """The game from outside reichsstadt (a plug-in) whose own code raised `exc`, and
     where: the module and line of the innermost of its frames in the traceback. None
     where no plug-in's code is in it (the fault is reichsstadt's). A plug-in's code is
-    what its Game's package and its declared parts' packages hold."""
+    what the packages of its Game and of its declared parts hold."""
     own: dict[str, Game] = {}
     for g in _loaded.values():
-        modules = [type(g).__module__, *(str(t).partition(":")[0] for t in g.parts.values())]
-        for top in {m.partition(".")[0] for m in modules} - {"reichsstadt"}:
-            own.setdefault(top, g)
+        for module in (type(g).__module__, *(str(t).partition(":")[0] for t in g.parts.values())):
+            package = _package_of(module)
+            if package and package.partition(".")[0] != "reichsstadt":
+                own.setdefault(package, g)
     found = None
     tb = exc.__traceback__
     while tb is not None:
         module = str(tb.tb_frame.f_globals.get("__name__", ""))
-        raised_in = own.get(module.partition(".")[0])
-        if raised_in is not None:
-            found = (raised_in, f"{module}, line {tb.tb_lineno}")
+        for package, g in own.items():
+            if module == package or module.startswith(package + "."):
+                found = (g, f"{module}, line {tb.tb_lineno}")
         tb = tb.tb_next
     return found
+
+
+def _package_of(module: str) -> str:
+    """The package a loaded module belongs to (itself if it is one, or a module of its own
+    outside any package); "" if not loaded."""
+    loaded = sys.modules.get(module)
+    if loaded is None:
+        return ""
+    return module if hasattr(loaded, "__path__") or "." not in module else module.rpartition(".")[0]
 
 
 def has_part(game_id: str, kind: str) -> bool:

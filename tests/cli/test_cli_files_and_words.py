@@ -234,3 +234,9 @@ def test_a_damaged_record_is_refused_in_the_readers_language(tmp_path, lang):
     assert said[3] in flat(wrong) and '[0, {"type": "visit", "stall": 7}]' in flat(wrong)
     english = render(Message("core.record.move", number=10, found="x", why="y"), "en").split()[:3]
     assert " ".join(english) not in flat(wrong)   # no English part inside another language
+    data["moves"][9] = [0, {"kind": "visit"}]   # an action without its type: refused by the core's parser
+    record.write_text(json.dumps(data))
+    shapeless = flat(run("replay", str(record), "--lang", lang, fair=True))
+    assert said[3] in shapeless and {"de": "ein Zug braucht einen nicht leeren Text als 'type'",
+                                     "ru": "ходу нужен непустой текст в поле 'type'"}[lang] in shapeless
+    assert "non-empty string" not in shapeless
