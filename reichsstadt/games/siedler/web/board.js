@@ -206,6 +206,15 @@ function sideWords(side) {
 // Trade: the bank at the right rate, offers to players, answers, counter-offers
 // ------------------------------------------------------------------------------------------
 
+/** Where this browser keeps the person's "decline every offer without asking" (the trade
+ * panel's switch): bots offer a trade almost every turn, and each offer would wait for an
+ * answer. */
+const DECLINE_ALL = "rs.siedler.decline-all";
+
+function declineAll() {
+  try { return localStorage.getItem(DECLINE_ALL) === "1"; } catch { return false; }
+}
+
 /** Every legal move of `kind` is one this panel makes. @param {Places} P @param {string} kind */
 function placeAs(P, kind) {
   const m = P.get(kind);
@@ -261,6 +270,7 @@ class Board {
     const node = h("div", { class: `sdl${lit ? " has-lit" : ""}${this.focus() ? ` focus-${this.focus()}` : ""}`,
       "data-phase": view.phase }, this.prompt(), this.strip(), boards, panels);
     this.runPlan();
+    this.declineWithoutAsking();
     const pickMine = Boolean(ctx.pick) && (ctx.legal.some((m) => m.action.type === "discard") || this.ui.plan !== null);
     return { node, drawn: { placed: P.placed, pick: pickMine } };
   }
@@ -274,6 +284,21 @@ class Board {
     if (view.phase === "respond" || this.ui.plan || this.ui.counter
         || ctx.legal.some((m) => ["close", "take_counter", "withdraw"].includes(m.action.type))) return "trade";
     return "";
+  }
+
+  /** Another player's offer answered with no at once, where the person chose so (the
+   * trade panel's switch); the log says so as of any answer. Sent once the drawing is on
+   * the page, once a state (the table's act). */
+  declineWithoutAsking() {
+    const decline = this.ctx.legal.find((m) => m.action.type === "decline");
+    if (decline && this.declining()) queueMicrotask(() => this.ctx.act(decline));
+  }
+
+  /** Whether the decision at hand is an answer to another's offer that the person's
+   * standing answer gives (no counter-offer of theirs under way). */
+  declining() {
+    return this.view.phase === "respond" && !this.ui.counter && declineAll()
+      && this.ctx.legal.some((m) => m.action.type === "decline");
   }
 
   /** Send the next step of an offer on its way when the table is ready for it (this
@@ -716,8 +741,12 @@ class Board {
             takeCounter ? [" ", takeCounter] : null);
         })),
         h("p", { class: "row" }, P.button("withdraw", t("web.siedler.withdraw")))));
-      // answering someone's offer: accept, decline, or put a counter-offer together
-      if (P.get("decline") || P.get("counter")) {
+      // answering someone's offer: accept, decline, or put a counter-offer together (or, by
+      // the person's standing answer, declined as it comes: declineWithoutAsking)
+      if (this.declining()) {
+        out.append(h("p", { class: "sdl-wait" }, t("web.siedler.declining")));
+        for (const kind of ["accept", "decline", "counter"]) placeAs(P, kind);
+      } else if (P.get("decline") || P.get("counter")) {
         if (this.ui.counter) out.append(this.builder("counter"));
         else {
           out.append(h("p", { class: "row" }, P.button("accept", t("web.siedler.accept"), "primary"), " ",
@@ -743,6 +772,14 @@ class Board {
         want: sideWords(offer.want) }) : sentence(t("web.siedler.offer.theirs_so_far", { player: who(active),
         give: sideWords(offer.give), want: sideWords(offer.want) }))));
     }
+
+    // the person's standing answer to others' offers, kept in this browser
+    out.append(h("p", { class: "row sdl-decline-all" }, h("label", null,
+      h("input", { type: "checkbox", checked: declineAll(), onchange: (/** @type {Event} */ e) => {
+        const on = /** @type {HTMLInputElement} */ (e.target).checked;
+        try { localStorage.setItem(DECLINE_ALL, on ? "1" : "0"); } catch { /* a browser that keeps nothing */ }
+        this.redraw();
+      } }), " ", t("web.siedler.decline_all"))));
 
     // the bank: what to give at which rate, then what to get
     const bank = ctx.legal.filter((m) => m.action.type === "bank");
