@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 from tests.server.process import Server
 
@@ -19,16 +16,6 @@ from .conftest import Pages
 from .test_siedler_board import ASKED, create_table, step
 
 SWITCH = ".sdl-decline-all input[type=checkbox]"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """`reichsstadt serve` in a process of its own, bots moving at once."""
-    s = Server(tmp_path)
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def declined(page: Any) -> int:
