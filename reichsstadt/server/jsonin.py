@@ -5,6 +5,7 @@ infinity). Every refusal is a BadJson naming what was wrong."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -16,7 +17,8 @@ _NOT_BRACKET = bytes(i for i in range(256) if i not in b"[]{}")
 
 
 class BadJson(ValueError):
-    """Why a client's JSON was refused: `reason` is "depth" or "syntax"."""
+    """Why a client's JSON was refused: `reason` is "depth", "syntax" or "duplicate"
+    (`detail`: the key given twice)."""
 
     def __init__(self, reason: str, detail: str) -> None:
         super().__init__(detail)
@@ -48,13 +50,26 @@ def too_deep(raw: bytes, limit: int) -> bool:
     return bool(skeleton)
 
 
-def loads(raw: bytes | str, max_depth: int) -> Any:
+def loads(raw: bytes | str, max_depth: int, unique_keys: bool = False) -> Any:
     """Parse a client's JSON: BadJson if it nests deeper than `max_depth` or is not
-    well-formed JSON."""
+    well-formed JSON; with `unique_keys`, also if an object gives a key twice (which one
+    was meant is not for the server to guess: the API's bodies, not the game's frames)."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if too_deep(data, max_depth):
         raise BadJson("depth", f"nested deeper than {max_depth} levels")
     try:
-        return orjson.loads(data)
+        parsed = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         raise BadJson("syntax", str(exc).split(":", 1)[0][:120]) from None
+    if unique_keys and data.count(b":") > 1:   # fewer than two pairs cannot repeat a key
+        json.loads(data, object_pairs_hook=_unique)   # valid and shallow enough: orjson said so
+    return parsed
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise BadJson("duplicate", key[:80])
+        seen[key] = value
+    return seen

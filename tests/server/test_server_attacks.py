@@ -221,6 +221,23 @@ def test_deep_json_is_refused_over_http_and_in_a_first_frame(tmp_path: Any) -> N
         assert p.error()["message"]["id"] == "server.error.too_deep"
 
 
+def test_a_key_given_twice_in_a_request_is_refused_and_nothing_is_made(tmp_path: Any) -> None:
+    """JSON lets an object repeat a key and parsers keep the last: a table asked for as
+    Norenberc and then as Colonia (or with an option given twice) was made as the second,
+    silently. The API names the key and makes nothing."""
+    twice = ['{"game": "norenberc", "players": 3, "game": "colonia", "seats": ["human", "random", "random"]}',
+             '{"game": "norenberc", "players": 3, "options": {"open_planning": true, "open_planning": false}}']
+    with serve(tmp_path) as c:
+        for body, key in zip(twice, ("game", "open_planning")):
+            r = c.post("/api/tables", content=body.encode(), headers={"content-type": "application/json"})
+            assert r.status_code == 400, r.text
+            assert r.json()["error"] == {"id": "server.error.duplicate_key", "args": {"key": key}}
+            assert f'the key "{key}" twice' in r.json()["text"]   # the page says it in its language
+        assert c.get("/api/tables").json()["tables"] == []
+        once = json.loads(twice[0])   # the same request with each key once is made
+        assert c.post("/api/tables", json=once).status_code == 201
+
+
 def test_spectators_per_table_and_websockets_per_address_are_limited(tmp_path: Any) -> None:
     with serve(tmp_path, spectators_per_table=2, connections_per_address=5) as c:
         t = full_table(c, "norenberc", players=3)

@@ -109,12 +109,14 @@ async def body(request: Request) -> dict[str, Any]:
         raise fail(408, "server.error.body_timeout", "timeout", seconds=settings.body_timeout) from None
     try:
         if len(raw) > BIG_BODY:
-            obj = await asyncio.to_thread(loads, raw or b"{}", settings.max_json_depth)
+            obj = await asyncio.to_thread(loads, raw or b"{}", settings.max_json_depth, True)
         else:
-            obj = loads(raw or b"{}", settings.max_json_depth)
+            obj = loads(raw or b"{}", settings.max_json_depth, True)
     except BadJson as exc:
         if exc.reason == "depth":
             raise fail(400, "server.error.too_deep", "malformed", most=settings.max_json_depth) from None
+        if exc.reason == "duplicate":
+            raise fail(400, "server.error.duplicate_key", "malformed", key=exc.detail) from None
         raise fail(400, "server.error.bad_json", "malformed", detail=exc.detail) from None
     if not isinstance(obj, dict):
         raise fail(400, "server.error.not_object", "malformed")
