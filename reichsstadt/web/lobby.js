@@ -237,11 +237,46 @@ function readDataFile(name, bytes) {
   let text;
   try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
   catch { return new Refused(t("web.lobby.not_utf8", { file: name })); }
-  try { return JSON.parse(text); }
+  let data;
+  try { data = JSON.parse(text); }
   catch (err) {
     const where = jsonErrorAt(text, String(err instanceof Error ? err.message : err));
     return new Refused(where ? t("web.lobby.bad_json_at", { file: name, ...where }) : t("web.lobby.bad_json", { file: name }));
   }
+  // JSON.parse keeps the last of a key given twice, where `reichsstadt data` refuses the file
+  const twice = keyGivenTwice(text);
+  return twice ? new Refused(t("web.lobby.twice", { file: name, ...twice })) : data;
+}
+
+/** The first key that an object of `text` (well-formed JSON) gives twice, with where its
+ * second time is (line and column from 1); null if every object names each key once.
+ * @param {string} text @returns {{key: string, line: number, column: number} | null} */
+function keyGivenTwice(text) {
+  /** @type {(Set<string> | null)[]} the open containers: an object's keys so far, or null (an array) */
+  const open = [];
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      const keys = open[open.length - 1];
+      if (keys && keyNext) {
+        const key = JSON.parse(text.slice(i, end + 1));
+        if (keys.has(key)) {
+          const before = text.slice(0, i);
+          return { key, line: before.split("\n").length, column: i - before.lastIndexOf("\n") };
+        }
+        keys.add(key);
+        keyNext = false;
+      }
+      i = end;
+    } else if (c === "{") { open.push(new Set()); keyNext = true; }
+    else if (c === "[") { open.push(null); keyNext = false; }
+    else if (c === "}" || c === "]") { open.pop(); keyNext = false; }
+    else if (c === ",") keyNext = open[open.length - 1] instanceof Set;
+  }
+  return null;
 }
 
 /** Line and column (from 1) of a JSON.parse error, from its message ("... (line 3 column 5)"

@@ -83,3 +83,34 @@ def test_a_data_file_the_game_refuses_is_said_in_the_pages_language(server: Serv
     pages.shot(page, "owner-data-refused-de")
     # the browser itself reports the 400 answer on the console; nothing else may be there
     pages.problems[:] = [p for p in pages.problems if "status of 400" not in p]
+
+
+def test_a_data_file_that_gives_a_key_twice_is_refused_with_where_as_the_terminal_does(
+        server: Server, pages: Pages, tmp_path: Path) -> None:
+    """`reichsstadt data --check` refuses a file whose object gives a key twice (the
+    second would replace the first); the browser's JSON.parse keeps the last in silence,
+    so the lobby made a table from a file the terminal refuses. It now names the key and
+    where its second time is, in the page's language, and makes no table with it. A key
+    that recurs in different objects, or inside a string, is no repeat."""
+    good = resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8")
+    lines = good.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith('"name"'))
+    indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
+    lines.insert(first + 1, indent + '"name": "Brauer \\"name\\": [",')
+    (tmp_path / "twice.json").write_text("\n".join(lines), encoding="utf-8")
+    page = pages.new()
+    _form(page, server.base)
+    error = page.locator("form.create p.error")
+    page.set_input_files("#opt-components", str(tmp_path / "twice.json"))
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent !== ''")
+    column = len(indent) + 1
+    assert error.inner_text() == (f'twice.json, line {first + 2}, column {column}: the key "name" is given twice in '
+                                  "one object (the second would replace the first)")
+    page.click("form.create button[type=submit]")
+    page.wait_for_function("() => document.querySelector('form.create p.error').textContent.includes('bundled')")
+    assert page.url.rstrip("/") == server.base, "no table was made with it"
+    (tmp_path / "once.json").write_text(good, encoding="utf-8")   # every object's "name" once: taken
+    page.set_input_files("#opt-components", str(tmp_path / "once.json"))
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(f"{server.base}/t/**")
+    assert not pages.problems, pages.problems
