@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Optional
@@ -275,12 +276,36 @@ def _known_game(game_id: str) -> None:
         raise BadOption(Message("terminal.error.game", game=game_id, games=", ".join(game_ids())))
 
 
+class _Ended(BaseException):
+    """The terminal was closed (SIGHUP) or the process told to end (SIGTERM): like Ctrl-C,
+    raised where the game is, so a save under way removes its temporary file."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _end_on(signum: int, frame: Any) -> None:
+    raise _Ended(signum)
+
+
 def _run_table(table: Any) -> NoReturn:
     """Play on. Whatever happens, the game so far is saved first: q, the end of input
-    and Ctrl-C save it and say where; an error inside the program saves it too."""
+    and Ctrl-C save it and say where; a closed terminal or SIGTERM save it (and exit
+    with 128 + the signal's number); an error inside the program saves it too."""
     w = words()
+    endings = [s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None]
+    for s in endings:
+        signal.signal(s, _end_on)
     try:
         table.run()
+    except _Ended as ended:
+        for s in endings:   # the save is not cut short by a second signal
+            signal.signal(s, signal.SIG_IGN)
+        path = table.save()
+        if path is not None and ended.signum == signal.SIGTERM:   # a closed terminal hears nothing
+            console.print(Text("\n" + w("terminal.interrupted", path=str(path), command=table._resume_hint())))
+        raise typer.Exit(128 + ended.signum) from None
     except KeyboardInterrupt:
         path = table.save()
         if path is not None:

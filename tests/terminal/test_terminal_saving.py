@@ -68,3 +68,39 @@ def test_the_game_is_saved_at_every_turn(tmp_path):
     run(s)
     assert seen[0] is not None and seen[0] > 0                       # before the first prompt
     assert seen[-1] > seen[0]
+
+
+def test_a_closed_terminal_or_sigterm_saves_the_game_and_leaves_no_temporary_file(tmp_path):
+    """Closing the terminal window (SIGHUP) killed the game where it was: a save under way
+    left its temporary file (an empty `.reichsstadt-siedler-....json.xyz` in the folder,
+    found after closing a tmux window), and the bots' moves since the player's last turn
+    were lost. Now both signals save the game and end with 128 + the signal's number;
+    after SIGTERM the terminal is told where the game is and how to go on."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for signum in (signal.SIGHUP, signal.SIGTERM):
+        folder = tmp_path / signum.name
+        folder.mkdir()
+        record = folder / "game.json"
+        proc = subprocess.Popen([sys.executable, "-m", "reichsstadt", "play", "norenberc", "-p", "3", "--seats",
+                                 "human,random,random", "--seed", "4", "--save", str(record)], cwd=root,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env={**os.environ, "COLUMNS": "120"})
+        deadline = time.monotonic() + 60
+        while not record.exists() and time.monotonic() < deadline:   # saved at the player's first turn
+            time.sleep(0.05)
+        time.sleep(0.3)
+        proc.send_signal(signum)
+        said, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 128 + signum, said
+        assert json.loads(record.read_text())["moves"], said
+        assert [p.name for p in folder.iterdir()] == ["game.json"]    # no temporary file beside it
+        assert "Traceback" not in said
+        if signum == signal.SIGTERM:
+            assert "reichsstadt play norenberc --resume" in " ".join(said.split()), said
