@@ -96,6 +96,39 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _repeated_key_at(text: str) -> int | None:
+    """Where (an index into `text`, well-formed JSON) an object first gives a key it gave
+    before; None if none does. Python's parser hands the hook no positions; this is only
+    asked once a repeat was found."""
+    open_objects: list[set[str] | None] = []   # per open container: an object's keys, or None (an array)
+    key_next = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            end = i + 1
+            while text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            keys = open_objects[-1] if open_objects else None
+            if keys is not None and key_next:
+                key = json.loads(text[i:end + 1])
+                if key in keys:
+                    return i
+                keys.add(key)
+                key_next = False
+            i = end
+        elif c in "{[":
+            open_objects.append(set() if c == "{" else None)
+            key_next = c == "{"
+        elif c in "}]":
+            open_objects.pop()
+            key_next = False
+        elif c == ",":
+            key_next = bool(open_objects) and open_objects[-1] is not None
+        i += 1
+    return None
+
+
 def _digits(text: str) -> int:
     if len(text.lstrip("-")) > MOST_DIGITS:
         raise _Refused(Message("data.json.digits", start=text[:12], count=len(text.lstrip("-")), most=MOST_DIGITS))
@@ -150,7 +183,12 @@ def parse_json(data: bytes, name: str | Message) -> Any:
         raise DataFileError(Message("data.json.invalid", file=name, why=Message(found) if found else exc.msg,
                                     at=at)) from None
     except _Refused as exc:
-        raise DataFileError(Message("data.in_file", file=name, what=exc.message)) from None
+        what = exc.message
+        second = _repeated_key_at(text) if what.id == "data.json.twice" else None
+        if second is not None:   # where the second one is, as for a file that is not JSON
+            line, column = text.count("\n", 0, second) + 1, second - text.rfind("\n", 0, second)
+            what = Message("data.json.located", at=Message("data.json.at", line=line, column=column), what=what)
+        raise DataFileError(Message("data.in_file", file=name, what=what)) from None
     except RecursionError:
         raise DataFileError(Message("data.json.too_deep", file=name)) from None
 

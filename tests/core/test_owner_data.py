@@ -49,6 +49,18 @@ def test_a_key_given_twice_is_refused_not_silently_overwritten(tmp_path: Path) -
         load_json(f)
 
 
+def test_a_key_given_twice_is_named_with_the_line_and_column_of_its_second_time(tmp_path: Path) -> None:
+    """As a file that is not JSON is, and as the lobby names it: "income" recurs inside a
+    string and in another object first, which are no repeats."""
+    text = '{"format": 1,\n "note": "\\"income\\": 2",\n "guilds": [{"income": 1}],\n "income": 5, "income": 3}'
+    f = tmp_path / "twice.json"
+    f.write_text(text)
+    second = text.rindex('"income"')
+    column = second - text.rfind("\n", 0, second)
+    with pytest.raises(DataFileError, match=f"twice.json': line 4, column {column}: the key 'income' is given twice"):
+        load_json(f)
+
+
 def test_a_number_of_thousands_of_digits_is_refused_not_an_internal_error(tmp_path: Path) -> None:
     f = tmp_path / "digits.json"
     f.write_text('{"income": ' + "9" * 5000 + "}")

@@ -174,8 +174,9 @@ def test_a_file_that_cannot_be_read_is_said_in_the_readers_language(tmp_path: Pa
                                           "in doppelten Anführungszeichen in Zeile 1, Spalte 14"),
         "latin1.json": (b'{\n "name": "Br\xe4uer"\n}', "die Datendatei '{path}' ist kein UTF-8-Text: Byte 0xe4 in "
                                                        "Zeile 2, Spalte 13 (speichere die Datei als UTF-8)"),
-        "twice.json": (b'{"income": 5, "income": 3}', "die Datendatei '{path}': der Schlüssel 'income' steht zweimal "
-                                                      "im selben Objekt (der zweite würde den ersten ersetzen)"),
+        "twice.json": (b'{"income": 5, "income": 3}', "die Datendatei '{path}': Zeile 1, Spalte 15: der Schlüssel "
+                                                      "'income' steht zweimal im selben Objekt (der zweite würde den "
+                                                      "ersten ersetzen)"),
         "list.json": (b"[1]", "die Datendatei '{path}' muss ein JSON-Objekt ({{...}}) enthalten, nicht ein Array"),
     }
     for name, (content, german) in cases.items():
