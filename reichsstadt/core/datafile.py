@@ -82,24 +82,26 @@ refuses to read past 4,300)."""
 
 
 class _Refused(ValueError):
-    def __init__(self, message: Message) -> None:
+    def __init__(self, message: Message, key: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.key = key   # a key given twice, as the file writes it
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(Message("data.json.twice", key=quoted(key, 150)))
+            raise _Refused(Message("data.json.twice", key=quoted(key, 150)), key)
         out[key] = value
     return out
 
 
-def _repeated_key_at(text: str) -> int | None:
-    """Where (an index into `text`, well-formed JSON) an object first gives a key it gave
-    before; None if none does. Python's parser hands the hook no positions; this is only
-    asked once a repeat was found."""
+def _repeated_key_at(text: str, wanted: str) -> int | None:
+    """Where (an index into `text`) an object first gives the key `wanted` a second time;
+    None if none does. Python's parser hands the hook no positions (and reports the
+    object that closes first, not the first in the text); this is only asked once a
+    repeat was found, and reads the text only up to it."""
     open_objects: list[set[str] | None] = []   # per open container: an object's keys, or None (an array)
     key_next = False
     i = 0
@@ -112,7 +114,7 @@ def _repeated_key_at(text: str) -> int | None:
             keys = open_objects[-1] if open_objects else None
             if keys is not None and key_next:
                 key = json.loads(text[i:end + 1])
-                if key in keys:
+                if key in keys and key == wanted:
                     return i
                 keys.add(key)
                 key_next = False
@@ -184,7 +186,7 @@ def parse_json(data: bytes, name: str | Message) -> Any:
                                     at=at)) from None
     except _Refused as exc:
         what = exc.message
-        second = _repeated_key_at(text) if what.id == "data.json.twice" else None
+        second = _repeated_key_at(text, exc.key) if exc.key is not None else None
         if second is not None:   # where the second one is, as for a file that is not JSON
             line, column = text.count("\n", 0, second) + 1, second - text.rfind("\n", 0, second)
             what = Message("data.json.located", at=Message("data.json.at", line=line, column=column), what=what)

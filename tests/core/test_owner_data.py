@@ -59,6 +59,10 @@ def test_a_key_given_twice_is_named_with_the_line_and_column_of_its_second_time(
     column = second - text.rfind("\n", 0, second)
     with pytest.raises(DataFileError, match=f"twice.json': line 4, column {column}: the key 'income' is given twice"):
         load_json(f)
+    # the parser finds the inner object's repeat first (it closes first): that one is named
+    f.write_text('{"a": 1,\n "a": {"b": 1,\n "b": 2}}')
+    with pytest.raises(DataFileError, match="twice.json': line 3, column 2: the key 'b' is given twice"):
+        load_json(f)
 
 
 def test_a_number_of_thousands_of_digits_is_refused_not_an_internal_error(tmp_path: Path) -> None:
