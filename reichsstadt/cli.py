@@ -293,7 +293,6 @@ def _run_table(table: Any) -> NoReturn:
     """Play on. Whatever happens, the game so far is saved first: q, the end of input
     and Ctrl-C save it and say where; a closed terminal or SIGTERM save it (and exit
     with 128 + the signal's number); an error inside the program saves it too."""
-    w = words()
     endings = [s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None]
     for s in endings:
         signal.signal(s, _end_on)
@@ -302,14 +301,10 @@ def _run_table(table: Any) -> NoReturn:
     except _Ended as ended:
         for s in endings:   # the save is not cut short by a second signal
             signal.signal(s, signal.SIG_IGN)
-        path = table.save()
-        if path is not None and ended.signum == signal.SIGTERM:   # a closed terminal hears nothing
-            console.print(Text("\n" + w("terminal.interrupted", path=str(path), command=table._resume_hint())))
+        _save_and_tell(table, tell=ended.signum == signal.SIGTERM)   # a closed terminal hears nothing
         raise typer.Exit(128 + ended.signum) from None
     except KeyboardInterrupt:
-        path = table.save()
-        if path is not None:
-            console.print(Text("\n" + w("terminal.interrupted", path=str(path), command=table._resume_hint())))
+        _save_and_tell(table)
         raise typer.Exit(130) from None
     except (ReichsstadtError, OSError):
         table.save()
@@ -318,6 +313,13 @@ def _run_table(table: Any) -> NoReturn:
         path = table.save()
         _internal_error(exc, saved=str(path) if path else None)
     raise typer.Exit(1 if table.lost else 0)
+
+
+def _save_and_tell(table: Any, tell: bool = True) -> None:
+    """Save a game cut short and, if `tell`, say where and how to go on."""
+    path = table.save()
+    if path is not None and tell:
+        console.print(Text("\n" + words()("terminal.interrupted", path=str(path), command=table._resume_hint())))
 
 
 def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path], fixed: dict[str, Any]) -> None:
