@@ -94,6 +94,7 @@ class Settings:
     confidence: float = 1.0          # rollouts: standard errors a move must beat the heuristic's by
     race: float = 1.0                # rollouts: standard errors below it at which a candidate leaves (inf: never)
     kinds: bool = False              # rollouts: the best move of every kind a candidate too (a pass included)
+    belief: bool = False             # rollouts: the others' hidden choices drawn by the heuristic's model of them
     trust: bool = False              # moves the playouts do not model (the heuristic's UNMODELLED): its call
 
 
@@ -183,6 +184,7 @@ class MCTSBot:
         confidence: float | None = None,
         race: float | None = None,
         kinds: bool | None = None,
+        belief: bool | None = None,
         clock: str | Callable[[], float] = "wall",
         stop_early: bool = True,
         trust: bool | None = None,
@@ -207,7 +209,8 @@ class MCTSBot:
         self.given: dict[str, Any] = {"c": c, "win_weight": win_weight, "cutoff": max_playout, "root_k": root_k,
                                       "prior": prior, "widen": widen, "policy": policy, "evaluation": evaluation,
                                       "search": mode, "horizon": horizon, "confidence": confidence,
-                                      "race": race, "trust": trust, "kinds": kinds}
+                                      "race": race, "trust": trust, "kinds": kinds,
+                                      "belief": belief}
         self.playout = playout
         self.evaluator = evaluator
         self.observer = observer
@@ -284,7 +287,7 @@ class MCTSBot:
             self._rollouts = Rollouts(aids.greedy, aids.advise, aids.evaluator if chosen.horizon == "stage" else None,
                                       aids.stage if chosen.horizon == "stage" else None, aids.avoid, chosen.root_k,
                                       chosen.win_weight, aids.spread, chosen.confidence, chosen.race,
-                                      chosen.kinds)
+                                      chosen.kinds, aids.believe if chosen.belief else None)
         self._hidden = aids.hidden if aids is not None else None
         self._order = aids.playout if aids is not None else None   # the move ordering of wide nodes
         self._key = aids.info_key if aids is not None else None     # the information sets' key

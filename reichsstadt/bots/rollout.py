@@ -11,12 +11,14 @@ and Galperin's Monte Carlo backgammon player (1996), on information sets:
   by its shape (Norenberc's "nothing" at a called guild, its pass) then still has it
   tried;
 - every iteration draws one **determinization** with `seat.sample(rng)` (nothing hidden
-  is read) and plays each candidate on a copy of it, every seat then moving by the
-  heuristic player's plan (`greedy_playout`) on its own view of that copy, to the
-  **horizon** (the end of the game, or of the game's current stage, e.g. a round, where
-  the evaluation takes over). The candidates share the determinization and the random
-  source of the playout (**common random numbers**): what differs between their results
-  is what the candidate changed, not the luck of the draw;
+  is read; with `believe`, the game's heuristic then redraws what the others hide as it
+  would have chosen it, on that sample alone: a model of the field) and plays each
+  candidate on a copy of it, every seat then moving by the heuristic player's plan
+  (`greedy_playout`) on its own view of that copy, to the **horizon** (the end of the
+  game, or of the game's current stage, e.g. a round, where the evaluation takes over).
+  The candidates share the determinization and the random source of the playout
+  (**common random numbers**): what differs between their results is what the candidate
+  changed, not the luck of the draw;
 - candidates **race**: one whose mean paired gain over the heuristic's move is clearly
   below zero (`race` standard errors, after RACE_AFTER playouts) leaves, and the search
   ends when none is left (`race=inf`: only a candidate that plays the very game of the
@@ -55,6 +57,8 @@ class Rollouts:
     confidence: float                                       # standard errors a move must beat the heuristic's by
     race: float = 1.0                                       # standard errors below it at which a candidate leaves
     kinds: bool = False                                     # the best move of every kind a candidate too
+    believe: Callable[[State, int, random.Random], None] | None = None
+    """(sample, seat, rng): redraws in place what the others hide, as the heuristic would have chosen it"""
 
 
 @dataclass
@@ -143,7 +147,12 @@ def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], 
     done = 0
     live = found[:]          # the heuristic's move and the candidates still in the race
     while True:
-        base = fixed if fixed is not None else seat.sample(rng)
+        if fixed is not None:
+            base = fixed
+        else:
+            base = seat.sample(rng)
+            if r.believe is not None:
+                r.believe(base, me, rng)
         seed = rng.getrandbits(64)
         first = 0.0
         for i, f in enumerate(live):

@@ -17,7 +17,9 @@ one), `mcts:1s:playout=60` (decisions before the cut-off), `mcts:1s:prior=0`,
 (CPU seconds: fair on a loaded machine), `mcts:1s:stop=0` (always use the whole time),
 `mcts:3s:trust=1` (the heuristic's call on moves the playouts do not model), `mcts:3s:race=2`
 (rollouts: a candidate leaves the race only 2 standard errors below the heuristic's move; inf: never),
-`mcts:3s:kinds=1` (rollouts: the best move of every kind is a candidate too, e.g. Norenberc's pass)."""
+`mcts:3s:kinds=1` (rollouts: the best move of every kind is a candidate too, e.g. Norenberc's pass),
+`mcts:3s:belief=1` (rollouts: what the others hide is drawn as the game's heuristic would have chosen it,
+where its heuristic models that, e.g. Norenberc's face-down plans; else as `sample` draws it)."""
 
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
                             "leaves the race; inf: none leaves, the budget is spent on all)"),
     "kinds": ("kinds", int, "1|0 (rollouts: the best-scored move of every kind a candidate too, even one the "
                             "heuristic's ranking leaves out, e.g. Norenberc's pass)"),
+    "belief": ("belief", int, "1|0 (rollouts: the others' hidden choices drawn as the game's heuristic would make "
+                              "them, where it models that, e.g. Norenberc's face-down plans)"),
     "clock": ("clock", ("wall", "cpu"), "wall|cpu (a time budget in wall-clock or CPU seconds)"),
     "stop": ("stop_early", int, "1|0 (stop once no other move can catch up)"),
     "trust": ("trust", int, "1|0 (moves the playouts do not model, e.g. Siedler's trade offers: the heuristic's "
@@ -64,7 +68,7 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
 }
 """MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help)."""
 
-_SWITCHES = ("stop", "trust", "kinds")
+_SWITCHES = ("stop", "trust", "kinds", "belief")
 """Settings that are 1 or 0."""
 
 _UNBOUNDED = ("race",)

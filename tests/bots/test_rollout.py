@@ -230,3 +230,87 @@ def test_a_hint_under_the_servers_cap_answers_within_it_whatever_its_iterations(
     out = hint_for(state, 0, "mcts:1000000", seed=3, seconds=0.05)
     assert out["action_json"] in [a.to_json() for a in state.legal(0)]
     assert 0 < out["estimate"]["iterations"] < 1_000_000
+
+
+def _greedy_field(seed, rnd=2):
+    """A Norenberc planning phase driven by greedy players (the lowest seat to act first)
+    until seat 3 is to plan and the three others have laid cards (the last of them may
+    be partway through its plan)."""
+    from reichsstadt.bots.heuristic import norenberc as plan
+    from reichsstadt.bots.rollout import draw_chance
+    from reichsstadt.core import CHANCE, game as find_game
+
+    state = find_game("norenberc").new(4, seed)
+    drive = random.Random(seed)
+    while not state.over():
+        to_act = state.to_act()
+        if (state.view(3)["phase"] == "planning" and 3 in to_act and not state.plans[3]
+                and all(state.plans[q] for q in range(3)) and state.round == rnd):
+            return state
+        if to_act[0] == CHANCE:
+            state.apply(CHANCE, draw_chance(state, drive.random))
+        else:
+            state.apply(to_act[0], plan.greedy_playout(state, to_act[0], drive))
+    raise AssertionError(f"seed {seed}: no such planning phase")
+
+
+def test_belief_draws_the_others_face_down_cards_as_their_plan_would_lay_them():
+    """`believe` (the rollout search's `belief`): on a determinization, each other
+    player's cards are redrawn as the heuristic's plan would have laid them, keeping how
+    many each laid and the searching seat's own; against a field that plans like the
+    heuristic it draws each player's real plan more often than `sample`'s uniform draw
+    does, and the three of them two and a half times as often."""
+    from reichsstadt.bots.heuristic.norenberc import believe
+
+    for seed in (600951, 600952):
+        state = _greedy_field(seed)
+        seat = Seat(state, 3)
+        rng = random.Random(seed)
+        hits = {"sample": [0, 0, 0], "belief": [0, 0, 0]}
+        for _ in range(300):
+            for how in hits:
+                s = seat.sample(rng)
+                if how == "belief":
+                    believe(s, 3, rng)
+                assert [bin(p).count("1") for p in s.plans] == [bin(p).count("1") for p in state.plans]
+                assert s.plans[3] == state.plans[3]
+                for q in range(3):
+                    hits[how][q] += s.plans[q] == state.plans[q]
+        assert all(b > u for b, u in zip(hits["belief"], hits["sample"])), (seed, hits)
+        assert sum(hits["belief"]) >= 2.5 * sum(hits["sample"]), (seed, hits)
+
+
+def test_belief_keeps_to_the_guilds_not_yet_called_in_the_action_phase():
+    from reichsstadt.bots.heuristic.norenberc import believe
+
+    state = _norenberc_planning()
+    for seat in _hidden_decisions(state, 2):
+        low = state.called_guild + 1
+        rng = random.Random(seat)
+        for _ in range(50):
+            s = Seat(state, seat).sample(rng)
+            believe(s, seat, rng)
+            for q in range(4):
+                assert bin(s.plans[q]).count("1") == bin(state.plans[q]).count("1")
+                assert s.plans[q] >> low << low == s.plans[q]
+            assert s.plans[seat] == state.plans[seat]
+
+
+def test_with_belief_the_rollout_search_still_reads_nothing_its_seat_cannot_see():
+    """The model of the field draws on the sample alone: the real state and a twin that
+    differs only in others' face-down cards get the same search, in planning and in the
+    action phase; `belief=1` is the spec's switch, off by default."""
+    state = _norenberc_planning()
+    twin = _twin(state, 0)
+    spec = {**ROLLOUT, "belief": True}
+    one = MCTSBot(iterations=40, seed=9, **spec).search(Seat(state, 0))
+    two = MCTSBot(iterations=40, seed=9, **spec).search(Seat(twin, 0))
+    assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
+    for seat in _hidden_decisions(state, 2):
+        twin = _twin(state, seat)
+        one = MCTSBot(iterations=20, seed=4, **spec).search(Seat(state, seat))
+        two = MCTSBot(iterations=20, seed=4, **spec).search(Seat(twin, seat))
+        assert [(a.action, a.visits, a.value) for a in one.actions] == \
+            [(a.action, a.visits, a.value) for a in two.actions]
+    assert make_bot("mcts:1s:belief=1").settings("norenberc").belief is True
+    assert make_bot("mcts:1s").settings("norenberc").belief is False

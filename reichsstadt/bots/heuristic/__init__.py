@@ -29,6 +29,9 @@ and optionally:
                         itself makes it (bots/rollout.py)
     searched            view -> whether a rollout search looks at the decision (else the
                         heuristic's move is played)
+    believe             (sample, seat, rng) -> None: redraws in place, on a determinization,
+                        what the others hide as the plan would have chosen it (a rollout
+                        search with `belief`: the model of the field in its determinizations)
     UNMODELLED          the action types the cheap playouts never make (Siedler's trade
                         offers): a search with `trust` leaves them to the heuristic
     LEVELS              {level: bot spec}: the levels this game plays with a spec of its own
@@ -114,6 +117,7 @@ class SearchAids:
     spread: float                               # the score gap that counts as a sure win
     searched: Callable[[dict[str, Any]], bool]  # view -> whether a rollout search looks at the decision
     unmodelled: tuple[str, ...] = ()            # action types the playouts never make (the search cannot value them)
+    believe: Callable[[Any, int, Any], None] | None = None   # redraws the others' hidden choices on a sample
 
 
 def tuned(game_id: str) -> dict[str, Any]:
@@ -164,7 +168,7 @@ def search_aids(game_id: str, policy: str = "heuristic", win_weight: float = 0.5
     return SearchAids(play, evaluate, mod.CUTOFF[policy], advise, getattr(mod, "hidden", _always_hidden),
                       _keyer(game_id, mod), mod.greedy_playout, getattr(mod, "stage", None),
                       getattr(mod, "avoid", _never), float(mod.SPREAD), getattr(mod, "searched", _always),
-                      tuple(getattr(mod, "UNMODELLED", ())))
+                      tuple(getattr(mod, "UNMODELLED", ())), getattr(mod, "believe", None))
 
 
 def _keyer(game_id: str, mod: ModuleType) -> Callable[[Any, int], Any] | None:

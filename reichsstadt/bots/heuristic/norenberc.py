@@ -35,6 +35,7 @@ a position, per seat)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -479,13 +480,7 @@ def _plan(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
     values = [(b.guild_value(g), g) for g in range(b.G)]
     values.sort(key=lambda x: (-x[0], x[1]))
     top = values[0][0]
-    want: set[int] = set()
-    most = 1 if free <= 2 else 2 if free <= 5 else 3
-    for v, g in values:
-        if len(want) >= most:
-            break
-        if not want or (v >= max(0.6, 0.6 * top)):
-            want.add(g)
+    want = _wanted(values, free)
     if top < 0.05 and not planned:
         # nothing is worth an agent: keep them if a later turn may bring something
         if b.late < 0.9:
@@ -502,6 +497,20 @@ def _plan(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
         if a.type in ("plan_done", "pass"):
             return a
     return legal[0]
+
+
+def _wanted(values: Sequence[tuple[float, int]], free: int) -> set[int]:
+    """The guilds a plan takes, from (worth, guild) best first: the best, and the others
+    worth at least 0.6 (and 0.6 of the best), one to three by the agents free."""
+    top = values[0][0]
+    want: set[int] = set()
+    most = 1 if free <= 2 else 2 if free <= 5 else 3
+    for v, g in values:
+        if len(want) >= most:
+            break
+        if not want or (v >= max(0.6, 0.6 * top)):
+            want.add(g)
+    return want
 
 
 def _pay_any(b: Board, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -626,6 +635,41 @@ def avoid(action: Action) -> bool:
     """A pass sits the seat out of the whole round: the rollout search tries it only
     where the heuristic itself would pass."""
     return bool(action.type == "pass")
+
+
+BELIEF_NOISE = 1.0
+"""The spread (in the plan's points) of the noise on each guild's worth when the
+rollout search's `belief` redraws another player's face-down cards: the field plans
+much as the heuristic does, not always alike."""
+
+
+def believe(state: Any, seat: int, rng: random.Random) -> None:
+    """Redraw, on a determinization, the guilds of the others' face-down cards as the plan
+    would have laid them (the rollout search's `belief`; `sample` draws them uniformly):
+    each guild's worth to that player on this sample, with noise of BELIEF_NOISE, then
+    the guilds its plan would want. Cards are laid in guild order, so while planning the
+    k cards already laid are the k lowest of what it wants (filled by worth where it wants
+    fewer); in the action phase, the k guilds still to call it holds are its k most worth.
+    The count of each player's cards, and who passed, stay: they are public."""
+    from ...games.norenberc.constants import ACTIONS
+
+    G = state.guild_count
+    acting = state.phase == ACTIONS
+    low = state.called_guild + 1 if acting else 0
+    gumbel = rng.random
+    for q in range(state.player_count):
+        k = state.plans[q].bit_count()
+        if q == seat or not k or G - low <= k:
+            continue
+        b = Board(state.view(q))
+        noisy = sorted(((b.guild_value(g) - BELIEF_NOISE * math.log(-math.log(gumbel() or 1e-300)), g)
+                        for g in range(low, G)), key=lambda x: (-x[0], x[1]))
+        if acting:
+            chosen = [g for _, g in noisy[:k]]
+        else:
+            want = sorted(_wanted(noisy, state.agents_free[q]))[:k]
+            chosen = want + [g for _, g in noisy if g not in want][:k - len(want)]
+        state.plans[q] = sum(1 << g for g in chosen)
 
 
 def searched(view: dict[str, Any]) -> bool:
