@@ -647,11 +647,12 @@ def believe(state: Any, seat: int, rng: random.Random) -> None:
     """Redraw, on a determinization, the guilds of the others' face-down cards as the plan
     would have laid them (the rollout search's `belief`; `sample` draws them uniformly):
     each guild's worth to that player on this sample, with noise of BELIEF_NOISE, then
-    the guilds its plan would want. Cards are laid in guild order, so while planning the
-    k cards already laid are the k lowest of what it wants (filled by worth where it wants
-    fewer); in the action phase, the k guilds still to call it holds are its k most worth.
-    The count of each player's cards, and who passed, stay: they are public."""
-    from ...games.norenberc.constants import ACTIONS
+    the guilds its plan would want. Cards are laid in guild order, so the k cards of a plan
+    still being laid are the k lowest of what it wants (filled by worth where it wants
+    fewer); those of a finished plan, and in the action phase those still to call, are its
+    k most worth. The count of each player's cards, and who passed or finished, stay:
+    they are public."""
+    from ...games.norenberc.constants import ACTIONS, PLANNING_NOW
 
     G = state.guild_count
     acting = state.phase == ACTIONS
@@ -664,7 +665,7 @@ def believe(state: Any, seat: int, rng: random.Random) -> None:
         b = Board(state.view(q))
         noisy = sorted(((b.guild_value(g) - BELIEF_NOISE * math.log(-math.log(gumbel() or 1e-300)), g)
                         for g in range(low, G)), key=lambda x: (-x[0], x[1]))
-        if acting:
+        if acting or state.plan_status[q] != PLANNING_NOW:
             chosen = [g for _, g in noisy[:k]]
         else:
             want = sorted(_wanted(noisy, state.agents_free[q]))[:k]
