@@ -20,7 +20,7 @@ GROUP = "reichsstadt.games"
 
 KINDS: dict[str, str] = {
     "terminal": "module:function", "terminal_map": "module:function", "terminal_city": "module:function",
-    "svg": "module:function", "encoder": "module:function",
+    "svg": "module:function", "encoder": "module:function", "decline": "module:function",
     "heuristic": "module",
     "web": "package:folder", "catalogs": "package:folder",
 }

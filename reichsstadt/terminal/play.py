@@ -11,6 +11,9 @@ How a person's turn works, the same in every game:
 - A single legal move is always made for the player, and the log says "(the only
   move)". It never reads input, so keys typed ahead cannot skip anything; the prompt
   also drops keys typed before it was shown (cli._ask).
+- Where a game declares a "decline" part (Siedler's trade offers), `d` switches on, for
+  that player, answering others' offers with a decline without asking; `d` again asks
+  again. The log marks such a move (the switch lives as long as the table).
 - A player's own uninterrupted moves (the same seat still to act, no chance draw, no
   other seat called in) are built on a scratch copy: `u` steps back within them. They
   reach the match, the record and the bots when the chain ends.
@@ -32,7 +35,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..bots import make_bot
-from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, State
+from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, State, part
 from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
 from .guide import guide_renderables, load_guide
@@ -43,6 +46,7 @@ from .words import Words, typed
 _NUMBERS = re.compile(r"[\d\s,]+")
 WIDE = 120  # the boards are drawn for a terminal this wide (README: the screen fits 120×40)
 KEEP_DRAWS = 3  # a run of chance lines longer than this is folded on the play screen
+ONLY_MOVE = "terminal.log.only_move"   # the log's remark on a move made for the player
 _BOARD_PARTS = {"m": "terminal_map", "map": "terminal_map", "c": "terminal_city", "city": "terminal_city"}
 """The keys that page a game's map or whole city, where it has that part."""
 
@@ -149,7 +153,13 @@ class TerminalTable:
         self.notes: dict[int, list[Text]] = {s: [] for s in range(players)}
         self.last_human: int | None = None
         self.chain: Chain | None = None
-        self.forced = False     # the move being played is the only one (logged so)
+        self.remark: str | None = None   # what the log adds to the move being played (the only move)
+        # the game's "decline" part: the move that turns down another's offer, played
+        # without asking for the seats that typed d
+        self.decline: Callable[[Any, Sequence[Action]], Action | None] | None = (
+            part(self.game.id, "decline") if "decline" in self.game.parts else None)
+        self.declining: set[int] = set()
+        self.told_decline: set[int] = set()   # seats shown the tip about d
         self.fresh = True       # the next prompt shows the whole screen
         self.lost = False       # the record could not be saved anywhere
         if console.width < WIDE:   # said once, on each person's first screen
@@ -167,8 +177,8 @@ class TerminalTable:
             if said is None:  # a step inside a chain the log folds (an offer put together)
                 continue
             text = w.say(said)
-            if self.forced:
-                text += " " + w.say(Message("terminal.log.only_move"))
+            if self.remark:
+                text += " " + w.say(Message(self.remark))
             last = lines[-1] if lines else None
             # one player's chain of small decisions (an offer built card by card, three
             # buys) reads as one line; only lines the viewer has not yet seen grow
@@ -269,7 +279,9 @@ class TerminalTable:
         state = self.match.state
         legal = state.legal(seat)
         if len(legal) == 1:  # the only move: made for them, whoever they are
-            self._play(seat, legal[0], forced=True)
+            self._play(seat, legal[0], ONLY_MOVE)
+            return True
+        if self._decline_unasked(seat, state):
             return True
         if len(self.humans) > 1 and self.last_human != seat and not self.hand_over(seat):
             return self.input_ended()
@@ -282,17 +294,34 @@ class TerminalTable:
             if len(legal) == 1:
                 chain.add(legal, forced=True)
                 continue
+            if not chain.groups and self._decline_unasked(seat, chain.state):   # d typed at this prompt
+                self.chain = None
+                return True
             if not self.prompt(seat):
                 return False
         self.commit()
         return True
 
-    def _play(self, seat: int, action: Action, forced: bool = False) -> None:
-        self.forced = forced
+    def _play(self, seat: int, action: Action, remark: str | None = None) -> None:
+        self.remark = remark
         try:
             self.match.play(seat, action)
         finally:
-            self.forced = False
+            self.remark = None
+
+    def _decline_unasked(self, seat: int, state: State) -> bool:
+        """Turn down another's offer for a seat that typed d (True: done, nothing to ask);
+        otherwise, the first time such an answer is asked of it, say that d exists."""
+        move = self.decline(state.view(seat), state.legal(seat)) if self.decline is not None else None
+        if move is None:
+            return False
+        if seat in self.declining:
+            self._play(seat, move, "terminal.log.unasked")
+            return True
+        if seat not in self.told_decline:
+            self.told_decline.add(seat)
+            self.notes[seat].append(Text(self.words[seat]("terminal.decline.tip"), style="cyan"))
+        return False
 
     def commit(self) -> None:
         """The chain's moves reach the match (and the log, the record, the bots)."""
@@ -301,7 +330,7 @@ class TerminalTable:
             return
         self.shown[chain.seat] = len(self.logs[chain.seat])
         for action, forced, _ in chain.moves():
-            self._play(chain.seat, action, forced)
+            self._play(chain.seat, action, ONLY_MOVE if forced else None)
 
     def hand_over(self, seat: int) -> bool:
         """Clear the screen (and the scrollback, where the last player's plan still is)
@@ -385,6 +414,14 @@ class TerminalTable:
                 note(Text(w("terminal.save.done", path=str(path)), style="green"))
         elif text in ("q", "quit"):
             return self.quit()
+        elif text in ("d", "decline") and self.decline is not None:
+            if seat in self.declining:
+                self.declining.discard(seat)
+                note(Text(w("terminal.decline.off"), style="green"))
+            else:
+                self.declining.add(seat)
+                note(Text(w("terminal.decline.on"), style="green"))
+            self.fresh = True
         elif text in ("u", "undo"):
             gone = chain.undo()
             if gone is None:
@@ -526,10 +563,11 @@ class TerminalTable:
             ("1 2 …", "number"), ("3 5 7", "set"), ("u", "undo"), ("?", "hint"), ("b", "board"),
             *([("m", "map")] if "terminal_map" in self.game.parts else []),
             *([("c", "city")] if "terminal_city" in self.game.parts else []),
+            *([("d", "decline")] if self.decline is not None else []),
             ("l", "log"), ("s", "save"), ("q", "quit"), ("h", "help"))]
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))
-        out += lines_of(c, Text(w("terminal.help.only_move", note=w.say(Message("terminal.log.only_move")))))
+        out += lines_of(c, Text(w("terminal.help.only_move", note=w.say(Message(ONLY_MOVE)))))
         guide = load_guide(self.game.id)
         if guide:
             out += lines_of(c, Text(""))

@@ -47,6 +47,7 @@ class SiedlerGame(Game):
     parts = {
         "terminal": "reichsstadt.games.siedler.terminal:render",
         "terminal_map": "reichsstadt.games.siedler.terminal:render_map",
+        "decline": "reichsstadt.games.siedler.terminal:decline",   # the terminal's d: offers declined unasked
         "svg": "reichsstadt.games.siedler.svg:board_svg",
         "web": "reichsstadt.games.siedler:web",             # web/board.js: the board in the browser
         "catalogs": "reichsstadt.games.siedler:i18n",       # the game's words in every language

@@ -16,6 +16,9 @@ Two frontends, both `(view, seat, names, words)`:
   colours; the robber knight. The names are those of the menus and the SVG board: road
   I-V, segment n and intersection n counted from the city gate, terrain Tn.
 
+And `decline` ("decline"): the move that turns down the trade offer a player is asked to
+answer, which the terminal plays without asking once that player has typed `d`.
+
 The view does not carry the terrains, so the map is drawn from the bundled map file;
 it refuses (in words) when what the view says of its map (roads, city, goods, wall,
 time track) differs from that file's."""
@@ -28,6 +31,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from ...core import Action
 from ...core.messages import Arg, Message, Player, Say
 from .constants import CARD_KINDS, EVENTS, RESOURCES, ROAD_NAMES, TERRAIN_TYPES, TRADABLES
 from .data import Components, bundled
@@ -198,6 +202,16 @@ def _now(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
     else:
         out.append(say("now.chance"))
     return out
+
+
+def decline(view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """The move that turns down the offer this seat is asked to answer ("decline": the
+    terminal's `d` plays it without asking); None where it is asked nothing, or while it
+    puts a counter-offer together (that answer is under way, it goes on by hand)."""
+    offer = view["table"]["offer"]
+    if view["phase"] != "respond" or not offer or offer["answers"][view["seat"]] != "pending":
+        return None
+    return next((a for a in legal if a.type == "decline"), None)
 
 
 def _offer(view: dict[str, Any], seat: int | None, say: _Say) -> Text | None:
