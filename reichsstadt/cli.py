@@ -138,10 +138,22 @@ LangFlag = typer.Option(None, "--lang", help="The language to speak (default: th
 
 
 @app.command()
-def games() -> None:
+def games(
+    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="With --check: only this game."),
+    check: bool = typer.Option(False, "--check", help="Load every part each game declares and use it once on "
+                                                      "its first position (the terminal board draws, the greedy "
+                                                      "bot moves, the encoder encodes, ...): what each did or "
+                                                      "what went wrong. For a plug-in's author."),
+) -> None:
     """The games this installation plays."""
     from .i18n import languages
 
+    if check and game_id is not None:
+        _known_game(game_id)
+    if check:
+        _check_parts([game_id] if game_id is not None else game_ids())
+    if game_id is not None:
+        raise BadOption(Message("terminal.check.game_without_check", game=game_id))
     w = words()
     table = Table(w("terminal.games.id"), w("terminal.games.title"), w("terminal.games.players"),
                   w("terminal.games.options"), show_lines=True)
@@ -156,6 +168,33 @@ def games() -> None:
     console.print(table)
     _print_levels(w)
     say("terminal.games.languages", languages=", ".join(languages()))
+
+
+def _check_parts(ids: list[str]) -> NoReturn:
+    """games --check: each game's parts, used once, with what each did (exit 1 if any failed)."""
+    from .partcheck import check_games
+
+    w = words()
+    failed = 0
+    for gid, found in check_games(ids, lang()).items():
+        if not isinstance(found, list):   # the game itself cannot be loaded
+            console.print(Text(f"✗ {gid}: ", style="bold red") + Text(w.say(found)))
+            failed += 1
+            continue
+        console.print(Text(f"{find_game(gid).title} ({gid})", style="bold"))
+        if not found:
+            console.print("  " + w("terminal.check.none"))
+        width = max((len(c.kind) for c in found), default=0)
+        for c in found:
+            mark = Text("  ✓ " if c.ok else "  ✗ ", style="green" if c.ok else "bold red")
+            console.print(mark + Text(f"{c.kind:<{width}}  {c.target}: ", style="" if c.ok else "red")
+                          + Text(w.say(c.said)))
+            failed += not c.ok
+    if failed:
+        say("terminal.check.failed", style="red", count=failed)
+        raise typer.Exit(1)
+    say("terminal.check.all_ok", style="green", count=len(ids))
+    raise typer.Exit(0)
 
 
 def _print_levels(w: Words) -> None:

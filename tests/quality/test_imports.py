@@ -40,7 +40,7 @@ def test_the_checker_sees_imports_inside_functions_and_not_type_checking_ones(tm
 
 
 LAYERS = {"core": 0, "games": 1, "i18n": 2, "terminal": 3, "bots": 3, "arena": 4, "interop": 5, "server": 5,
-          "cli": 6, "__main__": 6}
+          "partcheck": 6, "cli": 6, "__main__": 6}
 """The layers of the package, bottom up (DESIGN.md, Layout): a module imports its own
 layer and those below, never one above. The package root (`reichsstadt`) stands on top."""
 

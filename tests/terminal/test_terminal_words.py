@@ -15,7 +15,7 @@ from reichsstadt.terminal.words import Words, choose_language, default_names, di
 from .helpers import run, table
 
 SOURCES = [*Path(reichsstadt.__file__).parent.joinpath("terminal").glob("*.py"),
-           Path(reichsstadt.__file__).parent / "cli.py"]
+           Path(reichsstadt.__file__).parent / "cli.py", Path(reichsstadt.__file__).parent / "partcheck.py"]
 
 
 def _used_ids() -> set[str]:

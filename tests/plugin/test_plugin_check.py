@@ -1,0 +1,63 @@
+"""`reichsstadt games --check`: a plug-in's author sees every declared part used once,
+with what it did or what went wrong, before a player meets it: a terminal board that
+raises, a level whose spec is no bot, a catalog that lacks messages. The load check
+cannot see these (it imports no part); each used to surface only in play."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.plugin.test_plugin_errors import HEURISTIC_MODULE, _reichsstadt, plugin
+
+PO = '''msgid ""
+msgstr ""
+"Language: {lang}\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+{messages}'''
+
+
+def _po(lang: str, messages: dict[str, str]) -> str:
+    return PO.format(lang=lang, messages="".join(f'msgid "{k}"\nmsgstr "{v}"\n\n' for k, v in messages.items()))
+
+
+def test_every_part_is_used_once_and_each_failure_is_named(tmp_path: Path) -> None:
+    plugin(tmp_path, "pcheck",
+           parts='{"terminal": "plug_pcheck.terminal:render", "heuristic": "plug_pcheck.heuristic", '
+                 '"catalogs": "plug_pcheck:i18n"}',
+           files={"terminal.py": "def render(view, seat, names, words):\n    return 1 / 0\n",
+                  "heuristic.py": HEURISTIC_MODULE + '\nLEVELS = {"expert": "mcts:3x"}\n',
+                  "i18n/en.po": _po("en", {"pcheck.a": "one", "pcheck.b": "two"}),
+                  "i18n/de.po": _po("de", {"pcheck.a": "eins"})})
+    done = _reichsstadt(tmp_path, "games", "--check", "pcheck")
+    shown = done.stdout + done.stderr
+    text = " ".join(shown.split())
+    lines = {part.split()[1]: part for part in re.split(r"(?=[✓✗] )", text) if part[:1] in "✓✗"}
+    assert done.returncode == 1, shown
+    assert lines["terminal"].startswith("✗")
+    assert "ZeroDivisionError: division by zero (raised in plug_pcheck.terminal, line 2)" in lines["terminal"]
+    assert lines["heuristic"].startswith("✗")
+    assert ("LEVELS gives the level expert 'mcts:3x', which is no bot: bot 'mcts:3x': the budget '3x' is neither "
+            "a number of iterations") in lines["heuristic"]
+    assert lines["catalogs"].startswith("✓")
+    assert "de, en: 2 messages in English; lacking (shown in English there): de 1" in lines["catalogs"]
+    assert "2 parts failed." in shown
+    assert "Traceback" not in shown and "Internal error" not in shown
+
+
+def test_the_shipped_games_pass_and_a_game_goes_with_check(tmp_path: Path) -> None:
+    done = _reichsstadt(tmp_path, "games", "--check")
+    shown = done.stdout + done.stderr
+    text = " ".join(shown.split())
+    assert done.returncode == 0, shown
+    assert "✗" not in shown
+    for kind in ("terminal", "terminal_map", "decline", "svg", "web", "catalogs", "heuristic", "encoder"):
+        assert f"✓ {kind} " in text, kind
+    assert "Every part of" in shown
+    done = _reichsstadt(tmp_path, "games", "siedler")
+    assert done.returncode == 2
+    assert "A GAME goes with --check: reichsstadt games --check siedler" in done.stdout + done.stderr
+    done = _reichsstadt(tmp_path, "games", "--check", "nosuch")
+    assert done.returncode == 2
+    assert "unknown game 'nosuch'" in done.stdout + done.stderr
