@@ -5,6 +5,8 @@ and its budget kept."""
 import math
 import random
 
+import pytest
+
 from reichsstadt.bots import make_bot
 from reichsstadt.bots.heuristic import search_aids
 from reichsstadt.bots.mcts import MCTSBot
@@ -142,20 +144,22 @@ def test_with_kinds_a_pass_is_a_candidate_wherever_it_is_legal():
     assert make_bot("mcts:1s").settings("norenberc").kinds is False
 
 
-def test_the_rollout_search_reads_nothing_its_seat_cannot_see():
+@pytest.mark.parametrize("belief", [False, True])
+def test_the_rollout_search_reads_nothing_its_seat_cannot_see(belief):
     """The same seed on the real state and on a twin that differs only in other seats'
     face-down cards: the same candidates, playouts and values, in planning and in the
-    action phase."""
+    action phase; with `belief` too (the model of the field draws on the sample alone)."""
     state = _norenberc_planning()
     twin = _twin(state, 0)
-    one = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(state, 0))
-    two = MCTSBot(iterations=40, seed=9, **ROLLOUT).search(Seat(twin, 0))
+    spec = {**ROLLOUT, "belief": belief}
+    one = MCTSBot(iterations=40, seed=9, **spec).search(Seat(state, 0))
+    two = MCTSBot(iterations=40, seed=9, **spec).search(Seat(twin, 0))
     assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
     seen = 0
     for seat in _hidden_decisions(state, 2):
         twin = _twin(state, seat)
-        one = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(state, seat))
-        two = MCTSBot(iterations=20, seed=4, **ROLLOUT).search(Seat(twin, seat))
+        one = MCTSBot(iterations=20, seed=4, **spec).search(Seat(state, seat))
+        two = MCTSBot(iterations=20, seed=4, **spec).search(Seat(twin, seat))
         assert [(a.action, a.visits, a.value) for a in one.actions] == \
             [(a.action, a.visits, a.value) for a in two.actions]
         seen += 1
@@ -296,21 +300,6 @@ def test_belief_keeps_to_the_guilds_not_yet_called_in_the_action_phase():
             assert s.plans[seat] == state.plans[seat]
 
 
-def test_with_belief_the_rollout_search_still_reads_nothing_its_seat_cannot_see():
-    """The model of the field draws on the sample alone: the real state and a twin that
-    differs only in others' face-down cards get the same search, in planning and in the
-    action phase; `belief=1` is the spec's switch, off by default."""
-    state = _norenberc_planning()
-    twin = _twin(state, 0)
-    spec = {**ROLLOUT, "belief": True}
-    one = MCTSBot(iterations=40, seed=9, **spec).search(Seat(state, 0))
-    two = MCTSBot(iterations=40, seed=9, **spec).search(Seat(twin, 0))
-    assert [(a.action, a.visits, a.value) for a in one.actions] == [(a.action, a.visits, a.value) for a in two.actions]
-    for seat in _hidden_decisions(state, 2):
-        twin = _twin(state, seat)
-        one = MCTSBot(iterations=20, seed=4, **spec).search(Seat(state, seat))
-        two = MCTSBot(iterations=20, seed=4, **spec).search(Seat(twin, seat))
-        assert [(a.action, a.visits, a.value) for a in one.actions] == \
-            [(a.action, a.visits, a.value) for a in two.actions]
+def test_belief_is_the_specs_switch_off_by_default():
     assert make_bot("mcts:1s:belief=1").settings("norenberc").belief is True
     assert make_bot("mcts:1s").settings("norenberc").belief is False
