@@ -8,7 +8,8 @@ measured strength, and the display names of a table's bot seats.
 
 A level is a bot spec (`make_bot("hard")` is `make_bot("mcts:1s")`); `spec(level, game)`
 says which. A game may play a level with a spec of its own, declared by its heuristic
-(`LEVELS`: Colonia's expert plays its playouts to the end, which only pays at its budget),
+(`LEVELS`: Colonia's expert plays its playouts to the end, Siedler's by the heuristic player,
+which only pays at the expert's budget),
 so the lobby, the terminal, `--bots` and benchmarks/strength.py all ask `spec` with the
 game. How strong each level is comes from the last run of benchmarks/strength.py,
 which writes `strength.json` beside this module: each level against three bots of the

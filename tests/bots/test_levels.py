@@ -30,16 +30,20 @@ def test_the_four_levels_and_what_they_play():
 
 
 def test_a_game_may_play_a_level_with_a_spec_of_its_own():
-    """Colonia's expert plays its playouts to the end (its heuristic's LEVELS): asked with
-    the game, the level is that spec wherever a bot is made, and the spec is still called
-    the expert level; the other games, and a level asked without a game, play the generic
-    spec."""
+    """Colonia's expert plays its playouts to the end, Siedler's by the heuristic player
+    (their heuristics' LEVELS): asked with the game, the level is that spec wherever a bot
+    is made, and the spec is still called the expert level; Norenberc, and a level asked
+    without a game, play the generic spec."""
     assert levels.spec("expert", "colonia") == "mcts:3s:playout=1000"
-    assert levels.spec("expert", "norenberc") == levels.spec("expert", "siedler") == levels.spec("expert") == "mcts:3s"
-    assert levels.spec("hard", "colonia") == "mcts:1s"
+    assert levels.spec("expert", "siedler") == "mcts:3s:policy=heuristic:playout=40"
+    assert levels.spec("expert", "norenberc") == levels.spec("expert") == "mcts:3s"
+    assert levels.spec("hard", "colonia") == levels.spec("hard", "siedler") == "mcts:1s"
     colonia, siedler = make_bot("expert", 1, "colonia"), make_bot("expert", 1, "siedler")
+    norenberc = make_bot("expert", 1, "norenberc")
     assert colonia.settings("colonia").cutoff == 1000 and colonia.seconds == 3.0 and colonia.name == "expert"
-    assert siedler.settings("siedler").cutoff != 1000 and siedler.seconds == 3.0
+    assert siedler.settings("siedler").policy == "heuristic" and siedler.settings("siedler").cutoff == 40
+    assert siedler.seconds == 3.0 and siedler.name == "expert"
+    assert norenberc.settings("norenberc").cutoff != 1000 and norenberc.seconds == 3.0
     assert levels.level_of("mcts:3s:playout=1000", "colonia") == "expert"
     assert levels.level_of("mcts:3s:playout=1000", "norenberc") is None   # at another game it is no level
     assert levels.level_of("mcts:3s:playout=1000") == "expert"            # a seat's spec, wherever it is shown

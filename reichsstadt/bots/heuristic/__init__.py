@@ -37,7 +37,7 @@ and optionally:
     LEVELS              {level: bot spec}: the levels this game plays with a spec of its own
                         instead of the generic one (bots/levels.py), each measured as such
                         in benchmarks/strength.md (Colonia's expert plays its playouts to
-                        the end)
+                        the end, Siedler's by the heuristic player)
 """
 
 from __future__ import annotations
