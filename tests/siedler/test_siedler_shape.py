@@ -223,7 +223,7 @@ def test_edited_positions_play_on():
 
 # -- parts ---------------------------------------------------------------------------------------------
 def test_declared_parts_load_and_draw():
-    assert set(GAME.parts) == {"terminal", "terminal_map", "svg", "web", "catalogs", "heuristic", "encoder"}
+    assert set(GAME.parts) == {"terminal", "terminal_map", "decline", "svg", "web", "catalogs", "heuristic", "encoder"}
     # the browser's board is a static ES module in the game's own package, served from there
     assert files("siedler", "web").joinpath("board.js").is_file()
     assert files("siedler", "catalogs").joinpath("de.po").is_file()
@@ -232,6 +232,7 @@ def test_declared_parts_load_and_draw():
     assert plain.startswith("<svg") and 'data-piece="settlement"' not in plain
     assert draw(None, start().view(None)).count('data-piece="settlement"') == 8
     assert callable(part("siedler", "terminal")) and callable(part("siedler", "terminal_map"))
+    assert part("siedler", "decline")(start().view(0), start().legal(0)) is None   # no offer to answer yet
     with pytest.raises(FrontendError):
         part("siedler", "braille")
 
