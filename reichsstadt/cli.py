@@ -148,9 +148,9 @@ def games(
     """The games this installation plays."""
     from .i18n import languages
 
-    if check and game_id is not None:
-        _known_game(game_id)
     if check:
+        if game_id is not None:
+            _known_game(game_id)
         _check_parts([game_id] if game_id is not None else game_ids())
     if game_id is not None:
         raise BadOption(Message("terminal.check.game_without_check", game=game_id))

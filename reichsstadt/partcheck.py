@@ -16,6 +16,7 @@ from rich.console import Console
 
 from .core import Message, Seat, files, game as find_game, part
 from .core.errors import FrontendError, ReichsstadtError
+from .core.registry import game_at_fault
 
 
 @dataclass
@@ -45,13 +46,18 @@ def check_game(game_id: str, lang: str = "en") -> list[Checked]:
 
 def _failure(exc: BaseException) -> Message:
     """What went wrong: a platform error in its own words, anything else with where it was
-    raised (the innermost frame)."""
+    raised: in a plug-in, its own innermost frame, as the terminal names a plug-in's fault
+    (registry.game_at_fault); in a shipped game, the innermost frame."""
     if isinstance(exc, ReichsstadtError):
         return Message("terminal.check.error", error=exc.message if exc.message is not None else str(exc))
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    where = f"{tb.tb_frame.f_globals.get('__name__', '?')}, line {tb.tb_lineno}" if tb is not None else "?"
+    fault = game_at_fault(exc)
+    if fault is not None:
+        where = fault[1]
+    else:
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        where = f"{tb.tb_frame.f_globals.get('__name__', '?')}, line {tb.tb_lineno}" if tb is not None else "?"
     return Message("terminal.check.raised", error=f"{type(exc).__name__}: {exc}", where=where)
 
 
