@@ -140,8 +140,12 @@ class TableManager:
                 self.held.add(table_id)
             else:
                 self.held.discard(table_id)
-        kept = await storage.renew(self.owner, sorted(self.held), settings.lease_seconds)
-        for table_id in self.held - kept:  # lapsed and taken: another process runs it now
+        asked = sorted(self.held)
+        kept = await storage.renew(self.owner, asked, settings.lease_seconds)
+        # only a table asked about and not kept is lost: one made or loaded while the
+        # renewal was on its way is held (it was not asked about), and on SQLite nobody
+        # would ever take it over again
+        for table_id in set(asked) - kept:  # lapsed and taken: another process runs it now
             self.held.discard(table_id)
             lost = self.tables.get(table_id)
             if lost is not None:
