@@ -65,13 +65,31 @@ def _block(block: dict[str, Any], w: Words) -> list[RenderableType]:
     return []
 
 
-def rules_line(guide: dict[str, Any], rules: list[str], w: Words) -> str:
-    """Where a section comes from in the rulebook: its sections, or its pages ("page 17"
-    for one page, "pages 13, 14" or "pages 14–22" for more; as guide.js says it)."""
-    sections = ", ".join(rules)
+def edition_rules(guide: dict[str, Any], rules: Any, lang: str) -> tuple[list[str], str | None]:
+    """A section's places in the rulebook for a reader of `lang`: the same in every edition
+    (a list: section numbers, pages), or by edition (titles: {"fr": [...], "it": [...]}),
+    the reader's own edition if there is one, else the guide's `edition`; with the
+    language of the edition quoted when it is not the reader's (None when it is, or when
+    the places are the same in all)."""
+    if isinstance(rules, list):
+        return rules, None
+    if lang in rules:
+        return list(rules[lang]), None
+    edition = guide.get("edition") or next(iter(rules))
+    return list(rules[edition]), edition
+
+
+def rules_line(guide: dict[str, Any], rules: Any, w: Words) -> str:
+    """Where a section comes from in the rulebook: its sections (titles quoted from another
+    language's edition name it: "Rulebook (Français): Présentation"), or its pages ("page
+    17" for one page, "pages 13, 14" or "pages 14–22" for more; as guide.js says it)."""
+    places, edition = edition_rules(guide, rules, w.lang)
+    sections = ", ".join(places)
+    if edition is not None:
+        return w("web.guide.rules.edition", edition=w(f"web.language.{edition}"), sections=sections)
     if guide.get("rulebook") != "pages":
         return w("web.guide.rules", sections=sections)
-    one = len(rules) == 1 and not re.search(r"[–-]", rules[0])
+    one = len(places) == 1 and not re.search(r"[–-]", places[0])
     return w("web.guide.rules.page" if one else "web.guide.rules.pages", sections=sections)
 
 

@@ -5,13 +5,14 @@
  * the one source the terminal's `h` reads too: sections of catalog messages, rendered here
  * in the reader's language.
  *
- * A guide: {"rulebook": "sections" | "pages", "sections": [{"title": msg, "rules": [str], "blocks": [block]}]}
- * ("rules": where in the rulebook, by section or by page); a block is
+ * A guide: {"rulebook": "sections" | "pages", "edition"?: lang, "sections": [{"title": msg, "rules": [str] |
+ * {lang: [str]}, "blocks": [block]}]} ("rules": where in the rulebook, by section or by page; by edition
+ * where the titles differ, the reader's own edition or else the guide's "edition"); a block is
  * {"text": msg}, {"steps": [msg]} (in order), {"list": [msg]}, or {"table": {"head": [cell],
  * "rows": [[cell]]}}; a cell is a message, a string or number, or {"sum": [msg]} (parts
  * joined by "+"). A message is {"id", "args"} (args may hold messages). */
 import { h, fill } from "./dom.js";
-import { render, sentence, t } from "./i18n.js";
+import { language, render, sentence, t } from "./i18n.js";
 import { icon } from "./icons.js";
 
 /** @type {Map<string, Promise<any>>} */
@@ -47,11 +48,18 @@ function block(b) {
   return null;
 }
 
-/** Where a section comes from in the rulebook: its sections ("Rulebook: 5.2.2"), or its
+/** Where a section comes from in the rulebook: its sections ("Rulebook: 5.2.2"; titles quoted
+ * from another language's edition name it, "Rulebook (Français): Présentation"), or its
  * pages, "page 17" for one page and "pages 13, 14" or "pages 14–22" for more (a second
- * message, not a plural: the noun stands before the numbers, whatever their count).
- * @param {any} guide @param {string[]} rules */
+ * message, not a plural: the noun stands before the numbers, whatever their count). As
+ * terminal/guide.py says it. @param {any} guide @param {string[] | Record<string, string[]>} rules */
 function rulesLine(guide, rules) {
+  if (!Array.isArray(rules)) {  // titles by edition: the reader's own, else the guide's, named
+    const own = rules[language()];
+    if (own) return t("web.guide.rules", { sections: own.join(", ") });
+    const edition = guide.edition || Object.keys(rules)[0];
+    return t("web.guide.rules.edition", { edition: t(`web.language.${edition}`), sections: rules[edition].join(", ") });
+  }
   const sections = rules.join(", ");
   if (guide.rulebook !== "pages") return t("web.guide.rules", { sections });
   const one = rules.length === 1 && !/[–-]/.test(rules[0]);
@@ -64,7 +72,7 @@ export function guideBody(guide) {
     "aria-labelledby": `guide-${i}` },
   h("h3", { id: `guide-${i}` }, sentence(render(sec.title))),
   ...sec.blocks.map(block),
-  sec.rules && sec.rules.length ? h("p", { class: "rules" }, rulesLine(guide, sec.rules)) : null));
+  sec.rules && (!Array.isArray(sec.rules) || sec.rules.length) ? h("p", { class: "rules" }, rulesLine(guide, sec.rules)) : null));
 }
 
 /** Open the panel for `game` (titled `title`); Escape or the close button shuts it.

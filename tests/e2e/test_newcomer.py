@@ -30,7 +30,7 @@ pytestmark = BROWSER
 
 GUIDE_SAYS = {"siedler": ["Building costs", "1 wood + 1 brick", "2 grain + 3 stone", "13 victory points"],
               "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type",
-                            "Rulebook: Embaucher"],
+                            "Rulebook (Français): Embaucher"],
               "colonia": ["The week at a glance", "Wednesday", "leather + iron", "Rulebook, page 23",
                           "Rulebook, pages 14–22"]}
 
@@ -55,6 +55,13 @@ def test_how_to_play_opens_from_the_lobby_and_from_the_table(server: Server, pag
     text = page.locator("dialog.guide").inner_text()
     assert "Baukosten" in text and "1 Holz + 1 Lehm" in text and "Spielregel: 5.2.2" in text, text[:600]
     pages.shot(page, "guide-siedler-de")
+    # Norenberc's rulebook has a Russian edition: a Russian reader is sent to its titles
+    page.evaluate("() => localStorage.setItem('rs.lang', 'ru')")
+    page.goto(server.base + "/")
+    page.click(".game-card[data-game=norenberc] button.guide-open")
+    page.wait_for_selector("dialog.guide .guide-section")
+    text = page.locator("dialog.guide").inner_text()
+    assert "Правила: Найм Гостя, Покупка Товаров, Продажа Товаров" in text and "Embaucher" not in text, text[:600]
 
 
 # -- every piece explains itself -----------------------------------------------------------------

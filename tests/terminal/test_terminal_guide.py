@@ -153,3 +153,26 @@ def test_one_page_of_the_rulebook_is_a_page_and_a_range_pages(lang: str, one: st
             if isinstance(r, Text)]
     assert one in said and more in said and one.replace("17", "23") in said, said
     assert any(s.endswith(" 13, 14, 23") and s != one.replace("17", "13, 14, 23") for s in said), said
+
+
+@pytest.mark.parametrize("lang, first", [
+    ("ru", "Правила: Обзор игры, Конец игры"), ("it", "Regolamento: Introduzione, Fine del gioco"),
+    ("fr", "Règle du jeu : Présentation, Fin de la Partie"),
+    ("de", "Spielregel (Français): Présentation, Fin de la Partie"),
+    ("en", "Rulebook (Français): Présentation, Fin de la Partie")])
+def test_norenberc_cites_the_readers_own_rulebook_edition_or_names_the_one_it_quotes(lang: str, first: str) -> None:
+    """Norenberc's rulebook has French, Italian and Russian editions, whose section titles
+    differ: a reader of one of them is sent to their own edition's titles; a German or
+    English reader gets the French titles with the edition named (they read "Spielregel:
+    Présentation", as if the German rulebook said so). Siedler's section numbers stay as
+    they are."""
+    from rich.text import Text
+
+    said = [r.plain for r in guide_renderables(load_guide("norenberc") or {}, Words(lang, ["A", "B", "C"]))
+            if isinstance(r, Text)]
+    lines = [s for s in said if "Présentation" in s or "Обзор" in s or "Introduzione" in s]
+    assert lines == [first], said
+    assert len([s for s in said if s.startswith(first.split(":")[0].split(" (")[0])]) == 6, said
+    siedler = [r.plain for r in guide_renderables(load_guide("siedler") or {}, Words("de", ["A", "B", "C"]))
+               if isinstance(r, Text)]
+    assert "Spielregel: 5.2.2" in siedler, siedler
