@@ -2,9 +2,9 @@
 game's first position, each with what it did or what went wrong. The load check
 (core.registry.check_declaration) sees only what can be seen without importing a part;
 this goes further, the way each part's first user would (the terminal draws, the
-browser's board is found, the catalogs are read, the greedy bot moves and every level's
-bot is made, the encoder encodes, the decline answers), so a plug-in's author learns of a
-broken part before a player does."""
+browser's board is found and its guide read in every language, the catalogs are read,
+the greedy bot moves and every level's bot is made, the encoder encodes, the decline
+answers), so a plug-in's author learns of a broken part before a player does."""
 
 from __future__ import annotations
 
@@ -85,9 +85,28 @@ def _svg(game_id: str, kind: str, state: Any, lang: str) -> Message:
 
 
 def _web(game_id: str, kind: str, state: Any, lang: str) -> Message:
+    import json
+
+    from .i18n import languages
+    from .terminal.guide import guide_problem
+    from .terminal.words import Words
+
     folder = files(game_id, kind)
-    return Message("terminal.check.web", files=", ".join(sorted(e.name for e in folder.iterdir() if e.is_file())),
-                   path=f"/games/{game_id}/")
+    listed = ", ".join(sorted(e.name for e in folder.iterdir() if e.is_file()))
+    entry = folder.joinpath("guide.json")
+    if not entry.is_file():
+        return Message("terminal.check.web", files=listed, path=f"/games/{game_id}/")
+    try:
+        guide = json.loads(entry.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise FrontendError(f"guide.json is no JSON: {exc}") from None
+    names = [f"P{i + 1}" for i in range(state.players)]
+    for code in languages():   # "How to play" is read in every language the platform speaks
+        problem = guide_problem(guide, Words(code, names))
+        if problem is not None:
+            raise FrontendError(f"guide.json ({code}): {problem}")
+    return Message("terminal.check.web_guide", files=listed, path=f"/games/{game_id}/",
+                   languages=", ".join(languages()))
 
 
 def _catalogs(game_id: str, kind: str, state: Any, lang: str) -> Message:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+from io import StringIO
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -91,6 +92,24 @@ def rules_line(guide: dict[str, Any], rules: Any, w: Words) -> str:
         return w("web.guide.rules", sections=sections)
     one = len(places) == 1 and not re.search(r"[–-]", places[0])
     return w("web.guide.rules.page" if one else "web.guide.rules.pages", sections=sections)
+
+
+def guide_problem(guide: Any, w: Words) -> str | None:
+    """What keeps a guide from being read in `w`'s language (its shape, or words its
+    catalogs lack), None if nothing does: a plug-in's guide.json is checked by `games
+    --check` and, shown in the help, never stops the game."""
+    console = Console(file=StringIO(), width=100, color_system=None)
+    try:
+        if not isinstance(guide, dict) or not isinstance(guide.get("sections"), list):
+            raise ValueError('a guide is {"sections": [...]}')
+        for part in guide_renderables(guide, w):
+            console.print(part)
+    except Exception as exc:   # whatever a malformed guide makes the renderer raise
+        return f"{type(exc).__name__}: {exc}"
+    missing = sorted(set(re.findall(r"⟨([^⟩]*)⟩", console.file.getvalue())))  # type: ignore[attr-defined]
+    if missing:
+        return f"no words for {', '.join(missing)}"
+    return None
 
 
 def guide_renderables(guide: dict[str, Any], w: Words) -> list[RenderableType]:

@@ -38,7 +38,7 @@ from ..bots import make_bot
 from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, State, part
 from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
-from .guide import guide_renderables, load_guide
+from .guide import guide_problem, guide_renderables, load_guide
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
 from .widgets import board, moves_table, outcome_table, winner_line
 from .words import Words, typed
@@ -571,7 +571,10 @@ class TerminalTable:
         guide = load_guide(self.game.id)
         if guide:
             out += lines_of(c, Text(""))
-            for part in guide_renderables(guide, w):
+            problem = guide_problem(guide, w)   # a plug-in's malformed guide is said, not raised
+            if problem is not None:
+                out += lines_of(c, Text(w("terminal.help.guide_broken", problem=problem, game=self.game.id)))
+            for part in guide_renderables(guide, w) if problem is None else ():
                 out += lines_of(c, part)
         glossary = self.game.glossary()
         if glossary:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.plugin.test_plugin_errors import HEURISTIC_MODULE, _reichsstadt, plugin
+import pytest
+
+from tests.plugin import test_plugin_errors
+from tests.plugin.test_plugin_errors import HEURISTIC_MODULE, Install, _reichsstadt, plugin
+
+installed = test_plugin_errors.installed   # the fixture: a plug-in on sys.path, read anew
 
 PO = '''msgid ""
 msgstr ""
@@ -61,3 +66,53 @@ def test_the_shipped_games_pass_and_a_game_goes_with_check(tmp_path: Path) -> No
     done = _reichsstadt(tmp_path, "games", "--check", "nosuch")
     assert done.returncode == 2
     assert "unknown game 'nosuch'" in done.stdout + done.stderr
+
+
+GUIDES = {
+    "a section without a title": ('{"sections": [{"blocks": [{"text": "Roll."}]}]}',
+                                  "guide.json (en): KeyError: 'title'"),
+    "no JSON": ('{"sections": [', "guide.json is no JSON: Expecting value: line 1 column 15"),
+    "a message no catalog has": ('{"sections": [{"title": {"id": "pguide.nosuch"}, "blocks": []}]}',
+                                 "guide.json (en): no words for pguide.nosuch"),
+}
+
+
+@pytest.mark.parametrize("case", list(GUIDES))
+def test_a_guide_that_cannot_be_read_is_named_by_check(tmp_path: Path, case: str) -> None:
+    """A plug-in's "How to play" (its web folder's guide.json) is read by --check in every
+    language, as the lobby and the terminal's h would: a malformed one is a failed part
+    (it passed as soon as the folder existed)."""
+    text, said = GUIDES[case]
+    plugin(tmp_path, "pguide", parts='{"web": "plug_pguide:web"}',
+           files={"web/board.js": "export function render() {}\n", "web/guide.json": text})
+    done = _reichsstadt(tmp_path, "games", "--check", "pguide")
+    shown = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 1, shown
+    assert "✗ web" in shown and said in shown, shown
+    assert "Traceback" not in shown
+
+
+def test_a_guide_that_can_be_read_is_checked_in_every_language(tmp_path: Path) -> None:
+    plugin(tmp_path, "pguide", parts='{"web": "plug_pguide:web"}',
+           files={"web/board.js": "export function render() {}\n",
+                  "web/guide.json": '{"sections": [{"title": {"id": "web.guide.section.goal"}, "rules": ["2"], '
+                                    '"blocks": [{"text": "Roll."}]}]}'})
+    done = _reichsstadt(tmp_path, "games", "--check", "pguide")
+    shown = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 0, shown
+    assert "board.js, guide.json, served at /games/pguide/; the guide reads in en, de, fr, it, ru" in shown, shown
+
+
+def test_the_terminals_help_says_a_guide_is_broken_and_plays_on(installed: Install, tmp_path: Path) -> None:
+    """The help (h) of a game whose guide.json is malformed says so in a line, with where to
+    learn more, and the game goes on (it raised out of the table)."""
+    from tests.terminal.helpers import run, table
+
+    gid = installed("pguideterm", parts='{"web": "plug_pguideterm:web"}',
+                    files={"web/board.js": "", "web/guide.json": '{"sections": [{"blocks": []}]}'})
+    s = table(["h"] + [""] * 20 + ["q"], tmp_path, game=gid, players=2)
+    run(s)
+    text = " ".join(s.text.split())
+    assert ("This game's guide cannot be shown (KeyError: 'title'): reichsstadt games --check pguideterm says "
+            "more.") in text, text[-2000:]
+    assert "Traceback" not in text
