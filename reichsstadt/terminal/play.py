@@ -574,8 +574,9 @@ class TerminalTable:
             problem = guide_problem(guide, w)   # a plug-in's malformed guide is said, not raised
             if problem is not None:
                 out += lines_of(c, Text(w("terminal.help.guide_broken", problem=problem, game=self.game.id)))
-            for part in guide_renderables(guide, w) if problem is None else ():
-                out += lines_of(c, part)
+            else:
+                for part in guide_renderables(guide, w):
+                    out += lines_of(c, part)
         glossary = self.game.glossary()
         if glossary:
             out += lines_of(c, Text(""))
