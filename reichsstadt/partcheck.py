@@ -85,21 +85,15 @@ def _svg(game_id: str, kind: str, state: Any, lang: str) -> Message:
 
 
 def _web(game_id: str, kind: str, state: Any, lang: str) -> Message:
-    import json
-
     from .i18n import languages
-    from .terminal.guide import guide_problem
+    from .terminal.guide import guide_problem, read_guide
     from .terminal.words import Words
 
     folder = files(game_id, kind)
     listed = ", ".join(sorted(e.name for e in folder.iterdir() if e.is_file()))
-    entry = folder.joinpath("guide.json")
-    if not entry.is_file():
+    guide = read_guide(game_id)
+    if guide is None:
         return Message("terminal.check.web", files=listed, path=f"/games/{game_id}/")
-    try:
-        guide = json.loads(entry.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise FrontendError(f"guide.json is no JSON: {exc}") from None
     names = [f"P{i + 1}" for i in range(state.players)]
     for code in languages():   # "How to play" is read in every language the platform speaks
         problem = guide_problem(guide, Words(code, names))

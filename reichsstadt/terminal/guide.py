@@ -16,23 +16,48 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Message
-from ..core.errors import ReichsstadtError
+from ..core.errors import FrontendError, ReichsstadtError
 from ..core.registry import files, has_part
 from .words import Words
 
 
-def load_guide(game_id: str) -> dict[str, Any] | None:
-    """The game's guide (None when its board folder has none)."""
-    try:
-        if not has_part(game_id, "web"):
-            return None
-        entry = files(game_id, "web").joinpath("guide.json")
-        if not entry.is_file():
-            return None
-        got: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
-        return got
-    except (ReichsstadtError, OSError, ValueError):
+def read_guide(game_id: str) -> Any:
+    """The game's guide.json as read (None when its board folder has none); raises
+    FrontendError naming what keeps it from being read. Its shape is `guide_problem`'s."""
+    if not has_part(game_id, "web"):
         return None
+    entry = files(game_id, "web").joinpath("guide.json")
+    if not entry.is_file():
+        return None
+    try:
+        return json.loads(entry.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise FrontendError(f"guide.json cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:   # not UTF-8 text, or no JSON
+        raise FrontendError(f"guide.json is no JSON: {exc}") from None
+
+
+def load_guide(game_id: str) -> dict[str, Any] | None:
+    """The game's guide, None when it has none or it cannot be read (`help_guide` says why)."""
+    try:
+        got = read_guide(game_id)
+    except ReichsstadtError:
+        return None
+    return got if isinstance(got, dict) else None
+
+
+def help_guide(game_id: str, w: Words) -> list[RenderableType]:
+    """What the terminal's help shows of the game's guide: its parts in `w`'s language, one
+    line saying why it cannot be shown (a plug-in's malformed guide never stops the game),
+    or nothing when the game has none."""
+    try:
+        guide = read_guide(game_id)
+        problem = None if guide is None else guide_problem(guide, w)
+    except ReichsstadtError as exc:
+        guide, problem = None, str(exc)
+    if problem is not None:
+        return [Text(w("terminal.help.guide_broken", problem=problem, game=game_id))]
+    return guide_renderables(guide, w) if guide is not None else []
 
 
 def _words(value: Any, w: Words) -> str:

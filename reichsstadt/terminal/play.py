@@ -38,7 +38,7 @@ from ..bots import make_bot
 from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, State, part
 from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
-from .guide import guide_problem, guide_renderables, load_guide
+from .guide import help_guide
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
 from .widgets import board, moves_table, outcome_table, winner_line
 from .words import Words, typed
@@ -568,15 +568,11 @@ class TerminalTable:
         out += lines_of(c, moves_table(keys, 0))
         out += lines_of(c, Text(w("terminal.help.confirm")))
         out += lines_of(c, Text(w("terminal.help.only_move", note=w.say(Message(ONLY_MOVE)))))
-        guide = load_guide(self.game.id)
+        guide = help_guide(self.game.id, w)
         if guide:
             out += lines_of(c, Text(""))
-            problem = guide_problem(guide, w)   # a plug-in's malformed guide is said, not raised
-            if problem is not None:
-                out += lines_of(c, Text(w("terminal.help.guide_broken", problem=problem, game=self.game.id)))
-            else:
-                for part in guide_renderables(guide, w):
-                    out += lines_of(c, part)
+            for part in guide:
+                out += lines_of(c, part)
         glossary = self.game.glossary()
         if glossary:
             out += lines_of(c, Text(""))

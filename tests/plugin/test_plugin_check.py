@@ -103,16 +103,21 @@ def test_a_guide_that_can_be_read_is_checked_in_every_language(tmp_path: Path) -
     assert "board.js, guide.json, served at /games/pguide/; the guide reads in en, de, fr, it, ru" in shown, shown
 
 
-def test_the_terminals_help_says_a_guide_is_broken_and_plays_on(installed: Install, tmp_path: Path) -> None:
-    """The help (h) of a game whose guide.json is malformed says so in a line, with where to
-    learn more, and the game goes on (it raised out of the table)."""
+@pytest.mark.parametrize("gid, text, problem", [   # a game id each: Python keeps a plug-in's module once imported
+    ("pguideshape", '{"sections": [{"blocks": []}]}', "KeyError: 'title'"),
+    ("pguidejson", '{"sections": [', "guide.json is no JSON: Expecting value: line 1 column 15 (char 14)"),
+])
+def test_the_terminals_help_says_a_guide_is_broken_and_plays_on(installed: Install, tmp_path: Path,
+                                                                 gid: str, text: str, problem: str) -> None:
+    """The help (h) of a game whose guide.json is malformed, or no JSON, says so in a line,
+    with where to learn more, and the game goes on (a malformed one raised out of the table; one
+    that is no JSON was shown as no guide at all)."""
     from tests.terminal.helpers import run, table
 
-    gid = installed("pguideterm", parts='{"web": "plug_pguideterm:web"}',
-                    files={"web/board.js": "", "web/guide.json": '{"sections": [{"blocks": []}]}'})
+    installed(gid, parts=f'{{"web": "plug_{gid}:web"}}', files={"web/board.js": "", "web/guide.json": text})
     s = table(["h"] + [""] * 20 + ["q"], tmp_path, game=gid, players=2)
     run(s)
-    text = " ".join(s.text.split())
-    assert ("This game's guide cannot be shown (KeyError: 'title'): reichsstadt games --check pguideterm says "
-            "more.") in text, text[-2000:]
-    assert "Traceback" not in text
+    shown = " ".join(s.text.split())
+    said = f"This game's guide cannot be shown ({problem}): reichsstadt games --check {gid} says more."
+    assert said in shown, shown[-2000:]
+    assert "Traceback" not in shown
