@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover
     import click.exceptions as clicks  # type: ignore[no-redef]
 
 from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids, registry
-from .terminal.files import check_output, default_record_path, load_record, write_text
+from .terminal.files import check_output, default_record_path, load_record, make_folders, write_text
 from .terminal.words import Words, choose_language, default_names
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -244,7 +244,8 @@ def play(
                                         "a game has no heuristic)."),
     names: Optional[str] = typer.Option(None, help="Comma-separated player names."),
     seed: Optional[int] = typer.Option(None, help="Seed for the draws (default: random)."),
-    save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game)."),
+    save: Optional[Path] = typer.Option(None, help="Where to save the game record (checked before the game; "
+                                                   "missing folders on its way are made)."),
     resume: Optional[Path] = typer.Option(None, help="Continue the game saved in this record."),
     option: list[str] = OptionFlag,
     components: Optional[Path] = ComponentsFlag,
@@ -278,6 +279,8 @@ def play(
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file, game_id), name_list)
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang(), _again(seat_kinds, game_id))
+    if save is not None:
+        make_folders(save_to, "--save")
     _run_table(table)
 
 
@@ -378,6 +381,7 @@ def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]
         raise BadOption(Message("terminal.resume.over", path=str(path)))
     seat_kinds = _seats(seats, record.players, record.game)
     save_to = check_output(save or path, "--save" if save else "--resume")
+    make_folders(save_to, "--save")
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang(),
                           _again(seat_kinds, record.game))
     resuming = Text(words()("terminal.resume.resuming", game=match.game.title, count=len(record.moves)))
@@ -504,7 +508,8 @@ def bench(
 @app.command()
 def data(
     game_id: str = typer.Argument(..., metavar="GAME"),
-    out: Optional[Path] = typer.Option(None, help="Write the bundled data file here, to edit."),
+    out: Optional[Path] = typer.Option(None, help="Write the bundled data file here, to edit (missing folders "
+                                                  "on its way are made)."),
     check: Optional[Path] = typer.Option(None, help="Validate your own data file and say what is wrong."),
 ) -> None:
     """The component data: export the bundled file to correct it, or check your own."""
@@ -520,6 +525,7 @@ def data(
         check_output(out, "--out")
         package = type(g).__module__.rsplit(".", 1)[0]  # the game's own package, where Game.data_file reads it
         text = resources.files(package).joinpath(f"{option.name}.json").read_text("utf-8")
+        make_folders(out, "--out")
         write_text(out, text)
         say("terminal.data.written", game=game_id, name=option.name, path=str(out))
         return
@@ -533,7 +539,8 @@ def data(
 @app.command()
 def board(
     game_id: str = typer.Argument(..., metavar="GAME"),
-    svg: Path = typer.Option(..., help="Write the board as SVG to this file (name it .svg)."),
+    svg: Path = typer.Option(..., help="Write the board as SVG to this file (name it .svg; missing "
+                                           "folders on its way are made)."),
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Draw a game's board from its data file (Siedler: the map)."""
@@ -547,7 +554,9 @@ def board(
     from .core.datafile import load_json
 
     draw = part(game_id, "svg")  # (data file contents or None for the bundled one) -> SVG text
-    write_text(svg, draw(load_json(map_file) if map_file else None))
+    text = draw(load_json(map_file) if map_file else None)
+    make_folders(svg, "--svg")
+    write_text(svg, text)
     say("terminal.board.written", path=str(svg))
 
 

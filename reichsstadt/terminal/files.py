@@ -15,17 +15,23 @@ from ..core.errors import BadOption, RecordError
 
 
 def why_not_writable(path: Path) -> Message | None:
-    """Why `path` cannot be written (a message), or None if it can. Tries it: a file
-    that did not exist is created and removed again."""
+    """Why `path` cannot be written (a message), or None if it can. Tries it: a file that
+    did not exist is created and removed again. Folders on its way that do not exist are
+    made by `make_folders` when there is something to write; the nearest that exists must
+    take them."""
     if path.is_dir():
         return Message("terminal.file.is_folder")
     folder = path.parent
-    if not folder.exists():
-        return Message("terminal.file.no_folder", folder=str(folder))
-    if not folder.is_dir():
-        return Message("terminal.file.not_folder", folder=str(folder))
-    existed = path.exists()
+    nearest = folder
+    while not nearest.exists() and nearest != nearest.parent:
+        nearest = nearest.parent
+    if not nearest.is_dir():
+        return Message("terminal.file.not_folder", folder=str(nearest))
     try:
+        if nearest != folder:   # nothing is made before there is something to write
+            with tempfile.TemporaryFile(dir=nearest):
+                return None
+        existed = path.exists()
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as exc:
@@ -47,6 +53,17 @@ def check_output(path: Path, flag: str, suffixes: Sequence[str] = ()) -> Path:
     if why is not None:
         raise BadOption(Message("terminal.file.refused", flag=flag, path=str(path), why=why))
     return path
+
+
+def make_folders(path: Path, flag: str) -> None:
+    """Make the folders on the way to `path` (checked by `check_output`) that do not exist,
+    once the command has something to write there. Only at the start: a folder that
+    vanishes later (a stick pulled out) is not made again, and the record goes elsewhere."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = Message("terminal.file.os", reason=exc.strerror or str(exc))
+        raise BadOption(Message("terminal.file.refused", flag=flag, path=str(path), why=why)) from None
 
 
 _UMASK = os.umask(0)

@@ -21,13 +21,25 @@ def flat(out) -> str:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(game_id, tmp_path):
-    missing = tmp_path / "no-such-folder" / "g.json"
-    out = run("play", game_id, "--save", str(missing), input="1\n")
+    (tmp_path / "notes").write_text("a file, not a folder")
+    under_a_file = tmp_path / "notes" / "games" / "g.json"
+    out = run("play", game_id, "--save", str(under_a_file), input="1\n")
     assert out.returncode == 2
-    assert f"--save {missing}: the folder {missing.parent} does not exist; nothing was done" in flat(out)
+    assert f"--save {under_a_file}: {tmp_path / 'notes'} is not a folder; nothing was done" in flat(out)
     assert "your move" not in out.stdout.lower()                  # refused before the game started
     folder = run("play", game_id, "--save", str(tmp_path), input="1\n")
     assert folder.returncode == 2 and "that is a folder, not a file" in flat(folder)
+
+
+def test_a_save_path_in_folders_that_do_not_exist_yet_makes_them_when_it_saves(tmp_path):
+    """As for simulate's and tournament's --out: the folders are made, but only once there
+    is something to write (a refused or unplayed game makes none)."""
+    record = tmp_path / "games" / "club" / "g.json"
+    out = run("play", "fair", "-p", "2", "--seed", "1", "--save", str(record), input="3 1\n1 1 2\nq\n", fair=True)
+    assert out.returncode == 0, flat(out)
+    assert json.loads(record.read_text())["game"] == "fair"
+    refused = run("play", "fair", "-p", "9", "--save", str(tmp_path / "other" / "g.json"), fair=True)
+    assert refused.returncode == 2 and not (tmp_path / "other").exists()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -39,7 +51,8 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(game_id, 
     (["simulate", "fair", "--games", "5000", "--out", "r.txt"],
      "--out r.txt: the file's name must have one of these endings: .json, .csv"),
     (["board", "fair", "--svg", "board.png"], "--svg board.png: the file's name must have one of these endings: .svg"),
-    (["board", "fair", "--svg", "/no-such-folder/b.svg"], "the folder /no-such-folder does not exist"),
+    (["board", "fair", "--svg", "/dev/null/b.svg"],
+     "--svg /dev/null/b.svg: /dev/null is not a folder; nothing was done"),
     (["replay", "/no-such-folder/g.json"], "record file '/no-such-folder/g.json' does not exist"),
     # the data flag the game does not take names the one it does (it said "no option 'components'")
     (["play", "siedler", "--components", "c.json"], "Nürnberg takes its data file with --map, not --components"),
@@ -54,9 +67,12 @@ def test_every_command_refuses_a_bad_path_up_front_in_one_line(args, message):
     assert len(out.stdout.strip().splitlines()) == 1               # one line: no traceback, no games played
 
 
-def test_data_out_to_a_missing_folder_is_refused(tmp_path):
-    out = run("data", "norenberc", "--out", str(tmp_path / "nope" / "d.json"))
-    assert out.returncode == 2 and "does not exist; nothing was done" in flat(out)
+def test_data_out_and_board_svg_make_the_folders_they_write_into(tmp_path):
+    out = run("data", "norenberc", "--out", str(tmp_path / "mine" / "d.json"))
+    assert out.returncode == 0, flat(out)
+    assert json.loads((tmp_path / "mine" / "d.json").read_text())
+    board = run("board", "fair", "--svg", str(tmp_path / "boards" / "b.svg"), fair=True)
+    assert board.returncode == 0 and (tmp_path / "boards" / "b.svg").read_text().startswith("<svg")
 
 
 def test_board_writes_svg(tmp_path):

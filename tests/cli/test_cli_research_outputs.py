@@ -50,6 +50,6 @@ def test_a_path_under_a_file_is_refused_alike_before_any_game(tmp_path):
 
 
 def test_the_help_says_missing_folders_are_made():
-    for command in ("simulate", "tournament"):
+    for command in ("simulate", "tournament", "play", "data", "board"):
         out = run(command, "--help")
         assert "missing folders" in flat(out), (command, out.stdout)
