@@ -30,7 +30,7 @@ def _options(option: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in option:
         if "=" not in item:
-            raise BadOption(f"--option takes key=value, not {item!r}")
+            raise BadOption(Message("commands.option", item=repr(item)))
         key, value = item.split("=", 1)
         out[key.strip()] = value.strip()
     return out
@@ -109,7 +109,7 @@ def tournament(
         settings = _settings(resume, out)
     gid = game_id if game_id is not None else settings.get("game")
     if gid is None:
-        raise BadOption("which game? reichsstadt tournament GAME ... (or --resume DIR, --report DIR)")
+        raise BadOption(Message("commands.tournament.which_game"))
     g = find_game(gid)
     n = players if players is not None else settings.get("players") or (4 if 4 in g.players else g.players.start)
     entrants = bots if bots is not None else settings.get("bots", "mcts:1s,random")
@@ -158,7 +158,7 @@ def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
 
     header, _ = read(resume)
     if out is not None and out != resume:
-        raise BadOption(f"--resume {resume} continues that folder; --out {out} would be another")
+        raise BadOption(Message("commands.tournament.resume_out", folder=str(resume), out=str(out)))
     return {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
             "games": header.games, "seed": header.seed, "options": header.options}
 
@@ -248,15 +248,15 @@ def hint(
     state = replay(rec)
     to_act = state.to_act()
     if not to_act:
-        raise BadOption(f"the game in {record} is over; see it with: reichsstadt replay {record}")
+        raise BadOption(Message("commands.hint.over", record=str(record)))
     if to_act[0] < 0:
-        raise BadOption(f"the game in {record} stops before a chance draw; hints are for decisions")
+        raise BadOption(Message("commands.hint.chance", record=str(record)))
     if seat is None:
         who = to_act[0]
     else:
         if seat - 1 not in to_act:
-            raise BadOption(f"seat {seat} has no decision to make where {record} ends (deciding: "
-                            f"{', '.join(str(s + 1) for s in to_act)})")
+            raise BadOption(Message("commands.hint.seat", seat=seat, record=str(record),
+                                    deciding=", ".join(str(s + 1) for s in to_act)))
         who = seat - 1
     out = hint_for(state, who, bot, seed=seed, names=rec.names)
     if as_json:
@@ -307,9 +307,9 @@ def review(
 
     language = choose_language(lang)
     if iterations is not None and iterations < 1:
-        raise BadOption(f"--iterations must be at least 1, not {iterations}")
+        raise BadOption(Message("commands.review.iterations", iterations=iterations))
     if iterations is None and not 0 < seconds < 86_400:   # nan and inf too
-        raise BadOption(f"--seconds must be positive and under a day, not {seconds:g}")
+        raise BadOption(Message("commands.review.seconds", seconds=f"{seconds:g}"))
     rec = Record.load(record)
     out = run(rec, seconds=seconds, iterations=iterations, seed=seed, lang=language)
     if as_json:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import BadOption
+from ..core import BadOption, Message
 
 if TYPE_CHECKING:
     from .tournament import TournamentResult
@@ -16,7 +16,7 @@ def _pyplot() -> Any:   # matplotlib.pyplot, imported on demand
     try:
         import matplotlib
     except ImportError:
-        raise BadOption("plots need matplotlib: pip install 'reichsstadt[arena]' (or --no-plots)") from None
+        raise BadOption(Message("commands.needs.matplotlib")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

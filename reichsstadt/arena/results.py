@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..core import BadOption
+from ..core import BadOption, Message
 
 RESULTS = "results.jsonl"
 FORMAT = 1
@@ -29,20 +29,21 @@ def check_games(games: int) -> int:
     """--games, refused (BadOption) outside 1 … MOST_GAMES: a typo of a huge number would
     otherwise plan its schedule for ever."""
     if not 1 <= games <= MOST_GAMES:
-        raise BadOption(f"--games must be from 1 to {MOST_GAMES:,}, not {games}")
+        raise BadOption(Message("commands.games", games=games))   # the catalogs write MOST_GAMES
     return games
 
 
 @contextmanager
-def in_game(where: str) -> Iterator[None]:
+def in_game(where: Message) -> Iterator[None]:
     """A failure of a bot of one's own (BadOption, from the runner) said with the game it
-    happened in (`where`: its seed), so that it can be played again."""
+    happened in (`where`: a `commands.in_game.*` message naming its seed), so that it can be
+    played again."""
     try:
         yield
     except BadOption as exc:
         if exc.message is not None:   # a catalog message: said as it is
             raise
-        raise BadOption(f"{exc} (in {where})") from exc
+        raise BadOption(Message("commands.in_game", error=str(exc), where=where)) from exc
 
 
 @dataclass(frozen=True)
@@ -65,64 +66,82 @@ class Header:
     def from_json(obj: Any, where: str) -> "Header":
         try:
             if not isinstance(obj, dict) or obj.get("kind") != "tournament":
-                raise ValueError("its first line is not a tournament's header")
+                raise ValueError(Message("commands.results.no_header"))
             if obj.get("format") != FORMAT:
-                raise ValueError(f"format {obj.get('format')!r}, this version writes {FORMAT}")
+                raise ValueError(Message("commands.results.format", format=repr(obj.get("format")), version=FORMAT))
             bots = obj["bots"]
             if not isinstance(bots, list) or not bots or not all(isinstance(b, str) and b for b in bots):
-                raise ValueError(f"bots must be a list of bot names, not {bots!r}")
+                raise ValueError(Message("commands.results.bots", value=repr(bots)))
             options = obj.get("options") or {}
             if not isinstance(options, dict):
-                raise ValueError(f"options must be an object, not {options!r}")
+                raise ValueError(Message("commands.results.options", value=repr(options)))
             header = Header(_text(obj, "game"), _whole(obj, "players", 1, 64), bots, _whole(obj, "seed"),
                             _whole(obj, "games", 1, MOST_GAMES), options,
                             _whole(obj, "scheduled", 0, MOST_GAMES, missing=0))
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadOption(f"{where}: not a tournament's results ({exc})") from None
+            raise BadOption(Message("commands.results.not_results", where=where, reason=_reason(exc))) from None
         return header
 
-    def check_game(self, obj: Any, where: str) -> dict[str, Any]:
+    def check_game(self, obj: Any, where: Message) -> dict[str, Any]:
         """A line of a finished game, checked against this header (so a summary or a
         resumed tournament never meets a game it cannot read); BadOption naming what is
         wrong otherwise."""
         n = self.players
         try:
             if not isinstance(obj, dict):
-                raise ValueError("not an object")
+                raise ValueError(Message("commands.results.not_an_object"))
             for name in ("index", "block", "rotation", "decisions"):
                 _whole(obj, name, 0)
             _whole(obj, "seed")
             if not (isinstance(obj["bots"], list) and len(obj["bots"]) == n
                     and all(isinstance(b, str) for b in obj["bots"])):
-                raise ValueError(f"bots must name {n} bots")
+                raise ValueError(Message("commands.results.game_bots", count=n))
             _numbers(obj, "entrants", n, 0, len(self.bots) - 1, whole=True)
             _numbers(obj, "scores", n)
             _numbers(obj, "ranks", n, 1, n, whole=True)
             winners = obj["winners"]
             if not isinstance(winners, list) or len(winners) > n:
-                raise ValueError("winners must be a list of seats")
+                raise ValueError(Message("commands.results.winners"))
             _numbers(obj, "winners", len(winners), 0, n - 1, whole=True)
             seconds = obj["seconds"]
             if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
-                raise ValueError(f"seconds must be a number of seconds, not {seconds!r}")
+                raise ValueError(Message("commands.results.seconds", value=repr(seconds)))
             thinking = obj.get("thinking") or []
             if not isinstance(thinking, list) or not all(x is None or isinstance(x, dict) for x in thinking):
-                raise ValueError("thinking must be a list of objects")
+                raise ValueError(Message("commands.results.thinking"))
             load = obj.get("load")
             if load is not None and (isinstance(load, bool) or not isinstance(load, (int, float))):
-                raise ValueError(f"load must be a number, not {load!r}")
+                raise ValueError(Message("commands.results.load", value=repr(load)))
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadOption(f"{where}: not a game's result ({exc})") from None
+            raise BadOption(Message("commands.results.not_a_game", where=where, reason=_reason(exc))) from None
         return obj
 
-    def differences(self, other: "Header") -> list[str]:
-        """What differs between two headers, in words ("bots: a,b here, c,d in the file")."""
+    def differences(self, other: "Header") -> list[Message]:
+        """What differs between two headers, in words ("bots a,b (asked) against c,d (in the file)")."""
         out = []
         for name in ("game", "players", "bots", "seed", "games", "options"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:
-                out.append(f"{name} {_shown(mine)} (asked) against {_shown(theirs)} (in the file)")
+                out.append(Message("commands.results.differs", name=name, asked=_shown(mine), found=_shown(theirs)))
         return out
+
+
+def semicolons(items: list[Message]) -> Message | str:
+    """Messages said one after another, separated by semicolons (in French with the
+    no-break space before each)."""
+    if not items:
+        return ""
+    out: Message = items[-1]
+    for item in reversed(items[:-1]):
+        out = Message("commands.semicolons", first=item, rest=out)
+    return out
+
+
+def _reason(exc: Exception) -> Message | str:
+    """Why a line is refused: the catalog message a check raised (ValueError(Message)), or
+    the field a KeyError names."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Message) else str(exc)
 
 
 def _whole(obj: dict[str, Any], name: str, least: int | None = None, most: int | None = None,
@@ -132,15 +151,19 @@ def _whole(obj: dict[str, Any], name: str, least: int | None = None, most: int |
     x = obj[name] if missing is None else obj.get(name, missing)
     if isinstance(x, bool) or not isinstance(x, int) or (least is not None and x < least) or (
             most is not None and x > most):
-        span = "" if least is None else f" from {least}" + ("" if most is None else f" to {most}")
-        raise ValueError(f"{name} must be a whole number{span}, not {x!r}")
+        shown = repr(x)
+        if least is None:
+            raise ValueError(Message("commands.results.whole", name=name, value=shown))
+        if most is None:
+            raise ValueError(Message("commands.results.whole_from", name=name, least=least, value=shown))
+        raise ValueError(Message("commands.results.whole_range", name=name, least=least, most=most, value=shown))
     return x
 
 
 def _text(obj: dict[str, Any], name: str) -> str:
     x = obj[name]
     if not isinstance(x, str) or not x:
-        raise ValueError(f"{name} must be a name, not {x!r}")
+        raise ValueError(Message("commands.results.name", name=name, value=repr(x)))
     return x
 
 
@@ -152,8 +175,10 @@ def _numbers(obj: dict[str, Any], name: str, count: int, least: float | None = N
     if not isinstance(xs, list) or len(xs) != count or not all(
             isinstance(x, kinds) and not isinstance(x, bool) and x == x and abs(x) != float("inf")
             and (least is None or x >= least) and (most is None or x <= most) for x in xs):
-        raise ValueError(f"{name} must be {count} {'whole ' if whole else ''}numbers"
-                         + ("" if least is None else f" from {least:g} to {most:g}"))
+        kind = "commands.results.whole_numbers" if whole else "commands.results.numbers"
+        if least is None or most is None:
+            raise ValueError(Message(kind, name=name, count=count))
+        raise ValueError(Message(kind + "_range", name=name, count=count, least=f"{least:g}", most=f"{most:g}"))
 
 
 def _shown(value: Any) -> str:
@@ -173,8 +198,7 @@ def folder_of(path: str | Path, flag: str) -> Path:
     if path.is_file():
         if path.name == RESULTS:
             return path.parent
-        raise BadOption(f"{flag} {path}: that is a file; {flag} takes the tournament's folder (where its "
-                        f"{RESULTS} is)")
+        raise BadOption(Message("commands.results.a_file", flag=flag, path=str(path), file=RESULTS))
     return path
 
 
@@ -185,32 +209,59 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BadOption(f"{folder}: no tournament there (no {RESULTS})") from None
+        raise BadOption(Message("commands.results.none", folder=str(folder), file=RESULTS)) from None
     except NotADirectoryError:
-        raise BadOption(f"{folder}: not a folder (a tournament is a folder holding its {RESULTS})") from None
+        raise BadOption(Message("commands.results.not_a_folder", folder=str(folder), file=RESULTS)) from None
     except OSError as exc:
-        raise BadOption(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise BadOption(Message("commands.results.unreadable", path=str(path), reason=str(exc.strerror or exc))) \
+            from None
     except UnicodeDecodeError:
-        raise BadOption(f"{path}: not a tournament's results (not UTF-8 text)") from None
+        raise BadOption(Message("commands.results.not_results", where=str(path),
+                                reason=Message("commands.results.not_utf8"))) from None
     lines = text.split("\n")
     if lines and lines[-1]:        # no newline at its end: torn by a kill
         lines = lines[:-1]
     numbered = [(i + 1, x) for i, x in enumerate(lines) if x.strip()]
     if not numbered:
-        raise BadOption(f"{path}: empty, not a tournament's results")
+        raise BadOption(Message("commands.results.empty", path=str(path)))
     objs = []
     for number, line in numbered:
         try:
             objs.append(json.loads(line))
         except (ValueError, RecursionError) as exc:
-            raise BadOption(f"{path}: line {number} is not JSON ({exc}); a tournament's results are one "
-                            f"JSON object a line") from None
+            raise BadOption(Message("commands.results.not_json", path=str(path), number=number,
+                                    reason=_json_reason(exc))) from None
     header = Header.from_json(objs[0], str(path))
     seen: dict[int, dict[str, Any]] = {}
     for (number, _), g in zip(numbered[1:], objs[1:]):
-        header.check_game(g, f"{path}, line {number}")
+        header.check_game(g, Message("commands.results.line", path=str(path), number=number))
         seen.setdefault(g["index"], g)
     return header, [seen[i] for i in sorted(seen)]
+
+
+_JSON_REASONS = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "name",
+    "Expecting ':' delimiter": "colon",
+    "Expecting ',' delimiter": "comma",
+    "Unterminated string starting at": "unterminated",
+    "Invalid control character at": "control",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode_escape",
+    "Extra data": "extra",
+}
+"""What Python's JSON parser says is wrong (json.JSONDecodeError's msg) -> its catalog
+message, `commands.results.json.<name>` (whose English is the parser's own)."""
+
+
+def _json_reason(exc: Exception) -> Message | str:
+    """Why a line is not JSON, as the parser says it ("Expecting value: line 1 column 1
+    (char 0)"), in the reader's words where the catalogs know the parser's reason."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return str(exc)
+    name = _JSON_REASONS.get(exc.msg)
+    return Message("commands.results.json", why=Message(f"commands.results.json.{name}") if name else exc.msg,
+                   line=exc.lineno, column=exc.colno, char=exc.pos)
 
 
 class Writer:
@@ -253,15 +304,15 @@ def check_folder(folder: str | Path, flag: str = "--out", given: str | Path | No
     probe = folder
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    said = f"{flag} {given if given is not None else folder}: cannot write there"
+    said = {"flag": flag, "path": str(given if given is not None else folder), "probe": str(probe)}
     if not probe.is_dir():
-        raise BadOption(f"{said} ({probe} is a file, not a folder)")
+        raise BadOption(Message("commands.folder.a_file", **said))
     if not os.access(probe, os.W_OK):
-        raise BadOption(f"{said} ({probe} is not a writable folder)")
+        raise BadOption(Message("commands.folder.not_writable", **said))
 
 
 def check_writable(folder: str | Path) -> None:
     """BadOption at once if results cannot go to `folder` (before any game is played)."""
     check_folder(folder)
     if results_path(folder).exists() and not os.access(results_path(folder), os.W_OK):
-        raise BadOption(f"--out {folder}: {RESULTS} there cannot be written")
+        raise BadOption(Message("commands.results.not_writable", folder=str(folder), file=RESULTS))

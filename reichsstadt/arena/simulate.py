@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..bots import make_bot
-from ..core import BadOption, Match, game as find_game
+from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import check_output, write_text
 from .results import check_folder, check_games, in_game
 from .workers import in_processes
@@ -32,7 +32,7 @@ class GameResult:
 def play_one(game_id: str, players: int, seed: int, options: dict[str, Any], bots: Sequence[str]) -> GameResult:
     """One game between named bots, seeded: the same arguments give the same game."""
     match = Match(game_id, players, seed, options, recording=False)
-    with in_game(f"the game of seed {seed}"):
+    with in_game(Message("commands.in_game.simulate", seed=seed)):
         out = match.run({i: make_bot(name, seed * 31 + i, game_id) for i, name in enumerate(bots)})
     return GameResult(seed, list(out.scores), list(out.ranks), list(out.winners),
                       [dict(b) for b in out.breakdown], match.decisions, match.chance_steps)
@@ -63,12 +63,12 @@ def check_run(game_id: str, games: int, players: int, bots: Sequence[str] | None
     BadOption naming what is wrong."""
     bots = list(bots) if bots else ["random"] * players
     if len(bots) != players:
-        raise BadOption(f"{len(bots)} bots named for {players} players")
+        raise BadOption(Message("commands.simulate.bots", count=len(bots), players=players))
     for name in dict.fromkeys(bots):
         make_bot(name, 0, game_id)  # unknown names fail here
     check_games(games)
     if jobs < 1:
-        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+        raise BadOption(Message("commands.jobs", jobs=jobs))
     return bots
 
 
@@ -194,4 +194,4 @@ def write_results(path: str | Path, summary: Summary, results: Sequence[GameResu
         writer.writerows(rows)
         write_text(p, text.getvalue())
     else:
-        raise BadOption(f"--out must end in .json or .csv, not {p.name!r}")
+        raise BadOption(Message("commands.simulate.out", name=repr(p.name)))

@@ -39,9 +39,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
-from ..core import BadOption, Match, game as find_game
+from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
-from .results import RESULTS, Header, Writer, check_games, check_writable, in_game, read, results_path
+from .results import RESULTS, Header, Writer, check_games, check_writable, in_game, read, results_path, semicolons
 from .workers import in_processes
 
 Z95 = 1.959963984540054
@@ -52,7 +52,7 @@ Z95 = 1.959963984540054
 def seatings(entrants: int, players: int) -> list[list[int]]:
     """The k seatings of a block: seating r puts entrant (r + s) mod k in seat s."""
     if entrants < 1:
-        raise BadOption("a tournament needs at least one bot")
+        raise BadOption(Message("commands.tournament.no_bot"))
     return [[(r + s) % entrants for s in range(players)] for r in range(entrants)]
 
 
@@ -126,7 +126,7 @@ def play(task: Task) -> GameResult:
     match = Match(task.game, task.players, task.seed, task.options, recording=False)
     agents = {s: make_bot(spec, bot_seed(task, e), task.game) for s, (spec, e) in
               enumerate(zip(task.bots, task.entrants))}
-    with in_game(f"tournament game {task.index + 1}, seed {task.seed}"):
+    with in_game(Message("commands.in_game.tournament", number=task.index + 1, seed=task.seed)):
         out = match.run(agents)
     thinking = [a.thinking() if hasattr(a, "thinking") else None for a in agents.values()]
     return GameResult(task.index, task.block, task.rotation, task.seed, list(task.bots), list(task.entrants),
@@ -172,11 +172,12 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
 
     host, sep, port = address.rpartition(":")
     if not sep or not host or not port.isdigit():
-        raise BadOption(f"--address is HOST:PORT (e.g. 10.0.0.5:6379), not {address!r}")
+        raise BadOption(Message("commands.tournament.address", address=repr(address)))
     try:
         socket.create_connection((host, int(port)), timeout).close()
     except OSError as exc:
-        raise BadOption(f"no Ray cluster at {address}: {exc.strerror or exc}") from None
+        raise BadOption(Message("commands.tournament.no_ray_cluster", address=address,
+                                reason=str(exc.strerror or exc))) from None
 
 
 def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: Finished) -> None:
@@ -188,7 +189,7 @@ def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: 
     try:
         import ray
     except ImportError:
-        raise BadOption("--backend ray needs Ray: pip install 'reichsstadt[ray]'") from None
+        raise BadOption(Message("commands.needs.ray")) from None
     runtime_env = {"py_modules": [package_dir()]}
     started = False
     if not ray.is_initialized():
@@ -201,7 +202,8 @@ def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: 
         try:
             ray.init(**kwargs)
         except ConnectionError as exc:
-            raise BadOption(f"no Ray cluster at {address}: {exc}") from None
+            raise BadOption(Message("commands.tournament.no_ray_cluster", address=str(address), reason=str(exc))) \
+                from None
         started = True
     try:
         remote = ray.remote(num_cpus=1)(play_batch)
@@ -277,7 +279,7 @@ def ratings(games: Sequence[GameResult]) -> dict[str, tuple[float, float, float]
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise BadOption("ratings need openskill: pip install 'reichsstadt[arena]'") from None
+        raise BadOption(Message("commands.needs.openskill")) from None
     model = PlackettLuce()
     current: dict[str, tuple[float, float]] = {}
     for g in sorted(games, key=lambda g: g.index):
@@ -350,14 +352,10 @@ def check_extras(backend: str = "local", plots: bool = False) -> None:
     (its backend), matplotlib (plots)."""
     import importlib.util
 
-    needed = [("openskill", "ratings need openskill: pip install 'reichsstadt[arena]'")]
-    if backend == "ray":
-        needed.append(("ray", "--backend ray needs Ray: pip install 'reichsstadt[ray]'"))
-    if plots:
-        needed.append(("matplotlib", "plots need matplotlib: pip install 'reichsstadt[arena]' (or --no-plots)"))
-    for module, words in needed:
+    needed = ["openskill"] + (["ray"] if backend == "ray" else []) + (["matplotlib"] if plots else [])
+    for module in needed:
         if importlib.util.find_spec(module) is None:
-            raise BadOption(words)
+            raise BadOption(Message(f"commands.needs.{module}"))
 
 
 def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
@@ -374,12 +372,12 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
     names = [checked[b] for b in bots]
     check_games(games)
     if backend not in ("local", "ray"):
-        raise BadOption(f"--backend is local or ray, not {backend!r}")
+        raise BadOption(Message("commands.tournament.backend", backend=repr(backend)))
     if backend == "local" and address:
-        raise BadOption("--address is for --backend ray")
+        raise BadOption(Message("commands.tournament.address_local"))
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        raise BadOption(f"--jobs must be at least 1, not {jobs}")
+        raise BadOption(Message("commands.jobs", jobs=jobs))
     if backend == "local":   # more processes than games or cores: no game sooner
         jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
     check_extras(backend)
@@ -436,21 +434,20 @@ def _found(header: Header, out: str | Path | None, resume: bool) -> list[dict[st
     BadOption naming the difference); [] for a new tournament, refused where one is."""
     if out is None:
         if resume:
-            raise BadOption("--resume needs the tournament's folder (--out)")
+            raise BadOption(Message("commands.tournament.resume_folder"))
         return []
     check_writable(out)
     exists = results_path(out).exists()
     if not resume:
         if exists:
-            raise BadOption(f"{out} already holds a tournament ({RESULTS}): continue it with --resume, "
-                            f"summarize it with --report, or choose another --out")
+            raise BadOption(Message("commands.tournament.exists", folder=str(out), file=RESULTS))
         return []
     if not exists:
-        raise BadOption(f"--resume: {out} holds no tournament ({RESULTS}) to continue")
+        raise BadOption(Message("commands.tournament.resume_none", folder=str(out), file=RESULTS))
     found, games = read(out)
     differ = header.differences(found)
     if differ:
-        raise BadOption(f"--resume: not the tournament in {out}: " + "; ".join(differ))
+        raise BadOption(Message("commands.tournament.resume_other", folder=str(out), differences=semicolons(differ)))
     return games
 
 
@@ -460,7 +457,7 @@ def report(folder: str | Path, backend: str = "local") -> tuple[TournamentResult
     header, games = read(folder)
     results = [GameResult.from_json(x) for x in games]
     if not results:
-        raise BadOption(f"{folder}: no game has ended yet")
+        raise BadOption(Message("commands.tournament.no_game", folder=str(folder)))
     seconds = sum(r.seconds for r in results)
     return (TournamentResult(header.game, header.players, header.bots, header.seed, backend, seconds, results,
                              summarize(results, header.players, header.bots)), header)

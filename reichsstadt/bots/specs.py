@@ -27,7 +27,7 @@ import math
 import re
 from typing import Any
 
-from ..core import BadOption, game as find_game
+from ..core import BadOption, Message, game as find_game
 from .base import Bot
 from .heuristic import PLAYER, has_heuristic, heuristic_games, module as heuristic_module
 from .random_bot import RandomBot
@@ -66,7 +66,9 @@ SETTINGS: dict[str, tuple[str, Any, str]] = {
     "nodes": ("observer", ("actor", "root"), "actor|root (information sets of the seat to act, or as the "
                                               "searching seat sees them)"),
 }
-"""MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help)."""
+"""MCTS settings a spec may carry: key -> (MCTSBot argument, type or allowed words, help).
+The help is said in the reader's language as the catalog message `commands.bot.setting.<key>`
+("key=help"; the English catalog writes it as here)."""
 
 _SWITCHES = ("stop", "trust", "kinds", "belief")
 """Settings that are 1 or 0."""
@@ -92,26 +94,25 @@ def parse_mcts(spec: str) -> dict[str, Any]:
     what is wrong otherwise."""
     parts = spec.split(":")
     if parts[0] != "mcts":
-        raise BadOption(f"{spec!r} is not an MCTS spec (mcts, mcts:2000, mcts:1s)")
+        raise BadOption(Message("commands.bot.not_mcts", bot=repr(spec)))
     out: dict[str, Any] = {}
     budget = parts[1] if len(parts) > 1 and "=" not in parts[1] else DEFAULT_MCTS
     settings = parts[2:] if len(parts) > 1 and "=" not in parts[1] else parts[1:]
     m = _BUDGET.match(budget.strip().lower())
     if not m:
-        raise BadOption(f"bot {spec!r}: the budget {budget!r} is neither a number of iterations (mcts:2000) "
-                        f"nor a time (mcts:1s, mcts:0.5s, mcts:250ms)")
+        raise BadOption(Message("commands.bot.budget", bot=repr(spec), budget=repr(budget)))
     if m.group(1) is not None:
         if len(m.group(1).lstrip("0")) > 9:   # int() of thousands of digits is refused, and no search runs that long
             shown = repr(spec) if len(spec) <= 40 else repr(spec[:40]) + "…"
-            raise BadOption(f"bot {shown}: at most 999999999 iterations a move")
+            raise BadOption(Message("commands.bot.iterations_most", bot=shown, most=999999999))
         iterations = int(m.group(1))
         if iterations < 1:
-            raise BadOption(f"bot {spec!r}: at least 1 iteration a move")
+            raise BadOption(Message("commands.bot.iterations_least", bot=repr(spec)))
         out["iterations"] = iterations
     else:
         seconds = float(m.group(2)) / (1000 if m.group(3) == "ms" else 1)
         if not 0 < seconds < 86_400:   # a day at most (inf: a search that never answers)
-            raise BadOption(f"bot {spec!r}: the time a move must be positive and under a day")
+            raise BadOption(Message("commands.bot.seconds", bot=repr(spec)))
         out["seconds"] = seconds
     for item in settings:
         key, value = _setting(spec, item)
@@ -123,23 +124,40 @@ def _setting(spec: str, item: str) -> tuple[str, Any]:
     """One `key=value` MCTS setting of a spec, checked: (key, value)."""
     key, eq, value = item.partition("=")
     if not eq or key not in SETTINGS:
-        raise BadOption(f"bot {spec!r}: {item!r} is no MCTS setting; settings: "
-                        + ", ".join(f"{k}={about}" for k, (_, _, about) in SETTINGS.items()))
-    _, kind, about = SETTINGS[key]
+        raise BadOption(Message("commands.bot.no_setting", bot=repr(spec), item=repr(item),
+                                settings=commas([setting_words(k) for k in SETTINGS])))
+    kind = SETTINGS[key][1]
     if isinstance(kind, tuple):
         if value not in kind:
-            raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
+            raise BadOption(Message("commands.bot.setting_value", bot=repr(spec), setting=setting_words(key),
+                                    value=repr(value)))
         return key, value
     try:
         number = kind(value)
     except ValueError:
-        raise BadOption(f"bot {spec!r}: {key} takes a number, not {value!r}") from None
+        raise BadOption(Message("commands.bot.not_a_number", bot=repr(spec), key=key, value=repr(value))) from None
     if not math.isfinite(number) and not (key in _UNBOUNDED and number == math.inf):
         # NaN compares false with everything: a search with c=nan failed on its first move
-        raise BadOption(f"bot {spec!r}: {key} takes a finite number, not {value!r}")
+        raise BadOption(Message("commands.bot.not_finite", bot=repr(spec), key=key, value=repr(value)))
     if number < 0 or (key == "w" and number > 1) or (key in _SWITCHES and number > 1):
-        raise BadOption(f"bot {spec!r}: {key}={about}, not {value!r}")
+        raise BadOption(Message("commands.bot.setting_value", bot=repr(spec), setting=setting_words(key),
+                                value=repr(value)))
     return key, bool(number) if key in _SWITCHES else number
+
+
+def setting_words(key: str) -> Message:
+    """An MCTS setting and what it takes ("c=FLOAT (exploration)"), in the reader's words."""
+    return Message(f"commands.bot.setting.{key}")
+
+
+def commas(items: list[Message]) -> Message | str:
+    """Messages said one after another, separated by commas (no "and": a list to pick from)."""
+    if not items:
+        return ""
+    out: Message = items[-1]
+    for item in reversed(items[:-1]):
+        out = Message("commands.commas", first=item, rest=out)
+    return out
 
 
 class GreedyBot:
@@ -161,8 +179,8 @@ class GreedyBot:
 
 def check_greedy(game_id: str) -> None:
     if not has_heuristic(game_id):
-        have = ", ".join(sorted(heuristic_games())) or "none yet"
-        raise BadOption(f"no greedy (heuristic) bot for {game_id}; games with one: {have}")
+        have = ", ".join(sorted(heuristic_games())) or Message("commands.bot.none_yet")
+        raise BadOption(Message("commands.bot.no_greedy", game=game_id, games=have))
     heuristic_module(game_id, PLAYER, "the greedy bot")  # a broken part is named before the first game
 
 
@@ -187,7 +205,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None, imports: bool = 
     from . import levels, plugins
 
     if not isinstance(spec, str):
-        raise BadOption(f"a bot is named by a string, not {spec!r}")
+        raise BadOption(Message("commands.bot.not_a_string", value=repr(spec)))
     if game is not None:
         find_game(game)
     raw = spec.strip()
@@ -209,16 +227,14 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None, imports: bool = 
         return _named(found, raw, keep=True)
     if plugins.is_import_path(raw):
         if not imports:
-            have = ", ".join(plugins.installed()) or "none"
-            raise BadOption(f"bot {raw!r}: bots are not taken by import path here, only installed ones "
-                            f"(entry-point group {plugins.GROUP}: {have})")
+            have = ", ".join(plugins.installed()) or Message("commands.bot.none")
+            raise BadOption(Message("commands.bot.no_import", bot=repr(raw), group=plugins.GROUP, installed=have))
         loaded: Bot = plugins.load_path(raw, seed, game)
         return _named(loaded, raw, keep=True)
     have = ", ".join(plugins.installed())
-    raise BadOption(f"unknown bot {spec!r}; bots: easy, medium, hard, expert, random, greedy, mcts (mcts:2000 "
-                    f"iterations a move, mcts:1s or mcts:0.5s a move; bare mcts = mcts:{DEFAULT_MCTS})"
-                    + (f", installed: {have}" if have else "")
-                    + (", or package.module:factory" if imports else ""))
+    raise BadOption(Message("commands.bot.unknown", bot=repr(spec), default=DEFAULT_MCTS,
+                            installed=Message("commands.bot.unknown.installed", bots=have) if have else "",
+                            imports=Message("commands.bot.unknown.imports") if imports else ""))
 
 
 def _named(bot: Bot, name: str, keep: bool = False) -> Bot:
@@ -240,8 +256,7 @@ def entrants(spec: str, flag: str = "--bots") -> list[str]:
     names = [s.strip() for s in spec.split(",")]
     for i, name in enumerate(names, 1):
         if not name:
-            raise BadOption(f"{flag} {spec!r}: bot {i} of {len(names)} is empty (two commas in a row, "
-                            f"or one at an end?)")
+            raise BadOption(Message("commands.bot.empty", flag=flag, bots=repr(spec), number=i, total=len(names)))
     return names
 
 

@@ -45,16 +45,17 @@ crashed the process (a segmentation fault)."""
 
 def check_ranges(values: dict[str, float]) -> None:
     """BadOption for the first option outside its range in RANGES (nan and inf too)."""
-    from ..core import BadOption
+    from ..core import BadOption, Message
 
     for name, value in values.items():
         least, most, strict = RANGES[name]
         if not (least < value if strict else least <= value) or not value <= most or value == _INF:
-            span = (f"more than {least:g}" if strict else f"{least:g} or more") if most == _INF else \
-                f"from {least:g} to {most:g}"
-            raise BadOption(f"{name} is a number {span}, not {value}")   # nan fails every comparison: refused too
+            span = ("more_than" if strict else "or_more") if most == _INF else "range"
+            raise BadOption(Message(f"commands.serve.{span}", flag=name, least=f"{least:g}", most=f"{most:g}",
+                                    value=str(value)))   # nan fails every comparison: refused too
         if value > CEILINGS.get(name, _INF):
-            raise BadOption(f"{name} is at most {CEILINGS[name]:g}, not {value:g}")
+            raise BadOption(Message("commands.serve.at_most", flag=name, most=f"{CEILINGS[name]:g}",
+                                    value=f"{value:g}"))
 
 
 def serve(
@@ -108,7 +109,7 @@ def serve(
                                                                      "benchmarks/README.md).", hidden=True),
 ) -> None:
     """Start the web platform: create tables, invite friends, play in the browser."""
-    from ..core import BadOption
+    from ..core import BadOption, Message
 
     check_ranges({"--port": port, "--bot-delay": bot_delay, "--lease": lease, "--header-timeout": header_timeout,
                   "--body-timeout": body_timeout, "--bot-max-seconds": bot_max_seconds,
@@ -121,7 +122,7 @@ def serve(
                   "--replays-per-second": replays_per_second, "--clock-minimum": clock_minimum,
                   "--write-timeout": write_timeout})
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
-        raise BadOption(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
+        raise BadOption(Message("commands.serve.sqlite_sync", value=repr(sqlite_sync)))
     settings = Settings(db_url=db or "", sqlite_sync=sqlite_sync.upper(), bot_delay=bot_delay,
                         log_json=not plain_logs, lease_seconds=lease, lease_renew=max(0.25, lease / 4),
                         hand_over=hand_over, clock_minimum=clock_minimum, write_timeout=write_timeout,
@@ -142,7 +143,7 @@ def serve(
 def prepare(settings: Settings, host: str, port: int) -> str:
     """Every check that can fail before the server starts, each one line (BadOption):
     the database URL, its driver, the database itself (migrations applied), the port."""
-    from ..core import BadOption
+    from ..core import BadOption, Message
     from . import migrations
     from .storage import DatabaseUrlError, check_driver
 
@@ -155,18 +156,18 @@ def prepare(settings: Settings, host: str, port: int) -> str:
         migrations.upgrade(url)
     except Exception as exc:  # noqa: BLE001 - whatever the driver says, in one line
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0][:300]
-        raise BadOption(f"cannot open the database {url.split('@')[-1]}: {reason}") from None
+        raise BadOption(Message("commands.serve.database", database=url.split("@")[-1], reason=reason)) from None
     _check_port(host, port)
     return url
 
 
 def _check_port(host: str, port: int) -> None:
-    from ..core import BadOption
+    from ..core import BadOption, Message
 
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as exc:
-        raise BadOption(f"cannot listen on {host}: {exc.strerror}") from None
+        raise BadOption(Message("commands.serve.host", host=host, reason=str(exc.strerror))) from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -174,9 +175,9 @@ def _check_port(host: str, port: int) -> None:
             probe.bind(address)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise BadOption(f"port {port} on {host} is in use (another server?): choose another with --port") \
-                    from None
-            raise BadOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+                raise BadOption(Message("commands.serve.port_in_use", port=port, host=host)) from None
+            raise BadOption(Message("commands.serve.listen", host=host, port=port, reason=str(exc.strerror or exc))) \
+                from None
 
 
 def browser_url(host: str, port: int) -> str:
@@ -213,7 +214,7 @@ def _raise_file_limit() -> None:
 def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = True) -> None:
     import uvicorn
 
-    from ..core import BadOption
+    from ..core import BadOption, Message
     from . import logs
     from .app import create_app
     from .httpguard import guarded_protocol, guarded_websocket, trusted_proxies
@@ -245,8 +246,9 @@ def run(settings: Settings, url: str, host: str, port: int, gc_tuning: bool = Tr
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:
             runner.run(server.serve())
     except OSError as exc:
-        raise BadOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise BadOption(Message("commands.serve.listen", host=host, port=port, reason=str(exc.strerror or exc))) \
+            from None
     finally:
         pipeline.stop()
     if not server.started and getattr(app.state, "startup_error", None):
-        raise BadOption(f"the server could not start: {app.state.startup_error}")
+        raise BadOption(Message("commands.serve.not_started", reason=str(app.state.startup_error)))
