@@ -652,7 +652,7 @@ def main() -> None:
         for i, arg in enumerate(sys.argv[1:], 1):   # bytes that are not UTF-8 arrive as lone surrogates
             if any("\udc80" <= c <= "\udcff" for c in arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                raise BadOption(f"argument {i} ({shown!r}) is not UTF-8 text")
+                raise BadOption(Message("terminal.error.argument_bytes", number=i, shown=repr(shown)))
         code = app(standalone_mode=False)   # click's usage errors come here, to be said in one line
         sys.exit(code if isinstance(code, int) else 0)
     except clicks.ClickException as exc:

@@ -151,7 +151,7 @@ def prepare(settings: Settings, host: str, port: int) -> str:
         url = settings.resolved_db_url()
         check_driver(url)
     except DatabaseUrlError as exc:
-        raise BadOption(str(exc)) from None
+        raise BadOption(exc.args[0]) from None
     try:
         migrations.upgrade(url)
     except Exception as exc:  # noqa: BLE001 - whatever the driver says, in one line

@@ -35,6 +35,7 @@ from sqlalchemy import Connection, and_, delete, event, func, insert, or_, selec
 from sqlalchemy.engine import Engine, create_engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from ..core import Message
 from . import schema
 from .schema import CLOSED, FINISHED, OPEN, RUNNING, NoteRow, SeatRow, TableRow
 
@@ -60,7 +61,8 @@ Job = Callable[[Connection], T] | Raw[T]
 
 
 class DatabaseUrlError(ValueError):
-    """A --db value that names no database this server can open (one line for the user)."""
+    """A --db value that names no database this server can open: one line for the user, a
+    catalog message (`commands.db.*`) as its argument; str() is the English line."""
 
 
 def new_token() -> str:
@@ -79,7 +81,7 @@ def database_url(value: str) -> str:
     value = value.strip()
     if "://" not in value:
         if not value:
-            raise DatabaseUrlError("--db is empty: give a SQLite file's path or a postgresql:// URL")
+            raise DatabaseUrlError(Message("commands.db.empty"))
         return f"sqlite:///{Path(value).expanduser().resolve()}"
     scheme, rest = value.split("://", 1)
     if scheme in ("sqlite", "sqlite+aiosqlite", "sqlite+pysqlite"):
@@ -87,12 +89,11 @@ def database_url(value: str) -> str:
     elif scheme in ("postgres", "postgresql", "postgresql+psycopg", "postgresql+psycopg_async"):
         url = "postgresql+psycopg://" + rest
     else:
-        raise DatabaseUrlError(f"--db {scheme}:// is no database this server knows: use a SQLite file's path "
-                               f"or postgresql://user@host/dbname")
+        raise DatabaseUrlError(Message("commands.db.scheme", scheme=scheme))
     try:
         make_url(url)
     except ArgumentError:
-        raise DatabaseUrlError(f"--db {value.split('@')[-1]!r} is not a database URL") from None
+        raise DatabaseUrlError(Message("commands.db.not_url", value=repr(value.split("@")[-1]))) from None
     return url
 
 
@@ -109,7 +110,7 @@ def check_driver(url: str) -> None:
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            raise DatabaseUrlError("PostgreSQL needs psycopg: pip install 'reichsstadt[postgres]'") from None
+            raise DatabaseUrlError(Message("commands.db.driver")) from None
 
 
 def make_engine(url: str, sqlite_sync: str = "NORMAL") -> Engine:

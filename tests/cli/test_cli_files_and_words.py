@@ -205,6 +205,11 @@ def test_an_argument_that_is_not_utf8_is_one_clear_error():
                              env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}, timeout=60)
         said = (out.stdout + out.stderr).decode("utf-8", "replace")
         assert out.returncode == 2 and "is not UTF-8 text" in said and "Traceback" not in said
+    env = {**os.environ, "LANG": "de_DE.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "200",
+           "NO_COLOR": "1"}
+    german = subprocess.run([sys.executable.encode(), b"-m", b"reichsstadt", b"serve", b"--host", b"\xff"],
+                            capture_output=True, env=env, timeout=60)
+    assert "Argument 3 ('\ufffd') ist kein UTF-8-Text" in german.stdout.decode(), german.stdout
 
 
 def test_ctrl_c_in_a_step_replay_ends_the_line_and_exits_130(monkeypatch, capsys, tmp_path):

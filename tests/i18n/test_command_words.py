@@ -33,7 +33,7 @@ from tests.cli.clihelpers import run
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "reichsstadt/i18n"
 CODE = [ROOT / "reichsstadt/bots/specs.py", *sorted((ROOT / "reichsstadt/arena").glob("*.py")),
-        ROOT / "reichsstadt/server/run.py"]
+        ROOT / "reichsstadt/server/run.py", ROOT / "reichsstadt/server/storage.py"]
 LANGS = ["en", "de", "it", "fr", "ru"]
 ID = re.compile(r"commands\.[a-z0-9_]+(\.[a-z0-9_]+)*\.?")
 
@@ -224,7 +224,8 @@ def test_the_commands_refuse_in_german(tmp_path: Path) -> None:
 
 ALLOWED = {"mcts", "fast", "bogus", "easy", "medium", "hard", "expert", "random", "greedy", "s", "ms", "bots",
            "package", "module", "factory", "out", "resume", "report", "jsonl", "results", "sqlite", "sync",
-           "NORMAL", "FULL", "bot", "delay", "games", "MCTS", "JSON", "UTF"}
+           "NORMAL", "FULL", "bot", "delay", "games", "MCTS", "JSON", "UTF", "db", "mysql", "SQLite", "postgresql",
+           "user", "host", "dbname", "URL"}
 """What a Russian refusal may say in Latin letters: flags, file names, bot specs."""
 
 
@@ -233,6 +234,8 @@ ALLOWED = {"mcts", "fast", "bogus", "easy", "medium", "hard", "expert", "random"
     ["tournament", "norenberc", "--games", "0"],
     ["serve", "--bot-delay", "-1"],
     ["serve", "--sqlite-sync", "bogus"],
+    ["serve", "--db", "mysql://user@host/dbname"],
+    ["serve", "--db", "  "],
     ["simulate", "norenberc", "-n", "2", "--bots", "random,,random"],
 ])
 def test_the_commands_refuse_in_russian_with_no_english_left(args: list[str], tmp_path: Path) -> None:
