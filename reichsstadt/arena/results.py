@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..core import BadOption, Message
+from ..core.messages import chained
 
 RESULTS = "results.jsonl"
 FORMAT = 1
@@ -129,12 +130,7 @@ class Header:
 def semicolons(items: list[Message]) -> Message | str:
     """Messages said one after another, separated by semicolons (in French with the
     no-break space before each)."""
-    if not items:
-        return ""
-    out: Message = items[-1]
-    for item in reversed(items[:-1]):
-        out = Message("commands.semicolons", first=item, rest=out)
-    return out
+    return chained("commands.semicolons", list(items))
 
 
 def _reason(exc: Exception) -> Message | str:

@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from ..core import BadOption, Message, game as find_game
+from ..core.datafile import commas
 from .base import Bot
 from .heuristic import PLAYER, has_heuristic, heuristic_games, module as heuristic_module
 from .random_bot import RandomBot
@@ -148,16 +149,6 @@ def _setting(spec: str, item: str) -> tuple[str, Any]:
 def setting_words(key: str) -> Message:
     """An MCTS setting and what it takes ("c=FLOAT (exploration)"), in the reader's words."""
     return Message(f"commands.bot.setting.{key}")
-
-
-def commas(items: list[Message]) -> Message | str:
-    """Messages said one after another, separated by commas (no "and": a list to pick from)."""
-    if not items:
-        return ""
-    out: Message = items[-1]
-    for item in reversed(items[:-1]):
-        out = Message("commands.commas", first=item, rest=out)
-    return out
 
 
 class GreedyBot:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence, Union
 
 from .errors import DataFileError
-from .messages import Message
+from .messages import Message, chained
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -221,18 +221,12 @@ def type_words(kind: type) -> Words:
 
 def either(choices: Sequence[Words]) -> Words:
     """"a or b or c" in the reader's language (each choice a message or a key as written)."""
-    said = choices[-1]
-    for choice in reversed(choices[:-1]):
-        said = Message("data.either", one=choice, other=said)
-    return said
+    return chained("data.either", list(choices))
 
 
 def commas(items: Sequence[Words]) -> Words:
     """"a, b, c": items (messages, or keys as written) one after the other."""
-    said = items[-1]
-    for item in reversed(items[:-1]):
-        said = Message("data.comma", one=item, other=said)
-    return said
+    return chained("data.comma", list(items))
 
 
 class Check:

@@ -86,6 +86,17 @@ class Message:
         return Message(obj["id"], **{k: arg_from_json(v) for k, v in args.items()})
 
 
+def chained(msgid: str, items: "list[str | Message]") -> "str | Message":
+    """Items said one after another by a message of two fields, {one} and {other} ("a, b, c"
+    with a comma's message: the separator is the language's); "" for none."""
+    if not items:
+        return ""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = Message(msgid, one=item, other=said)
+    return said
+
+
 def arg_json(v: Arg) -> Any:
     if isinstance(v, (Message, Player)):
         return v.to_json()
