@@ -238,11 +238,16 @@ def hint(
     seat: Optional[int] = typer.Option(None, help="The seat (1-based) to hint for, when several decide at once "
                                        "(default: the first of them)."),
     seed: int = typer.Option(0, help="The bot's seed (the same seed and an iteration budget give the same hint)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="The language (default: the environment's)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON (seats from 0, as the server's)."),
 ) -> None:
     """The move a bot would make where a saved game ends, with its estimate."""
     from ..bots.hint import hint_for
     from ..core import Record, replay
+    from ..i18n import render
+    from ..terminal.words import choose_language
+
+    language = choose_language(lang)
 
     rec = Record.load(record)
     state = replay(rec)
@@ -258,22 +263,32 @@ def hint(
             raise BadOption(Message("commands.hint.seat", seat=seat, record=str(record),
                                     deciding=", ".join(str(s + 1) for s in to_act)))
         who = seat - 1
-    out = hint_for(state, who, bot, seed=seed, names=rec.names)
+    out = hint_for(state, who, bot, seed=seed, lang=language, names=rec.names)
     if as_json:
         print(json.dumps(out, ensure_ascii=False))
         return
-    name = rec.names[who] if who < len(rec.names) else f"Player {who + 1}"
-    console.print(f"After {len(rec.moves)} moves, {bot} would play for {name} (seat {who + 1}):")
-    console.print(f"  [bold]{out['text']}[/]", highlight=False)
+
+    def say(msgid: str, **args: Any) -> str:
+        return render(Message(msgid, **args), language, rec.names)
+
+    _print_hint(out, say, len(rec.moves), rec.names[who] if who < len(rec.names) else str(who + 1))
+
+
+def _print_hint(out: dict[str, Any], say: Callable[..., str], moves: int, name: str) -> None:
+    """A hint in the terminal: the move, its estimate, and the others the bot weighed."""
+    console.print(Text(say("commands.hint.after", count=moves, bot=out["bot"], name=name, seat=out["seat"] + 1)))
+    console.print(Text("  ").append(out["text"], style="bold"))
     est = out["estimate"]
-    if est:
-        score = "" if est["score"] is None else f", expected score {est['score']:.1f}"
-        console.print(f"  estimated win chance {est['win']:.0%}{score} "
-                      f"({est['visits']} of {est['iterations']} playouts, {est['seconds']:.1f} s)", highlight=False)
-        for alt in out["alternatives"]:
-            score = "" if alt["score"] is None or math.isnan(alt["score"]) else f", score {alt['score']:.1f}"
-            console.print(f"  or: {alt['text']} (win {alt['win']:.0%}{score}, {alt['visits']} playouts)",
-                          highlight=False)
+    if not est:
+        return
+    score = "" if est["score"] is None else say("commands.hint.expected", score=f"{est['score']:.1f}")
+    console.print(Text("  " + say("commands.hint.estimate", win=_pct(est["win"]), score=score, visits=est["visits"],
+                                  count=est["iterations"], seconds=f"{est['seconds']:.1f}")))
+    for alt in out["alternatives"]:
+        score = "" if alt["score"] is None or math.isnan(alt["score"]) else say("commands.hint.score",
+                                                                                  score=f"{alt['score']:.1f}")
+        console.print(Text("  " + say("commands.hint.alternative", move=alt["text"], win=_pct(alt["win"]),
+                                      score=score, count=alt["visits"])))
 
 
 SPARKS = "▁▂▃▄▅▆▇█"

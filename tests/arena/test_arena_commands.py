@@ -2,6 +2,7 @@
 Typer app holding the two commands, as cli.py registers them)."""
 
 import json
+import re
 
 import pytest
 import typer
@@ -116,6 +117,18 @@ def test_hint_shows_the_move_in_words_with_its_estimate(tmp_path):
     state = replay(json.loads(path.read_text()))
     assert as_json["action_json"] in [a.to_json() for a in state.legal(0)]
     assert as_json["text"] in out.output  # the same seed and budget: the same hint
+
+
+def test_hint_speaks_the_readers_language(tmp_path):
+    """A player's command: the move, its estimate and the others the bot weighed, in the
+    language asked for (it was English in every language)."""
+    path = _saved_game(tmp_path)
+    german = " ".join(run("hint", str(path), "--bot", "mcts:60", "--lang", "de").output.split())
+    assert "würde mcts:60 für Ann (Platz 1) spielen:" in german and "geschätzte Gewinnchance" in german, german
+    assert "Simulationen" in german and "would play" not in german and "playouts" not in german
+    russian = " ".join(run("hint", str(path), "--bot", "mcts:60", "--lang", "ru").output.split())
+    assert "сыграл бы за Ann (место 1):" in russian and "оценка шанса на победу" in russian, russian
+    assert not set(re.findall(r"[A-Za-z]+", russian)) - {"mcts", "Ann", "Bob", "Cy"}, russian
 
 
 def test_hint_refuses_a_finished_game_and_a_seat_that_does_not_decide(tmp_path):
