@@ -19,6 +19,7 @@ from typing import Any, Iterable, Iterator
 
 from ..core import BadOption, Message
 from ..core.messages import chained
+from ..terminal.files import nearest_existing
 
 RESULTS = "results.jsonl"
 FORMAT = 1
@@ -297,9 +298,7 @@ def check_folder(folder: str | Path, flag: str = "--out", given: str | Path | No
     are made only when there is something to write into them. `given`: the path the
     user gave `flag`, if not the folder itself (a file in it)."""
     folder = Path(folder)
-    probe = folder
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
+    probe = nearest_existing(folder)
     said = {"flag": flag, "path": str(given if given is not None else folder), "probe": str(probe)}
     if not probe.is_dir():
         raise BadOption(Message("commands.folder.a_file", **said))

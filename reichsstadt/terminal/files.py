@@ -14,6 +14,14 @@ from ..core import Message, Record
 from ..core.errors import BadOption, RecordError
 
 
+def nearest_existing(path: Path) -> Path:
+    """`path` if it exists, else the nearest folder above it that does: where the folders
+    missing on its way would be made."""
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
 def why_not_writable(path: Path) -> Message | None:
     """Why `path` cannot be written (a message), or None if it can. Tries it: a file that
     did not exist is created and removed again. Folders on its way that do not exist are
@@ -22,9 +30,7 @@ def why_not_writable(path: Path) -> Message | None:
     if path.is_dir():
         return Message("terminal.file.is_folder")
     folder = path.parent
-    nearest = folder
-    while not nearest.exists() and nearest != nearest.parent:
-        nearest = nearest.parent
+    nearest = nearest_existing(folder)
     if not nearest.is_dir():
         return Message("terminal.file.not_folder", folder=str(nearest))
     try:
