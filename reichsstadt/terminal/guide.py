@@ -37,15 +37,6 @@ def read_guide(game_id: str) -> Any:
         raise FrontendError(f"guide.json is no JSON: {exc}") from None
 
 
-def load_guide(game_id: str) -> dict[str, Any] | None:
-    """The game's guide, None when it has none or it cannot be read (`help_guide` says why)."""
-    try:
-        got = read_guide(game_id)
-    except ReichsstadtError:
-        return None
-    return got if isinstance(got, dict) else None
-
-
 def help_guide(game_id: str, w: Words) -> list[RenderableType]:
     """What the terminal's help shows of the game's guide: its parts in `w`'s language, one
     line saying why it cannot be shown (a plug-in's malformed guide never stops the game),

@@ -14,7 +14,7 @@ import pytest
 import reichsstadt
 from reichsstadt.core import Message
 from reichsstadt.i18n import render
-from reichsstadt.terminal.guide import guide_renderables, load_guide
+from reichsstadt.terminal.guide import guide_renderables, read_guide
 from reichsstadt.terminal.words import Words
 
 from .helpers import run, table
@@ -36,7 +36,7 @@ def messages(node: Any) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_word_of_a_guide_is_in_every_catalog(game: str, lang: str) -> None:
-    guide = load_guide(game)
+    guide = read_guide(game)
     assert guide is not None and len(guide["sections"]) >= 4
     for m in messages(guide):
         said = render(Message.from_json(m), lang)
@@ -58,7 +58,7 @@ def test_siedler_building_costs_are_the_rules_costs() -> None:
     """5.2.2: the costs card of the guide is what building charges (constants.COST_*)."""
     from reichsstadt.games.siedler import constants as c
 
-    rows = {row[0]["id"].rsplit(".", 1)[1]: _cost(row[1]) for row in _table(load_guide("siedler"), "costs.title")}
+    rows = {row[0]["id"].rsplit(".", 1)[1]: _cost(row[1]) for row in _table(read_guide("siedler"), "costs.title")}
     names = (*c.RESOURCES, "gold")  # a cost lists the five resources, then gold (constants.GOLD)
     assert names.index("gold") == c.GOLD
 
@@ -67,9 +67,9 @@ def test_siedler_building_costs_are_the_rules_costs() -> None:
 
     assert rows == {"toll": want(c.COST_TOLL), "settlement": want(c.COST_SETTLEMENT), "workshop": want(c.COST_WORKSHOP),
                     "wall": want(c.COST_WALL), "tower": want(c.COST_TOWER)}
-    goal = load_guide("siedler")["sections"][0]["blocks"][0]["text"]
+    goal = read_guide("siedler")["sections"][0]["blocks"][0]["text"]
     assert goal["args"]["target"] == c.TARGET_VP
-    council = messages(load_guide("siedler"))
+    council = messages(read_guide("siedler"))
     vp = next(m for m in council if m["id"].endswith("vp.council"))["args"]
     assert (vp["first"], vp["second"], vp["third"]) == c.COUNCIL_VP
     at = next(m for m in council if m["id"] == "siedler.guide.council")["args"]
@@ -87,10 +87,10 @@ def test_norenberc_hire_costs_and_scoring_are_the_rules() -> None:
             return [[cell["args"]["goods"]["args"]["count"], cell["args"]["count"]]]
         return [[cell["args"]["count"], 0]]
 
-    prices = [form(row[1]) for row in _table(load_guide("norenberc"), "prices.title")]
+    prices = [form(row[1]) for row in _table(read_guide("norenberc"), "prices.title")]
     view = reichsstadt.game("norenberc").new(4, 1).view(0)
     assert prices == view["table"]["room_prices"]
-    said = {m["id"].rsplit(".", 1)[1]: m.get("args", {}) for m in messages(load_guide("norenberc"))}
+    said = {m["id"].rsplit(".", 1)[1]: m.get("args", {}) for m in messages(read_guide("norenberc"))}
     assert (said["majority"]["first"], said["majority"]["second"], said["majority"]["third"]) == c.MAJORITY
     assert (said["thirty"]["at"], said["thirty"]["vp"]) == (c.THIRTY, c.THIRTY_VP)
     assert said["all_types"]["vp"] == c.ALL_TYPES_VP
@@ -104,12 +104,12 @@ def test_norenberc_hire_costs_and_scoring_are_the_rules() -> None:
 def test_colonia_week_and_craftsmen_are_the_components() -> None:
     """p. 18: each craftsman's two materials and his good; p. 23: the windows' points."""
     comp = reichsstadt.game("colonia").new(4, 1).components
-    rows = _table(load_guide("colonia"), "prices.title")
+    rows = _table(read_guide("colonia"), "prices.title")
     for (craftsman, takes, makes), recipe, product, name in zip(rows, comp.recipes, comp.products, comp.craftsmen):
         assert craftsman["id"] == f"colonia.craftsman.{name}"
         assert [p["id"] for p in takes["sum"]] == [f"colonia.material.{comp.materials[i]}" for i in recipe]
         assert makes["id"] == f"colonia.good.{comp.goods[product].replace(' ', '_')}"
-    said = {m["id"].rsplit(".", 1)[1]: m.get("args", {}) for m in messages(load_guide("colonia"))}
+    said = {m["id"].rsplit(".", 1)[1]: m.get("args", {}) for m in messages(read_guide("colonia"))}
     assert said["goal"]["weeks"] == comp.weeks
     assert said["windows"]["points"] == comp.window_points
     assert (said["tuesday"]["least"], said["tuesday"]["most"]) == (min(comp.family_cards), max(comp.family_cards))
@@ -122,7 +122,7 @@ def test_h_shows_how_to_play(game: str, tmp_path: Path) -> None:
     run(s)
     text = " ".join(s.text.split())
     words = Words("de", ["A", "B", "C"])
-    guide = load_guide(game)
+    guide = read_guide(game)
     assert guide is not None
     for section in guide["sections"]:
         assert words.say(Message.from_json(section["title"]), sentence=True) in text
@@ -134,7 +134,7 @@ def test_the_guide_renders_in_rich_without_missing_words() -> None:
 
     console = Console(width=100, record=True, color_system=None)
     for game in GAMES:
-        for r in guide_renderables(load_guide(game) or {}, Words("ru", ["A", "B", "C"])):
+        for r in guide_renderables(read_guide(game) or {}, Words("ru", ["A", "B", "C"])):
             console.print(r)
     assert "⟨" not in console.export_text()
 
@@ -149,7 +149,7 @@ def test_one_page_of_the_rulebook_is_a_page_and_a_range_pages(lang: str, one: st
     several pages keep the plural."""
     from rich.text import Text
 
-    said = [r.plain for r in guide_renderables(load_guide("colonia") or {}, Words(lang, ["A", "B", "C"]))
+    said = [r.plain for r in guide_renderables(read_guide("colonia") or {}, Words(lang, ["A", "B", "C"]))
             if isinstance(r, Text)]
     assert one in said and more in said and one.replace("17", "23") in said, said
     assert any(s.endswith(" 13, 14, 23") and s != one.replace("17", "13, 14, 23") for s in said), said
@@ -168,11 +168,11 @@ def test_norenberc_cites_the_readers_own_rulebook_edition_or_names_the_one_it_qu
     they are."""
     from rich.text import Text
 
-    said = [r.plain for r in guide_renderables(load_guide("norenberc") or {}, Words(lang, ["A", "B", "C"]))
+    said = [r.plain for r in guide_renderables(read_guide("norenberc") or {}, Words(lang, ["A", "B", "C"]))
             if isinstance(r, Text)]
     lines = [s for s in said if "Présentation" in s or "Обзор" in s or "Introduzione" in s]
     assert lines == [first], said
     assert len([s for s in said if s.startswith(first.split(":")[0].split(" (")[0])]) == 6, said
-    siedler = [r.plain for r in guide_renderables(load_guide("siedler") or {}, Words("de", ["A", "B", "C"]))
+    siedler = [r.plain for r in guide_renderables(read_guide("siedler") or {}, Words("de", ["A", "B", "C"]))
                if isinstance(r, Text)]
     assert "Spielregel: 5.2.2" in siedler, siedler
