@@ -123,7 +123,10 @@ class Board:
         self.reds = self.mapv["red_intersections"]
         self.my_reds = [j for j, o in enumerate(t["workshops"]) if o == self.me]
         self.rates = self.bank_rates()
+        self.good_index = {x["key"]: g for g, x in enumerate(self.goods)}
         self._builds: list[tuple[float, tuple[int, ...]]] | None = None
+        self._doubles: list[bool] | None = None
+        self._rates: dict[int, float] = {}
 
     # -- the board ------------------------------------------------------------------------
     def inters(self, road: str) -> list[int | None]:
@@ -179,8 +182,11 @@ class Board:
         return rates
 
     def doubles(self, g: int) -> bool:
-        key = self.goods[g]["key"]
-        return any(key in self.reds[j]["goods"] for j in self.my_reds)
+        """Whether a workshop of mine doubles the price of goods g."""
+        if self._doubles is None:
+            mine = [self.reds[j]["goods"] for j in self.my_reds]
+            self._doubles = [any(x["key"] in held for held in mine) for x in self.goods]
+        return self._doubles[g]
 
     # -- what a build is worth ------------------------------------------------------------
     def spot_value(self, road: str, i: int) -> float:
@@ -230,7 +236,7 @@ class Board:
         red = self.reds[j]
         v = 1.0
         for key in red["goods"]:
-            g = next(k for k, x in enumerate(self.goods) if x["key"] == key)
+            g = self.good_index[key]
             if self.doubles(g):
                 continue
             v += self.good_rate(g) * self.horizon * self.goods[g]["price"] * GOLD * 0.8
@@ -245,9 +251,12 @@ class Board:
 
     def good_rate(self, g: int) -> float:
         """Goods g its own harvest can make per harvest, roughly."""
-        rec = self.goods[g]["recipe"]
-        rate = min((self.prod[RES.index(r)] / c for r, c in rec.items()), default=0.0)
-        return rate * 0.6
+        known = self._rates.get(g)
+        if known is None:
+            rec = self.goods[g]["recipe"]
+            prod = self.prod
+            known = self._rates[g] = min((prod[RES.index(r)] / c for r, c in rec.items()), default=0.0) * 0.6
+        return known
 
     def prestige_value(self, points: int) -> float:
         """What `points` more prestige is worth: the council card taken or kept (4/3/2 VP,
@@ -314,9 +323,9 @@ class Board:
         reach = []
         for value, cost in self.builds():
             miss = 0.0
-            for r in range(NRES):
-                if cost[r] > hand[r]:
-                    miss += cost[r] - hand[r]
+            for c, h in zip(cost, hand):   # the resources (a hand holds no gold slot)
+                if c > h:
+                    miss += c - h
             if cost[GOLD_SLOT] > gold:
                 miss += (cost[GOLD_SLOT] - gold) / 2.5
             reach.append(value * 0.5 ** miss)
@@ -510,7 +519,7 @@ def _produce_score(b: Board, a: Action, here: float) -> float:
     """A good produced and sold: its recipe's cards for its price, less the toll of a road
     whose right of way another seat holds."""
     goods = b.goods
-    g = next(k for k, x in enumerate(goods) if x["key"] == a.good)
+    g = b.good_index[a.good]
     rec = goods[g]["recipe"]
     cost = tuple(rec.get(r, 0) for r in RES) + (0,)
     price = goods[g]["price"] * (2 if b.doubles(g) else 1)
