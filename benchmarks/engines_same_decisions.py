@@ -15,13 +15,9 @@ and whether they agree."""
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from engines_side_by_side import game_counts, named_trees  # benchmarks/ is the script's folder: sys.path[0]
+from engines_side_by_side import game_counts, named_trees, run_in  # benchmarks/ is the script's folder: sys.path[0]
 
 _DIGEST = """
 import hashlib, json, sys
@@ -53,13 +49,7 @@ print(json.dumps({"decisions": decisions, "chance_steps": chance, "moves": moves
 
 
 def digest(tree: Path, game: str, games: int) -> dict[str, object]:
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, "-c", _DIGEST, game, str(games)], cwd=tree, env=env,
-                         capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"{game} in {tree} failed:\n{out.stderr[-2000:]}")
-    result: dict[str, object] = json.loads(out.stdout)
-    return result
+    return run_in(tree, ["-c", _DIGEST, game, str(games)])
 
 
 def main() -> None:

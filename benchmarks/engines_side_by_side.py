@@ -51,7 +51,8 @@ print(json.dumps({"cpu_seconds": cpu, "decisions": decisions, "chance_steps": ch
 """
 
 
-def _run(tree: Path, args: list[str]) -> dict[str, Any]:
+def run_in(tree: Path, args: list[str]) -> dict[str, Any]:
+    """`python3 ARGS` run in `tree` (its package first on the path): the JSON object it prints last."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     out = subprocess.run([sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True)
     if out.returncode != 0:
@@ -72,12 +73,12 @@ def measure(trees: dict[str, Path], rounds: int, seconds: float, games: dict[str
         for game in (g for g in GAMES if g in games):  # the games --games names, in the usual order
             for name, tree in trees.items():
                 load = _load()
-                bench = _run(tree, ["-m", "reichsstadt", "bench", game, "--players", "4", "--seconds",
+                bench = run_in(tree, ["-m", "reichsstadt", "bench", game, "--players", "4", "--seconds",
                                     str(seconds), "--json"])
                 bench["load"] = load
                 figures[name].setdefault(f"bench {game}", []).append(bench)
                 load = _load()
-                fixed = _run(tree, ["-c", _FIXED_WORK, game, "4", str(games[game])])
+                fixed = run_in(tree, ["-c", _FIXED_WORK, game, "4", str(games[game])])
                 fixed["load"] = load
                 figures[name].setdefault(f"fixed {game}", []).append(fixed)
                 print(f"round {r + 1} {game:9s} {name:8s} bench {bench['decisions_per_second']:>9,.0f} dec/s "
@@ -87,7 +88,7 @@ def measure(trees: dict[str, Path], rounds: int, seconds: float, games: dict[str
         if catanatron:
             for name, tree in trees.items():
                 load = _load()
-                duel = _run(tree, ["benchmarks/siedler_vs_catanatron.py", "--seconds", str(seconds), "--json"])
+                duel = run_in(tree, ["benchmarks/siedler_vs_catanatron.py", "--seconds", str(seconds), "--json"])
                 duel["load"] = load
                 figures[name].setdefault("catanatron", []).append(duel)
                 print(f"round {r + 1} catanatron {name:8s} siedler {duel['siedler']['decisions_per_second']:,.0f} "

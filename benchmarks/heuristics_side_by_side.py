@@ -21,15 +21,12 @@ Nothing is asserted: it prints a table of the medians over the rounds."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from engines_side_by_side import game_counts, named_trees  # benchmarks/ is the script's folder: sys.path[0]
+from engines_side_by_side import game_counts, named_trees, run_in  # benchmarks/ is the script's folder: sys.path[0]
 
 _MEASURE = """
 import hashlib, json, random, sys, time
@@ -82,14 +79,8 @@ print(json.dumps({"self_us": 1e6 * self_cpu / self_n, "self_decisions": self_n, 
 
 
 def measure(tree: Path, game: str, games: int) -> dict[str, Any]:
-    """One tree's figures for one game (a subprocess run in the tree, so it imports that
-    tree's package)."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, "-c", _MEASURE, game, str(games)], cwd=tree, env=env,
-                         capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"{game} in {tree} failed:\n{out.stderr[-2000:]}")
-    found: dict[str, Any] = json.loads(out.stdout)
+    """One tree's figures for one game, with the load average as it ended."""
+    found = run_in(tree, ["-c", _MEASURE, game, str(games)])
     found["load"] = os.getloadavg()[0]
     return found
 
