@@ -74,7 +74,7 @@ def measure(trees: dict[str, Path], rounds: int, seconds: float, games: dict[str
             for name, tree in trees.items():
                 load = _load()
                 bench = run_in(tree, ["-m", "reichsstadt", "bench", game, "--players", "4", "--seconds",
-                                    str(seconds), "--json"])
+                                      str(seconds), "--json"])
                 bench["load"] = load
                 figures[name].setdefault(f"bench {game}", []).append(bench)
                 load = _load()
