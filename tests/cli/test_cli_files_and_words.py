@@ -261,3 +261,36 @@ def test_a_damaged_record_is_refused_in_the_readers_language(tmp_path, lang):
     assert said[3] in shapeless and {"de": "ein Zug braucht einen nicht leeren Text als 'type'",
                                      "ru": "ходу нужен непустой текст в поле 'type'"}[lang] in shapeless
     assert "non-empty string" not in shapeless
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback(monkeypatch, capsys):
+    """A Ctrl-C in the first fraction of a second, while the command's libraries (Typer,
+    Rich, the games) are still being imported, ended in Python's traceback of the import:
+    the `reichsstadt` command and `python -m reichsstadt` start in __main__.run, which ends
+    it as the command does after it has loaded, with code 130 and nothing printed."""
+    import builtins
+
+    from reichsstadt import __main__ as entry
+
+    monkeypatch.delitem(sys.modules, "reichsstadt.cli", raising=False)
+    real_import = builtins.__import__
+
+    def interrupted(name, globals=None, locals=None, fromlist=(), level=0):
+        if (name == "cli" and level == 1) or name == "reichsstadt.cli":
+            raise KeyboardInterrupt
+        return real_import(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    with pytest.raises(SystemExit) as exit_:
+        entry.run()
+    assert exit_.value.code == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_command_starts_where_ctrl_c_is_handled():
+    """pyproject's script is __main__.run, the entry that catches a Ctrl-C during the imports."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["reichsstadt"] == "reichsstadt.__main__:run"
