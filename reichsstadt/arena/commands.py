@@ -20,10 +20,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import BadOption, Message, Player, ReichsstadtError, game as find_game
+from ..terminal.words import Words, choose_language
 
 console = Console()
 if not console.is_terminal:  # piped or captured: tables drawn for 120 columns
     console = Console(width=120)
+
+
+def _words() -> Words:
+    """The commands' words in the environment's language (as cli.main's errors)."""
+    return Words(choose_language(None), [])
 
 
 def _options(option: list[str]) -> dict[str, Any]:
@@ -48,10 +54,10 @@ class Finish(ProgressColumn):
         done = task.completed - self.base
         elapsed = task.elapsed or 0.0
         if done <= 0 or task.total is None or elapsed <= 0:
-            return Text("ETA —", style="progress.remaining")
+            return Text(_words()("commands.tournament.eta_unknown"), style="progress.remaining")
         left = elapsed / done * (task.total - task.completed)
         end = time.strftime("%H:%M", time.localtime(time.time() + left))
-        return Text(f"{_clock(left)} left, ends ≈ {end}", style="progress.remaining")
+        return Text(_words().part("commands.tournament.eta", left=_clock(left), end=end), style="progress.remaining")
 
 
 def _clock(seconds: float) -> str:
@@ -126,7 +132,8 @@ def tournament(
     finish.base = len(found)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   finish, console=console) as progress:
-        task = progress.add_task(f"{g.title}, {n} players", total=len(tasks), completed=len(found))
+        task = progress.add_task(_words().part("terminal.simulate.progress", game=g.title, players=n, count=n),
+                                 total=len(tasks), completed=len(found))
 
         def advance(k: int) -> None:
             progress.advance(task, k)
@@ -136,7 +143,7 @@ def tournament(
                          resume is not None)
     _print_result(result)
     written = write(result, folder, plots)
-    console.print("Written: " + ", ".join(str(p) for p in [folder / "results.jsonl", *written]))
+    _say_written([folder / "results.jsonl", *written])
 
 
 def _report(folder: Path, plots: bool) -> None:
@@ -149,7 +156,12 @@ def _report(folder: Path, plots: bool) -> None:
     result, header = summary_of(folder)
     _print_result(result, header.scheduled)
     written = write(result, folder, plots)
-    console.print("Written: " + ", ".join(str(p) for p in written))
+    _say_written(written)
+
+
+def _say_written(paths: list[Path]) -> None:
+    console.print(Text(_words()("commands.tournament.written", paths=", ".join(str(p) for p in paths))),
+                  soft_wrap=True)
 
 
 def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
@@ -191,9 +203,11 @@ def _stopped(progress: Progress, task: Any, folder: Path) -> str:
     total = int(progress.tasks[task].total or 0)
     progress.stop()
     if done < total and results_path(folder).exists():
-        kept = f"after {done} of {total} games; they are kept in {results_path(folder)}" if done else \
-            f"before any of its {total} games ended"
-        return f"Stopped {kept}. Go on with: reichsstadt tournament --resume {folder}"
+        command = f"reichsstadt tournament --resume {folder}"
+        if done:
+            return _words()("commands.tournament.stopped", count=done, total=total, path=str(results_path(folder)),
+                            command=command)
+        return _words()("commands.tournament.stopped_before", count=total, command=command)
     return ""
 
 
@@ -216,17 +230,28 @@ def _label(i: int) -> str:
     return chr(ord("A") + i) if i < 26 else str(i + 1)
 
 
+COLUMNS = ("bot", "seats", "win_share", "interval", "fair", "mean_rank", "mean_score", "rating", "playouts")
+"""The tournament table's columns (each a message commands.tournament.column.<name>)."""
+
+
 def _summary_table(result: Any, rows: list[Any], names: list[str], scheduled: int | None) -> Table:
-    part = f" of {scheduled}" if scheduled and scheduled > len(result.games) else ""
-    table = Table(title=f"{result.game}, {result.players} players: {len(result.games)}{part} games "
-                        f"({len(result.bots)} seat rotations × {math.ceil(len(result.games) / len(result.bots))} "
-                        f"seeds), {result.seconds:.0f} s")
+    w = _words()
+    played = len(result.games)
+    games = (Message("commands.tournament.games_of", count=played, scheduled=scheduled)
+             if scheduled and scheduled > played else Message("commands.tournament.games", count=played))
+    seeds = math.ceil(played / len(result.bots))
+    table = Table(title=w.part("commands.tournament.title", game=find_game(result.game).title,
+                               players=result.players, games=games,
+                               rotations=Message("commands.tournament.rotations", count=len(result.bots)),
+                               seeds=Message("commands.tournament.seeds", count=seeds),
+                               seconds=f"{result.seconds:.0f}"))
     intervals = [f"{s.ci_low:.1%} – {s.ci_high:.1%}" for s in rows]   # breaks between its ends, if it must
-    for col in ("bot", "seats", "win share", "95 % interval", f"vs fair {1 / result.players:.0%}", "mean rank",
-                "mean score", "rating (mu ± sigma)", "playouts a move"):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col == "bot")
+    for i, col in enumerate(COLUMNS):
+        table.add_column(w.part(f"commands.tournament.column.{col}", share=f"{1 / result.players:.0%}"),
+                         justify="right" if i else "left", no_wrap=not i)
     for name, s, interval in zip(names, rows, intervals):
-        table.add_row(name, str(s.seats), f"{s.win_share:.1%}", interval, s.verdict,
+        table.add_row(name, str(s.seats), f"{s.win_share:.1%}", interval,
+                      w.part(f"commands.tournament.verdict.{s.verdict}"),
                       f"{s.mean_rank:.2f}", f"{s.mean_score:.1f} ± {s.score_sd:.1f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
                       "—" if s.iterations_per_search is None else f"{s.iterations_per_search:.0f}")
     return table
@@ -245,7 +270,6 @@ def hint(
     from ..bots.hint import hint_for
     from ..core import Record, replay
     from ..i18n import render
-    from ..terminal.words import choose_language
 
     language = choose_language(lang)
 
@@ -318,7 +342,6 @@ def review(
     from ..bots.review import review as run
     from ..core import Record
     from ..i18n import render
-    from ..terminal.words import choose_language
 
     language = choose_language(lang)
     if iterations is not None and iterations < 1:

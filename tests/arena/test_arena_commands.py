@@ -38,6 +38,42 @@ def test_tournament_command_prints_the_table_and_writes_results_and_plots(tmp_pa
     assert (tmp_path / "t" / "ratings.png").exists() and (tmp_path / "t" / "scores.png").exists()
 
 
+def test_tournament_speaks_the_readers_language(tmp_path):
+    """The table, the verdicts, the files written and the line of a stopped tournament in
+    the environment's language, as simulate's table and every refusal are."""
+    def in_german(*args):
+        return CliRunner().invoke(app, list(args), catch_exceptions=False,
+                                  env={"COLUMNS": "200", "LANGUAGE": "de", "LC_ALL": "", "LANG": ""})
+
+    out = in_german("tournament", "toy", "--bots", "random,random", "--players", "2", "--games", "4",
+                    "--jobs", "1", "--out", str(tmp_path / "t"), "--no-plots")
+    assert out.exit_code == 0, out.output
+    for words in ("4 Partien (2 Sitzrotationen × 2 Seeds)", "Siegquote", "Intervall", "im Rahmen",
+                  "Rang", f"Geschrieben: {tmp_path / 't' / 'results.jsonl'}"):
+        assert words in out.output, out.output
+    for english in ("win share", "mean rank", "within", "Written"):
+        assert english not in out.output
+
+    LateBoom.acts = 0
+    with pytest.raises(BadOption) as failed:
+        in_german("tournament", "toy", "--bots", "tests.arena.test_arena_commands:LateBoom,random", "--players",
+                  "2", "--games", "8", "--jobs", "1", "--out", str(tmp_path / "late"), "--no-plots")
+    said = " ".join(" ".join(failed.value.__notes__).split())
+    assert re.fullmatch(rf"Angehalten nach \d von 8 Partien; sie bleiben in {re.escape(str(tmp_path))}\S+\. "
+                        rf"Weiter mit: reichsstadt tournament --resume {re.escape(str(tmp_path / 'late'))}", said), said
+
+
+class LateBoom:
+    """Plays the first move offered for a few games, then fails."""
+    acts = 0
+
+    def act(self, seat):
+        LateBoom.acts += 1
+        if LateBoom.acts >= 12:
+            raise RuntimeError("late")
+        return seat.legal()[0]
+
+
 def test_tournament_command_refuses_an_unknown_bot(tmp_path):
     with pytest.raises(BadOption, match="unknown bot 'alphago'"):
         run("tournament", "toy", "--bots", "random,alphago", "--players", "2", "--games", "2",

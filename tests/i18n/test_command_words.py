@@ -20,6 +20,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from reichsstadt.arena import results
+from reichsstadt.arena.commands import COLUMNS
 from reichsstadt.arena.results import MOST_GAMES, Header, check_games, in_game
 from reichsstadt.arena.tournament import check_settings
 from reichsstadt.bots.specs import SETTINGS, make_bot
@@ -41,7 +42,8 @@ def families() -> dict[str, set[str]]:
     """The ids the code builds from a prefix: prefix -> the endings it may add."""
     return {"commands.bot.setting.": set(SETTINGS), "commands.needs.": {"openskill", "ray", "matplotlib"},
             "commands.serve.": {"more_than", "or_more", "range"},
-            "commands.results.json.": set(results._JSON_REASONS.values())}
+            "commands.results.json.": set(results._JSON_REASONS.values()),
+            "commands.tournament.column.": set(COLUMNS), "commands.tournament.verdict.": {"above", "below", "within"}}
 
 
 def named_in_code() -> set[str]:
