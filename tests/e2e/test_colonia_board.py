@@ -373,3 +373,17 @@ def test_every_piece_makes_the_move_it_shows(colonia_server: str, browser: Any) 
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_laptop_window_with_a_scrollbar_keeps_the_two_columns(colonia_server: str, browser: Any) -> None:
+    """A 1280 px window whose scrollbar takes 15 px (1265 px of page) draws the city and the
+    ships side by side; it fell back to the phone's single column, twice as tall."""
+    context, page, _, errors, _ = _open_table(browser, colonia_server, {"width": 1265, "height": 900}, "Al")
+    try:
+        page.wait_for_selector("svg.cb .panel")
+        lefts = page.evaluate("() => [...document.querySelectorAll('svg.cb .panel')]"
+                              ".map(p => Math.round(p.getBoundingClientRect().left))")
+        assert len(set(lefts)) == 2, lefts
+        assert not errors, errors
+    finally:
+        context.close()
