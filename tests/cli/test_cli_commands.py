@@ -76,7 +76,7 @@ def test_input_ending_saves_the_game(tmp_path):
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "norenberc", "--players", "9"], "norenberc is for 2–5 players, not 9"),
     (["play", "norenberc", "--players", "2", "--seats", "human,wizard"], "seat 'wizard' is neither"),
-    (["play", "norenberc", "--players", "2", "--seats", "human"], "--seats names 1 seats for 2 players"),
+    (["play", "norenberc", "--players", "2", "--seats", "human"], "--seats names 1 seat for 2 players"),
     (["play", "norenberc", "--option", "colour=red"], "norenberc has no option 'colour'"),
     (["play", "norenberc", "--option", "open_planning"], "--option takes key=value"),
     (["play", "norenberc", "--components", "/nonexistent.json"], "does not exist"),
