@@ -115,8 +115,12 @@ def parse_mcts(spec: str) -> dict[str, Any]:
         if not 0 < seconds < 86_400:   # a day at most (inf: a search that never answers)
             raise BadOption(Message("commands.bot.seconds", bot=repr(spec)))
         out["seconds"] = seconds
+    given: set[str] = set()
     for item in settings:
         key, value = _setting(spec, item)
+        if key in given:   # a setting given twice: which one was meant is not for the bot to guess
+            raise BadOption(Message("commands.bot.setting_twice", bot=repr(spec), key=key))
+        given.add(key)
         out[SETTINGS[key][0]] = value
     return out
 

@@ -41,6 +41,9 @@ def test_random_and_mcts_specs():
     ("mcts:3s:trust=2", "trust=1\\|0 .*, not '2'"),
     ("mcts:3s:kinds=yes", "kinds takes a number, not 'yes'"),
     ("mcts:3s:kinds=2", "kinds=1\\|0 .*, not '2'"),
+    # which of the two was meant? (it was taken, the last one winning, with the whole string as the bot's name)
+    ("mcts:1s:policy=heuristic:policy=random", "the setting policy is given more than once"),
+    ("mcts:c=1:w=1:c=1", "the setting c is given more than once"),
     ("", "unknown bot"),
     # int() refuses thousands of digits with its own ValueError: a stranger's 500, once
     ("mcts:" + "9" * 5000, "'mcts:9{35}'…: at most 999999999 iterations a move"),

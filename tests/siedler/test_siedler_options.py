@@ -97,3 +97,14 @@ def test_reichsstadt_games_lists_the_options():
                          env=env, check=True).stdout
     flat = " ".join(out.replace("│", " ").split())
     assert "bank_trades_per_turn" in flat and "offer_cards" in flat and "offers_per_turn" in flat
+
+
+@pytest.mark.parametrize("name, most", [("offers_per_turn", 20), ("bank_trades_per_turn", 100), ("offer_cards", 20)])
+def test_the_trade_bounds_have_a_maximum_far_above_any_real_game(name, most):
+    """A table of a million offers or bank trades a turn was taken (finding s19-10): each
+    bound is at most what a game can use (offer_cards and the bank: the 100 resource cards)."""
+    assert GAME.options[name].maximum == most
+    assert getattr(GAME.new(3, 1, {name: most}), name) == most
+    for bad in (most + 1, 1_000_000):
+        with pytest.raises(BadOption, match=f"'{name}' is at most {most}, not {bad}"):
+            GAME.new(3, 1, {name: bad})

@@ -32,16 +32,16 @@ class SiedlerGame(Game):
         "setup": Option("setup", "choice", "beginner", "beginner positions (3.) or the expert snake placement (9.)",
                         choices=("beginner", "expert")),
         "offers_per_turn": Option("offers_per_turn", "int", 3, "trade offers the active player may make per turn",
-                                  minimum=0),
+                                  minimum=0, maximum=20),
         "bank_trades_per_turn": Option(
             "bank_trades_per_turn", "int", 30,
             "bank trades the active player may make per turn; the rulebook sets no limit (5.2.1), but "
             "producing Zirkel, selling them and trading the gold back can loop at no loss, so a finite "
-            "bound keeps every game finite", minimum=1),
+            "bound keeps every game finite", minimum=1, maximum=100),
         "offer_cards": Option(
             "offer_cards", "int", 5,
             "cards (gold counted) per side of one trade offer or counter-offer; the rulebook sets no "
-            "limit (5.2.1), the bound keeps an offer's chain of small decisions finite", minimum=1),
+            "limit (5.2.1), the bound keeps an offer's chain of small decisions finite", minimum=1, maximum=20),
     }
     version = 2  # 2: fields with real names, options in the snapshot's "options"
     parts = {

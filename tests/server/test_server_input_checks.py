@@ -1,0 +1,38 @@
+"""What the s19 attack on the server found in its input checks, each as a test: a bot spec
+that gives a setting twice, options without a maximum, unknown fields in request bodies,
+error words that named the wrong problem, two people of one name at a table, and one
+address taking every spectator place of a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reichsstadt.core import Message
+from reichsstadt.i18n import render
+
+from .helpers import create, serve
+
+
+def _said(r: Any, lang: str = "en") -> str:
+    return render(Message.from_json(r.json()["error"]), lang)
+
+
+def test_a_bot_seat_that_gives_a_setting_twice_is_refused_naming_it(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 2,
+                                         "seats": ["mcts:1s:policy=heuristic:policy=random", "human"]})
+        assert r.status_code == 400, r.text
+        assert "the setting policy is given more than once" in _said(r)
+        assert "policy" in _said(r, "ru") and "больше одного раза" in _said(r, "ru")
+
+
+def test_the_games_list_shows_siedlers_trade_bounds_with_their_maxima(tmp_path: Any) -> None:
+    with serve(tmp_path) as c:
+        games = c.get("/api/games").json()["games"]
+        siedler = {o["name"]: o for o in next(g for g in games if g["id"] == "siedler")["options"]}
+        assert {k: siedler[k]["maximum"] for k in ("offers_per_turn", "bank_trades_per_turn", "offer_cards")} \
+            == {"offers_per_turn": 20, "bank_trades_per_turn": 100, "offer_cards": 20}
+        r = c.post("/api/tables", json={"game": "siedler", "players": 3, "seats": ["random"] * 3,
+                                         "options": {"bank_trades_per_turn": 1_000_000_000}})
+        assert r.status_code == 400 and "at most 100" in r.text, r.text
+        create(c, "siedler", 3, ["random"] * 3, take=None, options={"offers_per_turn": 20})
