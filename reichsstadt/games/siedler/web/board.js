@@ -8,7 +8,7 @@
  * draw(el, view, ctx) returns {placed, pick}: the legal moves' indices this board offers
  * itself (the table lists only the others) and whether it shows the multi-part choice. */
 import { h, s, fill } from "/static/dom.js";
-import { memory, mount } from "/static/board/host.js";
+import { mount } from "/static/board/host.js";
 import { activate } from "/static/board/piece.js";
 import { lines } from "/static/board/svg.js";
 import { textWidth } from "/static/board/textfit.js";
@@ -51,6 +51,11 @@ function fresh(key) {
       want: Record<string, number>, to: number}} */ (null),
   };
 }
+
+/** What the person is putting together at each table of this visit, by table id (an offer
+ * half made survives a switch of language, which draws the page and its board anew, as a
+ * choice in the making does in table.js). @type {Map<string, ReturnType<typeof fresh>>} */
+const choices = new Map();
 
 /** SVG text. @param {number} x @param {number} y @param {string} text @param {Record<string, any>} [a] */
 function text(x, y, text, a = {}) {
@@ -225,15 +230,16 @@ function placeAs(P, kind) {
 
 /** The board of one table as one seat sees it: the map, the city, the strip above them, the
  * seat's hand, the trade and the players; what this seat is putting together (an offer, a
- * discard, a bank trade) is the element's memory (host.js), kept while the table is the same. */
+ * discard, a bank trade) is kept by table (`choices`), not in the element: a language switch
+ * draws the page anew, with a new element. */
 class Board {
   /** @param {HTMLElement} el @param {any} view @param {Ctx} ctx @param {() => void} redraw */
   constructor(el, view, ctx, redraw) {
-    const mem = memory(el);
     const key = ctx.tableId || "";
-    if (!mem.ui || mem.ui.key !== key) mem.ui = fresh(key);
+    let ui = choices.get(key);
+    if (!ui) { ui = fresh(key); choices.set(key, ui); }
     /** @type {ReturnType<typeof fresh>} */
-    this.ui = mem.ui;
+    this.ui = ui;
     this.view = view;
     this.ctx = ctx;
     this.redraw = redraw;
