@@ -26,6 +26,10 @@ MOST_BYTES = 64 * 1024 * 1024
 """The largest record or data file read (a game's record or data file is a few hundred KB at most;
 more is not one, and /dev/zero would never end)."""
 
+NOTE_MOST = 2000
+"""The most characters of a file's note for its reader (`_about`, a map's `note`): a table
+played with a file of one's own sends the file to everyone who watches it."""
+
 
 def load_json(path: str | Path) -> Any:
     """Parse a JSON data file, or raise DataFileError naming the file, line and column.
@@ -264,6 +268,13 @@ class Check:
         """Refuse a file that has none of `keys` (the parts every file of this kind has):
         most likely another game's data file, given to the wrong game."""
         self.require(any(k in raw for k in keys), TOP, Message("data.other_game", parts=", ".join(keys)))
+
+    def note(self, raw: dict[str, Any], key: str) -> None:
+        """Refuse a note for the reader of the file (`raw[key]`, where it has one) that is
+        no string or longer than NOTE_MOST characters."""
+        if key in raw:
+            text = self.get(raw, key, str)
+            self.require(len(text) <= NOTE_MOST, key, Message("data.too_long", most=NOTE_MOST, count=len(text)))
 
     def fail(self, where: Words, message: Words) -> NoReturn:
         """Refuse the file: `message` (the rule) broken at `where` (a JSON path, or TOP)."""

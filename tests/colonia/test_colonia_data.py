@@ -138,3 +138,19 @@ def test_a_file_with_what_no_data_file_holds_is_refused_naming_the_entry(path, v
     with pytest.raises(DataFileError) as info:
         GAME.new(4, 1, {"components": str(path_on_disk)})
     assert words in str(info.value)
+
+
+def test_the_note_for_the_reader_is_a_string_of_at_most_2000_characters() -> None:
+    """`_about` was let through at any length (finding s19-3): refused in the reader's
+    language, naming the key and the limit."""
+    raw = copy.deepcopy(RAW)
+    raw["_about"] = "é" * 2000
+    assert GAME.new(3, 1, {"components": raw}).players == 3
+    raw["_about"] = "x" * 2001
+    with pytest.raises(DataFileError) as info:
+        GAME.new(3, 1, {"components": raw})
+    assert "_about: must be at most 2000 characters, not 2001" in str(info.value)
+    assert "_about" in render(info.value.message, "de") and "2000" in render(info.value.message, "de")
+    raw["_about"] = 7
+    with pytest.raises(DataFileError, match="_about: must be str, not int 7"):
+        GAME.new(3, 1, {"components": raw})

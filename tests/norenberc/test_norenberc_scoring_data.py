@@ -332,3 +332,17 @@ def test_turn_order_draw_reads_well_when_the_name_is_you():
     assert text == "place 1 in turn order goes to Player 1"
     assert "You takes" not in text.replace("Player 1", "You")
     assert render(said, viewer=0) == "place 1 in turn order goes to you"
+
+
+def test_the_note_for_the_reader_is_a_string_of_at_most_2000_characters():
+    """`_about` was let through at any length: a table made with a note of 2 MB stored it
+    and sent it to everyone who watched (finding s19-3). A note of 2,000 characters plays."""
+    raw = _raw()
+    raw["_about"] = "x" * 2000
+    assert GAME.new(3, 1, {"components": raw}).players == 3
+    for about, message in (("x" * 1_900_000, "_about: must be at most 2000 characters, not 1900000"),
+                           (["a", "list"], "_about: must be str, not list")):
+        raw["_about"] = about
+        with pytest.raises(DataFileError) as info:
+            GAME.new(3, 1, {"components": raw})
+        assert message in str(info.value)

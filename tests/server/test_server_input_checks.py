@@ -5,6 +5,8 @@ address taking every spectator place of a table."""
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 from reichsstadt.core import Message
@@ -36,3 +38,18 @@ def test_the_games_list_shows_siedlers_trade_bounds_with_their_maxima(tmp_path: 
                                          "options": {"bank_trades_per_turn": 1_000_000_000}})
         assert r.status_code == 400 and "at most 100" in r.text, r.text
         create(c, "siedler", 3, ["random"] * 3, take=None, options={"offers_per_turn": 20})
+
+
+def test_a_data_file_with_a_long_note_is_refused_naming_the_note_and_its_limit(tmp_path: Any) -> None:
+    """A components file carrying 1.9 MB of `_about` made a table whose every info and
+    welcome sent it along (finding s19-3)."""
+    raw = json.loads(resources.files("reichsstadt.games.norenberc").joinpath("components.json").read_text("utf-8"))
+    raw["_about"] = "x" * 1_900_000
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 2, "seats": ["random"] * 2,
+                                         "options": {"components": raw}})
+        assert r.status_code == 400, r.text[:300]
+        assert len(r.content) < 2000
+        assert "_about: must be at most 2000 characters, not 1900000" in _said(r)
+        assert "_about" in _said(r, "fr") and "2000" in _said(r, "fr")
+        assert c.get("/api/tables").json()["tables"] == []

@@ -317,3 +317,14 @@ def test_data_check_names_the_unknown_key(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode != 0
     assert "goods[Zirkel]: unknown key 'colour'" in " ".join((out.stdout + out.stderr).split())
+
+
+def test_the_maps_note_is_at_most_2000_characters():
+    """The map's free-text `note` is sent with every table that plays the map (s19-3)."""
+    raw = raw_map()
+    raw["note"] = "n" * 2000
+    load(raw)
+    raw["note"] = "n" * 100_000
+    with pytest.raises(DataFileError) as err:
+        load(raw)
+    assert "note: must be at most 2000 characters, not 100000" in str(err.value)

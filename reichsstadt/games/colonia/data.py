@@ -142,6 +142,7 @@ def _format(c: Check, raw: Any) -> None:
     version = c.get(raw, "format", int)
     c.require(version == FORMAT, "format", Message("data.colonia.format", found=version, format=FORMAT))
     _keys(c, raw, _TOP_KEYS, "")
+    c.note(raw, "_about")
 
 
 FILE = Message("data.file.colonia")

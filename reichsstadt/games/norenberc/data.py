@@ -90,6 +90,7 @@ class Components:
         c.values(raw)
         c.of_this_game(raw, ("guilds", "citizens", "rooms"))
         _only(c, raw, TOP_KEYS, TOP)
+        c.note(raw, "_about")
         version = c.get(raw, "format", int)
         c.require(version == FORMAT, "format", Message("data.norenberc.format", found=version, format=FORMAT))
         kind, guild, value, agent = _artisans(c, raw)

@@ -222,6 +222,7 @@ def _check_format(c: Check, raw: Any) -> None:
               Message("data.siedler.version", found=quoted(version), version=MAP_VERSION))
     _only(c, raw, "top level", TOP)
     c.require(isinstance(raw.get("note", ""), str), "note", Message("data.string"))
+    c.note(raw, "note")
     # the file restates the engine's resources and terrains for its reader: they must agree
     if "resources" in raw:
         c.require(raw["resources"] == list(RESOURCES), "resources",
