@@ -85,8 +85,10 @@ def parse(text: str | bytes, max_bytes: int, max_depth: int = 8) -> Incoming:
 def _checked(obj: dict[str, Any]) -> dict[str, Any]:
     """The message's fields checked against its type's: BadMessage naming the first wrong one."""
     kind = obj.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise BadMessage("malformed", Message("server.error.unknown_type", type=str(kind)[:40],
+    if not isinstance(kind, str):  # missing, null, a number: named without Python's words for it
+        raise BadMessage("malformed", Message("server.error.no_type", known=", ".join(_FIELDS)))
+    if kind not in _FIELDS:
+        raise BadMessage("malformed", Message("server.error.unknown_type", type=kind[:40],
                                               known=", ".join(_FIELDS)))
     spec = _FIELDS[kind]
     optional = _OPTIONAL.get(kind, {})
@@ -116,8 +118,10 @@ def _incoming(obj: dict[str, Any]) -> Incoming:
         return Incoming("move", actions=(obj["action"],), expect=obj["expect"])
     if kind == "pick":
         parts = obj["parts"]
-        if len(parts) > MAX_CHAIN or not all(_int(a) for a in parts):
+        if len(parts) > MAX_CHAIN:
             raise BadMessage("malformed", Message("server.error.chain", most=MAX_CHAIN))
+        if not all(_int(a) for a in parts):
+            raise BadMessage("malformed", Message("server.error.part_numbers"))
         return Incoming("pick", actions=tuple(parts), expect=obj["expect"])
     return Incoming(kind)
 

@@ -12,7 +12,7 @@ from typing import Any
 from reichsstadt.core import Message
 from reichsstadt.i18n import render
 
-from .helpers import create, serve
+from .helpers import Ws, create, serve
 
 
 def _said(r: Any, lang: str = "en") -> str:
@@ -53,3 +53,45 @@ def test_a_data_file_with_a_long_note_is_refused_naming_the_note_and_its_limit(t
         assert "_about: must be at most 2000 characters, not 1900000" in _said(r)
         assert "_about" in _said(r, "fr") and "2000" in _said(r, "fr")
         assert c.get("/api/tables").json()["tables"] == []
+
+
+def test_a_body_that_is_json_but_no_object_is_told_so_in_the_words_of_a_request(tmp_path: Any) -> None:
+    """`[]`, `1`, `"x"` and `null` as a request's body got the websocket's words: "a
+    message is a JSON object with a "type"" (finding s19-8); an API body has no type."""
+    with serve(tmp_path) as c:
+        for raw in (b"[]", b"1", b'"x"', b"null"):
+            r = c.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+            assert r.status_code == 400 and r.json()["code"] == "malformed", r.text
+            assert _said(r) == "the request's body must be a JSON object (named fields in curly brackets)"
+            assert "type" not in _said(r, "de")
+
+
+def test_a_websocket_message_of_no_type_or_of_parts_that_are_no_numbers_is_told_so(tmp_path: Any) -> None:
+    """`{"type": null}` was "there is no message of type "None"" (Python's word), and
+    a pick of parts that are no numbers was "at most 16 parts" (finding s19-8)."""
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 2, ["human", "random"], take=0)
+        p = Ws(c, made["id"], made["token"])
+        p.first_state()
+        said = {}
+        for frame in ({"type": None}, {"action": 1}, {"type": "pick", "parts": ["a"], "expect": 0}):
+            p.send(frame)
+            said[json.dumps(frame)] = render(Message.from_json(p.error()["message"]), "en")
+        assert said == {
+            '{"type": null}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint',
+            '{"action": 1}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint',
+            '{"type": "pick", "parts": ["a"], "expect": 0}': "a choice names its parts by number: whole numbers only"}
+        p.close()
+
+
+def test_join_with_an_invite_that_is_no_string_is_a_wrong_type(tmp_path: Any) -> None:
+    """`"invite": 1` was "this invitation is for no seat of this table" (finding s19-8)."""
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 2, ["human", "human"], take=0)
+        r = c.post(f"/api/tables/{made['id']}/join", json={"invite": 1, "name": "Bo"})
+        assert r.status_code == 400
+        assert _said(r) == 'the field "invite" of a "join" message has the wrong kind of value'
+        r = c.post(f"/api/tables/{made['id']}/join", json={"name": "Bo"})
+        assert r.status_code == 400 and _said(r) == 'a "join" message needs the field "invite"'
+        r = c.post(f"/api/tables/{made['id']}/join", json={"invite": "nope", "name": "Bo"})
+        assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.invite"

@@ -118,8 +118,8 @@ async def body(request: Request) -> dict[str, Any]:
         if exc.reason == "duplicate":
             raise fail(400, "server.error.duplicate_key", "malformed", key=exc.detail) from None
         raise fail(400, "server.error.bad_json", "malformed", detail=exc.detail) from None
-    if not isinstance(obj, dict):
-        raise fail(400, "server.error.not_object", "malformed")
+    if not isinstance(obj, dict):  # (a websocket message's words would ask for a "type")
+        raise fail(400, "server.error.body_not_object", "malformed")
     return obj
 
 

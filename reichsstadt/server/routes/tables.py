@@ -58,8 +58,10 @@ async def join(request: Request) -> Response:
     live = await live_or_404(request)
     got = await body(request)
     invite = got.get("invite")
+    if invite is None:
+        raise fail(400, "server.error.missing_field", type="join", field="invite")
     if not isinstance(invite, str):
-        raise fail(400, "server.refuse.invite")
+        raise fail(400, "server.error.field_type", type="join", field="invite")
     name = clean_name(got.get("name"))
     token = new_token()
     seat = await live.join(invite, name, token)

@@ -1,6 +1,7 @@
 // @ts-check
-/** Zooming the board on a small screen: larger pieces to tap (the map pans under the
- * finger), or the whole board at a glance. The zoom is kept per game in the browser. */
+/** Zooming the board: on a small screen larger pieces to tap (the map pans under the
+ * finger), on a desktop larger words (Siedler's recipes are small at the board's width);
+ * or the whole board at a glance. The zoom is kept per game in the browser. */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
