@@ -80,12 +80,12 @@ export async function showTable(app, tableId, watch) {
     h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) }, icon("help"), " ",
       t("web.guide.open")),
     watch || !mine.token ? null : suggest.button);
+  const play = h("div", { class: "play" }, h("div", { class: "board-box" }, zoomBar(el.board, info.game), el.board), h("aside", null, suggest.box, el.moves, el.error,
+    h("details", { class: "log-box", open: true }, h("summary", null, t("web.table.log")), el.log)));
   fill(app, fill(page,
     h("div", { class: "head" }, el.title, el.status, el.tools, el.seats),
     el.end, el.since,
-    h("div", { class: "play" }, h("div", { class: "board-box" }, zoomBar(el.board, info.game), el.board), h("aside", null, suggest.box, el.moves, el.error,
-      h("details", { class: "log-box", open: true }, h("summary", null, t("web.table.log")), el.log))),
-    el.manage, el.links));
+    play, el.manage, el.links));
 
   /** @type {any} the last state message received */
   let received = null;
@@ -198,6 +198,10 @@ export async function showTable(app, tableId, watch) {
     drawPlay(fresh);
     drawLog();
     drawEnd();
+    // before the start the invitations (Copy, Start now) come first, where the creator
+    // looks; the board has nothing to show yet. Below the board once the game runs.
+    const before = m.status === "open" ? play : el.links;
+    if (el.manage.nextElementSibling !== before) page.insertBefore(el.manage, before);
     drawManage(el.manage, m, tableId, mine, fail, names()).catch(fail);
   }
 
