@@ -95,3 +95,30 @@ def test_join_with_an_invite_that_is_no_string_is_a_wrong_type(tmp_path: Any) ->
         assert r.status_code == 400 and _said(r) == 'a "join" message needs the field "invite"'
         r = c.post(f"/api/tables/{made['id']}/join", json={"invite": "nope", "name": "Bo"})
         assert r.status_code == 400 and r.json()["error"]["id"] == "server.refuse.invite"
+
+
+def test_a_misspelt_field_of_a_request_is_refused_by_its_name(tmp_path: Any) -> None:
+    """`"seat"` for `"seats"` and `"nmae"` for `"name"` were dropped without a word: the
+    visitor got a table waiting for a second person, under the default name (finding s19-7)."""
+    with serve(tmp_path) as c:
+        r = c.post("/api/tables", json={"game": "norenberc", "players": 2, "seat": ["human", "greedy"],
+                                         "take_seat": 0, "nmae": "Ann"})
+        assert r.status_code == 400, r.text
+        assert _said(r) == 'a "table" message has no field "nmae"'
+        assert c.get("/api/tables").json()["tables"] == []
+        for extra in ({"unknown": 1}, {"name": True, "take_seat": None}, {"name": {}}, {"start": "yes"}):
+            r = c.post("/api/tables", json={"game": "norenberc", "players": 2, "seats": ["human", "random"], **extra})
+            assert r.status_code == 400, (extra, r.text)
+        made = create(c, "norenberc", 2, ["human", "human"], take=0)
+        tid, invite = made["id"], made["invites"][0]["invite"]
+        creator = {"authorization": f"Bearer {made['creator']}"}
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": invite, "nmae": "Bo"})
+        assert r.status_code == 400 and _said(r) == 'a "join" message has no field "nmae"'
+        r = c.post(f"/api/tables/{tid}/start", json={"fil": "greedy"}, headers=creator)
+        assert r.status_code == 400 and _said(r) == 'a "start" message has no field "fil"'
+        assert c.get(f"/api/tables/{tid}").json()["status"] == "open"   # nothing was done
+        r = c.post(f"/api/tables/{tid}/start", json={"fill": "greedy"}, headers=creator)
+        assert r.status_code == 200 and r.json()["status"] == "running"
+        r = c.post(f"/api/tables/{tid}/seats/0/stand-in", json={"bot": None, "seat": 1},
+                   headers={"authorization": f"Bearer {made['token']}"})
+        assert r.status_code == 400 and _said(r) == 'a "stand-in" message has no field "seat"'

@@ -123,6 +123,14 @@ async def body(request: Request) -> dict[str, Any]:
     return obj
 
 
+def known_fields(got: dict[str, Any], kind: str, fields: tuple[str, ...]) -> None:
+    """Refuse a body with a field the request does not have (a misspelt "nmae" or "seat"
+    would be dropped without a word), naming the first, as the websocket protocol does."""
+    extra = sorted(k for k in got if k not in fields)
+    if extra:
+        raise fail(400, "server.error.unknown_field", type=kind, field=extra[0][:40])
+
+
 async def _read(request: Request, limit: int) -> bytes:
     chunks: list[bytes] = []
     size = 0

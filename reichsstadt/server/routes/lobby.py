@@ -24,13 +24,17 @@ from ..keys import address_key, new_secret
 from ..schema import HUMAN, OPEN, STATUSES, SeatRow, TableRow, now
 from ..seating import PERSON_KINDS, bot_names as seat_names, lobby_seats
 from ..storage import new_token, token_hash
-from .common import ApiError, body, client_address, fail, guarded, services
+from .common import ApiError, body, client_address, fail, guarded, known_fields, services
 
 log = logging.getLogger("reichsstadt.server")
 
 NAME_LIMIT = 24
 CLOCK_LONGEST = 24 * 3600   # seconds: the longest limit a table may set
 LIST_DEFAULT, LIST_MOST = 50, 100
+TABLE_FIELDS = ("game", "players", "options", "seats", "take_seat", "name", "clock", "start")
+"""The fields of a new table's body (any other is refused by its name). `start`, true or
+false, is taken and changes nothing (the browser sends it): a table starts when its last
+seat is taken, or when its creator asks /start."""
 
 
 async def games(request: Request) -> Response:
@@ -183,6 +187,9 @@ async def create_table(request: Request) -> Response:
     settings = svc.settings
     creator_key = await _check_rate(request)
     got = await body(request)
+    known_fields(got, "table", TABLE_FIELDS)
+    if got.get("start") is not None and not isinstance(got["start"], bool):
+        raise fail(400, "server.error.field_type", type="table", field="start")
     gid = got.get("game")
     if not isinstance(gid, str):
         raise fail(400, "server.error.field_type", type="table", field="game")
@@ -198,7 +205,7 @@ async def create_table(request: Request) -> Response:
                              or kinds[take] != HUMAN):
         raise fail(400, "server.error.take_seat")
     # no name: the seat is "Player N" in each reader's language (the quick game's default)
-    name = clean_name(got["name"]) if take is not None and got.get("name") is not None else None
+    name = clean_name(got["name"]) if got.get("name") is not None else None  # checked even with no seat taken
     if sum(1 for k in kinds if k == HUMAN) > (1 if take is not None else 0):
         await _check_open(request, creator_key)
     creator = new_token()

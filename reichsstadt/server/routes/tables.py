@@ -19,7 +19,7 @@ from ..schema import CLOSED, FINISHED, HUMAN
 from ..seating import bot_names
 from ..storage import new_token
 from ..table import LiveTable, stored_info
-from .common import ApiError, bearer, body, client_address, fail, guarded, services
+from .common import ApiError, bearer, body, client_address, fail, guarded, known_fields, services
 from .lobby import clean_name, default_bot, invites
 
 log = logging.getLogger("reichsstadt.server")
@@ -57,6 +57,7 @@ async def table_invites(request: Request) -> Response:
 async def join(request: Request) -> Response:
     live = await live_or_404(request)
     got = await body(request)
+    known_fields(got, "join", ("invite", "name"))
     invite = got.get("invite")
     if invite is None:
         raise fail(400, "server.error.missing_field", type="join", field="invite")
@@ -75,6 +76,7 @@ async def start(request: Request) -> Response:
     live = await live_or_404(request)
     creator_only(request, live)
     got = await body(request)
+    known_fields(got, "start", ("fill",))
     settings = services(request).settings
     fill = got.get("fill")
     spec = default_bot(live.game.id, settings) if fill is None else checked_bot(fill, live.game.id, settings)
@@ -102,6 +104,7 @@ async def stand_in(request: Request) -> Response:
     if not 0 <= seat < live.players:
         raise fail(404, "server.error.no_seat", "not_found")
     got = await body(request)
+    known_fields(got, "stand-in", ("bot",))
     bot = got.get("bot")
     token = bearer(request)
     if bot is None:
