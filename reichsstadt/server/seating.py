@@ -5,6 +5,7 @@ one table."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Sequence
 
 from ..bots import levels as bot_levels
@@ -46,6 +47,15 @@ def bot_names(kinds: Sequence[str], taken: Sequence[str | None] = ()) -> list[st
         used.add(name)
         out.append(name)
     return out
+
+
+def name_taken(name: str, names: Sequence[str | None]) -> bool:
+    """Whether `name` is one of `names` as people read it: whatever the case, and the
+    same letter however written ("ＨOST" is "host")."""
+    def key(n: str) -> str:
+        return unicodedata.normalize("NFKC", n).casefold()
+
+    return any(n is not None and key(n) == key(name) for n in names)
 
 
 def lobby_seats(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from .broadcast import Broadcast, Connection
 from .messages import dumps
 from .schema import CLOSED, FINISHED, HUMAN, OPEN, RUNNING, NoteRow, TableRow
 from .seats import Seats
-from .seating import lobby_seats, seat_level
+from .seating import lobby_seats, name_taken, seat_level
 from .storage import token_hash
 
 if TYPE_CHECKING:
@@ -283,6 +283,8 @@ class LiveTable:
             s = self.seats[seat]
             if s.kind != HUMAN:
                 raise IllegalAction(Message("server.refuse.bot_seat"))
+            if name_taken(name, [o.name for i, o in enumerate(self.seats) if i != seat]):
+                raise IllegalAction(Message("server.refuse.name_taken", name=name))
             if s.token_hash is not None or not await storage.claim_seat(self.id, seat, name, token_hash(token),
                                                                          lobby_seats):
                 raise IllegalAction(Message("server.refuse.taken"))

@@ -122,3 +122,24 @@ def test_a_misspelt_field_of_a_request_is_refused_by_its_name(tmp_path: Any) -> 
         r = c.post(f"/api/tables/{tid}/seats/0/stand-in", json={"bot": None, "seat": 1},
                    headers={"authorization": f"Bearer {made['token']}"})
         assert r.status_code == 400 and _said(r) == 'a "stand-in" message has no field "seat"'
+
+
+def test_two_people_at_one_table_may_not_take_the_same_name(tmp_path: Any) -> None:
+    """A third person joined as "Host" beside the creator "Host": the log and the seats
+    bar could not tell them apart, an easy impersonation (finding s19-9)."""
+    with serve(tmp_path) as c:
+        made = create(c, "norenberc", 4, ["human", "human", "human", "random"], take=0, name="Host")
+        tid = made["id"]
+        first, second = (i["invite"] for i in made["invites"])
+        bot = c.get(f"/api/tables/{tid}").json()["seats"][3]["name"]
+        assert bot
+        for taken in ("Host", "  host ", "ＨOST", bot.upper()):
+            r = c.post(f"/api/tables/{tid}/join", json={"invite": first, "name": taken})
+            assert r.status_code == 400, (taken, r.text)
+            assert r.json()["error"]["id"] == "server.refuse.name_taken", r.text
+        assert _said(r, "de").startswith("an diesem Tisch heißt schon jemand")
+        assert c.post(f"/api/tables/{tid}/join", json={"invite": first, "name": "P0"}).status_code == 200
+        r = c.post(f"/api/tables/{tid}/join", json={"invite": second, "name": "p0"})
+        assert r.status_code == 400 and _said(r) == 'someone at this table is already called "p0": choose another name'
+        assert c.post(f"/api/tables/{tid}/join", json={"invite": second, "name": "Hostess"}).status_code == 200
+        assert [s["name"] for s in c.get(f"/api/tables/{tid}").json()["seats"]][:3] == ["Host", "P0", "Hostess"]
