@@ -12,7 +12,7 @@
  * "rows": [[cell]]}}; a cell is a message, a string or number, or {"sum": [msg]} (parts
  * joined by "+"). A message is {"id", "args"} (args may hold messages). */
 import { h, fill } from "./dom.js";
-import { language, render, sentence, t } from "./i18n.js";
+import { has, language, render, sentence, t } from "./i18n.js";
 import { icon } from "./icons.js";
 
 /** @type {Map<string, Promise<any>>} */
@@ -49,7 +49,9 @@ function block(b) {
 }
 
 /** Where a section comes from in the rulebook: its sections ("Rulebook: 5.2.2"; titles quoted
- * from another language's edition name it, "Rulebook (Français): Présentation"), or its
+ * from another language's edition name it in the reader's words, "French rulebook:
+ * Présentation", or as "Rulebook (Français): Présentation" where the catalog has no such
+ * name for that edition), or its
  * pages, "page 17" for one page and "pages 13, 14" or "pages 14–22" for more (a second
  * message, not a plural: the noun stands before the numbers, whatever their count). As
  * terminal/guide.py says it. @param {any} guide @param {string[] | Record<string, string[]>} rules */
@@ -58,7 +60,10 @@ function rulesLine(guide, rules) {
     const own = rules[language()];
     if (own) return t("web.guide.rules", { sections: own.join(", ") });
     const edition = guide.edition || Object.keys(rules)[0];
-    return t("web.guide.rules.edition", { edition: t(`web.language.${edition}`), sections: rules[edition].join(", ") });
+    const sections = rules[edition].join(", ");
+    const named = `web.guide.rules.edition.${edition}`;
+    if (has(named)) return t(named, { sections });
+    return t("web.guide.rules.edition", { edition: t(`web.language.${edition}`), sections });
   }
   const sections = rules.join(", ");
   if (guide.rulebook !== "pages") return t("web.guide.rules", { sections });

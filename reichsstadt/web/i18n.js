@@ -99,6 +99,10 @@ function intl(kind, make) {
   return f;
 }
 
+/** Whether the catalog has a message (a more particular wording where there is one).
+ * @param {string} id */
+export function has(id) { return Boolean(catalog && id in catalog.messages); }
+
 /** A message by id, for the page's own words. @param {string} id @param {Record<string, any>} [args] */
 export function t(id, args = {}) { return message(id, args, {}); }
 
