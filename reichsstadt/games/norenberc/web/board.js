@@ -37,6 +37,7 @@ const PAPER = "#fffaf0";
 const STONE = "#8d8579";
 const WOOD = "#9a6b3c";
 const GOLD = "#e8b923";
+const STEAL_LIMIT = 2;   // the goods a Thief takes (constants.STEAL_LIMIT: "Voleur", two goods)
 const FAINT = "#6b5a45";
 /** The guilds' colours, in number order: beer, pastries, shoes, pages, clothes, hats. */
 const GUILD_COLOURS = ["#d49a1a", "#c7804a", "#7b4a2a", "#6f8596", "#9b3f66", "#3f7a5c"];
@@ -171,6 +172,17 @@ class Board {
     }
     const citizen = { id: `norenberc.citizen.${tile.kind}`, args: {} };
     return "value" in tile ? { id: "norenberc.tile.valued", args: { citizen, value: tile.value } } : citizen;
+  }
+  /** What a citizen does, in the guide's words ("Thief: when hired, take 2 goods …"), as a
+   * tooltip's last line; "" for an artisan. The figures are the table's components where
+   * they come from the data file (agents_max, peddler_worth). @param {any} tile */
+  effect(tile) {
+    if (!tile || tile.kind === "artisan") return "";
+    const d = this.ctx.data || {};
+    /** @type {Record<string, Record<string, number>>} */
+    const figures = { councillor: { most: d.agents_max ?? 8 }, thief: { count: STEAL_LIMIT }, peddler: { worth: d.peddler_worth ?? 4 } };
+    return sentence(this.say({ id: "norenberc.guide.citizen", args: { name: { id: `norenberc.citizen.${tile.kind}`, args: {} },
+      effect: { id: `norenberc.guide.effect.${tile.kind}`, args: figures[tile.kind] || {} } } }));
   }
   /** @param {number} count */
   thalers(count) { return { id: "norenberc.thalers", args: { count } }; }
@@ -580,7 +592,8 @@ class Board {
       const legal = forms.map((/** @type {any} */ _, /** @type {number} */ f) => hires.find((m) => m.action.form === f)).filter(Boolean);
       const priceWords = forms.map((/** @type {number[]} */ f) => this.say(this.priceMsg(g, f)));
       const roomWhat = guest ? this.w("room", { room: letter, guest: this.tileMsg(guest) }) : this.w("room_empty", { room: letter });
-      const what = `${roomWhat}\n${this.w("room_price", { price: priceWords.join(" / ") })}`;
+      const does = guest ? this.effect(guest) : "";  // a citizen's effect, under its price
+      const what = `${roomWhat}\n${this.w("room_price", { price: priceWords.join(" / ") })}${does ? `\n${does}` : ""}`;
       const frame = [s("rect", { x, y: ry, width: rw, height: rh, rx: 4, fill: "#f4ead5", stroke: "#c9b48f" }),
         text(x + 5, ry + 14, letter, 13, { bold: true, fill: "#7a6a55" })];
       const face = guest ? this.tileFace(guest, x + (rw - ts) / 2 + 4, ry + 5, ts, ts, false)
@@ -594,7 +607,7 @@ class Board {
         const pic = this.priceIcons(g, form, fx, fy);
         const mv = hires.find((m) => m.action.form === f);
         if (mv && !one) {
-          priceNodes.push(this.piece({ key: `hire-${g}-${r}-${f}`, what: `${roomWhat}\n${this.w("room_price", { price: priceWords[f] })}`,
+          priceNodes.push(this.piece({ key: `hire-${g}-${r}-${f}`, what: `${roomWhat}\n${this.w("room_price", { price: priceWords[f] })}${does ? `\n${does}` : ""}`,
             box: [fx - 3, fy, this.priceWidth(form) + 6, 17], moves: [mv], click: this.clickFor(mv), does: this.does(mv), children: pic }));
         } else priceNodes.push(s("g", null, ...pic));
       });
@@ -760,6 +773,7 @@ class Board {
         let what = this.say(this.tileMsg(tile));
         const good = peddled.get(tile.id);
         if (good !== undefined && good >= 0) what += `\n${this.w("on_peddler", { good: this.goodMsg(good) })}`;
+        if (tile.kind !== "artisan") what += `\n${this.effect(tile)}`;
         return s("g", { "data-key": `held-${tile.id}` }, s("title", null, what), ...this.tileFace(tile, x, yy, w, 34, false),
           good !== undefined && good >= 0 ? goodIcon(this.guilds[good].good_key, good, x + w - 14, yy + 20, 14) : null);
       } };
