@@ -52,6 +52,7 @@ class Connection:
     alive: bool = True
     board: bool = True     # wants the server-drawn board (clients with their own renderer do not)
     lang: str = "en"       # the reader's language, for a server-drawn board
+    address: str = ""      # the client's address (a share of the spectator places is per address)
     outbox: collections.deque[bytes | Push] = field(default_factory=collections.deque)
     writer: asyncio.Task[None] | None = None   # sending the outbox, while it has something
     sent: asyncio.Event = field(default_factory=asyncio.Event)   # set while the outbox is empty
@@ -77,8 +78,9 @@ class Broadcast:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and c.alive for c in self.connections)
 
-    def spectators(self) -> int:
-        return sum(1 for c in self.connections if c.seat is None)
+    def spectators(self, address: str | None = None) -> int:
+        """The spectators on the table (from `address` only, where given)."""
+        return sum(1 for c in self.connections if c.seat is None and address in (None, c.address))
 
     def add(self, conn: Connection) -> None:
         self.connections.append(conn)

@@ -42,7 +42,8 @@ class Settings:
     header_timeout: float = 10.0        # seconds a client has to send a request's headers
     body_timeout: float = 20.0          # ... and its body
     connections_per_address: int = 64   # open connections (HTTP and websockets) from one client address
-    spectators_per_table: int = 50      # spectator websockets on one table
+    spectators_per_table: int = 50      # spectator websockets on one table...
+    spectators_per_address: int = 5     # ...and of them from one client address
     replay_rate: float = 20.0           # replay steps (a finished game's position) one address may ask a second...
     replay_burst: int = 40              # ...and at once
     forwarded_allow_ips: str = "127.0.0.1"  # proxies whose X-Forwarded-For names the real client

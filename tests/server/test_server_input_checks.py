@@ -6,13 +6,16 @@ address taking every spectator place of a table."""
 from __future__ import annotations
 
 import json
+import time
 from importlib import resources
 from typing import Any
+
+import pytest
 
 from reichsstadt.core import Message
 from reichsstadt.i18n import render
 
-from .helpers import Ws, create, serve
+from .helpers import Closed, Ws, create, serve
 
 
 def _said(r: Any, lang: str = "en") -> str:
@@ -143,3 +146,42 @@ def test_two_people_at_one_table_may_not_take_the_same_name(tmp_path: Any) -> No
         assert r.status_code == 400 and _said(r) == 'someone at this table is already called "p0": choose another name'
         assert c.post(f"/api/tables/{tid}/join", json={"invite": second, "name": "Hostess"}).status_code == 200
         assert [s["name"] for s in c.get(f"/api/tables/{tid}").json()["seats"]][:3] == ["Host", "P0", "Hostess"]
+
+
+def _from(c: Any, address: str) -> None:
+    """The test client's next requests and websockets come from `address` (as a proxy
+    it trusts would say)."""
+    c._transport.client = (address, 50000)
+
+
+def test_one_address_may_take_only_its_share_of_a_tables_spectator_places(tmp_path: Any) -> None:
+    """50 spectator sockets from one address were all welcomed, and the next visitor found
+    the table full (finding s19-5): an address now has at most a few of the places."""
+    with serve(tmp_path, spectators_per_table=8, spectators_per_address=3) as c:
+        made = create(c, "norenberc", 2, ["human", "random"], take=0)
+        _from(c, "10.0.0.2")
+        hog = [Ws(c, made["id"], None) for _ in range(3)]
+        for w in hog:
+            w.first_state()
+        over = Ws(c, made["id"], None)
+        err = over.error()
+        assert (err["code"], err["message"]["id"]) == ("rate_limited", "server.error.spectators_address")
+        assert render(Message.from_json(err["message"]), "en") == \
+            "your address already has as many spectators at this table as one address may (3)"
+        with pytest.raises(Closed) as closed:
+            over.recv()
+        assert closed.value.code == 4429
+        other = create(c, "norenberc", 2, ["human", "random"], take=0)   # another table's places are its own
+        Ws(c, other["id"], None).first_state()
+        _from(c, "10.0.0.3")   # someone else still finds a place, and the player's own seat is no spectator's
+        Ws(c, made["id"], None).first_state()
+        Ws(c, made["id"], made["token"]).first_state()
+        hog[0].close()
+        live = c.portal.call(c.app.state.services.tables.get, made["id"])
+        deadline = time.monotonic() + 10
+        while live.broadcast.spectators("10.0.0.2") >= 3:   # the server has heard the goodbye
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        _from(c, "10.0.0.2")   # a place given back is the address's again
+        Ws(c, made["id"], None).first_state()
+        assert 'reichsstadt_limited_total{limit="spectators_address"} 1.0' in c.get("/metrics").text

@@ -85,6 +85,12 @@ async def _hello(ws: WebSocket, live: LiveTable, settings: Settings) -> tuple[In
         services(ws).metrics.limited("spectators")
         await refuse(ws, "rate_limited", Message("server.error.spectators", most=settings.spectators_per_table), 4429)
         return None
+    if seat is None and live.broadcast.spectators(client_address(ws)) >= settings.spectators_per_address:
+        # one address may not take every place (the next visitor would find the table full)
+        services(ws).metrics.limited("spectators_address")
+        await refuse(ws, "rate_limited",
+                     Message("server.error.spectators_address", most=settings.spectators_per_address), 4429)
+        return None
     return hello, seat
 
 
@@ -104,7 +110,7 @@ async def _play(ws: WebSocket, settings: Settings) -> None:
     async def send(message: bytes) -> None:
         await ws.send({"type": "websocket.send", "text": message.decode()})
 
-    conn = Connection(send, seat, board=hello.board, lang=hello.lang)
+    conn = Connection(send, seat, board=hello.board, lang=hello.lang, address=client_address(ws))
     log.info("connected", extra={"event": "connect", "table": live.id, "seat": seat})
     try:
         await live.connect(conn)
