@@ -21,7 +21,11 @@ would have made instead.
   that both estimates are on the search's own scale, which is not the chances'.
 - **Budget.** The searches share `seconds` (or take `iterations` each: the same record,
   seed and iterations give the same review); the chances cost a few milliseconds a
-  move. The server runs it in its bot pool and caches the result with the game."""
+  move.
+- **In parts.** `review` is `outline` (the chances and the moves to examine), then
+  `examine` of each of those moves, then `assemble`: the server runs each part as a job of
+  its own in its bot pool, so that a review never holds a worker for longer than one
+  search, and caches the result with the game."""
 
 from __future__ import annotations
 
@@ -101,24 +105,67 @@ def review(record: Record | dict[str, Any], seconds: float = 12.0, iterations: i
     rec = record if isinstance(record, Record) else Record.from_json(record)
     if seconds <= 0 and iterations is None:
         raise BadOption(f"the review's budget must be positive, not {seconds} s")
+    plan = outline(rec, worst)
+    shown = list(names) if names else list(rec.names)
+    budget = search_budget(plan, seconds, iterations)
+    items = [examine(rec, item, budget, seed, lang, shown) for item in plan["examine"]]
+    return assemble(plan, items, shown, budget)
+
+
+def outline(record: Record | dict[str, Any], worst: int = WORST) -> dict[str, Any]:
+    """The review's first part (a few milliseconds a move): {"game", "players", "moves",
+    "method", "chances" (as in the review), "won" (per seat), "examine": the moves to
+    search, each {"seat", "move" (record index), "turn", "position" (the index among the
+    game's decisions, for the seed), "before", "after"}, each seat's in order of their
+    fall}. RecordError for a record that does not replay or a game not yet over."""
+    rec = record if isinstance(record, Record) else Record.from_json(record)
     positions, chances, final_state = _walk(rec)
     if not final_state.over():
         raise RecordError("the game in this record is not over: a review is of a finished game")
     method, _ = chance_model(rec.game)
-    shown = list(names) if names else list(rec.names)
     falls = _worst_moves(positions, rec.players, worst)
-    examined = sum(len(v) for v in falls.values())
-    budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds / max(1, examined)}
-    seats = []
-    for p in range(rec.players):
-        items = [_examine(positions[k], turn, budget, seed + 31 * k, lang, shown) for k, turn in falls[p]]
-        seats.append({"seat": p, "name": shown[p] if p < len(shown) else f"Player {p + 1}",
-                      "won": _final(final_state)[p], "worst": items})
-    bot = f"mcts:{iterations}" if iterations is not None else f"mcts:{budget['seconds']:.3g}s"
-    return {"game": rec.game, "players": rec.players, "names": shown, "moves": len(rec.moves),
-            "method": {"chances": method, "bot": bot, **budget},
+    return {"game": rec.game, "players": rec.players, "moves": len(rec.moves), "method": method,
             "chances": [{"move": m, "seat": s, "chances": [round(x, 4) for x in c]} for m, s, c in chances],
-            "seats": seats}
+            "won": _final(final_state),
+            "examine": [{"seat": p, "move": positions[k][0], "turn": turn, "position": k,
+                         "before": positions[k][4], "after": positions[k][5]}
+                        for p in range(rec.players) for k, turn in falls[p]]}
+
+
+def search_budget(plan: dict[str, Any], seconds: float, iterations: int | None = None) -> dict[str, Any]:
+    """Each examined move's search budget: `iterations` playouts, or a share of `seconds`."""
+    if iterations is not None:
+        return {"iterations": iterations}
+    return {"seconds": seconds / max(1, len(plan["examine"]))}
+
+
+def examine(record: Record | dict[str, Any], item: dict[str, Any], budget: dict[str, Any], seed: int = 0,
+            lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any]:
+    """One of the outline's moves (`item`), searched: what was played, what the bot would
+    have played instead (the review's "worst" entry)."""
+    rec = record if isinstance(record, Record) else Record.from_json(record)
+    index = int(item["move"])
+    if not 0 <= index < len(rec.moves):
+        raise RecordError(f"the record has no move {index + 1} to examine")
+    before = replay(rec, upto=index)
+    seat, move = rec.moves[index]
+    action = find_game(rec.game).action_from_json(move, rec.players)
+    position = (index, seat, before, action, float(item["before"]), float(item["after"]))
+    return _examine(position, int(item["turn"]), budget, seed + 31 * int(item["position"]), lang,
+                    list(names) if names else list(rec.names))
+
+
+def assemble(plan: dict[str, Any], items: Sequence[dict[str, Any]], names: Sequence[str],
+             budget: dict[str, Any]) -> dict[str, Any]:
+    """The review from its outline and its examined moves (in the outline's order)."""
+    seats = []
+    for p in range(plan["players"]):
+        worst = [found for found, item in zip(items, plan["examine"]) if item["seat"] == p]
+        seats.append({"seat": p, "name": names[p] if p < len(names) else f"Player {p + 1}",
+                      "won": plan["won"][p], "worst": worst})
+    bot = f"mcts:{budget['iterations']}" if "iterations" in budget else f"mcts:{budget['seconds']:.3g}s"
+    return {"game": plan["game"], "players": plan["players"], "names": list(names), "moves": plan["moves"],
+            "method": {"chances": plan["method"], "bot": bot, **budget}, "chances": plan["chances"], "seats": seats}
 
 
 Position = tuple[int, int, State, Any, float, float]

@@ -137,7 +137,8 @@ class TableBots:
         job = {"kind": "move", "game": t.game.id, "state": snap, "seat": seat, "bot": spec, "seed": seed,
                "seconds": seconds}
         try:
-            got = await t.services.pool.run(t.id, job, seconds, key, options, quick=not searches(spec))
+            got = await t.services.pool.run(t.id, job, seconds, key, options, quick=not searches(spec),
+                                            owner=t.creator_key)
             return t.game.action_from_json(got, t.players)
         except (BotTimeout, BotFailed) as exc:
             log.warning("bot failed", extra={"event": "bot_failed", "table": t.id, "seat": seat, "bot": spec,
@@ -151,7 +152,8 @@ class TableBots:
     async def hint(self, seat: int) -> dict[str, Any]:
         """What a bot would play for `seat` now, thought out in the pool on the seat's
         Seat only (a hint reveals nothing the seat cannot see): one at a time per seat,
-        at most one every `hint_interval` seconds."""
+        at most one every `hint_interval` seconds, in the pool's turn of the table's
+        creator (whose bots and hints share one client's part of the workers)."""
         t = self.table
         settings = t.services.settings
         if t.status != RUNNING or seat not in t.state.to_act():
@@ -170,7 +172,7 @@ class TableBots:
         self.hinting.add(seat)
         self.last_hint[seat] = t.services.clock.now()
         try:
-            found = await t.services.pool.run(t.id, job, seconds, key, options)
+            found = await t.services.pool.run(t.id, job, seconds, key, options, owner=t.creator_key)
         except (BotTimeout, BotFailed):
             raise IllegalAction(Message("server.refuse.hint_failed")) from None
         finally:

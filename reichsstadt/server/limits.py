@@ -1,5 +1,5 @@
-"""Limits per client address: tables created and replay steps asked for (token buckets),
-connections open at once.
+"""Limits per client address: tables created, replay steps and reviews asked for (token
+buckets), connections open at once.
 The address is the real client's: behind a trusted reverse proxy, the one it forwards
 (uvicorn's proxy headers), so one visitor cannot use up what everyone shares."""
 
@@ -68,8 +68,10 @@ class Counts:
 
 class Limits:
     def __init__(self, create_rate: float, create_burst: int, connections: int, replay_rate: float = 20.0,
-                 replay_burst: int = 40) -> None:
+                 replay_burst: int = 40, review_rate: float = 0.05, review_burst: int = 6) -> None:
         self.creating = AddressBuckets(create_rate, create_burst)
         self.replaying = AddressBuckets(replay_rate, replay_burst)   # replay steps (each replays moves)
+        # reviews started (each costs the pool review_seconds of searching, in the background)
+        self.reviewing = AddressBuckets(review_rate, review_burst)
         self.sockets = Counts(connections)
         self.address_secret = b""   # the key of addresses kept in the database (from the database at start)

@@ -1,13 +1,19 @@
 """A bounded pool of worker processes for bots, hints and reviews, with a fair queue.
 
-Jobs wait in one queue per key (a table). A free worker takes the next job of the key
-that has used the least worker time lately, so a table whose bots think long (or whose
-players ask hint after hint) gets its share while every other table gets its own: a
-table of quick bots is served before it. Long jobs (a search, a hint, a review) never
-take the last free worker: one is always there for quick ones (a random or greedy bot),
-so a server full of searching bots still plays its other tables at their pace. A job has
-a wall-clock budget; a worker that overruns it by the grace is stopped and replaced, and
-its job fails with BotTimeout.
+Jobs wait in one queue per key (a table, a review) and belong to an **owner**: the client
+who asked for them (a table's bots work for its creator, a hint for the address that
+asked). A free worker serves, first, the owner that has used the least worker time
+lately, then that owner's key that has used the least: worker seconds, fading by half
+every HALF_LIFE seconds, the time of jobs still running counted too. So a visitor with
+ten tables of slow bots (or ten tables asking hint after hint) shares the workers with
+everyone else as one client, a table of quick bots is served before a table that thinks
+long, and a job waits behind at most the jobs already running. **Background** jobs (the
+parts of a review of a finished game) are served only when no other job waits: nobody
+waits behind them longer than the part under way. Long jobs (a search, a hint, a
+review's part) never take the last free worker: one is always there for quick ones (a
+random or greedy bot), so a server full of searching bots still plays its other tables
+at their pace. A job has a wall-clock budget; a worker that overruns it by the grace is
+stopped and replaced, and its job fails with BotTimeout.
 Workers start on first use (forked from a server process made for them, so that a
 start costs milliseconds) and run at a lower priority than the event loop."""
 
@@ -26,7 +32,7 @@ from typing import Any, Callable
 log = logging.getLogger("reichsstadt.server")
 
 NICE = 10   # the workers' priority below the server's: thinking never slows the moves
-FORGET = 0.5  # each finished job multiplies the worker time remembered of every key by this
+HALF_LIFE = 30.0  # seconds after which worker time used counts half (fairness looks this far back)
 
 
 class BotTimeout(Exception):
@@ -50,6 +56,8 @@ class Job:
     options_key: str | None = None
     options: dict[str, Any] | None = None
     quick: bool = False    # a bot that does not search (may take the last free worker)
+    owner: str = ""        # the client it works for (fairness between clients); "" : the key's own
+    background: bool = False  # served only when no other job waits (a review's part)
 
 
 @dataclass
@@ -62,6 +70,24 @@ class Worker:
     known: set[str] = field(default_factory=set)
 
 
+class Usage:
+    """Worker seconds used lately, per name: each second counts half after HALF_LIFE
+    seconds, a quarter after two (names whose use has faded away are forgotten)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, tuple[float, float]] = {}   # name -> (seconds used, when last counted)
+
+    def of(self, name: str, now: float) -> float:
+        used, then = self._seen.get(name, (0.0, now))
+        return used * float(0.5 ** ((now - then) / HALF_LIFE))
+
+    def add(self, name: str, seconds: float, now: float) -> None:
+        self._seen[name] = (self.of(name, now) + seconds, now)
+        if len(self._seen) > 64:   # forget the names whose use has faded (memory bounded by the active ones)
+            for k in [k for k in self._seen if self.of(k, now) < 1e-3]:
+                del self._seen[k]
+
+
 def _context() -> Any:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["reichsstadt.server.worker", "reichsstadt.bots", "reichsstadt.games"])
@@ -69,12 +95,15 @@ def _context() -> Any:
 
 
 class BotPool:
-    def __init__(self, workers: int, grace: float, on_queue: Callable[[int], None] | None = None) -> None:
+    def __init__(self, workers: int, grace: float, on_queue: Callable[[int], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.size = max(1, workers)
+        self.clock = clock   # the worker time counted for fairness (the budgets' timers are the loop's)
         self.grace = grace
         self.on_queue = on_queue
-        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
-        self._used: dict[str, float] = {}     # key -> worker seconds used lately
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()   # key -> its jobs, keys in arrival order
+        self._owners = Usage()   # worker seconds each client used lately
+        self._keys = Usage()     # ... and each key (a table, a review)
         self._workers: list[Worker] = []
         self._closed = False
 
@@ -85,13 +114,16 @@ class BotPool:
         return len(self._queues.get(key, ()))
 
     async def run(self, key: str, payload: dict[str, Any], budget: float, options_key: str | None = None,
-                  options: dict[str, Any] | None = None, quick: bool = False) -> Any:
-        """Run a job in a worker, in `key`'s turn; its answer. BotTimeout if it overran its
+                  options: dict[str, Any] | None = None, quick: bool = False, owner: str = "",
+                  background: bool = False) -> Any:
+        """Run a job in a worker, in its owner's and `key`'s turn (`owner`: the client it
+        works for, by default the key itself); its answer. BotTimeout if it overran its
         budget, BotFailed if it failed there."""
         if self._closed:
             raise BotFailed("error", "the server is stopping")
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(key, deque()).append(Job(key, payload, budget, done, options_key, options, quick))
+        job = Job(key, payload, budget, done, options_key, options, quick, owner or key, background)
+        self._queues.setdefault(key, deque()).append(job)
         self._dispatch()
         try:
             return await done
@@ -110,20 +142,42 @@ class BotPool:
         self._report()
 
     def _next(self, quick_only: bool) -> Job | None:
-        """The next job: of the waiting key that has used the least worker time (keys in
-        arrival order among equals); only a quick one if `quick_only`."""
-        for key in sorted(self._queues, key=lambda k: self._used.get(k, 0.0)):
+        """The next job (only a quick one if `quick_only`): a background job only if no
+        other waits; then the owner that used the least worker time lately, then its key
+        that used the least, keys in arrival order among equals."""
+        now = self.clock()
+        running = self._running(now)
+        best: tuple[tuple[bool, float, float, int], str] | None = None
+        for arrival, key in enumerate(list(self._queues)):
             q = self._queues[key]
             while q and q[0].done.done():  # given up meanwhile
                 q.popleft()
-            if q and (not quick_only or q[0].quick):
-                job = q.popleft()
-                if not q:
-                    del self._queues[key]
-                return job
             if not q:
                 del self._queues[key]
-        return None
+                continue
+            job = q[0]
+            if quick_only and not job.quick:
+                continue
+            rank = (job.background, self._owners.of(job.owner, now) + running.get(job.owner, 0.0),
+                    self._keys.of(key, now) + running.get(key, 0.0), arrival)
+            if best is None or rank < best[0]:
+                best = (rank, key)
+        if best is None:
+            return None
+        q = self._queues[best[1]]
+        job = q.popleft()
+        if not q:
+            del self._queues[best[1]]
+        return job
+
+    def _running(self, now: float) -> dict[str, float]:
+        """Worker seconds the jobs under way have taken so far, by owner and by key."""
+        out: dict[str, float] = {}
+        for w in self._workers:
+            if w.job is not None:
+                for name in {w.job.owner, w.job.key}:
+                    out[name] = out.get(name, 0.0) + now - w.started
+        return out
 
     def _dispatch(self) -> None:
         while self._queues and not self._closed:
@@ -173,7 +227,7 @@ class BotPool:
                 payload["options"] = job.options
                 w.known.add(job.options_key)
         w.job = job
-        w.started = time.monotonic()
+        w.started = self.clock()
         try:
             w.conn.send(payload)
         except (OSError, ValueError) as exc:
@@ -198,7 +252,7 @@ class BotPool:
             w.timer.cancel()
             w.timer = None
         if job is not None:
-            self._account(job.key, time.monotonic() - w.started)
+            self._account(job, self.clock() - w.started)
         if job is not None and not job.done.done():
             if status == "ok":
                 job.done.set_result(value)
@@ -206,18 +260,16 @@ class BotPool:
                 job.done.set_exception(BotFailed(status, value))
         self._dispatch()
 
-    def _account(self, key: str, seconds: float) -> None:
-        """A key used a worker for `seconds`; what every key used before fades."""
-        for k in list(self._used):
-            self._used[k] *= FORGET
-            if self._used[k] < 1e-3 and k not in self._queues:
-                del self._used[k]
-        self._used[key] = self._used.get(key, 0.0) + seconds
+    def _account(self, job: Job, seconds: float) -> None:
+        """A job used a worker for `seconds`: counted to its owner and its key."""
+        now = self.clock()
+        self._owners.add(job.owner, seconds, now)
+        self._keys.add(job.key, seconds, now)
 
     def _overrun(self, w: Worker) -> None:
         job = w.job
         if job is not None:
-            self._account(job.key, time.monotonic() - w.started)
+            self._account(job, self.clock() - w.started)
         log.warning("bot overran", extra={"event": "bot_overrun", "key": job.key if job else None})
         self._retire(w)
         if job is not None and not job.done.done():

@@ -44,6 +44,7 @@ class LiveTable:
         self.options = dict(row.options)
         self.status = row.status
         self.creator_hash = row.creator_hash
+        self.creator_key = row.creator_key or row.id   # whom its bots work for (the pool's fairness)
         self.created_at: dt.datetime = row.created_at
         self.result = row.result
         self.services = services

@@ -1,5 +1,5 @@
-"""What a bot worker process does: think for a table (a bot's move, a hint, a review of
-a finished game) and answer. Each job carries what it needs: the game's state as a
+"""What a bot worker process does: think for a table (a bot's move, a hint, a part of the
+review of a finished game) and answer. Each job carries what it needs: the game's state as a
 snapshot (its data file sent once per worker and kept), the seat, the bot's spec, its
 seed and its wall-clock budget. The worker runs at a lower priority than the server,
 so thinking never slows the tables' moves."""
@@ -44,8 +44,10 @@ def main(conn: Connection, nice: int) -> None:
 
 def run(job: dict[str, Any], options: OrderedDict[str, dict[str, Any]]) -> Any:
     kind = job["kind"]
-    if kind == "review":
-        return review(job)
+    if kind == "review_outline":
+        return review_outline(job)
+    if kind == "review_examine":
+        return review_examine(job)
     state = restore(job, options)
     if kind == "move":
         return bot_move(state, job)
@@ -95,10 +97,17 @@ def hint(state: Any, job: dict[str, Any]) -> dict[str, Any]:
             "chance": None if chance is None else max(0.0, min(1.0, float(chance)))}
 
 
-def review(job: dict[str, Any]) -> dict[str, Any]:
-    """The bots package's review of a finished game, within its budget of seconds."""
-    from ..bots.review import review as make
+def review_outline(job: dict[str, Any]) -> dict[str, Any]:
+    """A review's first part: the chances after every move and the moves to examine."""
+    from ..bots.review import outline
     from ..core.record import Record
 
-    out: dict[str, Any] = make(Record.from_json(job["record"]), seconds=job["seconds"], seed=job.get("seed", 0))
-    return out
+    return outline(Record.from_json(job["record"]))
+
+
+def review_examine(job: dict[str, Any]) -> dict[str, Any]:
+    """One of a review's moves, searched within the job's budget."""
+    from ..bots.review import examine
+    from ..core.record import Record
+
+    return examine(Record.from_json(job["record"]), job["item"], job["budget"], seed=job.get("seed", 0))

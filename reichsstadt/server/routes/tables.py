@@ -5,19 +5,23 @@ review of a finished game."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+
 import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...core import Message
+from ...core import Message, game as find_game
 from ...core.record import Record
 from ...i18n import languages
 from ..botplay import checked_bot
+from ..keys import address_key
 from ..replays import GamePositions
-from ..schema import CLOSED, FINISHED, HUMAN
+from ..schema import CLOSED, FINISHED, HUMAN, TableRow
+from ..seats import Seats
 from ..seating import bot_names
-from ..storage import new_token
+from ..storage import new_token, token_hash
 from ..table import LiveTable, stored_info
 from .common import ApiError, bearer, body, client_address, fail, guarded, known_fields, services
 from .lobby import clean_name, default_bot, invites
@@ -33,25 +37,53 @@ async def live_or_404(request: Request) -> LiveTable:
     return live
 
 
-def creator_only(request: Request, live: LiveTable) -> None:
+def creator_only(request: Request, live: Ended | LiveTable) -> None:
     if not live.is_creator(bearer(request)):
         raise fail(403, "server.error.not_creator", "forbidden")
 
 
-async def table_info(request: Request) -> Response:
+@dataclass
+class Ended:
+    """A finished or closed table that is not in memory, as its row says it: what its
+    data file, record, review and invites need, without replaying the game on the event
+    loop (a long game takes a tenth of a second, every table waiting meanwhile)."""
+
+    row: TableRow
+
+    def __post_init__(self) -> None:
+        self.id, self.game, self.players, self.seed = self.row.id, find_game(self.row.game), self.row.players, \
+            self.row.seed
+        self.options, self.status, self.seats = self.row.options, self.row.status, Seats(self.row.seats,
+                                                                                        self.row.clock)
+
+    def is_creator(self, token: str | None) -> bool:
+        return token is not None and token_hash(token) == self.row.creator_hash
+
+    def names(self, lang: str = "en") -> list[str]:
+        return self.seats.names(lang)
+
+
+async def ended_or_live(request: Request) -> Ended | LiveTable:
+    """The table: from its row if it has ended and is not in memory, else live (loaded)."""
     svc, table_id = services(request), request.path_params["id"]
     if table_id not in svc.tables.tables and len(table_id) <= 64:
-        # a finished or closed table is described from its row: asking does not load it back into memory
         row = await svc.storage.table(table_id)
         if row is not None and row.status in (FINISHED, CLOSED):
-            return JSONResponse(stored_info(row, await svc.storage.move_count(table_id)))
-    return JSONResponse((await live_or_404(request)).info())
+            return Ended(row)
+    return await live_or_404(request)
+
+
+async def table_info(request: Request) -> Response:
+    table = await ended_or_live(request)
+    if isinstance(table, Ended):   # described from its row: asking does not load it back into memory
+        return JSONResponse(stored_info(table.row, await services(request).storage.move_count(table.id)))
+    return JSONResponse(table.info())
 
 
 async def table_invites(request: Request) -> Response:
-    live = await live_or_404(request)
-    creator_only(request, live)
-    return JSONResponse({"invites": invites(live.id, live.seats.rows())})
+    table = await ended_or_live(request)
+    creator_only(request, table)
+    return JSONResponse({"invites": invites(table.id, table.seats.rows())})
 
 
 async def join(request: Request) -> Response:
@@ -129,33 +161,33 @@ async def stand_in(request: Request) -> Response:
 async def data_file(request: Request) -> Response:
     """The component data the table plays with (a map, tiles, cards): public, static for
     the table, so a browser fetches it once to draw the board."""
-    live = await live_or_404(request)
-    found = live.game.data_file(live.options)
+    table = await ended_or_live(request)
+    found = table.game.data_file(table.options)
     if found is None:
         raise fail(404, "server.error.no_data", "not_found")
     name, data = found
-    board = live.game.board(live.options)  # the game's public drawing data (Game.board), or None
-    return Response(orjson.dumps({"game": live.game.id, "option": name, "data": data, "board": board}),
+    board = table.game.board(table.options)  # the game's public drawing data (Game.board), or None
+    return Response(orjson.dumps({"game": table.game.id, "option": name, "data": data, "board": board}),
                     media_type="application/json", headers={"cache-control": "max-age=3600"})
 
 
-def finished(live: LiveTable) -> None:
+def finished(live: Ended | LiveTable) -> None:
     if live.status != FINISHED:
         raise fail(403, "server.error.record_running", "forbidden")
 
 
-async def make_record(request: Request, live: LiveTable) -> Record:
+async def make_record(request: Request, live: Ended | LiveTable) -> Record:
     return Record(game=live.game.id, players=live.players, seed=live.seed,
                   options=live.game.record_options(live.options), names=live.names(),
                   moves=await services(request).storage.moves(live.id))
 
 
 async def record(request: Request) -> Response:
-    live = await live_or_404(request)
-    finished(live)
-    rec = await make_record(request, live)
+    table = await ended_or_live(request)
+    finished(table)
+    rec = await make_record(request, table)
     return JSONResponse(rec.to_json(), headers={
-        "content-disposition": f'attachment; filename="reichsstadt-{live.game.id}-{live.id}.json"'})
+        "content-disposition": f'attachment; filename="reichsstadt-{table.game.id}-{table.id}.json"'})
 
 
 async def replay_step(request: Request) -> Response:
@@ -190,15 +222,23 @@ async def replay_step(request: Request) -> Response:
 
 
 async def review(request: Request) -> Response:
-    """A finished game's review: 202 while it is worked out in the bot pool, then 200
-    with it (kept in the database with the game)."""
-    live = await live_or_404(request)
-    finished(live)
+    """A finished game's review: 202 while it is worked out in the bot pool (in the
+    background, for the client who asked; each address may start `review_burst` at once,
+    then `review_rate` a second), then 200 with it (kept in the database with the game)."""
+    table = await ended_or_live(request)
+    finished(table)
     svc = services(request)
-    got = await svc.storage.review(live.id)
+    got = await svc.storage.review(table.id)
     if got is not None:
         return JSONResponse(got)
-    state = await svc.reviews.ask(live.id, await make_record(request, live))
+    address = client_address(request)
+    if table.id not in svc.reviews.jobs:   # a review to start: each costs the pool review_seconds
+        wait = svc.limits.reviewing.allow(address)
+        if wait:
+            raise ApiError(429, Message("server.error.review_rate", count=int(wait) + 1), "rate_limited",
+                           {"retry-after": str(int(wait) + 1)})
+    state = await svc.reviews.ask(table.id, await make_record(request, table),
+                                  owner=address_key(svc.limits.address_secret, address))
     if state.get("error"):
         raise fail(503, "server.error.review_failed", "unavailable", error=str(state["error"])[:200])
     return JSONResponse({"status": "pending"}, status_code=202, headers={"retry-after": "2"})
