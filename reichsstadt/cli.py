@@ -410,6 +410,7 @@ def simulate(
     map_file: Optional[Path] = MapFlag,
 ) -> None:
     """Play many games between bots and report wins, scores and game length."""
+    from .arena.commands import ended_as_by_ctrl_c
     from .arena.simulate import check_out, check_run, simulate as run, summarize, write_results
     from .bots.specs import entrants
 
@@ -418,14 +419,22 @@ def simulate(
     if out is not None:
         check_out(out)
     opts = _options(option, components, map_file, game_id)
-    find_game(game_id).resolve(n, opts)   # a bad option says so before the progress bar
+    g = find_game(game_id)
+    g.new(n, seed, g.resolve(n, opts))   # a bad option or data file says so before the progress bar
     check_run(game_id, games, n, bot_list, jobs)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console) as progress:
-        task = progress.add_task(words()("terminal.simulate.progress", game=find_game(game_id).title, players=n,
-                                         count=n),
+    with ended_as_by_ctrl_c(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                         TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(words()("terminal.simulate.progress", game=g.title, players=n, count=n),
                                  total=games)
-        results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
+        try:
+            results = run(game_id, games, n, seed, opts, bot_list, jobs, lambda k: progress.advance(task, k))
+        except KeyboardInterrupt:   # Ctrl-C or SIGTERM: one line says that nothing was written
+            done = int(progress.tasks[task].completed)
+            progress.stop()
+            said = (Message("terminal.simulate.stopped_out", count=done, total=games, path=str(out)) if out
+                    else Message("terminal.simulate.stopped", count=done, total=games))
+            console.print(Text(words().say(said)), soft_wrap=True)
+            raise
     summary = summarize(game_id, n, bot_list, results)
     _print_summary(summary)
     if out is not None:

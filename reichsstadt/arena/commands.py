@@ -130,8 +130,8 @@ def tournament(
                                         resume is not None)
     finish = Finish()
     finish.base = len(found)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  finish, console=console) as progress:
+    with ended_as_by_ctrl_c(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                         TimeElapsedColumn(), finish, console=console) as progress:
         task = progress.add_task(_words().part("terminal.simulate.progress", game=g.title, players=n, count=n),
                                  total=len(tasks), completed=len(found))
 
@@ -173,6 +173,20 @@ def _settings(resume: Path, out: Optional[Path]) -> dict[str, Any]:
         raise BadOption(Message("commands.tournament.resume_out", folder=str(resume), out=str(out)))
     return {"game": header.game, "bots": ",".join(header.bots), "players": header.players,
             "games": header.games, "seed": header.seed, "options": header.options}
+
+
+@contextmanager
+def ended_as_by_ctrl_c() -> Iterator[None]:
+    """SIGTERM (`kill PID`, Popen.terminate(), a supervisor) stops a run as Ctrl-C does:
+    its workers ended at once, what is kept said; the command exits with 128 + the
+    signal's number (143), as `play` does."""
+    from .workers import Terminated, stopped_by_sigterm
+
+    try:
+        with stopped_by_sigterm():
+            yield
+    except Terminated as ended:
+        raise typer.Exit(128 + ended.signum) from None
 
 
 @contextmanager

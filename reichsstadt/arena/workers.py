@@ -8,8 +8,82 @@ game that had ended (its results file), and `--resume` plays the rest."""
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM to the command's process (`kill PID`, Popen.terminate(), a supervisor): a
+    stop like Ctrl-C (the workers ended, what is kept said), that exits with 128 + its
+    signal's number (143), as `play` does."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def stopped_by_sigterm() -> Iterator[None]:
+    """Within it, SIGTERM raises Terminated (a KeyboardInterrupt) in the main thread, so
+    that a run stops as on Ctrl-C; a second one while it stops is ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    except Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)   # the stop is not cut short by another
+        raise
+    finally:
+        if signal.getsignal(signal.SIGTERM) is _terminated:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: SIGTERM ends it (not the handler a fork inherits), and it
+    ends with its parent, even one killed by SIGKILL (nobody would end it else: it waits
+    on a pipe it holds both ends of, and keeps the caller's stdout and stderr open)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):   # pragma: no cover - no prctl: the thread below does it
+            pass
+    first = os.getppid()   # the run's process, or a fork server that ends with it
+    if first != parent and not _alive(parent):
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(first,), daemon=True, name="watch-parent").start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _watch_parent(parent: int, every: float = 1.0) -> None:
+    """End this process once its parent is gone (it is handed to another: init)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(1)
 
 
 def in_processes(play: Callable[[Any], Any], batches: Sequence[Any], jobs: int, done: Callable[[Any], None],
@@ -17,7 +91,7 @@ def in_processes(play: Callable[[Any], Any], batches: Sequence[Any], jobs: int, 
     """`play(batch)` for every batch on `jobs` processes, each result handed to `done` as it
     ends (in the order of `batches` if `ordered`). Whatever stops it (an exception in a
     game or in `done`, KeyboardInterrupt) ends the workers before it is raised."""
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
     try:
         futures = [pool.submit(play, b) for b in batches]
         if ordered:
