@@ -248,3 +248,39 @@ def test_the_server_catalog_has_every_message_it_sends() -> None:
     for msgid in sorted(i for i in en if i.startswith("server.")):
         args = {k: 1 for k in re.findall(r"\{(\w+)\}", str(en[msgid]))}
         assert "⟨" not in render(Message(msgid, **args), "en"), msgid
+
+
+def test_a_flood_at_the_servers_own_limits_is_told_and_closed_not_dropped_as_a_slow_reader(tmp_path: Any) -> None:
+    """With the shipped limits (a burst of 40, 50 strikes) 300 pings sent at once made
+    more answers than a connection may leave unread before its writer had a turn: the
+    client, which reads, was dropped as a slow one, with no error and no close code. It is
+    told it floods and closed with 4429, as the limits say (a real server process)."""
+    import urllib.request
+    from collections import Counter
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from .process import Server
+
+    server = Server(tmp_path)
+    try:
+        req = urllib.request.Request(server.base + "/api/tables", headers={"content-type": "application/json"},
+                                     data=json.dumps({"game": "norenberc", "players": 2, "seats": ["human", "random"],
+                                                      "take_seat": 0, "name": "Al"}).encode())
+        made = json.loads(urllib.request.urlopen(req).read())
+        with connect(f"{server.ws_base}/ws/{made['id']}", max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"], "board": False}))
+            for _ in range(300):
+                ws.send('{"type": "ping"}')
+            said: list[dict[str, Any]] = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    said.append(json.loads(ws.recv(timeout=20)))
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429, closed.value
+        kinds = Counter(m["type"] if m["type"] != "error" else m["code"] for m in said)
+        assert kinds["pong"] == 40 and kinds["rate_limited"] == 50, kinds   # the burst, then the strikes
+        assert said[-1]["message"]["id"] == "server.error.flood"
+        assert '"flood"' in server.stderr() and "slow_client" not in server.stderr()
+    finally:
+        server.close()
