@@ -15,7 +15,7 @@ from ..bots import make_bot
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import check_output, write_text
 from .results import check_folder, check_games, in_game
-from .workers import in_processes
+from .workers import batch_size, in_processes
 
 
 @dataclass
@@ -88,7 +88,7 @@ def simulate(
     bots = check_run(game_id, games, players, bots, jobs)
     jobs = min(jobs, games, 4 * (os.cpu_count() or 1))   # more processes than games or cores: no game sooner
     seeds = list(range(seed, seed + games))
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
+    chunk = batch_size(bots, game_id, games, jobs)   # a game a task where a bot may be slow
     batches = [(game_id, players, seeds[i:i + chunk], resolved, bots) for i in range(0, games, chunk)]
     results: list[GameResult] = []
     if jobs == 1:

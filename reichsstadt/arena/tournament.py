@@ -42,7 +42,7 @@ from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
 from .results import RESULTS, Header, Writer, check_games, check_writable, in_game, read, results_path, semicolons
-from .workers import in_processes
+from .workers import batch_size, in_processes
 
 Z95 = 1.959963984540054
 
@@ -139,9 +139,12 @@ def play_batch(tasks: Sequence[Task]) -> list[GameResult]:
 
 
 def _batches(tasks: Sequence[Task], jobs: int) -> list[list[Task]]:
-    """Searching bots take a task per game; cheap games go in batches (less overhead)."""
-    slow = any(b.startswith("mcts") for t in tasks[:1] for b in t.bots)
-    size = 1 if slow else max(1, min(50, len(tasks) // (jobs * 8)))
+    """A task a game where a bot may be slow (a search, hard and expert, a bot of one's
+    own: workers.batch_size), so that each game is written as it ends; the games of fast
+    bots go in batches (less overhead)."""
+    if not tasks:
+        return []
+    size = batch_size({b for t in tasks for b in t.bots}, tasks[0].game, len(tasks), jobs)
     return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
 
 

@@ -15,7 +15,30 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+FAST = ("random", "greedy")
+"""The bots whose games take milliseconds (the easy and medium levels play them)."""
+
+
+def batch_size(bots: Iterable[str], game_id: str, games: int, jobs: int) -> int:
+    """Games a task: one where any bot may be slow (a search, a level that plays one, a
+    bot of one's own or a plug-in: each game then reaches the results file and the
+    progress bar as it ends), else up to 50 (less overhead for games of milliseconds)."""
+    from ..bots import levels
+    from ..core import ReichsstadtError
+
+    def fast(bot: str) -> bool:
+        name = bot.strip().lower()
+        try:
+            name = levels.spec(name, game_id).lower() if levels.is_level(name) else name
+        except (KeyError, ReichsstadtError):
+            return False
+        return name in FAST
+
+    if not all(fast(b) for b in set(bots)):
+        return 1
+    return max(1, min(50, games // (jobs * 8)))
 
 
 class Terminated(KeyboardInterrupt):
