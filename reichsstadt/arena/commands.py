@@ -66,6 +66,10 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+COMPONENTS = typer.Option(None, "--components", help="Your own component data file (JSON; as -o components=FILE).")
+MAP = typer.Option(None, "--map", help="Your own map data file (JSON, Siedler; as -o map=FILE).")
+
+
 def tournament(
     game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
                                             "them; with --resume or --report: taken from the folder)"),
@@ -91,6 +95,8 @@ def tournament(
                                        "any missing folders above it, once the games begin."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Draw ratings.png, wins.png and scores.png."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable)."),
+    components: Optional[Path] = COMPONENTS,
+    map_file: Optional[Path] = MAP,
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the stopped tournament in this "
                                           "folder (or its results.jsonl): its settings are in that file; only "
                                           "the games it lacks are played, with the same seeds."),
@@ -118,11 +124,11 @@ def tournament(
         raise BadOption(Message("commands.tournament.which_game"))
     g = find_game(gid)
     n = players if players is not None else settings.get("players") or (4 if 4 in g.players else g.players.start)
-    entrants = bots if bots is not None else settings.get("bots", "mcts:1s,random")
-    names = split_entrants(entrants)
+    names = split_entrants(bots if bots is not None else settings.get("bots", "mcts:1s,random"))
     count = games if games is not None else settings.get("games", 100)
     first = seed if seed is not None else settings.get("seed", 1)
-    opts = _options(option) if option else settings.get("options", {})
+    data = {k: str(v) for k, v in (("components", components), ("map", map_file)) if v is not None}
+    opts = {**(_options(option) if option else settings.get("options", {})), **data}
     folder = resume or out or Path(f"tournament-{gid}")
     check_extras(backend, plots)
     # everything else (--jobs, --out, what --resume finds) says so before the progress bar too

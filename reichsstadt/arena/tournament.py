@@ -371,6 +371,7 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
     holds already (resuming)."""
     g = find_game(game_id)
     resolved = g.resolve(players, options)
+    g.new(players, seed, g.record_options(resolved))   # a broken data file is refused before any folder is made
     checked = {b: check_bot(b, game_id) for b in dict.fromkeys(bots)}   # a bot of one's own made once
     names = [checked[b] for b in bots]
     check_games(games)
@@ -378,6 +379,8 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
         raise BadOption(Message("commands.tournament.backend", backend=repr(backend)))
     if backend == "local" and address:
         raise BadOption(Message("commands.tournament.address_local"))
+    if backend == "ray" and address:
+        _check_reachable(address)   # no cluster there: said before the folder is made
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise BadOption(Message("commands.jobs", jobs=jobs))
