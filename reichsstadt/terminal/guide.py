@@ -18,6 +18,7 @@ from rich.text import Text
 from ..core import Message
 from ..core.errors import FrontendError, ReichsstadtError
 from ..core.registry import files, has_part
+from ..i18n import catalog
 from .words import Words
 
 
@@ -98,11 +99,15 @@ def edition_rules(guide: dict[str, Any], rules: Any, lang: str) -> tuple[list[st
 
 def rules_line(guide: dict[str, Any], rules: Any, w: Words) -> str:
     """Where a section comes from in the rulebook: its sections (titles quoted from another
-    language's edition name it: "Rulebook (Français): Présentation"), or its pages ("page
+    language's edition name it: "French rulebook: Présentation", or "Rulebook (Français):
+    Présentation" where the catalog has no name for that edition), or its pages ("page
     17" for one page, "pages 13, 14" or "pages 14–22" for more; as guide.js says it)."""
     places, edition = edition_rules(guide, rules, w.lang)
     sections = ", ".join(places)
-    if edition is not None:
+    if edition is not None:   # "French rulebook: Présentation" in the reader's words, as guide.js says it
+        named = f"web.guide.rules.edition.{edition}"
+        if named in catalog(w.lang).messages:
+            return w(named, sections=sections)
         return w("web.guide.rules.edition", edition=w(f"web.language.{edition}"), sections=sections)
     if guide.get("rulebook") != "pages":
         return w("web.guide.rules", sections=sections)

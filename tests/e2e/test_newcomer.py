@@ -30,7 +30,7 @@ pytestmark = BROWSER
 
 GUIDE_SAYS = {"siedler": ["Building costs", "1 wood + 1 brick", "2 grain + 3 stone", "13 victory points"],
               "norenberc": ["Hire costs and prices", "1 good of the guild and 1 good of any type",
-                            "Rulebook (Français): Embaucher"],
+                            "French rulebook: Embaucher"],
               "colonia": ["The week at a glance", "Wednesday", "leather + iron", "Rulebook, page 23",
                           "Rulebook, pages 14–22"]}
 

@@ -158,14 +158,14 @@ def test_one_page_of_the_rulebook_is_a_page_and_a_range_pages(lang: str, one: st
 @pytest.mark.parametrize("lang, first", [
     ("ru", "Правила: Обзор игры, Конец игры"), ("it", "Regolamento: Introduzione, Fine del gioco"),
     ("fr", "Règle du jeu : Présentation, Fin de la Partie"),
-    ("de", "Spielregel (Français): Présentation, Fin de la Partie"),
-    ("en", "Rulebook (Français): Présentation, Fin de la Partie")])
+    ("de", "Französische Spielregel: Présentation, Fin de la Partie"),
+    ("en", "French rulebook: Présentation, Fin de la Partie")])
 def test_norenberc_cites_the_readers_own_rulebook_edition_or_names_the_one_it_quotes(lang: str, first: str) -> None:
     """Norenberc's rulebook has French, Italian and Russian editions, whose section titles
     differ: a reader of one of them is sent to their own edition's titles; a German or
-    English reader gets the French titles with the edition named (they read "Spielregel:
-    Présentation", as if the German rulebook said so). Siedler's section numbers stay as
-    they are."""
+    English reader gets the French titles with the edition named ("Französische Spielregel:
+    Présentation", not "Spielregel: Présentation", as if the German rulebook said so).
+    Siedler's section numbers stay as they are."""
     from rich.text import Text
 
     said = [r.plain for r in guide_renderables(read_guide("norenberc") or {}, Words(lang, ["A", "B", "C"]))
