@@ -278,8 +278,8 @@ def test_an_absent_persons_seat_goes_to_a_bot_and_back(tmp_path: Any) -> None:
         assert r.status_code == 409 and r.json()["error"]["id"] == "server.refuse.present"
         cy.close()
         bo.until(lambda m: m["type"] == "state" and not m["seats"][2]["connected"])
-        # only the creator hands it over, and only to a bot there is
-        for token in (t["tokens"][1], t["tokens"][2], None):
+        # only the creator hands it over (or Cy herself: the next test), and only to a bot there is
+        for token in (t["tokens"][1], None):
             assert c.post(url, json={"bot": "random"}, headers=auth(token)).status_code == 403
         r = c.post(url, json={"bot": "wizard"}, headers=auth(creator))
         assert r.status_code == 400 and "random" in r.json()["text"]
@@ -405,3 +405,27 @@ def test_a_seat_asks_for_a_hint_and_nothing_is_played(tmp_path: Any) -> None:
         watcher.first_state()
         watcher.send({"type": "hint"})
         assert watcher.error()["message"]["id"] == "server.error.spectator"
+
+
+def test_a_person_lets_a_bot_play_their_own_seat_and_takes_it_back(tmp_path: Any) -> None:
+    """A newcomer who has had enough leaves without stopping the game for the others: a
+    bot plays their seat, while they are still there, until they take it back. Nobody
+    else may hand a present person's seat to a bot, the creator included."""
+    rng = random.Random(6)
+    with serve(tmp_path) as c:
+        t = full_table(c, "norenberc", players=3)
+        tid, creator = t["id"], t["creator"]
+        ann, bo, cy = (Ws(c, tid, tok) for tok in t["tokens"])
+        for cl in (ann, bo, cy):
+            cl.first_state()
+        url = f"/api/tables/{tid}/seats/1/stand-in"
+        assert c.post(url, json={"bot": "greedy"}, headers=auth(t["tokens"][2])).status_code == 403
+        assert c.post(url, json={"bot": "greedy"}, headers=auth(creator)).status_code == 409   # Bo is here
+        r = c.post(url, json={"bot": "greedy"}, headers=auth(t["tokens"][1]))
+        assert r.status_code == 200 and r.json()["seats"][1]["stand_in"] == "greedy"
+        mark = live_table(c, tid).moves
+        play([ann, cy], rng, until=lambda: any(e["seat"] == 1 and e["n"] >= mark for e in ann.log))
+        bo.send({"type": "move", "action": 0, "expect": bo.state["move"]})
+        assert bo.error()["message"]["id"] == "server.error.stand_in"
+        r = c.post(url, json={"bot": None}, headers=auth(t["tokens"][1]))
+        assert r.status_code == 200 and r.json()["seats"][1]["stand_in"] is None

@@ -29,8 +29,9 @@ HTTP (JSON; every error is {"error": message, "code": str, "text": English words
                                     fills the empty seats with bots (default: medium, greedy)
     POST /api/tables/{id}/close     (creator) close a table that has not started
     POST /api/tables/{id}/seats/{seat}/stand-in  {"bot": spec | null}: the creator hands
-                                    an absent person's seat to a bot; the person (their
-                                    token) takes it back with null
+                                    an absent person's seat to a bot, a person (their
+                                    token) their own seat ("let a bot play for me"); the
+                                    person takes it back with null
     GET  /api/tables/{id}/data      the component data it plays with (map, tiles, cards)
     GET  /api/tables/{id}/record    the game record (finished games)
     GET  /api/tables/{id}/replay?seat=&move=   the game as a seat saw it after `move` moves

@@ -139,19 +139,20 @@ async def stand_in(request: Request) -> Response:
     known_fields(got, "stand-in", ("bot",))
     bot = got.get("bot")
     token = bearer(request)
+    try:
+        own = live.seats.seat_of(token) == seat
+    except KeyError:
+        own = False
     if bot is None:
-        try:
-            own = live.seats.seat_of(token)
-        except KeyError:
-            own = None
-        if own != seat and not live.is_creator(token):
+        if not own and not live.is_creator(token):
             raise fail(403, "server.error.not_yours", "forbidden")
     else:
         if not isinstance(bot, str):
             raise fail(400, "server.error.field_type", type="stand-in", field="bot")
-        if not live.is_creator(token):
+        # a person hands their own seat to a bot ("let a bot play for me"); the creator, an away person's
+        if not own and not live.is_creator(token):
             raise fail(403, "server.error.not_creator", "forbidden")
-        if live.connected(seat):
+        if not own and live.connected(seat):
             raise fail(409, "server.refuse.present", "conflict")
         bot = checked_bot(bot, live.game.id, services(request).settings)
     await live.set_stand_in(seat, bot)

@@ -1,7 +1,8 @@
 // @ts-check
 /** The creator's panel: the invitations of the open seats, starting early with bots in
  * the empty seats (the table starts by itself once the last seat is taken), closing a
- * table that has not started; during the game a bot for a person who is away. */
+ * table that has not started; during the game a bot for a person who is away, and for
+ * anyone their own seat ("let a bot play for me"), which they take back at will. */
 import { api } from "../api.js";
 import { h, fill } from "../dom.js";
 import { render, t } from "../i18n.js";
@@ -42,6 +43,13 @@ export async function drawManage(el, m, tableId, mine, fail, names) {
         catch (err) { fail(err); }
       } }, render({ id: "web.manage.bot_for", args: { player: { player: s.seat } } }, { names }))));
     }
+  }
+  if (m.you !== null && m.seats[m.you] && !m.seats[m.you].stand_in && m.status === "running") {
+    // leaving a game without stopping it for the others: a bot plays the seat until the person takes it back
+    parts.push(h("p", null, h("button", { "data-bot-for-me": true, onclick: async () => {
+      try { await api(`/api/tables/${tableId}/seats/${m.you}/stand-in`, { body: { bot: "greedy" }, token: mine.token }); }
+      catch (err) { fail(err); }
+    } }, t("web.manage.bot_for_me"))));
   }
   if (m.you !== null && m.seats[m.you]?.stand_in && m.status === "running") {  // not once the game is over
     parts.push(h("p", null, h("button", { class: "primary", onclick: async () => {
