@@ -263,14 +263,20 @@ def test_bots_play_on_the_server_at_their_pace(tmp_path: Any) -> None:
         w.close()
 
 
+def _three_seated(c: Any) -> tuple[dict[str, Any], tuple[Ws, Ws, Ws]]:
+    """A Norenberc table of three people, each connected: the table and their clients."""
+    t = full_table(c, "norenberc", players=3)
+    ann, bo, cy = (Ws(c, t["id"], tok) for tok in t["tokens"])
+    for cl in (ann, bo, cy):
+        cl.first_state()
+    return t, (ann, bo, cy)
+
+
 def test_an_absent_persons_seat_goes_to_a_bot_and_back(tmp_path: Any) -> None:
     rng = random.Random(4)
     with serve(tmp_path) as c:
-        t = full_table(c, "norenberc", players=3)
+        t, (ann, bo, cy) = _three_seated(c)
         tid, creator = t["id"], t["creator"]
-        ann, bo, cy = (Ws(c, tid, tok) for tok in t["tokens"])
-        for cl in (ann, bo, cy):
-            cl.first_state()
         play([ann, bo, cy], rng, until=lambda: ann.state["move"] > 10)
         url = f"/api/tables/{tid}/seats/2/stand-in"
         # Cy is here: no bot for her seat
@@ -413,11 +419,8 @@ def test_a_person_lets_a_bot_play_their_own_seat_and_takes_it_back(tmp_path: Any
     else may hand a present person's seat to a bot, the creator included."""
     rng = random.Random(6)
     with serve(tmp_path) as c:
-        t = full_table(c, "norenberc", players=3)
+        t, (ann, bo, cy) = _three_seated(c)
         tid, creator = t["id"], t["creator"]
-        ann, bo, cy = (Ws(c, tid, tok) for tok in t["tokens"])
-        for cl in (ann, bo, cy):
-            cl.first_state()
         url = f"/api/tables/{tid}/seats/1/stand-in"
         assert c.post(url, json={"bot": "greedy"}, headers=auth(t["tokens"][2])).status_code == 403
         assert c.post(url, json={"bot": "greedy"}, headers=auth(creator)).status_code == 409   # Bo is here
