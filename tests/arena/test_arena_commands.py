@@ -54,24 +54,15 @@ def test_tournament_speaks_the_readers_language(tmp_path):
     for english in ("win share", "mean rank", "within", "Written"):
         assert english not in out.output
 
-    LateBoom.acts = 0
+    from tests.arena.test_arena_stopping import LateBoom
+
+    LateBoom.acts = 0   # it fails at its 12th decision in this process
     with pytest.raises(BadOption) as failed:
-        in_german("tournament", "toy", "--bots", "tests.arena.test_arena_commands:LateBoom,random", "--players",
+        in_german("tournament", "toy", "--bots", "tests.arena.test_arena_stopping:LateBoom,random", "--players",
                   "2", "--games", "8", "--jobs", "1", "--out", str(tmp_path / "late"), "--no-plots")
     said = " ".join(" ".join(failed.value.__notes__).split())
     assert re.fullmatch(rf"Angehalten nach \d von 8 Partien; sie bleiben in {re.escape(str(tmp_path))}\S+\. "
                         rf"Weiter mit: reichsstadt tournament --resume {re.escape(str(tmp_path / 'late'))}", said), said
-
-
-class LateBoom:
-    """Plays the first move offered for a few games, then fails."""
-    acts = 0
-
-    def act(self, seat):
-        LateBoom.acts += 1
-        if LateBoom.acts >= 12:
-            raise RuntimeError("late")
-        return seat.legal()[0]
 
 
 def test_tournament_command_refuses_an_unknown_bot(tmp_path):
