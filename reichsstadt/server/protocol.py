@@ -15,10 +15,18 @@ Client -> server, one JSON object per frame, at most `max_message_bytes`:
                                                    the engine's chain of them
     {"type": "hint"}                               what a bot (ISMCTS, about a second) would
                                                    play for this seat now, with its estimate
+    {"type": "why", "action": <action JSON>}       why this seat cannot make that move now
+                                                   (the action as the engine's
+                                                   action_from_json reads it); asks only,
+                                                   changes nothing
     {"type": "ping"}
 
-Server -> client: {"type": "welcome" | "state" | "error" | "hint" | "pong", ...}; an error
-is {"type": "error", "code": str, "message": <message JSON>} and changed nothing."""
+Server -> client: {"type": "welcome" | "state" | "error" | "hint" | "why" | "pong", ...}; an
+error is {"type": "error", "code": str, "message": <message JSON>} and changed nothing. A
+why's answer, to the asking client only: {"type": "why", "action": <as asked>, "legal":
+bool, "message": <message JSON>}: the engine's refusal words for the seat (the terminal's),
+or that the move is possible; an action that is no action of the game is a "malformed"
+error."""
 
 from __future__ import annotations
 
@@ -47,6 +55,7 @@ class Incoming:
     expect: int | None = None
     board: bool = True
     lang: str = "en"
+    action: Any = None          # a why's action, as JSON (checked against the game later)
 
 
 _FIELDS: dict[str, dict[str, Any]] = {
@@ -55,6 +64,7 @@ _FIELDS: dict[str, dict[str, Any]] = {
     "pick": {"parts": list, "expect": int},
     "ping": {},
     "hint": {},
+    "why": {"action": object},
 }
 _OPTIONAL: dict[str, dict[str, Any]] = {
     "hello": {"board": bool, "lang": str},
@@ -123,6 +133,8 @@ def _incoming(obj: dict[str, Any]) -> Incoming:
         if not all(_int(a) for a in parts):
             raise BadMessage("malformed", Message("server.error.part_numbers"))
         return Incoming("pick", actions=tuple(parts), expect=obj["expect"])
+    if kind == "why":
+        return Incoming("why", action=obj["action"])
     return Incoming(kind)
 
 

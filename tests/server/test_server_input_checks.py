@@ -81,8 +81,8 @@ def test_a_websocket_message_of_no_type_or_of_parts_that_are_no_numbers_is_told_
             p.send(frame)
             said[json.dumps(frame)] = render(Message.from_json(p.error()["message"]), "en")
         assert said == {
-            '{"type": null}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint',
-            '{"action": 1}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint',
+            '{"type": null}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint, why',
+            '{"action": 1}': 'a message needs a "type", a string; the types are: hello, move, pick, ping, hint, why',
             '{"type": "pick", "parts": ["a"], "expect": 0}': "a choice names its parts by number: whole numbers only"}
         p.close()
 

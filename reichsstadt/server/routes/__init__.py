@@ -42,7 +42,15 @@ HTTP (JSON; every error is {"error": message, "code": str, "text": English words
     GET  /games/{id}/{file}         a game's browser board (board.js, ...), from its package
 WS   /ws/{id}                       live play (protocol.py); a hint's answer carries
                                     "chance" (0..1, the bot's estimated chance to win)
-                                    when the bot gives one
+                                    when the bot gives one. {"type": "why", "action":
+                                    <action JSON>} from a seated player (a click on a
+                                    piece it cannot use) is answered to that client only:
+                                    {"type": "why", "action", "legal": bool, "message"},
+                                    the engine's refusal words for the seat (what the
+                                    terminal shows it; never what it cannot see) or that
+                                    the move is possible; it changes nothing, is rate-
+                                    limited like any message; an action the game does
+                                    not have is a "malformed" error
 Tokens travel in the `Authorization: Bearer` header or the websocket's hello, never in
 URLs. Bot seats have distinct names ("Greedy 1", "Greedy 2"); an absent or timed-out
 person's stand-in is greedy (medium) unless the table's clock names another."""

@@ -17,7 +17,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ...core import IllegalAction, Message
 from ..broadcast import Connection
 from ..config import Settings
-from ..protocol import BadMessage, Incoming, RateLimit, error, parse
+from ..protocol import BadMessage, Incoming, RateLimit, error, parse, words
+from ..schema import OPEN
 from ..table import LiveTable
 from .common import client_address, services
 
@@ -174,6 +175,9 @@ async def handle(live: LiveTable, conn: Connection, msg: Incoming) -> None:
     if conn.seat is None:
         raise BadMessage("forbidden", Message("server.error.spectator"))
     live.used = time.monotonic()
+    if msg.type == "why":  # asks only: the seat stays with a clock's bot, if one plays it
+        live.broadcast.send(conn, why(live, conn.seat, msg.action))
+        return
     if live.seats[conn.seat].auto:
         await live.arrived(conn.seat)  # acting again takes the seat back from a clock's bot
     if msg.type == "hint":
@@ -188,6 +192,22 @@ async def handle(live: LiveTable, conn: Connection, msg: Incoming) -> None:
             raise BadMessage("malformed", Message("server.error.action_index", index=index, most=len(space) - 1))
         actions.append(space.decode(index))
     await live.submit(conn.seat, actions, msg.expect, pick=msg.type == "pick")
+
+
+def why(live: LiveTable, seat: int, obj: Any) -> dict[str, Any]:
+    """Why `seat` cannot make the move `obj` (an action's JSON) now: the engine's refusal
+    words, the ones the terminal shows that seat, from the table as it is; or that the
+    move is possible. Reads only. An action the game does not have is malformed."""
+    try:
+        action = live.game.action_from_json(obj, live.players)
+    except IllegalAction as exc:
+        raise BadMessage("malformed", exc.message or Message("server.error.field_type", type="why",
+                                                             field="action")) from None
+    if live.status == OPEN:
+        raise IllegalAction(Message("server.refuse.not_started"))
+    refused = live.state.refusal(seat, action)
+    return {"type": "why", "action": obj, "legal": refused is None,
+            "message": words(refused if refused is not None else Message("server.why.possible"))}
 
 
 ROUTES = [WebSocketRoute("/ws/{id}", play)]
