@@ -119,6 +119,7 @@ export async function showTable(app, tableId, watch) {
   /** @param {any} msg */
   function handle(msg) {
     if (msg.type === "hint") { suggest.hint(msg); return; }
+    if (msg.type === "why") { el.error.textContent = sentence(render(msg.message, words())); return; }  // a click on a piece it cannot use
     if (msg.type === "error") {
       sentAt = -1;
       const id = msg.message && msg.message.id || "";
@@ -147,6 +148,12 @@ export async function showTable(app, tableId, watch) {
     if (sentAt === expect) return;
     if (move.confirm && !(await confirmMove(render(move.words, words()), render(move.confirm, words())))) return;
     sendOnce({ type: "move", action: move.index, expect });
+  }
+
+  /** Why the reader cannot make `action` (its JSON) now: the server's answer shows in the
+   * error line. @param {any} action */
+  function ask(action) {
+    socket.send({ type: "why", action });
   }
 
   /** @param {number[]} parts */
@@ -256,7 +263,7 @@ export async function showTable(app, tableId, watch) {
     if (m.view && renderer) {
       /** @type {Ctx} */
       const ctx = { names: names(), you: m.you, tableId, data, board, legal: withParts(m), pick: m.pick, act, sendPick, chosen,
-        togglePart, hint, fresh };
+        togglePart, hint, fresh, why: m.you === null || m.status !== "running" ? undefined : ask };
       handled = renderer.draw(el.board, m.view, ctx) || {};
     } else if (m.view) el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     else fill(el.board, h("p", null, t("web.table.not_started")));

@@ -12,9 +12,11 @@ import { textWidth } from "/static/board/textfit.js";
 /** @typedef {import("/static/board/types.js").Move} Move */
 
 /** @typedef {{key: string, what: string, box: number[], moves?: Move[], click?: (() => void) | null,
- *   does?: string, picked?: boolean, count?: number, part?: boolean, children: any[], round?: number}} PieceSpec
+ *   does?: string, picked?: boolean, count?: number, part?: boolean, children: any[], round?: number,
+ *   ask?: (() => void) | null}} PieceSpec
  * `what`: what the piece is; `does`: what a click does (its move's words); `picked`: chosen
- * as a part of a multi-part choice (undefined: not a part); `count`: chosen that many times. */
+ * as a part of a multi-part choice (undefined: not a part); `count`: chosen that many times;
+ * `ask`: what a click on the piece does while it has no legal move (asks why: ctx.why). */
 
 /** @param {PieceSpec} o */
 export function piece(o) {
@@ -33,6 +35,7 @@ export function piece(o) {
   o.count && o.count > 1 ? badge(x + w - 2, y - 4, `×${o.count}`) : null,
   o.picked && !(o.count && o.count > 1) ? badge(x + w - 2, y - 4, "✓") : null);
   if (live) activate(g, /** @type {() => void} */ (o.click));
+  else if (o.ask) asks(g, o.ask);
   return g;
 }
 
@@ -43,6 +46,14 @@ export function activate(el, run) {
     const k = /** @type {KeyboardEvent} */ (e).key;
     if (k === "Enter" || k === " ") { e.preventDefault(); run(); }
   });
+}
+
+/** A click on `el`, a place the player cannot use now, asks why (`ask`: ctx.why of its
+ * move); only the mouse or a finger: the keyboard's Tab goes from move to move.
+ * @param {Element} el @param {() => void} ask */
+export function asks(el, ask) {
+  el.classList.add("asks");
+  el.addEventListener("click", (e) => { e.stopPropagation(); ask(); });
 }
 
 /** A small green badge (a count, a tick). @param {number} x @param {number} y @param {string} label */

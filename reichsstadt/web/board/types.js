@@ -18,6 +18,7 @@
 
 /** What a board is drawn with, beside the view.
  * @typedef {{
+ *   why?: (action: any) => void,
  *   names: (string | null)[],
  *   you: number | null,
  *   legal: Move[],
@@ -37,7 +38,9 @@
  * table's component data (a map) and the game's drawing data (Game.board: positions and
  * colours computed once by the game), for a game that has them. `hint`: the move the
  * suggest switch lights. `fresh`: others' moves came in since the board was last drawn
- * (what they changed is lit for a few seconds). */
+ * (what they changed is lit for a few seconds). `why`: asks the server why the action (its
+ * JSON, as a Move's `action`) is not possible now; the answer shows under the board (a
+ * click on a piece the player cannot use says why; absent for a spectator). */
 
 /** What a board says back: the legal moves it offers itself (the moves panel lists only
  * the others) and whether it shows the multi-part choice itself.

@@ -191,12 +191,15 @@ class Board {
     return (this.moves[type] || []).filter((mv) => Object.entries(fields).every(([k, v]) => mv.action[k] === v));
   }
 
-  /** A piece: clickable when it has moves (its title says what a click does), else plain.
-   * @param {{key: string, what: string, box: number[], moves?: Move[], children: any[]}} o */
+  /** A piece: clickable when it has moves (its title says what a click does), else plain;
+   * one that stands for a move the player may try (`asks`: its action's JSON) says why
+   * that move is not possible when clicked.
+   * @param {{key: string, what: string, box: number[], moves?: Move[], children: any[], asks?: any}} o */
   piece(o) {
     const mv = (o.moves || [])[0];
+    const why = this.ctx.why;
     return piece({ ...o, moves: mv ? [mv] : [], click: mv ? () => this.ctx.act(mv) : null,
-      does: mv ? this.w("click", { move: mv.words }) : "" });
+      does: mv ? this.w("click", { move: mv.words }) : "", ask: !mv && o.asks && why ? () => why(o.asks) : null });
   }
 
   /** The whole board in `cols` columns of panels. @param {number} cols */
@@ -517,7 +520,8 @@ class Board {
         .filter(Boolean).join(", ");
       const what = [this.w(st.foreign ? "stall_foreign" : "stall", { number: i + 1, size: st.size }),
         contents || this.w("stall_empty"), taken ? this.w("taken", { player: { player: st.taken_by } }) : ""].filter(Boolean).join("\n");
-      nodes.push(this.piece({ key: `stall-${i}`, what, box: [x, yy, bw, bh], moves: this.find("buy_stall", { stall: i }), children }));
+      nodes.push(this.piece({ key: `stall-${i}`, what, box: [x, yy, bw, bh], moves: this.find("buy_stall", { stall: i }), children,
+        asks: taken ? null : { type: "buy_stall", stall: i } }));
     });
     if (n) y += Math.ceil(n / per) * (bh + 6);
     // the materials' colours, named
@@ -577,7 +581,7 @@ class Board {
         } else if (r === c.fields.length) {
           const box = [x + 4, fy, cw - 8, fh];
           nodes.push(this.piece({ key: `contract-${i}`, what: this.w("free_field", { number: r + 1, count: cost, craftsman: name }), box,
-            moves: commission, children: [s("rect", { x: box[0], y: fy, width: box[2], height: fh, rx: 3, fill: "#fff",
+            moves: commission, asks: { type: "commission", craftsman: i }, children: [s("rect", { x: box[0], y: fy, width: box[2], height: fh, rx: 3, fill: "#fff",
               stroke: FAINT, "stroke-dasharray": "3 2" }), text(x + cw / 2, fy + 15, commission.length ? `+${cost}` : "", 12,
             { anchor: "middle", bold: true })] }));
         } else {
@@ -630,7 +634,7 @@ class Board {
           const what = [this.w("hold", { number: k + 1, goods: hold.goods.map((/** @type {number} */ g) => this.good(g)).join(" + "),
             value: hold.value, currency: cur }), loaded ? this.w("loaded", { player: { player: hold.loaded_by } }) : ""].filter(Boolean).join("\n");
           nodes.push(this.piece({ key: `hold-${i}-${k}`, what, box: [hx, ry + 4, hw, rowH - 14],
-            moves: this.find("load", { ship: i, hold: k }), children }));
+            moves: this.find("load", { ship: i, hold: k }), children, asks: loaded ? null : { type: "load", ship: i, hold: k } }));
           hx += hw + 4;
         });
         if (ship.extra_hold) {
@@ -703,7 +707,8 @@ class Board {
       if (r.secured_by !== null) children.push(member(x + cw - 16, yy + 42, r.secured_by, 14));
       const what = [this.relicWhat(r), r.secured_by !== null ? this.w("secured", { player: { player: r.secured_by } }) : ""].filter(Boolean).join("\n");
       nodes.push(this.piece({ key: `relic-${r.card}`, what, box: [x, yy, cw, ch],
-        moves: [...this.find("buy_relic", { card: r.card }), ...this.find("secure", { card: r.card })], children }));
+        moves: [...this.find("buy_relic", { card: r.card }), ...this.find("secure", { card: r.card })], children,
+        asks: r.secured_by === null ? { type: "buy_relic", card: r.card } : null }));
     });
     y += Math.ceil(t.relics.length / per) * (ch + 8);
     if (!t.relics.length) { nodes.push(text(10, y + 14, this.w("no_relics"), 13, { italic: true })); y += 24; }

@@ -219,6 +219,13 @@ class Board {
     return this.w(this.isPart(mv) ? "click_part" : "click", { move: mv.words });
   }
 
+  /** A click that asks why `action` (its JSON) is not possible now (null for a spectator).
+   * @param {any} action */
+  askFor(action) {
+    const why = this.ctx.why;
+    return why ? () => why(action) : null;
+  }
+
   /** The click for a move: a part toggles (up to `cap` times), any other move is made.
    * @param {Move} mv @param {number} [cap] */
   clickFor(mv, cap) {
@@ -624,7 +631,9 @@ class Board {
           picked: this.pickedOf(mv, first), children: face })));
       } else {
         const tip = legal.length > 1 ? `${what}\n${this.w("choose_price")}` : what;
-        nodes.push(this.piece({ key: `room-${g}-${r}`, what: tip, box: [x, ry, rw, rh], picked: first || undefined,
+        // a guest of the guild called that cannot be hired: a click says why (its first way to pay)
+        const ask = guest && !legal.length && this.cur && this.cur.guild === g ? this.askFor({ type: "hire", room: r, form: 0 }) : null;
+        nodes.push(this.piece({ key: `room-${g}-${r}`, what: tip, box: [x, ry, rw, rh], picked: first || undefined, ask,
           children: [...frame, ...face] }), ...priceNodes);
       }
     });
@@ -673,6 +682,7 @@ class Board {
         text(x + 34, yy + 17, String(n), 14, { anchor: "middle", bold: true, fill: n ? INK : "#a89a85" })];
       return this.piece({ key: `store-${g}-${t}`, what: this.w("in_store", { goods: this.countMsg(t, n), guild: this.guildMsg(g) }),
         box: [x, yy, 42, 24], moves: mv ? [mv] : [], click: mv ? this.clickFor(mv, n) : null, does: mv ? this.does(mv) : "",
+        ask: called && !mv ? this.askFor({ type: "buy", good: t }) : null,
         picked: mv && this.isPart(mv) ? picked > 0 : undefined, count: picked, children });
     } }));
     const lw = textWidth(label, 12) + 6;

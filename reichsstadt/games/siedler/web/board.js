@@ -9,7 +9,7 @@
  * itself (the table lists only the others) and whether it shows the multi-part choice. */
 import { h, s, fill } from "/static/dom.js";
 import { mount } from "/static/board/host.js";
-import { activate } from "/static/board/piece.js";
+import { activate, asks } from "/static/board/piece.js";
 import { lines } from "/static/board/svg.js";
 import { textWidth } from "/static/board/textfit.js";
 import { icon } from "/static/icons.js";
@@ -105,6 +105,22 @@ function keyOf(a) {
   }
 }
 
+/** The action of a board place's key (keyOf's inverse) for the pieces a player may try to
+ * build or make: settlements, tolls, workshops, the wall, towers, goods; null for others.
+ * @param {string} key */
+function actionAt(key) {
+  const [type, a, b] = key.split(":");
+  switch (type) {
+    case "toll": return { type, road: a };
+    case "settle": return { type, road: a, at: Number(b) };
+    case "workshop": return { type, spot: Number(a) };
+    case "tower": return { type, triangle: Number(a) };
+    case "produce": return { type, good: a };
+    case "wall": return { type };
+    default: return null;
+  }
+}
+
 class Places {
   /** @param {Ctx} ctx */
   constructor(ctx) {
@@ -126,7 +142,12 @@ class Places {
   svg(el, key, what) {
     const mv = this.moves.get(key);
     if (what !== undefined && !mv) el.append(s("title", null, what));
-    if (!mv) return el;
+    if (!mv) {
+      const why = this.ctx.why;
+      const action = actionAt(key);
+      if (why && action) asks(el, () => why(action));  // a place the player cannot use: a click says why
+      return el;
+    }
     this.placed.add(mv.index);
     el.classList.add("lit");
     el.setAttribute("data-legal", String(mv.index));
