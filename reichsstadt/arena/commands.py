@@ -83,7 +83,8 @@ def tournament(
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Seats per game (default 4 where it fits)."),
     games: Optional[int] = typer.Option(None, "--games", "-n",
                                         help="Games to play (default 100), rounded up to whole seat rotations "
-                                             "(one per entrant)."),
+                                             "(one per entrant; with more entrants than seats, every "
+                                             "combination of them, each rotated: all meet equally often)."),
     seed: Optional[int] = typer.Option(None, help="Seed of the first rotation (default 1); rotation i plays "
                                        "seed+i in every seating."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
@@ -259,10 +260,11 @@ def _summary_table(result: Any, rows: list[Any], names: list[str], scheduled: in
     played = len(result.games)
     games = (Message("commands.tournament.games_of", count=played, scheduled=scheduled)
              if scheduled and scheduled > played else Message("commands.tournament.games", count=played))
-    seeds = math.ceil(played / len(result.bots))
+    block = len(result.block())
+    seeds = math.ceil(played / block)
     table = Table(title=w.part("commands.tournament.title", game=find_game(result.game).title,
                                players=result.players, games=games,
-                               rotations=Message("commands.tournament.rotations", count=len(result.bots)),
+                               rotations=Message("commands.tournament.rotations", count=block),
                                seeds=Message("commands.tournament.seeds", count=seeds),
                                seconds=f"{result.seconds:.0f}"))
     intervals = [f"{s.ci_low:.1%} – {s.ci_high:.1%}" for s in rows]   # breaks between its ends, if it must

@@ -22,7 +22,11 @@ from ..core.messages import chained
 from ..terminal.files import nearest_existing
 
 RESULTS = "results.jsonl"
-FORMAT = 1
+FORMAT = 2
+FORMATS = (1, 2)
+"""The formats read: 1, a schedule where with more entrants than seats each meets only its
+neighbours in the list; 2, where every combination of them meets (tournament.seatings).
+A tournament of no more entrants than seats is written as format 1 (the same games)."""
 MOST_GAMES = 10_000_000
 """The most games a tournament or simulation may have (a header asking more is not one of ours)."""
 
@@ -69,7 +73,7 @@ class Header:
         try:
             if not isinstance(obj, dict) or obj.get("kind") != "tournament":
                 raise ValueError(Message("commands.results.no_header"))
-            if obj.get("format") != FORMAT:
+            if type(obj.get("format")) is not int or obj["format"] not in FORMATS:
                 raise ValueError(Message("commands.results.format", format=repr(obj.get("format")), version=FORMAT))
             bots = obj["bots"]
             if not isinstance(bots, list) or not bots or not all(isinstance(b, str) and b for b in bots):
@@ -79,7 +83,7 @@ class Header:
                 raise ValueError(Message("commands.results.options", value=repr(options)))
             header = Header(_text(obj, "game"), _whole(obj, "players", 1, 64), bots, _whole(obj, "seed"),
                             _whole(obj, "games", 1, MOST_GAMES), options,
-                            _whole(obj, "scheduled", 0, MOST_GAMES, missing=0))
+                            _whole(obj, "scheduled", 0, MOST_GAMES, missing=0), obj["format"])
         except (KeyError, TypeError, ValueError) as exc:
             raise BadOption(Message("commands.results.not_results", where=where, reason=_reason(exc))) from None
         return header

@@ -4,10 +4,13 @@ Design (what a researcher can rely on):
 
 - **Entrants** are the bots named, in order; a name may be given twice (`mcts:1s,random,
   random,random`: one MCTS bot against three random ones). Statistics are per name.
-- **Seat rotation**: with k entrants and p seats there are k seatings; in seating r, seat
-  s holds entrant (r + s) mod k. Over the k seatings every entrant sits in every seat
-  exactly once (with k < p an entrant fills several seats of one game; with k > p each
-  game seats p of them). A tournament is a whole number of such blocks.
+- **Seat rotation**: with k entrants and p seats, k <= p, there are k seatings; in seating
+  r, seat s holds entrant (r + s) mod k. Over the k seatings every entrant sits in every
+  seat exactly once (with k < p an entrant fills several seats of one game). With k > p
+  every combination of p entrants plays, each rotated over its seats (p seatings each):
+  every entrant sits in every seat equally often and meets every other equally often.
+  (Results files of format 1 keep their schedule: with k > p, the k rotations of the list,
+  where an entrant met only its neighbours.) A tournament is a whole number of such blocks.
 - **Paired seeds**: each block plays one game seed under all its seatings, so every
   entrant meets the same chance draws from every seat (variance reduction, and first-seat
   advantage cancels). Bot seeds follow the entrant, not the seat.
@@ -29,6 +32,7 @@ summarizes the file at any time. What a tournament needs that is not installed
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -41,7 +45,8 @@ from typing import Any, Callable, Sequence
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
-from .results import RESULTS, Header, Writer, check_games, check_writable, in_game, read, results_path, semicolons
+from .results import (FORMAT, MOST_GAMES, RESULTS, Header, Writer, check_games, check_writable, in_game, read,
+                      results_path, semicolons)
 from .workers import batch_size, in_processes
 
 Z95 = 1.959963984540054
@@ -49,11 +54,26 @@ Z95 = 1.959963984540054
 
 # -- schedule -----------------------------------------------------------------------------
 
-def seatings(entrants: int, players: int) -> list[list[int]]:
-    """The k seatings of a block: seating r puts entrant (r + s) mod k in seat s."""
+def seatings(entrants: int, players: int, format: int = FORMAT) -> list[list[int]]:
+    """The seatings of a block (entrant per seat). With no more entrants than seats, or in
+    format 1, k seatings: seating r puts entrant (r + s) mod k in seat s. Else every
+    combination of `players` entrants, in list order, rotated: C(k, p) x p seatings."""
     if entrants < 1:
         raise BadOption(Message("commands.tournament.no_bot"))
-    return [[(r + s) % entrants for s in range(players)] for r in range(entrants)]
+    if entrants <= players or format == 1:
+        return [[(r + s) % entrants for s in range(players)] for r in range(entrants)]
+    size = math.comb(entrants, players) * players
+    if size > MOST_GAMES:
+        raise BadOption(Message("commands.tournament.too_many_entrants", count=entrants, players=players,
+                                games=size, most=MOST_GAMES))
+    return [[group[(r + s) % players] for s in range(players)]
+            for group in itertools.combinations(range(entrants), players) for r in range(players)]
+
+
+def schedule_format(entrants: int, players: int) -> int:
+    """The format a new tournament's results file is written in: 1 where both schedules
+    are one (no more entrants than seats: such a file reads as before), else FORMAT."""
+    return 1 if entrants <= players else FORMAT
 
 
 @dataclass(frozen=True)
@@ -72,12 +92,11 @@ class Task:
 
 
 def schedule(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
-             options: dict[str, Any] | None = None) -> list[Task]:
-    """`games` rounded up to whole blocks of len(bots) seatings; block b plays seed + b."""
+             options: dict[str, Any] | None = None, format: int = FORMAT) -> list[Task]:
+    """`games` rounded up to whole blocks of seatings; block b plays seed + b."""
     check_games(games)
-    k = len(bots)
-    plan = seatings(k, players)
-    blocks = max(1, math.ceil(games / k))
+    plan = seatings(len(bots), players, format)
+    blocks = max(1, math.ceil(games / len(plan)))
     out: list[Task] = []
     for b in range(blocks):
         for r, seating in enumerate(plan):
@@ -269,11 +288,15 @@ class TournamentResult:
     seconds: float
     games: list[GameResult]
     summary: list[BotSummary]
+    format: int = 1            # of its schedule (results.FORMATS)
+
+    def block(self) -> list[list[int]]:
+        """The seatings of each seed (entrant per seat)."""
+        return seatings(len(self.bots), self.players, self.format)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "bots": self.bots, "seed": self.seed,
-                "backend": self.backend, "seconds": round(self.seconds, 2),
-                "seatings": seatings(len(self.bots), self.players),
+                "backend": self.backend, "seconds": round(self.seconds, 2), "seatings": self.block(),
                 "summary": [s.to_json() for s in self.summary], "games": [g.to_json() for g in self.games]}
 
 
@@ -387,9 +410,18 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
     if backend == "local":   # more processes than games or cores: no game sooner
         jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
     check_extras(backend)
-    tasks = schedule(game_id, names, players, games, seed, g.record_options(resolved))
-    header = Header(game_id, players, names, seed, games, g.record_options(resolved), len(tasks))
+    options = g.record_options(resolved)
+    fmt = _format_found(out, resume) or schedule_format(len(names), players)   # a file keeps its schedule
+    tasks = schedule(game_id, names, players, games, seed, options, fmt)
+    header = Header(game_id, players, names, seed, games, options, len(tasks), fmt)
     return header, tasks, jobs, _found(header, out, resume)
+
+
+def _format_found(out: str | Path | None, resume: bool) -> int | None:
+    """The format of the results file a tournament resumes (None if there is none)."""
+    if not resume or out is None or not results_path(out).exists():
+        return None
+    return read(out)[0].format
 
 
 def tournament(
@@ -432,7 +464,7 @@ def tournament(
         run_local(todo, min(jobs, len(todo)), done)
     results.sort(key=lambda r: r.index)
     return TournamentResult(game_id, players, names, seed, backend, time.perf_counter() - start, results,
-                            summarize(results, players, names))
+                            summarize(results, players, names), header.format)
 
 
 def _found(header: Header, out: str | Path | None, resume: bool) -> list[dict[str, Any]]:
@@ -466,7 +498,7 @@ def report(folder: str | Path, backend: str = "local") -> tuple[TournamentResult
         raise BadOption(Message("commands.tournament.no_game", folder=str(folder)))
     seconds = sum(r.seconds for r in results)
     return (TournamentResult(header.game, header.players, header.bots, header.seed, backend, seconds, results,
-                             summarize(results, header.players, header.bots)), header)
+                             summarize(results, header.players, header.bots), header.format), header)
 
 
 def write(result: TournamentResult, out: str | Path, plots: bool = True) -> list[Path]:
