@@ -520,6 +520,8 @@ def data(
     out: Optional[Path] = typer.Option(None, help="Write the bundled data file here, to edit (missing folders "
                                                   "on its way are made)."),
     check: Optional[Path] = typer.Option(None, help="Validate your own data file and say what is wrong."),
+    force: bool = typer.Option(False, "--force", help="Let --out replace a file that exists (your edits in it "
+                                                      "are lost)."),
 ) -> None:
     """The component data: export the bundled file to correct it, or check your own."""
     from importlib import resources
@@ -532,6 +534,8 @@ def data(
         raise BadOption(Message("terminal.data.one_of"))
     if out is not None:
         check_output(out, "--out")
+        if out.exists() and not force:   # an owner's corrected file, typed again from the shell's history
+            raise BadOption(Message("terminal.data.exists", path=str(out)))
         package = type(g).__module__.rsplit(".", 1)[0]  # the game's own package, where Game.data_file reads it
         text = resources.files(package).joinpath(f"{option.name}.json").read_text("utf-8")
         make_folders(out, "--out")
