@@ -82,9 +82,8 @@ def tournament(
                                             "random ones)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Seats per game (default 4 where it fits)."),
     games: Optional[int] = typer.Option(None, "--games", "-n",
-                                        help="Games to play (default 100), rounded up to whole seat rotations "
-                                             "(one per entrant; with more entrants than seats, every "
-                                             "combination of them, each rotated: all meet equally often)."),
+                                        help="Games to play (default 100), rounded up to whole seat rotations (one "
+                                             "per entrant; more entrants than seats: every p of them, rotated)."),
     seed: Optional[int] = typer.Option(None, help="Seed of the first rotation (default 1); rotation i plays "
                                        "seed+i in every seating."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
