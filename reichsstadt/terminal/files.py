@@ -34,9 +34,12 @@ def why_not_writable(path: Path) -> Message | None:
     if not nearest.is_dir():
         return Message("terminal.file.not_folder", folder=str(nearest))
     try:
+        # the write makes a temporary file beside its target (write_text), or the missing
+        # folders there: the folder must take a new file, not only the file be writable
+        with tempfile.TemporaryFile(dir=nearest):
+            pass
         if nearest != folder:   # nothing is made before there is something to write
-            with tempfile.TemporaryFile(dir=nearest):
-                return None
+            return None
         existed = path.exists()
         with open(path, "a", encoding="utf-8"):
             pass
@@ -80,8 +83,11 @@ def write_text(path: Path, text: str) -> None:
     """Write `text` to `path` whole: to a temporary file beside it, then renamed over it,
     so a failure never leaves half a file (or destroys the previous one). The file gets
     the mode a plain open() would give it (the previous file's, or the umask's: mkstemp
-    makes 0600); an error names the file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or Path(".")))
+    makes 0600); an error names the file, never the temporary one."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or Path(".")))
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
     try:
         try:
             mode = path.stat().st_mode & 0o777
@@ -96,7 +102,7 @@ def write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        if isinstance(exc, OSError) and not exc.filename:
+        if isinstance(exc, OSError) and exc.filename != str(path):   # none, or the temporary file's
             raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
         raise
 
