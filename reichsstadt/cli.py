@@ -681,6 +681,8 @@ def main() -> None:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         console.print(Text(words()("terminal.error.line", error=where + (exc.strerror or str(exc))), style="red"),
                       soft_wrap=True)
+        for note in getattr(exc, "__notes__", ()):   # a tournament's games kept, and how to go on
+            console.print(Text(note), soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

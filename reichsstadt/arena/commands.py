@@ -207,7 +207,7 @@ def _saying_what_is_kept(progress: Progress, task: Any, folder: Path) -> Iterato
         if said:
             console.print(Text(said), soft_wrap=True)
         raise
-    except ReichsstadtError as exc:
+    except (ReichsstadtError, OSError) as exc:   # OSError: results.jsonl cannot take a game (a full disk)
         said = _stopped(progress, task, folder)
         if said:
             exc.add_note(said)

@@ -287,10 +287,13 @@ class Writer:
 
     def _write(self, objs: Iterable[dict[str, Any]], mode: str) -> None:
         text = "".join(json.dumps(o, separators=(",", ":")) + "\n" for o in objs)
-        with self.path.open(mode, encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            with self.path.open(mode, encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:   # a full disk: said with the file, and (commands) how to go on
+            raise OSError(exc.errno, exc.strerror or str(exc), str(self.path)) from exc
 
     def add(self, games: Iterable[dict[str, Any]]) -> None:
         self._write(games, "a")
