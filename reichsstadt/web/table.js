@@ -263,7 +263,7 @@ export async function showTable(app, tableId, watch) {
     if (m.view && renderer) {
       /** @type {Ctx} */
       const ctx = { names: names(), you: m.you, tableId, data, board, legal: withParts(m), pick: m.pick, act, sendPick, chosen,
-        togglePart, hint, fresh, why: m.you === null || m.status !== "running" ? undefined : ask };
+        togglePart, hint, fresh, why: m.you === null || m.status !== "running" || m.seats[m.you]?.stand_in ? undefined : ask };
       handled = renderer.draw(el.board, m.view, ctx) || {};
     } else if (m.view) el.board.innerHTML = m.board_html || "";  // the game's own board, drawn by the server
     else fill(el.board, h("p", null, t("web.table.not_started")));
