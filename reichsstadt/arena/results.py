@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -208,7 +209,7 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     left out); BadOption if there is none or it is not one, naming the line at fault."""
     path = results_path(folder)
     try:
-        text = path.read_text(encoding="utf-8")
+        lines = _lines(path)
     except FileNotFoundError:
         raise BadOption(Message("commands.results.none", folder=str(folder), file=RESULTS)) from None
     except NotADirectoryError:
@@ -219,9 +220,6 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
     except UnicodeDecodeError:
         raise BadOption(Message("commands.results.not_results", where=str(path),
                                 reason=Message("commands.results.not_utf8"))) from None
-    lines = text.split("\n")
-    if lines and lines[-1]:        # no newline at its end: torn by a kill
-        lines = lines[:-1]
     numbered = [(i + 1, x) for i, x in enumerate(lines) if x.strip()]
     if not numbered:
         raise BadOption(Message("commands.results.empty", path=str(path)))
@@ -238,6 +236,31 @@ def read(folder: str | Path) -> tuple[Header, list[dict[str, Any]]]:
         header.check_game(g, Message("commands.results.line", path=str(path), number=number))
         seen.setdefault(g["index"], g)
     return header, [seen[i] for i in sorted(seen)]
+
+
+LONGEST_LINE = 256 * 1024 * 1024
+"""The most bytes of a line: a header carries the game's options, a data file (at most
+64 MB, core/datafile.py) among them; a longer line is no tournament's (and is not read
+into memory whole: a device such as /dev/zero would be endless)."""
+
+
+def _lines(path: Path) -> list[str]:
+    """The lines of a results file, a last one with no newline at its end (torn by a
+    kill) left out; BadOption for what is no regular file or a line over LONGEST_LINE."""
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):   # a pipe would block, a device never end
+        raise BadOption(Message("commands.results.not_regular", path=str(path)))
+    lines: list[str] = []
+    with path.open("rb") as fh:
+        while line := fh.readline(LONGEST_LINE + 1):
+            if not line.endswith(b"\n"):
+                if len(line) > LONGEST_LINE:
+                    raise BadOption(Message("commands.results.line_too_long", path=str(path), number=len(lines) + 1,
+                                            most=LONGEST_LINE // (1024 * 1024)))
+                line.decode("utf-8")   # not UTF-8: said so, as of any other line
+                break
+            lines.append(line[:-1].decode("utf-8"))
+    return lines
 
 
 _JSON_REASONS = {
