@@ -94,7 +94,13 @@ def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     """`reichsstadt serve` in a process of its own, one per test module (its data in a
     fresh folder named after the module): its bot pool works with the server's own
     budgets, as a person's tables do."""
-    s = Server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]))
+    yield from serving(tmp_path_factory, request.module.__name__.rsplit(".", 1)[-1])
+
+
+def serving(tmp_path_factory: pytest.TempPathFactory, name: str, bot_delay: float = 0.0) -> Iterator[Server]:
+    """A module fixture's server (its data in a fresh folder `name`), its bots waiting
+    `bot_delay` seconds a move (a game a test can watch while it lasts), closed after."""
+    s = Server(tmp_path_factory.mktemp(name), bot_delay=bot_delay)
     try:
         yield s
     finally:

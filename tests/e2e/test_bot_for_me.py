@@ -10,7 +10,7 @@ import pytest
 
 from tests.server.process import Server
 
-from .conftest import BROWSER, Pages
+from .conftest import BROWSER, Pages, serving
 from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
@@ -18,11 +18,7 @@ pytestmark = BROWSER
 
 @pytest.fixture(scope="module")
 def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("bot_for_me"), bot_delay=0.3)   # a game that lasts while the test looks
-    try:
-        yield s
-    finally:
-        s.close()
+    yield from serving(tmp_path_factory, "bot_for_me", bot_delay=0.3)   # a game that lasts while the test looks
 
 
 def _move(page: Any) -> int:

@@ -16,7 +16,7 @@ import pytest
 
 from tests.server.process import Server
 
-from .conftest import BROWSER, Pages
+from .conftest import BROWSER, Pages, serving
 from .newcomer import call, finished, open_as, person_at
 from .play import only_me_deciding, wait_table, where
 
@@ -85,11 +85,7 @@ def test_a_double_click_sends_one_move(server: Server, pages: Pages) -> None:
 @pytest.fixture(scope="module")
 def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose bots take 50 ms a move: a game of bots lasts long enough to be watched."""
-    s = Server(tmp_path_factory.mktemp("paced"), bot_delay=0.05)
-    try:
-        yield s
-    finally:
-        s.close()
+    yield from serving(tmp_path_factory, "paced", bot_delay=0.05)
 
 
 def test_a_game_that_ends_brings_its_end_into_view(paced: Server, pages: Pages) -> None:

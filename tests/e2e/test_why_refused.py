@@ -4,7 +4,7 @@ shows (the newcomer's browser review found such clicks did nothing, M1)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -14,15 +14,6 @@ from .conftest import BROWSER, Pages
 from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("why_refused"), bot_delay=0.0)
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 @pytest.mark.parametrize("lang, words, asked", [("en", "You cannot commission", "the game asks for"),

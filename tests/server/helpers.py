@@ -136,6 +136,16 @@ def full_table(client: TestClient, game: str = "norenberc", players: int = 3, bo
     return {"id": made["id"], "creator": made["creator"], "tokens": tokens, "made": made}
 
 
+def seated(client: TestClient, game: str = "norenberc", players: int = 3) -> tuple[dict[str, Any], list["Ws"]]:
+    """A started table of people only (full_table), each of them connected and past the
+    first state: the table and their clients, by seat."""
+    t = full_table(client, game, players)
+    clients = [Ws(client, t["id"], tok) for tok in t["tokens"]]
+    for cl in clients:
+        cl.first_state()
+    return t, clients
+
+
 def auth(token: str | None) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"} if token else {}
 

@@ -19,7 +19,7 @@ from reichsstadt.server.protocol import words
 
 from tests.bundled import BUNDLED
 
-from .helpers import ManualClock, Ws, auth, create, full_table, play, serve
+from .helpers import ManualClock, Ws, auth, create, full_table, play, seated, serve
 
 GAMES = game_ids()
 
@@ -146,10 +146,7 @@ def test_simultaneous_decisions_show_who_has_decided_never_what(tmp_path: Any, g
 
 def test_the_server_checks_every_action_and_a_refusal_changes_nothing(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        t = full_table(c, "norenberc", players=3)
-        clients = [Ws(c, t["id"], tok) for tok in t["tokens"]]
-        for cl in clients:
-            cl.first_state()
+        t, clients = seated(c)
         live = live_table(c, t["id"])
         play(clients, random.Random(2), until=lambda: len(live.state.to_act()) == 1 and live.state.to_act()[0] >= 0
              and live.moves > 40 and all(cl.state["move"] == live.moves for cl in clients)
@@ -263,19 +260,10 @@ def test_bots_play_on_the_server_at_their_pace(tmp_path: Any) -> None:
         w.close()
 
 
-def _three_seated(c: Any) -> tuple[dict[str, Any], tuple[Ws, Ws, Ws]]:
-    """A Norenberc table of three people, each connected: the table and their clients."""
-    t = full_table(c, "norenberc", players=3)
-    ann, bo, cy = (Ws(c, t["id"], tok) for tok in t["tokens"])
-    for cl in (ann, bo, cy):
-        cl.first_state()
-    return t, (ann, bo, cy)
-
-
 def test_an_absent_persons_seat_goes_to_a_bot_and_back(tmp_path: Any) -> None:
     rng = random.Random(4)
     with serve(tmp_path) as c:
-        t, (ann, bo, cy) = _three_seated(c)
+        t, (ann, bo, cy) = seated(c)
         tid, creator = t["id"], t["creator"]
         play([ann, bo, cy], rng, until=lambda: ann.state["move"] > 10)
         url = f"/api/tables/{tid}/seats/2/stand-in"
@@ -419,7 +407,7 @@ def test_a_person_lets_a_bot_play_their_own_seat_and_takes_it_back(tmp_path: Any
     else may hand a present person's seat to a bot, the creator included."""
     rng = random.Random(6)
     with serve(tmp_path) as c:
-        t, (ann, bo, cy) = _three_seated(c)
+        t, (ann, bo, cy) = seated(c)
         tid, creator = t["id"], t["creator"]
         url = f"/api/tables/{tid}/seats/1/stand-in"
         assert c.post(url, json={"bot": "greedy"}, headers=auth(t["tokens"][2])).status_code == 403

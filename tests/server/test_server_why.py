@@ -13,7 +13,7 @@ from reichsstadt.core import CHANCE, Action
 from reichsstadt.core import game as find_game
 from reichsstadt.server.protocol import words
 
-from .helpers import Ws, full_table, play, serve
+from .helpers import Ws, play, seated, serve
 
 
 def live_table(client: Any, tid: str) -> Any:
@@ -35,10 +35,7 @@ def _unaffordable_hire(live: Any) -> Action | None:
 
 def test_why_answers_the_engines_words_and_changes_nothing(tmp_path: Any) -> None:
     with serve(tmp_path) as c:
-        t = full_table(c, "norenberc", players=3)
-        clients = [Ws(c, t["id"], tok) for tok in t["tokens"]]
-        for cl in clients:
-            cl.first_state()
+        t, clients = seated(c)
         live = live_table(c, t["id"])
         play(clients, random.Random(3), until=lambda: _unaffordable_hire(live) is not None
              and all(cl.state["move"] == live.moves for cl in clients))
