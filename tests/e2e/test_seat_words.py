@@ -25,29 +25,32 @@ def _in_german(page: Any, base: str, path: str = "/") -> None:
     page.goto(base + path)
 
 
-def test_open_seats_read_open_seat_and_only_names_are_numbered(server: Server, pages: Pages) -> None:
-    """Two open seats are both "open seat", never "open seat (2)"; a person's name that
-    another person has too still gets its number. The table, not started, says it starts
-    by itself once full and that its creator may start it earlier with bots."""
+def test_open_seats_read_open_seat_and_a_name_taken_is_refused(server: Server, pages: Pages) -> None:
+    """Two open seats are both "open seat", never "open seat (2)"; a second person may not
+    take a name someone at the table has (since the server attack of 2026-11-28: "Ann (2)"
+    beside "Ann" made impersonation easy). The table, not started, says it starts by
+    itself once full and that its creator may start it earlier with bots."""
     status, made = call(server.base, "POST", "/api/tables", {"game": "norenberc", "players": 4,
                                                              "seats": ["human"] * 4, "take_seat": 0, "name": "Ann"})
     assert status == 201, made
     last = next(i for i in made["invites"] if i["seat"] == 3)
-    joined = call(server.base, "POST", f"/api/tables/{made['id']}/join", {"invite": last["invite"], "name": "Ann"})
+    refused = call(server.base, "POST", f"/api/tables/{made['id']}/join", {"invite": last["invite"], "name": "ann"})
+    assert refused[0] == 400 and refused[1]["error"]["id"] == "server.refuse.name_taken", refused
+    joined = call(server.base, "POST", f"/api/tables/{made['id']}/join", {"invite": last["invite"], "name": "Bo"})
     assert joined[0] == 200, joined
     try:
         page = pages.new()
         open_as(page, server.base, made)
         wait_table(page)
         seats = [" ".join(s.split()) for s in page.locator(".seats-bar li").all_inner_texts()]
-        assert seats == ["Ann (you)", "open seat", "open seat", "Ann (2)"], seats
+        assert seats == ["Ann (you)", "open seat", "open seat", "Bo"], seats
         said = page.locator(".board").inner_text()
         assert "starts by itself once the last seat is taken" in said and "bots" in said, said
         _in_german(page, server.base)
         row = page.locator(f".tables.open li[data-table='{made['id']}']")
         row.wait_for()
         listed = [s.strip() for s in row.locator(".seat-list li").all_inner_texts()]
-        assert listed == ["Ann", "freier Platz", "freier Platz", "Ann (2)"], listed
+        assert listed == ["Ann", "freier Platz", "freier Platz", "Bo"], listed
     finally:
         call(server.base, "POST", f"/api/tables/{made['id']}/close", {}, made["creator"])
 

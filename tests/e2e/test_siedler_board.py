@@ -294,10 +294,10 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
     done: dict[str, int] = {}
     deadline = time.monotonic() + 150
     checked = play_turns(page, rng, done, wire, deadline, moves=3)
-    # a free intersection that is not lit does nothing when clicked (tried again if a bot
-    # moved meanwhile; the table's seed is drawn by the server, so the person may first be
-    # asked something off the board, e.g. to answer a bot's offer: played on until the
-    # board asks)
+    # a free intersection that is not lit makes no move when clicked: it says why (tried
+    # again if a bot moved meanwhile, which clears the line; the table's seed is drawn by
+    # the server, so the person may first be asked something off the board, e.g. to
+    # answer a bot's offer: played on until the board asks)
     for _ in range(20):
         if not page.locator(".sdl [data-legal]").count():
             checked += play_turns(page, rng, done, wire, deadline, moves=1)
@@ -305,8 +305,9 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
         before = where(page)[0]
         page.locator(".sdl svg .intersection:not(.lit):not([data-piece])").nth(5).locator("text").click()
         page.wait_for_timeout(300)
-        assert page.locator(".table-page .error").inner_text() == ""
+        said = page.locator(".table-page .error").inner_text()
         if where(page)[0] == before:
+            assert said.startswith("You cannot build a settlement"), said
             break
         checked += play_turns(page, rng, done, wire, deadline, moves=1)
     else:
