@@ -538,3 +538,36 @@ def test_wrong_seat_and_wrong_phase_are_refused_with_reasons():
         s.apply(CHANCE, s.action_table.draw[0])
     with pytest.raises(IllegalAction, match="cannot"):
         s.apply(1, s.action_table.sell[1])
+
+
+def test_a_hire_the_goods_cannot_pay_says_the_price_and_what_the_player_holds():
+    """"Embaucher": a room's price paid one way (goods of the guild's type, goods of any
+    type). A way the player's goods cannot pay is refused with that way's price and the
+    goods the player holds (the guild's kind, and in all): a click on such a room in the
+    browser, or the move typed in the terminal, says what is lacking, not only "not that
+    way"."""
+    import json
+    import random
+
+    from reichsstadt.core import Message, game, sample_chance
+    from reichsstadt.i18n import render
+
+    rng = random.Random(8)
+    hires = [a for a in game("norenberc").action_space(3).actions if a.type == "hire"]
+    for game_seed in range(40):
+        s = game("norenberc").new(3, 700 + game_seed)
+        while s.to_act():
+            seat = s.to_act()[0]
+            if seat == CHANCE:
+                s.apply(CHANCE, sample_chance(s, rng))
+                continue
+            for a in hires:
+                refused = s.refusal(seat, a)
+                if isinstance(refused, Message) and "norenberc.why.hire_price" in json.dumps(refused.to_json()):
+                    said = render(refused, "en")
+                    held = sum(s.goods_held[seat * s.guild_count:(seat + 1) * s.guild_count])
+                    assert " asks " in said and "; you hold " in said and f" and {held} good" in said, said
+                    return
+            legal = s.legal(seat)
+            s.apply(seat, legal[rng.randrange(len(legal))])
+    raise AssertionError("no hire the goods could not pay came up")

@@ -535,7 +535,23 @@ def why(s: "S", seat: int, action: Action) -> Message:
     context: Message = phase_name(s.phase_id)
     if s.phase == ACTIONS:
         context = _m("why.phase_step", phase=context, step=step_name(s.step_id))
-    return _m("why.rule", rule=REASON_WORDS[refusal(s, seat, kind, a, b)](s, seat, a), context=context)
+    reason = refusal(s, seat, kind, a, b)
+    words = _hire_price_words(s, seat, a, b) if reason == R_HIRE_PRICE else REASON_WORDS[reason](s, seat, a)
+    return _m("why.rule", rule=words, context=context)
+
+
+def _hire_price_words(s: "S", seat: int, room: int, form: int) -> Message:
+    """Why a hire cannot be paid that way: the price of that way, and the goods the seat
+    holds (its own, which it sees)."""
+    comp, g, G = s.components, s.called_guild, s.guild_count
+    if form >= len(comp.rooms[room]):   # a way of paying this room does not have (a raw action index)
+        return _m("why.hire_form")
+    need_guild, need_any = comp.rooms[room][form]
+    price: Message = _count(comp, g, need_guild)
+    if need_any:
+        price = _m("price.with_any", goods=price, count=need_any)
+    held = s.goods_held[seat * G:(seat + 1) * G]
+    return _m("why.hire_price", room=room_name(room), price=price, held=_count(comp, g, held[g]), count=sum(held))
 
 
 REASON_WORDS: dict[int, Callable[["S", int, int], Message]] = {
@@ -548,7 +564,6 @@ REASON_WORDS: dict[int, Callable[["S", int, int], Message]] = {
     R_SELL: lambda s, p, a: _m("why.sell"),
     R_BUY: lambda s, p, a: _m("why.buy"),
     R_HIRE_EMPTY: lambda s, p, a: _m("why.hire_empty", room=room_name(a)),
-    R_HIRE_PRICE: lambda s, p, a: _m("why.hire_price"),
     R_BUY_MORE: lambda s, p, a: _m("why.buy_more", limit=s.buy_limit),
     R_PAY: lambda s, p, a: _m("why.pay"),
     R_STEAL: lambda s, p, a: _m("why.steal"),
@@ -556,7 +571,7 @@ REASON_WORDS: dict[int, Callable[["S", int, int], Message]] = {
     R_STEP: lambda s, p, a: _m("why.step", step=step_name(s.step_id)),
 }
 """The words of each refusal reason (constants R_*): (state, seat, the action's first
-argument) -> a message."""
+argument) -> a message. R_HIRE_PRICE needs the way of paying too: `_hire_price_words`."""
 
 
 def pick(s: "S", seat: int) -> Pick | None:
