@@ -142,7 +142,9 @@ async def _frames(ws: WebSocket, live: LiveTable, conn: Connection, settings: Se
         # frames already here come back without a pause: let the connection's writer send
         # what earlier ones asked for, or a client that reads would pass for one that does
         # not (its outbox full of pongs and errors) and be dropped before its flood is told
-        await asyncio.sleep(0)
+        # (only then: a pause on every frame costs each move a turn of the loop)
+        if conn.outbox:
+            await asyncio.sleep(0)
         if not limit.allow():
             if strike() >= settings.flood_strikes:
                 log.warning("flood", extra={"event": "flood", "table": live.id, "seat": conn.seat})
