@@ -51,7 +51,15 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
+_OWNER = os.getpid()
+"""The process whose SIGTERM raises Terminated (set where the handler is installed)."""
+
+
 def _terminated(signum: int, frame: Any) -> None:
+    if os.getpid() != _OWNER:
+        # A worker forked before its `_worker_start` ran still has this handler: a stop
+        # ends it quietly, as SIG_DFL would, not with a traceback from its bootstrap.
+        os._exit(128 + signum)
     raise Terminated(signum)
 
 
@@ -62,6 +70,8 @@ def stopped_by_sigterm() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    global _OWNER
+    _OWNER = os.getpid()
     before = signal.signal(signal.SIGTERM, _terminated)
     try:
         yield

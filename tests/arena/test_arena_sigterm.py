@@ -111,3 +111,25 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path):
         assert _wait_gone(pids) == []      # they waited on their task pipe for good
     finally:
         _kill_all(proc, pids)
+
+
+def _sleep():
+    time.sleep(30)
+
+
+def test_a_worker_stopped_before_its_start_ends_quietly(capfd):
+    """A worker forked while the run's SIGTERM handler is installed keeps it until its own
+    start replaces it; a stop in that moment ended it with a traceback in the run's output
+    (seen in CI: `Terminated: 15` from multiprocessing's bootstrap). It ends quietly now."""
+    import multiprocessing
+
+    from reichsstadt.arena.workers import stopped_by_sigterm
+
+    with stopped_by_sigterm():
+        child = multiprocessing.get_context("fork").Process(target=_sleep)
+        child.start()
+        time.sleep(0.2)
+        child.terminate()
+        child.join(10)
+    assert child.exitcode == 128 + signal.SIGTERM
+    assert "Traceback" not in capfd.readouterr().err
