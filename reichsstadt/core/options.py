@@ -39,6 +39,8 @@ class Option:
 def _bool(o: Option, where: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
+    if isinstance(value, int) and value in (0, 1):   # JSON's 1 and 0, as the string "1" is taken
+        return bool(value)
     if isinstance(value, str) and value.lower() in ("true", "yes", "1", "on", "false", "no", "0", "off"):
         return value.lower() in ("true", "yes", "1", "on")
     raise BadOption(f"{where} is true or false, not {value!r}")
