@@ -48,9 +48,10 @@ def in_game(where: Message) -> Iterator[None]:
     try:
         yield
     except BadOption as exc:
-        if exc.message is not None:   # a catalog message: said as it is
+        said = exc.message
+        if said is not None and not said.id.startswith("core.bot."):   # not a bot's failure: said as it is
             raise
-        raise BadOption(Message("commands.in_game", error=str(exc), where=where)) from exc
+        raise BadOption(Message("commands.in_game", error=said or str(exc), where=where)) from exc
 
 
 @dataclass(frozen=True)

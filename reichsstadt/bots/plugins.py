@@ -32,7 +32,7 @@ import re
 from importlib.metadata import entry_points
 from typing import Any
 
-from ..core import BadOption
+from ..core import BadOption, Message
 
 GROUP = "reichsstadt.bots"
 """The entry-point group installed bots are declared in."""
@@ -54,13 +54,13 @@ def load_installed(name: str, seed: int, game: str | None) -> Any:
     """The installed bot `name`, made for a seat."""
     found = next((ep for ep in entry_points(group=GROUP) if ep.name == name), None)
     if found is None:
-        raise BadOption(f"no installed bot {name!r}")
+        raise BadOption(Message("bots.plugin.none", name=repr(name)))
     try:
         target = found.load()
     except (Exception, SystemExit) as exc:
-        raise BadOption(f"installed bot {name!r} ({found.value}) cannot be loaded: "
-                        f"{type(exc).__name__}: {exc}") from None
-    return make(target, f"installed bot {name!r} ({found.value})", seed, game)
+        raise BadOption(Message("bots.plugin.unloadable", bot=_installed(name, found.value),
+                                error=_raised(exc))) from None
+    return make(target, _installed(name, found.value), seed, game)
 
 
 def load_path(path: str, seed: int, game: str | None) -> Any:
@@ -69,29 +69,43 @@ def load_path(path: str, seed: int, game: str | None) -> Any:
     try:
         module = importlib.import_module(module_name)
     except (Exception, SystemExit) as exc:
-        raise BadOption(f"bot {path!r}: module {module_name} cannot be imported: "
-                        f"{type(exc).__name__}: {exc}") from None
+        raise BadOption(Message("bots.plugin.unimportable", bot=_path(path), module=module_name,
+                                error=_raised(exc))) from None
     target: Any = module
     for part in attr.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
-            raise BadOption(f"bot {path!r}: {module_name} has no {attr!r}") from None
-    return make(target, f"bot {path!r}", seed, game)
+            raise BadOption(Message("bots.plugin.missing", bot=_path(path), module=module_name,
+                                    name=repr(attr))) from None
+    return make(target, _path(path), seed, game)
 
 
-def make(target: Any, what: str, seed: int, game: str | None) -> Any:
+def _installed(name: str, target: str) -> Message:
+    return Message("bots.plugin.installed", name=repr(name), target=target)
+
+
+def _path(path: str) -> Message:
+    return Message("bots.plugin.path", path=repr(path))
+
+
+def _raised(exc: BaseException) -> str:
+    """What a bot's own code raised, as Python says it (its words are its author's)."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def make(target: Any, what: str | Message, seed: int, game: str | None) -> Any:
     """Call a bot factory with the arguments it declares (or take a ready bot), and
-    check that what comes back has act(seat)."""
+    check that what comes back has act(seat). `what` names it in the errors."""
     if callable(target):
         try:
             bot = target(**_arguments(target, seed, game))
         except (Exception, SystemExit) as exc:   # SystemExit too: a bot does not end the command silently
-            raise BadOption(f"{what}: its factory raised {type(exc).__name__}: {exc}") from None
+            raise BadOption(Message("bots.plugin.factory_raised", bot=what, error=_raised(exc))) from None
     else:
         bot = target
     if not is_bot(bot):
-        raise no_bot(f"{what}: {type(bot).__name__}")
+        raise no_bot(Message("bots.plugin.made", bot=what, type=type(bot).__name__))
     return bot
 
 
@@ -100,9 +114,9 @@ def is_bot(obj: Any) -> bool:
     return callable(getattr(obj, "act", None))
 
 
-def no_bot(who: str) -> BadOption:
+def no_bot(who: str | Message) -> BadOption:
     """The refusal of an object that is no bot (`who`: how the caller names it)."""
-    return BadOption(f"{who} is no bot: it has no act(seat) method (a bot's act(seat) returns one of seat.legal())")
+    return BadOption(Message("bots.plugin.no_bot", who=who))
 
 
 def _arguments(factory: Any, seed: int, game: str | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from .actions import Action
 from .chance import make_rng, sample_chance
 from .contract import CHANCE, Game, Outcome, State
 from .errors import BadOption, IllegalAction, RecordError, ReichsstadtError
+from .messages import Message
 from .record import Record, replay
 from .registry import game as find_game
 from .seat import Seat
@@ -44,7 +45,7 @@ def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | No
     while tb is not None and mine:
         agent = mine.get(id(tb.tb_frame.f_locals.get("self")))
         if agent is not None:
-            return BadOption(f"bot {_named(agent)}: its act() raised {type(exc).__name__}: {exc}")
+            return BadOption(Message("core.bot.raised", bot=_named(agent), error=f"{type(exc).__name__}: {exc}"))
         tb = tb.tb_next
     return None
 
@@ -61,8 +62,8 @@ def foreign_move(exc: BaseException, agents: Mapping[int, Any]) -> BadOption | N
             seat = tb.tb_frame.f_locals.get("seat")
             if not isinstance(seat, int) or agents.get(seat) is None or not _foreign(agents[seat]):
                 return None
-            said = f"bot {_named(agents[seat])} (seat {seat + 1})"
-            return BadOption(f"{said}: its act() returned a move the rules refuse: {exc}")
+            return BadOption(Message("core.bot.refused_move", bot=_named(agents[seat]), seat=seat + 1,
+                                     reason=exc.message or str(exc)))
         tb = tb.tb_next
     return None
 

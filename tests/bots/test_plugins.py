@@ -128,6 +128,34 @@ def test_every_way_a_bot_can_fail_is_one_clear_error(installed, spec, words):
         make_bot(spec, 1)
 
 
+@pytest.mark.parametrize("spec, words", [
+    ("nowhere.at_all:make", "Bot 'nowhere.at_all:make': Modul nowhere.at_all lässt sich nicht importieren: "
+                            "ModuleNotFoundError"),
+    ("mybots:missing", "Bot 'mybots:missing': mybots hat kein 'missing'"),
+    ("mybots:nothing", "Bot 'mybots:nothing': int ist kein Bot: es hat keine Methode act(seat)"),
+    ("flaky", "installierter Bot 'flaky' (mybots:broken): seine Fabrikfunktion löste RuntimeError: no weights file"),
+])
+def test_a_bot_that_fails_to_load_is_said_in_the_readers_language(installed, spec, words):
+    """The words around a bot's own error speak the reader's language (Python's own words
+    and the bot's are its author's)."""
+    from reichsstadt.i18n import render
+
+    with pytest.raises(BadOption) as got:
+        make_bot(spec, 1)
+    assert got.value.message is not None and render(got.value.message, "de").startswith(words)
+
+
+def test_a_bots_refused_move_is_said_in_the_readers_language(installed):
+    from reichsstadt.i18n import render
+
+    with pytest.raises(BadOption) as got:
+        Match("norenberc", 3, 5).advance({0: make_bot("random", 1), 1: make_bot("mybots:Stale", 2),
+                                          2: make_bot("random", 3)})
+    said = render(got.value.message, "de")
+    assert said.startswith("Bot 'stale' (Platz 2): sein act() gab einen Zug zurück, den die Regeln nicht erlauben: ")
+    assert "refuse" not in said
+
+
 def test_an_import_path_bot_plays_a_tournament_and_a_hint(installed):
     from reichsstadt.arena.tournament import tournament
     from reichsstadt.bots.hint import hint_for
