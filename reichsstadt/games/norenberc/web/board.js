@@ -616,6 +616,11 @@ class Board {
         if (mv && !one) {
           priceNodes.push(this.piece({ key: `hire-${g}-${r}-${f}`, what: `${roomWhat}\n${this.w("room_price", { price: priceWords[f] })}${does ? `\n${does}` : ""}`,
             box: [fx - 3, fy, this.priceWidth(form) + 6, 17], moves: [mv], click: this.clickFor(mv), does: this.does(mv), children: pic }));
+        } else if (guest && !hires.length && this.cur && this.cur.guild === g) {
+          // a way to pay the player cannot use: a click on it says why, for that way
+          priceNodes.push(this.piece({ key: `price-${g}-${r}-${f}`, what: `${roomWhat}\n${this.w("room_price", { price: priceWords[f] })}`,
+            box: [fx - 3, fy, this.priceWidth(form) + 6, 17], ask: this.askFor({ type: "hire", room: r, form: f }),
+            children: [s("rect", { x: fx - 3, y: fy, width: this.priceWidth(form) + 6, height: 17, fill: "transparent" }), ...pic] }));
         } else priceNodes.push(s("g", null, ...pic));
       });
       const guard = guest && guest.kind === "artisan" && (this.guardMove(guest.id) || this.moves.swap[guest.id]);
@@ -631,7 +636,8 @@ class Board {
           picked: this.pickedOf(mv, first), children: face })));
       } else {
         const tip = legal.length > 1 ? `${what}\n${this.w("choose_price")}` : what;
-        // a guest of the guild called that cannot be hired: a click says why (its first way to pay)
+        // a guest of the guild called that cannot be hired: a click says why (its first way to pay; a click
+        // on another of its prices asks about that one)
         const ask = guest && !legal.length && this.cur && this.cur.guild === g ? this.askFor({ type: "hire", room: r, form: 0 }) : null;
         nodes.push(this.piece({ key: `room-${g}-${r}`, what: tip, box: [x, ry, rw, rh], picked: first || undefined, ask,
           children: [...frame, ...face] }), ...priceNodes);
