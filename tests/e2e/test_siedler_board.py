@@ -314,11 +314,15 @@ def test_a_person_plays_siedler_on_the_board_by_clicking(server: Server, pages: 
         raise AssertionError("the table never stood still for a click beside the lit places")
     checked += play_turns(page, rng, done, wire, deadline, moves=20)
     pages.shot(page, "siedler-desktop")
-    # a phone-sized screen: the board fits its width and is played by tapping
+    # a phone-sized screen: the map wider than the screen (places 24 px across to tap), panned
+    # within the board, the page no wider than the screen; played by tapping
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_timeout(200)
     box = page.locator("svg.sdl-field").bounding_box()
-    assert box and box["width"] <= 375, "the board fits a phone's width"
+    assert box and box["width"] > 375, "the map is drawn larger than a phone's width"
+    assert page.evaluate("() => { const b = document.querySelector('.board'), d = document.documentElement;"
+                         " return b.scrollWidth > b.clientWidth && d.scrollWidth <= d.clientWidth; }"), \
+        "the board pans, the page does not"
     pages.shot(page, "siedler-phone")
     checked += play_turns(page, rng, done, wire, deadline, moves=5)
     page.set_viewport_size({"width": 1280, "height": 900})

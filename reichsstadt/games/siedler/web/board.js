@@ -121,6 +121,19 @@ function actionAt(key) {
   }
 }
 
+/** How far a road's tap target reaches from its middle: half the distance from an
+ * intersection to the segment beside it (the targets along a road touch, none covers its
+ * neighbour), at most 14 units. @param {any} F the drawing data's field */
+function roadReach(F) {
+  let near = 28;
+  for (const r of F.roads) {
+    r.segments.forEach((/** @type {number[]} */ m, /** @type {number} */ k) => {
+      for (const p of [r.points[k], r.points[k + 1]]) if (p) near = Math.min(near, Math.hypot(m[0] - p[0], m[1] - p[1]));
+    });
+  }
+  return f1(Math.floor(near * 5) / 10);  // half, rounded down to a tenth
+}
+
 class Places {
   /** @param {Ctx} ctx */
   constructor(ctx) {
@@ -273,6 +286,8 @@ class Board {
     this.goods = new Map((this.data?.goods || []).map((/** @type {any} */ x) => [x.name, x]));
     this.mapRoads = new Map((this.data?.roads || []).map((/** @type {any} */ r) => [r.id, r]));
     this.terrains = new Map((this.data?.terrains || []).map((/** @type {any} */ x) => [x.id, x]));
+    /** how far the tap targets along a road reach from their middles */
+    this.reach = this.B ? roadReach(this.B.field) : 14;
   }
 
   /** A player's piece colour, and the ink that reads on it. @param {number} p */
@@ -354,8 +369,9 @@ class Board {
     const F = B.field;
     const T = view.table;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
-    const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${F.width} ${F.height}`,
-      role: "group", "aria-label": t("web.siedler.field"), style: `flex: ${F.width} 1 ${f1(F.width * 0.55)}px` });
+    // --units: its width in the drawing's units (a phone draws it at a fixed size a unit: style.css)
+    const out = s("svg", { class: "sdl-field", viewBox: `0 0 ${F.width} ${F.height}`, role: "group",
+      "aria-label": t("web.siedler.field"), style: `flex: ${F.width} 1 ${f1(F.width * 0.55)}px; --units: ${F.width}` });
     const layerTerrains = s("g", { class: "terrains" });
     const layerRoads = s("g", { class: "roads" });
     const layerSpots = s("g", { class: "spots" });
@@ -446,7 +462,7 @@ class Board {
         fill: this.colour(owner), stroke: "#000", "stroke-width": 1.5 }),
       text(mx, my + 3.5, String(k + 1), { "font-size": 9, "font-weight": "bold", fill: this.ink(owner) }));
     } else {
-      spot.append(s("circle", { class: "hit", cx: mx, cy: my, r: 13, fill: "transparent" }),
+      spot.append(s("circle", { class: "hit", cx: mx, cy: my, r: this.reach, fill: "transparent" }),
         s("rect", { class: "shape", x: f1(mx - 6.5), y: f1(my - 6), width: 13, height: 12, rx: 2, fill: C.road_fill,
           stroke: C.road_edge }),
         text(mx, my + 3, String(k + 1), { "font-size": 8, "font-weight": "bold", fill: C.ink }));
@@ -471,7 +487,7 @@ class Board {
     }).join(", ");
     const spot = s("g", { class: "intersection", "data-road": rid, "data-at": i, "data-key": `int-${rid}-${i}`,
       ...(owner !== null ? { "data-piece": "settlement", "data-seat": owner } : {}) },
-    s("circle", { class: "hit", cx: x, cy: y, r: 14, fill: "transparent" }));  // tapped here (the robber's victim too)
+    s("circle", { class: "hit", cx: x, cy: y, r: this.reach, fill: "transparent" }));  // tapped here (the robber's victim too)
     if (owner !== null) {
       spot.append(s("path", { class: "shape", d: `M${f1(x - 9)},${f1(y + 8)} L${f1(x - 9)},${f1(y - 2)} L${x},${f1(y - 11)} `
         + `L${f1(x + 9)},${f1(y - 2)} L${f1(x + 9)},${f1(y + 8)} Z`, fill: this.colour(owner), stroke: "#000", "stroke-width": 1.5 }),
@@ -499,7 +515,7 @@ class Board {
     const K = B.city;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
     const out = s("svg", { class: "sdl-city", viewBox: `0 0 ${K.width} ${K.height}`, role: "group",
-      "aria-label": t("web.siedler.city"), style: `flex: ${K.width} 1 ${f1(K.width * 0.55)}px` });
+      "aria-label": t("web.siedler.city"), style: `flex: ${K.width} 1 ${f1(K.width * 0.55)}px; --units: ${K.width}` });
     const [px0, py0, px1, py1] = K.box;
     this.wall(out, who);
     out.append(s("rect", { x: px0, y: py0, width: f1(px1 - px0), height: f1(py1 - py0), fill: "none", stroke: C.ink, "stroke-width": 2 }));
@@ -594,10 +610,13 @@ class Board {
       const owner = k < built.length ? built[k] : null;
       const [sx, sy] = pc.start, [nx, ny] = pc.normal, [mx, my] = pc.middle;
       const half = W.band / 2;
+      const d = pc.path.map((/** @type {number[]} */ p, /** @type {number} */ i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ");
       const piece = s("g", { class: "wall-piece", "data-wall": k + 1, "data-key": `wall-${k}`,
         ...(owner !== null ? { "data-piece": "wall", "data-seat": owner } : {}) },
-      s("path", { class: "shape", d: pc.path.map((/** @type {number[]} */ p, /** @type {number} */ i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" "),
-        fill: "none", stroke: owner !== null ? this.colour(owner) : C.wall, "stroke-width": W.band }),
+      // tapped on a band half as wide again as the one drawn: it stays off the town, and the
+      // tower triangles beside it are drawn over it
+      s("path", { class: "hit", d, fill: "none", stroke: "transparent", "stroke-width": W.band * 1.5 }),
+      s("path", { class: "shape", d, fill: "none", stroke: owner !== null ? this.colour(owner) : C.wall, "stroke-width": W.band }),
       s("line", { x1: f1(sx - nx * half), y1: f1(sy - ny * half), x2: f1(sx + nx * half), y2: f1(sy + ny * half),
         stroke: C.ink, "stroke-width": 1.5 }),
       text(mx, my + 3.5, String(k + 1), { "font-size": 9.5, "font-weight": "bold", fill: owner !== null ? this.ink(owner) : C.ink }));
