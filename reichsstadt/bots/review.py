@@ -18,7 +18,11 @@ would have made instead.
   search (the hard level, on that player's Seat: it sees only what the player saw then)
   says which move it would have made, with its estimate of both moves: the move played
   is searched too, even where the heuristic would not propose it (`search(also=)`), so
-  that both estimates are on the search's own scale, which is not the chances'.
+  that both estimates are on the search's own scale, which is not the chances'. Each
+  estimate comes with the playouts it rests on: the rollout search (Norenberc) never
+  races the move played out, so it and the bot's move are played out on the same
+  determinizations, as often, and their mean final scores say which ends better where
+  neither often wins.
 - **Budget.** The searches share `seconds` (or take `iterations` each: the same record,
   seed and iterations give the same review); the chances cost a few milliseconds a
   move.
@@ -100,8 +104,10 @@ def review(record: Record | dict[str, Any], seconds: float = 12.0, iterations: i
      "seat" (who moved), "chances" [per seat]}], "seats": [{"seat", "name", "won",
      "worst": [{"move", "turn" (the player's nth decision), "before", "after", "drop",
      "played" {"action", "action_json", "words", "text"}, "bot" {the same, "win"
-     (its estimate), "same" (the move played)}, "played_win" (its estimate of the move
-     played, null only if the search never reached it)}]}]}"""
+     (its estimate), "playouts" (that estimate rests on), "score" (its mean final score in
+     them, null where the search cuts its playouts off), "same" (the move played)},
+     "played_win", "played_playouts", "played_score" (the same of the move played, null
+     only if the search never reached it)}]}]}"""
     rec = record if isinstance(record, Record) else Record.from_json(record)
     if seconds <= 0 and iterations is None:
         raise BadOption(f"the review's budget must be positive, not {seconds} s")
@@ -211,20 +217,32 @@ def _worst_moves(positions: list[Position], players: int, worst: int) -> dict[in
 
 def _examine(position: Position, turn: int, budget: dict[str, Any], seed: int, lang: str,
              names: Sequence[str]) -> dict[str, Any]:
-    """One costly move: what was played, what the search would have played instead."""
+    """One costly move: what was played, what the search would have played instead, and
+    the playouts each of its estimates rests on."""
     from .hint import move_json
     from .mcts import MCTSBot
 
     index, seat, before, action, was, became = position
     bot = MCTSBot(seed=seed, stop_early=False, **budget)
-    decision = bot.search(Seat(before.clone(), seat), also=action)   # the move played searched too
+    view = Seat(before.clone(), seat)
+    decision = bot.search(view, also=action)   # the move played searched too (and never raced out)
     played_stat = next((a for a in decision.actions if a.action is action), None)
     chosen = decision.action
+    how = bot.settings(view.game_id)
+    to_the_end = how.search == "rollout" and how.horizon == "game"   # every playout has a final score
     return {
         "move": index, "turn": turn, "before": round(was, 4), "after": round(became, 4),
         "drop": round(was - became, 4),
         "played": move_json(before, seat, action, lang, names),
         "played_win": None if played_stat is None else round(played_stat.win, 4),
+        "played_playouts": None if played_stat is None else played_stat.visits,
+        "played_score": None if played_stat is None else _score(played_stat.score, to_the_end),
         "bot": {**move_json(before, seat, chosen, lang, names), "win": round(decision.win, 4),
-                "same": chosen is action},
+                "playouts": decision.visits, "score": _score(decision.score, to_the_end), "same": chosen is action},
     }
+
+
+def _score(mean: float, to_the_end: bool) -> float | None:
+    """A move's mean final score in the search's playouts, where each of them reached the
+    game's end (a cut-off playout has none, and a mean of the others would mislead)."""
+    return round(mean, 2) if to_the_end and mean == mean else None

@@ -22,7 +22,8 @@ and Galperin's Monte Carlo backgammon player (1996), on information sets:
 - candidates **race**: one whose mean paired gain over the heuristic's move is clearly
   below zero (`race` standard errors, after RACE_AFTER playouts) leaves, and the search
   ends when none is left (`race=inf`: only a candidate that plays the very game of the
-  heuristic's move leaves; the others get the whole budget);
+  heuristic's move leaves; the others get the whole budget); `also`, the move a review
+  asks about, never leaves;
 - the move played is the candidate with the best mean paired gain, but the heuristic's
   own move is left only for one that beats it **significantly**: its gain exceeds
   `confidence` standard errors. So the search plays no worse than the heuristic where it
@@ -171,7 +172,8 @@ def search(seat: Seat, r: Rollouts, rng: random.Random, budget: Callable[[int], 
                 f.score += score
                 f.scored += 1
             done += 1
-        live = [live[0]] + [f for f in live[1:] if not _beaten(f, r.race)]
+        # `also` (a review's move played) stays: its estimate rests on as many playouts as the heuristic's
+        live = [live[0]] + [f for f in live[1:] if f.action is also or not _beaten(f, r.race)]
         if (len(live) == 1 and not estimate) or not budget(done):
             break
     return choose(found, r.confidence), found, done

@@ -64,7 +64,7 @@ function reviewBody(r, names, you, tableId) {
           h("p", null, h("strong", null, t("web.review.at_move", { move: w.move + 1, turn: w.turn })), " ",
             sentence(render({ id: "web.review.played", args: { player: { player: p }, move: w.played.words } }, ctx)), " ",
             t("web.review.fell", { before: pct(w.before), after: pct(w.after) })),
-          h("p", { class: "better" }, better(w, ctx, pct)),
+          h("p", { class: "better" }, better(w, p, ctx, pct)),
           h("a", { href: `/t/${tableId}/replay?move=${w.move}&seat=${p}`, "data-go": true }, t("web.review.see"))))) :
           h("p", null, t("web.review.no_falls")));
     }),
@@ -73,14 +73,27 @@ function reviewBody(r, names, you, tableId) {
 
 /** What the bot would have played, with its own estimates: of its move, and of the move
  * played where it searched that too (its numbers come from its search, not from the
- * chart's chances; side by side they say how much the choice mattered to it).
- * @param {any} w a reviewed move @param {any} ctx @param {(x: number) => string} pct */
-function better(w, ctx, pct) {
+ * chart's chances; side by side they say how much the choice mattered to it), then the
+ * playouts each estimate rests on (a few playouts give coarse shares: 0 of 4 is "0 %"),
+ * and where the playouts play the game to its end, the player's mean final score in
+ * them (which says which move ends better where neither often wins).
+ * @param {any} w a reviewed move @param {number} p the player @param {any} ctx @param {(x: number) => string} pct */
+function better(w, p, ctx, pct) {
   if (w.bot.same) return t("web.review.bot_same");
   const move = render(w.bot.words, ctx);
-  return w.played_win === null || w.played_win === undefined
-    ? t("web.review.bot_move", { move, win: pct(w.bot.win) })
-    : t("web.review.bot_move_both", { move, win: pct(w.bot.win), played: pct(w.played_win) });
+  const n = w.bot.playouts, m = w.played_playouts;
+  if (w.played_win === null || w.played_win === undefined) {
+    return [t("web.review.bot_move", { move, win: pct(w.bot.win) }), n ? t("web.review.rests_one", { count: n }) : ""]
+      .filter(Boolean).join(" ");
+  }
+  const said = [t("web.review.bot_move_both", { move, win: pct(w.bot.win), played: pct(w.played_win) })];
+  if (n && m) said.push(n === m ? t("web.review.rests_each", { count: n }) : t("web.review.rests_apart", { bot: n, played: m }));
+  if (typeof w.bot.score === "number" && typeof w.played_score === "number") {
+    const points = (/** @type {number} */ x) => x.toLocaleString(document.documentElement.lang || "en", { maximumFractionDigits: 1 });
+    said.push(sentence(render({ id: "web.review.scores", args: { player: { player: p },
+      bot: points(w.bot.score), played: points(w.played_score) } }, ctx)));
+  }
+  return said.join(" ");
 }
 
 /** How the chances were judged and how long the bot searched each move, in the reader's

@@ -55,6 +55,12 @@ def test_the_review_charts_every_chance_and_names_the_costly_moves(server: Serve
             assert f"{_pct(w['bot']['win'])} % to win" in text, text
             assert (f"{_pct(w['played_win'])} % after the move played" in text if w["played_win"] is not None
                     else "it did not search the move played" in text), text
+            # Norenberc's search never races the move played out: both estimates rest on as many
+            # playouts, said in words, with the reader's mean final score after each (they play to the end)
+            n = w["bot"]["playouts"]
+            assert n >= 1 and w["played_playouts"] == n, w
+            assert f"Each estimate rests on {n} playout{'s' if n != 1 else ''}." in text, text
+            assert "Your final score in those playouts: on average " in text and "after the bot's move" in text, text
     said = page.locator(".review-body p.method").inner_text()  # the method in words, no bot spec
     assert said.startswith("Chances: every position judged by") and "s a move." in said and "mcts" not in said, said
     assert "Its estimates are that search's own" in said, said
