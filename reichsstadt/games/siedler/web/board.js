@@ -30,6 +30,18 @@ const msg = (id, args = {}) => ({ id, args });
 const cardsOf = (/** @type {string} */ x, /** @type {number} */ n) => msg(`siedler.count.${x}`, { count: n });
 const goodName = (/** @type {string} */ key) => t(`siedler.good.${key.toLowerCase()}`);
 const cityName = (/** @type {string} */ c) => t(`siedler.city.${c.toLowerCase()}`);
+/** A German name of the game with its gloss in the reader's language ("Wegezoll (road toll)";
+ * the name alone in German). @param {string} key */
+const gloss = (key) => t(`siedler.gloss.${key}`);
+/** The council cards' victory points (6.3), and the prestige that wins one and keeps it. */
+const COUNCIL_VP = { siebenerrat: 4, kleiner_rat: 3, grosser_rat: 2 };
+const COUNCIL_AT = 3, COUNCIL_LOCK = 12;
+/** A council card in a tooltip: its name glossed (or `first`), then what it is.
+ * @param {string} key @param {string} [first] */
+const councilTip = (key, first = gloss(key)) => `${first}\n${t(`siedler.glossary.council.${key}`,
+  { vp: /** @type {Record<string, number>} */ (COUNCIL_VP)[key], at: COUNCIL_AT, lock: COUNCIL_LOCK })}`;
+/** The event cards whose German name has a gloss (the others: their glossary name). */
+const GLOSSED_EVENTS = new Set(["lehm", "wegezoll", "raubritter", "markgraf"]);
 
 // ------------------------------------------------------------------------------------------
 // What this page remembers between two states of one table: the choices being made
@@ -206,7 +218,7 @@ function robber(x, y) {
 function castle(x, y) {
   const p = [[-20, 10], [-20, -10], [-14, -10], [-14, -5], [-8, -5], [-8, -15], [8, -15], [8, -5], [14, -5], [14, -10],
     [20, -10], [20, 10]];
-  return s("g", { class: "castle" }, s("title", null, t("siedler.glossary.raubritterburg")),
+  return s("g", { class: "castle" }, s("title", null, `${gloss("raubritterburg")}\n${t("siedler.glossary.raubritterburg")}`),
     s("path", { d: `${p.map(([dx, dy], i) => `${i ? "L" : "M"}${f1(x + dx)},${f1(y + dy)}`).join(" ")} Z`,
       fill: "#424242", stroke: "#000" }),
     text(x, y + 23, t("siedler.glossary.raubritterburg.name"), { "font-size": 9.5, "font-weight": "bold",
@@ -559,12 +571,12 @@ class Board {
       let name = t("siedler.glossary.hauptmarkt.name");
       if (textWidth(name, 8.5, true) > w - 8) name = name.replace(/\s*\([^)]*\)\s*$/, "") || name;
       grp.append(...fitted(mx, my - hh * 0.23 + 4, name, w - 8, 10, { "font-weight": "bold" }),
-        s("title", null, t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })));
+        s("title", null, `${gloss("hauptmarkt")}\n${t("siedler.glossary.hauptmarkt", { market: 3, port: 2 })}`));
     } else {
       grp.append(...fitted(mx, my - 30, t("siedler.glossary.bauhof.name"), w - 8, 11.5, { "font-weight": "bold" }, { most: 2 }),
         ...fitted(mx, my + 22, t("web.siedler.bauhof.1"), w - 8, 8.3, { fill: "#5d4037" }),
         ...fitted(mx, my + 33, t("web.siedler.bauhof.2"), w - 8, 8.3, { fill: "#5d4037" }),
-        s("title", null, t("siedler.glossary.bauhof")));
+        s("title", null, `${gloss("bauhof")}\n${t("siedler.glossary.bauhof")}`));
     }
     return grp;
   }
@@ -661,7 +673,14 @@ class Board {
     const T = view.table;
     const who = (/** @type {number} */ p) => playerName(p, P.ctx);
     const c = T.last_card;
-    const card = h("div", { class: "sdl-event", "data-key": "event-card", title: t("siedler.glossary.event_card", { cards: deck }) },
+    let about = t("siedler.glossary.event_card", { cards: deck });
+    if (c && c.event !== "none") {  // the event drawn: its name (glossed) and what it does
+      const count = this.data.events.filter((/** @type {any} */ e) => e.event === c.event)
+        .reduce((/** @type {number} */ a, /** @type {any} */ e) => a + e.count, 0);
+      const name = GLOSSED_EVENTS.has(c.event) ? gloss(c.event) : t(`siedler.glossary.event.${c.event}.name`);
+      about += `\n${name}${t("core.after_name")}${t(`siedler.glossary.event.${c.event}`, { count })}`;
+    }
+    const card = h("div", { class: "sdl-event", "data-key": "event-card", title: about },
       h("small", null, sentence(t("siedler.glossary.event_card.name"))),
       c ? h("div", { class: `face ${c.event}` }, h("b", { class: "num" }, c.number === null ? icon("swords", { size: 18 }) : String(c.number)),
         h("span", null, sentence(render(msg(`siedler.card.${c.event}`, { number: c.number, road: c.road }))))) :
@@ -677,11 +696,10 @@ class Board {
       "data-year": y, ...(y === T.year ? { "data-piece": "time" } : {}),
       title: y === T.year ? t("web.siedler.time_stone", { year: y }) : reds.has(y) ? t("web.siedler.year.red", { year: y })
         : i === years.length - 1 ? t("web.siedler.year.last", { year: y }) : String(y) }, String(y)))));
-    const vp = { siebenerrat: 4, kleiner_rat: 3, grosser_rat: 2 };
     const council = h("div", { class: "sdl-council" }, h("small", null, t("web.siedler.council")),
       h("div", { class: "cards" }, ...Object.entries(T.council).map(([key, holder]) => {
         const name = t(`siedler.council.${key}`);
-        const points = /** @type {Record<string, number>} */ (vp)[key];
+        const points = /** @type {Record<string, number>} */ (COUNCIL_VP)[key];
         let line;
         if (holder === "removed") line = t("web.siedler.council.removed");
         else if (holder === null) line = t("web.siedler.council.free");
@@ -693,9 +711,10 @@ class Board {
         if (mv) {
           P.placed.add(mv.index);
           return h("button", { type: "button", class: `${cls} lit`, "data-legal": mv.index, "data-move": `council:${holder}`,
-            title: P.words(mv), onclick: () => P.ctx.act(mv) }, ...body);
+            title: `${P.words(mv)}\n${councilTip(key)}`, onclick: () => P.ctx.act(mv) }, ...body);
         }
-        return h("div", { class: cls, "data-council": key, "data-key": `council-${key}`, title: `${name}: ${line}` }, ...body);
+        return h("div", { class: cls, "data-council": key, "data-key": `council-${key}`,
+          title: councilTip(key, `${gloss(key)}${t("core.after_name")}${line}`) }, ...body);
       })));
     return h("div", { class: "sdl-strip" }, card, time, council);
   }
@@ -745,7 +764,7 @@ class Board {
     out.append(h("p", { class: "sdl-stats" }, chip(this.C, "gold", `${t("siedler.tradable.gold")} ${me.gold}`),
       h("span", { title: t("siedler.glossary.victory_points", { target: 13 }) }, t("web.siedler.vp.short", { count: me.victory_points })),
       h("span", { title: t("siedler.glossary.prestige", { at: 3, lock: 12 }) }, t("web.siedler.prestige.short", { count: me.prestige })),
-      me.council ? h("span", null, t(`siedler.council.${me.council}`)) : null));
+      me.council ? h("span", { title: councilTip(me.council) }, t(`siedler.council.${me.council}`)) : null));
     out.append(h("p", { class: "sdl-left" }, t("web.siedler.left", { settlements: me.pieces_left.settlements,
       workshops: me.pieces_left.workshops, tolls: me.pieces_left.tolls })));
     const end = P.button("end", t("web.siedler.end"), "primary");
@@ -994,7 +1013,7 @@ class Board {
           p.discards_owed ? h("small", { class: "owes" }, ` ${t("siedler.terminal.owes", { count: p.discards_owed })}`) : null),
         h("td", { title: t("web.siedler.hand.count", { count: p.cards }) }, String(p.cards)),
         h("td", null, String(p.gold)), h("td", null, String(p.prestige)), h("td", null, h("b", null, String(p.victory_points))),
-        h("td", null, p.council ? t(`siedler.council.${p.council}`) : "–"),
+        h("td", p.council ? { title: councilTip(p.council) } : null, p.council ? t(`siedler.council.${p.council}`) : "–"),
         h("td", null, roadsOf(q).join(", ") || "–"),
         h("td", { title: t("web.siedler.left", { settlements: p.pieces_left.settlements, workshops: p.pieces_left.workshops,
           tolls: p.pieces_left.tolls }) }, h("span", { class: "left" }, icon("house", { size: 12 }), String(p.pieces_left.settlements),
