@@ -13,7 +13,7 @@ import { h, fill } from "./dom.js";
 import { language, render, sentence, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { openGuide } from "./guide.js";
-import { fits } from "./board/picks.js";
+import { dropPick, fits, keepPick, keptPick } from "./board/picks.js";
 import { botName, seatNames } from "./names.js";
 import { clockOf } from "./table/clock.js";
 import { confirmMove } from "./table/confirm.js";
@@ -30,14 +30,15 @@ import { zoomBar } from "./table/zoom.js";
 /** @typedef {import("./board/types.js").Drawn} Drawn */
 
 /** Each table's choice in the making: the offer it was made for and the parts chosen.
- * Outside the page, because switching the language draws the page anew. Kept for the
- * tables of this visit only. @type {Map<string, {offer: string, chosen: Map<number, number>}>} */
+ * Outside the page, because switching the language draws the page anew; and in the tab's
+ * sessionStorage (board/picks.js), because a reload starts the page anew.
+ * @type {Map<string, import("./board/picks.js").Picking>} */
 const picks = new Map();
 
 /** @param {string} tableId */
 function pickingAt(tableId) {
   let found = picks.get(tableId);
-  if (!found) { found = { offer: "", chosen: new Map() }; picks.set(tableId, found); }
+  if (!found) { found = keptPick(tableId); picks.set(tableId, found); }
   return found;
 }
 
@@ -107,10 +108,11 @@ export async function showTable(app, tableId, watch) {
   let drawnStatus = "";
   /** The parts of a multi-part choice chosen so far (index -> times), shared by the moves
    * panel's form and the board; kept while the same choice is on offer (others' moves
-   * redraw the page, a language switch draws it anew), cleared when it changes. */
+   * redraw the page, a language switch draws it anew, a reload starts it anew), cleared
+   * when it changes. */
   const picking = pickingAt(tableId);
   const chosen = picking.chosen;
-  const moves = new MovesPanel(el.moves, { act, sendPick, togglePart, clear: () => { chosen.clear(); drawPlay(false); } });
+  const moves = new MovesPanel(el.moves, { act, sendPick, togglePart, clear: () => { chosen.clear(); keepPick(tableId, picking); drawPlay(false); } });
 
   const names = () => (shown ? seatNames(shown.seats) : seatNames(info.seats));
   /** @returns {import("./i18n.js").Context} */
@@ -159,6 +161,7 @@ export async function showTable(app, tableId, watch) {
   /** @param {number[]} parts */
   function sendPick(parts) {
     sendOnce({ type: "pick", parts, expect: shown.move });
+    if (sentAt === shown.move) dropPick(tableId);  // sent: a reload from here on shows what comes of it
   }
 
   /** A move of the state it was chosen in, unless one was sent from that state already.
@@ -183,6 +186,7 @@ export async function showTable(app, tableId, watch) {
       else chosen.delete(index);
     } else if (have) chosen.delete(index);
     else if (total < pick.most) chosen.set(index, 1);
+    keepPick(tableId, picking);
     drawPlay(false);
   }
 
@@ -198,8 +202,10 @@ export async function showTable(app, tableId, watch) {
     seenEntries = logEntries.length;
     shown = received;
     const m = shown;
-    const offer = m.pick ? JSON.stringify([m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
-    if (offer !== picking.offer) { chosen.clear(); picking.offer = offer; }
+    // the decision a choice is made for: the seat, its own moves so far (the same choice offered
+    // again later is another decision), the choice and the moves on offer beside it
+    const offer = m.pick ? JSON.stringify([m.you, decisionShown().own, m.pick, m.legal.map((/** @type {Move} */ mv) => mv.index)]) : "";
+    if (offer !== picking.offer) { chosen.clear(); picking.offer = offer; keepPick(tableId, picking); }
     suggest.decision(decisionShown(), mineNow());
     drawHead();
     drawPlay(fresh);
