@@ -110,7 +110,8 @@ def tournament(
     tournament, --report redraws the summary from the file at any time."""
     from ..bots.specs import entrants as split_entrants
     from .results import folder_of
-    from .tournament import check_extras, check_settings, tournament as run, write
+    from .lock import holding
+    from .tournament import check_extras, check_settings, found_in, write
 
     if report is not None:
         _report(report, plots)
@@ -132,24 +133,35 @@ def tournament(
     folder = resume or out or Path(f"tournament-{gid}")
     check_extras(backend, plots)
     # everything else (--jobs, --out, what --resume finds) says so before the progress bar too
-    _, tasks, _, found = check_settings(gid, names, n, count, first, opts, jobs, backend, address, folder,
-                                        resume is not None)
+    asked: dict[str, Any] = {"game_id": gid, "bots": names, "players": n, "games": count, "seed": first,
+                             "options": opts, "jobs": jobs, "backend": backend, "address": address, "out": folder,
+                             "resume": resume is not None}
+    header, tasks, _, _ = check_settings(**asked)   # refused before the folder is made
+    with holding(folder):   # another run in the folder: refused now, before the bar (arena/lock.py)
+        result = _play(asked, g.title, len(tasks), len(found_in(header, folder, resume is not None)))
+    _print_result(result)
+    written = write(result, folder, plots)
+    _say_written([folder / "results.jsonl", *written])
+
+
+def _play(asked: dict[str, Any], title: str, total: int, found: int) -> Any:
+    """The tournament `asked` (tournament()'s arguments but `progress`) under its progress
+    bar; `found` of its `total` games played already."""
+    from .tournament import tournament as run
+
+    players, folder = asked["players"], asked["out"]
     finish = Finish()
-    finish.base = len(found)
+    finish.base = found
     with ended_as_by_ctrl_c(), Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                          TimeElapsedColumn(), finish, console=console) as progress:
-        task = progress.add_task(_words().part("terminal.simulate.progress", game=g.title, players=n, count=n),
-                                 total=len(tasks), completed=len(found))
+        task = progress.add_task(_words().part("terminal.simulate.progress", game=title, players=players,
+                                               count=players), total=total, completed=found)
 
         def advance(k: int) -> None:
             progress.advance(task, k)
 
         with _saying_what_is_kept(progress, task, folder):
-            result = run(gid, names, n, count, first, opts, jobs, backend, address, advance, folder,
-                         resume is not None)
-    _print_result(result)
-    written = write(result, folder, plots)
-    _say_written([folder / "results.jsonl", *written])
+            return run(**asked, progress=advance)
 
 
 def _report(folder: Path, plots: bool) -> None:

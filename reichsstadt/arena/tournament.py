@@ -45,6 +45,7 @@ from typing import Any, Callable, Sequence
 from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
+from .lock import holding
 from .results import (FORMAT, MOST_GAMES, RESULTS, Header, Writer, check_games, check_writable, in_game, read,
                       results_path, semicolons)
 from .workers import batch_size, in_processes
@@ -414,7 +415,7 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
     fmt = _format_found(out, resume) or schedule_format(len(names), players)   # a file keeps its schedule
     tasks = schedule(game_id, names, players, games, seed, options, fmt)
     header = Header(game_id, players, names, seed, games, options, len(tasks), fmt)
-    return header, tasks, jobs, _found(header, out, resume)
+    return header, tasks, jobs, found_in(header, out, resume)
 
 
 def _format_found(out: str | Path | None, resume: bool) -> int | None:
@@ -442,10 +443,20 @@ def tournament(
     `out`, every game goes to out/results.jsonl as it ends (the folder and any missing
     folders above it are made); `resume` continues the tournament there (the same
     settings, else BadOption naming the difference), playing only the games it lacks.
-    `progress` hears of each game ended in this run."""
+    `progress` hears of each game ended in this run. Another run playing into `out` (a
+    --resume beside it) is refused before any game (arena/lock.py)."""
     header, tasks, jobs, found = check_settings(game_id, bots, players, games, seed, options, jobs, backend,
-                                                address, out, resume)
-    names = header.bots
+                                                address, out, resume)   # refused before the folder is made
+    with holding(out):
+        if out is not None:   # the games there now, read under the lock
+            found = found_in(header, out, resume)
+        return _play(header, tasks, jobs, found, backend, address, progress, out, resume)
+
+
+def _play(header: Header, tasks: list[Task], jobs: int, found: list[dict[str, Any]], backend: str,
+          address: str | None, progress: Progress | None, out: str | Path | None, resume: bool) -> TournamentResult:
+    """The games of the schedule `out` lacks, each written there as it ends; the result."""
+    game_id, players, seed, names = header.game, header.players, header.seed, header.bots
     results = [GameResult.from_json(x) for x in found]
     writer = None if out is None else Writer(out, header, resume)
     start = time.perf_counter()
@@ -467,7 +478,7 @@ def tournament(
                             summarize(results, players, names), header.format)
 
 
-def _found(header: Header, out: str | Path | None, resume: bool) -> list[dict[str, Any]]:
+def found_in(header: Header, out: str | Path | None, resume: bool) -> list[dict[str, Any]]:
     """The games already played in `out` (resuming: the same tournament's, else
     BadOption naming the difference); [] for a new tournament, refused where one is."""
     if out is None:
