@@ -415,7 +415,7 @@ def simulate(
     from .bots.specs import entrants
 
     n = _players(game_id, players)
-    bot_list = entrants(bots) if bots else ["random"] * n
+    bot_list = entrants(bots) if bots is not None else ["random"] * n   # "" is refused, as by tournament
     if out is not None:
         check_out(out)
     opts = _options(option, components, map_file, game_id)

@@ -82,12 +82,14 @@ class Record:
     @staticmethod
     def load(path: str | Path) -> "Record":
         """The record in a file; RecordError, in words for any language, naming the file
-        and what is wrong (missing, unreadable, not JSON with its line and column, a field
-        or a move of the wrong shape)."""
+        and what is wrong (missing, unreadable, not JSON with its line and column, no game
+        record at all, a field or a move of the wrong shape)."""
         try:
             obj = read_json(Path(path), Message("core.record.file", path=repr(str(path))))
         except DataFileError as exc:
             raise RecordError(exc.message or str(exc)) from None
+        if isinstance(obj, dict) and "game" not in obj and "moves" not in obj:   # a data file, say
+            raise RecordError(Message("core.record.not_a_record", path=repr(str(path))))
         return Record.from_json(obj)
 
 

@@ -1,0 +1,30 @@
+"""Small inconsistencies a researcher met (s19 research L7): `simulate --bots ""` played
+random bots where `tournament --bots ""` refused it; `replay` of a file that is no game
+record (a components file) said "record field 'game' must be str, got None"."""
+
+from tests.cli.clihelpers import run
+
+
+def _said(out):
+    return " ".join((out.stdout + out.stderr).split())
+
+
+def test_an_empty_bots_list_is_refused_by_simulate_as_by_tournament(tmp_path):
+    refusal = "Error: --bots '': bot 1 of 1 is empty"
+    simulate = run("simulate", "norenberc", "-p", "2", "-n", "2", "--bots", "")
+    tournament = run("tournament", "norenberc", "-p", "2", "-n", "2", "--bots", "", "--out", str(tmp_path / "t"))
+    assert (simulate.returncode, tournament.returncode) == (2, 2)
+    assert refusal in _said(simulate) and refusal in _said(tournament)
+    assert not (tmp_path / "t").exists()
+
+
+def test_replay_of_a_file_that_is_no_game_record_says_so_naming_it(tmp_path):
+    components = tmp_path / "mine.json"
+    assert run("data", "norenberc", "--out", str(components)).returncode == 0
+    out = run("replay", str(components))
+    assert out.returncode == 2
+    assert f"Error: '{components}' is not a game record: it has neither 'game' nor 'moves'" in _said(out)
+    german = run("hint", str(components), env={"LANGUAGE": "de"})
+    assert f"'{components}' ist kein Spielprotokoll" in _said(german)
+    (tmp_path / "half.json").write_text('{"format": 1, "game": "norenberc"}')
+    assert "record field 'players' must be" in _said(run("replay", str(tmp_path / "half.json")))   # a record, broken
