@@ -1,10 +1,12 @@
 """Reading component data files: a readable error naming the file and what is wrong.
 
 Every refusal is a catalog message (`data.*`, in `reichsstadt/i18n/<lang>.data.po`) made of
-messages: the file ("norenberc components"), where in it (a JSON path such as
-`guilds[2].artisans`, as written in the file, or "top level") and the rule it breaks, so
-that an owner reads the whole line in the language of the terminal or the browser. Key
-names, file names and values stay as the file has them."""
+messages: the file ("data file 'mine.json'", as the user named it, or "the uploaded file"),
+where in it (a JSON path such as `guilds[2].artisans`, as written in the file, or "top
+level") and the rule it breaks with the value the file gives, so that an owner reads the
+whole line in the language of the terminal or the browser. Key names, file names and
+values stay as the file has them. Two entries that do not agree are named both, each with
+its value: the owner may have changed either."""
 
 from __future__ import annotations
 
@@ -31,7 +33,32 @@ NOTE_MOST = 2000
 played with a file of one's own sends the file to everyone who watches it."""
 
 
-def load_json(path: str | Path) -> Any:
+class DataFile(dict[str, Any]):
+    """A data file's JSON object that remembers the file it was read from, as the user
+    named it (`source`; "" for none): a game checks the parts later, when a game is made
+    with it, and its refusal names the same file as a refusal of the JSON itself does.
+    Built as a dict is (copies made the way dataclasses.asdict makes them work)."""
+
+    source = ""
+
+
+def named(parts: dict[str, Any], source: str) -> DataFile:
+    """`parts`, remembered as read from the file `source`."""
+    found = DataFile(parts)
+    found.source = source
+    return found
+
+
+def file_words(raw: Any) -> Message:
+    """The file in a refusal of `raw`: "data file 'mine.json'" for a file read from a path
+    (load_json), "the uploaded file" for contents given without a name (the browser's lobby
+    sends the file's contents only; a record carries them)."""
+    if isinstance(raw, DataFile) and raw.source:
+        return Message("data.file.path", path=repr(raw.source))
+    return Message("data.file.uploaded")
+
+
+def load_json(path: str | Path) -> DataFile:
     """Parse a JSON data file, or raise DataFileError naming the file, line and column.
 
     A byte order mark (Windows' Notepad writes one) is read past, as the browser does; text
@@ -42,7 +69,7 @@ def load_json(path: str | Path) -> Any:
     found = read_json(p, name)
     if not isinstance(found, dict):   # every game's data file is an object of named parts
         raise DataFileError(Message("data.file.not_object", file=name, kind=json_kind(found)))
-    return found
+    return named(found, str(p))
 
 
 def read_json(path: Path, name: Message) -> Any:
@@ -200,9 +227,11 @@ def parse_json(data: bytes, name: str | Message) -> Any:
 
 
 def load_packaged_json(package: str, name: str) -> Any:
-    """A JSON file shipped inside a package (the bundled component data)."""
-    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return json.loads(text)
+    """A JSON file shipped inside a package (the bundled component data); an object
+    remembers its file, which a refusal of it names."""
+    path = resources.files(package).joinpath(name)
+    found = json.loads(path.read_text(encoding="utf-8"))
+    return named(found, str(path)) if isinstance(found, dict) else found
 
 
 TOP = Message("data.top_level")
@@ -236,9 +265,9 @@ def commas(items: Sequence[Words]) -> Words:
 class Check:
     """Collects the path inside a data file for error messages while validating.
 
-    Usage: `c = Check(Message("data.file.norenberc"))`, then
+    Usage: `c = Check(file_words(raw))`, then
     `c.require(len(guilds) == 6, "guilds", Message("data.norenberc.guilds", count=6, found=len(guilds)))`:
-    a DataFileError reading "norenberc components: guilds: must list exactly 6 guilds, not 5"
+    a DataFileError reading "data file 'mine.json': guilds: must list exactly 6 guilds, not 5"
     in English, and so in every language of the catalogs.
     """
 
@@ -284,10 +313,20 @@ class Check:
         if not condition:
             self.fail(where, message)
 
+    def agree(self, condition: bool, message: Words) -> None:
+        """Refuse two entries that do not agree: `message` names both, each with its value
+        (data.too_few_for), as the owner may have changed either of them."""
+        if not condition:
+            raise DataFileError(Message("data.in_file", file=self.what, what=message))
+
+    def at_most(self, value: int, where: str, limit: int, other: Words) -> None:
+        """`value` (at `where`) may be no more than `limit`, which the entry `other` gives."""
+        self.agree(value <= limit, Message("data.too_few_for", field=other, value=limit, other=where, need=value))
+
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
         at = f"{where}.{key}" if where else key
         if not isinstance(obj, dict):
-            self.fail(where or TOP, Message("data.not_object", kind=type_words(type(obj))))
+            self.fail(where or TOP, Message("data.not_object", kind=type_words(type(obj)), value=quoted(obj)))
         if key not in obj:
             self.fail(at, Message("data.missing"))
         value = obj[key]

@@ -49,7 +49,7 @@ def test_bundled_components_match_the_contents_list() -> None:
     (("ordinances", 5, "effect"), "free beer", "ordinances[5].effect"),
     (("ordinances", 0, "day"), "monday", "ordinances[0].day"),
     (("craftsmen", 1, "inputs"), ["iron", "iron"], "craftsmen[1].inputs"),
-    (("members_by_players", "4"), 50, "members_by_players.4: must be between 1 and 38"),
+    (("members_by_players", "4"), 50, "members_per_colour (38) is too few for members_by_players.4 (50)"),
     (("relics", "prices"), [5, 9], "relics.prices"),
     (("week_cards", 2, "stalls"), [], "week_cards[2].stalls"),
     (("materials",), ["a", "b"], "materials: must list 5 names"),

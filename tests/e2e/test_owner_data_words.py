@@ -23,9 +23,9 @@ def test_the_lobby_says_a_refused_file_in_german_and_russian(server: Server, pag
     (tmp_path / "zimmer.json").write_text(json.dumps(raw), encoding="utf-8")
     page = pages.new()
     error = page.locator("form.create p.error")
-    for lang, said in (("de", "deine Datendatei wurde abgelehnt: Norenberc-Spielmaterial: rooms[0][0]: "
+    for lang, said in (("de", "deine Datendatei wurde abgelehnt: die hochgeladene Datei: rooms[0][0]: "
                               "muss 1 bis 6 Waren der Zunft verlangen, nicht 9"),
-                       ("ru", "ваш файл данных отклонён: компоненты Norenberc: rooms[0][0]: "
+                       ("ru", "ваш файл данных отклонён: загруженный файл: rooms[0][0]: "
                               "должно требовать от 1 до 6 товаров гильдии, а не 9")):
         page.goto(server.base + "/")
         page.select_option("#lang", lang)

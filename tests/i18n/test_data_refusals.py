@@ -102,6 +102,18 @@ BROKEN = {
     "an ordinance's day": ("colonia", _set("ordinances.0.day", "sunday")),
     "a relic price": ("colonia", _set("relics.prices.0", -1)),
     "names alike": ("colonia", lambda raw: raw["materials"].__setitem__(1, raw["materials"][0])),
+    # two entries that do not agree, each named with its value; a value the rule refuses, said
+    "fewer members than a table needs": ("colonia", _set("members_per_colour", 1)),
+    "a bag too small for the start": ("colonia", _set("materials_per_type", 1)),
+    "contracts beyond the fields": ("colonia", _set("contract_fields", 1)),
+    "more agents at the start than at most": ("norenberc", _set("agents_max", 2)),
+    "more citizens kept than listed": ("norenberc", _set("citizens_kept.5", 30)),
+    "a way to pay too many": ("norenberc", _set("rooms.1", [[1, 0], [2, 0], [3, 0]])),
+    "wall pieces": ("siedler", _set("wall.pieces", -1)),
+    "a recipe with gold": ("siedler", _set("goods.0.recipe", {"gold": 1})),
+    "a hex given twice": ("siedler", _set("terrains.1.hex", [0, 0])),
+    "a hex away from its centre": ("siedler", _set("terrains.0.hex", [0, 4])),
+    "a settlement off its road": ("siedler", _set("beginner.0.settlements.0.index", 30)),
 }
 
 
@@ -157,13 +169,13 @@ def test_a_refusal_says_no_english_inside_another_language(case: str) -> None:
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("de", "Norenberc-Spielmaterial: rooms[0][0]: muss 1 bis 6 Waren der Zunft verlangen, nicht 9"),
-    ("fr", "composants de Norenberc\u00a0: rooms[0][0]\u00a0: doit demander 1 à 6 marchandises de la guilde, pas 9"),
-    ("ru", "компоненты Norenberc: rooms[0][0]: должно требовать от 1 до 6 товаров гильдии, а не 9"),
+    ("de", "die hochgeladene Datei: rooms[0][0]: muss 1 bis 6 Waren der Zunft verlangen, nicht 9"),
+    ("fr", "le fichier envoyé\u00a0: rooms[0][0]\u00a0: doit demander 1 à 6 marchandises de la guilde, pas 9"),
+    ("ru", "загруженный файл: rooms[0][0]: должно требовать от 1 до 6 товаров гильдии, а не 9"),
 ])
 def test_the_file_the_entry_and_the_rule_are_one_line_in_the_readers_language(lang: str, said: str) -> None:
     message, _ = refusal("norenberc", _set("rooms.0.0", [9, 0]))
-    assert str(message) == "norenberc components: rooms[0][0]: must ask 1 to 6 goods of the guild, not 9"
+    assert str(message) == "the uploaded file: rooms[0][0]: must ask 1 to 6 goods of the guild, not 9"
     assert render(message, lang) == said
 
 
@@ -196,7 +208,7 @@ def test_a_broken_file_in_the_terminal_is_one_german_line(tmp_path: Path) -> Non
     mine.write_text(json.dumps(raw), encoding="utf-8")
     out = run("play", "norenberc", "--lang", "de", "--components", str(mine))
     assert out.returncode == 2
-    assert out.stdout.strip() == ("Fehler: Norenberc-Spielmaterial: guilds[0].artisans[3].value: muss zwischen 1 "
+    assert out.stdout.strip() == (f"Fehler: die Datendatei '{mine}': guilds[0].artisans[3].value: muss zwischen 1 "
                                   "und 20 liegen, nicht 99"), out.stdout
     checked = run("data", "siedler", "--check", str(tmp_path / "fehlt.json"), env={"LANG": "de_DE.UTF-8",
                                                                                    "LANGUAGE": "", "LC_ALL": ""})

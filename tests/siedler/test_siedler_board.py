@@ -67,14 +67,15 @@ def test_the_svg_board_draws_from_the_same_numbers():
 
 def test_a_map_of_ones_own_gets_its_own_board():
     raw = copy.deepcopy(bundled().raw)
-    raw["terrains"][0]["xy"] = [raw["terrains"][0]["xy"][0] - 0.5, raw["terrains"][0]["xy"][1]]
+    assert raw["terrains"][0]["hex"] == [0, 0]
+    raw["terrains"][0].update(hex=[0, 4], xy=[6.9282, 0.0])  # four hexes to the right, on a free place
     mine, ours = GAME.board({"map": raw}), GAME.board()
 
     def gap(b):  # how far left of the second terrain the first is drawn
         first, second = b["field"]["terrains"][0]["center"], b["field"]["terrains"][1]["center"]
         return second[0] - first[0]
 
-    assert round(gap(mine) - gap(ours), 1) == 0.5 * mine["scale"]
+    assert round(gap(mine) - gap(ours)) == round(-6.9282 * mine["scale"])
 
 
 def test_games_without_drawing_data_say_so():

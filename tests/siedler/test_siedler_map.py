@@ -212,7 +212,8 @@ def test_user_map_plays_through_the_option(tmp_path):
     raw = raw_map()
     a, b = raw["terrains"][0], raw["terrains"][1]
     moved = list(b["xy"])
-    a["xy"], b["xy"] = b["xy"], a["xy"]  # a different but valid drawing
+    a["xy"], b["xy"] = b["xy"], a["xy"]  # a different but valid drawing: each where the other was
+    a["hex"], b["hex"] = b["hex"], a["hex"]
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw))
     game = reichsstadt.game("siedler")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.datafile import TOP, Check, Words, either, load_packaged_json
+from ...core.datafile import TOP, Check, Words, either, file_words, load_packaged_json, quoted
 from ...core.messages import Message
 from .constants import (
     CARDS_PER_CITY, DAYS, EFFECT_DAYS, EFFECTS, EXTRA_HOLD_VALUE, EXTRA_STALLS, FAMILY_VALUES, MAX_DISPLAY,
-    MAX_EXCHANGE, MAX_HOLDS, MAX_RECALL, MAX_STALLS, MAX_TAKE, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS,
-    N_ORDINANCES, N_SHIPS, N_WEEK_CARDS, PORT, RELICS_PER_CITY, STREET_DAYS,
+    MAX_EXCHANGE, MAX_HOLDS, MAX_PLAYERS, MAX_RECALL, MAX_STALLS, MAX_TAKE, N_CITIES, N_CRAFTSMEN, N_GOODS,
+    N_MATERIALS, N_ORDINANCES, N_SHIPS, N_WEEK_CARDS, PORT, RELICS_PER_CITY, STREET_DAYS,
 )
 
 FORMAT = 1
@@ -113,7 +113,10 @@ def _keys(c: Check, obj: Any, allowed: tuple[str, ...], where: str) -> None:
 
 def _int(c: Check, obj: Any, key: str, where: str, lo: int, hi: int) -> int:
     v: int = c.get(obj, key, int, where)
-    c.require(lo <= v <= hi, f"{where}.{key}" if where else key, Message("data.between", low=lo, high=hi, value=v))
+    at = f"{where}.{key}" if where else key
+    if lo == hi:   # a number the format fixes
+        c.require(v == lo, at, Message("data.must_be_not", want=lo, value=v))
+    c.require(lo <= v <= hi, at, Message("data.between", low=lo, high=hi, value=v))
     return v
 
 
@@ -122,8 +125,14 @@ def _names(c: Check, obj: Any, key: str, count: int) -> tuple[str, ...]:
     c.require(len(v) == count, key, Message("data.colonia.names", count=count, found=len(v)))
     for i, name in enumerate(v):
         _name(c, name, f"{key}[{i}]")
-    c.require(len(set(v)) == count, key, Message("data.colonia.names_differ"))
+    _different(c, v, key, "data.colonia.names_differ")
     return tuple(v)
+
+
+def _different(c: Check, names: list[Any], where: str, message: str) -> None:
+    """Refuse a name given twice in `names`, saying which (`message`: whose names they are)."""
+    twice = next((x for i, x in enumerate(names) if x in names[:i]), None)
+    c.require(twice is None, where, Message(message, value=quoted(twice)))
 
 
 MAX_NAME = 40
@@ -131,7 +140,7 @@ MAX_NAME = 40
 
 
 def _name(c: Check, name: Any, where: str) -> None:
-    c.require(isinstance(name, str) and name.strip() != "", where, Message("data.colonia.name"))
+    c.require(isinstance(name, str) and name.strip() != "", where, Message("data.colonia.name", value=quoted(name)))
     c.require(len(name) <= MAX_NAME, where, Message("data.too_long", most=MAX_NAME, count=len(name)))
 
 
@@ -145,37 +154,45 @@ def _format(c: Check, raw: Any) -> None:
     c.note(raw, "_about")
 
 
-FILE = Message("data.file.colonia")
-"""The file in a refusal: "colonia components"."""
+MOST_MEMBERS = 200
+"""The most family members of one colour (the box has 38)."""
+MOST_FIELDS = 20
+"""The most contract fields of a craftsman (the board has 5)."""
 
 
-def validate(raw: Any, what: Words = FILE) -> Components:
-    """The components of a data file, or DataFileError naming the broken entry."""
-    c = Check(what)
+def validate(raw: Any, what: Words | None = None) -> Components:
+    """The components of a data file, or DataFileError naming the broken entry (the file
+    as `what` says, else as file_words says)."""
+    c = Check(file_words(raw) if what is None else what)
     _format(c, raw)
     materials = _names(c, raw, "materials", N_MATERIALS)
     goods = _names(c, raw, "goods", N_GOODS)
     per_mat = _int(c, raw, "materials_per_type", "", 1, 1000)
     per_good = _int(c, raw, "goods_per_type", "", 1, 1000)
     names, recipes, products = _craftsmen(c, raw, materials, goods)
-    fields = _int(c, raw, "contract_fields", "", 1, 20)
+    fields = _int(c, raw, "contract_fields", "", 1, MOST_FIELDS)
     cities, currencies = _cities(c, raw)
     fam = c.get(raw, "family_cards", list)
-    c.require(tuple(fam) == FAMILY_VALUES, "family_cards", Message("data.must_be", value=str(list(FAMILY_VALUES))))
-    per_colour = _int(c, raw, "members_per_colour", "", 1, 200)
+    c.require(tuple(fam) == FAMILY_VALUES, "family_cards",
+              Message("data.must_be_not", want=str(list(FAMILY_VALUES)), value=quoted(fam)))
+    per_colour = _int(c, raw, "members_per_colour", "", 1, MOST_MEMBERS)
     mbp = c.get(raw, "members_by_players", dict)
     _keys(c, mbp, ("3", "4", "5", "6"), "members_by_players")
-    members = {n: _int(c, mbp, str(n), "members_by_players", 1, per_colour) for n in range(3, 7)}
+    members = {n: _int(c, mbp, str(n), "members_by_players", 1, MOST_MEMBERS) for n in range(3, 7)}
+    for n, count in members.items():   # the members a family plays with come out of its colour's
+        c.at_most(count, f"members_by_players.{n}", per_colour, "members_per_colour")
     start = c.get(raw, "start", dict)
     _keys(c, start, ("money_per_currency", "materials", "goods_by_die"), "start")
     start_money = _int(c, start, "money_per_currency", "start", 0, 1000)
     start_mats = _int(c, start, "materials", "start", 0, 10)
     start_goods = _int(c, start, "goods_by_die", "start", 0, 5)
     weeks = _int(c, raw, "weeks", "", 1, 6)
-    c.require(_int(c, raw, "port_places", "", PORT, PORT) == PORT, "port_places", Message("data.must_be", value=PORT))
+    _int(c, raw, "port_places", "", PORT, PORT)
     display = _int(c, raw, "relic_display", "", 1, 10)
     extra_places = _int(c, raw, "extra_relic_places", "", 0, MAX_DISPLAY - 10)
-    c.require(start_mats * 6 <= per_mat * N_MATERIALS, "start.materials", Message("data.colonia.bag"))
+    c.agree(start_mats * MAX_PLAYERS <= per_mat * N_MATERIALS,
+            Message("data.colonia.bag", per_type=per_mat, bag=per_mat * N_MATERIALS, value=start_mats,
+                    players=MAX_PLAYERS, need=start_mats * MAX_PLAYERS))
     week_cards = _week_cards(c, raw, fields)
     ships_out = _ships(c, raw, cities, goods)
     relic_price, relic_points = _relics(c, raw)
@@ -217,13 +234,14 @@ def _craftsmen(c: Check, raw: Any, materials: tuple[str, ...],
         _keys(c, cr, ("name", "inputs", "good"), w)
         inputs = c.get(cr, "inputs", list, w)
         c.require(len(inputs) == 2 and all(m in materials for m in inputs) and inputs[0] != inputs[1],
-                  f"{w}.inputs", Message("data.colonia.inputs"))
+                  f"{w}.inputs", Message("data.colonia.inputs", value=quoted(inputs)))
         recipes.append((materials.index(inputs[0]), materials.index(inputs[1])))
         good = c.get(cr, "good", str, w)
         c.require(good in goods, f"{w}.good", Message("data.colonia.not_good", value=repr(good)))
         products.append(goods.index(good))
-    c.require(sorted(products) == list(range(N_GOODS)), "craftsmen", Message("data.colonia.one_craftsman"))
-    c.require(len(set(names)) == N_CRAFTSMEN, "craftsmen", Message("data.colonia.craftsmen_differ"))
+    unmade = next((g for g in range(N_GOODS) if g not in products), None)
+    c.require(unmade is None, "craftsmen", Message("data.colonia.one_craftsman", good=quoted(goods[unmade or 0])))
+    _different(c, names, "craftsmen", "data.colonia.craftsmen_differ")
     return names, recipes, products
 
 
@@ -239,17 +257,17 @@ def _cities(c: Check, raw: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for i in range(N_CITIES):
         _name(c, cities[i], f"cities[{i}].city")
         _name(c, currencies[i], f"cities[{i}].currency")
-    c.require(len(set(cities)) == N_CITIES, "cities", Message("data.colonia.cities_differ"))
-    c.require(len(set(currencies)) == N_CITIES, "cities", Message("data.colonia.currencies_differ"))
+    _different(c, list(cities), "cities", "data.colonia.cities_differ")
+    _different(c, list(currencies), "cities", "data.colonia.currencies_differ")
     return cities, currencies
 
 
-def _counts(c: Check, values: Any, where: str, low: int, high: int | None, what: Message) -> None:
-    """Each of `values` a whole number from `low` to `high` (None: no upper bound); `what`
-    says so."""
+def _counts(c: Check, values: Any, where: str, low: int, high: int, what: str) -> None:
+    """Each of `values` a whole number from `low` to `high`; the message `what` says so,
+    with the value the file gives ({value}) and the highest ({most})."""
     for j, v in enumerate(values):
-        ok = isinstance(v, int) and not isinstance(v, bool) and low <= v and (high is None or v <= high)
-        c.require(ok, f"{where}[{j}]", what)
+        ok = isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+        c.require(ok, f"{where}[{j}]", Message(what, most=high, value=quoted(v)))
 
 
 def _week_cards(c: Check, raw: Any, fields: int) -> list[WeekCard]:
@@ -264,10 +282,13 @@ def _week_cards(c: Check, raw: Any, fields: int) -> list[WeekCard]:
         stalls = c.get(card, "stalls", list, w)
         c.require(1 <= len(stalls) <= MAX_STALLS, f"{w}.stalls",
                   Message("data.colonia.stalls", most=MAX_STALLS, found=len(stalls)))
-        _counts(c, stalls, f"{w}.stalls", 1, 10, Message("data.colonia.stall"))
+        _counts(c, stalls, f"{w}.stalls", 1, 10, "data.colonia.stall")
         con = c.get(card, "contracts", list, w)
-        c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts", Message("data.colonia.contracts", count=N_CRAFTSMEN))
-        _counts(c, con, f"{w}.contracts", 0, fields, Message("data.colonia.number", most=fields))
+        c.require(len(con) == N_CRAFTSMEN, f"{w}.contracts",
+                  Message("data.colonia.contracts", count=N_CRAFTSMEN, found=len(con)))
+        _counts(c, con, f"{w}.contracts", 0, MOST_FIELDS, "data.colonia.number")
+        for j, n in enumerate(con):   # a craftsman's contracts lie on its contract fields
+            c.at_most(n, f"{w}.contracts[{j}]", fields, "contract_fields")
         dice = _int(c, card, "dice", w, 0, 12)
         ships = _int(c, card, "ships", w, 0, PORT)
         week_cards.append(WeekCard(tuple(stalls), tuple(con), dice, ships))
@@ -293,7 +314,7 @@ def _ships(c: Check, raw: Any, cities: tuple[str, ...], goods: tuple[str, ...]) 
             _keys(c, h, ("goods", "value"), hw)
             g = c.get(h, "goods", list, hw)
             c.require(1 <= len(g) <= 3 and all(x in goods for x in g), f"{hw}.goods",
-                      Message("data.colonia.hold_goods"))
+                      Message("data.colonia.hold_goods", value=quoted(g)))
             value = _int(c, h, "value", hw, 1, 100)
             hs.append((tuple(sorted(goods.index(x) for x in g)), value))
         ships_out.append(Ship(cities.index(city), tuple(hs)))
@@ -307,10 +328,12 @@ def _relics(c: Check, raw: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
     _keys(c, rel, ("prices", "points", "shrine_price"), "relics")
     prices = c.get(rel, "prices", list, "relics")
     points = c.get(rel, "points", list, "relics")
-    c.require(len(prices) == RELICS_PER_CITY, "relics.prices", Message("data.colonia.prices", count=RELICS_PER_CITY))
-    c.require(len(points) == RELICS_PER_CITY, "relics.points", Message("data.colonia.points", count=RELICS_PER_CITY))
-    _counts(c, prices, "relics.prices", 0, 1000, Message("data.colonia.whole", most=1000))
-    _counts(c, points, "relics.points", 0, 100, Message("data.colonia.whole", most=100))
+    c.require(len(prices) == RELICS_PER_CITY, "relics.prices",
+              Message("data.colonia.prices", count=RELICS_PER_CITY, found=len(prices)))
+    c.require(len(points) == RELICS_PER_CITY, "relics.points",
+              Message("data.colonia.points", count=RELICS_PER_CITY, found=len(points)))
+    _counts(c, prices, "relics.prices", 0, 1000, "data.colonia.whole")
+    _counts(c, points, "relics.points", 0, 100, "data.colonia.whole")
     shrine_price = _int(c, rel, "shrine_price", "relics", 0, 1000)
     return tuple((list(prices) + [shrine_price]) * N_CITIES), tuple((list(points) + [0]) * N_CITIES)
 
@@ -331,23 +354,27 @@ def _ordinance(c: Check, o: Any, w: str, craftsmen: list[str], fields: int, extr
     if effect == "extra_contracts":
         cr = c.get(o, "craftsman", str, w)
         c.require(cr in craftsmen, f"{w}.craftsman", Message("data.colonia.not_craftsman", value=repr(cr)))
-        return Ordinance(d, effect, _int(c, o, "count", w, 1, fields), craftsman=craftsmen.index(cr))
+        count = _int(c, o, "count", w, 1, MOST_FIELDS)
+        c.at_most(count, f"{w}.count", fields, "contract_fields")
+        return Ordinance(d, effect, count, craftsman=craftsmen.index(cr))
     if effect == "recall":
         st = c.get(o, "street", str, w)
         c.require(st in STREET_DAYS and DAYS.index(st) < d, f"{w}.street",
-                  Message("data.colonia.street"))
+                  Message("data.colonia.street", value=quoted(st)))
         return Ordinance(d, effect, _int(c, o, "count", w, 1, MAX_RECALL), street=STREET_DAYS.index(st))
     if effect == "foreign_merchants":
-        c.require(_int(c, o, "stalls", w, EXTRA_STALLS, EXTRA_STALLS) == EXTRA_STALLS, f"{w}.stalls",
-                  Message("data.must_be", value=EXTRA_STALLS))
+        _int(c, o, "stalls", w, EXTRA_STALLS, EXTRA_STALLS)
         return Ordinance(d, effect, _int(c, o, "size", w, 1, 10))
     limits = {"draw_materials": ("count", MAX_TAKE), "extra_hold": ("value", 100), "sail_now": ("count", PORT),
-              "extra_relics": ("count", extra_places), "fewer_members": ("count", 3),
+              "extra_relics": ("count", MAX_DISPLAY - 10), "fewer_members": ("count", 3),
               "exchange": ("limit", MAX_EXCHANGE)}
     if effect in limits:
         key, top = limits[effect]
         low = 0 if effect == "extra_hold" else 1
-        return Ordinance(d, effect, _int(c, o, key, w, low, top))
+        amount = _int(c, o, key, w, low, top)
+        if effect == "extra_relics":   # the relics it adds lie on the extra places
+            c.at_most(amount, f"{w}.{key}", extra_places, "extra_relic_places")
+        return Ordinance(d, effect, amount)
     return Ordinance(d, effect, 1)   # more_per_stall: one more; roll_good: one die each
 
 
@@ -358,11 +385,11 @@ def bundled() -> Components:
     """The components shipped with the package (validated once per process)."""
     global _BUNDLED
     if _BUNDLED is None:
-        _BUNDLED = validate(load_packaged_json(__package__, "components.json"), Message("data.file.colonia_bundled"))
+        _BUNDLED = validate(load_packaged_json(__package__, "components.json"))
     return _BUNDLED
 
 
 def load(raw: Any) -> Components:
     """The components of the `components` option: the bundled ones (None) or a user's file
     (already parsed), validated."""
-    return bundled() if raw is None else validate(raw, Message("data.file.colonia_own"))
+    return bundled() if raw is None else validate(raw)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reichsstadt.core.datafile import TOP, Check, load_packaged_json, type_words
+from reichsstadt.core.datafile import TOP, Check, file_words, load_packaged_json, quoted, type_words
 from reichsstadt.core.messages import Message
 
 from .constants import (
@@ -38,8 +38,6 @@ GUILD_FIELDS = ("name", "good", "goods", "artisans")
 ARTISAN_FIELDS = ("value", "agent_plus")
 KEPT_KEYS = ("2", "3", "4", "5")
 
-FILE = Message("data.file.norenberc")
-"""The file in a refusal: "norenberc components"."""
 VALUE_WORDS = {MUSICIAN: "data.norenberc.value.income", NOBLE: "data.norenberc.value.points",
                FOREMAN: "data.norenberc.value.artisan"}
 """What a valued citizen's printed number is (constants.VALUED, in the reader's words)."""
@@ -84,9 +82,9 @@ class Components:
     def __init__(self, raw: dict[str, Any], bundled: bool) -> None:
         self.raw = raw
         self.bundled = bundled
-        c = Check(FILE)
+        c = Check(file_words(raw))
         if not isinstance(raw, dict):
-            c.fail(TOP, Message("data.not_object", kind=type_words(type(raw))))
+            c.fail(TOP, Message("data.not_object", kind=type_words(type(raw)), value=quoted(raw)))
         c.values(raw)
         c.of_this_game(raw, ("guilds", "citizens", "rooms"))
         _only(c, raw, TOP_KEYS, TOP)
@@ -140,7 +138,8 @@ class Components:
         self.crests_per_guild = number("crests_per_guild", 0, MAX_CRESTS)
         self.prestige_crests = number("prestige_crests", 0, MAX_CRESTS)
         self.agents_max = number("agents_max", 1, MAX_AGENTS)
-        self.agents_start = number("agents_start", 1, self.agents_max)
+        self.agents_start = number("agents_start", 1, MAX_AGENTS)
+        c.at_most(self.agents_start, "agents_start", self.agents_max, "agents_max")
         self.start_money = number("start_money", 0, MAX_MONEY)
         self.income = number("income", 0, MAX_MONEY)
         self.peddler_worth = number("peddler_worth", 1, MAX_PEDDLER_WORTH)
@@ -149,8 +148,10 @@ class Components:
         self.citizens_kept = {}
         for n in range(2, 6):
             v = c.get(kept, str(n), int, "citizens_kept")
-            c.require(0 <= v <= self.citizens, f"citizens_kept.{n}",
-                      Message("data.norenberc.kept", count=self.citizens, value=v))
+            c.require(0 <= v <= MAX_CITIZENS, f"citizens_kept.{n}",
+                      Message("data.between", low=0, high=MAX_CITIZENS, value=v))
+            c.agree(v <= self.citizens,   # the pile is drawn from the citizens the file lists
+                    Message("data.norenberc.kept", count=self.citizens, field=f"citizens_kept.{n}", value=v))
             self.citizens_kept[n] = v
 
     def _tile_json(self, t: int) -> dict[str, Any]:
@@ -239,7 +240,8 @@ def _rooms(c: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], 
     parsed = []
     for r, forms in enumerate(rooms):
         at = f"rooms[{r}]"
-        c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at, Message("data.norenberc.ways"))
+        c.require(isinstance(forms, list) and 1 <= len(forms) <= 2, at,
+                  Message("data.norenberc.ways", value=quoted(forms)))
         ways = []
         for f, form in enumerate(forms):
             w = f"{at}[{f}]"
@@ -247,7 +249,7 @@ def _rooms(c: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], 
                 isinstance(form, list) and len(form) == 2
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in form)
             )
-            c.require(ok, w, Message("data.norenberc.price"))
+            c.require(ok, w, Message("data.norenberc.price", value=quoted(form)))
             c.require(1 <= form[0] <= 6, w, Message("data.norenberc.price_guild", value=form[0]))
             c.require(0 <= form[1] <= 2, w, Message("data.norenberc.price_any", value=form[1]))
             ways.append((form[0], form[1]))

@@ -4,11 +4,12 @@ know, and compiling it into flat tuples the rules index by small ints."""
 
 from __future__ import annotations
 
+import json
 import math
 
 from typing import Any
 
-from ...core.datafile import TOP, Check, Words, commas, load_packaged_json, quoted, type_words
+from ...core.datafile import TOP, Check, Words, commas, cut, file_words, load_packaged_json, quoted, type_words
 from ...core.errors import DataFileError
 from ...core.messages import Message
 from .affordability import Appender, affordable_appender
@@ -136,9 +137,6 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-FILE = Message("data.file.siedler")
-"""The file in a refusal: "siedler map"."""
-
 # The keys each object of the file may have: a key this engine does not know is refused
 # (a typo would otherwise be ignored in silence, a newer file's meaning lost).
 KEYS: dict[str, frozenset[str]] = {
@@ -169,7 +167,7 @@ KIND_WORDS: dict[str, str] = {
     "beginner": "data.siedler.kind.beginner", "beginner settlement": "data.siedler.kind.settlement",
 }
 """Each kind of object in a refusal of a key it does not have ("a terrain has: ...")."""
-SHAPES = {"xy": "data.siedler.shape.xy", "hex": "data.siedler.shape.hex", "rect": "data.siedler.shape.rect"}
+SHAPES = {"xy": "data.siedler.shape.xy", "rect": "data.siedler.shape.rect"}
 """The numbers a coordinate key holds, in the reader's words ("[x, y, width, height]")."""
 
 
@@ -184,7 +182,7 @@ def _numbers(c: Check, obj: Any, key: str, count: int, where: str) -> None:
 def _only(c: Check, obj: Any, kind: str, where: Words) -> None:
     """Refuse any key of `obj` (an object of the file's `kind`) this engine does not know."""
     if not isinstance(obj, dict):
-        c.fail(where, Message("data.not_object", kind=type_words(type(obj))))
+        c.fail(where, Message("data.not_object", kind=type_words(type(obj)), value=quoted(obj)))
     unknown = sorted(k for k in obj if k not in KEYS[kind])
     c.require(not unknown, where, Message("data.siedler.unknown_key", keys=", ".join(map(repr, unknown)),
                                           kind=Message(KIND_WORDS[kind]), known=", ".join(sorted(KEYS[kind]))))
@@ -194,7 +192,7 @@ def validate(raw: Any) -> None:
     """Every constraint the rulebook states about the board and its components; raises
     DataFileError naming the entry and the section it breaks, or the key or format
     version this engine does not know."""
-    c = Check(FILE)
+    c = Check(file_words(raw))
     _check_format(c, raw)
     terrains = _check_terrains(c, raw)
     roads = _check_roads(c, raw, [t["id"] for t in terrains])
@@ -221,16 +219,29 @@ def _check_format(c: Check, raw: Any) -> None:
     c.require(version == MAP_VERSION and not isinstance(version, bool), "version",
               Message("data.siedler.version", found=quoted(version), version=MAP_VERSION))
     _only(c, raw, "top level", TOP)
-    c.require(isinstance(raw.get("note", ""), str), "note", Message("data.string"))
+    c.require(isinstance(raw.get("note", ""), str), "note", Message("data.string", value=quoted(raw.get("note"))))
     c.note(raw, "note")
     # the file restates the engine's resources and terrains for its reader: they must agree
     if "resources" in raw:
         c.require(raw["resources"] == list(RESOURCES), "resources",
-                  Message("data.siedler.resources", resources=", ".join(RESOURCES)))
+                  Message("data.siedler.resources", resources=", ".join(RESOURCES), value=quoted(raw["resources"])))
     if "terrain_types" in raw:
-        pairs = [Message("data.siedler.yields", terrain=t, resource=r) for t, r in TERRAIN_TYPES.items()]
         c.require(raw["terrain_types"] == TERRAIN_TYPES, "terrain_types",
-                  Message("data.siedler.terrain_types", pairs=commas(pairs)))
+                  Message("data.siedler.terrain_types", pairs=_yields(TERRAIN_TYPES),
+                          value=_yields(raw["terrain_types"])))
+
+
+def _yields(pairs: Any) -> Words:
+    """Terrains and what they yield ("forest to wood, ..."), or the value as the file writes it."""
+    if not isinstance(pairs, dict) or not pairs:
+        return quoted(pairs)
+    return commas([Message("data.siedler.yields", terrain=cut(str(t), 40), resource=cut(str(r), 40))
+                   for t, r in pairs.items()])
+
+
+def _json(value: Any) -> str:
+    """An object of the file as JSON writes it, compact (no ": " to read as a sentence's colon)."""
+    return cut(json.dumps(value, separators=(",", ":"), ensure_ascii=False), 150)
 
 
 def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
@@ -249,9 +260,11 @@ def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
         n = c.get(t, "number", int, w)
         c.require(n in HARVEST_NUMBERS, f"{w}.number", Message("data.siedler.harvest_number", value=n))
         _numbers(c, t, "xy", 2, w)
-        if "hex" in t:
-            _numbers(c, t, "hex", 2, w)
-    _check_apart(c, terrains)
+        place = c.get(t, "hex", list, w)
+        c.require(len(place) == 2 and all(_int(x) and 0 <= x <= MOST_HEX for x in place), f"{w}.hex",
+                  Message("data.siedler.hex", most=MOST_HEX, value=quoted(place)))
+    _check_apart(c, terrains)   # two centres on one another first: that names both terrains
+    _check_places(c, terrains)
     for n in HARVEST_NUMBERS:
         have = [t["id"] for t in terrains if t["number"] == n]
         want = 2 if n == 2 else 3
@@ -264,6 +277,27 @@ def _check_terrains(c: Check, raw: dict[str, Any]) -> list[dict[str, Any]]:
 HEX_APART = 1.7
 """The least distance between two terrains' centres ("xy", in a hex's radius): neighbours
 are sqrt(3) apart; closer, their hexes overlap on the board."""
+
+
+def _check_places(c: Check, terrains: list[dict[str, Any]]) -> None:
+    """1.2: each terrain's place on the board's grid, "hex": [row, column] (odd rows half a
+    hex to the right), is its own and is where its centre "xy" is. The engine draws from
+    "xy"; a place that disagreed with it would be an edit that moved nothing."""
+    places: dict[tuple[int, int], str] = {}   # a place: the entry that has it
+    for i, t in enumerate(terrains):
+        w = f"terrains[{i}]"
+        row, column = place = t["hex"]
+        c.require((row, column) not in places, f"{w}.hex",
+                  Message("data.siedler.hex_twice", value=str(place), other=places.get((row, column), "")))
+        places[row, column] = f"{w}.hex"
+        want = [round((column + row % 2 / 2) * math.sqrt(3), 4), round(row * 1.5, 4)]
+        c.agree(math.dist(want, t["xy"]) < 0.01,
+                Message("data.siedler.hex_xy", hex=f"{w}.hex", place=str(place), xy=f"{w}.xy", value=str(t["xy"]),
+                        want=str(want)))
+
+
+MOST_HEX = 40
+"""The most rows or columns of the board's grid (the box's board has 7 rows of 4 or 5 hexes)."""
 
 
 def _check_apart(c: Check, terrains: list[dict[str, Any]]) -> None:
@@ -311,14 +345,17 @@ def _check_roads(c: Check, raw: dict[str, Any], ids: list[str]) -> dict[str, dic
             touches = c.get(it, "touches", list, wj)
             c.require(all(x in ids for x in touches), f"{wj}.touches",
                       Message("data.siedler.unknown_terrain", touches=quoted(touches)))
-            c.require(len(set(touches)) == len(touches), f"{wj}.touches", Message("data.siedler.terrain_named_twice"))
+            twice = next((x for k, x in enumerate(touches) if x in touches[:k]), None)
+            c.require(twice is None, f"{wj}.touches",
+                      Message("data.siedler.terrain_named_twice", terrain=quoted(twice)))
             c.require(1 <= len(touches) <= 3, f"{wj}.touches", Message("data.siedler.touches", count=len(touches)))
             _numbers(c, it, "xy", 2, wj)
         if r["id"] in NAMED_ROAD_CITIES:
             c.require(r.get("city") == NAMED_ROAD_CITIES[r["id"]], f"{w}.city",
-                      Message("data.siedler.road_city", road=r["id"], city=NAMED_ROAD_CITIES[r["id"]]))
+                      Message("data.siedler.road_city", road=r["id"], city=NAMED_ROAD_CITIES[r["id"]],
+                              value=quoted(r.get("city"))))
         else:
-            c.require(r.get("city") is None, f"{w}.city", Message("data.siedler.no_city"))
+            c.require(r.get("city") is None, f"{w}.city", Message("data.siedler.no_city", value=quoted(r.get("city"))))
     return {r["id"]: r for r in roads}
 
 
@@ -340,7 +377,8 @@ def _check_cities(c: Check, raw: dict[str, Any]) -> list[str]:
         toll = c.get(ci, "toll", int, w)
         c.require(0 <= toll <= MAX_GOLD, f"{w}.toll", Message("data.siedler.toll", most=MAX_GOLD, value=toll))
         cnames.append(name)
-    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities", Message("data.siedler.cities"))
+    c.require(sorted(cnames) == sorted(NAMED_ROAD_CITIES.values()), "cities",
+              Message("data.siedler.cities", found=quoted(cnames)))
     return cnames
 
 
@@ -355,13 +393,18 @@ def _check_goods(c: Check, raw: dict[str, Any], cnames: list[str]) -> None:
         _only(c, g, "good", w)
         recipe = c.get(g, "recipe", dict, w)
         c.require(bool(recipe) and all(k in RESOURCES and _int(v) and 0 < v <= MAX_GOLD for k, v in recipe.items()),
-                  f"{w}.recipe", Message("data.siedler.recipe", most=MAX_GOLD))
-        c.require(c.get(g, "city", str, w) in cnames, f"{w}.city", Message("data.siedler.not_city"))
+                  f"{w}.recipe", Message("data.siedler.recipe", most=MAX_GOLD, value=_json(recipe)))
+        city = c.get(g, "city", str, w)
+        c.require(city in cnames, f"{w}.city", Message("data.siedler.not_city", value=quoted(city)))
         price = c.get(g, "price", int, w)
         c.require(0 < price <= MAX_GOLD, f"{w}.price", Message("data.siedler.price", most=MAX_GOLD, value=price))
     z = next(g for g in goods if g["name"] == "Zirkel")
     c.require(z["recipe"] == {"wood": 1, "stone": 1} and z["city"] == "Frankfurt" and z["price"] == 3, "goods[Zirkel]",
-              Message("data.siedler.zirkel"))
+              Message("data.siedler.zirkel", recipe=_json(z["recipe"]), city=quoted(z["city"]), price=z["price"]))
+
+
+ONE_SECTOR = {"hauptmarkt": "data.siedler.hauptmarkt", "bauhof": "data.siedler.bauhof"}
+"""The sectors the old town has one of, and the words that say so."""
 
 
 def _check_city(c: Check, raw: dict[str, Any]) -> None:
@@ -389,9 +432,9 @@ def _check_city(c: Check, raw: dict[str, Any]) -> None:
     for g in GOODS:
         n = sum(1 for s in sectors if s.get("good") == g)
         c.require(n == 2, "city.sectors", Message("data.siedler.production", good=g, count=n))
-    c.require(sum(1 for s in sectors if s["kind"] == "hauptmarkt") == 1, "city.sectors",
-              Message("data.siedler.hauptmarkt"))
-    c.require(sum(1 for s in sectors if s["kind"] == "bauhof") == 1, "city.sectors", Message("data.siedler.bauhof"))
+    for kind in ("hauptmarkt", "bauhof"):
+        n = sum(1 for s in sectors if s["kind"] == kind)
+        c.require(n == 1, "city.sectors", Message(ONE_SECTOR[kind], count=n))
     _check_reds(c, c.get(city, "red_intersections", list, "city"), skinds)
 
 
@@ -409,12 +452,13 @@ def _check_reds(c: Check, reds: list[Any], skinds: dict[str, dict[str, Any]]) ->
         touches = c.get(r, "touches", list, w)
         c.require(all(isinstance(x, str) and x in skinds for x in touches), f"{w}.touches",
                   Message("data.siedler.unknown_sector", touches=quoted(touches)))
-        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches", Message("data.siedler.red_touches"))
+        c.require(2 <= len(set(touches)) == len(touches) <= 3, f"{w}.touches",
+                  Message("data.siedler.red_touches", value=quoted(touches)))
         mark = r.get("mark")
         if mark is not None:
             c.require(mark == "3:1" or mark in RESOURCES, f"{w}.mark", Message("data.siedler.mark", value=quoted(mark)))
             c.require(any(skinds[x]["kind"] == "hauptmarkt" for x in touches), f"{w}.mark",
-                      Message("data.siedler.mark_corner"))
+                      Message("data.siedler.mark_corner", touches=quoted(touches)))
             marks.append(mark)
     c.require("3:1" in marks, "city.red_intersections", Message("data.siedler.mark_3"))
     c.require(any(m in RESOURCES for m in marks), "city.red_intersections", Message("data.siedler.mark_2"))
@@ -426,11 +470,12 @@ def _check_wall(c: Check, raw: dict[str, Any]) -> None:
     """0., 5.2.2.4, 5.2.2.5: 26 wall pieces and the tower triangles between them."""
     wall = c.get(raw, "wall", dict)
     _only(c, wall, "wall", "wall")
-    c.require(c.get(wall, "pieces", int, "wall") == 26, "wall.pieces", Message("data.siedler.wall"))
+    pieces = c.get(wall, "pieces", int, "wall")
+    c.require(pieces == 26, "wall.pieces", Message("data.siedler.wall", value=pieces))
     tri = c.get(wall, "tower_triangles_after", list, "wall")
     c.require(1 <= len(tri) <= MAX_TRIANGLES and all(_int(x) and 1 <= x <= 26 for x in tri) and tri == sorted(set(tri)),
               "wall.tower_triangles_after",
-              Message("data.siedler.triangles", most=MAX_TRIANGLES))
+              Message("data.siedler.triangles", most=MAX_TRIANGLES, value=quoted(tri)))
 
 
 def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
@@ -438,11 +483,13 @@ def _check_time_track(c: Check, raw: dict[str, Any]) -> None:
     tt = c.get(raw, "time_track", dict)
     _only(c, tt, "time_track", "time_track")
     years = c.get(tt, "years", list, "time_track")
-    c.require(all(_int(y) for y in years), "time_track.years", Message("data.siedler.years_whole"))
+    odd = next((y for y in years if not _int(y)), None)
+    c.require(odd is None, "time_track.years", Message("data.siedler.years_whole", value=quoted(odd)))
     c.require(len(years) >= 2 and years[0] == 1355 and years[-1] == 1400 and years == sorted(set(years)),
-              "time_track.years", Message("data.siedler.years"))
-    c.require(c.get(tt, "reshuffle", list, "time_track") == [1370, 1385], "time_track.reshuffle",
-              Message("data.siedler.reshuffle"))
+              "time_track.years", Message("data.siedler.years", value=quoted(years, 80)))
+    reshuffle = c.get(tt, "reshuffle", list, "time_track")
+    c.require(reshuffle == [1370, 1385], "time_track.reshuffle",
+              Message("data.siedler.reshuffle", value=quoted(reshuffle)))
     c.require(1370 in years and 1385 in years, "time_track.years", Message("data.siedler.years_red"))
 
 
@@ -456,15 +503,16 @@ def _check_events(c: Check, raw: dict[str, Any]) -> None:
         ev = c.get(e, "event", str, w)
         c.require(ev in EVENTS, f"{w}.event", Message("data.not_one_of", value=quoted(ev), known=", ".join(EVENTS)))
         cnt = c.get(e, "count", int, w)
-        c.require(cnt > 0, f"{w}.count", Message("data.positive"))
+        c.require(cnt > 0, f"{w}.count", Message("data.positive", value=cnt))
         num = e.get("number")
         if ev == "raubritter":
-            c.require(num is None, f"{w}.number", Message("data.siedler.raubritter_number"))
+            c.require(num is None, f"{w}.number", Message("data.siedler.raubritter_number", value=quoted(num)))
         else:
             c.require(num in HARVEST_NUMBERS, f"{w}.number", Message("data.siedler.event_number", value=quoted(num)))
             per_num[num] = per_num.get(num, 0) + cnt
         if ev == "wegezoll":
-            c.require(e.get("road") in ROAD_NAMES, f"{w}.road", Message("data.siedler.wegezoll_road"))
+            c.require(e.get("road") in ROAD_NAMES, f"{w}.road",
+                      Message("data.siedler.wegezoll_road", value=quoted(e.get("road"))))
         per_ev[ev] = per_ev.get(ev, 0) + cnt
     total = sum(per_ev.values())
     c.require(total == 36, "events", Message("data.siedler.deck", count=total))
@@ -483,9 +531,11 @@ def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str,
     """3., 1.6: the beginner positions of the four colours."""
     beg = c.get(raw, "beginner", list)
     for i, b in enumerate(beg):
-        c.require(isinstance(b, dict), f"beginner[{i}]", Message("data.not_object", kind=type_words(type(b))))
-    c.require(len(beg) == 4 and [b.get("color") for b in beg] == list(COLORS), "beginner",
-              Message("data.siedler.colors", colors=", ".join(COLORS)))
+        c.require(isinstance(b, dict), f"beginner[{i}]",
+                  Message("data.not_object", kind=type_words(type(b)), value=quoted(b)))
+    found = [b.get("color") for b in beg]
+    c.require(found == list(COLORS), "beginner", Message("data.siedler.colors", colors=", ".join(COLORS),
+                                                         found=quoted(found)))
     occupied: dict[str, list[int]] = {k: [] for k in ROAD_NAMES}
     tolls_on: dict[str, list[str]] = {k: [] for k in ROAD_NAMES}
     for b in beg:
@@ -495,8 +545,9 @@ def _check_beginner(c: Check, raw: dict[str, Any], roads_by: dict[str, dict[str,
         for a, b2 in zip(idxs, idxs[1:]):
             c.require(b2 - a >= 2, "beginner", Message("data.siedler.apart", road=road, first=a + 1, second=b2 + 1))
     for road, owners in tolls_on.items():
-        c.require(len(owners) <= len(roads_by[road]["intersections"]) - 1, "beginner",
-                  Message("data.siedler.tolls", road=road))
+        segments = len(roads_by[road]["intersections"]) - 1
+        c.agree(len(owners) <= segments, Message("data.siedler.tolls", road=road, count=len(owners),
+                                                 segments=segments, where=f"roads[{road}].intersections"))
     _check_beginner_rights(c, tolls_on)
     _check_white(c, beg[0], roads_by, {t["id"]: t for t in terrains})
 
@@ -507,8 +558,10 @@ def _check_beginner_colour(c: Check, b: dict[str, Any], roads_by: dict[str, dict
     _only(c, b, "beginner", w)
     setl = c.get(b, "settlements", list, w)
     tolls = c.get(b, "tolls", list, w)
-    c.require(len(setl) == 2 and len(tolls) == 2, w, Message("data.siedler.start_pieces"))
-    c.require(sum(1 for s in setl if isinstance(s, dict) and s.get("star")) == 1, w, Message("data.siedler.star"))
+    c.require(len(setl) == 2 and len(tolls) == 2, w,
+              Message("data.siedler.start_pieces", settlements=len(setl), tolls=len(tolls)))
+    stars = sum(1 for s in setl if isinstance(s, dict) and s.get("star"))
+    c.require(stars == 1, w, Message("data.siedler.star", count=stars))
     for x in tolls:
         c.require(x in ROAD_NAMES, f"{w}.tolls", Message("data.siedler.not_road", value=quoted(x)))
         tolls_on[x].append(b["color"])
@@ -517,8 +570,10 @@ def _check_beginner_colour(c: Check, b: dict[str, Any], roads_by: dict[str, dict
         road = c.get(s, "road", str, w)
         c.require(road in ROAD_NAMES, f"{w}.settlements", Message("data.siedler.not_road", value=quoted(road)))
         idx = c.get(s, "index", int, w)
-        c.require(1 <= idx < len(roads_by[road]["intersections"]), f"{w}.settlements",
-                  Message("data.siedler.by_city", road=road, number=idx + 1))
+        c.require(idx != 0, f"{w}.settlements", Message("data.siedler.by_city", road=road, number=idx + 1))
+        length = len(roads_by[road]["intersections"])
+        c.agree(0 <= idx < length, Message("data.siedler.off_road", where=f"{w}.settlements", value=idx, road=road,
+                                           count=length, inters=f"roads[{road}].intersections"))
         c.require(road in tolls, f"{w}.settlements", Message("data.siedler.own_toll", road=road))
         occupied[road].append(idx)
 
@@ -583,4 +638,5 @@ def _check(raw: Any) -> None:
         raise
     except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
         error = f"{type(exc).__name__}: {exc}"[:200]
-        raise DataFileError(Message("data.in_file", file=FILE, what=Message("data.malformed", error=error))) from None
+        what = Message("data.malformed", error=error)
+        raise DataFileError(Message("data.in_file", file=file_words(raw), what=what)) from None
