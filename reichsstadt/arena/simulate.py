@@ -50,11 +50,31 @@ def check_out(path: Path) -> Path:
     """simulate's --out, refused at once (BadOption) unless it is a .json or .csv file that
     can be written. Folders on its way that do not exist are fine, as for a tournament's
     --out: they are made when the results are written (after the games; nothing is made
-    if the run stops first), provided the nearest that exists is a writable folder."""
+    if the run stops first), provided the nearest that exists is a writable folder. A
+    results file of an earlier run is replaced (running again makes it again), any other
+    file is not (`--components mine.json --out mine.json` lost the edited data file)."""
     if path.suffix.lower() in SUFFIXES and not path.is_dir() and not path.parent.exists():
         check_folder(path.parent, "--out", path)
         return path
-    return check_output(path, "--out", SUFFIXES)
+    check_output(path, "--out", SUFFIXES)
+    if not _ours(path):
+        raise BadOption(Message("commands.simulate.out_other", path=str(path)))
+    return path
+
+
+HEADS = {".json": b'{\n "seats": ', ".csv": b"seed,seat,score,"}
+"""How a results file of simulate begins (write_results), by its suffix."""
+
+
+def _ours(path: Path) -> bool:
+    """Whether `path` is missing, empty or a results file simulate wrote (by its start)."""
+    head = HEADS[path.suffix.lower()]
+    try:
+        with path.open("rb") as fh:
+            start = fh.read(len(head))
+    except OSError:   # missing (or unreadable: check_output has said so)
+        return True
+    return not start or start == head
 
 
 def check_run(game_id: str, games: int, players: int, bots: Sequence[str] | None, jobs: int) -> list[str]:

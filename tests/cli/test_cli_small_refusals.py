@@ -28,3 +28,22 @@ def test_replay_of_a_file_that_is_no_game_record_says_so_naming_it(tmp_path):
     assert f"'{components}' ist kein Spielprotokoll" in _said(german)
     (tmp_path / "half.json").write_text('{"format": 1, "game": "norenberc"}')
     assert "record field 'players' must be" in _said(run("replay", str(tmp_path / "half.json")))   # a record, broken
+
+
+def test_simulate_out_replaces_its_own_results_but_not_another_file(tmp_path):
+    """A results file is made again by running again, so it is replaced as before; a file
+    simulate did not write is not: `--components mine.json --out mine.json` lost the
+    edited data file (data --out asks --force for the same reason)."""
+    mine = tmp_path / "mine.json"
+    assert run("data", "norenberc", "--out", str(mine)).returncode == 0
+    edited = mine.read_bytes()
+    out = run("simulate", "norenberc", "-p", "2", "-n", "2", "--components", str(mine), "--out", str(mine))
+    assert out.returncode == 2
+    assert f"Error: --out {mine} exists and is not a results file of simulate" in _said(out)
+    assert mine.read_bytes() == edited
+    for name in ("r.json", "r.csv"):
+        for seed in ("1", "2"):
+            again = run("simulate", "norenberc", "-p", "2", "-n", "2", "--seed", seed, "--out", str(tmp_path / name))
+            assert again.returncode == 0, _said(again)
+    assert (tmp_path / "r.csv").read_text().startswith("seed,seat,score,")
+    assert '"seed": 3' in (tmp_path / "r.json").read_text()   # the second run's (seeds 2 and 3)
