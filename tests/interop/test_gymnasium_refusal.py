@@ -35,3 +35,17 @@ def test_a_move_of_the_game_is_refused_with_the_rule_it_breaks():
     with pytest.raises(reichsstadt.IllegalAction, match=rf"^action {workshop} \(build a workshop on .*\) is not one "
                                                           r"of your legal moves now: a workshop costs .*you lack"):
         env.step(int(workshop))
+
+
+def test_a_card_drawn_outside_its_moment_names_no_seat():
+    """A Siedler card drawn when no card is owed (an index the learner chose at the
+    game's start) is described as a random card, not as a draw "from Player 0" (the
+    seat of nobody, counted from 0)."""
+    env = rgym.ReichsstadtEnv("siedler", 4, illegal="raise")
+    env.reset(seed=1)
+    card = _index(env, "card")
+    with pytest.raises(reichsstadt.IllegalAction) as refused:
+        env.step(card)
+    said = str(refused.value)
+    assert said.startswith(f"action {card} (a random resource card) is not one of your legal moves now"), said
+    assert "Player 0" not in said

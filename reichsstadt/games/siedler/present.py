@@ -346,6 +346,8 @@ def _card(s: SiedlerState, seat: int, r: int, _: int, viewer: int | None) -> Mes
         return Message("siedler.describe.steal_card", player=Player(thief), card=what, victim=Player(victim))
     holder = s.right_of_way[s.wegezoll_road] if s.wegezoll_road >= 0 else NOBODY
     payer = s.wegezoll_owed[0][0] if s.wegezoll_owed else NOBODY
+    if NOBODY in (holder, payer):   # no card is drawn now (a learner's masked index described): no one named
+        return Message("siedler.card.a_random_card")
     what = resource_name(r) if viewer in (holder, payer) else Message("siedler.card.a_random_card")
     return Message("siedler.describe.wegezoll_card", player=Player(holder), card=what, victim=Player(payer))
 
