@@ -390,10 +390,10 @@ def review(
     def say(msgid: str, **args: Any) -> str:
         return render(Message(msgid, **args), language, out["names"], sentence=True)
 
-    _print_review(out, say, find_game(out["game"]).title)
+    _print_review(out, say, find_game(out["game"]).title, language)
 
 
-def _print_review(out: dict[str, Any], say: Any, title: str) -> None:
+def _print_review(out: dict[str, Any], say: Any, title: str, lang: str) -> None:
     """The review in the terminal: the curves, then each player's costliest moves."""
     console.print(Text(say("bots.review.title", game=title, players=out["players"], moves=out["moves"]),
                        style="bold"))
@@ -414,7 +414,7 @@ def _print_review(out: dict[str, Any], say: Any, title: str) -> None:
             console.print(Text("  " + say("bots.review.move", turn=item["turn"], move=item["move"] + 1,
                                           played=item["played"]["text"], before=_pct(item["before"]),
                                           after=_pct(item["after"]))), highlight=False)
-            console.print(Text("    " + _instead(item, say), style="green"), highlight=False)
+            console.print(Text("    " + _instead(item, seat["seat"], say, lang), style="green"), highlight=False)
     method = out["method"]
     budget = (Message("bots.review.playouts", count=method["iterations"]) if "iterations" in method
               else Message("bots.review.seconds", seconds=f"{method['seconds']:.2g}"))
@@ -423,15 +423,28 @@ def _print_review(out: dict[str, Any], say: Any, title: str) -> None:
                        style="dim"))
 
 
-def _instead(item: dict[str, Any], say: Callable[..., str]) -> str:
+def _instead(item: dict[str, Any], seat: int, say: Callable[..., str], lang: str = "en") -> str:
     """What the bot would have played, with its own estimate of its move and, where it
     searched the move played too, of that one (the web review says the same)."""
     bot = item["bot"]
     if bot["same"]:
         return say("bots.review.same", move=bot["text"], win=_pct(bot["win"]))
+    n, m = bot.get("playouts"), item.get("played_playouts")
     if item.get("played_win") is None:
-        return say("bots.review.instead", move=bot["text"], win=_pct(bot["win"]))
-    return say("bots.review.instead_both", move=bot["text"], win=_pct(bot["win"]), played=_pct(item["played_win"]))
+        said = [say("bots.review.instead", move=bot["text"], win=_pct(bot["win"]))]
+        return " ".join(said + ([say("web.review.rests_one", count=n)] if n else []))
+    said = [say("bots.review.instead_both", move=bot["text"], win=_pct(bot["win"]), played=_pct(item["played_win"]))]
+    if n and m:   # the playouts each estimate rests on (reviews made before they were kept have none)
+        said.append(say("web.review.rests_each", count=n) if n == m else say("web.review.rests_apart", bot=n, played=m))
+    if isinstance(bot.get("score"), (int, float)) and isinstance(item.get("played_score"), (int, float)):
+        from babel.numbers import format_decimal
+
+        def points(x: float) -> str:   # 43.4, 43,4: the reader's decimal sign
+            return str(format_decimal(x, format="#,##0.#", locale=lang))
+
+        said.append(say("web.review.scores", player=Player(seat), bot=points(bot["score"]),
+                        played=points(item["played_score"])))
+    return " ".join(said)
 
 
 def _pct(x: float) -> str:

@@ -6,6 +6,7 @@ languages."""
 import json
 
 import pytest
+from babel.numbers import format_decimal
 import typer
 from typer.testing import CliRunner
 
@@ -183,6 +184,35 @@ def test_review_command_gives_the_bots_own_estimates_of_its_move_and_of_the_move
         assert f"(its estimates: {win} to win after it, {played} after the move played)" in said
     assert "Its estimates are that search's own and can differ from the chances." in said
     unsearched = {**other[0], "played_win": None}
-    line = _instead(unsearched, lambda msgid, **args: render(Message(msgid, **args), "en", got["names"]))
+    line = _instead(unsearched, 0, lambda msgid, **args: render(Message(msgid, **args), "en", got["names"]))
     win = f"{100 * other[0]['bot']['win']:.0f} %"
-    assert line.endswith(f"(its estimate: {win} to win; it did not search the move played)"), line
+    n = other[0]["bot"]["playouts"]
+    assert line.endswith(f"(its estimate: {win} to win; it did not search the move played) "
+                         f"That estimate rests on {n} playouts."), line
+
+
+def test_review_command_says_what_the_bots_estimates_rest_on(tmp_path):
+    """As the web review does: the playouts each estimate rests on (a share of 4 playouts
+    reads "0 %" without being a bug) and, where they play to the game's end (Norenberc),
+    the player's mean final score after each move."""
+    rec = _finished("norenberc", 3, seed=4)
+    rec.save(tmp_path / "game.json")
+    got = review(rec, iterations=60)
+    out = run("review", str(tmp_path / "game.json"), "--iterations", "60")
+    said = " ".join(out.output.split())
+    other = [w for s in got["seats"] for w in s["worst"] if not w["bot"]["same"]]
+    assert other
+    for w in other:
+        n, m = w["bot"]["playouts"], w["played_playouts"]
+        rests = f"Each estimate rests on {n} playouts." if n == m else f"The estimates rest on {n} and {m} playouts."
+        assert rests in said
+        bot, played = (format_decimal(x, format="#,##0.#", locale="en") for x in (w["bot"]["score"], w["played_score"]))
+        assert f"final score in those playouts: on average {bot} after the bot's move, {played} after the move played." in said
+
+
+def test_the_terminal_review_writes_a_score_with_the_readers_decimal_sign():
+    item = {"bot": {"text": "x", "win": 0.5, "same": False, "playouts": 8, "score": 43.4},
+            "played_win": 0.25, "played_playouts": 8, "played_score": 39.25}
+    line = _instead(item, 0, lambda msgid, **args: render(Message(msgid, **args), "de", ["Ann", "Bo"]), "de")
+    assert line.endswith("Jede Schätzung beruht auf 8 Simulationen. Endstand von Ann in diesen Simulationen: "
+                         "im Schnitt 43,4 nach dem Zug des Bots, 39,2 nach dem gespielten Zug."), line
