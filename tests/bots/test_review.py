@@ -207,7 +207,8 @@ def test_review_command_says_what_the_bots_estimates_rest_on(tmp_path):
         rests = f"Each estimate rests on {n} playouts." if n == m else f"The estimates rest on {n} and {m} playouts."
         assert rests in said
         bot, played = (format_decimal(x, format="#,##0.#", locale="en") for x in (w["bot"]["score"], w["played_score"]))
-        assert f"final score in those playouts: on average {bot} after the bot's move, {played} after the move played." in said
+        assert (f"final score in those playouts: on average {bot} after the bot's move, "
+                f"{played} after the move played.") in said
 
 
 def test_the_terminal_review_writes_a_score_with_the_readers_decimal_sign():
