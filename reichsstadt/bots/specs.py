@@ -248,6 +248,8 @@ def _named(bot: Bot, name: str, keep: bool = False) -> Bot:
 def entrants(spec: str, flag: str = "--bots") -> list[str]:
     """The bot specs of a comma-separated list, each stripped; BadOption naming an empty
     one (two commas in a row, a comma at an end) rather than a bot without a name."""
+    if not spec.strip():
+        raise BadOption(Message("commands.bot.blank", flag=flag))
     names = [s.strip() for s in spec.split(",")]
     for i, name in enumerate(names, 1):
         if not name:

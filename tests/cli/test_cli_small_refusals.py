@@ -10,12 +10,14 @@ def _said(out):
 
 
 def test_an_empty_bots_list_is_refused_by_simulate_as_by_tournament(tmp_path):
-    refusal = "Error: --bots '': bot 1 of 1 is empty"
+    refusal = "Error: --bots names no bot: give one or more, separated by commas (for example --bots medium,random)"
     simulate = run("simulate", "norenberc", "-p", "2", "-n", "2", "--bots", "")
     tournament = run("tournament", "norenberc", "-p", "2", "-n", "2", "--bots", "", "--out", str(tmp_path / "t"))
     assert (simulate.returncode, tournament.returncode) == (2, 2)
     assert refusal in _said(simulate) and refusal in _said(tournament)
     assert not (tmp_path / "t").exists()
+    two = run("simulate", "norenberc", "-p", "2", "-n", "2", "--bots", "random,,greedy")   # one of several blank
+    assert two.returncode == 2 and "Error: --bots 'random,,greedy': bot 2 of 3 is empty" in _said(two)
 
 
 def test_replay_of_a_file_that_is_no_game_record_says_so_naming_it(tmp_path):
