@@ -8,22 +8,44 @@ import { icon } from "../icons.js";
 
 export const ZOOMS = [1, 1.5, 2, 2.5, 3];
 
+/** A level below the first, on a phone, for the games whose first level there is already
+ * larger than the screen (Siedler starts at places 24 px across, and pans): the whole board
+ * fitted to the screen's width (style.css, `.board[data-glance]`). */
+export const GLANCE = "glance";
+const GLANCE_GAMES = ["siedler"];
+/** a phone, as style.css says it */
+const PHONE = "(max-width: 800px)";
+
 /** The zoom bar for `board`. @param {HTMLElement} board @param {string} game */
 export function zoomBar(board, game) {
   const key = `rs.zoom.${game}`;
-  let level = Math.max(0, ZOOMS.indexOf(Number(localStorage.getItem(key) || "1")));
-  const set = (/** @type {number} */ i) => {
-    level = Math.max(0, Math.min(ZOOMS.length - 1, i));
-    localStorage.setItem(key, String(ZOOMS[level]));
-    if (level === 0) { board.removeAttribute("data-zoom"); board.style.removeProperty("--zoom"); }
-    else { board.setAttribute("data-zoom", String(ZOOMS[level])); board.style.setProperty("--zoom", String(ZOOMS[level])); }
-    out.disabled = level === 0;
-    inn.disabled = level === ZOOMS.length - 1;
+  const phone = window.matchMedia(PHONE);
+  /** the levels this screen offers, as they are kept */
+  const levels = () => [...(phone.matches && GLANCE_GAMES.includes(game) ? [GLANCE] : []), ...ZOOMS.map(String)];
+  let chosen = localStorage.getItem(key) || "1";
+  /** Draw the chosen level (the first zoom if this screen has no such level); its index. */
+  const show = () => {
+    const all = levels();
+    const i = all.includes(chosen) ? all.indexOf(chosen) : all.indexOf("1");
+    const zoom = all[i];
+    board.toggleAttribute("data-glance", zoom === GLANCE);
+    if (zoom === GLANCE || zoom === "1") { board.removeAttribute("data-zoom"); board.style.removeProperty("--zoom"); }
+    else { board.setAttribute("data-zoom", zoom); board.style.setProperty("--zoom", zoom); }
+    out.disabled = i === 0;
+    inn.disabled = i === all.length - 1;
+    return i;
+  };
+  const step = (/** @type {number} */ by) => {
+    const all = levels();
+    chosen = all[Math.max(0, Math.min(all.length - 1, show() + by))];
+    localStorage.setItem(key, chosen);
+    show();
   };
   const out = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "icon-button zoom-out", "aria-label": t("web.zoom.out"),
-    title: t("web.zoom.out"), onclick: () => set(level - 1) }, icon("zoomout")));
+    title: t("web.zoom.out"), onclick: () => step(-1) }, icon("zoomout")));
   const inn = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "icon-button zoom-in", "aria-label": t("web.zoom.in"),
-    title: t("web.zoom.in"), onclick: () => set(level + 1) }, icon("zoomin")));
-  set(level);
+    title: t("web.zoom.in"), onclick: () => step(1) }, icon("zoomin")));
+  show();
+  phone.addEventListener("change", show);  // a phone turned, a window made narrower
   return h("div", { class: "zoom", role: "group", "aria-label": t("web.zoom.title") }, out, inn);
 }
