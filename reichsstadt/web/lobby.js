@@ -4,7 +4,7 @@
  * watch, finished ones to replay, and the form for a table of one's choosing (game,
  * players, options, seats for people or bots by strength, clock). Joining a seat by its
  * invite link is here too. */
-import { api, forgetTable, keys, myTables, remember, rememberTable } from "./api.js";
+import { api, forgetTable, keys, myTables, remember, rememberTable, request } from "./api.js";
 import { h, fill } from "./dom.js";
 import { render, t } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -176,12 +176,12 @@ function createForm(games) {
     const yourName = name.value.trim();
     localStorage.setItem("rs.name", yourName);
     try {
-      const made = await api("/api/tables", { body: {
+      const made = await createTable({
         game: g.id, players: kinds.length, options: optionValues(g, form, dataFiles),
         seats: kinds.map((k) => (k === "you" ? "human" : k)),
         take_seat: you >= 0 ? you : null, name: you >= 0 ? yourName : null,
         start: !kinds.includes("human"), clock: clockOf(form),
-      } });
+      }, Object.values(dataFiles).map((x) => x.name));
       remember(made.id, { creator: made.creator, token: made.token || undefined, seat: made.seat ?? undefined });
       rememberTable(made.id, { game: g.id, title: g.title });
       go(`/t/${made.id}`);
@@ -216,7 +216,7 @@ function optionField(gid, o, dataFiles, error) {
       delete dataFiles[o.name];  // never the file chosen before: this one, or the bundled data
       if (!file) return;
       const read = readDataFile(file.name, await file.arrayBuffer());
-      dataFiles[o.name] = read;
+      dataFiles[o.name] = read instanceof Refused ? read : new Chosen(file.name, read);
       if (read instanceof Refused) error.textContent = read.reason;
     } });
   const help = t(`${gid}.option.${o.name}.help`);
@@ -226,7 +226,38 @@ function optionField(gid, o, dataFiles, error) {
 /** A data file the lobby refused, with why (in the reader's words); a table is not made with it. */
 class Refused {
   /** @param {string} reason */
-  constructor(reason) { this.reason = reason; }
+  constructor(reason) { this.reason = reason; this.name = ""; }
+}
+
+/** A data file chosen, by the name the person chose it by, and its JSON (what the server gets). */
+class Chosen {
+  /** @param {string} name @param {any} data */
+  constructor(name, data) { this.name = name; this.data = data; }
+}
+
+/** Make the table; a refusal in words that name a data file of one's own as the person chose
+ * it: the server gets its contents only (never a path) and says "the uploaded file". Every
+ * game has one data option; with more chosen, which one is meant is not known.
+ * @param {any} body @param {string[]} files the chosen data files' names */
+async function createTable(body, files) {
+  const res = await request("/api/tables", { body });
+  const got = await res.json().catch(() => ({}));
+  if (res.ok) return got;
+  const said = got.error && files.length === 1 ? namingFile(got.error, files[0]) : got.error;
+  throw new Error(said ? render(said) : `HTTP ${res.status}`);
+}
+
+/** A catalog message with "the uploaded file" as "data file 'name'" (quoted as the server
+ * quotes a file's path). @param {any} said @param {string} name @returns {any} */
+function namingFile(said, name) {
+  if (Array.isArray(said)) return said.map((x) => namingFile(x, name));
+  if (!said || typeof said !== "object") return said;
+  if (said.id === "data.file.uploaded") {
+    const quoted = name.includes("'") && !name.includes('"') ? `"${name}"` : `'${name.replace(/'/g, "\\'")}'`;
+    return { id: "data.file.path", args: { path: quoted } };
+  }
+  if (!said.args) return said;
+  return { ...said, args: Object.fromEntries(Object.entries(said.args).map(([k, v]) => [k, namingFile(v, name)])) };
 }
 
 /** A chosen data file's JSON, or why it cannot be used: text that is not UTF-8 (not read
@@ -299,7 +330,7 @@ function optionValues(g, form, dataFiles) {
     if (o.kind === "bool") { if (el.checked !== o.default) opts[o.name] = el.checked; }
     else if (o.kind === "int") { if (Number(el.value) !== o.default) opts[o.name] = Number(el.value); }
     else if (o.kind === "choice") { if (el.value !== o.default) opts[o.name] = el.value; }
-    else if (dataFiles[o.name]) opts[o.name] = dataFiles[o.name];
+    else if (dataFiles[o.name]) opts[o.name] = dataFiles[o.name].data;
   }
   return opts;
 }
