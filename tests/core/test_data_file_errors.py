@@ -22,6 +22,7 @@ from reichsstadt.core import Message
 from reichsstadt.core.errors import DataFileError
 
 from tests.cli.clihelpers import run
+from tests.i18n.test_data_refusals import _set
 from tests.server.helpers import serve
 
 DATA = {"norenberc": ("components", "components.json"), "siedler": ("map", "map.json"),
@@ -45,20 +46,6 @@ def refusal(game: str, given: Any) -> str:
     with pytest.raises(DataFileError) as got:
         reichsstadt.game(game).new(PLAYERS[game], 0, {DATA[game][0]: given})
     return str(got.value)
-
-
-def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    """A change that writes `value` at a dotted JSON path ("wall.pieces", "relics.prices.0")."""
-    def change(raw: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        at: Any = raw
-        for key in parents:
-            at = at[int(key)] if isinstance(at, list) else at[key]
-        if isinstance(at, list):
-            at[int(last)] = value
-        else:
-            at[last] = value
-    return change
 
 
 MISSING = {"norenberc": "start_money", "siedler": "beginner", "colonia": "weeks"}
