@@ -72,6 +72,7 @@ export async function showTable(app, tableId, watch) {
     manage: h("section", { class: "manage" }),
     error: h("p", { class: "error", role: "alert" }),
     links: h("p", { class: "links" }),
+    toast: h("p", { class: "toast", role: "status", "aria-live": "polite", hidden: true }),
   };
   const page = h("div", { class: "table-page", "data-game": info.game });
   const socket = connect(tableId, () => ({ token: mine.token || null, board: !renderer, lang: language() }), handle,
@@ -86,7 +87,7 @@ export async function showTable(app, tableId, watch) {
   fill(app, fill(page,
     h("div", { class: "head" }, el.title, el.status, el.tools, el.seats),
     el.end, el.since,
-    play, el.manage, el.links));
+    play, el.manage, el.links, el.toast));
 
   /** @type {any} the last state message received */
   let received = null;
@@ -121,17 +122,17 @@ export async function showTable(app, tableId, watch) {
   /** @param {any} msg */
   function handle(msg) {
     if (msg.type === "hint") { suggest.hint(msg); return; }
-    if (msg.type === "why") { el.error.textContent = sentence(render(msg.message, words())); return; }  // a click on a piece it cannot use
+    if (msg.type === "why") { say(sentence(render(msg.message, words()))); return; }  // a click on a piece it cannot use
     if (msg.type === "error") {
       sentAt = -1;
       const id = msg.message && msg.message.id || "";
       if (id.startsWith("server.refuse.hint") || id === "server.refuse.no_hint") suggest.refused(msg.message);
-      else el.error.textContent = sentence(render(msg.message, words()));
+      else say(sentence(render(msg.message, words())));
       return;
     }
     if (msg.type !== "state") return;
     // a refusal comes with the state it refers to: keep its words until the table moves
-    if (!received || msg.move !== received.move) el.error.textContent = "";
+    if (!received || msg.move !== received.move) { el.error.textContent = ""; unsay(); }
     // the log mends from any delta: entries from log_from on are replaced
     if (msg.log_from < logEntries.length) {
       logEntries.length = msg.log_from;
@@ -142,6 +143,34 @@ export async function showTable(app, tableId, watch) {
     received = msg;
     // bots answer in bursts: the page is drawn once for the last message of a burst
     if (!drawSoon) drawSoon = window.setTimeout(() => { drawSoon = 0; drawAll(); }, 15);
+  }
+
+  let toastTimer = 0;
+  /** Words for the error line; when that line is off the screen (on a phone it is far
+   * below the board, and a tap on the board seemed to do nothing) also in a small message
+   * at the foot of the screen, above the moves sheet, until the next tap, the table moves
+   * on or 6 s pass. The page is not scrolled: the player stays at the board.
+   * @param {string} text */
+  function say(text) {
+    el.error.textContent = text;
+    unsay();
+    const sheet = el.moves.getBoundingClientRect();
+    const fixed = getComputedStyle(el.moves).position === "fixed" && sheet.height > 0;
+    const seen = el.error.getBoundingClientRect();
+    const bottom = fixed ? sheet.top : innerHeight;  // what the sheet covers is not seen either
+    if (!text || (seen.top >= 0 && seen.bottom <= bottom)) return;
+    el.toast.textContent = text;
+    el.toast.style.bottom = `${Math.max(0, innerHeight - bottom) + 8}px`;
+    el.toast.hidden = false;
+    toastTimer = window.setTimeout(unsay, 6000);
+    document.addEventListener("pointerdown", unsay, { capture: true });
+  }
+
+  /** The foot-of-the-screen message away (the error line keeps its words). */
+  function unsay() {
+    clearTimeout(toastTimer);
+    el.toast.hidden = true;
+    document.removeEventListener("pointerdown", unsay, { capture: true });
   }
 
   /** A move of the state shown, asking first when it cannot be undone. @param {Move} move */
@@ -332,6 +361,7 @@ export async function showTable(app, tableId, watch) {
   return () => {
     clockTimers.splice(0).forEach((x) => clearInterval(x));
     clearTimeout(drawSoon);
+    unsay();
     socket.close();
     document.title = "reichsstadt";
   };
