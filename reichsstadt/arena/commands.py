@@ -433,7 +433,8 @@ def _instead(item: dict[str, Any], seat: int, say: Callable[..., str], lang: str
     if item.get("played_win") is None:
         said = [say("bots.review.instead", move=bot["text"], win=_pct(bot["win"]))]
         return " ".join(said + ([say("web.review.rests_one", count=n)] if n else []))
-    said = [say("bots.review.instead_both", move=bot["text"], win=_pct(bot["win"]), played=_pct(item["played_win"]))]
+    line = "bots.review.no_better" if bot.get("better") is False else "bots.review.instead_both"
+    said = [say(line, move=bot["text"], win=_pct(bot["win"]), played=_pct(item["played_win"]))]
     if n and m:   # the playouts each estimate rests on (reviews made before they were kept have none)
         said.append(say("web.review.rests_each", count=n) if n == m else say("web.review.rests_apart", bot=n, played=m))
     if isinstance(bot.get("score"), (int, float)) and isinstance(item.get("played_score"), (int, float)):

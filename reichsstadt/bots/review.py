@@ -105,7 +105,9 @@ def review(record: Record | dict[str, Any], seconds: float = 12.0, iterations: i
      "worst": [{"move", "turn" (the player's nth decision), "before", "after", "drop",
      "played" {"action", "action_json", "words", "text"}, "bot" {the same, "win"
      (its estimate), "playouts" (that estimate rests on), "score" (its mean final score in
-     them, null where the search cuts its playouts off), "same" (the move played)},
+     them, null where the search cuts its playouts off), "same" (the move played),
+     "better" (its search values its move above the move played; null where it is the
+     same or the move played was not searched)},
      "played_win", "played_playouts", "played_score" (the same of the move played, null
      only if the search never reached it)}]}]}"""
     rec = record if isinstance(record, Record) else Record.from_json(record)
@@ -238,7 +240,10 @@ def _examine(position: Position, turn: int, budget: dict[str, Any], seed: int, l
         "played_playouts": None if played_stat is None else played_stat.visits,
         "played_score": None if played_stat is None else _score(played_stat.score, to_the_end),
         "bot": {**move_json(before, seat, chosen, lang, names), "win": round(decision.win, 4),
-                "playouts": decision.visits, "score": _score(decision.score, to_the_end), "same": chosen is action},
+                "playouts": decision.visits, "score": _score(decision.score, to_the_end), "same": chosen is action,
+                # whether the search values its move above the move played: its rollouts may rate the move played
+                # higher yet keep the heuristic's move (the confidence gate), which is then no advice
+                "better": None if played_stat is None or chosen is action else decision.value > played_stat.value},
     }
 
 

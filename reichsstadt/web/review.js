@@ -86,7 +86,9 @@ function better(w, p, ctx, pct) {
     return [t("web.review.bot_move", { move, win: pct(w.bot.win) }), n ? t("web.review.rests_one", { count: n }) : ""]
       .filter(Boolean).join(" ");
   }
-  const said = [t("web.review.bot_move_both", { move, win: pct(w.bot.win), played: pct(w.played_win) })];
+  // its search rating the move played at least as high as its own choice (kept by its confidence gate) is no advice
+  const line = w.bot.better === false ? "web.review.bot_no_better" : "web.review.bot_move_both";
+  const said = [t(line, { move, win: pct(w.bot.win), played: pct(w.played_win) })];
   if (n && m) said.push(n === m ? t("web.review.rests_each", { count: n }) : t("web.review.rests_apart", { bot: n, played: m }));
   if (typeof w.bot.score === "number" && typeof w.played_score === "number") {
     const points = (/** @type {number} */ x) => x.toLocaleString(document.documentElement.lang || "en", { maximumFractionDigits: 1 });

@@ -86,3 +86,26 @@ def test_a_tree_search_review_counts_playouts_but_gives_no_final_scores(game_id)
     for w in items:
         assert w["bot"]["score"] is None and w["played_score"] is None
         assert 1 <= w["bot"]["playouts"] <= 60 and (w["played_win"] is None) == (w["played_playouts"] is None)
+
+
+def test_a_bot_move_its_own_search_rates_no_higher_is_not_given_as_advice():
+    """A browser review listed "the bot would have played X (8 % to win after it, 17 %
+    after the move played)": the rollout search rated the move played higher, yet kept
+    the heuristic's move (its confidence gate). Such a move is said as no better move
+    found, in the review's data, on the web page's words and in the terminal."""
+    from reichsstadt.arena.commands import _instead
+    from reichsstadt.core import Message
+    from reichsstadt.i18n import render
+
+    m = Match("norenberc", 3, 1, names=["Ann", "Bob", "Cy"])
+    m.run({s: make_bot("random", s) for s in range(3)})
+    out = review(m.record, iterations=40)
+    items = [w for s in out["seats"] for w in s["worst"]]
+    assert all((w["bot"]["better"] is None) == (w["bot"]["same"] or w["played_win"] is None) for w in items)
+    kept = [w for w in items if w["bot"]["better"] is False]
+    assert kept, "no move in this game whose searched alternative the search did not rate higher"
+    w = kept[0]
+    line = _instead(w, 0, lambda msgid, **args: render(Message(msgid, **args), "en", out["names"]))
+    assert line.startswith("the bot found no better move: its search rates the move played at least as high as its "
+                           f"own choice, {w['bot']['text']} (its estimates: "), line
+    assert "would have played" not in line

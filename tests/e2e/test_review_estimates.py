@@ -46,10 +46,12 @@ REVIEW = {
             _item(71, bot={"win": 0.62, "playouts": 40, "score": None}, played_win=0.55, played_playouts=7,
                   played_score=None),
             _item(72, bot={"win": 0.5}, played_win=0.25)]},
-        # the move played not searched
+        # the move played not searched; then a move the search rated no higher than the move played
         {"seat": 2, "name": "Cy", "won": 0.0, "worst": [
             _item(73, bot={"win": 0.3, "playouts": 21, "score": None}, played_win=None, played_playouts=None,
-                  played_score=None)]},
+                  played_score=None),
+            _item(74, bot={"win": 0.08, "playouts": 12, "score": 19.6, "better": False}, played_win=0.17,
+                  played_playouts=12, played_score=25.3)]},
     ],
 }
 
@@ -59,15 +61,17 @@ SAID = {
            1: ["(its estimates: 62 % to win after it, 55 % after the move played). "
                "The estimates rest on 40 and 7 playouts.",
                "(its estimates: 50 % to win after it, 25 % after the move played)."],
-           2: ["it did not search the move played). That estimate rests on 21 playouts."]},
+           2: ["it did not search the move played). That estimate rests on 21 playouts.",
+               "The bot found no better move: its search rates the move played at least as high as its own choice, "
+               "buy 1 beer (its estimates: 8 % to win after it, 17 % after the move played)."]},
     "de": {0: ["Jede Schätzung beruht auf 4 Simulationen. Dein Endstand in diesen Simulationen: im Schnitt 29 nach "
                "dem Zug des Bots, 19,5 nach dem gespielten Zug."],
            1: ["Die Schätzungen beruhen auf 40 und 7 Simulationen."],
-           2: ["Diese Schätzung beruht auf 21 Simulationen."]},
+           2: ["Diese Schätzung beruht auf 21 Simulationen.", "Der Bot fand keinen besseren Zug: "]},
     "ru": {0: ["Каждая оценка основана на 4 симуляциях. Ваш итоговый счёт в этих симуляциях: в среднем 29 после "
                "хода бота, 19,5 после сыгранного хода."],
            1: ["Оценки основаны соответственно на 40 и 7 симуляциях."],
-           2: ["Эта оценка основана на 21 симуляции."]},
+           2: ["Эта оценка основана на 21 симуляции.", "Бот не нашёл хода лучше: "]},
 }
 
 
