@@ -72,7 +72,8 @@ export async function showTable(app, tableId, watch) {
     manage: h("section", { class: "manage" }),
     error: h("p", { class: "error", role: "alert" }),
     links: h("p", { class: "links" }),
-    toast: h("p", { class: "toast", role: "status", "aria-live": "polite", hidden: true }),
+    // a copy for the eyes only: .error (role alert) already says it to a screen reader
+    toast: h("p", { class: "toast", "aria-hidden": "true", hidden: true }),
   };
   const page = h("div", { class: "table-page", "data-game": info.game });
   const socket = connect(tableId, () => ({ token: mine.token || null, board: !renderer, lang: language() }), handle,

@@ -6,7 +6,6 @@ beside the board, shows no such message."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from .conftest import BROWSER
 from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
-SHOTS = "/tmp/helper-toast"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESK = {"viewport": {"width": 1280, "height": 900}}
 
@@ -50,7 +48,6 @@ def _tapped(context: Any, base: str, game: str, problems: list[str], tap: bool) 
 # Norenberc asks why only at a guild's hiring, far into a game; its answer takes the same way
 @pytest.mark.parametrize("game", ["siedler", "colonia"])
 def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromium: Any, game: str) -> None:
-    os.makedirs(SHOTS, exist_ok=True)
     phone = chromium.new_context(**PHONE)
     problems: list[str] = []
     try:
@@ -59,7 +56,7 @@ def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromi
         assert said["top"] > said["height"], f"the error line is on the screen already: {said}"
         page.wait_for_selector(".toast:not([hidden])")
         toast = page.evaluate(WHERE, ".toast")
-        page.screenshot(path=f"{SHOTS}/{game}-phone-why.png")
+        pages.shot(page, f"{game}-phone-why")
         assert toast["text"] == said["text"], (toast, said)
         assert 0 <= toast["top"] and toast["bottom"] <= toast["height"], f"the answer is off the screen: {toast}"
         sheet = page.evaluate(WHERE, ".moves")
@@ -67,7 +64,7 @@ def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromi
             assert toast["bottom"] <= sheet["top"] + 1, f"the answer covers the moves sheet: {toast} {sheet}"
         page.locator(".head h1").tap()
         page.wait_for_selector(".toast", state="hidden")
-        page.screenshot(path=f"{SHOTS}/{game}-phone-after-tap.png")
+        pages.shot(page, f"{game}-phone-after-tap")
         assert page.evaluate(WHERE, ".error")["text"] == said["text"], "the error line keeps the words"
         assert not problems, problems
     finally:
@@ -75,14 +72,13 @@ def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromi
 
 
 def test_on_a_desktop_the_answer_stays_beside_the_board(server: Server, chromium: Any) -> None:
-    os.makedirs(SHOTS, exist_ok=True)
     desk = chromium.new_context(**DESK)
     problems: list[str] = []
     try:
         page = _tapped(desk, server.base, "colonia", problems, tap=False)
         said = page.evaluate(WHERE, ".error")
         assert 0 <= said["top"] and said["bottom"] <= said["height"], f"the error line is off the screen: {said}"
-        page.screenshot(path=f"{SHOTS}/colonia-desktop-why.png")
+        pages.shot(page, "colonia-desktop-why")
         assert page.evaluate(WHERE, ".toast") is None, "a desktop shows no second message"
         assert not problems, problems
     finally:
