@@ -6,6 +6,7 @@ beside the board, shows no such message."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,7 +48,8 @@ def _tapped(context: Any, base: str, game: str, problems: list[str], tap: bool) 
 
 # Norenberc asks why only at a guild's hiring, far into a game; its answer takes the same way
 @pytest.mark.parametrize("game", ["siedler", "colonia"])
-def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromium: Any, game: str) -> None:
+def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromium: Any, game: str,
+                                                             tmp_path: Path) -> None:
     phone = chromium.new_context(**PHONE)
     problems: list[str] = []
     try:
@@ -56,7 +58,7 @@ def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromi
         assert said["top"] > said["height"], f"the error line is on the screen already: {said}"
         page.wait_for_selector(".toast:not([hidden])")
         toast = page.evaluate(WHERE, ".toast")
-        pages.shot(page, f"{game}-phone-why")
+        page.screenshot(path=str(tmp_path / (f"{game}-phone-why" + ".png")))
         assert toast["text"] == said["text"], (toast, said)
         assert 0 <= toast["top"] and toast["bottom"] <= toast["height"], f"the answer is off the screen: {toast}"
         sheet = page.evaluate(WHERE, ".moves")
@@ -64,21 +66,21 @@ def test_on_a_phone_the_answer_to_why_shows_on_the_screen(server: Server, chromi
             assert toast["bottom"] <= sheet["top"] + 1, f"the answer covers the moves sheet: {toast} {sheet}"
         page.locator(".head h1").tap()
         page.wait_for_selector(".toast", state="hidden")
-        pages.shot(page, f"{game}-phone-after-tap")
+        page.screenshot(path=str(tmp_path / (f"{game}-phone-after-tap" + ".png")))
         assert page.evaluate(WHERE, ".error")["text"] == said["text"], "the error line keeps the words"
         assert not problems, problems
     finally:
         phone.close()
 
 
-def test_on_a_desktop_the_answer_stays_beside_the_board(server: Server, chromium: Any) -> None:
+def test_on_a_desktop_the_answer_stays_beside_the_board(server: Server, chromium: Any, tmp_path: Path) -> None:
     desk = chromium.new_context(**DESK)
     problems: list[str] = []
     try:
         page = _tapped(desk, server.base, "colonia", problems, tap=False)
         said = page.evaluate(WHERE, ".error")
         assert 0 <= said["top"] and said["bottom"] <= said["height"], f"the error line is off the screen: {said}"
-        pages.shot(page, "colonia-desktop-why")
+        page.screenshot(path=str(tmp_path / ("colonia-desktop-why" + ".png")))
         assert page.evaluate(WHERE, ".toast") is None, "a desktop shows no second message"
         assert not problems, problems
     finally:
