@@ -51,7 +51,10 @@ FIT = r"""(root) => {
     const clips = ['hidden', 'clip'].includes(cs.overflowX) || cs.textOverflow === 'ellipsis';
     if (clips && el.scrollWidth > el.clientWidth + 1) say('cut off', el);
     const wide = el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
-    if (wide && !el.closest('.board[data-zoom], .scores-box, .guide-table')) say('wider than the screen', el);
+    // a board that pans (zoomed, or Siedler's on a phone: overflow-x auto) may be wider than the screen
+    const board = el.parentElement && el.parentElement.closest('.board');   // the board itself must fit
+    const pans = board && ['auto', 'scroll'].includes(getComputedStyle(board).overflowX);
+    if (wide && !pans && !el.closest('.board[data-zoom], .scores-box, .guide-table')) say('wider than the screen', el);
   }
   return bad;
 }"""
