@@ -6,6 +6,7 @@ stays disabled at the first level."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.server.process import Server
@@ -15,7 +16,6 @@ from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-SHOTS = "/tmp/helper-web2"
 
 # the maps' right edges, the board's and the screen's width, whether the board pans
 WIDTHS = """() => {
@@ -34,7 +34,7 @@ def open_table(context: Any, base: str, game: str) -> Any:
     return page
 
 
-def test_on_a_phone_siedler_zooms_out_to_the_whole_board(server: Server, chromium: Any) -> None:
+def test_on_a_phone_siedler_zooms_out_to_the_whole_board(server: Server, chromium: Any, tmp_path: Path) -> None:
     phone = chromium.new_context(**PHONE)
     try:
         page = open_table(phone, server.base, "siedler")
@@ -49,14 +49,14 @@ def test_on_a_phone_siedler_zooms_out_to_the_whole_board(server: Server, chromiu
         assert glance["field"] <= glance["screen"] and glance["city"] <= glance["screen"], glance
         assert glance["fieldWidth"] > glance["screen"] * 0.8, f"the field fills the screen's width: {glance}"
         assert page.locator(".zoom .zoom-out").is_disabled(), "nothing below the whole board"
-        page.screenshot(path=f"{SHOTS}/siedler-phone-glance.png", full_page=True)
+        page.screenshot(path=str(tmp_path / "siedler-phone-glance.png"), full_page=True)
         # kept for the game in this browser
         page.reload()
         page.wait_for_selector(".board[data-glance] svg.sdl-field")
         page.click(".zoom .zoom-in")
         page.wait_for_selector(".board:not([data-glance]):not([data-zoom]) svg.sdl-field")
         assert page.evaluate(WIDTHS) == tappable, "back at the tappable size"
-        page.screenshot(path=f"{SHOTS}/siedler-phone-tappable.png")
+        page.screenshot(path=str(tmp_path / "siedler-phone-tappable.png"))
         # the other games' phone boards start at the whole board: nothing below it
         for game in ("norenberc", "colonia"):
             other = open_table(phone, server.base, game)
