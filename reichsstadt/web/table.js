@@ -83,7 +83,7 @@ export async function showTable(app, tableId, watch) {
     h("button", { type: "button", class: "guide-open", onclick: () => openGuide(info.game, info.title) }, icon("help"), " ",
       t("web.guide.open")),
     watch || !mine.token ? null : suggest.button);
-  const play = h("div", { class: "play" }, h("div", { class: "board-box" }, zoomBar(el.board, info.game), el.board), h("aside", null, suggest.box, el.moves, el.error,
+  const play = h("div", { class: "play" }, h("div", { class: "board-box" }, zoomBar(el.board, info.game, Boolean(renderer && renderer.PHONE_GLANCE)), el.board), h("aside", null, suggest.box, el.moves, el.error,
     h("details", { class: "log-box", open: true }, h("summary", null, t("web.table.log")), el.log)));
   fill(app, fill(page,
     h("div", { class: "head" }, el.title, el.status, el.tools, el.seats),

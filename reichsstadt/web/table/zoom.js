@@ -8,20 +8,21 @@ import { icon } from "../icons.js";
 
 export const ZOOMS = [1, 1.5, 2, 2.5, 3];
 
-/** A level below the first, on a phone, for the games whose first level there is already
- * larger than the screen (Siedler starts at places 24 px across, and pans): the whole board
- * fitted to the screen's width (style.css, `.board[data-glance]`). */
+/** A level below the first, on a phone, for the boards whose first level there is already
+ * larger than the screen (a board module that exports `PHONE_GLANCE = true`: Siedler starts
+ * at places 24 px across, and pans): the whole board fitted to the screen's width
+ * (style.css, `.board[data-glance]`). */
 export const GLANCE = "glance";
-const GLANCE_GAMES = ["siedler"];
 /** a phone, as style.css says it */
 const PHONE = "(max-width: 800px)";
 
-/** The zoom bar for `board`. @param {HTMLElement} board @param {string} game */
-export function zoomBar(board, game) {
+/** The zoom bar for `board`.
+ * @param {HTMLElement} board @param {string} game @param {boolean} [glance] the board offers a whole-board level on a phone */
+export function zoomBar(board, game, glance = false) {
   const key = `rs.zoom.${game}`;
   const phone = window.matchMedia(PHONE);
   /** the levels this screen offers, as they are kept */
-  const levels = () => [...(phone.matches && GLANCE_GAMES.includes(game) ? [GLANCE] : []), ...ZOOMS.map(String)];
+  const levels = () => [...(phone.matches && glance ? [GLANCE] : []), ...ZOOMS.map(String)];
   let chosen = localStorage.getItem(key) || "1";
   /** Draw the chosen level (the first zoom if this screen has no such level); its index. */
   const show = () => {

@@ -1075,6 +1075,10 @@ class Board {
 // ------------------------------------------------------------------------------------------
 // The whole board
 // ------------------------------------------------------------------------------------------
+/** On a phone the board starts larger than the screen (its places 24 px across) and pans:
+ * the zoom bar offers the whole board at a glance below its first level (table/zoom.js). */
+export const PHONE_GLANCE = true;
+
 /** @param {HTMLElement} el @param {any} view @param {Ctx} ctx @returns {Drawn} */
 export function draw(el, view, ctx) {
   // the seats' dots in the page take the game's piece colours
