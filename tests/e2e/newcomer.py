@@ -34,6 +34,19 @@ def person_at(base: str, game: str, bots: list[str], name: str = "Ann",
     return dict(made)
 
 
+def among_people(base: str, game: str, players: int, name: str = "Ann") -> dict[str, Any]:
+    """A running table of people only: `name` in seat 1, the others joined by their invites
+    and never moving, so that the table changes only when seat 1 moves; seat 1's keys."""
+    status, made = call(base, "POST", "/api/tables", {
+        "game": game, "players": players, "options": {}, "seats": ["human"] * players, "take_seat": 0, "name": name})
+    assert status == 201, made
+    for n, invite in enumerate(made["invites"]):
+        status, joined = call(base, "POST", f"/api/tables/{made['id']}/join",
+                              {"invite": invite["invite"], "name": f"Guest {n + 1}"})
+        assert status == 200, joined
+    return dict(made)
+
+
 def finished(base: str, game: str, bots: list[str], name: str = "Ann", timeout: float = 300) -> dict[str, Any]:
     """A finished table with the person in seat 1 (a bot played their seat)."""
     made = person_at(base, game, bots, name)

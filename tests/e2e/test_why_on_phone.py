@@ -14,7 +14,7 @@ import pytest
 from tests.server.process import Server
 
 from .conftest import BROWSER
-from .newcomer import open_as, person_at
+from .newcomer import among_people, open_as
 
 pytestmark = BROWSER
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -31,11 +31,13 @@ WHERE = """(sel) => {
 
 def _tapped(context: Any, base: str, game: str, problems: list[str], tap: bool) -> Any:
     """The person's table of `game` in a page of `context`, a place that asks why tapped
-    (`tap`, else clicked) and its answer in the error line."""
+    (`tap`, else clicked) and its answer in the error line. The others at the table are
+    people who do not move: a move clears the answer's words, and bots could move between
+    the tap and the check."""
     page = context.new_page()
     page.on("pageerror", lambda exc: problems.append(str(exc)))
     page.on("console", lambda msg: msg.type == "error" and problems.append(msg.text))
-    open_as(page, base, person_at(base, game, ["random", "random"]))
+    open_as(page, base, among_people(base, game, 3))
     page.wait_for_selector(".table-page[data-status=running] .board svg .asks")
     place = page.locator(".board svg .asks").first
     if tap:
