@@ -24,8 +24,11 @@ from .process import LiveWs, Server
 
 
 def _play_until(client: LiveWs, rng: random.Random, done: Any, timeout: float = 60) -> None:
-    """Play the client's seat randomly until done(state)."""
+    """Play the client's seat randomly until done(state). A refused move (an error: sent on
+    a state a bot's move had already passed, or slowed down by the rate limit on a busy
+    machine) is tried again on the state then current, so the game never waits on it."""
     deadline = time.monotonic() + timeout
+    errors: list[dict[str, Any]] = []
     while True:
         s = client.state
         if s is not None and done(s):
@@ -33,8 +36,18 @@ def _play_until(client: LiveWs, rng: random.Random, done: Any, timeout: float = 
         if s is not None and s["status"] == "running" and s["legal"] and s["move"] != client.acted:
             client.acted = s["move"]
             client.send({"type": "move", "action": rng.choice(s["legal"])["index"], "expect": s["move"]})
-        assert time.monotonic() < deadline, "the game did not get there in time"
-        client.recv(10)
+        left = deadline - time.monotonic()
+        assert left > 0, f"the game did not get there in time: move {s and s['move']}, errors {errors[-3:]}"
+        try:
+            m = client.recv(min(left, 15))
+        except TimeoutError:
+            to_act = s and s["view"].get("to_act")
+            raise AssertionError(f"nothing came in 15 s: move {s and s['move']}, to act {to_act}, "
+                                 f"errors {errors[-3:]}") from None
+        if m["type"] == "error":
+            errors.append(m)
+            client.acted = -1
+            time.sleep(0.1)
 
 
 def _json_lines(text: str) -> list[dict[str, Any]]:
