@@ -101,7 +101,7 @@ def test_a_file_uploaded_to_the_lobby_is_the_uploaded_file(tmp_path: Path) -> No
                                          "options": {"components": changed("colonia", _set("materials_per_type", 1))}})
         assert r.status_code == 400, r.text
         assert r.json()["error"]["args"]["reason"]["args"]["file"] == Message("data.file.uploaded").to_json()
-        assert r.json()["text"] == ("your data file was refused: the uploaded file: materials_per_type (1) puts 5 "
+        assert r.json()["text"] == ("refused: the uploaded file: materials_per_type (1) puts 5 "
                                     "materials in the bag, too few for start.materials (4) for each of 6 players (24)")
 
 

@@ -78,7 +78,7 @@ def test_a_data_file_the_game_refuses_is_said_in_the_pages_language(server: Serv
     page.click("form.create button[type=submit]")
     page.wait_for_function("() => document.querySelector('form.create p.error').textContent !== ''")
     said = page.locator("form.create p.error").inner_text()
-    assert said.startswith("deine Datendatei wurde abgelehnt: ") and "guilds" in said, said
+    assert said.startswith("abgelehnt: die Datendatei 'no-guilds.json': ") and "guilds" in said, said
     assert page.url.rstrip("/") == server.base
     pages.shot(page, "owner-data-refused-de")
     # the browser itself reports the 400 answer on the console; nothing else may be there

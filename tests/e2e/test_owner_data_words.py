@@ -24,11 +24,11 @@ def test_the_lobby_says_a_refused_file_in_german_and_russian(server: Server, pag
     (tmp_path / "zimmer.json").write_text(json.dumps(raw), encoding="utf-8")
     page = pages.new()
     error = page.locator("form.create p.error")
-    for lang, said in (("en", "your data file was refused: data file 'zimmer.json': rooms[0][0]: "
+    for lang, said in (("en", "refused: data file 'zimmer.json': rooms[0][0]: "
                               "must ask 1 to 6 goods of the guild, not 9"),
-                       ("de", "deine Datendatei wurde abgelehnt: die Datendatei 'zimmer.json': rooms[0][0]: "
+                       ("de", "abgelehnt: die Datendatei 'zimmer.json': rooms[0][0]: "
                               "muss 1 bis 6 Waren der Zunft verlangen, nicht 9"),
-                       ("ru", "ваш файл данных отклонён: файл данных 'zimmer.json': rooms[0][0]: "
+                       ("ru", "отклонено: файл данных 'zimmer.json': rooms[0][0]: "
                               "должно требовать от 1 до 6 товаров гильдии, а не 9")):
         page.goto(server.base + "/")
         page.select_option("#lang", lang)

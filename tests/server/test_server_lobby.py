@@ -130,7 +130,7 @@ def test_a_refused_data_file_is_said_in_russian_with_no_english_but_the_files_ke
                                          "options": {"components": raw}})
         assert r.status_code == 400, r.text
         said = render(Message.from_json(r.json()["error"]), "ru")
-        assert said == ("ваш файл данных отклонён: загруженный файл: ships[3].holds: должно перечислять "
+        assert said == ("отклонено: загруженный файл: ships[3].holds: должно перечислять "
                         "от 1 до 4 трюмов, а не 0"), said
         assert set(re.findall(r"[A-Za-z]+", said)) == {"ships", "holds"}
         # a key of a megabyte is named by its path, which comes back cut, not whole
@@ -140,7 +140,7 @@ def test_a_refused_data_file_is_said_in_russian_with_no_english_but_the_files_ke
                                          "options": {"components": raw}})
         assert r.status_code == 400 and len(r.content) < 10_000, len(r.content)
         assert render(Message.from_json(r.json()["error"]), "ru").startswith(
-            "ваш файл данных отклонён: загруженный файл: xxxx")
+            "отклонено: загруженный файл: xxxx")
 
 
 def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: Any) -> None:
@@ -157,9 +157,9 @@ def test_a_data_file_of_ones_own_is_validated_with_the_engines_error(tmp_path: A
         assert "guilds" in body["text"] and "missing" in body["text"]  # the engine's own words
         # ... and all of it in the reader's language: the frame, the file, the rule (data.*)
         assert body["error"]["id"] == "server.error.data_file" and body["error"]["args"]["reason"]["id"] == "data.at"
-        assert render(Message.from_json(body["error"]), "de") == ("deine Datendatei wurde abgelehnt: "
+        assert render(Message.from_json(body["error"]), "de") == ("abgelehnt: "
                                                                   "die hochgeladene Datei: guilds: fehlt")
-        assert body["text"].startswith("your data file was refused: ")
+        assert body["text"].startswith("refused: the uploaded file: ")
         assert c.get("/api/tables").json()["tables"] == []  # nothing was created
         # not JSON at all: the browser refuses the file before sending (web.lobby.bad_json);
         # a path instead of the data is refused, and no file of the server is read
