@@ -215,5 +215,5 @@ def test_the_terminal_review_writes_a_score_with_the_readers_decimal_sign():
     item = {"bot": {"text": "x", "win": 0.5, "same": False, "playouts": 8, "score": 43.4},
             "played_win": 0.25, "played_playouts": 8, "played_score": 39.25}
     line = _instead(item, 0, lambda msgid, **args: render(Message(msgid, **args), "de", ["Ann", "Bo"]), "de")
-    assert line.endswith("Jede Schätzung beruht auf 8 Simulationen. Endstand von Ann in diesen Simulationen: "
-                         "im Schnitt 43,4 nach dem Zug des Bots, 39,2 nach dem gespielten Zug."), line
+    assert line.endswith("Jede Schätzung beruht auf 8 Simulationen. Ann erreicht in diesen Simulationen im Schnitt "
+                         "einen Endstand von 43,4 nach dem Zug des Bots und von 39,2 nach dem gespielten Zug."), line
