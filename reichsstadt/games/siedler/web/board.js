@@ -814,7 +814,7 @@ class Board {
       } else if (P.get("decline") || P.get("counter")) {
         if (this.ui.counter) out.append(this.builder("counter"));
         else {
-          out.append(h("p", { class: "row" }, P.button("accept", t("web.siedler.accept"), "primary"), " ",
+          out.append(this.cannotAccept(offer) || "", h("p", { class: "row" }, P.button("accept", t("web.siedler.accept"), "primary"), " ",
             P.button("decline", t("web.siedler.decline")), " ",
             P.get("counter") ? h("button", { type: "button", "data-open": "counter",
               "data-offers": P.get("counter")?.index, onclick: () => {
@@ -889,6 +889,21 @@ class Board {
     }
     if (out.childNodes.length === 1) out.append(h("p", { class: "hint" }, t("web.siedler.trade.idle")));
     return out;
+  }
+
+  /** Why an offer put to the person has no Accept: the cards (or gold) it asks for that
+   * they do not hold ("you have 0 of the 2 wool asked for"); null when they may accept, or
+   * the answer is not theirs to give now. @param {any} offer */
+  cannotAccept(offer) {
+    const { view, P } = this;
+    const you = P.ctx.you;
+    if (you === null || P.get("accept") || offer.answers[you] !== "pending") return null;
+    const me = view.seats[you];
+    const held = (/** @type {string} */ x) => (x === "gold" ? me.gold : (me.hand || {})[x] || 0);
+    const short = TRADABLES.filter((x) => (offer.want[x] || 0) > held(x))
+      .map((x) => msg("siedler.cannot_accept.short", { have: held(x), asked: cardsOf(x, offer.want[x]) }));
+    if (!short.length) return null;
+    return h("p", { class: "sdl-cannot" }, sentence(render(msg("siedler.cannot_accept", { short }), P.ctx)));
   }
 
   /** Put an offer (or a counter-offer) together: what you give, what you ask for, whom you
