@@ -300,6 +300,8 @@ class Board {
     this.terrains = new Map((this.data?.terrains || []).map((/** @type {any} */ x) => [x.id, x]));
     /** how far the tap targets along a road reach from their middles */
     this.reach = this.B ? roadReach(this.B.field) : 14;
+    /** whether the person is putting a choice together (parts, an offer, a discard, a bank trade) */
+    this.picking = false;
   }
 
   /** A player's piece colour, and the ink that reads on it. @param {number} p */
@@ -325,6 +327,9 @@ class Board {
       "data-phase": view.phase }, this.prompt(), this.strip(), boards, panels);
     this.runPlan();
     this.declineWithoutAsking();
+    const ui = this.ui;
+    this.picking = Boolean(ctx.chosen && ctx.chosen.size) || ui.plan !== null || ui.counter !== null
+      || ui.bankGive !== null || Object.values(ui.discard).some((n) => n > 0);
     const pickMine = Boolean(ctx.pick) && (ctx.legal.some((m) => m.action.type === "discard") || this.ui.plan !== null);
     return { node, drawn: { placed: P.placed, pick: pickMine } };
   }
@@ -1102,8 +1107,44 @@ export function draw(el, view, ctx) {
     page.classList.add("sdl-colours");
     ctx.board.colors.seat.forEach((/** @type {string} */ c, /** @type {number} */ i) => page.style.setProperty(`--p${i}`, c));
   }
-  return mount(el, view, ctx, {
+  let picking = false;
+  const got = mount(el, view, ctx, {
     layout: () => 0,  // the map and the city flow with the width (CSS)
-    build: (v, c, _, redraw) => new Board(el, v, c, redraw).build(),
+    build: (v, c, _, redraw) => {
+      const board = new Board(el, v, c, redraw);
+      const built = board.build();
+      picking = board.picking;
+      return built;
+    },
   });
+  litIntoView(el, view, ctx, picking);
+  return got;
+}
+
+/** The decision each board element last looked at for panning: a redraw of that decision
+ * leaves the map where the person put it. @type {WeakMap<HTMLElement, string>} */
+const panned = new WeakMap();
+
+/** On a phone the board pans (its maps wider than the screen, style.css): when a decision
+ * starts whose lit places on the maps all lie beyond the part in view, the board pans to
+ * them (all of them if they fit in its width, else the first), no further than it takes to
+ * show them a place's width inside the edge (the words and panels above and below the maps
+ * pan with them). Never while the person is putting a choice together, never on a board
+ * that fits (a desktop, the whole board at a glance).
+ * @param {HTMLElement} el @param {any} view @param {Ctx} ctx @param {boolean} picking */
+function litIntoView(el, view, ctx, picking) {
+  const lit = [...el.querySelectorAll(".sdl-boards .lit")];
+  if (!lit.length || !el.isConnected || !el.clientWidth) return;  // not on the screen (yet): nothing to see
+  const decision = `${view.phase}|${ctx.you}|${ctx.legal.map((m) => m.index).join(",")}`;
+  if (panned.get(el) === decision) return;
+  panned.set(el, decision);
+  if (picking || el.scrollWidth <= el.clientWidth + 1) return;
+  const box = el.getBoundingClientRect();
+  const [left, right] = [box.left + el.clientLeft, box.left + el.clientLeft + el.clientWidth];
+  const rects = lit.map((x) => x.getBoundingClientRect());
+  if (rects.some((r) => r.left + r.width / 2 >= left && r.left + r.width / 2 <= right)) return;
+  const margin = 24;
+  const from = Math.min(...rects.map((r) => r.left)), to = Math.max(...rects.map((r) => r.right));
+  const [a, b] = to - from <= right - left - 2 * margin ? [from, to] : [rects[0].left, rects[0].right];
+  el.scrollLeft += b > right - margin ? b - (right - margin) : Math.min(0, a - (left + margin));
 }
