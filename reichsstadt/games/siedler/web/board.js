@@ -146,6 +146,25 @@ function roadReach(F) {
   return f1(Math.floor(near * 5) / 10);  // half, rounded down to a tenth
 }
 
+/** A band `half` wide on each side of a wall piece's path, as a filled outline (its box is
+ * the piece's box: what a finger has to tap is what a tool measures); each straight part a
+ * rectangle, lengthened by `half` where the path turns so that the corner is covered, cut
+ * square at the piece's ends, where the next piece's band begins. All are wound one way
+ * (their union is filled). @param {number[][]} path @param {number} half */
+function band(path, half) {
+  const last = path.length - 2;
+  return path.slice(0, -1).map((p, i) => {
+    const q = path[i + 1];
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    const [dx, dy] = [(q[0] - p[0]) / len, (q[1] - p[1]) / len];
+    const [a, b] = [i > 0 ? half : 0, i < last ? half : 0];  // lengthened at a turn
+    const [x0, y0, x1, y1] = [p[0] - dx * a, p[1] - dy * a, q[0] + dx * b, q[1] + dy * b];
+    const [nx, ny] = [-dy * half, dx * half];
+    return `M${f1(x0 + nx)},${f1(y0 + ny)} L${f1(x1 + nx)},${f1(y1 + ny)} L${f1(x1 - nx)},${f1(y1 - ny)} `
+      + `L${f1(x0 - nx)},${f1(y0 - ny)} Z`;
+  }).join(" ");
+}
+
 class Places {
   /** @param {Ctx} ctx */
   constructor(ctx) {
@@ -632,7 +651,7 @@ class Board {
         ...(owner !== null ? { "data-piece": "wall", "data-seat": owner } : {}) },
       // tapped on a band half as wide again as the one drawn: it stays off the town, and the
       // tower triangles beside it are drawn over it
-      s("path", { class: "hit", d, fill: "none", stroke: "transparent", "stroke-width": W.band * 1.5 }),
+      s("path", { class: "hit", d: band(pc.path, W.band * 0.75), fill: "transparent" }),
       s("path", { class: "shape", d, fill: "none", stroke: owner !== null ? this.colour(owner) : C.wall, "stroke-width": W.band }),
       s("line", { x1: f1(sx - nx * half), y1: f1(sy - ny * half), x2: f1(sx + nx * half), y2: f1(sy + ny * half),
         stroke: C.ink, "stroke-width": 1.5 }),
