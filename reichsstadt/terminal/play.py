@@ -579,7 +579,7 @@ class TerminalTable:
             out += lines_of(c, Rule(Text(w("terminal.help.pieces", game=self.game.title)), align="left"))
             for name, sentence in glossary:
                 line = Text()
-                line.append(w.say(name, sentence=True), style="bold")
+                line.append(w.glossed(name), style="bold")
                 line.append(" — " + w.say(sentence))
                 out += lines_of(c, line)
         return self.pager(seat, out)

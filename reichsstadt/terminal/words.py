@@ -74,6 +74,22 @@ class Words:
         text = _PLAYER.sub(self._player_ref, str(value))
         return text[:1].upper() + text[1:] if sentence else text
 
+    def glossed(self, name: Any) -> str:
+        """A glossary entry's name, starting a line, with the gloss the browser's tooltips
+        give it: a name `<game>.….<key>[.name]` whose game has a `<game>.gloss.<key>`
+        ("Wegezoll (road toll)"; Siedler's German names) reads as that gloss, unless the
+        name already holds it (a German reader's "Raubritter (Karte)" holds the bare
+        "Raubritter", the game's own name without a gloss)."""
+        if not isinstance(name, Message):
+            return self.say(name, sentence=True)
+        parts = name.id.removesuffix(".name").split(".")
+        gloss_id = f"{parts[0]}.gloss.{parts[-1]}"
+        plain = self.say(name)
+        if len(parts) > 1 and self.r.template(gloss_id) is not None:
+            gloss = self.say(Message(gloss_id))
+            plain = plain if gloss in plain else gloss
+        return plain[:1].upper() + plain[1:]
+
     def _player_ref(self, m: re.Match[str]) -> str:
         seat = int(m.group(1)) - 1
         if 0 <= seat < len(self.names):
