@@ -36,11 +36,13 @@ from reichsstadt.bots.heuristic import search_aids, tuned  # noqa: E402
 from reichsstadt.core import Match, Seat, State  # noqa: E402
 
 
-def positions(game: str, players: int, count: int, every: int, seed: int, searched: bool = False) -> list[State]:
+def positions(game: str, players: int, count: int, every: int, seed: int, searched: bool = False,
+              phase: str | None = None) -> list[State]:
     """States along games between heuristic players where the search would be asked
     (`searched`: only those a rollout search looks at in play, not the steps it leaves to
-    the heuristic, e.g. Norenberc's payments)."""
-    plain = set(tuned(game).get("plain", ()))
+    the heuristic, e.g. Norenberc's payments; `phase`: only decisions of that phase, one
+    the search plays "plain" too: would searching it gain?)."""
+    plain = set(tuned(game).get("plain", ())) if phase is None else set()
     aids = search_aids(game, "fast") if searched and tuned(game).get("search") == "rollout" else None
     states: list[State] = []
     while len(states) < count:
@@ -53,7 +55,8 @@ def positions(game: str, players: int, count: int, every: int, seed: int, search
             to_act = state.to_act()
             if not to_act or to_act[0] < 0 or len(state.legal(to_act[0])) < 2:
                 return
-            if state.view(to_act[0]).get("phase") in plain:
+            now = state.view(to_act[0]).get("phase")
+            if now in plain or (phase is not None and now != phase):
                 return
             if aids is not None and not aids.searched(state.view(to_act[0])):
                 return
@@ -205,6 +208,8 @@ def main() -> None:
     ap.add_argument("--bots", nargs="+", help="the specs to compare (a spec twice: two seeds)")
     ap.add_argument("--searched", action="store_true",
                     help="only the decisions a rollout search looks at in play (the others are the heuristic's)")
+    ap.add_argument("--phase", default=None,
+                    help="only the decisions of this phase, even one the search plays plain (e.g. Siedler's respond)")
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line a position here")
     ap.add_argument("--reference", type=int, default=None,
                     help="the index (in --bots) of the spec whose values judge the others' moves")
@@ -215,7 +220,7 @@ def main() -> None:
         ap.error("--game and --bots are needed (or --summarize FILE)")
     if args.seed < 600_000:
         raise SystemExit(f"--seed {args.seed}: diagnosis seeds are tuning seeds, use 600000 or more")
-    states = positions(args.game, args.players, args.positions, args.every, args.seed, args.searched)
+    states = positions(args.game, args.players, args.positions, args.every, args.seed, args.searched, args.phase)
     aids = search_aids(args.game, "fast", 0.5, "learned")
     if args.reference is not None and not 0 <= args.reference < len(args.bots):
         ap.error(f"--reference {args.reference}: an index into --bots (0..{len(args.bots) - 1})")
