@@ -218,14 +218,14 @@ def test_refusals_name_the_rule_in_catalog_words() -> None:
         s.apply(0, s.action_table.sell[1])
     text = _shown(refused.value.message)
     assert text == ("Player 1 cannot sell 1 good now: this is the planning phase: plan guilds, finish the plan "
-                    "or pass (planning)")
+                    "or pass — phase: planning")
     assert render(refused.value.message, viewer=0).startswith("you cannot sell 1 good now")
     plan(s, 0, [BREWERS])
     plan(s, 1, [])
     plan(s, 2, [])
     with pytest.raises(Exception) as refused:
         s.apply(0, s.action_table.hire[0][0])
-    assert _shown(refused.value.message).endswith("room A is empty (actions, choose)")
+    assert _shown(refused.value.message).endswith("room A is empty — phase: actions, choose")
 
 
 # -- picks and confirmations ---------------------------------------------------------------

@@ -27,8 +27,8 @@ from .constants import (
     K_DRAW_MATERIAL, K_DRAW_ORDINANCE, K_DRAW_RELIC, K_DRAW_SHIP, K_DRAW_WEEK, K_ENSHRINE, K_EXCHANGE,
     K_EXCHANGE_AMOUNT, K_FAMILY, K_KEEP_MONEY, K_LEAVE_SHRINE, K_LOAD, K_LOAD_EXTRA, K_PASS, K_RECALL, K_ROLL,
     K_SECURE, K_TAKE_MATERIALS, K_TIE_FIRST, K_VOTE, MAX_HOLDS, N_CITIES, N_CRAFTSMEN, N_GOODS, N_MATERIALS, N_STREETS,
-    ORDINANCES_PER_WEEK, PORT, Q_GOOD_DIE, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED, R_EXCHANGE_MOST,
-    R_FAMILY_CARD_USED, R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_NOW,
+    ORDINANCES_PER_WEEK, PORT, Q_GOOD_DIE, Q_SHIP, Q_STALL_MATERIAL, RELICS_PER_CITY, R_ALREADY_SECURED,
+    R_EXCHANGE_MOST, R_FAMILY_CARD_USED, R_FEW_MEMBERS, R_FIELDS_FULL, R_MISSING_GOODS, R_MISSING_MATERIALS, R_NOT_NOW,
     R_NOT_ON_DISPLAY, R_NOT_YOURS_TO_ENSHRINE, R_NO_EXTRA_HOLD, R_NO_GOOD_LEFT, R_NO_HOLD, R_NO_MONEY, R_NO_STALL,
     R_OK, R_RECALL_MOST, R_TAKEN, R_TAKE_COUNT, R_TOO_LITTLE_MONEY, STEP_DAY, STREET_DAYS, STREET_EVENING, SUNDAY,
     S_FRI_LOAD, S_OVER, S_SAT_SAIL, S_SUN_BUY, S_SUN_SECURE, S_THU_CONTRACT, S_TUE_CHOOSE, S_WED_BUY, TUESDAY,
@@ -209,7 +209,8 @@ def _draw_material(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | N
 def _draw_ship(s: "ColoniaState", seat: int, a: int, b: int, viewer: int | None) -> Message:
     comp = s.components
     ship = comp.ships[a]
-    place = s.chance_queue[0][1] if s.chance_queue else 0
+    qkind, arg = s.chance_queue[0] if s.chance_queue else (Q_SHIP, 0)
+    place = arg if qkind == Q_SHIP else 0   # a ship named while another draw is due (a refusal of it)
     holds = series([Message("colonia.describe.hold", goods=_goods(comp, need), value=value)
                     for need, value in ship.holds], "semicolon")
     return Message("colonia.describe.draw_ship", city=city_name(comp.cities[ship.city]), holds=holds,
