@@ -10,6 +10,7 @@ its value: the owner may have changed either."""
 
 from __future__ import annotations
 
+import copy
 import errno
 import json
 import math
@@ -35,11 +36,24 @@ played with a file of one's own sends the file to everyone who watches it."""
 
 class DataFile(dict[str, Any]):
     """A data file's JSON object that remembers the file it was read from, as the user
-    named it (`source`; "" for none): a game checks the parts later, when a game is made
-    with it, and its refusal names the same file as a refusal of the JSON itself does.
-    Built as a dict is (copies made the way dataclasses.asdict makes them work)."""
+    named it (`source`; "" for none), or the game record file that carries it (`record`):
+    a game checks the parts later, when a game is made with it, and its refusal names the
+    same file as a refusal of the JSON itself does. Built as a dict is (copies made the
+    way dataclasses.asdict makes them work); a copy (copy.copy, copy.deepcopy) is no
+    longer the file and names none: edited and refused, it must not send its owner to a
+    file they never touched (the bundled one, in the package's folder). A pickle, the
+    same data in another process (a tournament's workers), keeps the name."""
 
     source = ""
+    record = ""
+
+    def __copy__(self) -> DataFile:
+        return DataFile(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DataFile:
+        found = memo[id(self)] = DataFile()
+        found.update((copy.deepcopy(k, memo), copy.deepcopy(v, memo)) for k, v in self.items())
+        return found
 
 
 def named(parts: dict[str, Any], source: str) -> DataFile:
@@ -49,12 +63,22 @@ def named(parts: dict[str, Any], source: str) -> DataFile:
     return found
 
 
+def in_record(parts: dict[str, Any], record: str) -> DataFile:
+    """`parts`, remembered as carried by the game record in the file `record`."""
+    found = DataFile(parts)
+    found.record = record
+    return found
+
+
 def file_words(raw: Any) -> Message:
     """The file in a refusal of `raw`: "data file 'mine.json'" for a file read from a path
-    (load_json), "the uploaded file" for contents given without a name (the browser's lobby
-    sends the file's contents only; a record carries them)."""
+    (load_json), "the data in record file 'game.json'" for the contents a record read from
+    a file carries (in_record), "the uploaded file" for contents given without a name (the
+    browser's lobby sends the file's contents only)."""
     if isinstance(raw, DataFile) and raw.source:
         return Message("data.file.path", path=repr(raw.source))
+    if isinstance(raw, DataFile) and raw.record:
+        return Message("data.file.record", path=repr(raw.record))
     return Message("data.file.uploaded")
 
 

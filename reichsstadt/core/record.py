@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .contract import State
-from .datafile import cut, json_kind, quoted, read_json, type_words
+from .datafile import cut, in_record, json_kind, quoted, read_json, type_words
 from .errors import DataFileError, IllegalAction, ReichsstadtError, RecordError
 from .messages import Message
 from .registry import game as find_game
@@ -90,7 +90,10 @@ class Record:
             raise RecordError(exc.message or str(exc)) from None
         if isinstance(obj, dict) and "game" not in obj and "moves" not in obj:   # a data file, say
             raise RecordError(Message("core.record.not_a_record", path=repr(str(path))))
-        return Record.from_json(obj)
+        record = Record.from_json(obj)
+        # a data file it carries (the only options that are objects) is refused as the record's
+        record.options = {k: in_record(v, str(path)) if isinstance(v, dict) else v for k, v in record.options.items()}
+        return record
 
 
 def replay(record: Record | dict[str, Any], upto: int | None = None) -> State:
