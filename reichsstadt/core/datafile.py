@@ -270,6 +270,21 @@ _TYPE_WORDS = {int: "data.type.int", float: "data.type.float", str: "data.type.s
 """The words for the Python type of a JSON value (what the file holds, what it should)."""
 
 
+TOO_LONG_START = 40
+"""The most characters of a text too long that its refusal quotes: its start, for its owner
+to find it by (a note may be thousands of characters)."""
+
+
+def too_long(text: str, most: int) -> Message:
+    """The refusal of `text`, longer than `most` characters: how long it is, and its start."""
+    return Message("data.too_long", most=most, count=len(text), start=quoted(text, TOO_LONG_START))
+
+
+def not_object(raw: Any) -> Message:
+    """The refusal of a file's contents that are no JSON object: what they are instead."""
+    return Message("data.json_object", kind=type_words(type(raw)), value=quoted(raw, 60))
+
+
 def type_words(kind: type) -> Words:
     """The name of a JSON value's type (`list`) in the reader's language."""
     found = _TYPE_WORDS.get(kind)
@@ -327,7 +342,7 @@ class Check:
         no string or longer than NOTE_MOST characters."""
         if key in raw:
             text = self.get(raw, key, str)
-            self.require(len(text) <= NOTE_MOST, key, Message("data.too_long", most=NOTE_MOST, count=len(text)))
+            self.require(len(text) <= NOTE_MOST, key, too_long(text, NOTE_MOST))
 
     def fail(self, where: Words, message: Words) -> NoReturn:
         """Refuse the file: `message` (the rule) broken at `where` (a JSON path, or TOP)."""

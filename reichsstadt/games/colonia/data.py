@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.datafile import TOP, Check, Words, either, file_words, load_packaged_json, quoted
+from ...core.datafile import TOP, Check, Words, either, file_words, load_packaged_json, not_object, quoted, too_long
 from ...core.messages import Message
 from .constants import (
     CARDS_PER_CITY, DAYS, EFFECT_DAYS, EFFECTS, EXTRA_HOLD_VALUE, EXTRA_STALLS, FAMILY_VALUES, MAX_DISPLAY,
@@ -141,11 +141,11 @@ MAX_NAME = 40
 
 def _name(c: Check, name: Any, where: str) -> None:
     c.require(isinstance(name, str) and name.strip() != "", where, Message("data.colonia.name", value=quoted(name)))
-    c.require(len(name) <= MAX_NAME, where, Message("data.too_long", most=MAX_NAME, count=len(name)))
+    c.require(len(name) <= MAX_NAME, where, too_long(name, MAX_NAME))
 
 
 def _format(c: Check, raw: Any) -> None:
-    c.require(isinstance(raw, dict), TOP, Message("data.json_object"))
+    c.require(isinstance(raw, dict), TOP, not_object(raw))
     c.values(raw)
     c.of_this_game(raw, ("materials", "craftsmen", "week_cards"))
     version = c.get(raw, "format", int)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reichsstadt.core.datafile import TOP, Check, file_words, load_packaged_json, quoted, type_words
+from reichsstadt.core.datafile import TOP, Check, file_words, load_packaged_json, quoted, too_long, type_words
 from reichsstadt.core.messages import Message
 
 from .constants import (
@@ -181,8 +181,8 @@ def _artisans(c: Check, raw: dict[str, Any]) -> tuple[list[int], list[int], list
         at = f"guilds[{g}]"
         for key in ("name", "good", "goods"):
             text = c.get(entry, key, str, at)
-            c.require(bool(text.strip()), f"{at}.{key}", Message("data.empty"))
-            c.require(len(text) <= MAX_NAME, f"{at}.{key}", Message("data.too_long", most=MAX_NAME, count=len(text)))
+            c.require(bool(text.strip()), f"{at}.{key}", Message("data.empty", value=quoted(text)))
+            c.require(len(text) <= MAX_NAME, f"{at}.{key}", too_long(text, MAX_NAME))
         _only(c, entry, GUILD_FIELDS, at)
         artisans = c.get(entry, "artisans", list, at)
         c.require(len(artisans) == ARTISANS_PER_GUILD, f"{at}.artisans",

@@ -9,7 +9,8 @@ import math
 
 from typing import Any
 
-from ...core.datafile import TOP, Check, Words, commas, cut, file_words, load_packaged_json, quoted, type_words
+from ...core.datafile import (TOP, Check, Words, commas, cut, file_words, load_packaged_json, not_object, quoted,
+                              type_words)
 from ...core.errors import DataFileError
 from ...core.messages import Message
 from .affordability import Appender, affordable_appender
@@ -210,7 +211,7 @@ def validate(raw: Any) -> None:
 
 def _check_format(c: Check, raw: Any) -> None:
     """The file's format and version, its keys, and nothing no data file may hold."""
-    c.require(isinstance(raw, dict), TOP, Message("data.json_object"))
+    c.require(isinstance(raw, dict), TOP, not_object(raw))
     c.values(raw)
     c.of_this_game(raw, ("terrains", "roads", "raubritterburg"))
     c.require(raw.get("format") == MAP_FORMAT, "format",
