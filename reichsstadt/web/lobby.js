@@ -128,7 +128,7 @@ function createForm(games) {
   const seats = h("div", { class: "seats" });
   const name = /** @type {HTMLInputElement} */ (h("input", { name: "name", id: "name", maxlength: 24, required: true,
     value: localStorage.getItem("rs.name") || "", autocomplete: "nickname" }));
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, Promise<Refused | Chosen>>} each data option's chosen file, read or being read */
   let dataFiles = {};
   const game = () => games.find((g) => g.id === gameSel.value);
 
@@ -168,7 +168,8 @@ function createForm(games) {
   const form = h("form", { class: "create", onsubmit: async (/** @type {Event} */ e) => {
     e.preventDefault();
     error.textContent = "";
-    const refused = Object.values(dataFiles).find((x) => x instanceof Refused);
+    const files = await chosenFiles(dataFiles);  // one just chosen: once the server has read it
+    const refused = Object.values(files).find((x) => x instanceof Refused);
     if (refused) { error.textContent = t("web.lobby.data_unusable", { reason: refused.reason }); return; }
     const g = game();
     const kinds = [...seats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
@@ -177,11 +178,11 @@ function createForm(games) {
     localStorage.setItem("rs.name", yourName);
     try {
       const made = await createTable({
-        game: g.id, players: kinds.length, options: optionValues(g, form, dataFiles),
+        game: g.id, players: kinds.length, options: optionValues(g, form, files),
         seats: kinds.map((k) => (k === "you" ? "human" : k)),
         take_seat: you >= 0 ? you : null, name: you >= 0 ? yourName : null,
         start: !kinds.includes("human"), clock: clockOf(form),
-      }, Object.values(dataFiles).map((x) => x.name));
+      }, Object.values(files).map((x) => x.name));
       remember(made.id, { creator: made.creator, token: made.token || undefined, seat: made.seat ?? undefined });
       rememberTable(made.id, { game: g.id, title: g.title });
       go(`/t/${made.id}`);
@@ -201,7 +202,7 @@ function createForm(games) {
 
 /** One option of a game as a form field, with its words from the game's catalog
  * (`<game>.option.<name>` and `.help`). @param {string} gid @param {any} o
- * @param {Record<string, any>} dataFiles @param {HTMLElement} error */
+ * @param {Record<string, Promise<Refused | Chosen>>} dataFiles @param {HTMLElement} error */
 function optionField(gid, o, dataFiles, error) {
   const id = `opt-${o.name}`;
   let input;
@@ -215,9 +216,11 @@ function optionField(gid, o, dataFiles, error) {
       error.textContent = "";
       delete dataFiles[o.name];  // never the file chosen before: this one, or the bundled data
       if (!file) return;
-      const read = readDataFile(file.name, await file.arrayBuffer());
-      dataFiles[o.name] = read instanceof Refused ? read : new Chosen(file.name, read);
-      if (read instanceof Refused) error.textContent = read.reason;
+      const reading = file.arrayBuffer().then((bytes) => readDataFile(file.name, bytes));
+      dataFiles[o.name] = reading;
+      const read = await reading;
+      // said unless another file was chosen meanwhile
+      if (read instanceof Refused && dataFiles[o.name] === reading) error.textContent = read.reason;
     } });
   const help = t(`${gid}.option.${o.name}.help`);
   return h("label", { class: "option", for: id }, h("span", null, t(`${gid}.option.${o.name}`)), input, h("small", null, help));
@@ -260,68 +263,34 @@ function namingFile(said, name) {
   return { ...said, args: Object.fromEntries(Object.entries(said.args).map(([k, v]) => [k, namingFile(v, name)])) };
 }
 
-/** A chosen data file's JSON, or why it cannot be used: text that is not UTF-8 (not read
- * with replacement characters in silence), JSON that is not well formed (where, when the
- * browser says). A byte order mark is read past, as the server does.
- * @param {string} name @param {ArrayBuffer} bytes @returns {any} */
-function readDataFile(name, bytes) {
+/** The data files chosen, each once it is read (the server reads one as it is chosen).
+ * @param {Record<string, Promise<Refused | Chosen>>} pending @returns {Promise<Record<string, Refused | Chosen>>} */
+async function chosenFiles(pending) {
+  return Object.fromEntries(await Promise.all(Object.entries(pending).map(async ([k, p]) => [k, await p])));
+}
+
+/** A chosen data file, or why it cannot be used: text that is not UTF-8 (not read with
+ * replacement characters in silence; a byte order mark is read past, as the command line
+ * does), or the server's refusal of it. The server reads the text as `reichsstadt data
+ * --check` reads a file, so the person reads the command line's words: JSON not well
+ * formed with the parser's words, the line and the column, a key given twice and where
+ * (the browser's own JSON.parse says where in some browsers only, and keeps the last of a
+ * key given twice in silence). @param {string} name @param {ArrayBuffer} bytes
+ * @returns {Promise<Refused | Chosen>} */
+async function readDataFile(name, bytes) {
   let text;
   try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
   catch { return new Refused(t("web.lobby.not_utf8", { file: name })); }
-  let data;
-  try { data = JSON.parse(text); }
-  catch (err) {
-    const where = jsonErrorAt(text, String(err instanceof Error ? err.message : err));
-    return new Refused(where ? t("web.lobby.bad_json_at", { file: name, ...where }) : t("web.lobby.bad_json", { file: name }));
-  }
-  // JSON.parse keeps the last of a key given twice, where `reichsstadt data` refuses the file
-  const twice = keyGivenTwice(text);
-  return twice ? new Refused(t("web.lobby.twice", { file: name, ...twice })) : data;
+  let res;
+  try { res = await request("/api/data/check", { body: { text } }); }
+  catch (err) { return new Refused(String(err instanceof Error ? err.message : err)); }
+  const got = await res.json().catch(() => ({}));
+  if (!res.ok) return new Refused(got.error ? render(namingFile(got.error, name)) : `HTTP ${res.status}`);
+  try { return new Chosen(name, JSON.parse(text)); } catch { return new Refused(t("web.lobby.bad_json", { file: name })); }
 }
 
-/** The first key that an object of `text` (well-formed JSON) gives twice, with where its
- * second time is (line and column from 1); null if every object names each key once.
- * @param {string} text @returns {{key: string, line: number, column: number} | null} */
-function keyGivenTwice(text) {
-  /** @type {(Set<string> | null)[]} the open containers: an object's keys so far, or null (an array) */
-  const open = [];
-  let keyNext = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let end = i + 1;
-      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-      const keys = open[open.length - 1];
-      if (keys && keyNext) {
-        const key = JSON.parse(text.slice(i, end + 1));
-        if (keys.has(key)) {
-          const before = text.slice(0, i);
-          return { key, line: before.split("\n").length, column: i - before.lastIndexOf("\n") };
-        }
-        keys.add(key);
-        keyNext = false;
-      }
-      i = end;
-    } else if (c === "{") { open.push(new Set()); keyNext = true; }
-    else if (c === "[") { open.push(null); keyNext = false; }
-    else if (c === "}" || c === "]") { open.pop(); keyNext = false; }
-    else if (c === ",") keyNext = open[open.length - 1] instanceof Set;
-  }
-  return null;
-}
-
-/** Line and column (from 1) of a JSON.parse error, from its message ("... (line 3 column 5)"
- * or "... at position 41"); null when it gives neither. @param {string} text @param {string} message */
-function jsonErrorAt(text, message) {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const pos = /position (\d+)/.exec(message);
-  if (!pos) return null;
-  const before = text.slice(0, Number(pos[1]));
-  return { line: before.split("\n").length, column: before.length - before.lastIndexOf("\n") };
-}
-
-/** The options that differ from the game's defaults. @param {any} g @param {Element} form @param {Record<string, any>} dataFiles */
+/** The options that differ from the game's defaults. @param {any} g @param {Element} form
+ * @param {Record<string, Refused | Chosen>} dataFiles */
 function optionValues(g, form, dataFiles) {
   /** @type {Record<string, any>} */
   const opts = {};
@@ -330,7 +299,7 @@ function optionValues(g, form, dataFiles) {
     if (o.kind === "bool") { if (el.checked !== o.default) opts[o.name] = el.checked; }
     else if (o.kind === "int") { if (Number(el.value) !== o.default) opts[o.name] = Number(el.value); }
     else if (o.kind === "choice") { if (el.value !== o.default) opts[o.name] = el.value; }
-    else if (dataFiles[o.name]) opts[o.name] = dataFiles[o.name].data;
+    else if (dataFiles[o.name] instanceof Chosen) opts[o.name] = /** @type {Chosen} */ (dataFiles[o.name]).data;
   }
   return opts;
 }

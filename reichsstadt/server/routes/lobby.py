@@ -1,5 +1,6 @@
 """The lobby: the games there are, the list of tables (paginated, from the summary
-columns), and creating a table (within the creation limits of the client's address)."""
+columns), reading a data file chosen for a table, and creating a table (within the
+creation limits of the client's address)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from starlette.routing import Route
 
 from ...bots import bot_names, levels
 from ...core import BadOption, Game, Message, game as find_game, game_ids
+from ...core.datafile import Check, json_kind, parse_json
+from ...core.errors import DataFileError
 from ..boards import board_url
 from ..botplay import checked_bot
 from ..config import Settings
@@ -24,7 +27,7 @@ from ..keys import address_key, new_secret
 from ..schema import HUMAN, OPEN, STATUSES, SeatRow, TableRow, now
 from ..seating import PERSON_KINDS, bot_names as seat_names, lobby_seats
 from ..storage import new_token, token_hash
-from .common import ApiError, body, client_address, fail, guarded, known_fields, services
+from .common import BIG_BODY, ApiError, body, client_address, fail, guarded, known_fields, services
 
 log = logging.getLogger("reichsstadt.server")
 
@@ -229,6 +232,37 @@ async def create_table(request: Request) -> Response:
                          "invites": invites(table_id, rows)}, status_code=201)
 
 
+async def check_data(request: Request) -> Response:
+    """A data file chosen in the lobby (its text, {"text": ...}), read as `reichsstadt data
+    --check` reads a file: JSON that is not well formed is refused with the parser's words
+    and its line and column, a key given twice with where its second one is, in the reader's
+    language. The browser asks as soon as a file is chosen (its own JSON.parse says where in
+    some browsers only, in words of its own); the table is made later with the file's JSON,
+    where the game checks its parts."""
+    got = await body(request)
+    known_fields(got, "data", ("text",))
+    text = got.get("text")
+    if not isinstance(text, str):
+        raise fail(400, "server.error.field_type", type="data", field="text")
+    raw = text.encode("utf-8")  # (a lone surrogate cannot be here: body() refuses it)
+    if len(raw) > BIG_BODY:
+        await asyncio.to_thread(_read_data, raw)
+    else:
+        _read_data(raw)
+    return JSONResponse({"ok": True})
+
+
+def _read_data(raw: bytes) -> None:
+    """DataFileError naming "the uploaded file" (the browser puts its name in) unless `raw`
+    is a JSON object a game may be given: no NaN or Infinity, which Python reads and the
+    browser's JSON.parse does not, and no lone surrogate (an escape "\\ud800" in the file)."""
+    name = Message("data.file.uploaded")
+    found = parse_json(raw, name)
+    if not isinstance(found, dict):  # every game's data file is an object of named parts
+        raise DataFileError(Message("data.file.not_object", file=name, kind=json_kind(found)))
+    Check(name).values(found)
+
+
 def invites(table_id: str, rows: list[SeatRow]) -> list[dict[str, Any]]:
     return [{"seat": r.seat, "invite": r.invite, "path": f"/t/{table_id}/join/{r.invite}"}
             for r in rows if r.kind == HUMAN and r.token_hash is None]
@@ -238,4 +272,5 @@ ROUTES = [
     Route("/api/games", guarded(games)),
     Route("/api/tables", guarded(list_tables), methods=["GET"]),
     Route("/api/tables", guarded(create_table), methods=["POST"]),
+    Route("/api/data/check", guarded(check_data), methods=["POST"]),
 ]
