@@ -48,3 +48,13 @@ def test_the_german_final_score_reads_with_a_bots_name() -> None:
     said = render(Message("web.review.scores", player=Player(0), bot="43,4", played="39,2"), "de", NAMES)
     assert said == ("Leichter Bot 1 erreicht in diesen Simulationen im Schnitt einen Endstand von 43,4 nach dem "
                     "Zug des Bots und von 39,2 nach dem gespielten Zug.")
+
+
+@pytest.mark.parametrize("victim", [Player(1), Message("norenberc.the_victim")])
+def test_the_thiefs_victim_is_named_where_german_needs_no_case(victim: object) -> None:
+    """Norenberc's theft said "1 Bier von das Opfer nehmen" and "von Leichter Bot 1"."""
+    said = render(Message("norenberc.describe.steal", good="Bier", player=victim, price="2 Taler"), "de", NAMES, 0)
+    assert said.startswith("1 Bier nehmen (Opfer: ") and " von " not in said, said
+    # the reader robbed: its own words ("von dir"), as before
+    own = render(Message("norenberc.describe.steal", good="Bier", player=Player(0), price="2 Taler"), "de", NAMES, 0)
+    assert own.startswith("1 Bier von dir nehmen"), own
