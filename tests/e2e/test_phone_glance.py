@@ -1,8 +1,9 @@
 """Siedler on a phone starts at places 24 px across to tap, the map wider than the screen
-(it pans); its zoom-out then shows the whole board at a glance, each map the screen's width,
-and zoom-in returns to the tappable size; the choice is kept per game. The other games'
-phone boards already fit, and a desktop's Siedler board is as it was: there the zoom-out
-stays disabled at the first level."""
+(the maps pan, in a scroller of their own: the board around them does not); its zoom-out
+then shows the whole board at a glance, each map the screen's width, and zoom-in returns
+to the tappable size; the choice is kept per game. The other games' phone boards already
+fit, and a desktop's Siedler board is as it was: there the
+zoom-out stays disabled at the first level."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from .newcomer import open_as, person_at
 pytestmark = BROWSER
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
-# the maps' right edges, the board's and the screen's width, whether the board pans
+# the maps' right edges, the board's and the screen's width, whether the maps pan (in their
+# own scroller on a phone) and whether the board does
 WIDTHS = """() => {
   const board = document.querySelector('.board');
+  const maps = document.querySelector('.sdl-boards');
   const right = (s) => Math.max(...[...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect().right));
   return {field: right('svg.sdl-field'), city: right('svg.sdl-city'), screen: document.documentElement.clientWidth,
-    pans: board.scrollWidth > board.clientWidth + 1,
+    pans: maps.scrollWidth > maps.clientWidth + 1, boardPans: board.scrollWidth > board.clientWidth + 1,
     fieldWidth: document.querySelector('svg.sdl-field').getBoundingClientRect().width};
 }"""
 
@@ -41,11 +44,12 @@ def test_on_a_phone_siedler_zooms_out_to_the_whole_board(server: Server, chromiu
         page.wait_for_selector("svg.sdl-field")
         tappable = page.evaluate(WIDTHS)
         assert tappable["pans"] and tappable["field"] > tappable["screen"], tappable
+        assert not tappable["boardPans"], f"only the maps pan, not the board: {tappable}"
         assert page.locator(".zoom .zoom-out").is_enabled(), "a phone's Siedler board zooms out"
         page.click(".zoom .zoom-out")
         page.wait_for_selector(".board[data-glance]:not([data-zoom])")
         glance = page.evaluate(WIDTHS)
-        assert not glance["pans"], glance
+        assert not glance["pans"] and not glance["boardPans"], glance
         assert glance["field"] <= glance["screen"] and glance["city"] <= glance["screen"], glance
         assert glance["fieldWidth"] > glance["screen"] * 0.8, f"the field fills the screen's width: {glance}"
         assert page.locator(".zoom .zoom-out").is_disabled(), "nothing below the whole board"
@@ -78,6 +82,6 @@ def test_a_desktop_siedler_board_has_no_level_below_the_first(server: Server, ch
         assert page.locator(".zoom .zoom-out").is_disabled()
         assert not page.locator(".board[data-glance], .board[data-zoom]").count()
         at = page.evaluate(WIDTHS)
-        assert not at["pans"] and at["field"] <= at["screen"], at
+        assert not at["pans"] and not at["boardPans"] and at["field"] <= at["screen"], at
     finally:
         desk.close()

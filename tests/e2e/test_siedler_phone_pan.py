@@ -1,10 +1,11 @@
-"""On a phone (390x844, touch) Siedler's maps are wider than the screen and the board pans
-(places 24 px across to tap); the places the person can use now (lit) could lie beyond the
-part of the map on the screen, with nothing to bring them into view (the newcomer's
-review). When a decision starts whose lit places are all off the visible part, the board
-now pans to them; a redraw of the same decision leaves the map where the person put it,
-a choice being put together is never panned away from, and a desktop's board (the whole
-board fits) never pans. Positions of random games drawn in Debian's Chromium."""
+"""On a phone (390x844, touch) Siedler's maps are wider than the screen and pan (places 24
+px across to tap); the places the person can use now (lit) could lie beyond the part of
+the map on the screen, with nothing to bring them into view (the newcomer's review). When
+a decision starts whose lit places are all off the visible part, the maps now pan to them
+(only the maps: "Your decision" above them stays put); a redraw of the same decision
+leaves the map where the person put it, a choice being put together is never panned away
+from, and a desktop's board (the whole board fits) never pans. Positions of random games
+drawn in Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESK = {"viewport": {"width": 1280, "height": 900}}
 
 # draws a position as the table page does (tests/e2e/drawing.py), with the parts chosen of
-# a multi-part choice (`chosen`), the board's pan set to `scroll` first (where the person
-# left it); what the board's pan is then and where the lit places on the maps are
+# a multi-part choice (`chosen`), the maps' pan set to `scroll` first (where the person left
+# it); what the maps' pan is then (their own scroller on a phone, the board on a desktop),
+# where the lit places on the maps are, and where the prompt ("Your decision") stands
 DRAW = """async ([pos, data, chosen, scroll]) => {
   window.sdl ||= await import('/games/siedler/board.js');
   const page = document.querySelector('.table-page') || window.tablePage();
@@ -33,15 +35,24 @@ DRAW = """async ([pos, data, chosen, scroll]) => {
   const draw = () => window.sdl.draw(board, pos.view, { names: ['Ann', 'Bo', 'Cy', 'Di'], you: pos.seat,
     legal: pos.legal, pick: pos.pick, act: none, sendPick: none, togglePart: none, chosen: new Map(chosen),
     tableId: 'pan', ...data });
-  if (scroll !== null) { draw(); board.scrollLeft = scroll; }
+  const scroller = () => {
+    const maps = board.querySelector('.sdl-boards');
+    return ['auto', 'scroll'].includes(getComputedStyle(maps).overflowX) ? maps : board;
+  };
+  if (scroll !== null) { draw(); scroller().scrollLeft = scroll; }
   draw();
-  const box = board.getBoundingClientRect();
+  const pan = scroller();
+  const box = pan.getBoundingClientRect();
   const lit = [...board.querySelectorAll('.sdl-boards .lit')].map((e) => {
     const r = e.getBoundingClientRect();
     return { key: e.getAttribute('data-key'), middle: r.left + r.width / 2 };
   });
-  return { scroll: board.scrollLeft, pans: board.scrollWidth > board.clientWidth + 1,
-    left: box.left, right: box.left + board.clientWidth, lit };
+  const prompt = board.querySelector('.sdl-prompt');
+  const said = prompt.getBoundingClientRect();
+  return { scroll: pan.scrollLeft, pans: pan.scrollWidth > pan.clientWidth + 1,
+    left: box.left, right: box.left + pan.clientWidth, lit, boardScroll: board.scrollLeft,
+    prompt: { left: said.left, right: said.right, fits: prompt.scrollWidth <= prompt.clientWidth + 1 },
+    screen: document.documentElement.clientWidth };
 }"""
 
 
@@ -83,6 +94,10 @@ def test_on_a_phone_a_decision_off_the_screen_is_panned_into_view(server: Server
         got = page.evaluate(DRAW, [right, data, [], None])
         assert got["pans"] and got["lit"], got
         assert inside(got) == ["wall-15"] and got["scroll"] > 0, f"panned to the lit piece: {got}"
+        # only the maps panned: "Your decision" stays whole on the screen, the board unmoved
+        said = got["prompt"]
+        assert 0 <= said["left"] and said["right"] <= got["screen"] and said["fits"], got
+        assert got["boardScroll"] == 0, got
         page.locator("[data-key=wall-15]").screenshot(path=str(tmp_path / "panned-piece.png"))
         page.screenshot(path=str(tmp_path / "phone-panned.png"))
         # the same decision drawn again after the person panned back: left where they put it

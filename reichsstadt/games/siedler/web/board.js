@@ -1130,40 +1130,70 @@ export function draw(el, view, ctx) {
   const got = mount(el, view, ctx, {
     layout: () => 0,  // the map and the city flow with the width (CSS)
     build: (v, c, _, redraw) => {
+      keepPan(el);
       const board = new Board(el, v, c, redraw);
       const built = board.build();
       picking = board.picking;
       return built;
     },
   });
+  putPanBack(el);
   litIntoView(el, view, ctx, picking);
   return got;
+}
+
+/** The pan of each board element's maps before it was drawn afresh (the maps are drawn
+ * anew each time). @type {WeakMap<HTMLElement, number>} */
+const pans = new WeakMap();
+
+/** Remember the pan of `el`'s maps before they are replaced; put back at once after a draw
+ * (`draw`), else after the host's own redraw (a choice made on the board, a new width).
+ * @param {HTMLElement} el */
+function keepPan(el) {
+  pans.set(el, el.querySelector(".sdl-boards")?.scrollLeft || 0);
+  queueMicrotask(() => putPanBack(el));
+}
+
+/** @param {HTMLElement} el */
+function putPanBack(el) {
+  const was = pans.get(el);
+  pans.delete(el);
+  const maps = el.querySelector(".sdl-boards");
+  if (was && maps) maps.scrollLeft = was;
+}
+
+/** The element that pans the maps: their own scroller on a phone (style.css: the words and
+ * panels above and below stay put), else the board (zoomed on a desktop).
+ * @param {HTMLElement} el */
+function mapScroller(el) {
+  const maps = el.querySelector(".sdl-boards");
+  return maps instanceof HTMLElement && ["auto", "scroll"].includes(getComputedStyle(maps).overflowX) ? maps : el;
 }
 
 /** The decision each board element last looked at for panning: a redraw of that decision
  * leaves the map where the person put it. @type {WeakMap<HTMLElement, string>} */
 const panned = new WeakMap();
 
-/** On a phone the board pans (its maps wider than the screen, style.css): when a decision
- * starts whose lit places on the maps all lie beyond the part in view, the board pans to
- * them (all of them if they fit in its width, else the first), no further than it takes to
- * show them a place's width inside the edge (the words and panels above and below the maps
- * pan with them). Never while the person is putting a choice together, never on a board
- * that fits (a desktop, the whole board at a glance).
+/** On a phone the maps pan (wider than the screen, style.css): when a decision starts whose
+ * lit places on the maps all lie beyond the part in view, the maps pan to them (all of them
+ * if they fit in the scroller's width, else the first), no further than it takes to show
+ * them a place's width inside the edge. Never while the person is putting a choice
+ * together, never on a board that fits (a desktop, the whole board at a glance).
  * @param {HTMLElement} el @param {any} view @param {Ctx} ctx @param {boolean} picking */
 function litIntoView(el, view, ctx, picking) {
   const lit = [...el.querySelectorAll(".sdl-boards .lit")];
-  if (!lit.length || !el.isConnected || !el.clientWidth) return;  // not on the screen (yet): nothing to see
+  const pan = mapScroller(el);
+  if (!lit.length || !el.isConnected || !pan.clientWidth) return;  // not on the screen (yet): nothing to see
   const decision = `${view.phase}|${ctx.you}|${ctx.legal.map((m) => m.index).join(",")}`;
   if (panned.get(el) === decision) return;
   panned.set(el, decision);
-  if (picking || el.scrollWidth <= el.clientWidth + 1) return;
-  const box = el.getBoundingClientRect();
-  const [left, right] = [box.left + el.clientLeft, box.left + el.clientLeft + el.clientWidth];
+  if (picking || pan.scrollWidth <= pan.clientWidth + 1) return;
+  const box = pan.getBoundingClientRect();
+  const [left, right] = [box.left + pan.clientLeft, box.left + pan.clientLeft + pan.clientWidth];
   const rects = lit.map((x) => x.getBoundingClientRect());
   if (rects.some((r) => r.left + r.width / 2 >= left && r.left + r.width / 2 <= right)) return;
   const margin = 24;
   const from = Math.min(...rects.map((r) => r.left)), to = Math.max(...rects.map((r) => r.right));
   const [a, b] = to - from <= right - left - 2 * margin ? [from, to] : [rects[0].left, rects[0].right];
-  el.scrollLeft += b > right - margin ? b - (right - margin) : Math.min(0, a - (left + margin));
+  pan.scrollLeft += b > right - margin ? b - (right - margin) : Math.min(0, a - (left + margin));
 }
