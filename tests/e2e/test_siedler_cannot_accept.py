@@ -1,9 +1,10 @@
 """A bot's offer the person cannot afford (they lack cards it asks for): the trade panel
 showed Decline and Counter and no word on why Accept was missing (the newcomer's review).
 It now says why, above the buttons, in the person's language, naming the cards as the
-game's catalog does: "You cannot accept: you have 0 of the 2 wool asked for". An offer
-the person can accept shows Accept and no such line. Positions of random games drawn in
-Debian's Chromium (tests/e2e/drawing.py)."""
+game's catalog does: "You cannot accept: you have 0 of the 2 wool asked for"; and "Your
+decision" no longer asks them to "accept, decline or make a counter-offer", only to decline
+or make a counter-offer. An offer the person can accept shows Accept and no such line.
+Positions of random games drawn in Debian's Chromium (tests/e2e/drawing.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from reichsstadt.core import CHANCE, Message, State, game, sample_chance
+from reichsstadt.core import CHANCE, Message, Player, State, game, sample_chance
 from reichsstadt.i18n import render
 from tests.server.process import Server
 
@@ -63,12 +64,19 @@ DRAW = """async ([pos, data, langs]) => {
     const line = trade.querySelector('.sdl-cannot');
     out[lang] = { line: line ? line.textContent : null,
       before: line ? Boolean(line.compareDocumentPosition(trade.querySelector('[data-move=decline]')) & 4) : null,
-      moves: [...trade.querySelectorAll('[data-move]')].map((b) => b.getAttribute('data-move')) };
+      moves: [...trade.querySelectorAll('[data-move]')].map((b) => b.getAttribute('data-move')),
+      prompt: page.querySelector('.sdl-prompt').textContent };
   }
   await i18n.load('en');
   await window.drawPosition(page, pos, 'siedler', data, ['Ann', 'Bo', 'Cy']);
   return out;
 }"""
+
+
+def asked(lang: str, pos: dict[str, Any], key: str) -> str:
+    """What "Your decision" asks, as the catalogs say it (the active player by name)."""
+    said = Message(f"siedler.terminal.ask.{key}", player=Player(pos["view"]["table"]["active"]))
+    return render(said, lang, names=["Ann", "Bo", "Cy"], viewer=pos["seat"], sentence=True)
 
 
 def expected(lang: str, pos: dict[str, Any], short: dict[str, int]) -> str:
@@ -99,6 +107,9 @@ def test_an_offer_the_person_cannot_afford_says_why_there_is_no_accept(size: dic
             assert got[lang]["line"] == expected(lang, pos, short), (lang, got[lang])
             assert got[lang]["before"], f"{lang}: the line stands above Decline"
             assert "accept" not in got[lang]["moves"] and "decline" in got[lang]["moves"], got[lang]
+            # "Your decision" offers no Accept either: decline or make a counter-offer
+            assert got[lang]["prompt"].endswith(asked(lang, pos, "respond_no_accept")), (lang, got[lang]["prompt"])
+        assert got["en"]["prompt"].endswith(": decline or make a counter-offer"), got["en"]["prompt"]
         assert not problems, problems
     finally:
         context.close()
@@ -115,5 +126,7 @@ def test_an_offer_the_person_can_accept_has_accept_and_no_such_line(server: Serv
         page.evaluate(INSTALL)
         got = page.evaluate(DRAW, [pos, table_data("siedler"), ["en"]])
         assert got["en"]["line"] is None and "accept" in got["en"]["moves"], got
+        assert got["en"]["prompt"].endswith(asked("en", pos, "respond")), got
+        assert "accept, decline or make a counter-offer" in got["en"]["prompt"], got
     finally:
         context.close()

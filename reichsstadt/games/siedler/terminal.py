@@ -184,7 +184,7 @@ def _now(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
         elif ph == "council":
             out.append(say("ask.council", players=[Player(p) for p in table["council_candidates"]]))
         elif ph == "respond":
-            out.append(say("ask.respond", player=active))
+            out.append(say("ask.respond" if _can_accept(view, seat) else "ask.respond_no_accept", player=active))
         elif ph == "main":
             out.append(say("ask.main", offers=table["offers_left"], bank=table["bank_trades_left"]))
         elif ph in _ASKS_ACTIVE or ph == "kostenloser_lehm":
@@ -202,6 +202,13 @@ def _now(view: dict[str, Any], seat: int | None, say: _Say) -> Text:
     else:
         out.append(say("now.chance"))
     return out
+
+
+def _can_accept(view: dict[str, Any], seat: int) -> bool:
+    """Whether `seat` holds all the offer under way asks for (else the engine offers no
+    accept, and the words asking for an answer do not offer it either)."""
+    me, want = view["seats"][seat], (view["table"]["offer"] or {}).get("want", {})
+    return all((me["gold"] if x == "gold" else me["hand"][x]) >= want.get(x, 0) for x in TRADABLES)
 
 
 def decline(view: dict[str, Any], legal: Sequence[Action]) -> Action | None:

@@ -1077,7 +1077,10 @@ class Board {
       if (ph === "respond" && offer.answers && offer.answers[you] === "countering") words = say("ask.counter");
       else if (ph === "discard") words = say("ask.discard", { count: view.seats[you].discards_owed });
       else if (ph === "council") words = say("ask.council", { players: T.council_candidates.map((/** @type {number} */ p) => ({ player: p })) });
-      else if (ph === "respond") words = say("ask.respond", { player: active });
+      // an offer they cannot pay for has no Accept (cannotAccept says why): not offered in words either
+      else if (ph === "respond") {
+        words = say(ctx.legal.some((m) => m.action.type === "accept") ? "ask.respond" : "ask.respond_no_accept", { player: active });
+      }
       else if (ph === "main") words = say("ask.main", { offers: T.offers_left, bank: T.bank_trades_left });
       else words = say(`ask.${ph}`);
       return h("p", { class: "sdl-prompt mine" }, h("b", null, t("siedler.terminal.yours")), words);
