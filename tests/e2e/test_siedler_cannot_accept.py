@@ -52,7 +52,8 @@ def answering(want_short: bool, seed: int = 1) -> tuple[dict[str, Any], dict[str
     raise AssertionError("no such offer in 200 random games")
 
 
-# the position drawn in each language: the trade panel's line of why, and its buttons
+# the position drawn in each language: the trade panel's line of why, and its buttons; then
+# the maps panned to their right end (on a phone): the prompt's and the trade lines' edges
 DRAW = """async ([pos, data, langs]) => {
   const i18n = await import('/static/i18n.js');
   const page = window.tablePage();
@@ -69,6 +70,14 @@ DRAW = """async ([pos, data, langs]) => {
   }
   await i18n.load('en');
   await window.drawPosition(page, pos, 'siedler', data, ['Ann', 'Bo', 'Cy']);
+  const maps = page.querySelector('.sdl-boards');
+  maps.scrollLeft = maps.scrollWidth;
+  out.edges = [...page.querySelectorAll('.sdl-prompt, .sdl-offer, .sdl-cannot, .sdl-trade [data-move]')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.className, Math.round(r.left), Math.round(r.right)];
+  });
+  out.screen = document.documentElement.clientWidth;
+  out.panned = maps.scrollLeft;
   return out;
 }"""
 
@@ -110,6 +119,10 @@ def test_an_offer_the_person_cannot_afford_says_why_there_is_no_accept(size: dic
             # "Your decision" offers no Accept either: decline or make a counter-offer
             assert got[lang]["prompt"].endswith(asked(lang, pos, "respond_no_accept")), (lang, got[lang]["prompt"])
         assert got["en"]["prompt"].endswith(": decline or make a counter-offer"), got["en"]["prompt"]
+        # the maps panned to their right end (a phone's only): the prompt and the trade lines stay on the screen
+        assert (got["panned"] > 0) == (size["width"] < 800), got["panned"]
+        off = [e for e in got["edges"] if e[1] < 0 or e[2] > got["screen"]]
+        assert len(got["edges"]) >= 4 and not off, off
         assert not problems, problems
     finally:
         context.close()
