@@ -139,7 +139,7 @@ LangFlag = typer.Option(None, "--lang", help="The language to speak (default: th
 
 @app.command()
 def games(
-    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="With --check: only this game."),
+    game_id: Optional[str] = typer.Argument(None, metavar="GAME", help="With --check: only this game."),
     check: bool = typer.Option(False, "--check", help="Load every part each game declares and use it once on "
                                                       "its first position (the terminal board draws, the greedy "
                                                       "bot moves, the encoder encodes, ...): what each did or "

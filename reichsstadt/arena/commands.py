@@ -71,7 +71,7 @@ MAP = typer.Option(None, "--map", help="Your own map data file (JSON, Siedler; a
 
 
 def tournament(
-    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]", help="The game's id (`reichsstadt games` lists "
+    game_id: Optional[str] = typer.Argument(None, metavar="GAME", help="The game's id (`reichsstadt games` lists "
                                             "them; with --resume or --report: taken from the folder)"),
     bots: Optional[str] = typer.Option(None, "--bots", "-b",
                                        help="The entrants, comma-separated (default mcts:1s,random): a level "
