@@ -36,7 +36,8 @@ def make_services(settings: Settings, db_url: str, clock: Clock | None = None) -
     storage = Storage(db_url, settings.sqlite_sync, on_commit=metrics.committed)
     pool = BotPool(settings.workers(), settings.bot_grace, on_queue=metrics.queue)
     limits = Limits(settings.create_rate, settings.create_burst, settings.connections_per_address,
-                    settings.replay_rate, settings.replay_burst, settings.review_rate, settings.review_burst)
+                    settings.replay_rate, settings.replay_burst, settings.review_rate, settings.review_burst,
+                    settings.check_rate, settings.check_burst)
     svc = Services(settings, storage, pool, metrics, limits, clock or Clock())
     svc.tables = TableManager(svc)
     svc.cluster = (Cluster if storage.sqlite else PgCluster)(svc, svc.tables.owner)

@@ -68,10 +68,13 @@ class Counts:
 
 class Limits:
     def __init__(self, create_rate: float, create_burst: int, connections: int, replay_rate: float = 20.0,
-                 replay_burst: int = 40, review_rate: float = 0.05, review_burst: int = 6) -> None:
+                 replay_burst: int = 40, review_rate: float = 0.05, review_burst: int = 6, check_rate: float = 1.0,
+                 check_burst: int = 10) -> None:
         self.creating = AddressBuckets(create_rate, create_burst)
         self.replaying = AddressBuckets(replay_rate, replay_burst)   # replay steps (each replays moves)
         # reviews started (each costs the pool review_seconds of searching, in the background)
         self.reviewing = AddressBuckets(review_rate, review_burst)
+        # data files checked in the lobby (each read and checked, up to the body's 2 MB)
+        self.checking = AddressBuckets(check_rate, check_burst)
         self.sockets = Counts(connections)
         self.address_secret = b""   # the key of addresses kept in the database (from the database at start)

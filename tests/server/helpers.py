@@ -29,7 +29,7 @@ def settings(tmp_path: Any, **kw: Any) -> Settings:
                                 rate_per_second=10_000.0, rate_burst=10_000, flood_strikes=10_000,
                                 create_rate=10_000.0, create_burst=10_000, open_per_creator=10_000,
                                 hint_interval=0.0, bot_workers=2, replay_rate=10_000.0, replay_burst=10_000,
-                                review_rate=10_000.0, review_burst=10_000)
+                                review_rate=10_000.0, review_burst=10_000, check_rate=10_000.0, check_burst=10_000)
     base.update(kw)
     return Settings(**base)
 

@@ -21,6 +21,11 @@ HTTP (JSON; every error is {"error": message, "code": str, "text": English words
                                     A table starts by itself when its last seat is taken.
                                     Limits per client address: creations per minute, open
                                     tables at once (429 with words and retry-after)
+    POST /api/data/check            {"text": a data file's text} -> {"ok": true}, or the
+                                    refusal `reichsstadt data --check` gives (JSON that is
+                                    not well formed with its line and column, a key given
+                                    twice): the lobby asks as soon as a file is chosen; per
+                                    client address `check_rate` a second (429 with words)
     GET  /api/tables/{id}           a table's public facts
     GET  /api/tables/{id}/invites   the seats' invite codes (creator only)
     POST /api/tables/{id}/join      {"invite", "name"} -> the seat's token; the last seat

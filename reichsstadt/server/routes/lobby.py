@@ -238,7 +238,11 @@ async def check_data(request: Request) -> Response:
     and its line and column, a key given twice with where its second one is, in the reader's
     language. The browser asks as soon as a file is chosen (its own JSON.parse says where in
     some browsers only, in words of its own); the table is made later with the file's JSON,
-    where the game checks its parts."""
+    where the game checks its parts. Each address may ask `check_rate` a second: a check
+    reads up to the body's 2 MB, before the body is read."""
+    wait = services(request).limits.checking.allow(client_address(request))
+    if wait:
+        raise ApiError(429, Message("server.error.check_rate"), "rate_limited", {"retry-after": str(int(wait) + 1)})
     got = await body(request)
     known_fields(got, "data", ("text",))
     text = got.get("text")
