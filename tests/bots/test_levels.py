@@ -152,6 +152,6 @@ def test_names_serve_a_tables_words():
 
     names = levels.seat_names(["greedy", "greedy", "greedy"], "de")
     match = Match("norenberc", 3, 2, names=names)
-    assert match.record.names == ["Mittlerer Bot 1", "Mittlerer Bot 2", "Mittlerer Bot 3"]
+    assert match.record.names == ["Mittel-Bot 1", "Mittel-Bot 2", "Mittel-Bot 3"]
     said = render(Message("core.refuse.not_turn", player=Player(1), waiting=[Player(0)]), "de", names)
-    assert "Mittlerer Bot 2" in said and "Mittlerer Bot 1" in said
+    assert "Mittel-Bot 2" in said and "Mittel-Bot 1" in said

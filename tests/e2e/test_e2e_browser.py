@@ -225,4 +225,4 @@ def test_the_lobby_shows_each_bot_level_with_its_measured_strength(live_server: 
     page.reload()
     listed = page.locator(f"li[data-table='{made['id']}']")
     listed.wait_for()
-    assert "Expertenbot" in listed.inner_text() and "Schwerer Bot" in listed.inner_text(), listed.inner_text()
+    assert "Expertenbot" in listed.inner_text() and "Schwer-Bot" in listed.inner_text(), listed.inner_text()

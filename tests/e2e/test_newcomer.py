@@ -387,16 +387,16 @@ def test_every_seat_has_a_name_of_its_own_everywhere(server: Server, pages: Page
     page.wait_for_selector("section.end")
     seats = [t.strip() for t in page.locator(".seats-bar li").all_inner_texts()]
     assert len(set(seats)) == 5, seats
-    assert any("Mittlerer Bot 1" in s for s in seats) and any("Mittlerer Bot 2" in s for s in seats)
-    assert any("Leichter Bot" in s for s in seats) and any("Schwerer Bot" in s for s in seats), seats
+    assert any("Mittel-Bot 1" in s for s in seats) and any("Mittel-Bot 2" in s for s in seats)
+    assert any("Leicht-Bot" in s for s in seats) and any("Schwer-Bot" in s for s in seats), seats
     heads = page.locator("section.end thead th").all_inner_texts()[1:]
     assert len(set(heads)) == 5
     log = " ".join(page.locator("ol.log > li").all_inner_texts())
-    assert "Mittlerer Bot 1" in log and "Mittlerer Bot 2" in log and "greedy" not in log.lower()
+    assert "Mittel-Bot 1" in log and "Mittel-Bot 2" in log and "greedy" not in log.lower()
     page.click("section.end a[href$='/replay']")
     page.wait_for_selector(".replay select")
     options = page.locator(".replay select option").all_inner_texts()
-    assert len(set(options)) == len(options) == 6 and "Mittlerer Bot 2" in options, options
+    assert len(set(options)) == len(options) == 6 and "Mittel-Bot 2" in options, options
 
 
 # -- the lobby ------------------------------------------------------------------------------------

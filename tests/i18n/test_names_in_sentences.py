@@ -58,3 +58,14 @@ def test_the_thiefs_victim_is_named_where_german_needs_no_case(victim: object) -
     # the reader robbed: its own words ("von dir"), as before
     own = render(Message("norenberc.describe.steal", good="Bier", player=Player(0), price="2 Taler"), "de", NAMES, 0)
     assert own.startswith("1 Bier von dir nehmen"), own
+
+
+def test_german_bot_names_do_not_decline() -> None:
+    """A German bot's seat name stands after "von", "für", "an" in many sentences of the
+    games ("Siedlung von {player}"): "Leichter Bot 1" there wanted "Leichtem Bot 1". The
+    names are compounds that stay as they are in every case ("von Leicht-Bot 1")."""
+    from reichsstadt.bots.levels import seat_names
+
+    for level in ("easy", "medium", "hard", "expert"):
+        for name in seat_names([level, level], "de", [None, None]):
+            assert name and not re.match(r"\w+(er|es|en|em) ", name), name   # an adjective before "Bot"

@@ -33,7 +33,7 @@ def test_the_last_screen_names_the_winner_above_the_scores(tmp_path):
     winner = outcome.ranks.index(1)
     assert outcome.ranks.count(1) == 1
     said = (f"Du gewinnst mit {outcome.scores[0]} Punkten." if winner == 0
-            else f"Leichter Bot gewinnt mit {outcome.scores[1]} Punkten.")
+            else f"Leicht-Bot gewinnt mit {outcome.scores[1]} Punkten.")
     last = s.screens[-1]
     assert len(last) <= 23                                # and the prompt below it
     lines = [line.strip() for line in last]

@@ -76,7 +76,7 @@ def test_two_bots_of_one_kind_have_names_of_their_own_in_every_language():
     assert default_names(["human", "greedy", "greedy", "mcts:1s"], "en") == [
         "Player 1", "Medium bot 1", "Medium bot 2", "Hard bot"]
     de = default_names(["human", "greedy", "greedy", "random"], "de")
-    assert de[1:] == ["Mittlerer Bot 1", "Mittlerer Bot 2", "Leichter Bot"]
+    assert de[1:] == ["Mittel-Bot 1", "Mittel-Bot 2", "Leicht-Bot"]
     assert "greedy" not in " ".join(default_names(["greedy", "greedy"], "ru")).lower()
     # an older record's names (a bot's spec each) are made distinct when read back
     assert distinct_names(["Ann", "greedy", "greedy", "random"], "en") == [
