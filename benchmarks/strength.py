@@ -443,6 +443,7 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
     args.out.write_text("\n".join(head + sections + diagnosis()) + "\n", encoding="utf-8")
     shipped = HERE.parent / "reichsstadt" / "bots" / "strength.json"
     old = json.loads(shipped.read_text(encoding="utf-8")) if shipped.exists() else {"games": {}}
+    before = json.dumps(old["games"], sort_keys=True)
     for gid, found in figures.items():   # a level shows only a decided tournament's figure
         entry = old["games"].setdefault(gid, {})
         for level, figure in found.items():
@@ -450,7 +451,10 @@ def write_outputs(args: argparse.Namespace, sections: list[str], figures: dict[s
                 entry[level] = figure
             else:
                 entry.pop(level, None)
-    old.update({"measured": time.strftime("%Y-%m-%d")})   # each figure names its seeds and clock
+    if json.dumps(old["games"], sort_keys=True) != before or "measured" not in old:
+        # the day a figure changed (each figure names its seeds and clock); a regeneration
+        # that finds the same figures keeps the day they were measured
+        old["measured"] = time.strftime("%Y-%m-%d")
     old.pop("clock", None)
     old.pop("seed", None)
     shipped.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
