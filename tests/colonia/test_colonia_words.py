@@ -78,9 +78,9 @@ def test_buying_a_relic_you_secured_reads_your_member_comes_home() -> None:
     card = s.display[0]
     s = edit(s, box=True, secured_by=put(s.secured_by, 0, p), home=put(s.home, p, s.home[p] - 1))
     words = text(s.describe(p, Action("buy_relic", card=card), p), p)
-    assert words.endswith("(secured by you: your member comes home)")
+    assert words.endswith(", secured by you: your member comes home")
     other = (p + 1) % 4
-    assert f"(secured by Player {p + 1}, whose member goes home)" in text(s.describe(other, Action(
+    assert f", secured by Player {p + 1}, whose member goes home" in text(s.describe(other, Action(
         "buy_relic", card=card), other))
 
 

@@ -318,7 +318,7 @@ def test_9_the_settlement_goes_on_the_road_of_the_toll_just_placed():
     (lambda t: t.tower[0], {"gold": 9, "wood": 1, "brick": 1}, "opens only when the wall reaches piece 4"),
     (lambda t: t.workshop[3], {"grain": 2, "stone": 2}, "you lack 1 stone"),
     (lambda t: t.bank[0][1], {"wood": 3}, "the bank takes 4 wood for 1; you have 3"),
-    (lambda t: t.discard[0], {"wood": 9}, "not now: Player 1 trades, builds"),
+    (lambda t: t.discard[0], {"wood": 9}, "the step where Player 1 trades, builds"),
 ])
 def test_refused_moves_name_the_reason_and_change_nothing(build, cards, message):
     s = main_phase(start())
