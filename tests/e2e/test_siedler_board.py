@@ -273,6 +273,12 @@ def in_language(page: Any, lang: str) -> None:
     every word from that language's catalog (no message id shown for a missing one)."""
     page.select_option("#lang", lang)
     page.wait_for_selector(f"html[lang={lang}]")
+    # the header speaks `lang` at once, the table is drawn anew once the server has answered:
+    # until then the old board is shown (a screenshot of it showed English under "Deutsch")
+    word = page.evaluate("async (l) => (await (await fetch(`/i18n/${l}.json`)).json())"
+                         ".messages['siedler.glossary.time_track.name']", lang)
+    page.wait_for_function("(w) => document.querySelector('.sdl-time small')?.textContent.toLowerCase()"
+                           " === w.toLowerCase()", arg=word)
     page.wait_for_selector(".sdl svg.sdl-field .terrain")
     page.wait_for_selector(".sdl-prompt")
     words = page.locator("main").inner_text()
