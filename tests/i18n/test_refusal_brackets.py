@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from reichsstadt.core import CHANCE, game
+from reichsstadt.core import CHANCE, Message, game
 from reichsstadt.i18n import render
 
 LANGS = ("en", "de", "fr", "it", "ru")
@@ -51,14 +51,14 @@ def test_side_by_side_finds_two_brackets_in_a_row() -> None:
     assert not side_by_side("a (b), (c)") and not side_by_side("a (b (c))") and not side_by_side("a (b). Grund: c")
 
 
-def _refusals(gid: str, seed: int) -> list[tuple[object, int, int]]:
+def _refusals(gid: str, seed: int) -> list[tuple[Message | str, int, int]]:
     """(refusal, seat, players) of illegal moves sampled along a random game, of the seat
     to act and of another seat."""
     g, rng = game(gid), random.Random(seed)
     players = rng.choice(list(g.players))
     space = list(g.action_space(players))
     s = g.new(players, seed)
-    out = []
+    out: list[tuple[Message | str, int, int]] = []
     for step in range(300):
         if s.over():
             break
