@@ -317,7 +317,14 @@ class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
              **{k: options[k] for k in _option_params(game)}},
         )
         self.shared = shared
+        self.extra_options = dict(extra_options or {})
         self.chance_bound = measured[1] if measured else shared.max_decisions
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle finds no class per title by name (each is made by register()): a game
+        # pickles as what rebuilds it, so solvers holding one checkpoint and it reaches
+        # spawned processes, with its parameters and data-file options
+        return _game, (self.game_id, self.get_parameters(), self.extra_options)
 
     def new_initial_state(self) -> ReichsstadtState:
         return ReichsstadtState(self)
@@ -327,6 +334,12 @@ class ReichsstadtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ReichsstadtObserver:
         return ReichsstadtObserver(self.shared, iig_obs_type, params)
+
+
+def _game(game_id: str, params: dict[str, Any], extra_options: dict[str, Any]) -> ReichsstadtGame:
+    """The game a pickled ReichsstadtGame was (registering its title in this process)."""
+    register(game_id)
+    return _creators[game_id](params, extra_options)  # type: ignore[no-any-return]
 
 
 class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
