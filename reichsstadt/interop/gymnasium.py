@@ -11,13 +11,17 @@ one process (`ReichsstadtVectorEnv`, Gymnasium's VectorEnv API).
             break
 
 or `gymnasium.make("reichsstadt/norenberc-v0", players=4)` once this module is imported
-(it registers an id per installed game), and `gymnasium.make_vec(...)` (its sync and
-async modes) or our own `ReichsstadtVectorEnv` (one process, stacked arrays).
+(it registers an id per installed game; Gymnasium 1.x loads no plug-ins, so a fresh
+script imports it, or names it in the id:
+"reichsstadt.interop.gymnasium:reichsstadt/norenberc-v0"), and `gymnasium.make_vec(...)`
+(its sync and async modes) or our own `ReichsstadtVectorEnv` (one process, stacked arrays).
 
 - Observation: the game's encoding of your view (float32 Box, docs/research.md),
   `history=K` appends your history; action: Discrete over the game's integer actions for
-  the player count; `action_masks()` (bool) for maskable policies (sb3-contrib's
-  MaskablePPO reads it), and `info["action_mask"]` (int8) as well.
+  the player count, a whole number (anything else is refused); `action_masks()` (bool)
+  for maskable policies (sb3-contrib's MaskablePPO reads it, through Gymnasium's
+  wrappers too), and `info["action_mask"]` (int8) as well; a finished episode's mask
+  allows every action (its action is ignored by a vector env's autoreset).
 - The other seats are played by bots (`reichsstadt.bots.make_bot` names, one for all or
   one per other seat in seat order, or your own objects with `act(seat)`), chance is
   drawn from the env's generator: `reset(seed=...)` fixes the whole game.
@@ -82,7 +86,7 @@ class _Seat:
         session = self.session
         if session.match is None or self.done:
             raise IllegalAction("the game is over: call reset()")
-        index = int(action)
+        index = _index(action)
         if not session.allows(self.seat, index):
             if self.illegal == "raise":
                 raise self._refusal(index)
@@ -111,6 +115,16 @@ class _Seat:
         said = render(state.describe(self.seat, action, self.seat), viewer=self.seat)
         because = "" if why is None else ": " + render(why, viewer=self.seat)
         return IllegalAction(f"action {index} ({said}) is not one of your legal moves now{because}")
+
+
+def _index(action: Any) -> int:
+    """The action as an index: a whole number (int, NumPy integer, or a one-element integer
+    array), never a float (int(1.5) would silently play action 1) nor a bool."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+        return int(action.reshape(()))
+    raise IllegalAction(f"an action is a whole number (an index of the action space), not {action!r}")
 
 
 def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:
@@ -174,7 +188,11 @@ class ReichsstadtEnv(gym.Env):
         return {"seat": self.seat, "action_mask": self.action_masks().astype(np.int8)}
 
     def action_masks(self) -> np.ndarray:
-        """True for every legal action of your seat now (all False once the game is over)."""
+        """True for every legal action of your seat now; all True once the episode has
+        ended (however it ended): an action chosen there is ignored (a vector env's
+        autoreset drops it), and a masked sampler must find one to draw."""
+        if self.play.done and self.session.match is not None:
+            return np.ones(len(self.space), bool)
         return self.session.mask(self.seat, dtype=bool)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

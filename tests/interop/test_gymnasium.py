@@ -3,6 +3,10 @@ Gymnasium's check_env; masks, seats, opponents and illegal actions behave."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -12,6 +16,8 @@ import reichsstadt
 from reichsstadt.bots import bot_names
 from reichsstadt.interop import gymnasium as rgym
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
+
+ROOT = Path(__file__).resolve().parents[2]
 
 rgym.register_envs(["toy"])
 
@@ -42,7 +48,7 @@ def test_a_masked_random_policy_plays_every_seat_to_the_end(gid, players):
             total += reward
             steps += 1
         assert -1.0 <= total <= 1.0 and "result" in info
-        assert not env.action_masks().any()
+        assert env.action_masks().all()   # a finished episode allows every action (test_end_masks.py)
 
 
 def test_seat_none_draws_the_seat_and_opponents_are_named_per_seat():
@@ -120,3 +126,38 @@ def test_history_and_max_steps_pass_check_env_and_truncate():
     assert truncated and not terminated and reward == 0.0
     with pytest.raises(reichsstadt.IllegalAction, match="call reset"):
         env.step(0)
+
+
+@pytest.mark.parametrize("bad", [1.5, np.float64(1.0), True, "1", None, np.array([0.5])])
+def test_a_non_integer_action_is_refused_with_a_clear_error(bad):
+    env = rgym.ReichsstadtEnv("norenberc", 2)
+    env.reset(seed=1)
+    with pytest.raises(reichsstadt.IllegalAction, match=r"an action is a whole number .* not "):
+        env.step(bad)
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    env.step(np.int64(legal))          # NumPy integers, as Discrete.sample() gives, are taken
+
+
+def test_a_made_env_gives_its_masks_through_gymnasiums_wrappers():
+    """gymnasium.make wraps the env (OrderEnforcing, PassiveEnvChecker), which do not
+    forward action_masks(): the ways docs/research.md names all work."""
+    env = gym.make(rgym.env_id("norenberc"), players=2)
+    _, info = env.reset(seed=1)
+    mask = env.unwrapped.action_masks()
+    assert mask.any() and np.array_equal(env.get_wrapper_attr("action_masks")(), mask)
+    assert np.array_equal(info["action_mask"].astype(bool), mask)
+
+
+def test_a_fresh_script_makes_an_env_by_the_ids_docs_research_md_shows():
+    """Gymnasium 1.x loads no plug-ins: the bare id needs the module imported, the
+    "module:id" form imports it (docs/research.md shows both)."""
+    fresh = ("import gymnasium\n"
+             "env = gymnasium.make('reichsstadt.interop.gymnasium:reichsstadt/colonia-v0', players=5)\n"
+             "import reichsstadt.interop.gymnasium\n"
+             "other = gymnasium.make('reichsstadt/colonia-v0', players=5)\n"
+             "print(env.unwrapped.players, other.unwrapped.players)\n")
+    run = subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["5", "5"]
+    page = (ROOT / "docs" / "research.md").read_text("utf-8")
+    assert 'gymnasium.make("reichsstadt.interop.gymnasium:reichsstadt/colonia-v0", players=5)' in page
