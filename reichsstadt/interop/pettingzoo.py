@@ -334,8 +334,9 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
     """One game as a PettingZoo ParallelEnv: at each step every seat that owes a decision
     acts at once (a simultaneous decision is one step), the others send the no-op (the
     last index, `no_op`), the only action their mask allows. All agents stay until the
-    game ends or is truncated. An action outside an agent's mask ends the game: that
-    agent gets the lowest reward, the others 0, and `info["illegal"]` names it (or
+    game ends or is truncated. An action outside an agent's mask ends the game: each
+    agent that sent one gets the lowest reward, the others 0; `info["illegal"]` names
+    the first in seat order, `info["illegal_agents"]` lists them all (or
     `illegal="raise"` raises IllegalAction with the reason). Same options as raw_env;
     `max_steps` counts joint steps."""
 
@@ -387,7 +388,8 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
                                                       dict[str, bool], dict[str, Any]]:
         session = self.session
         acting = [s for s in session.state.to_act() if s >= 0]
-        culprit = self._refused(actions, acting)
+        culprits = self._refused(actions, acting)
+        culprit = culprits[0] if culprits else None
         if culprit is None:
             for seat in acting:
                 session.play_if_still_asked(seat, int(actions[self.possible_agents[seat]]))
@@ -395,7 +397,8 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)
         if culprit is not None:
-            rewards[culprit] = session.reward_range[0]
+            for agent in culprits:   # each agent that sent an action outside its mask, not the first alone
+                rewards[agent] = session.reward_range[0]
             terminated = dict.fromkeys(agents, True)
         else:
             if session.over():
@@ -404,7 +407,7 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
             terminated = dict.fromkeys(agents, session.over())
         truncated = dict.fromkeys(agents, culprit is None and session.truncated())
         observations = self._observations()
-        infos = self._infos(**({"illegal": culprit} if culprit else {}))
+        infos = self._infos(**({"illegal": culprit, "illegal_agents": culprits} if culprit else {}))
         if session.over():
             result = session.outcome().to_json()
             for agent in agents:
@@ -415,8 +418,10 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
             self.render()
         return observations, rewards, terminated, truncated, infos
 
-    def _refused(self, actions: dict[str, Any], acting: list[int]) -> str | None:
-        """The first agent whose action its mask does not allow (None: all are allowed)."""
+    def _refused(self, actions: dict[str, Any], acting: list[int]) -> list[str]:
+        """The agents whose action their mask does not allow, in seat order (with
+        `illegal="raise"`, the first raises)."""
+        refused = []
         for agent in self.agents:
             if agent not in actions:
                 raise IllegalAction(f"no action for {agent}: every agent sends one (the no-op, {self.no_op}, "
@@ -430,5 +435,5 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
                     if seat not in acting:
                         raise IllegalAction(f"{agent} need not decide now: send the no-op {self.no_op}, not {action!r}")
                     self.session.state.apply(seat, self.session.space.decode(index))  # raises with the reason
-                return agent
-        return None
+                refused.append(agent)
+        return refused

@@ -103,3 +103,15 @@ def test_max_steps_truncates_both_apis():
     assert all(truncated.values()) and not any(terminated.values()) and par.agents == []
     with pytest.raises(reichsstadt.BadOption, match="max_steps"):
         pz.parallel_env("norenberc", 3, max_steps=0)
+
+
+def test_every_agent_that_sends_an_illegal_action_in_one_step_is_penalised():
+    env = pz.parallel_env("toy", 3)
+    env.reset(seed=1)
+    roll = env.session.space.encode(reichsstadt.core.Action("roll"))
+    bid = env.session.space.encode(reichsstadt.core.Action("bid", amount=1))
+    _, rewards, terminated, _, infos = env.step({"player_0": roll, "player_1": bid, "player_2": roll})
+    assert rewards == {"player_0": -1.0, "player_1": 0.0, "player_2": -1.0}
+    assert all(terminated.values()) and env.agents == []
+    assert infos["player_1"]["illegal"] == "player_0"
+    assert infos["player_1"]["illegal_agents"] == ["player_0", "player_2"]
