@@ -543,8 +543,9 @@ def _pass(s: SiedlerState, seat: int, _a: int, _b: int, viewer: int | None) -> M
 
 def _council(s: SiedlerState, seat: int, holder: int, _: int, viewer: int | None) -> Message:
     c = s.council_of(holder)
-    card = council_name(COUNCIL_KEYS[c]) if c >= 0 else Message("siedler.council.any")
-    return Message("siedler.describe.council", card=card, holder=Player(holder))
+    if c < 0:   # asked of a player who holds none (a refused move): no card to name
+        return Message("siedler.describe.council_any", holder=Player(holder))
+    return Message("siedler.describe.council", card=council_name(COUNCIL_KEYS[c]), holder=Player(holder))
 
 
 Describer = Callable[["SiedlerState", int, int, int, "int | None"], Message]
