@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Action, ActionSpace, BadOption, GameInfo, Match, Outcome, Seat, State, part
+from ..core import Action, ActionSpace, BadOption, GameInfo, IllegalAction, Match, Outcome, Seat, State, part
 from ..core import game as find_game
 
 REWARDS = ("rank", "score")
@@ -195,3 +195,14 @@ def render_for(state: State | None, render_mode: str | None) -> str | None:
         print(text, end="")
         return None
     return text
+
+
+def action_index(action: Any) -> int:
+    """An action given to an env as an index: a whole number (int, NumPy integer, or a
+    one-element integer array), never a float (int(1.5) would silently play action 1)
+    nor a bool; IllegalAction naming what was given otherwise."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
+        return int(action.reshape(()))
+    raise IllegalAction(f"an action is a whole number (an index of the action space), not {action!r}")

@@ -49,7 +49,7 @@ from ..bots.plugins import is_bot, no_bot
 from ..core import Agent, BadOption, IllegalAction, Message
 from ..core.registry import GROUP
 from ..i18n import render
-from .common import render_for
+from .common import action_index, render_for
 from .session import Session
 
 
@@ -86,7 +86,7 @@ class _Seat:
         session = self.session
         if session.match is None or self.done:
             raise IllegalAction("the game is over: call reset()")
-        index = _index(action)
+        index = action_index(action)
         if not session.allows(self.seat, index):
             if self.illegal == "raise":
                 raise self._refusal(index)
@@ -115,16 +115,6 @@ class _Seat:
         said = render(state.describe(self.seat, action, self.seat), viewer=self.seat)
         because = "" if why is None else ": " + render(why, viewer=self.seat)
         return IllegalAction(f"action {index} ({said}) is not one of your legal moves now{because}")
-
-
-def _index(action: Any) -> int:
-    """The action as an index: a whole number (int, NumPy integer, or a one-element integer
-    array), never a float (int(1.5) would silently play action 1) nor a bool."""
-    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
-        return int(action.reshape(()))
-    raise IllegalAction(f"an action is a whole number (an index of the action space), not {action!r}")
 
 
 def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:

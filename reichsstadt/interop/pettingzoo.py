@@ -41,7 +41,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core import BadOption, IllegalAction
-from .common import render_for
+from .common import action_index, render_for
 from .session import Session
 
 OBS_TYPES = ("dict", "flat")
@@ -428,7 +428,7 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
                                     f"when it need not decide)")
             action = actions[agent]
             seat = self.seat_of[agent]
-            index = int(action) if action is not None else -1
+            index = action_index(action) if action is not None else -1   # 1.5 refused, not played as 1
             allowed = bool(0 <= index < self.n_actions and self._mask(seat)[index])
             if not allowed:
                 if self.illegal == "raise":

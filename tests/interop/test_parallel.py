@@ -115,3 +115,13 @@ def test_every_agent_that_sends_an_illegal_action_in_one_step_is_penalised():
     assert all(terminated.values()) and env.agents == []
     assert infos["player_1"]["illegal"] == "player_0"
     assert infos["player_1"]["illegal_agents"] == ["player_0", "player_2"]
+
+
+@pytest.mark.parametrize("bad", [0.5, np.float64(1.0), True, "1"])
+def test_a_non_integer_action_is_refused_not_rounded(bad):
+    env = pz.parallel_env("norenberc", 2)
+    obs, _ = env.reset(seed=1)
+    legal = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in env.agents}
+    with pytest.raises(reichsstadt.IllegalAction, match=r"an action is a whole number .* not "):
+        env.step({**legal, "player_1": legal["player_1"] + bad if isinstance(bad, float) else bad})
+    env.step({a: np.int64(i) for a, i in legal.items()})   # NumPy integers are taken
