@@ -229,11 +229,15 @@ def _saying_what_is_kept(progress: Progress, task: Any, folder: Path) -> Iterato
 def _stopped(progress: Progress, task: Any, folder: Path) -> str:
     """A tournament stopped (Ctrl-C, a bot's failure) after it began: the bar ended, and
     the line saying where its games are and how it goes on ("" if none are kept)."""
-    from .results import results_path
+    from .results import read, results_path
 
     done = int(progress.tasks[task].completed)
     total = int(progress.tasks[task].total or 0)
     progress.stop()
+    try:   # the games kept are the file's: Ctrl-C may fall between a game's line and the bar's step
+        done = len(read(folder)[1])
+    except (ReichsstadtError, OSError):   # pragma: no cover - a file gone or torn beyond reading: the bar's count
+        pass
     if done < total and results_path(folder).exists():
         command = f"reichsstadt tournament --resume {folder}"
         if done:
@@ -266,6 +270,15 @@ COLUMNS = ("bot", "seats", "win_share", "interval", "fair", "mean_rank", "mean_s
 """The tournament table's columns (each a message commands.tournament.column.<name>)."""
 
 
+def _times(result: Any) -> Message:
+    """The time a tournament took, saying which: the wall clock of this run (a resumed
+    run's own part only) and the games' time summed; a report of a file has only the latter."""
+    play = f"{result.play_seconds:.0f}"
+    if result.seconds is None:
+        return Message("commands.tournament.time.play", play=play)
+    return Message("commands.tournament.time.run", wall=f"{result.seconds:.0f}", play=play)
+
+
 def _summary_table(result: Any, rows: list[Any], names: list[str], scheduled: int | None) -> Table:
     w = _words()
     played = len(result.games)
@@ -277,7 +290,7 @@ def _summary_table(result: Any, rows: list[Any], names: list[str], scheduled: in
                                players=result.players, games=games,
                                rotations=Message("commands.tournament.rotations", count=block),
                                seeds=Message("commands.tournament.seeds", count=seeds),
-                               seconds=f"{result.seconds:.0f}"))
+                               time=_times(result)))
     intervals = [f"{s.ci_low:.1%} – {s.ci_high:.1%}" for s in rows]   # breaks between its ends, if it must
     for i, col in enumerate(COLUMNS):
         table.add_column(w.part(f"commands.tournament.column.{col}", share=f"{1 / result.players:.0%}"),

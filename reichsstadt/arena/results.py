@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import traceback
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -51,7 +52,38 @@ def in_game(where: Message) -> Iterator[None]:
         said = exc.message
         if said is not None and not said.id.startswith("core.bot."):   # not a bot's failure: said as it is
             raise
-        raise BadOption(Message("commands.in_game", error=said or str(exc), where=where)) from exc
+        cause = exc.__cause__
+        at = None if cause is None else raised_at(cause)
+        error: Any = said or str(exc)
+        if at is not None:
+            error = Message("commands.bot.raised_at", error=error, file=at[0], line=at[1])
+        failure = BadOption(Message("commands.in_game", error=error, where=where))
+        if cause is not None and os.environ.get("REICHSSTADT_DEBUG"):
+            # a note travels with the error out of a worker process, and the command prints it after the error
+            failure.add_note("".join(traceback.format_exception(cause)).rstrip())
+        raise failure from exc
+
+
+_PACKAGE = str(Path(__file__).resolve().parents[1])
+"""The reichsstadt package's folder: frames in it are ours, not the bot's."""
+
+
+def raised_at(exc: BaseException) -> tuple[str, int] | None:
+    """Where in a bot's own code `exc` was raised: the innermost frame of its traceback
+    outside the reichsstadt package (its file, relative to the current folder when in it,
+    and line); None if no frame is the bot's."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not os.path.abspath(name).startswith(_PACKAGE + os.sep) and not name.startswith("<frozen "):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    if found is None:
+        return None
+    path = os.path.abspath(found[0])
+    here = os.getcwd()
+    return (os.path.relpath(path, here) if path.startswith(here + os.sep) else path), found[1]
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ With a folder (`out`), every game is appended to its `results.jsonl` as it ends
 (arena/results.py): a stopped tournament keeps its games and `resume` plays only the
 rest, with the same seeds, so it ends as an uninterrupted one would; `report(folder)`
 summarizes the file at any time. What a tournament needs that is not installed
-(openskill for the ratings, Ray for its backend) is refused before the first game."""
+(openskill for the ratings, Ray for its backend), and a bot of one's own that fails its
+trial move (arena/trial.py), are refused before the first game and before the folder."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from ..bots import check_bot, make_bot
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
 from .lock import holding
+from .trial import try_bots
 from .results import (FORMAT, MOST_GAMES, RESULTS, Header, Writer, check_games, check_writable, in_game, read,
                       results_path, semicolons)
 from .workers import batch_size, in_processes
@@ -286,18 +288,26 @@ class TournamentResult:
     bots: list[str]            # the entrants as named
     seed: int
     backend: str
-    seconds: float
+    seconds: float | None      # the wall clock of the run that made it (None: a report of its file)
     games: list[GameResult]
     summary: list[BotSummary]
     format: int = 1            # of its schedule (results.FORMATS)
+
+    @property
+    def play_seconds(self) -> float:
+        """The time its games took, summed over them (in any run, on any worker)."""
+        return sum(g.seconds for g in self.games)
 
     def block(self) -> list[list[int]]:
         """The seatings of each seed (entrant per seat)."""
         return seatings(len(self.bots), self.players, self.format)
 
     def to_json(self) -> dict[str, Any]:
+        # two times, named apart: a run's wall clock (not its resumed parts') and the games' summed time
+        wall = None if self.seconds is None else round(self.seconds, 2)
         return {"game": self.game, "players": self.players, "bots": self.bots, "seed": self.seed,
-                "backend": self.backend, "seconds": round(self.seconds, 2), "seatings": self.block(),
+                "backend": self.backend, "wall_seconds": wall, "play_seconds": round(self.play_seconds, 2),
+                "seatings": self.block(),
                 "summary": [s.to_json() for s in self.summary], "games": [g.to_json() for g in self.games]}
 
 
@@ -412,6 +422,7 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
         jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
     check_extras(backend)
     options = g.record_options(resolved)
+    try_bots(game_id, players, seed, options, names)   # a bot that cannot play this game: refused before the folder
     fmt = _format_found(out, resume) or schedule_format(len(names), players)   # a file keeps its schedule
     tasks = schedule(game_id, names, players, games, seed, options, fmt)
     header = Header(game_id, players, names, seed, games, options, len(tasks), fmt)
@@ -507,8 +518,7 @@ def report(folder: str | Path, backend: str = "local") -> tuple[TournamentResult
     results = [GameResult.from_json(x) for x in games]
     if not results:
         raise BadOption(Message("commands.tournament.no_game", folder=str(folder)))
-    seconds = sum(r.seconds for r in results)
-    return (TournamentResult(header.game, header.players, header.bots, header.seed, backend, seconds, results,
+    return (TournamentResult(header.game, header.players, header.bots, header.seed, backend, None, results,
                              summarize(results, header.players, header.bots), header.format), header)
 
 

@@ -13,7 +13,9 @@ state. Two ways in:
   and every command and the server's lobby then know the bot by that name
   (`--bots reinforce,greedy,greedy,greedy`).
 - **By import path** on the command line (`play --seats`, `simulate --bots`,
-  `tournament --bots`, `hint --bot`): `--bots mypolicy.bot:make_bot`. The server never
+  `tournament --bots`, `hint --bot`): `--bots mypolicy.bot:make_bot`, looked for first in
+  the current folder (as `python -m` does; the console script does not put it on the
+  path). The server never
   accepts a path sent over the network (`make_bot(..., imports=False)`): only bots its
   operator installed.
 
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
+import sys
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -67,8 +71,12 @@ def load_path(path: str, seed: int, game: str | None) -> Any:
     """The bot a "package.module:factory" path names, made for a seat."""
     module_name, _, attr = path.strip().partition(":")
     try:
-        module = importlib.import_module(module_name)
+        module = _import_here(module_name)
     except (Exception, SystemExit) as exc:
+        if isinstance(exc, ModuleNotFoundError) and exc.name and (module_name + ".").startswith(exc.name + "."):
+            # the module itself (not one it imports) is nowhere: say where it was looked for
+            raise BadOption(Message("bots.plugin.not_found", bot=_path(path), module=module_name,
+                                    error=_raised(exc), folder=os.getcwd())) from None
         raise BadOption(Message("bots.plugin.unimportable", bot=_path(path), module=module_name,
                                 error=_raised(exc))) from None
     target: Any = module
@@ -79,6 +87,22 @@ def load_path(path: str, seed: int, game: str | None) -> Any:
             raise BadOption(Message("bots.plugin.missing", bot=_path(path), module=module_name,
                                     name=repr(attr))) from None
     return make(target, _path(path), seed, game)
+
+
+def _import_here(module_name: str) -> Any:
+    """The module, looked for first in the current folder, as `python -m` does: the
+    `reichsstadt` console script (unlike `python -m reichsstadt`) does not put it on
+    sys.path, and a worker process imports the bot again by the same path. The folder is
+    on the path for this import only."""
+    here = os.getcwd()
+    if "" in sys.path or here in sys.path:
+        return importlib.import_module(module_name)
+    sys.path.insert(0, here)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        if here in sys.path:
+            sys.path.remove(here)
 
 
 def _installed(name: str, target: str) -> Message:

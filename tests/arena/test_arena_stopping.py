@@ -106,6 +106,9 @@ def test_ctrl_c_stops_a_tournament_at_once_and_says_how_to_go_on(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
+        while not (folder / "results.jsonl").exists() and time.monotonic() < deadline:   # past the bots' trial
+            time.sleep(0.05)
+        mark.unlink(missing_ok=True)
         while not mark.exists() and time.monotonic() < deadline:   # a game is under way (each lasts > 20 s)
             time.sleep(0.05)
         time.sleep(0.3)
@@ -145,13 +148,24 @@ class Boom:
 BOOM = "tests.arena.test_arena_stopping:Boom"
 
 
+class FirstMove:
+    def act(self, seat):
+        return seat.legal()[0]
+
+
+def boom_in_games(seed):
+    """Plays its trial before the games (seed 0), blows up in them."""
+    return Boom() if seed else FirstMove()
+
+
 def test_a_failing_bot_of_ones_own_is_named_with_its_game(tmp_path):
-    with pytest.raises(BadOption, match=re.escape("its act() raised RuntimeError: my policy blew up "
+    at = f"at tests/arena/test_arena_stopping.py, line {Boom.act.__code__.co_firstlineno + 1}"
+    with pytest.raises(BadOption, match=re.escape(f"its act() raised RuntimeError: my policy blew up, {at} "
                                                   "(in the game of seed 5)")):
         simulate("toy", 3, 2, seed=5, bots=[BOOM, "random"], jobs=1)
-    with pytest.raises(BadOption, match=re.escape("(in tournament game 1, seed 3)")):
-        tournament("toy", [BOOM, "random"], 2, 2, seed=3, jobs=1)
-    with pytest.raises(BadOption, match=re.escape("(in the game of seed 5)")):   # from a worker process too
+    with pytest.raises(BadOption, match=re.escape(f"{at} (in tournament game 1, seed 3)")):
+        tournament("toy", ["tests.arena.test_arena_stopping:boom_in_games", "random"], 2, 2, seed=3, jobs=1)
+    with pytest.raises(BadOption, match=re.escape(f"{at} (in the game of seed 5)")):   # from a worker process too
         simulate("toy", 3, 2, seed=5, bots=[BOOM, "random"], jobs=2)
 
 

@@ -1,0 +1,229 @@
+"""A researcher's bot of one's own in simulate and tournament (an outside review): a bot
+that raises is named with the place in its own code, and REICHSSTADT_DEBUG=1 shows its
+traceback (from worker processes too); `module:factory` is found in the current folder
+by the console script as by `python -m`; a stopped tournament counts the games its file
+keeps; every time said says which time it is; a bot that cannot play the game is refused
+before the folder is made."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from reichsstadt.arena import results
+from reichsstadt.arena.commands import tournament as tournament_command
+from reichsstadt.arena.tournament import tournament
+from reichsstadt.core import BadOption
+from reichsstadt.core.registry import register
+
+from tests.core.toygame import GAME as TOY
+
+register(TOY)
+ROOT = Path(__file__).resolve().parents[2]
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app.command(name="tournament")(tournament_command)
+app.command(name="other")(lambda: None)
+
+BOT = textwrap.dedent('''
+    class Bot:
+        def __init__(self, seed=0):
+            self.seed = seed
+
+        def act(self, seat):
+            return seat.legal()[0]
+
+
+    def make_bot(seed=0):
+        return Bot(seed)
+
+
+    def helper():
+        raise RuntimeError("my bot blew up")
+
+
+    class Raiser:
+        def act(self, seat):
+            return helper()
+
+
+    def raiser(seed=0):
+        return Raiser() if seed else Bot()   # its trial before the games (seed 0) passes
+
+
+    class Elsewhere:
+        def act(self, seat):
+            raise ValueError("wrong table: " + seat.game_id)
+
+
+    def elsewhere():
+        return Elsewhere()
+''')
+
+CONSOLE = "import sys\nfrom reichsstadt.cli import main\nsys.argv[0] = 'reichsstadt'\nmain()\n"
+"""The console script `reichsstadt`: a file elsewhere, so the current folder is not on sys.path."""
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A researcher's folder holding mypolicy/bot.py, and a console script outside it."""
+    here = tmp_path / "work"
+    (here / "mypolicy").mkdir(parents=True)
+    (here / "mypolicy" / "__init__.py").write_text("")
+    (here / "mypolicy" / "bot.py").write_text(BOT)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "reichsstadt").write_text(CONSOLE)
+    return here
+
+
+def console(folder, *args, **env):
+    """The console script, run in `folder` as a researcher types it."""
+    return subprocess.run([sys.executable, str(folder.parent / "bin" / "reichsstadt"), *args], cwd=folder,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "LANGUAGE": "en", **env})
+
+
+def line_of(text, needle):
+    return next(i for i, x in enumerate(text.splitlines(), 1) if needle in x)
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_raising_bot_is_named_with_the_line_of_its_own_code(folder, command):
+    args = (["simulate", "norenberc", "--bots", "mypolicy.bot:raiser,random", "-n", "2"] if command == "simulate"
+            else ["tournament", "norenberc", "--bots", "mypolicy.bot:raiser,random", "-n", "2", "--no-plots",
+                  "--out", "t"])
+    done = console(folder, *args, "-p", "2", "--jobs", "2")
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    at = f"RuntimeError: my bot blew up, at {Path('mypolicy', 'bot.py')}, line {line_of(BOT, 'blew up')}"
+    assert at in said, said
+
+    debug = console(folder, *args[:-2], *(["--out", "t2"] if command == "tournament" else []), "-p", "2",
+                    "--jobs", "2", REICHSSTADT_DEBUG="1")
+    assert debug.returncode == 2, debug.stdout + debug.stderr
+    shown = debug.stdout + debug.stderr
+    assert at in " ".join(shown.split())
+    assert "Traceback (most recent call last)" in shown   # the whole traceback, from a worker process
+    assert 'raise RuntimeError("my bot blew up")' in shown and "in act" in shown and "in helper" in shown
+
+
+def test_the_console_script_imports_a_bot_from_the_current_folder(folder):
+    """The README's own-bot example, with the `reichsstadt` command from the bot's folder,
+    in worker processes too (it said "No module named 'mypolicy'")."""
+    done = console(folder, "tournament", "norenberc", "--bots", "mypolicy.bot:make_bot,random", "-p", "2",
+                   "-n", "4", "--jobs", "2", "--no-plots", "--out", "t")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert len(json.loads((folder / "t" / "results.json").read_text())["games"]) == 4
+    done = console(folder, "simulate", "norenberc", "--bots", "mypolicy.bot:make_bot,random", "-p", "2", "-n", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_module_found_nowhere_says_where_it_was_looked_for(folder):
+    done = console(folder, "simulate", "norenberc", "--bots", "mypolicy.nothere:make_bot,random", "-p", "2")
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 2, said
+    assert (f"module mypolicy.nothere cannot be imported: ModuleNotFoundError: No module named 'mypolicy.nothere' "
+            f"(looked for in the current folder, {folder}, and on Python's path)") in said, said
+
+
+def test_the_import_path_is_searched_for_the_import_only(folder, monkeypatch):
+    from reichsstadt.bots import make_bot
+
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(folder))])
+    before = list(sys.path)
+    assert make_bot("mypolicy.bot:make_bot", 3).seed == 3
+    assert sys.path == before
+    for name in [m for m in sys.modules if m.startswith("mypolicy")]:
+        monkeypatch.delitem(sys.modules, name)
+
+
+def run(*args, **env):
+    return CliRunner().invoke(app, ["tournament", *args], catch_exceptions=False,
+                              env={"COLUMNS": "200", "LANGUAGE": "en", **env})
+
+
+def test_a_stop_counts_the_games_the_file_keeps(tmp_path, monkeypatch):
+    """Ctrl-C that falls after a game's line is written and before the bar counts it: the
+    line says the file's count (it said one fewer)."""
+    add = results.Writer.add
+    seen = [0]
+
+    def add_then_stop(self, games):
+        add(self, games)
+        seen[0] += 1
+        if seen[0] == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(results.Writer, "add", add_then_stop)
+    folder = tmp_path / "t"
+    out = run("toy", "--bots", "random,random", "-p", "2", "-n", "8", "--jobs", "1", "--no-plots", "--out",
+              str(folder))
+    kept = len(results.read(folder)[1])
+    assert kept == 3
+    assert f"Stopped after 3 of 8 games; they are kept in {folder / 'results.jsonl'}." in " ".join(out.output.split())
+
+
+def test_every_time_says_which_time_it_is(tmp_path):
+    folder = tmp_path / "t"
+    out = run("toy", "--bots", "random,random", "-p", "2", "-n", "4", "--jobs", "1", "--no-plots", "--out",
+              str(folder))
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())
+    assert re.search(r"\d+ s \(wall clock of this run\), \d+ s of play \(summed over games\)", said), said
+    data = json.loads((folder / "results.json").read_text())
+    assert "seconds" not in data and data["wall_seconds"] >= 0
+    assert data["play_seconds"] == round(sum(g["seconds"] for g in data["games"]), 2)
+
+    report = run("--report", str(folder), "--no-plots")
+    assert report.exit_code == 0, report.output
+    said = " ".join(report.output.split())
+    assert re.search(r"\d+ s of play \(summed over games\)", said) and "wall clock" not in said, said
+    data = json.loads((folder / "results.json").read_text())
+    assert data["wall_seconds"] is None and data["play_seconds"] == round(sum(g["seconds"] for g in data["games"]), 2)
+
+    again = run("--resume", str(folder), "--no-plots")   # nothing left to play: its own clock, and the games' time
+    assert again.exit_code == 0, again.output
+    said = " ".join(again.output.split())
+    assert re.search(r"\d+ s \(wall clock of this run\), \d+ s of play \(summed over games\)", said), said
+
+
+@pytest.mark.parametrize("lang, wall, play", [
+    ("de", "Wanduhrzeit dieses Laufs", "Spielzeit (über die Partien summiert)"),
+    ("fr", "temps réel de cette exécution", "de jeu (additionnées sur les parties)"),
+    ("it", "tempo reale di questa esecuzione", "di gioco (sommati sulle partite)"),
+    ("ru", "по часам, этот запуск", "игры (в сумме по партиям)"),
+])
+def test_the_times_are_told_apart_in_every_language(tmp_path, lang, wall, play):
+    folder = tmp_path / "t"
+    ran = run("toy", "--bots", "random,random", "-p", "2", "-n", "2", "--jobs", "1", "--no-plots", "--out",
+              str(folder), LANGUAGE=lang, LC_ALL="", LANG="")
+    said = " ".join(ran.output.split())
+    assert wall in said and play in said, said
+    report = run("--report", str(folder), "--no-plots", LANGUAGE=lang, LC_ALL="", LANG="")
+    said = " ".join(report.output.split())
+    assert play in said and wall not in said, said
+
+
+def test_a_bot_that_cannot_play_the_game_is_refused_before_the_folder(folder, monkeypatch):
+    """A bot that says at its first move that it plays another table: exit 2 and no folder
+    (it used to be found at the first game: a folder with no games)."""
+    done = console(folder, "tournament", "norenberc", "--bots", "mypolicy.bot:elsewhere,random", "-p", "2", "-n",
+                   "4", "--jobs", "1", "--no-plots", "--out", "t")
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr, said
+    assert "ValueError: wrong table: norenberc" in said
+    assert "(in a trial move before the games: Norenberc, 2 players, seed 1)" in said, said
+    assert not (folder / "t").exists()
+
+    monkeypatch.chdir(folder)
+    with pytest.raises(BadOption, match="trial move before the games"):
+        tournament("toy", ["mypolicy.bot:elsewhere", "random"], 2, 2, jobs=1, out=folder / "api")
+    assert not (folder / "api").exists()
