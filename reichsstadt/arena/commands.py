@@ -161,7 +161,7 @@ def _play(asked: dict[str, Any], title: str, total: int, found: int) -> Any:
             progress.advance(task, k)
 
         with _saying_what_is_kept(progress, task, folder):
-            return run(**asked, progress=advance)
+            return run(**asked, progress=advance, trial=False)   # its bots were tried before the bar
 
 
 def _report(folder: Path, plots: bool) -> None:

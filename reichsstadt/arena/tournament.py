@@ -398,11 +398,12 @@ def check_extras(backend: str = "local", plots: bool = False) -> None:
 def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, seed: int = 1,
                    options: dict[str, Any] | None = None, jobs: int | None = None, backend: str = "local",
                    address: str | None = None, out: str | Path | None = None,
-                   resume: bool = False) -> tuple[Header, list[Task], int, list[dict[str, Any]]]:
+                   resume: bool = False, trial: bool = True) -> tuple[Header, list[Task], int, list[dict[str, Any]]]:
     """Everything a tournament is asked, checked before any game is played or file
     written (and before the command draws its progress bar): BadOption naming what is
     wrong. The header, the schedule, the worker processes to use and the games `out`
-    holds already (resuming)."""
+    holds already (resuming). `trial`: bots of one's own play their trial move (the
+    command has them play it once, before its progress bar)."""
     g = find_game(game_id)
     resolved = g.resolve(players, options)
     g.new(players, seed, g.record_options(resolved))   # a broken data file is refused before any folder is made
@@ -422,7 +423,8 @@ def check_settings(game_id: str, bots: Sequence[str], players: int, games: int, 
         jobs = min(jobs, games, 4 * (os.cpu_count() or 1))
     check_extras(backend)
     options = g.record_options(resolved)
-    try_bots(game_id, players, seed, options, names)   # a bot that cannot play this game: refused before the folder
+    if trial:   # a bot that cannot play this game: refused before the folder
+        try_bots(game_id, players, seed, options, names)
     fmt = _format_found(out, resume) or schedule_format(len(names), players)   # a file keeps its schedule
     tasks = schedule(game_id, names, players, games, seed, options, fmt)
     header = Header(game_id, players, names, seed, games, options, len(tasks), fmt)
@@ -449,15 +451,17 @@ def tournament(
     progress: Progress | None = None,
     out: str | Path | None = None,
     resume: bool = False,
+    trial: bool = True,
 ) -> TournamentResult:
     """Play a seat-rotated tournament; `games` is rounded up to whole rotations. With
     `out`, every game goes to out/results.jsonl as it ends (the folder and any missing
     folders above it are made); `resume` continues the tournament there (the same
     settings, else BadOption naming the difference), playing only the games it lacks.
     `progress` hears of each game ended in this run. Another run playing into `out` (a
-    --resume beside it) is refused before any game (arena/lock.py)."""
+    --resume beside it) is refused before any game (arena/lock.py). `trial`: whether bots of
+    one's own play a trial move first (arena/trial.py; the command has done so already)."""
     header, tasks, jobs, found = check_settings(game_id, bots, players, games, seed, options, jobs, backend,
-                                                address, out, resume)   # refused before the folder is made
+                                                address, out, resume, trial)   # refused before the folder is made
     with holding(out):
         if out is not None:   # the games there now, read under the lock
             found = found_in(header, out, resume)

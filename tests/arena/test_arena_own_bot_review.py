@@ -227,3 +227,26 @@ def test_a_bot_that_cannot_play_the_game_is_refused_before_the_folder(folder, mo
     with pytest.raises(BadOption, match="trial move before the games"):
         tournament("toy", ["mypolicy.bot:elsewhere", "random"], 2, 2, jobs=1, out=folder / "api")
     assert not (folder / "api").exists()
+
+
+class Counted:
+    """Remembers every instance made with seed 0 that was asked for a move (a trial's)."""
+    tried: list[int] = []
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def act(self, seat):
+        if not self.seed and id(self) not in Counted.tried:
+            Counted.tried.append(id(self))
+        return seat.legal()[0]
+
+
+def test_the_command_tries_each_bot_once(tmp_path):
+    """The command checks before its progress bar and the run would check again: the trial
+    move (a slow bot's seconds) is played once."""
+    Counted.tried = []
+    out = run("toy", "--bots", "tests.arena.test_arena_own_bot_review:Counted,random", "-p", "2", "-n", "2",
+              "--jobs", "1", "--no-plots", "--out", str(tmp_path / "t"))
+    assert out.exit_code == 0, out.output
+    assert len(Counted.tried) == 1
