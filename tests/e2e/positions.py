@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from reichsstadt.core import CHANCE, Message, State, game, sample_chance
+from reichsstadt.core import Message, State, game
+from tests.walk import decisions
 
 
 def words(value: Any) -> dict[str, Any]:
@@ -51,17 +52,11 @@ def sample(game_id: str, players: list[int], per_phase: int, seed: int = 4,
     out: list[dict[str, Any]] = []
     for _ in range(games):
         s = g.new(rng.choice(players), rng.randrange(1 << 30))
-        while not s.over():
-            who = s.to_act()
-            if who == (CHANCE,):
-                s.apply(CHANCE, sample_chance(s, rng))
-                continue
-            p = rng.choice(who)
+        for _, p in decisions(s, rng):
             k = kind(s.view(p))
             if taken.get(k, 0) < per_phase and rng.random() < 0.3:
                 taken[k] = taken.get(k, 0) + 1
                 out.append({"kind": k, **seat_message(s, p)})
-            s.apply(p, rng.choice(s.legal(p)))
         if taken.get("end", 0) < 1:
             taken["end"] = 1
             out.append({"kind": "end", **seat_message(s, 0)})

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from reichsstadt.core import CHANCE, Message, Player, State, game, sample_chance
+from reichsstadt.core import Message, Player, State, game
+from tests.walk import decisions
 from reichsstadt.i18n import render
 from tests.server.process import Server
 
@@ -34,12 +35,7 @@ def answering(want_short: bool, seed: int = 1) -> tuple[dict[str, Any], dict[str
     rng = random.Random(seed)
     for _ in range(200):
         s: State = game("siedler").new(3, rng.randrange(1 << 30))
-        while not s.over():
-            who = s.to_act()
-            if who == (CHANCE,):
-                s.apply(CHANCE, sample_chance(s, rng))
-                continue
-            p = rng.choice(who)
+        for _, p in decisions(s, rng):
             v = s.view(p)
             if v["phase"] == "respond" and v["table"]["offer"]["answers"][p] == "pending":
                 me = v["seats"][p]
@@ -48,7 +44,6 @@ def answering(want_short: bool, seed: int = 1) -> tuple[dict[str, Any], dict[str
                 short = {x: held[x] for x in RESOURCES if want[x] > held[x]}
                 if (len(short) == 1) if want_short else not short:
                     return seat_message(s, p), short
-            s.apply(p, rng.choice(s.legal(p)))
     raise AssertionError("no such offer in 200 random games")
 
 

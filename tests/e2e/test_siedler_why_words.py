@@ -19,7 +19,6 @@ from .conftest import BROWSER, Pages
 from .newcomer import open_as, person_at
 
 pytestmark = BROWSER
-SHOTS = Path("/tmp/siedler-why")
 SECTION = re.compile(r"\(([^()]*, )?\d+(\.\d+)+\)")  # (5.2.2.2), (Kostenloser Lehm, 8.3)
 
 # the frame's words and the label before the reason, as the page shows them (capitalised)
@@ -29,16 +28,16 @@ FRAME = {"en": ("You cannot build a settlement", " now: "), "de": ("Du kannst je
 
 
 @pytest.mark.parametrize("lang", list(FRAME))
-def test_a_click_on_an_intersection_says_why_without_nested_brackets(server: Server, pages: Pages, lang: str) -> None:
+def test_a_click_on_an_intersection_says_why_without_nested_brackets(server: Server, pages: Pages, lang: str,
+                                                                    tmp_path: Path) -> None:
     made = person_at(server.base, "siedler", ["random", "random"])
     page: Any = pages.new()
     open_as(page, server.base, made, lang=lang)
     page.wait_for_selector("[data-legal]", timeout=30000)  # the person's turn
     page.locator(".board svg .asks[data-key='int-I-0']").click(force=True)
-    page.wait_for_function("() => (document.querySelector('.error') || {}).textContent")
-    said = page.locator(".error").first.inner_text()
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{lang}.png"))
+    # the words as they came (read in the same check: a move could clear them after)
+    said = page.wait_for_function("() => (document.querySelector('.error') || {}).textContent || null").json_value()
+    page.screenshot(path=str(tmp_path / f"{lang}.png"))
     start, label = FRAME[lang]
     assert said.startswith(start) and label in said, said
     assert SECTION.search(said) and not nested(said) and not side_by_side(said), said

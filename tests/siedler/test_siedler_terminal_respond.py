@@ -14,7 +14,8 @@ from rich.console import Console
 from tests.siedler.siedler_helpers import act, legal_types, main_phase, set_hand, start
 
 import reichsstadt
-from reichsstadt.core import CHANCE, Message, Player, sample_chance
+from reichsstadt.core import Message, Player
+from tests.walk import decisions
 from reichsstadt.games.siedler.terminal import render
 from reichsstadt.i18n import Renderer
 
@@ -70,12 +71,9 @@ def test_along_random_games_the_words_offer_accept_exactly_when_it_is_legal() ->
     for _ in range(40):
         s = reichsstadt.game("siedler").new(3, rng.randrange(1 << 30))
         names = NAMES[:3]
-        while not s.over() and min(seen.values()) < 3:
-            who = s.to_act()
-            if who == (CHANCE,):
-                s.apply(CHANCE, sample_chance(s, rng))
-                continue
-            p = rng.choice(who)
+        for _, p in decisions(s, rng):
+            if min(seen.values()) >= 3:
+                break
             v = s.view(p)
             if v["phase"] == "respond" and v["table"]["offer"]["answers"][p] == "pending":
                 can = any(a.type == "accept" for a in s.legal(p))
@@ -83,7 +81,6 @@ def test_along_random_games_the_words_offer_accept_exactly_when_it_is_legal() ->
                 text = _text(v, p, names=names)
                 assert _asked("ask.respond" if can else "ask.respond_no_accept", "en", p, names, active) in text, text
                 seen[can] += 1
-            s.apply(p, rng.choice(s.legal(p)))
         if min(seen.values()) >= 3:
             break
     assert min(seen.values()) >= 3, seen
