@@ -58,6 +58,16 @@ BOT = textwrap.dedent('''
         return Raiser() if seed else Bot()   # its trial before the games (seed 0) passes
 
 
+    class Parser:
+        def act(self, seat):
+            import json
+            return json.loads("{not json")   # dies inside the json module
+
+
+    def parser(seed=0):
+        return Parser() if seed else Bot()
+
+
     class Elsewhere:
         def act(self, seat):
             raise ValueError("wrong table: " + seat.game_id)
@@ -250,3 +260,13 @@ def test_the_command_tries_each_bot_once(tmp_path):
               "--jobs", "1", "--no-plots", "--out", str(tmp_path / "t"))
     assert out.exit_code == 0, out.output
     assert len(Counted.tried) == 1
+
+
+def test_a_bot_that_dies_inside_a_library_is_named_by_its_own_line_that_called_it(folder):
+    """A bot's error raised inside Python's json module (or NumPy's code) names the bot's
+    own line that called it, not the library's."""
+    done = console(folder, "simulate", "norenberc", "--bots", "mypolicy.bot:parser,random", "-n", "2", "-p", "2")
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"at {Path('mypolicy', 'bot.py')}, line {line_of(BOT, 'dies inside the json module')}" in said, said
+    assert "decoder.py" not in said, said
