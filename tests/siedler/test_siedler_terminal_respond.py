@@ -11,7 +11,7 @@ import random
 
 import pytest
 from rich.console import Console
-from tests.siedler.siedler_helpers import act, legal_types, main_phase, set_hand, start
+from tests.siedler.siedler_helpers import legal_types, main_phase, offer, set_hand, start
 
 import reichsstadt
 from reichsstadt.core import Message, Player
@@ -40,12 +40,7 @@ def _wood_for_stone():
     s = set_hand(s, 0, wood=2)
     s = set_hand(s, 1, stone=3)
     s = set_hand(s, 3, grain=1)
-    act(s, 0, "offer")
-    act(s, 0, "give", resource="wood")
-    act(s, 0, "done")
-    act(s, 0, "want", resource="stone")
-    act(s, 0, "done")
-    act(s, 0, "send", to=-1)
+    offer(s, 0, ["wood"], ["stone"], to=-1)
     return s
 
 
