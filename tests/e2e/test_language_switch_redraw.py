@@ -17,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.process import Server
 
-from .conftest import BROWSER, Pages, serving
+from .conftest import BROWSER, Pages
 from .newcomer import among_people, call, finished, open_as
 
 pytestmark = BROWSER
@@ -46,7 +46,13 @@ SAME = f"([areas, want]) => JSON.stringify(({WORDS})(areas)) === JSON.stringify(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory, "language_switch_redraw")
+    # tables are made until the person moves first (up to 25 a game): past the default
+    # limit of tables one address may create a minute, which this test is not about
+    s = Server(tmp_path_factory.mktemp("language_switch_redraw"), extra=["--create-per-minute", "100000"])
+    try:
+        yield s
+    finally:
+        s.close()
 
 
 def words(page: Any, areas: list[str]) -> dict[str, list[str]]:

@@ -33,7 +33,10 @@ def test_a_click_on_an_intersection_says_why_without_nested_brackets(server: Ser
     made = person_at(server.base, "siedler", ["random", "random"])
     page: Any = pages.new()
     open_as(page, server.base, made, lang=lang)
-    page.wait_for_selector("[data-legal]", timeout=30000)  # the person's turn
+    # the person's own turn in the main phase (not an answer to a bot's offer, whose step says why instead)
+    page.wait_for_function("() => document.querySelector('.table-page .status.yours') && document.querySelector"
+                           "('[data-legal]') && document.querySelector('[data-phase]')?.dataset.phase !== 'respond'",
+                           timeout=30000)
     page.locator(".board svg .asks[data-key='int-I-0']").click(force=True)
     # the words as they came (read in the same check: a move could clear them after)
     said = page.wait_for_function("() => (document.querySelector('.error') || {}).textContent || null").json_value()
