@@ -59,13 +59,30 @@ def finished(base: str, game: str, bots: list[str], name: str = "Ann", timeout: 
     return made
 
 
-def open_as(page: Any, base: str, made: dict[str, Any], lang: str = "en", path: str = "") -> None:
-    """The table's page in `page`, as the person who sits at it (their keys in the browser)."""
+def open_as(page: Any, base: str, made: dict[str, Any], lang: str = "en", path: str = "",
+            kept: dict[str, str] | None = None) -> None:
+    """The table's page in `page`, as the person who sits at it (their keys in the browser;
+    `kept`: more of what the browser keeps, as the page's own switches store it)."""
     page.goto(base + "/")
-    page.evaluate("([id, keys, lang]) => { localStorage.setItem('rs.table.' + id, JSON.stringify(keys));"
-                  " localStorage.setItem('rs.lang', lang); }",
-                  [made["id"], {"creator": made["creator"], "token": made["token"], "seat": 0}, lang])
+    page.evaluate("([id, keys, lang, kept]) => { localStorage.setItem('rs.table.' + id, JSON.stringify(keys));"
+                  " localStorage.setItem('rs.lang', lang);"
+                  " for (const [k, v] of Object.entries(kept)) localStorage.setItem(k, v); }",
+                  [made["id"], {"creator": made["creator"], "token": made["token"], "seat": 0}, lang, kept or {}])
     page.goto(f"{base}/t/{made['id']}{path}")
+
+
+# Siedler's trade panel's standing answer "decline every offer", as the browser keeps it: a
+# person who never moves would otherwise keep a random bot's offer waiting for an answer,
+# and their own turn would never come
+DECLINE_ALL = {"rs.siedler.decline-all": "1"}
+
+
+def own_turn(page: Any, timeout: float = 60) -> None:
+    """Wait until the person decides on a turn of their own, not answering another's offer
+    (whose step says why instead): the table stands still until they move."""
+    page.wait_for_function("() => document.querySelector('.table-page .status.yours') && document.querySelector"
+                           "('[data-legal]') && document.querySelector('[data-phase]')?.dataset.phase !== 'respond'",
+                           timeout=timeout * 1000)
 
 
 def play_now(page: Any, base: str, game: str) -> str:

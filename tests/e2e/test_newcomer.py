@@ -19,7 +19,7 @@ from tests.server.process import Server
 from .conftest import BROWSER, Pages
 from .drawing import INSTALL, table_data
 from .newcomer import call, finished, open_as, person_at, play_now
-from .play import create_from_lobby, describe_page, play, step, wait_table, where
+from .play import create_from_lobby, describe_page, step, wait_table, where
 from .positions import sample
 
 pytestmark = BROWSER
@@ -101,12 +101,14 @@ def test_a_long_press_explains_a_piece_without_making_its_move(server: Server, p
     sent: list[str] = []  # what the page sends: the bots move on meanwhile, so the move count cannot tell
     page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(p if isinstance(p, str) else "")))
     open_as(page, server.base, made)
+    page.wait_for_selector(".table-page .status.yours")
     page.wait_for_selector(".board svg.nb [data-legal]")
     piece = page.locator(".board svg.nb [data-legal]").first
-    says = piece.evaluate("el => [...el.children].find((c) => c.tagName === 'title').textContent")
-    box = piece.bounding_box()
-    assert box
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # its words and its place read at once, from one element: a redraw between two reads (the
+    # table's first state coming again by the socket) once left the second with no box (CI)
+    says, x, y = piece.evaluate("el => { const r = el.getBoundingClientRect();"
+                                " return [[...el.children].find((c) => c.tagName === 'title').textContent,"
+                                " r.x + r.width / 2, r.y + r.height / 2]; }")
     piece.dispatch_event("pointerdown", {"pointerType": "touch", "clientX": x, "clientY": y, "isPrimary": True})
     page.wait_for_selector(".explain")
     assert page.locator(".explain").inner_text().strip() == says.strip()
@@ -297,9 +299,16 @@ GLIDES = """(() => { window.glides = 0; window.lit = 0; const animate = Element.
   } }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true }); })();"""
 
 
-def _my_buttons(page: Any) -> bool:
-    """The person has a move to click (what `play.step` clicks)."""
-    return bool(page.locator(".moves button.move, .pick button.part").count())
+def _my_turn(page: Any, timeout: float = 120) -> None:
+    """Wait, making no move, until the person has a move to click after the table's first
+    move, or the game is over. (A `play` until that moment raced the page: it looked
+    before the buttons were drawn, then `step` found them and played on; on a busy CI it
+    played a whole game that way, "after 2 of the person's turns, the table finished".)"""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.table-page');"
+        " return !!t && (t.dataset.status !== 'running' || (Number(t.dataset.move) > 0"
+        " && document.querySelectorAll('.moves button.move, .pick button.part').length > 0)); }",
+        timeout=timeout * 1000)
 
 
 def _one_move(page: Any, rng: random.Random, timeout: float = 60) -> None:
@@ -325,10 +334,7 @@ def test_what_the_others_did_lights_up_glides_and_is_summed_up(server: Server, p
     turns = 0
     for _ in range(200):
         turns += 1
-        # the person's turn in the very terms `step` plays it by (its buttons): a test of
-        # ".status.yours", drawn a moment later, lost that race on a busy machine and
-        # `step` played every turn before the test could look
-        play([page], rng, until=lambda: where(page)[0] > 0 and _my_buttons(page))
+        _my_turn(page)   # the person's buttons, in the very terms `step` plays by
         if where(page)[1] != "running":
             break
         lit = lit or page.evaluate("() => window.lit") > 0
@@ -370,7 +376,7 @@ def test_a_hint_answer_amid_a_burst_does_not_swallow_what_the_others_did(server:
     wait_table(page)
     rng = random.Random(7)
     for _ in range(12):
-        play([page], rng, until=lambda: where(page)[0] > 0 and _my_buttons(page))
+        _my_turn(page)
         if where(page)[1] != "running" or page.evaluate("() => window.lit") > 0:
             break
         _one_move(page, rng)

@@ -16,7 +16,7 @@ from tests.i18n.test_refusal_brackets import nested, side_by_side
 from tests.server.process import Server
 
 from .conftest import BROWSER, Pages
-from .newcomer import open_as, person_at
+from .newcomer import DECLINE_ALL, open_as, own_turn, person_at
 
 pytestmark = BROWSER
 SECTION = re.compile(r"\(([^()]*, )?\d+(\.\d+)+\)")  # (5.2.2.2), (Kostenloser Lehm, 8.3)
@@ -32,11 +32,8 @@ def test_a_click_on_an_intersection_says_why_without_nested_brackets(server: Ser
                                                                     tmp_path: Path) -> None:
     made = person_at(server.base, "siedler", ["random", "random"])
     page: Any = pages.new()
-    open_as(page, server.base, made, lang=lang)
-    # the person's own turn in the main phase (not an answer to a bot's offer, whose step says why instead)
-    page.wait_for_function("() => document.querySelector('.table-page .status.yours') && document.querySelector"
-                           "('[data-legal]') && document.querySelector('[data-phase]')?.dataset.phase !== 'respond'",
-                           timeout=30000)
+    open_as(page, server.base, made, lang=lang, kept=DECLINE_ALL)
+    own_turn(page)
     page.locator(".board svg .asks[data-key='int-I-0']").click(force=True)
     # the words as they came (read in the same check: a move could clear them after)
     said = page.wait_for_function("() => (document.querySelector('.error') || {}).textContent || null").json_value()

@@ -104,16 +104,19 @@ def test_every_games_play_screen_fits_120_by_40(game_id, tmp_path):
     assert "⟨" not in s.text                                       # no message id without words
 
 
-def test_the_map_key_shows_the_games_map_where_it_has_one():
+def test_the_map_key_shows_the_games_map_where_it_has_one(tmp_path):
     """Siedler's map is a second terminal frontend: `m` pages it; games without one do not
     offer the key (issue 7: "Siedler's terminal never shows the map")."""
     from tests.cli.clihelpers import run
 
-    # empty lines turn the pager's pages (and only redraw the screen at the move prompt)
-    out = run("play", "siedler", "-p", "3", "--seed", "3", input="m\n" + "\n" * 6 + "h\n" + "\n" * 10 + "q\n")
+    # empty lines turn the pager's pages (and only redraw the screen at the move prompt); run
+    # in a folder of the test's own, where quitting leaves the game's record (it used to land
+    # in the checkout)
+    out = run("play", "siedler", "-p", "3", "--seed", "3", input="m\n" + "\n" * 6 + "h\n" + "\n" * 10 + "q\n",
+              cwd=tmp_path)
     assert out.returncode == 0
     assert "the map" in out.stdout and "T1" in out.stdout and "Frankfurt" in out.stdout
-    out = run("play", "norenberc", "-p", "3", "--seed", "3", input="h\n" + "\n" * 10 + "q\n")
+    out = run("play", "norenberc", "-p", "3", "--seed", "3", input="h\n" + "\n" * 10 + "q\n", cwd=tmp_path)
     assert "the map" not in out.stdout
 
 
