@@ -348,8 +348,10 @@ def _run_table(table: Any) -> NoReturn:
     except KeyboardInterrupt:
         _save_and_tell(table)
         raise typer.Exit(130) from None
-    except (ReichsstadtError, OSError):
-        table.save()
+    except (ReichsstadtError, OSError) as exc:   # a bot of one's own that failed, a disk gone
+        path = table.save()
+        if path is not None:   # said below the error's line (main prints notes)
+            exc.add_note(words()("terminal.error.internal_saved", path=str(path)))
         raise
     except Exception as exc:
         path = table.save()

@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sysconfig
-import traceback
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -44,56 +42,19 @@ def check_games(games: int) -> int:
 
 @contextmanager
 def in_game(where: Message) -> Iterator[None]:
-    """A failure of a bot of one's own (BadOption, from the runner) said with the game it
-    happened in (`where`: a `commands.in_game.*` message naming its seed), so that it can be
-    played again."""
+    """A failure of a bot of one's own (BadOption, from the runner: naming the bot and its
+    own line) said with the game it happened in (`where`: a `commands.in_game.*` message
+    naming its seed), so that it can be played again."""
     try:
         yield
     except BadOption as exc:
         said = exc.message
         if said is not None and not said.id.startswith("core.bot."):   # not a bot's failure: said as it is
             raise
-        cause = exc.__cause__
-        at = None if cause is None else raised_at(cause)
-        error: Any = said or str(exc)
-        if at is not None:
-            error = Message("commands.bot.raised_at", error=error, file=at[0], line=at[1])
-        failure = BadOption(Message("commands.in_game", error=error, where=where))
-        if cause is not None and os.environ.get("REICHSSTADT_DEBUG"):
-            # a note travels with the error out of a worker process, and the command prints it after the error
-            failure.add_note("".join(traceback.format_exception(cause)).rstrip())
+        failure = BadOption(Message("commands.in_game", error=said or str(exc), where=where))
+        for note in getattr(exc, "__notes__", ()):   # the traceback asked for (blame.debug_note)
+            failure.add_note(note)
         raise failure from exc
-
-
-_PACKAGE = str(Path(__file__).resolve().parents[1])
-"""The reichsstadt package's folder: frames in it are ours, not the bot's."""
-
-_LIBRARIES = tuple(dict.fromkeys(os.path.abspath(sysconfig.get_paths()[k]) + os.sep
-                                 for k in ("stdlib", "platstdlib", "purelib", "platlib")))
-"""Python's own library and the installed packages: a bot that dies inside NumPy's or the
-json module's code is named by its own line that called them."""
-
-
-def raised_at(exc: BaseException) -> tuple[str, int] | None:
-    """Where in a bot's own code `exc` was raised: the innermost frame of its traceback
-    outside the reichsstadt package and, where there is one, outside Python's library and
-    the installed packages (an installed bot's frames are all there: then the innermost
-    outside the package); its file, relative to the current folder when in it, and line;
-    None if no frame is the bot's."""
-    outside: list[tuple[str, int]] = []
-    tb = exc.__traceback__
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if not os.path.abspath(name).startswith(_PACKAGE + os.sep) and not name.startswith("<frozen "):
-            outside.append((name, tb.tb_lineno))
-        tb = tb.tb_next
-    own = [f for f in outside if not os.path.abspath(f[0]).startswith(_LIBRARIES)]
-    if not outside:
-        return None
-    found = (own or outside)[-1]
-    path = os.path.abspath(found[0])
-    here = os.getcwd()
-    return (os.path.relpath(path, here) if path.startswith(here + os.sep) else path), found[1]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import random
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from .actions import Action
+from .blame import debug_note, raised_at
 from .chance import make_rng, sample_chance
 from .contract import CHANCE, Game, Outcome, State
 from .errors import BadOption, IllegalAction, RecordError, ReichsstadtError
@@ -37,7 +38,9 @@ def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | No
     frame of its traceback runs a method of one of `agents` that is not of reichsstadt's
     modules), a BadOption naming the bot and what it raised, so that the command line says
     whose failure it was instead of an internal error; None (raise it as it is) for our
-    bots' failures, reichsstadt's own errors and an interrupt."""
+    bots' failures, reichsstadt's own errors and an interrupt. The line of the bot's own
+    code that raised is named where there is one (blame.raised_at), the whole traceback
+    added as a note on request."""
     if isinstance(exc, (ReichsstadtError, KeyboardInterrupt, GeneratorExit)):
         return None
     mine = {id(a): a for a in agents if _foreign(a)}
@@ -45,7 +48,11 @@ def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | No
     while tb is not None and mine:
         agent = mine.get(id(tb.tb_frame.f_locals.get("self")))
         if agent is not None:
-            return BadOption(Message("core.bot.raised", bot=_named(agent), error=f"{type(exc).__name__}: {exc}"))
+            error, at = f"{type(exc).__name__}: {exc}", raised_at(exc)
+            failure = BadOption(Message("core.bot.raised", bot=_named(agent), error=error) if at is None else
+                                Message("core.bot.raised_at", bot=_named(agent), error=error, file=at[0], line=at[1]))
+            debug_note(failure, exc)
+            return failure
         tb = tb.tb_next
     return None
 

@@ -58,6 +58,10 @@ BOT = textwrap.dedent('''
         return Raiser() if seed else Bot()   # its trial before the games (seed 0) passes
 
 
+    def always():
+        return Raiser()
+
+
     class Parser:
         def act(self, seat):
             import json
@@ -260,6 +264,31 @@ def test_the_command_tries_each_bot_once(tmp_path):
               "--jobs", "1", "--no-plots", "--out", str(tmp_path / "t"))
     assert out.exit_code == 0, out.output
     assert len(Counted.tried) == 1
+
+
+@pytest.mark.parametrize("command", ["play", "hint"])
+def test_play_and_hint_name_a_raising_bots_own_line_too(folder, command):
+    """`play --seats` and `hint` said a bot of one's own that raised in one line without
+    the place in its code; play now also says where the game so far was saved."""
+    quit_at_once = subprocess.run([sys.executable, str(folder.parent / "bin" / "reichsstadt"), "play", "norenberc",
+                                   "-p", "2", "--seats", "human,random", "--seed", "1", "--save", "g.json"],
+                                  cwd=folder, input="q\n", capture_output=True, text=True, timeout=300,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"})
+    assert quit_at_once.returncode == 0 and (folder / "g.json").exists(), quit_at_once.stdout + quit_at_once.stderr
+    args = (["play", "norenberc", "-p", "2", "--seats", "random,mypolicy.bot:always", "--seed", "1", "--save",
+             "failed.json"] if command == "play" else ["hint", "g.json", "--bot", "mypolicy.bot:always"])
+    at = f"RuntimeError: my bot blew up, at {Path('mypolicy', 'bot.py')}, line {line_of(BOT, 'blew up')}"
+    done = console(folder, *args)
+    said = " ".join(done.stdout.split())
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert at in said, said
+    if command == "play":
+        assert "The game so far is saved to failed.json." in said, said
+        assert json.loads((folder / "failed.json").read_text())["moves"], "the moves before the failure are kept"
+    debug = console(folder, *args, REICHSSTADT_DEBUG="1")
+    shown = debug.stdout + debug.stderr
+    assert debug.returncode == 2 and at in " ".join(shown.split()), shown
+    assert "Traceback (most recent call last)" in shown and 'raise RuntimeError("my bot blew up")' in shown, shown
 
 
 def test_a_bot_that_dies_inside_a_library_is_named_by_its_own_line_that_called_it(folder):
