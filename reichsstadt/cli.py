@@ -496,14 +496,19 @@ def bench(
     game_id: str = typer.Argument(..., metavar="GAME"),
     players: Optional[int] = typer.Option(None, "--players", "-p"),
     seconds: float = typer.Option(5.0, help="How long to play random games."),
+    clock: str = typer.Option("wall", help="What the seconds count: wall (the wall clock) or cpu (this process's "
+                                           "CPU time, fair on a busy machine)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
-    """Random self-play throughput: decisions and games per second, clone() time, memory."""
-    from .arena.bench import measure
+    """Random self-play throughput: decisions and games per second, clone() time, memory;
+    with the clock counted and the machine's load average."""
+    from .arena.bench import CLOCKS, measure
 
     if not 0 < seconds < 86_400:   # nan and inf too
         raise BadOption(Message("terminal.error.seconds", seconds=str(seconds)))
-    result = measure(game_id, _players(game_id, players), seconds)
+    if clock not in CLOCKS:
+        raise BadOption(Message("terminal.bench.clock", clock=repr(clock), clocks=", ".join(CLOCKS)))
+    result = measure(game_id, _players(game_id, players), seconds, clock=clock)
     if as_json:
         print(json.dumps(result.to_json()))
         return
@@ -512,7 +517,7 @@ def bench(
     table.add_column(w("terminal.bench.measure"))
     table.add_column(w("terminal.bench.value"), justify="right")
     for key, value in result.to_json().items():
-        table.add_row(key.replace("_", " "), str(value))
+        table.add_row(key.replace("_", " "), "-" if value is None else str(value))
     console.print(table)
 
 

@@ -3,6 +3,7 @@ games per second, clone() time and memory per state. Printed, never asserted."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import tracemalloc
@@ -25,6 +26,8 @@ class BenchResult:
     games_per_second: float
     clone_microseconds: float
     bytes_per_state: int
+    clock: str                  # what `seconds` counts: "wall" (the wall clock) or "cpu" (this process's CPU time)
+    load_average: float | None  # the machine's 1-minute load before the run (None where the system has none)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,11 +66,28 @@ def midgame_states(game: Game, players: int, seed: int, count: int,
     return out
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+"""The clocks a measure may count by: the wall clock, or this process's CPU seconds (fair
+on a loaded machine: other processes' turns are not counted)."""
+
+
+def load_average() -> float | None:
+    """The machine's load average over the last minute, beside a figure measured on it (a
+    busy machine's figure says so); None where the system keeps none."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
 def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1,
             options: dict[str, Any] | None = None,
-            clock: Callable[[], float] = time.perf_counter) -> BenchResult:
-    """Random self-play for `seconds` of `clock` (the wall clock; `time.process_time`:
-    this process's CPU seconds, fair on a loaded machine), then clone() time and memory."""
+            clock: str | Callable[[], float] = "wall") -> BenchResult:
+    """Random self-play for `seconds` of `clock` (a name of CLOCKS, or a clock of one's
+    own), then clone() time and memory."""
+    load = load_average()
+    clock_name = clock if isinstance(clock, str) else next((k for k, v in CLOCKS.items() if v is clock), "own")
+    clock = CLOCKS[clock] if isinstance(clock, str) else clock
     game = find_game(game_id)
     options = game.resolve(players, options)
     games = decisions = chance = 0
@@ -98,5 +118,5 @@ def measure(game_id: str, players: int, seconds: float = 5.0, seed: int = 1,
         game=game_id, players=players, games=games, decisions=decisions, chance_steps=chance,
         seconds=round(elapsed, 3), decisions_per_second=round(decisions / elapsed, 1),
         games_per_second=round(games / elapsed, 2), clone_microseconds=round(clone_us, 2),
-        bytes_per_state=int(grown / len(states)),
+        bytes_per_state=int(grown / len(states)), clock=clock_name, load_average=load,
     )

@@ -117,6 +117,20 @@ def test_bench_prints_its_measures():
     assert out.returncode == 0, out.stderr
     figures = json.loads(out.stdout)
     assert figures["games"] >= 1 and figures["decisions_per_second"] > 0 and figures["clone_microseconds"] > 0
+    assert figures["clock"] == "wall" and isinstance(figures["load_average"], float)   # beside the figure
+
+
+def test_bench_counts_cpu_seconds_on_request_and_refuses_an_unknown_clock():
+    """A figure from a busy machine is fair by this process's CPU seconds (the benchmarks'
+    --clock cpu), and says the load it was measured under."""
+    out = run("bench", "colonia", "--players", "3", "--seconds", "0.3", "--clock", "cpu", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["clock"] == "cpu"
+    shown = run("bench", "colonia", "--players", "3", "--seconds", "0.3", "--clock", "cpu")
+    assert "load average" in shown.stdout and "cpu" in shown.stdout, shown.stdout
+    refused = run("bench", "colonia", "--seconds", "0.3", "--clock", "sundial")
+    assert refused.returncode == 2 and "--clock must be one of wall, cpu, not 'sundial'" in refused.stdout + \
+        refused.stderr, refused.stdout + refused.stderr
 
 
 def test_replay_steps_through_a_game(tmp_path):
