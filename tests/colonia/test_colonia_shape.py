@@ -284,8 +284,11 @@ def test_a_refused_move_says_the_rule_it_breaks() -> None:
     assert move.startswith(f"take the {need} materials of stall {big + 1} (")
     assert render(caught.value.message, viewer=p) == (
         f"you cannot {move} now: it takes {need} members from home, and there are 3")
-    with pytest.raises(IllegalAction, match="the game asks for a market stall or a pass now"):
+    with pytest.raises(IllegalAction) as caught:
         play(s, p, "commission", craftsman=0)
+    said = render(caught.value.message, viewer=p)
+    assert said.endswith(" now: the game is asking for a market stall or a pass"), said
+    assert said.count(" now") == 1, f"'now' said once: {said}"
 
     s = at_step(S_SUN_BUY, 4)
     p = s.actor

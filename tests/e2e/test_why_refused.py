@@ -22,7 +22,7 @@ from .positions import seat_message
 pytestmark = BROWSER
 
 
-@pytest.mark.parametrize("lang, words, asked", [("en", "You cannot commission", "the game asks for"),
+@pytest.mark.parametrize("lang, words, asked", [("en", "You cannot commission", "the game is asking for"),
                                                 ("de", "Du kannst jetzt nicht", "jetzt ist gefragt")])
 def test_a_click_on_a_contract_field_colonia_cannot_take_now_says_why(server: Server, pages: Pages, lang: str,
                                                                       words: str, asked: str) -> None:
