@@ -27,8 +27,8 @@ pytestmark = BROWSER
 CITIZENS = [k for k in c.TILE_KIND_KEYS if k != "artisan"]
 LANGS = ("en", "de", "it", "fr", "ru")
 # the rulebook line under a section: the French edition named where the reader has none
-LABEL = {"en": "French rulebook: ", "de": "Französische Spielregel: ", "it": "Regolamento: ", "fr": "Règle du jeu : ",
-         "ru": "Правила: "}
+LABEL = {"en": "French rulebook: ", "de": "Französische Spielregel: ", "it": "Regolamento: ",
+         "fr": "Règle du jeu\u00a0: ", "ru": "Правила: "}
 
 
 def citizen_lines() -> list[dict[str, Any]]:
@@ -64,7 +64,7 @@ def test_the_guide_says_what_each_citizen_does_in_every_language(server: Server,
     citizens = sections.filter(has=page.locator("h3", has_text=title))
     said = citizens.locator("li").all_inner_texts()
     for kind in CITIZENS:
-        line = next((x for x in said if x.startswith(name(kind, lang) + (" : " if lang == "fr" else ": "))), None)
+        line = next((x for x in said if x.startswith(name(kind, lang) + ("\u00a0: " if lang == "fr" else ": "))), None)
         assert line and len(line) > len(name(kind, lang)) + 30, f"{lang}: no line for {kind} in {said}"
     assert "⟨" not in citizens.inner_text()
     rules = page.locator("dialog.guide .guide-section p.rules").all_inner_texts()

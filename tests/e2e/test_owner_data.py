@@ -55,7 +55,7 @@ def test_a_broken_data_file_makes_no_table_and_says_why(server: Server, pages: P
     _form(page, server.base)
     page.set_input_files("#opt-components", str(tmp_path / "latin1.json"))
     page.wait_for_function("() => document.querySelector('form.create p.error').textContent.includes('UTF-8')")
-    assert "n'est pas du texte UTF-8 : enregistrez-le en UTF-8" in error.inner_text()
+    assert "n'est pas du texte UTF-8\u00a0: enregistrez-le en UTF-8" in error.inner_text()
 
     page.set_input_files("#opt-components", [])   # cleared: the bundled data
     page.click("form.create button[type=submit]")

@@ -23,7 +23,7 @@ SECTION = re.compile(r"\(([^()]*, )?\d+(\.\d+)+\)")  # (5.2.2.2), (Kostenloser L
 
 # the frame's words and the label before the reason, as the page shows them (capitalised)
 FRAME = {"en": ("You cannot build a settlement", " now: "), "de": ("Du kannst jetzt nicht: Siedlung", ". Grund: "),
-         "fr": ("Vous ne pouvez pas maintenant : construire", ". Raison : "),
+         "fr": ("Vous ne pouvez pas maintenant\u00a0: construire", ". Raison\u00a0: "),
          "it": ("Ora non puoi: costruire", ". Motivo: "), "ru": ("Вы сейчас не можете: построить", ". Причина: ")}
 
 

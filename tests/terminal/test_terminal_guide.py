@@ -157,7 +157,7 @@ def test_one_page_of_the_rulebook_is_a_page_and_a_range_pages(lang: str, one: st
 
 @pytest.mark.parametrize("lang, first", [
     ("ru", "Правила: Обзор игры, Конец игры"), ("it", "Regolamento: Introduzione, Fine del gioco"),
-    ("fr", "Règle du jeu : Présentation, Fin de la Partie"),
+    ("fr", "Règle du jeu\u00a0: Présentation, Fin de la Partie"),
     ("de", "Französische Spielregel: Présentation, Fin de la Partie"),
     ("en", "French rulebook: Présentation, Fin de la Partie")])
 def test_norenberc_cites_the_readers_own_rulebook_edition_or_names_the_one_it_quotes(lang: str, first: str) -> None:
