@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..bots import check_bot, make_bot
+from ..bots.plugins import local_sources
 from ..core import BadOption, Match, Message, game as find_game
 from ..terminal.files import write_text
 from .lock import holding
@@ -208,14 +209,17 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
 def run_ray(tasks: Sequence[Task], address: str | None, jobs: int | None, done: Finished) -> None:
     """Play on a Ray cluster (`address` HOST:PORT; None starts a private local Ray).
     The package travels with the job (runtime_env py_modules), so the workers play the
-    same code as this process; the cluster needs Python and the dependencies."""
+    same code as this process, and so do bots of one's own from the current folder
+    (plugins.local_sources); the cluster needs Python and the dependencies."""
     if address:
         _check_reachable(address)
     try:
         import ray
     except ImportError:
         raise BadOption(Message("commands.needs.ray")) from None
-    runtime_env = {"py_modules": [package_dir()]}
+    # the package, and the bots of one's own from the current folder, travel with the job:
+    # the cluster's other machines have neither
+    runtime_env = {"py_modules": [package_dir(), *local_sources(sorted({b for t in tasks for b in t.bots}))]}
     started = False
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"runtime_env": runtime_env, "log_to_driver": False, "include_dashboard": False}

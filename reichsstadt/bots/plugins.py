@@ -105,6 +105,45 @@ def _import_here(module_name: str) -> Any:
             sys.path.remove(here)
 
 
+def local_sources(specs: list[str]) -> list[str]:
+    """The files of the current folder that the import-path bots among `specs` come from:
+    each one's top package (its folder) or single module (its .py file), for a Ray job to
+    ship to the cluster's other machines, where the folder is not. Bots found elsewhere
+    (installed) are not listed: the cluster has its own installation."""
+    here = os.path.realpath(os.getcwd())
+    out: list[str] = []
+    for spec in specs:
+        if not is_import_path(spec):
+            continue
+        top = spec.strip().partition(":")[0].split(".")[0]
+        try:
+            found = _find_here(top)
+        except (ImportError, ValueError):
+            continue   # not importable: the bot's own check says so
+        places = list(found.submodule_search_locations or []) if found and found.submodule_search_locations \
+            else [found.origin] if found and found.origin else []
+        for place in places:
+            if os.path.realpath(place).startswith(here + os.sep) and place not in out:
+                out.append(place)
+    return out
+
+
+def _find_here(module_name: str) -> Any:
+    """importlib's spec of a top-level module, looked for first in the current folder (as
+    _import_here imports it)."""
+    import importlib.util
+
+    here = os.getcwd()
+    if "" in sys.path or here in sys.path:
+        return importlib.util.find_spec(module_name)
+    sys.path.insert(0, here)
+    try:
+        return importlib.util.find_spec(module_name)
+    finally:
+        if here in sys.path:
+            sys.path.remove(here)
+
+
 def _installed(name: str, target: str) -> Message:
     return Message("bots.plugin.installed", name=repr(name), target=target)
 

@@ -82,3 +82,28 @@ def test_a_tournament_on_a_ray_cluster_plays_the_same_games_as_local_processes(r
     assert played(on_ray.games) == played(local.games)
     timing = {"seconds_per_search": 0}
     assert [s.to_json() | timing for s in on_ray.summary] == [s.to_json() | timing for s in local.summary]
+
+
+def test_a_bot_of_ones_own_from_the_current_folder_travels_with_the_ray_job(ray_head, tmp_path, monkeypatch):
+    """A cluster's other machines do not have the researcher's folder: the job ships the
+    bot's package (and a single-module bot's file) with reichsstadt's, and its games are
+    played as on local processes."""
+    import glob
+    import uuid
+
+    package, single = f"policy_{uuid.uuid4().hex[:10]}", f"single_{uuid.uuid4().hex[:10]}"
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / package / "bot.py").write_text("class Bot:\n    def act(self, seat):\n"
+                                               "        return seat.legal()[0]\n\n"
+                                               "def make_bot(seed=0):\n    return Bot()\n")
+    (tmp_path / f"{single}.py").write_text("class Bot:\n    def act(self, seat):\n"
+                                           "        return seat.legal()[-1]\n")
+    monkeypatch.chdir(tmp_path)
+    bots = [f"{package}.bot:make_bot", f"{single}:Bot", "random"]
+    on_ray = tournament("norenberc", bots, 3, 3, seed=8, backend="ray", address=ray_head)
+    local = tournament("norenberc", bots, 3, 3, seed=8, jobs=1)
+    assert played(on_ray.games) == played(local.games)
+    shipped = "/tmp/rsray*/session_*/runtime_resources/py_modules_files/*/"
+    assert glob.glob(shipped + f"{package}/bot.py"), "the bot's package went with the job"
+    assert glob.glob(shipped + f"{single}.py"), "the single-module bot went with the job"
