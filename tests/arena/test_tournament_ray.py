@@ -104,6 +104,7 @@ def test_a_bot_of_ones_own_from_the_current_folder_travels_with_the_ray_job(ray_
     on_ray = tournament("norenberc", bots, 3, 3, seed=8, backend="ray", address=ray_head)
     local = tournament("norenberc", bots, 3, 3, seed=8, jobs=1)
     assert played(on_ray.games) == played(local.games)
-    shipped = "/tmp/rsray*/session_*/runtime_resources/py_modules_files/*/"
+    # the job's files, in the session folders of ray_head's temporary folder
+    shipped = os.path.join("/tmp", "rsray*", "session_*", "runtime_resources", "py_modules_files", "*", "")
     assert glob.glob(shipped + f"{package}/bot.py"), "the bot's package went with the job"
     assert glob.glob(shipped + f"{single}.py"), "the single-module bot went with the job"
