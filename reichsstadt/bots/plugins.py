@@ -29,12 +29,14 @@ BadOption; so is an `act` that raises, when the runner plays it (core.runner.for
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import os
 import re
 import sys
+from contextlib import contextmanager
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, Iterator
 
 from ..core import BadOption, Message
 
@@ -92,14 +94,21 @@ def load_path(path: str, seed: int, game: str | None) -> Any:
 def _import_here(module_name: str) -> Any:
     """The module, looked for first in the current folder, as `python -m` does: the
     `reichsstadt` console script (unlike `python -m reichsstadt`) does not put it on
-    sys.path, and a worker process imports the bot again by the same path. The folder is
-    on the path for this import only."""
+    sys.path, and a worker process imports the bot again by the same path."""
+    with _here_first():
+        return importlib.import_module(module_name)
+
+
+@contextmanager
+def _here_first() -> Iterator[None]:
+    """The current folder first on sys.path, for one lookup only (unless it is there already)."""
     here = os.getcwd()
     if "" in sys.path or here in sys.path:
-        return importlib.import_module(module_name)
+        yield
+        return
     sys.path.insert(0, here)
     try:
-        return importlib.import_module(module_name)
+        yield
     finally:
         if here in sys.path:
             sys.path.remove(here)
@@ -117,31 +126,16 @@ def local_sources(specs: list[str]) -> list[str]:
             continue
         top = spec.strip().partition(":")[0].split(".")[0]
         try:
-            found = _find_here(top)
+            with _here_first():
+                found = importlib.util.find_spec(top)
         except (ImportError, ValueError):
             continue   # not importable: the bot's own check says so
-        places = list(found.submodule_search_locations or []) if found and found.submodule_search_locations \
-            else [found.origin] if found and found.origin else []
-        for place in places:
+        if found is None:
+            continue
+        for place in found.submodule_search_locations or ([found.origin] if found.origin else []):
             if os.path.realpath(place).startswith(here + os.sep) and place not in out:
                 out.append(place)
     return out
-
-
-def _find_here(module_name: str) -> Any:
-    """importlib's spec of a top-level module, looked for first in the current folder (as
-    _import_here imports it)."""
-    import importlib.util
-
-    here = os.getcwd()
-    if "" in sys.path or here in sys.path:
-        return importlib.util.find_spec(module_name)
-    sys.path.insert(0, here)
-    try:
-        return importlib.util.find_spec(module_name)
-    finally:
-        if here in sys.path:
-            sys.path.remove(here)
 
 
 def _installed(name: str, target: str) -> Message:
