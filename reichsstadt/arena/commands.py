@@ -139,8 +139,10 @@ def tournament(
     header, tasks, _, _ = check_settings(**asked)   # refused before the folder is made
     with holding(folder):   # another run in the folder: refused now, before the bar (arena/lock.py)
         result = _play(asked, g.title, len(tasks), len(found_in(header, folder, resume is not None)))
-    _print_result(result)
-    written = write(result, folder, plots)
+        _print_result(result)
+        # results.json and the plots under the lock too: a --resume let in before them
+        # could have its newer summary overwritten by this run's
+        written = write(result, folder, plots)
     _say_written([folder / "results.jsonl", *written])
 
 

@@ -131,3 +131,39 @@ def test_without_fcntl_runs_go_unlocked(tmp_path, monkeypatch):
     folder = tmp_path / "t"
     assert len(tournament("toy", ["random", "random"], 2, 2, jobs=1, out=folder).games) == 2
     assert not (folder / "results.lock").exists()
+
+
+def test_the_command_writes_its_summary_while_it_still_holds_the_folder(tmp_path, monkeypatch):
+    """results.json was written after the lock was let go: a --resume let in meanwhile
+    could have its newer summary overwritten by the older run's. The lock is still held
+    (another open of results.lock cannot take it) when the summary is written."""
+    import fcntl
+
+    import typer
+    from typer.testing import CliRunner
+
+    from reichsstadt.arena import tournament as module
+    from reichsstadt.arena.commands import tournament as command
+
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    app.command(name="tournament")(command)
+    app.command(name="other")(lambda: None)
+    held: list[bool] = []
+    write = module.write
+
+    def checked(result, out, plots=True):
+        with open(Path(out) / "results.lock") as other:
+            try:
+                fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held.append(False)
+            except BlockingIOError:
+                held.append(True)
+        return write(result, out, plots)
+
+    monkeypatch.setattr(module, "write", checked)
+    folder = tmp_path / "t"
+    done = CliRunner().invoke(app, ["tournament", "toy", "--bots", "random,random", "-p", "2", "-n", "2", "--jobs",
+                                    "1", "--no-plots", "--out", str(folder)], catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    assert held == [True], "results.json is written under the run's lock"
+    assert len(json.loads((folder / "results.json").read_text())["games"]) == 2
