@@ -500,8 +500,9 @@ def bench(
                                            "CPU time, fair on a busy machine)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
-    """Random self-play throughput: decisions and games per second, clone() time, memory;
-    with the clock counted and the machine's load average."""
+    """Random self-play throughput: decisions and games per second, clone() time, memory.
+
+    Each figure says the clock it counted and the machine's load average."""
     from .arena.bench import CLOCKS, measure
 
     if not 0 < seconds < 86_400:   # nan and inf too
