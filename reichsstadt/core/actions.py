@@ -123,7 +123,32 @@ class ActionSpace:
         try:
             return self._index[action]
         except KeyError:
-            raise IllegalAction(Message("core.action.unknown", action=repr(action))) from None
+            raise IllegalAction(self.unknown(Message("core.action.unknown", action=repr(action)), action)) from None
+
+    def unknown(self, refusal: Message, action: Any) -> Message:
+        """`refusal` (an action not in this space) with what about `action` no action here
+        has, where one part says it: an unknown type, other fields, or a field's value that
+        no action of its type takes. Only on a refusal's path: it walks the whole space."""
+        why = self._unknown_part(action) if isinstance(action, Action) else None
+        return refusal if why is None else Message("core.action.because", refusal=refusal, why=why)
+
+    def _unknown_part(self, action: Action) -> Message | None:
+        kin = [a for a in self.actions if a.type == action.type]
+        if not kin:
+            types = sorted({a.type for a in self.actions})
+            return Message("core.action.why.type", type=action.type, types=", ".join(types))
+        given = frozenset(action.fields)
+        shapes = {frozenset(a.fields) for a in kin}
+        if given not in shapes:  # the nearest shape: the fewest fields missing or too many
+            shape = min(shapes, key=lambda f: (len(f ^ given), sorted(f)))
+            return Message("core.action.why.fields", type=action.type, fields=_names(shape), given=_names(given))
+        kin = [a for a in kin if frozenset(a.fields) == given]
+        for name in sorted(given):
+            values = {a.fields[name] for a in kin}
+            if action.fields[name] not in values:
+                return Message("core.action.why.value", type=action.type, field=name,
+                               value=repr(_thaw(action.fields[name])), values=_values(values))
+        return None  # each part is some action's, only not together
 
     def decode(self, index: int) -> Action:
         if not isinstance(index, int) or not 0 <= index < len(self.actions):
@@ -133,3 +158,25 @@ class ActionSpace:
     def canonical(self, action: Action) -> Action:
         """The space's own instance equal to `action` (engines compare by identity fast)."""
         return self.actions[self.encode(action)]
+
+
+
+def _names(fields: Iterable[str]) -> "str | Message":
+    return ", ".join(sorted(fields)) or Message("core.action.why.none")
+
+
+def _values(values: set[Field]) -> str:
+    """A field's values as a reader takes them in: runs of integers as ranges (0-18),
+    anything else by its JSON form, at most a dozen shown."""
+    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if len(ints) == len(values):
+        runs: list[list[int]] = []
+        for v in sorted(ints):
+            if runs and v == runs[-1][1] + 1:
+                runs[-1][1] = v
+            else:
+                runs.append([v, v])
+        shown = [str(a) if a == b else f"{a}\u2013{b}" for a, b in runs]
+    else:
+        shown = sorted(repr(_thaw(v)) for v in values)
+    return ", ".join(shown[:12]) + (", \u2026" if len(shown) > 12 else "")
