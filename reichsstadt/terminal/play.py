@@ -39,6 +39,7 @@ from ..core import CHANCE, Action, IllegalAction, Match, Message, Pick, Player, 
 from ..core.picks import chain as pick_chain
 from .files import fallback_places, write_record
 from .guide import help_guide
+from .hints import hinted_line
 from .screen import Line, fit_log, fit_screen, lines_of, page, paint
 from .widgets import board, moves_table, outcome_table, winner_line
 from .words import Words, typed
@@ -407,7 +408,7 @@ class TerminalTable:
         if text == "":
             self.fresh = True
         elif text == "?":
-            note(self.hint(seat, chain.state))
+            note(self.hint(seat, chain.state, menu))
         elif text in ("s", "save"):
             path = self.save(note)
             if path is not None:
@@ -453,6 +454,10 @@ class TerminalTable:
             return True
         elif pick is None:
             note(Text(w("terminal.error.one_at_a_time"), style="red"))
+            return True
+        elif pick.least == pick.most and len(numbers) != pick.most:  # not the engine's "from 4 to 4 parts"
+            example = _example(pick, sum(1 for e in menu if e.part))
+            note(Text(w("terminal.error.exactly", count=pick.most, typed=len(numbers), example=example), style="red"))
             return True
         else:
             try:
@@ -540,15 +545,18 @@ class TerminalTable:
             return self.input_ended()
         return True
 
-    def hint(self, seat: int, state: State) -> Text:
-        """What a bot (ISMCTS, a second of thought) would play here, with its estimate. It
-        sees only this seat's Seat, so a hint reveals nothing the player's own view lacks."""
-        from ..bots.hint import hint_for
-
+    def hint(self, seat: int, state: State, menu: list[Entry]) -> Text:
+        """What a bot (ISMCTS, a second of thought) would play here, with its estimate and
+        the numbers to type (hints.py). It sees only this seat's Seat, so a hint reveals
+        nothing the player's own view lacks."""
         w = self.words[seat]
-        found = hint_for(state.clone(), seat, lang=w.lang, names=w.display_names())
+        found, keys, texts = hinted_line(state, seat, {e.action: e.key for e in menu}, state.pick(seat), w.lang,
+                                         w.display_names())
         est = found.get("estimate") or {}
-        out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
+        if keys:
+            out = Text(w("terminal.hint.keys", keys=" ".join(keys), move="; ".join(texts)), style="cyan")
+        else:
+            out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
         if found.get("chance") is not None:
             out.append("  " + w("terminal.hint.estimate", win=round(100 * found["chance"]),
                                 playouts=est.get("iterations", 0)), style="dim")
@@ -630,9 +638,11 @@ def _yes(w: Words) -> set[str]:
 def _example(pick: Pick | None, parts: int) -> str:
     if pick is None or parts == 0 or pick.most == 1:   # one part: one number, repeat or not
         return "1"
+    # never fewer numbers than the set needs: a person copies the example ("choose 4: e.g. 1 1 3" was refused)
     if pick.repeat:
-        return " ".join(["1", "1", str(min(3, parts))][:max(2, min(pick.most, 3))])
-    k = max(min(pick.most, 3, parts), 1)
+        k = max(2, min(pick.most, 3), pick.least)
+        return " ".join(["1", "1"] + [str(min(parts, 3 + i)) for i in range(k - 2)])
+    k = max(min(pick.most, 3, parts), pick.least, 1)
     step = 2 if 2 * k - 1 <= parts else 1
     return " ".join(str(1 + step * i) for i in range(k))
 

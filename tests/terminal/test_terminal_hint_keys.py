@@ -1,0 +1,65 @@
+"""The hint (?) says the numbers to type, not only the move's words: for a move of its
+own its number, for a set the whole line (the bot asked again for each further part), so
+a newcomer need not search the list for the move the hint names."""
+
+import re
+
+from reichsstadt.bots import hint as hint_module
+
+from .fairgame import BUY, END, SEAL, VISIT
+from .helpers import run, table
+
+
+def scripted_hints(monkeypatch, answers):
+    """hint_for answering from a list of actions, in turn (the real search is tested in tests/bots)."""
+    plain = hint_module.hint_for
+    asked = []
+
+    def fake(state, seat, **kw):
+        asked.append(kw.get("seconds"))
+        action = answers[min(len(asked), len(answers)) - 1]
+        return {"action_json": action.to_json(), "text": state.describe(seat, action, seat), "chance": None,
+                "estimate": None}
+
+    monkeypatch.setattr(hint_module, "hint_for", fake)
+    return plain, asked
+
+
+def test_a_hinted_set_is_the_whole_line_to_type(tmp_path, monkeypatch):
+    # the engine takes a set in its own order (north before south), as the bot is asked
+    _, asked = scripted_hints(monkeypatch, [VISIT[0], VISIT[2], SEAL])
+    s = table(["?", "3 1"], tmp_path)
+    run(s)
+    said = " ".join(s.text.split())
+    assert "Hint: type 1 3 — visit the north stall; visit the south stall" in said
+    assert len(asked) == 2 and asked[1] is not None     # the second part asked with a short search
+
+
+def test_a_set_the_bot_ends_early_is_one_key(tmp_path, monkeypatch):
+    scripted_hints(monkeypatch, [VISIT[1], SEAL])
+    s = table(["?", "2"], tmp_path)
+    run(s)
+    assert "Hint: type 2 — visit the east stall" in " ".join(s.text.split())
+
+
+def test_a_repeated_part_comes_as_often_as_the_bot_takes_it(tmp_path, monkeypatch):
+    scripted_hints(monkeypatch, [BUY[1]])      # pears while the 7 coins last: two
+    s = table(["1", "?"], tmp_path)
+    run(s)
+    assert "Hint: type 2 2 — buy a pear for 3 coins; buy a pear for 3 coins" in " ".join(s.text.split())
+
+
+def test_a_move_of_its_own_is_its_number(tmp_path, monkeypatch):
+    scripted_hints(monkeypatch, [END])          # "end the turn" is move 5, outside the set of fruit
+    s = table(["1", "?"], tmp_path)
+    run(s)
+    assert "Hint: type 5 — end the turn" in " ".join(s.text.split())
+
+
+def test_the_real_hint_names_keys_on_the_menu(tmp_path):
+    s = table(["?"], tmp_path)
+    run(s)
+    said = " ".join(s.text.split())
+    found = re.search(r"Hint: type ([\d ]+) — ", said)
+    assert found, said[-400:]
+    assert all(1 <= int(k) <= 5 for k in found.group(1).split())
