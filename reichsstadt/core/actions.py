@@ -160,14 +160,14 @@ class ActionSpace:
         return self.actions[self.encode(action)]
 
 
-
 def _names(fields: Iterable[str]) -> "str | Message":
     return ", ".join(sorted(fields)) or Message("core.action.why.none")
 
 
 def _values(values: set[Field]) -> str:
     """A field's values as a reader takes them in: runs of integers as ranges (0-18),
-    anything else by its JSON form, at most a dozen shown."""
+    anything else as Python writes it (as the refusal shows the action), at most a dozen
+    shown."""
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     if len(ints) == len(values):
         runs: list[list[int]] = []
