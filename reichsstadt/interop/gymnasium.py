@@ -212,7 +212,8 @@ class ReichsstadtVectorEnv(VectorEnv):
     0, and its mask on the finishing step all True, so any action may be drawn), or in
     the same step with `autoreset_mode=AutoresetMode.SAME_STEP` (the last observation in
     `infos["final_obs"]`). `reset(seed=s)` seeds sub-env i with s + i;
-    a list gives one seed per sub-env. Arguments as ReichsstadtEnv's; `copy=False`
+    a list gives one seed per sub-env; `reset()` without one goes on from each sub-env's
+    generator, so a run seeded once replays exactly. Arguments as ReichsstadtEnv's; `copy=False`
     returns the env's own observation buffer (overwritten at the next step)."""
 
     def __init__(self, game_id: str, players: int | None = None, num_envs: int = 8, seat: int | None = 0,
@@ -247,9 +248,8 @@ class ReichsstadtVectorEnv(VectorEnv):
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        seeds = _seeds(seed, self.num_envs)
-        for i, s in enumerate(seeds):
-            if s is not None or seed is None:
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
+            if s is not None:   # no seed: the sub-env's generator goes on, as Gymnasium's reset(seed=None)
                 self._rngs[i] = np.random.default_rng(s)
             self._start(i)
         self._restart[:] = False

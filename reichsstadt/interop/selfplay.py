@@ -19,7 +19,8 @@
   actions are ignored then), like Gymnasium's NEXT_STEP autoreset.
 - An action outside a deciding seat's mask ends that game: the seat gets the lowest
   reward, the others 0, and `info["illegal"]` holds the seat (−1 where none).
-- `reset(seed=s)`: game i is seeded with s + i (a list: one seed per game).
+- `reset(seed=s)`: game i is seeded with s + i (a list: one seed per game); `reset()`
+  without a seed goes on from each game's generator, so a run seeded once replays.
 - It pickles and deep-copies mid-game and continues identically."""
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class SelfPlayVectorEnv:
         from .gymnasium import _seeds
 
         for i, s in enumerate(_seeds(seed, self.num_envs)):
-            if s is not None or seed is None:
+            if s is not None:   # no seed: game i's generator goes on, as Gymnasium's reset(seed=None)
                 self._rngs[i] = np.random.default_rng(s)
             self._start(i)
         self._restart[:] = False

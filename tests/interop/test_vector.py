@@ -107,3 +107,30 @@ def test_self_play_observes_only_the_seats_to_act_by_default_and_punishes_illega
     assert terminated[0] and rewards[0].tolist() == [0.0, -1.0, 0.0] and info["illegal"][0] == 1
     with pytest.raises(reichsstadt.BadOption, match="shape"):
         env.step(np.zeros(3, int))
+
+
+def _first_games(env, seed, steps: int = 40) -> list:
+    """The observations of `steps` steps of first-legal play from reset(seed=seed) (None:
+    reset() without a seed), every game of the vector env."""
+    obs, info = env.reset() if seed is None else env.reset(seed=seed)
+    seen = [obs.copy()]
+    for _ in range(steps):
+        obs, *_, info = env.step(first_legal(info["action_mask"]))
+        seen.append(obs.copy())
+    return seen
+
+
+@pytest.mark.parametrize("make", [
+    lambda: rgym.ReichsstadtVectorEnv("norenberc", 3, num_envs=2),
+    lambda: gym.make_vec(rgym.env_id("norenberc"), num_envs=2, vectorization_mode="sync", players=3),
+    lambda: SelfPlayVectorEnv("colonia", 3, num_envs=2),
+], ids=["ours", "gymnasium-sync", "self-play"])
+def test_reset_without_a_seed_goes_on_from_the_seeded_generators_as_gymnasiums_envs_do(make):
+    # seeded once, a run replays: reset() after reset(seed=7) plays the same games each time
+    # (it drew fresh entropy, unlike Gymnasium's own SyncVectorEnv, the sync case here)
+    first, second = make(), make()
+    _first_games(first, 7)
+    _first_games(second, 7)
+    again, other = _first_games(first, None), _first_games(second, None)
+    assert all(np.array_equal(a, b) for a, b in zip(again, other))
+    assert not all(np.array_equal(a, b) for a, b in zip(again, _first_games(make(), 7)))   # a new game, not the first
