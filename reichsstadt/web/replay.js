@@ -74,9 +74,13 @@ export async function showReplay(app, tableId) {
       }
     } finally { asking = false; }
   }
-  const stepTo = (/** @type {number} */ n) => { move = Math.max(0, Math.min(info.moves, n)); show(); };
+  // the place reached is kept in the address: a change of language (which draws the page
+  // anew from it) or a reload comes back to it instead of to the game's end
+  const remember = () => history.replaceState(null, "",
+    `${location.pathname}?move=${move}${seat === null ? "" : `&seat=${seat}`}`);
+  const stepTo = (/** @type {number} */ n) => { move = Math.max(0, Math.min(info.moves, n)); remember(); show(); };
   slider.addEventListener("input", () => stepTo(Number(slider.value)));
-  seatSel.addEventListener("change", () => { seat = seatSel.value === "" ? null : Number(seatSel.value); show(); });
+  seatSel.addEventListener("change", () => { seat = seatSel.value === "" ? null : Number(seatSel.value); remember(); show(); });
   const keydown = (/** @type {KeyboardEvent} */ e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.key === "ArrowLeft") stepTo(move - 1);
