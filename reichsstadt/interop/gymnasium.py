@@ -46,9 +46,8 @@ from gymnasium.vector.utils import batch_space
 
 from ..bots import check_bot, make_bot
 from ..bots.plugins import is_bot, no_bot
-from ..core import Agent, BadOption, IllegalAction, Message
+from ..core import Agent, BadOption, IllegalAction
 from ..core.registry import GROUP
-from ..i18n import render
 from .common import action_index, render_for
 from .session import Session
 
@@ -84,12 +83,14 @@ class _Seat:
     def step(self, action: Any) -> tuple[float, bool, bool, bool]:
         """(reward, terminated, truncated, illegal)."""
         session = self.session
-        if session.match is None or self.done:
+        if session.match is None:
+            raise IllegalAction("no game yet: call reset() first")
+        if self.done:
             raise IllegalAction("the game is over: call reset()")
         index = action_index(action)
         if not session.allows(self.seat, index):
             if self.illegal == "raise":
-                raise self._refusal(index)
+                raise session.refusal(self.seat, index)
             self.done = True
             return session.reward_range[0], True, False, True
         session.play(self.seat, index, self.agents)
@@ -101,20 +102,6 @@ class _Seat:
             self.done = True
             return 0.0, False, True, False
         return 0.0, False, False, False
-
-
-    def _refusal(self, index: int) -> IllegalAction:
-        """Why `index` is refused (`illegal="raise"`), in words that fit any index. The
-        space holds the chance outcomes too (a card drawn, a die rolled: never a seat's
-        move, always masked), which the engine's "Player 1 cannot {move} now" worded as
-        if the seat played them ("cannot first player, chosen at random: ...")."""
-        state = self.session.state
-        action = self.session.space.decode(index)   # outside the space: its own refusal
-        refused = state.refusal(self.seat, action)
-        why = refused.args["why"] if isinstance(refused, Message) and refused.id == "core.refuse.illegal" else refused
-        said = render(state.describe(self.seat, action, self.seat), viewer=self.seat)
-        because = "" if why is None else ": " + render(why, viewer=self.seat)
-        return IllegalAction(f"action {index} ({said}) is not one of your legal moves now{because}")
 
 
 def _opponents(opponents: Any, players: int, game_id: str) -> list[Any]:

@@ -387,6 +387,9 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                       dict[str, bool], dict[str, Any]]:
         session = self.session
+        if not self.agents:   # it would play on a game whose episode ended (an illegal move leaves it unfinished)
+            raise IllegalAction("no game yet: call reset() first" if session.match is None
+                                else "the game is over: call reset()")
         acting = [s for s in session.state.to_act() if s >= 0]
         culprits = self._refused(actions, acting)
         culprit = culprits[0] if culprits else None
@@ -432,8 +435,19 @@ class ReichsstadtParallel(_Spaces, ParallelEnv):  # type: ignore[misc]
             allowed = bool(0 <= index < self.n_actions and self._mask(seat)[index])
             if not allowed:
                 if self.illegal == "raise":
-                    if seat not in acting:
-                        raise IllegalAction(f"{agent} need not decide now: send the no-op {self.no_op}, not {action!r}")
-                    self.session.state.apply(seat, self.session.space.decode(index))  # raises with the reason
+                    raise self._refusal(agent, action, index, seat in acting)
                 refused.append(agent)
         return refused
+
+    def _refusal(self, agent: str, action: Any, index: int, deciding: bool) -> IllegalAction:
+        """Why `agent`'s action is refused (`illegal="raise"`), in this env's terms: its
+        action space has the no-op, which the game's space has not."""
+        if not deciding:
+            return IllegalAction(f"{agent} need not decide now: send the no-op {self.no_op}, not {action!r}")
+        if action is None or index == self.no_op:
+            return IllegalAction(f"{agent} must decide now: send one of the actions its mask allows, not "
+                                 f"{'the no-op ' if action is not None else ''}{action!r} (the no-op is for "
+                                 f"agents that need not decide)")
+        if not 0 <= index < self.n_actions:
+            return IllegalAction(f"{agent}: action {index} is outside the action space 0..{self.n_actions - 1}")
+        return IllegalAction(f"{agent}: {self.session.refusal(self.seat_of[agent], index)}")

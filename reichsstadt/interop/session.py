@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, Agent, BadOption, Match, Outcome, State
+from ..core import CHANCE, Agent, BadOption, IllegalAction, Match, Message, Outcome, State
 from ..core import game as find_game
+from ..i18n import render
 from .common import (
     check_reward,
     legal_indices,
@@ -99,6 +100,20 @@ class Session:
             return False
         assert self.match is not None, "call reset() first"
         return bool(self.legal_indices.mask(self.match.state.legal(seat))[index])
+
+    def refusal(self, seat: int, index: int) -> IllegalAction:
+        """Why the action with this index is not `seat`'s to take now, in words that fit
+        any index (IllegalAction, to raise). The space holds the chance outcomes too (a
+        card drawn, a die rolled: never a seat's move, always masked), which the engine's
+        "Player 1 cannot {move} now" worded as if the seat played them ("cannot first
+        player, chosen at random: ..."). An index outside the space raises its own refusal."""
+        state = self.state
+        action = self.space.decode(index)
+        refused = state.refusal(seat, action)
+        why = refused.args["why"] if isinstance(refused, Message) and refused.id == "core.refuse.illegal" else refused
+        said = render(state.describe(seat, action, seat), viewer=seat)
+        because = "" if why is None else ": " + render(why, viewer=seat)
+        return IllegalAction(f"action {index} ({said}) is not one of your legal moves now{because}")
 
     def play_if_still_asked(self, seat: int, index: int) -> bool:
         """One seat's part of a simultaneous decision, played if the seat still owes it

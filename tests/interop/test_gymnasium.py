@@ -88,6 +88,8 @@ def test_opponents_of_ones_own_are_checked_when_the_env_is_made_and_one_serves_e
 
 def test_an_illegal_action_loses_or_raises():
     env = rgym.ReichsstadtEnv("toy", 2)
+    with pytest.raises(reichsstadt.IllegalAction, match=r"^no game yet: call reset\(\) first$"):  # not "is over"
+        env.step(0)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     _obs, reward, terminated, _truncated, info = env.step(illegal)

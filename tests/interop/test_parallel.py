@@ -125,3 +125,46 @@ def test_a_non_integer_action_is_refused_not_rounded(bad):
     with pytest.raises(reichsstadt.IllegalAction, match=r"an action is a whole number .* not "):
         env.step({**legal, "player_1": legal["player_1"] + bad if isinstance(bad, float) else bad})
     env.step({a: np.int64(i) for a, i in legal.items()})   # NumPy integers are taken
+
+
+def test_a_step_with_no_game_under_way_is_refused_and_plays_nothing():
+    # after an illegal move the episode ends with the game unfinished: a step then played on
+    # it silently (with actions) or raised KeyError (without)
+    env = pz.parallel_env("norenberc", 3)
+    with pytest.raises(reichsstadt.IllegalAction, match=r"^no game yet: call reset\(\) first$"):
+        env.step({a: 0 for a in env.possible_agents})
+    env.reset(seed=0)
+    *_, infos = env.step({a: env.no_op for a in env.agents})   # every seat owes a plan: all three illegal
+    assert infos["player_0"]["illegal"] == "player_0" and env.agents == []
+    decisions = env.session.match.decisions
+    for actions in ({}, {a: 0 for a in env.possible_agents}):
+        with pytest.raises(reichsstadt.IllegalAction, match=r"^the game is over: call reset\(\)$"):
+            env.step(actions)
+    assert env.session.match.decisions == decisions
+
+
+def test_illegal_raise_words_the_refusal_in_the_parallel_envs_own_action_space():
+    # the parallel space has the no-op (n + 1 actions): the refusals read "action index 241
+    # is outside 0..240" for the no-op itself, and "action index -1" for None
+    env = pz.parallel_env("norenberc", 3, illegal="raise")
+    env.reset(seed=0)
+    masks = {a: m["action_mask"] for a, m in env._observations().items()}
+    deciding = {a: int(np.flatnonzero(m)[0]) for a, m in masks.items()}
+    assert len(deciding) == 3 and all(m[:-1].any() for m in masks.values())   # the plans: every seat decides
+    outside = int(np.flatnonzero(masks["player_0"] == 0)[0])   # in the game's space, outside the mask
+    decisions = env.session.match.decisions
+
+    def refused(agent_action) -> str:
+        with pytest.raises(reichsstadt.IllegalAction) as caught:
+            env.step({**deciding, **agent_action})
+        return str(caught.value)
+
+    assert refused({"player_1": env.no_op}) == (
+        f"player_1 must decide now: send one of the actions its mask allows, not the no-op {env.no_op} "
+        "(the no-op is for agents that need not decide)")
+    assert refused({"player_1": None}).startswith("player_1 must decide now: send one of the actions its mask "
+                                                  "allows, not None")
+    assert refused({"player_2": -5}) == f"player_2: action -5 is outside the action space 0..{env.no_op}"
+    assert refused({"player_0": outside}).startswith(f"player_0: action {outside} (")
+    assert "is not one of your legal moves now" in refused({"player_0": outside})
+    assert env.session.match.decisions == decisions   # nothing played
