@@ -589,17 +589,18 @@ def render_map(view: dict[str, Any], seat: int | None, names: Sequence[str], wor
         out.append(" ")
         out.append_text(_who(p, say))
         out.append(f" ({say('color.' + COLOR_KEYS[p % 4])})  ")
-    out.append("\n")
-    out.append_text(c.text())
-    out.append("\n")
+    # the drawing keeps a line per line in a narrower terminal, cut at its edge ("…"): wrapped,
+    # the rest of each line fell onto the next and the hexes came apart (found at 80 columns)
+    drawing = c.text()
+    drawing.no_wrap, drawing.overflow = True, "ellipsis"
     robber = table["robber"]
     if robber:
         t = next(x for x in m.raw["terrains"] if x["id"] == robber)
-        out.append(say("map.robber_on", terrain=robber,
-                       kind=Message("siedler.terrain.named", type=terrain_type_name(t["type"]), number=t["number"])))
+        where = Text(say("map.robber_on", terrain=robber,
+                         kind=Message("siedler.terrain.named", type=terrain_type_name(t["type"]), number=t["number"])))
     else:
-        out.append(say("map.robber_home"))
-    return out
+        where = Text(say("map.robber_home"))
+    return Group(out, drawing, where)
 
 
 def _draw_terrains(c: _Canvas, raw: dict[str, Any], hexes: dict[str, tuple[int, int, int]], robber: Any,
