@@ -168,6 +168,8 @@ class Board {
   say(value) { return render(value, this.words); }
   /** @param {string} id @param {Record<string, any>} [args] */
   w(id, args = {}) { return render({ id: `web.colonia.${id}`, args }, this.words); }
+  /** "name: " in the language's punctuation (French " : "), for a tooltip's "what: about" */
+  after() { return render({ id: "core.after_name", args: {} }, this.words); }
   /** @param {number} p */
   name(p) { return sentence(playerName(p, this.words)); }
 
@@ -314,7 +316,7 @@ class Board {
       const hgt = Math.max(52, 22 + lines.length * 15 + (o === voting ? 34 : 0) + (o.vote ? 16 : 0));
       const colour = o.result === "passed" ? "#dcefd9" : o.result === "rejected" ? "#f2dcd6" : "#fbf3de";
       const ballots = o.vote ? o.vote.votes.map((/** @type {string|null} */ v, /** @type {number} */ p) =>
-        `${this.name(p)}: ${v === null ? this.w("no_ballot") : this.say({ id: `colonia.ballot.${v}`, args: {} })}`).join("\n") : "";
+        `${this.name(p)}${this.after()}${v === null ? this.w("no_ballot") : this.say({ id: `colonia.ballot.${v}`, args: {} })}`).join("\n") : "";
       const card = [s("rect", { x: 8, y, width: this.sw - 16, height: hgt, rx: 6, fill: colour, stroke: LINE }),
         text(16, y + 18, this.day(o.day), 13, { bold: true, width: tx - 26 }),
         text(16, y + 36, result, 12, { bold: o.result !== "pending", width: tx - 26, fill: o.result === "passed" ? "var(--ok)" :
@@ -328,7 +330,7 @@ class Board {
             text(bx + 14, by + 9, v === null ? "–" : this.say({ id: `colonia.ballot.${v}`, args: {} }), 11));
         });
       }
-      nodes.push(s("g", { class: "ordinance", "data-result": o.result, "data-key": `ordinance-${o.effect}-${o.day}` }, tip(`${this.day(o.day)}: ${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
+      nodes.push(s("g", { class: "ordinance", "data-result": o.result, "data-key": `ordinance-${o.effect}-${o.day}` }, tip(`${this.day(o.day)}${this.after()}${words}\n${result}${tally ? ` (${tally})` : ""}${ballots ? `\n${ballots}` : ""}`), ...card));
       if (o === voting) {
         const by = y + hgt - 32;
         [true, false].forEach((yes, i) => {
@@ -556,7 +558,7 @@ class Board {
       const cost = c.commissioned + 1;
       const col = [s("rect", { x, y: top, width: cw, height: colH, rx: 5, fill: "#fbf3de", stroke: LINE }),
         text(x + cw / 2, top + 16, name, 12, { anchor: "middle", bold: true, width: cw - 6 })];
-      nodes.push(s("g", { class: "craftsman", "data-craftsman": i }, tip(`${name}: ${this.w("makes", {
+      nodes.push(s("g", { class: "craftsman", "data-craftsman": i }, tip(`${name}${this.after()}${this.w("makes", {
         good: this.good(c.good), first: this.material(c.materials[0]), second: this.material(c.materials[1]) })}\n${this.w("next_cost", { count: cost })}\n${this.w("supply", { count: t.goods_supply[c.good] })}`), ...col));
       // its two materials -> its good (a good to choose for the six: clickable)
       const my = top + 24;
@@ -649,7 +651,7 @@ class Board {
           const gx0 = hx + 2, isz = Math.max(10, Math.min(16, (hw - 4) / Math.max(extra.length, 1) - 1));
           extra.forEach((mv, j) => {
             const gx = gx0 + j * (isz + 1);
-            nodes.push(this.piece({ key: `extra-${i}-${mv.action.good}`, what: `${this.w("extra_hold", { value: e.value, currency: cur })}: ${this.good(mv.action.good)}`,
+            nodes.push(this.piece({ key: `extra-${i}-${mv.action.good}`, what: `${this.w("extra_hold", { value: e.value, currency: cur })}${this.after()}${this.good(mv.action.good)}`,
               box: [gx, ry + 8, isz, isz], moves: [mv], children: [goodIcon(mv.action.good, gx, ry + 8, isz)] }));
           });
         }

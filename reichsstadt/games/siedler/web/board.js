@@ -953,13 +953,13 @@ class Board {
       const canAdd = sum(form[side]) < most && !(other[x] > 0) && (side === "want" || n < held(x));
       const name = `${t(side === "give" ? "web.siedler.offer.give" : "web.siedler.offer.want")} ${render(cardsOf(x, 1))}`;
       return h("td", { class: `stepper${n ? " on" : ""}`, "data-side": side, "data-res": x },
-        h("button", { type: "button", class: "minus", disabled: !n, title: `${t("web.siedler.less")}: ${name}`,
+        h("button", { type: "button", class: "minus", disabled: !n, title: `${t("web.siedler.less")}${t("core.after_name")}${name}`,
           "data-offers": leadsTo,  // a step to the offer too: a side left full from before is made room in by keys
-          "aria-label": `${t("web.siedler.less")}: ${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, icon("minus", { size: 14 })),
+          "aria-label": `${t("web.siedler.less")}${t("core.after_name")}${name}`, onclick: () => { form[side][x] = n - 1; this.redraw(); } }, icon("minus", { size: 14 })),
         h("b", null, String(n)),
-        h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}: ${name}`,
+        h("button", { type: "button", class: "plus", disabled: !canAdd, title: `${t("web.siedler.more")}${t("core.after_name")}${name}`,
           "data-offers": leadsTo,  // the first step to the offer (or the counter-offer) these cards make up
-          "aria-label": `${t("web.siedler.more")}: ${name}`, onclick: () => { form[side][x] = n + 1; this.redraw(); } }, icon("plus", { size: 14 })));
+          "aria-label": `${t("web.siedler.more")}${t("core.after_name")}${name}`, onclick: () => { form[side][x] = n + 1; this.redraw(); } }, icon("plus", { size: 14 })));
     };
     const ok = sum(form.give) > 0 && sum(form.want) > 0;
     // a row per kind of card (its name has the whole width in every language), give and want beside it
@@ -1046,7 +1046,7 @@ class Board {
       h("tbody", null, ...view.seats.map((/** @type {any} */ p, /** @type {number} */ q) => {
         const steal = P.button(`steal:${q}`, t("web.siedler.steal"), "primary");
         return h("tr", { class: `${q === T.active ? "active" : ""}${view.to_act.includes(q) ? " deciding" : ""}`,
-          "data-seat": q, "data-key": `player-${q}`, title: `${sentence(playerName(q, ctx))}: ${t("web.siedler.vp", { count: p.victory_points })}` },
+          "data-seat": q, "data-key": `player-${q}`, title: `${sentence(playerName(q, ctx))}${t("core.after_name")}${t("web.siedler.vp", { count: p.victory_points })}` },
         h("th", null, swatch(this.C, q), sentence(playerName(q, ctx)),
           steal ? [" ", steal] : null,
           p.discards_owed ? h("small", { class: "owes" }, ` ${t("siedler.terminal.owes", { count: p.discards_owed })}`) : null),
