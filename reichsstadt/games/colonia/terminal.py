@@ -613,7 +613,7 @@ def render_city(view: dict[str, Any], seat: int | None, names: Sequence[str], wo
     parts: list[RenderableType] = [_head(view, say), _week(view, say)]
     if table["ordinances"]:
         parts.append(Text(say("ord.title"), style="bold"))
-        parts.append(_ordinances(view, say, full=True))
+        parts.append(_Fit(lambda width: _ordinances(view, say, full=True, width=width)))   # day, result whole
     for panel in PANELS:
         parts.append(Text(""))
         parts.append(PANEL_DRAW[panel](view, say, True))

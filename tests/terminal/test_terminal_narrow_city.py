@@ -1,0 +1,46 @@
+"""Colonia's whole city (c) in a terminal of 80 columns: the ordinances' table was laid
+out for 120 columns, so the narrow columns were cut instead of the words — every day
+shown as "…" and the result as "noch a…". As on the board (test_terminal_narrow), the
+ordinance's words wrap and the day and the vote's result stay whole."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from reichsstadt.core import Match
+from reichsstadt.games.colonia.terminal import render_city
+from reichsstadt.i18n import Renderer
+from reichsstadt.terminal.words import default_names
+
+DAYS = {"de": r"(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)",
+        "ru": r"(понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)"}
+RESULTS = {"de": r"(angenommen \d+:\d+|abgelehnt \d+:\d+|noch abzustimmen)",
+           "ru": r"(принят \d+:\d+|отклонён \d+:\d+|ждёт голосования)"}
+
+
+def _ordinance_rows(lang: str, width: int, moves: int) -> list[tuple[str, str]]:
+    names = default_names(["human", "random", "random", "random"], lang)
+    match = Match("colonia", 4, 21, {}, names)
+    rng = random.Random(1)
+    for _ in range(moves):
+        if not match.advance({}):
+            break
+        seat = match.state.to_act()[0]
+        match.play(seat, rng.choice(match.state.legal(seat)))
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(
+        render_city(match.state.view(0), 0, names, Renderer(lang, names, viewer=0)))
+    row = re.compile(rf"^\s*▶?\s*{DAYS[lang]} .*?{RESULTS[lang]}\s*$")
+    return [(m.group(1), m.group(2)) for line in out.getvalue().splitlines() for m in [row.match(line)] if m]
+
+
+@pytest.mark.parametrize("lang, moves", [("de", 3), ("de", 40), ("ru", 40)])
+def test_at_80_columns_the_citys_ordinances_keep_their_day_and_result(lang, moves):
+    wide = _ordinance_rows(lang, 120, moves)
+    assert len(wide) == 3, wide
+    assert _ordinance_rows(lang, 80, moves) == wide
