@@ -624,31 +624,57 @@ def render_city(view: dict[str, Any], seat: int | None, names: Sequence[str], wo
     return Constrain(Group(*parts), WIDTH)
 
 
+MEMBER_PLACES = ("home", "town_hall", "today", "served", "waiting", "ships", "secured")
+_MEMBER_KEYS = {"served": "contracts_above_stick", "waiting": "contracts_below_stick", "secured": "secured_relics"}
+
+
 def _members(view: dict[str, Any], seat: int | None, say: _Say) -> RenderableType:
     """Where every member of every family is now (the columns add up to the members each
     family has), and when each street field comes home."""
     table = view["table"]
-    grid = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold", show_edge=False)
-    grid.add_column(say("col.player"), no_wrap=True)
-    for key in ("home", "town_hall", "today", "served", "waiting", "ships", "secured"):
-        grid.add_column(say(f"members.{key}"), justify="right")
-    for d in STREETS:
-        grid.add_column(say("col.street", day=say(f"day_short.{d}")), justify="right", no_wrap=True)
-    grid.add_column(say("members.total"), justify="right")
-    for info in view["seats"]:
-        m = info["members"]
-        row: list[Any] = [_who(info["seat"], say)]
-        row += [str(m[k]) for k in ("home", "town_hall", "today", "contracts_above_stick", "contracts_below_stick",
-                                    "ships", "secured_relics")]
-        row += [str(m["street"][d]) for d in STREETS]
-        row.append(str(m["total"]))
-        grid.add_row(*row)
     home = table["street_home"]
     when = Text(say("members.when", when=series(
         [Message("colonia.terminal.members.street_when", day=day_name(d), when=street_home_words(d, home[d]))
          for d in STREETS], "semicolon")), style=DIM)
-    return Group(Text(say("members.title", count=table["members_per_player"]), style="bold"), grid, when,
-                 Text(say("members.note"), style=DIM))
+    return Group(Text(say("members.title", count=table["members_per_player"]), style="bold"),
+                 _MembersFit(view, say), when, Text(say("members.note"), style=DIM))
+
+
+class _MembersFit:
+    """The members' table where it fits the width; in a narrower terminal two tables, the
+    places and the street fields, rather than headers cut to 'Ratha…' (found at 80 columns)."""
+
+    def __init__(self, view: dict[str, Any], say: _Say) -> None:
+        self.view, self.say = view, say
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = _member_grid(self.view, self.say, MEMBER_PLACES, STREETS)
+        if Measurement.get(console, options.update_width(10_000), whole).maximum <= options.max_width:
+            yield whole
+            return
+        yield _member_grid(self.view, self.say, MEMBER_PLACES, (), total=False)   # the total once, below
+        yield _member_grid(self.view, self.say, (), STREETS)
+
+
+def _member_grid(view: dict[str, Any], say: _Say, places: Sequence[str], streets: Sequence[Any],
+                 total: bool = True) -> Table:
+    grid = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold", show_edge=False)
+    grid.add_column(say("col.player"), no_wrap=True)
+    for key in places:   # a header wraps between its words, never inside one ("aujourd'h…")
+        head = say(f"members.{key}")
+        grid.add_column(head, justify="right", min_width=max(cell_len(w) for w in head.split()))
+    for d in streets:
+        grid.add_column(say("col.street", day=say(f"day_short.{d}")), justify="right", no_wrap=True)
+    if total:
+        grid.add_column(say("members.total"), justify="right")
+    for info in view["seats"]:
+        m = info["members"]
+        row: list[Any] = [_who(info["seat"], say)]
+        row += [str(m[_MEMBER_KEYS.get(k, k)]) for k in places]
+        row += [str(m["street"][d]) for d in streets]
+        row += [str(m["total"])] if total else []
+        grid.add_row(*row)
+    return grid
 
 
 def _holdings(view: dict[str, Any], seat: int | None, say: _Say) -> RenderableType:
