@@ -550,11 +550,12 @@ class TerminalTable:
         the numbers to type (hints.py). It sees only this seat's Seat, so a hint reveals
         nothing the player's own view lacks."""
         w = self.words[seat]
+        self._print(Text(w("terminal.hint.thinking"), style="dim"))   # a second or two with nothing on the screen
         found, keys, texts = hinted_line(state, seat, {e.action: e.key for e in menu}, state.pick(seat), w.lang,
                                          w.display_names())
         est = found.get("estimate") or {}
         if keys:
-            out = Text(w("terminal.hint.keys", keys=" ".join(keys), move="; ".join(texts)), style="cyan")
+            out = Text(w("terminal.hint.keys", keys=" ".join(keys), move=texts), style="cyan")
         else:
             out = Text(w("terminal.hint.move", move=found["text"]), style="cyan")
         if found.get("chance") is not None:

@@ -31,8 +31,18 @@ def test_a_hinted_set_is_the_whole_line_to_type(tmp_path, monkeypatch):
     s = table(["?", "3 1"], tmp_path)
     run(s)
     said = " ".join(s.text.split())
-    assert "Hint: type 1 3 — visit the north stall; visit the south stall" in said
+    assert "Hint: type 1 3 — visit the north stall and visit the south stall" in said
     assert len(asked) == 2 and asked[1] is not None     # the second part asked with a short search
+    assert said.index("Asking the bot for a hint…") < said.index("Hint: type")   # said at once, before the wait
+
+
+def test_the_parts_of_a_hinted_set_are_a_list_in_the_readers_language(tmp_path, monkeypatch):
+    scripted_hints(monkeypatch, [VISIT[0], VISIT[2], SEAL])
+    s = table(["?", "3 1"], tmp_path, lang="fr")
+    run(s)
+    said = " ".join(s.text.split())
+    assert "Le bot cherche un conseil…" in said
+    assert re.search(r"Conseil\s: tapez 1 3 — .+ et .+", said), said[-300:]
 
 
 def test_a_set_the_bot_ends_early_is_one_key(tmp_path, monkeypatch):
@@ -46,7 +56,7 @@ def test_a_repeated_part_comes_as_often_as_the_bot_takes_it(tmp_path, monkeypatc
     scripted_hints(monkeypatch, [BUY[1]])      # pears while the 7 coins last: two
     s = table(["1", "?"], tmp_path)
     run(s)
-    assert "Hint: type 2 2 — buy a pear for 3 coins; buy a pear for 3 coins" in " ".join(s.text.split())
+    assert "Hint: type 2 2 — buy a pear for 3 coins and buy a pear for 3 coins" in " ".join(s.text.split())
 
 
 def test_a_move_of_its_own_is_its_number(tmp_path, monkeypatch):
