@@ -206,6 +206,12 @@ class _Spaces:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    @property
+    def match(self) -> Any:
+        """The game under way (None before reset); with `record=True`, `match.record` is
+        its record for `reichsstadt replay` (`match.record.save(path)`)."""
+        return self.session.match
+
     def _new_game(self, seed: int | None) -> None:
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
@@ -240,10 +246,6 @@ class raw_env(_Spaces, AECEnv):  # type: ignore[misc]  # PettingZoo's classes ar
         self._set_up(game_id, players, render_mode, options, reward, record, obs_type, history, max_steps, False)
         self.metadata = {**type(self).metadata, "name": f"reichsstadt_{game_id}_v0"}
         self._seen: dict[str, Any] = {}
-
-    @property
-    def match(self) -> Any:
-        return self.session.match
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. `options` of reset are not used (game options are given to the env)."""

@@ -11,6 +11,7 @@ import pytest
 from pettingzoo.test import parallel_api_test, parallel_seed_test, state_test
 
 import reichsstadt
+from reichsstadt.core.record import Record, replay
 from reichsstadt.interop import pettingzoo as pz
 from tests.interop.conftest import GAME_COUNTS, loaded, only_warnings
 
@@ -168,3 +169,16 @@ def test_illegal_raise_words_the_refusal_in_the_parallel_envs_own_action_space()
     assert refused({"player_0": outside}).startswith(f"player_0: action {outside} (")
     assert "is not one of your legal moves now" in refused({"player_0": outside})
     assert env.session.match.decisions == decisions   # nothing played
+
+
+def test_the_parallel_env_keeps_a_record_that_replays(tmp_path):
+    # record=True is an option of both envs, but only the AEC env had `match` to reach it
+    env = pz.parallel_env("norenberc", 2, record=True)
+    assert env.match is None
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env.agents:
+        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})
+    env.match.record.save(tmp_path / "game.json")
+    replayed = replay(Record.load(tmp_path / "game.json"))
+    assert replayed.over() and replayed.outcome().scores == env.match.state.outcome().scores
