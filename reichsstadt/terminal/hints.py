@@ -45,4 +45,6 @@ def hinted_line(state: State, seat: int, keys: dict[Action, str], pick: Pick | N
                 break
             chosen.append(action)
             texts.append(more["text"])
-    return found, [keys[a] for a in chosen], texts
+    # a set in the menu's order ("2 2 4 4"), as the heading's example is written; order does not matter
+    pairs = sorted(zip([keys[a] for a in chosen], texts), key=lambda kt: int(kt[0]) if kt[0].isdigit() else 0)
+    return found, [k for k, _ in pairs], [t for _, t in pairs]

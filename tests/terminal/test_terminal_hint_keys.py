@@ -73,3 +73,19 @@ def test_the_real_hint_names_keys_on_the_menu(tmp_path):
     found = re.search(r"Hint: type ([\d ]+) — ", said)
     assert found, said[-400:]
     assert all(1 <= int(k) <= 5 for k in found.group(1).split())
+
+
+def test_a_hinted_set_comes_in_the_menus_order(monkeypatch):
+    """Siedler's discard was hinted "4 4 2 2" (the bot's order); the heading's examples
+    and a person write a set in ascending order: "2 2 4 4", each part's words with it."""
+    from reichsstadt.core import Match
+    from reichsstadt.terminal.hints import hinted_line
+
+    scripted_hints(monkeypatch, [VISIT[0], VISIT[2], SEAL])
+    match = Match("fair", 2, 1, None, ["Ann", "Bo"])
+    match.advance({})
+    state = match.state
+    keys = {VISIT[0]: "4", VISIT[1]: "3", VISIT[2]: "2", VISIT[3]: "1"}   # numbered the other way round
+    _, typed, words = hinted_line(state, 0, keys, state.pick(0), "en", ["Ann", "Bo"])
+    assert typed == ["2", "4"]
+    assert [str(w) for w in words] == [str(state.describe(0, VISIT[2], 0)), str(state.describe(0, VISIT[0], 0))]
