@@ -250,6 +250,8 @@ class ReichsstadtVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):   # a short one raised IndexError, a long one was cut silently
+            raise BadOption(f"actions must have the shape ({self.num_envs},), one per sub-env, not {actions.shape}")
         same_step = self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
         final_obs: list[Any] = [None] * self.num_envs
         for i, g in enumerate(self.games):
@@ -291,10 +293,11 @@ class ReichsstadtVectorEnv(VectorEnv):
 def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | None]:
     if seed is None:
         return [None] * count
-    if isinstance(seed, bool):
-        raise BadOption(f"seed must be a whole number or a list of them, not {seed!r}")
-    if isinstance(seed, int):
-        return [seed + i for i in range(count)]
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return [int(seed) + i for i in range(count)]
+    if isinstance(seed, (bool, float, str, bytes)) or not isinstance(seed, (Sequence, np.ndarray)):
+        raise BadOption(f"seed must be a whole number, a list of one per sub-env (each a whole number or None) "
+                        f"or None, not {seed!r}")
     seeds = list(seed)
     if len(seeds) != count:
         raise BadOption(f"{count} seeds for {count} sub-envs, not {len(seeds)}")

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import CHANCE, BadOption
+from ..core import CHANCE, BadOption, IllegalAction
 from .session import Session
 
 OBSERVE = ("to_act", "all")
@@ -143,9 +143,13 @@ class SelfPlayVectorEnv:
                 session.observe(seat, rows[seat])
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if self.sessions[0].match is None:
+            raise IllegalAction("no game yet: call reset() first")
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs, self.players):
             raise BadOption(f"actions must have the shape ({self.num_envs}, {self.players}), not {actions.shape}")
+        if actions.dtype.kind not in "iu":   # int() would play 1.5 as 1, True as 1
+            raise IllegalAction(f"actions are whole numbers (indices of the action space), not {actions.dtype}")
         self._rewards[:] = 0.0
         self._illegal[:] = -1
         restart = self._restart.tolist()

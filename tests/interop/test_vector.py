@@ -134,3 +134,25 @@ def test_reset_without_a_seed_goes_on_from_the_seeded_generators_as_gymnasiums_e
     again, other = _first_games(first, None), _first_games(second, None)
     assert all(np.array_equal(a, b) for a, b in zip(again, other))
     assert not all(np.array_equal(a, b) for a, b in zip(again, _first_games(make(), 7)))   # a new game, not the first
+
+
+def test_the_vector_envs_refuse_actions_and_seeds_of_the_wrong_kind_in_words():
+    vec = rgym.ReichsstadtVectorEnv("toy", 2, num_envs=3)
+    with pytest.raises(reichsstadt.IllegalAction, match=r"^no game yet: call reset\(\) first$"):
+        vec.step([0, 0, 0])
+    vec.reset(seed=1)
+    for wrong in ([0, 0], [0, 0, 0, 0], 0):   # a short one raised IndexError, a long one was cut silently
+        with pytest.raises(reichsstadt.BadOption, match=r"^actions must have the shape \(3,\), one per sub-env"):
+            vec.step(wrong)
+    for seed in (1.0, "1", True):   # "3 seeds for 3 sub-envs, not 1", TypeError
+        with pytest.raises(reichsstadt.BadOption, match=r"^seed must be a whole number, a list of one per sub-env"):
+            vec.reset(seed=seed)
+    vec.reset(seed=np.int64(4))
+    selfplay = SelfPlayVectorEnv("toy", 2, num_envs=2)
+    with pytest.raises(reichsstadt.IllegalAction, match=r"^no game yet: call reset\(\) first$"):   # IndexError
+        selfplay.step(np.zeros((2, 2), int))
+    selfplay.reset(seed=[1, None])
+    with pytest.raises(reichsstadt.IllegalAction, match="actions are whole numbers"):   # 1.5 was played as 1
+        selfplay.step(np.full((2, 2), 1.5))
+    with pytest.raises(reichsstadt.BadOption, match="seed must be"):
+        selfplay.reset(seed=2.0)
