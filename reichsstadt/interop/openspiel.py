@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, Action, BadOption, Game, State, game_ids
+from ..core import CHANCE, Action, BadOption, Game, IllegalAction, State, game_ids
 from ..core import game as find_game
 from .common import action_text, legal_indices, returns
 from .encoding import encoder as find_encoder
@@ -384,7 +384,12 @@ class ReichsstadtState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         engine = self._engine
-        engine.apply(engine.state.to_act()[0], self._shared.space.decode(int(action)))
+        to_act = engine.state.to_act()
+        if not to_act or engine.decisions >= self._shared.max_decisions:   # is_terminal(): OpenSpiel does not
+            # ask it first (a finished game raised IndexError, one cut short played on past its bound)
+            why = "" if not to_act else f", cut short as a draw after {self._shared.max_decisions} decisions"
+            raise IllegalAction(f"the game is over{why} (is_terminal()): no action applies, not {action}")
+        engine.apply(to_act[0], self._shared.space.decode(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(self._shared.space.decode(int(action)))

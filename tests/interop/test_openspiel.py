@@ -12,7 +12,7 @@ import pytest
 from open_spiel.python import observation as os_observation
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
-from reichsstadt.core import BadOption
+from reichsstadt.core import BadOption, IllegalAction
 from reichsstadt.interop import openspiel
 from tests.interop.conftest import GAME_COUNTS, loaded
 
@@ -208,3 +208,27 @@ def test_max_decisions_ends_an_episode_as_a_draw():
     assert again.is_terminal() and again.get_game().max_game_length() == 25
     with pytest.raises(BadOption, match="max_decisions must be 0"):
         openspiel.load("norenberc", 3, max_decisions=-5)
+
+
+def test_no_action_applies_to_a_terminal_state():
+    # OpenSpiel's apply_action does not ask is_terminal() of a Python game: a finished game
+    # raised IndexError, and one cut short by max_decisions played on past its bound
+    rng = np.random.RandomState(3)
+    cut = r"^the game is over, cut short as a draw after 4"
+    for game, why in ((openspiel.load("toy", 2), r"^the game is over \(is_terminal\(\)\)"),
+                      (openspiel.load("colonia", 3, max_decisions=4), cut)):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        engine = state.engine
+        to_act = engine.to_act()   # cut short: a move the engine would still take
+        legal = game.shared.space.encode(engine.legal(to_act[0])[0]) if to_act else 0
+        history = state.history()
+        with pytest.raises(IllegalAction, match=why):
+            state.apply_action(legal)
+        assert state.history() == history and state.is_terminal()
+
