@@ -69,6 +69,11 @@ def page_with_encodings(text: str, section: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python3 -m reichsstadt.interop.docs", description=(
+        f"Rewrite the observation encodings section of {PAGE.name} from the encoders' declarations."))
+    parser.parse_args(argv)   # --help prints this and writes nothing; an unknown argument is refused
     text = PAGE.read_text(encoding="utf-8")
     new = page_with_encodings(text, encodings_markdown())
     if new != text:

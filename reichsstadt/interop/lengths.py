@@ -76,10 +76,19 @@ def measure(game_id: str, players: int, games: int = GAMES, seed: int = 0) -> tu
 
 
 def main(argv: list[str]) -> int:
+    import argparse
+
     from ..core import game as find_game
     from ..core import game_ids
 
-    games = int(argv[0]) if argv else GAMES
+    parser = argparse.ArgumentParser(prog="python3 -m reichsstadt.interop.lengths", description=(
+        "Measure how long random games are, per game and player count, and print the rows of MEASURED "
+        "(reichsstadt/interop/lengths.py) that OpenSpiel's max_game_length is taken from."))
+    parser.add_argument("games", nargs="?", type=int, default=GAMES,
+                        help=f"random games per game and player count (default {GAMES})")
+    games = parser.parse_args(argv).games   # --help, or a bad count: argparse's words, not a traceback
+    if games < 1:
+        parser.error(f"games must be 1 or more, not {games}")
     for gid in game_ids():
         for n in find_game(gid).players:
             d, c = measure(gid, n, games)
