@@ -61,6 +61,9 @@ function fresh(key) {
     /** an offer on its way through the engine's steps (offer, give, want, send) */
     plan: /** @type {null | {steps: string[], next: number, give: Record<string, number>,
       want: Record<string, number>, to: number}} */ (null),
+    /** the person's own offer last seen asked and not yet taken up by anyone: if it is gone
+     * at the next look with no trade made, everyone said no (the engine ends it at once) */
+    asked: /** @type {null | {give: Record<string, number>, want: Record<string, number>}} */ (null),
   };
 }
 
@@ -388,7 +391,10 @@ class Board {
     const now = this.stepOf(plan.steps[plan.next]);
     if (now) {
       plan.next += 1;
-      if (plan.next >= plan.steps.length) this.ui.plan = null;
+      if (plan.next >= plan.steps.length) {
+        if (plan.steps[0] === "offer") this.ui.asked = { give: plan.give, want: plan.want };
+        this.ui.plan = null;
+      }
       queueMicrotask(now);
       return;
     }
@@ -797,6 +803,29 @@ class Board {
     return out;
   }
 
+  /** What came of the last offer, which the panel would otherwise just drop: the trade made
+   * (the view keeps it until the next offer ends), or the person's own offer that everyone
+   * declined. @param {any} offer @param {number | null} you @param {number} active */
+  tradeOutcome(offer, you, active) {
+    const T = this.view.table;
+    const who = (/** @type {number} */ p) => playerName(p, this.P.ctx);
+    if (offer) {  // the person's own, while no one has taken it up yet
+      const open = active === you && !offer.answers.some((/** @type {string} */ a) => a === "accept" || a === "countered");
+      this.ui.asked = open ? { give: offer.give, want: offer.want } : null;
+      return null;
+    }
+    if (this.ui.plan || active !== you || T.last_trade) this.ui.asked = null;
+    if (T.last_trade) {
+      const d = T.last_trade;
+      return h("p", { class: "sdl-outcome", "data-outcome": "traded" }, sentence(t(d.player === you
+        ? "web.siedler.trade.made.you" : "web.siedler.trade.made", {
+        player: who(d.player), partner: who(d.partner), gave: sideWords(d.gave), got: sideWords(d.got) })));
+    }
+    const asked = this.ui.asked;
+    return asked ? h("p", { class: "sdl-outcome", "data-outcome": "declined" },
+      t("web.siedler.offer.declined", { give: sideWords(asked.give), want: sideWords(asked.want) })) : null;
+  }
+
   /** */
   tradePanel() {
     const { view, P } = this;
@@ -808,6 +837,8 @@ class Board {
       h("h3", null, t("web.siedler.trade")));
     const offer = T.offer;
     const active = T.active;
+
+    out.append(this.tradeOutcome(offer, you, active) || "");
 
     // an offer under way: what it is, whom it asks, each answer as it arrives
     if (offer && view.phase !== "offer_give" && view.phase !== "offer_want" && view.phase !== "offer_send") {
