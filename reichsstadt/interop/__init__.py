@@ -8,3 +8,10 @@
 
 The adapters read the contract (`reichsstadt.core`) and the views only; import the one
 you need (each imports its own library)."""
+
+
+def missing_extra(exc: ModuleNotFoundError) -> ModuleNotFoundError:
+    """A library the research extra installs is missing: the same error, saying how to
+    install it (an adapter's module raises this from its own imports)."""
+    return ModuleNotFoundError(f"{exc.msg}: reichsstadt's research adapters need the research extra "
+                               f"(pip install 'reichsstadt[research]')", name=exc.name)

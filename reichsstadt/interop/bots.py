@@ -17,7 +17,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-import numpy as np
+
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..core import Action, BadOption, Seat
 from ..core import game as find_game

@@ -34,7 +34,12 @@ from dataclasses import dataclass
 from operator import getitem
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..core import CHANCE, ReichsstadtError, has_part, part
 

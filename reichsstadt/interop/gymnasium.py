@@ -38,11 +38,16 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..bots import check_bot, make_bot
 from ..bots.plugins import is_bot, no_bot

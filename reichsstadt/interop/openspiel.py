@@ -44,8 +44,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..core import CHANCE, Action, BadOption, Game, IllegalAction, State, game_ids
 from ..core import game as find_game

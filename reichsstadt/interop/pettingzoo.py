@@ -33,12 +33,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..core import BadOption, IllegalAction
 from .common import action_index, render_for

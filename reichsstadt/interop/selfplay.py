@@ -28,7 +28,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:   # the research extra is not installed
+    from . import missing_extra
+
+    raise missing_extra(exc) from None
 
 from ..core import CHANCE, BadOption, IllegalAction
 from .session import Session
