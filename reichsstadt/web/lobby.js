@@ -310,10 +310,12 @@ export async function showJoin(app, tableId, invite) {
   // their way back): their table, not a form that says the game has started
   if (keys(tableId).token) { go(`/t/${tableId}`, true); return; }
   const info = await api(`/api/tables/${tableId}`);
-  if (info.status !== "open") {
+  if (info.status !== "open") {  // every seat taken: the game to watch, or, once over, its replay
+    const over = info.status === "finished";
     fill(app, h("div", { class: "join" }, h("h1", null, t("web.join.title", { game: info.title })),
-      h("p", null, t("web.join.started")),
-      h("p", null, h("a", { class: "button", href: `/t/${tableId}/watch`, "data-go": true }, t("web.lobby.watch")))));
+      h("p", null, t(over ? "web.join.over" : "web.join.started")),
+      h("p", null, over ? h("a", { class: "button", href: `/t/${tableId}/replay`, "data-go": true }, t("web.replay.title"))
+        : h("a", { class: "button", href: `/t/${tableId}/watch`, "data-go": true }, t("web.lobby.watch")))));
     return;
   }
   const error = h("p", { class: "error", role: "alert" });
