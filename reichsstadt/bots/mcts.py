@@ -158,6 +158,11 @@ class _Node:
         self.stats: dict[int, list[Any]] = {}
 
 
+_DERIVED = frozenset({"_playout", "_evaluator", "_cutoff", "_advise", "_unmodelled", "_rollouts", "_hidden",
+                      "_order", "_key"})
+"""MCTSBot's attributes that `_setup` derives from a game's aids (closures: not pickled)."""
+
+
 class MCTSBot:
     """ISMCTS with a budget of `iterations` or `seconds` a move (one of them; both: the
     first reached). Settings left None take the game's tuned values (its heuristic's
@@ -222,6 +227,18 @@ class MCTSBot:
         self.searched_iterations = 0          # their playouts in all
         self.searched_seconds = 0.0           # and their time
         self._games: dict[str, tuple[Settings, Any]] = {}   # game id -> (settings, aids)
+        self._setup("")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps (an environment with this bot as an opponent, sent to another
+        process): everything but what the game's aids derive, whose playouts and evaluations
+        are closures; the next search finds them again (`_game`, `_setup`)."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
+        state["_games"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
         self._setup("")
 
     def thinking(self) -> dict[str, Any]:

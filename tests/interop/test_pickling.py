@@ -103,6 +103,19 @@ def test_gymnasium_env_continues_identically(gid, players):
 
 
 @pytest.mark.parametrize("gid, players", GAMES)
+def test_gymnasium_env_against_search_bots_continues_identically(gid, players):
+    """The search bots leave their game's helpers (closures) out of a pickle and set them up
+    again at their next search, choosing as the originals would."""
+    env = rgym.ReichsstadtEnv(gid, players, seat=0, opponents="mcts:12")
+    env.reset(seed=9)
+    gym_warm_up(env, 6)
+    copies = twins(env)
+    expected = gym_trace(env, 8)
+    for other in copies:
+        assert gym_trace(other, 8) == expected
+
+
+@pytest.mark.parametrize("gid, players", GAMES)
 def test_vector_envs_continue_identically(gid, players):
     vec = rgym.ReichsstadtVectorEnv(gid, players, num_envs=3)
     selfplay = SelfPlayVectorEnv(gid, players, num_envs=3)
