@@ -28,7 +28,9 @@ except ImportError:  # pragma: no cover
     import click.exceptions as clicks  # type: ignore[no-redef]
 
 from .core import BadOption, Match, Message, ReichsstadtError, game as find_game, part, game_ids, registry
-from .terminal.files import check_output, default_record_path, load_record, make_folders, write_text
+from .terminal.files import (
+    check_new_record, check_output, default_record_path, load_record, make_folders, write_text,
+)
 from .terminal.words import Words, choose_language, default_names
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -275,7 +277,7 @@ def play(
     if len(name_list) != n:
         raise BadOption(Message("terminal.error.names", count=len(name_list), players=n))
     _check_names(name_list)
-    save_to = check_output(save, "--save") if save is not None else default_record_path(game_id)
+    save_to = check_new_record(save, "--save") if save is not None else default_record_path(game_id)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     match = Match(game_id, n, seed, _options(option, components, map_file, game_id), name_list)
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, seed, lang(), _again(seat_kinds, game_id))
@@ -382,7 +384,10 @@ def _resume(game_id: str, path: Path, seats: Optional[str], save: Optional[Path]
     if match.state.over():
         raise BadOption(Message("terminal.resume.over", path=str(path)))
     seat_kinds = _seats(seats, record.players, record.game)
-    save_to = check_output(save or path, "--save" if save else "--resume")
+    if save is not None and save.resolve() != path.resolve():
+        save_to = check_new_record(save, "--save")   # a file of its own, not written over
+    else:
+        save_to = check_output(path, "--save" if save else "--resume")
     make_folders(save_to, "--save")
     table = TerminalTable(match, seat_kinds, console, _ask, save_to, record.seed + len(record.moves), lang(),
                           _again(seat_kinds, record.game))

@@ -64,6 +64,17 @@ def check_output(path: Path, flag: str, suffixes: Sequence[str] = ()) -> Path:
     return path
 
 
+def check_new_record(path: Path, flag: str) -> Path:
+    """`path` given to `flag` for a game's record (check_output), refused up front if a
+    file is there already: the game's first save would replace it (last week's game saved
+    under the same name), so the person chooses, never the program."""
+    check_output(path, flag)
+    if path.exists():
+        raise BadOption(Message("terminal.file.refused", flag=flag, path=str(path),
+                                why=Message("terminal.file.exists", path=str(path))))
+    return path
+
+
 def make_folders(path: Path, flag: str) -> None:
     """Make the folders on the way to `path` (checked by `check_output`) that do not exist,
     once the command has something to write there. Only at the start: a folder that

@@ -270,6 +270,8 @@ def test_the_command_tries_each_bot_once(tmp_path):
 def test_play_and_hint_name_a_raising_bots_own_line_too(folder, command):
     """`play --seats` and `hint` said a bot of one's own that raised in one line without
     the place in its code; play now also says where the game so far was saved."""
+    for saved in ("g.json", "failed.json"):   # a new game is never saved over a file that is there
+        (folder / saved).unlink(missing_ok=True)
     quit_at_once = subprocess.run([sys.executable, str(folder.parent / "bin" / "reichsstadt"), "play", "norenberc",
                                    "-p", "2", "--seats", "human,random", "--seed", "1", "--save", "g.json"],
                                   cwd=folder, input="q\n", capture_output=True, text=True, timeout=300,
@@ -285,6 +287,7 @@ def test_play_and_hint_name_a_raising_bots_own_line_too(folder, command):
     if command == "play":
         assert "The game so far is saved to failed.json." in said, said
         assert json.loads((folder / "failed.json").read_text())["moves"], "the moves before the failure are kept"
+    (folder / "failed.json").unlink(missing_ok=True)
     debug = console(folder, *args, REICHSSTADT_DEBUG="1")
     shown = debug.stdout + debug.stderr
     assert debug.returncode == 2 and at in " ".join(shown.split()), shown
