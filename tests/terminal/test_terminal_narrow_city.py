@@ -25,19 +25,9 @@ RESULTS = {"de": r"(angenommen \d+:\d+|abgelehnt \d+:\d+|noch abzustimmen)",
 
 
 def _ordinance_rows(lang: str, width: int, moves: int) -> list[tuple[str, str]]:
-    names = default_names(["human", "random", "random", "random"], lang)
-    match = Match("colonia", 4, 21, {}, names)
-    rng = random.Random(1)
-    for _ in range(moves):
-        if not match.advance({}):
-            break
-        seat = match.state.to_act()[0]
-        match.play(seat, rng.choice(match.state.legal(seat)))
-    out = io.StringIO()
-    Console(file=out, width=width, color_system=None).print(
-        render_city(match.state.view(0), 0, names, Renderer(lang, names, viewer=0)))
     row = re.compile(rf"^\s*▶?\s*{DAYS[lang]} .*?{RESULTS[lang]}\s*$")
-    return [(m.group(1), m.group(2)) for line in out.getvalue().splitlines() for m in [row.match(line)] if m]
+    text = _city_text(lang, width, moves=moves)
+    return [(m.group(1), m.group(2)) for line in text.splitlines() for m in [row.match(line)] if m]
 
 
 @pytest.mark.parametrize("lang, moves", [("de", 3), ("de", 40), ("ru", 40)])
