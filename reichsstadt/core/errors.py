@@ -29,6 +29,12 @@ class BadOption(ReichsstadtError):
     """An unknown game, option, player count or option value."""
 
 
+class BotError(BadOption):
+    """A bot of one's own failed: its act() raised (the bot's exception is the cause,
+    `__cause__`) or it made a move the rules refuse. The message names the bot, and where
+    in its code it raised. A BadOption, as a bot spec that cannot be made is one."""
+
+
 class DataFileError(ReichsstadtError):
     """A component or map data file that cannot be read or breaks a constraint.
 

@@ -15,7 +15,7 @@ from .actions import Action
 from .blame import debug_note, raised_at
 from .chance import make_rng, sample_chance
 from .contract import CHANCE, Game, Outcome, State
-from .errors import BadOption, IllegalAction, RecordError, ReichsstadtError
+from .errors import BotError, IllegalAction, RecordError, ReichsstadtError
 from .messages import Message
 from .record import Record, replay
 from .registry import game as find_game
@@ -33,10 +33,10 @@ class Agent(Protocol):
 Listener = Callable[[int, Action, State], None]
 
 
-def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | None:
+def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BotError | None:
     """What a failure inside an agent's act() is said as: raised by a bot of one's own (a
     frame of its traceback runs a method of one of `agents` that is not of reichsstadt's
-    modules), a BadOption naming the bot and what it raised, so that the command line says
+    modules), a BotError naming the bot and what it raised, so that the command line says
     whose failure it was instead of an internal error; None (raise it as it is) for our
     bots' failures, reichsstadt's own errors and an interrupt. The line of the bot's own
     code that raised is named where there is one (blame.raised_at), the whole traceback
@@ -49,17 +49,17 @@ def foreign_failure(exc: BaseException, agents: Iterable[Any]) -> BadOption | No
         agent = mine.get(id(tb.tb_frame.f_locals.get("self")))
         if agent is not None:
             error, at = f"{type(exc).__name__}: {exc}", raised_at(exc)
-            failure = BadOption(Message("core.bot.raised", bot=_named(agent), error=error) if at is None else
-                                Message("core.bot.raised_at", bot=_named(agent), error=error, file=at[0], line=at[1]))
+            failure = BotError(Message("core.bot.raised", bot=_named(agent), error=error) if at is None else
+                               Message("core.bot.raised_at", bot=_named(agent), error=error, file=at[0], line=at[1]))
             debug_note(failure, exc)
             return failure
         tb = tb.tb_next
     return None
 
 
-def foreign_move(exc: BaseException, agents: Mapping[int, Any]) -> BadOption | None:
+def foreign_move(exc: BaseException, agents: Mapping[int, Any]) -> BotError | None:
     """What a move the rules refuse is said as when a bot of one's own made it (the seat
-    is the one Match._apply was applying for): a BadOption naming the bot, its seat and
+    is the one Match._apply was applying for): a BotError naming the bot, its seat and
     the rules' reason; None for a person's move, our bots' and anything else."""
     if not isinstance(exc, IllegalAction):
         return None
@@ -69,8 +69,8 @@ def foreign_move(exc: BaseException, agents: Mapping[int, Any]) -> BadOption | N
             seat = tb.tb_frame.f_locals.get("seat")
             if not isinstance(seat, int) or agents.get(seat) is None or not _foreign(agents[seat]):
                 return None
-            return BadOption(Message("core.bot.refused_move", bot=_named(agents[seat]), seat=seat + 1,
-                                     reason=exc.message or str(exc)))
+            return BotError(Message("core.bot.refused_move", bot=_named(agents[seat]), seat=seat + 1,
+                                    reason=exc.message or str(exc)))
         tb = tb.tb_next
     return None
 
