@@ -162,7 +162,7 @@ def described(level: str, game_id: str) -> "Message":
 
 def describe(level: str, game_id: str, lang: str = "en") -> str:
     """The level with what it plays and its measured strength, in a language: "Hard:
-    searches a second a move; wins 62 % against three medium bots (95 % interval 48–74 %,
+    searches a second a move; wins 62 % against three medium bots (95 % interval: 48–74 %,
     48 games)"."""
     from ..i18n import render
 

@@ -102,7 +102,7 @@ def test_a_level_is_shown_with_its_measured_strength(monkeypatch):
     assert levels.strength("hard", "colonia")["games"] == 48
     assert levels.describe("hard", "colonia", "en").replace("\u00a0", " ") == (
         "Hard: searches ahead, at most 1 s a move; wins 62 % of games against 3 medium bots "
-        "(at equal strength: 25 %; 95 % interval 48 %–75 %, 48 games)")
+        "(at equal strength: 25 %; 95 % interval: 48 %–75 %, 48 games)")
     assert "62\u00a0%" in levels.describe("hard", "colonia", "en")   # the number and its sign stay together
     assert "против 3 средних ботов" in levels.describe("hard", "colonia", "ru")
     assert levels.strength("expert", "colonia") is None
